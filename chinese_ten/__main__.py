@@ -1,0 +1,7 @@
+"""``python -m chinese_ten``: the same as the ``chinese-ten`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,608 @@
+"""One deal of Chinese Ten as a state machine.
+
+A :class:`Deal` is dealt from a seed or from given hands, layout and stock. Its
+checked calls — :meth:`Deal.play`, :meth:`Deal.flip`, :meth:`Deal.choose` —
+validate every input, keep the turn history and return events. The lean calls
+(:meth:`Deal.fast_turn`, :meth:`Deal.play_out_random`) skip checks and events
+for search and simulation; both paths share the capture logic.
+
+>>> deal = Deal.from_seed(2, seed=7)
+>>> deal.to_move, len(deal.hand(1)), deal.stock_left
+(1, 12, 24)
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .cards import ALL_CARDS, Card, CardError
+from .events import (
+    Captured,
+    ChoiceNeeded,
+    DealerSweep,
+    DealOver,
+    Event,
+    JoinedLayout,
+    Played,
+    Source,
+    TripleCaptured,
+    Turned,
+)
+from .rules import CLASSIC, PARTNER_RANK, SELF_PAIRING_RANKS, RuleSet, as_number
+
+if TYPE_CHECKING:
+    from .view import SeatView
+
+_PARTNER = PARTNER_RANK
+_SELF = tuple(r in SELF_PAIRING_RANKS for r in range(13))
+
+
+class IllegalMove(ValueError):
+    """A play, flip or choice that the rules or the deal's phase do not allow."""
+
+
+class Phase(Enum):
+    """What the deal waits for next."""
+
+    PLAY = "play"
+    FLIP = "flip"
+    CHOOSE = "choose"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One finished turn: the card played, what it took, the card turned, what that took."""
+
+    seat: int
+    play: Card
+    take: tuple[Card, ...]
+    flip: Card | None
+    flip_take: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The turn as a deal-record entry, every take filled in."""
+        return {
+            "seat": self.seat,
+            "play": str(self.play),
+            "take": _take_json(self.take),
+            "flip": None if self.flip is None else str(self.flip),
+            "flip_take": _take_json(self.flip_take),
+        }
+
+
+def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:
+    if not take:
+        return None
+    if len(take) == 1:
+        return str(take[0])
+    return [str(c) for c in take]
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """An entering card waiting for its seat to pick which candidate it takes."""
+
+    seat: int
+    card: Card
+    candidates: tuple[Card, ...]
+    source: Source
+
+
+def _as_card(value: object, what: str) -> Card:
+    try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return ALL_CARDS[value] if 0 <= value < 52 else Card(value)
+        return Card.parse(value)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise IllegalMove(f"{what}: {exc}") from None
+
+
+class Deal:
+    """The state of one deal: hands, layout, stock, piles, whose turn and what comes next."""
+
+    __slots__ = (
+        "seats", "dealer", "rules", "_hands", "_layout", "_stock", "_rc", "_piles",
+        "_points", "_pts", "_to_move", "_phase", "_turns", "_pending", "_partial",
+        "_initial", "opening_events", "_seen",
+    )
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Card | str]],
+        layout: Iterable[Card | str],
+        stock: Iterable[Card | str],
+        dealer: int = 0,
+        rules: RuleSet = CLASSIC,
+    ) -> None:
+        """Deal from given hands, layout and stock (stock top card first)."""
+        seats = len(hands)
+        if seats not in rules.seat_counts():
+            raise IllegalMove(f"the {rules.name} rules deal {_or(rules.seat_counts())} seats, not {seats}")
+        hand_cards = [[_as_card(c, f"seat {i}'s hand") for c in h] for i, h in enumerate(hands)]
+        layout_cards = [_as_card(c, "layout") for c in layout]
+        stock_cards = [_as_card(c, "stock") for c in stock]
+        size = rules.hand_size(seats)
+        for i, h in enumerate(hand_cards):
+            if len(h) != size:
+                raise IllegalMove(f"seat {i}'s hand has {len(h)} cards, the rules deal {size}")
+        if len(layout_cards) != rules.layout_size:
+            raise IllegalMove(f"the layout has {len(layout_cards)} cards, the rules deal {rules.layout_size}")
+        every = [c for h in hand_cards for c in h] + layout_cards + stock_cards
+        seen: set[int] = set()
+        for c in every:
+            if c in seen:
+                raise IllegalMove(f"{c} is dealt twice")
+            seen.add(c)
+        if len(seen) != 52:
+            missing = " ".join(str(c) for c in ALL_CARDS if c not in seen)
+            raise IllegalMove(f"the deal is missing {missing}")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
+            raise IllegalMove(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        self._setup([[int(c) for c in h] for h in hand_cards], [int(c) for c in layout_cards],
+                    [int(c) for c in stock_cards], dealer, rules)
+
+    @classmethod
+    def from_seed(cls, seats: int, seed: int | str | None = None, dealer: int = 0,
+                  rules: RuleSet = CLASSIC) -> Deal:
+        """A shuffled deal; the same seed always gives the same deal."""
+        return cls.shuffled(seats, _random.Random(seed), dealer, rules)
+
+    @classmethod
+    def shuffled(cls, seats: int, rng: _random.Random, dealer: int = 0,
+                 rules: RuleSet = CLASSIC) -> Deal:
+        """A deal shuffled with ``rng``."""
+        if seats not in rules.seat_counts():
+            raise IllegalMove(f"the {rules.name} rules deal {_or(rules.seat_counts())} seats, not {seats}")
+        if not 0 <= dealer < seats:
+            raise IllegalMove(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        deck = list(range(52))
+        rng.shuffle(deck)
+        size = rules.hand_size(seats)
+        hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
+        start = seats * size
+        end = start + rules.layout_size
+        deal = cls.__new__(cls)
+        deal._setup(hands, deck[start:end], deck[end:], dealer, rules)
+        return deal
+
+    def _setup(self, hands: list[list[int]], layout: list[int], stock: list[int],
+               dealer: int, rules: RuleSet) -> None:
+        seats = len(hands)
+        self.seats = seats
+        self.dealer = dealer
+        self.rules = rules
+        self._initial = (tuple(tuple(h) for h in hands), tuple(layout), tuple(stock))
+        self._hands = [list(h) for h in hands]
+        self._layout = list(layout)
+        self._stock = list(reversed(stock))
+        rc = [0] * 13
+        for c in layout:
+            rc[c >> 2] += 1
+        self._rc = rc
+        self._piles: list[list[int]] = [[] for _ in range(seats)]
+        self._points = [0] * seats
+        self._pts = rules.points_table(seats)
+        self._to_move: int | None = rules.first_to_play(dealer, seats)
+        self._phase = Phase.PLAY
+        self._turns: list[TurnRecord] = []
+        self._pending: PendingChoice | None = None
+        self._partial: list[object] = []
+        self._seen: set[int] = set(layout)
+        self.opening_events: tuple[Event, ...] = ()
+        ranks = {c >> 2 for c in layout}
+        if (rules.four_of_a_kind_to_dealer and len(layout) == 4 and len(ranks) == 1
+                and _SELF[layout[0] >> 2]):
+            self._layout.clear()
+            self._rc = [0] * 13
+            self._piles[dealer].extend(layout)
+            pts = sum(self._pts[c] for c in layout)
+            self._points[dealer] += pts
+            self.opening_events = (DealerSweep(dealer, tuple(ALL_CARDS[c] for c in layout), pts),)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or None once the deal is over."""
+        return self._to_move
+
+    @property
+    def phase(self) -> Phase:
+        """What the deal waits for next."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once every turn has been played."""
+        return self._phase is Phase.OVER
+
+    @property
+    def pending(self) -> PendingChoice | None:
+        """The entering card whose capture the seat must choose, while the phase is CHOOSE."""
+        return self._pending
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in a seat's hand, in the order dealt."""
+        return tuple(ALL_CARDS[c] for c in self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand."""
+        return tuple(self.hand(s) for s in range(self.seats))
+
+    @property
+    def layout(self) -> tuple[Card, ...]:
+        """The face-up layout, in the order its cards joined it."""
+        return tuple(ALL_CARDS[c] for c in self._layout)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return tuple(ALL_CARDS[c] for c in reversed(self._stock))
+
+    @property
+    def stock_left(self) -> int:
+        """How many cards remain in the stock."""
+        return len(self._stock)
+
+    def pile(self, seat: int) -> tuple[Card, ...]:
+        """The cards a seat has captured, in the order captured."""
+        return tuple(ALL_CARDS[c] for c in self._piles[seat])
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's captured cards."""
+        return tuple(self.pile(s) for s in range(self.seats))
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points so far."""
+        return tuple(self._points)
+
+    def points_of(self, card: Card | int) -> int:
+        """A card's points in this deal's scoring table."""
+        return self._pts[card]
+
+    @property
+    def tie_score(self) -> Fraction:
+        """The points that make a result of zero."""
+        return Fraction(sum(self._pts), self.seats)
+
+    @property
+    def margins(self) -> tuple[int | float, ...]:
+        """Each seat's points minus the tie score, at this moment."""
+        tie = self.tie_score
+        return tuple(as_number(p - tie) for p in self._points)
+
+    @property
+    def exact_margins(self) -> tuple[Fraction, ...]:
+        """Each seat's margin as an exact fraction."""
+        tie = self.tie_score
+        return tuple(Fraction(p) - tie for p in self._points)
+
+    @property
+    def turns(self) -> tuple[TurnRecord, ...]:
+        """The finished turns, oldest first."""
+        return tuple(self._turns)
+
+    @property
+    def turn_number(self) -> int:
+        """The number of the turn under way (1 for the first), or of the last once over."""
+        return len(self._turns) + (0 if self._phase is Phase.OVER else 1)
+
+    @property
+    def total_turns(self) -> int:
+        """How many turns the whole deal has."""
+        return sum(len(h) for h in self._initial[0])
+
+    @property
+    def initial(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+        """The deal as dealt: hands, layout and stock (top first), before any capture."""
+        hands, layout, stock = self._initial
+        return (tuple(tuple(ALL_CARDS[c] for c in h) for h in hands),
+                tuple(ALL_CARDS[c] for c in layout), tuple(ALL_CARDS[c] for c in stock))
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        """Every card that has lain face up: the opening layout, played and turned cards."""
+        return frozenset(ALL_CARDS[c] for c in self._seen)
+
+    def candidates(self, card: Card | str) -> tuple[Card, ...]:
+        """The layout cards an entering card would capture (all three for a triple)."""
+        c = _as_card(card, "card")
+        p = _PARTNER[c >> 2]
+        return tuple(ALL_CARDS[x] for x in self._layout if x >> 2 == p)
+
+    def is_triple(self, card: Card | str) -> bool:
+        """True when the card would take three of its rank at once."""
+        c = _as_card(card, "card")
+        r = c >> 2
+        return _SELF[r] and self._rc[r] == 3
+
+    def choice_matters(self, card: Card | str) -> bool:
+        """True when the card could take layout cards worth different points."""
+        if self.is_triple(card):
+            return False
+        pts = {self._pts[x] for x in self.candidates(card)}
+        return len(pts) > 1
+
+    def default_take(self, card: Card | str) -> Card | None:
+        """The candidate taken when nobody chooses: highest points, earliest on a tie."""
+        c = _as_card(card, "card")
+        best = self._best(_PARTNER[c >> 2])
+        return None if best < 0 else ALL_CARDS[best]
+
+    def legal_plays(self) -> tuple[Card, ...]:
+        """The cards the seat to move may play now (none outside the PLAY phase)."""
+        if self._phase is not Phase.PLAY:
+            return ()
+        return self.hand(self._to_move)  # type: ignore[arg-type]
+
+    def view(self, seat: int) -> SeatView:
+        """What this seat may know, and nothing more."""
+        from .view import SeatView
+
+        return SeatView.of(self, seat)
+
+    # ------------------------------------------------------------------ checked play
+
+    def play(self, card: Card | str, take: Card | str | Sequence[Card | str] | None = None) -> list[Event]:
+        """Play a card from the hand of the seat to move and resolve its capture.
+
+        ``take`` names the candidate to capture. When it is None and the
+        candidates differ in points, the deal waits in the CHOOSE phase.
+        """
+        if self._phase is not Phase.PLAY:
+            raise IllegalMove(self._wrong_phase("play a card"))
+        seat = self._to_move
+        assert seat is not None
+        c = _as_card(card, "play")
+        hand = self._hands[seat]
+        if c not in hand:
+            raise IllegalMove(f"{c} is not in seat {seat}'s hand")
+        resolved = self._check_take(c, take, "take")
+        hand.remove(c)
+        self._seen.add(c)
+        self._partial = [c]
+        events: list[Event] = [Played(seat, ALL_CARDS[c])]
+        self._enter_checked(seat, c, resolved, "play", events)
+        return events
+
+    def flip(self, take: Card | str | Sequence[Card | str] | None = None) -> list[Event]:
+        """Turn the top card of the stock and resolve its capture for the seat to move.
+
+        ``take`` works as for :meth:`play`; it is checked against the turned card.
+        """
+        if self._phase is not Phase.FLIP:
+            raise IllegalMove(self._wrong_phase("turn the stock"))
+        seat = self._to_move
+        assert seat is not None
+        c = self._stock[-1]
+        resolved = self._check_take(ALL_CARDS[c], take, "flip_take")
+        self._stock.pop()
+        self._seen.add(c)
+        self._partial.append(ALL_CARDS[c])
+        events: list[Event] = [Turned(seat, ALL_CARDS[c])]
+        self._enter_checked(seat, c, resolved, "flip", events)
+        return events
+
+    def choose(self, target: Card | str) -> list[Event]:
+        """Pick which candidate the waiting card captures."""
+        pending = self._pending
+        if self._phase is not Phase.CHOOSE or pending is None:
+            raise IllegalMove(self._wrong_phase("choose a capture"))
+        t = _as_card(target, "choice")
+        if t not in pending.candidates:
+            names = ", ".join(str(x) for x in pending.candidates)
+            raise IllegalMove(f"{t} is not a card {pending.card} can take (it can take {names})")
+        self._pending = None
+        events: list[Event] = []
+        self._enter_checked(pending.seat, int(pending.card), int(t), pending.source, events)
+        return events
+
+    def peek_top(self) -> Card | None:
+        """The top stock card; for records and tests, never for a player."""
+        return ALL_CARDS[self._stock[-1]] if self._stock else None
+
+    def _check_take(self, c: int, take: object, what: str) -> int | None:
+        """Validate a named take against an entering card; -1 means ask, None means nothing."""
+        p = _PARTNER[c >> 2]
+        cands = [x for x in self._layout if x >> 2 == p]
+        if take is None:
+            if not cands:
+                return None
+            if _SELF[p] and self._rc[p] == 3:
+                return cands[0]
+            if len({self._pts[x] for x in cands}) > 1:
+                return -1
+            return self._best(p)
+        if isinstance(take, (list, tuple)):
+            named = [_as_card(t, what) for t in take]
+            if len(named) == 1:
+                take = named[0]
+            else:
+                if len(cands) == 3 and _SELF[p] and sorted(named) == sorted(cands):
+                    return cands[0]
+                shown = " ".join(str(t) for t in named)
+                raise IllegalMove(f"{ALL_CARDS[c]} cannot take {shown} together")
+        t = _as_card(take, what)
+        if not cands:
+            raise IllegalMove(f"{ALL_CARDS[c]} takes nothing, so it cannot take {t}")
+        if t not in cands:
+            names = ", ".join(str(x) for x in cands)
+            raise IllegalMove(f"{t} is not a card {ALL_CARDS[c]} can take (it can take {names})")
+        return int(t)
+
+    def _enter_checked(self, seat: int, c: int, take: int | None, source: Source,
+                       events: list[Event]) -> None:
+        card = ALL_CARDS[c]
+        if take == -1:
+            p = _PARTNER[c >> 2]
+            cands = tuple(ALL_CARDS[x] for x in self._layout if x >> 2 == p)
+            self._pending = PendingChoice(seat, card, cands, source)
+            self._phase = Phase.CHOOSE
+            events.append(ChoiceNeeded(seat, card, cands, source))
+            return
+        before = self._points[seat]
+        taken = self._resolve(seat, c, take)
+        if taken:
+            cls = TripleCaptured if len(taken) == 3 else Captured
+            events.append(cls(seat, card, tuple(ALL_CARDS[x] for x in taken),
+                              self._points[seat] - before, source))
+        else:
+            events.append(JoinedLayout(seat, card, source))
+        self._partial.append(tuple(ALL_CARDS[x] for x in taken))
+        if source == "play" and self._stock:
+            self._phase = Phase.FLIP
+            return
+        self._finish_turn(seat, events)
+
+    def _finish_turn(self, seat: int, events: list[Event]) -> None:
+        part = self._partial
+        flip = part[2] if len(part) > 2 else None
+        flip_take = part[3] if len(part) > 3 else ()
+        self._turns.append(TurnRecord(seat, part[0], part[1], flip, flip_take))  # type: ignore[arg-type]
+        self._partial = []
+        self._advance(seat)
+        if self._phase is Phase.OVER:
+            events.append(DealOver(self.points, self.margins))
+
+    def _advance(self, seat: int) -> None:
+        seats = self.seats
+        nxt = (seat + 1) % seats
+        hands = self._hands
+        for _ in range(seats):
+            if hands[nxt]:
+                self._to_move = nxt
+                self._phase = Phase.PLAY
+                return
+            nxt = (nxt + 1) % seats
+        self._to_move = None
+        self._phase = Phase.OVER
+
+    def _wrong_phase(self, action: str) -> str:
+        if self._phase is Phase.OVER:
+            return f"the deal is over; nobody can {action}"
+        if self._phase is Phase.CHOOSE:
+            return f"seat {self._to_move} must choose a capture first"
+        if self._phase is Phase.FLIP:
+            return f"seat {self._to_move} must turn the stock first"
+        return f"seat {self._to_move} must play a card first"
+
+    # ------------------------------------------------------------------ shared core
+
+    def _best(self, p: int) -> int:
+        """The highest-scoring layout card of rank index ``p``, earliest on a tie; -1 if none."""
+        if not self._rc[p]:
+            return -1
+        pts = self._pts
+        best = -1
+        best_pts = -1
+        for x in self._layout:
+            if x >> 2 == p and pts[x] > best_pts:
+                best = x
+                best_pts = pts[x]
+        return best
+
+    def _resolve(self, seat: int, c: int, take: int | None) -> list[int]:
+        """Put an entering card into play: capture (``take`` or the default) or join the layout."""
+        r = c >> 2
+        p = _PARTNER[r]
+        rc = self._rc
+        n = rc[p]
+        layout = self._layout
+        if not n:
+            layout.append(c)
+            rc[r] += 1
+            return []
+        if n == 3 and _SELF[p]:
+            taken = [x for x in layout if x >> 2 == p]
+            for x in taken:
+                layout.remove(x)
+            rc[p] = 0
+        else:
+            if take is None:
+                take = self._best(p)
+            layout.remove(take)
+            rc[p] = n - 1
+            taken = [take]
+        pile = self._piles[seat]
+        pile.append(c)
+        pile.extend(taken)
+        pts = self._pts
+        self._points[seat] += pts[c] + sum(pts[x] for x in taken)
+        return taken
+
+    # ------------------------------------------------------------------ lean path
+
+    def copy(self) -> Deal:
+        """An independent copy that shares nothing mutable with this deal."""
+        d = Deal.__new__(Deal)
+        d.seats = self.seats
+        d.dealer = self.dealer
+        d.rules = self.rules
+        d._initial = self._initial
+        d._hands = [h[:] for h in self._hands]
+        d._layout = self._layout[:]
+        d._stock = self._stock[:]
+        d._rc = self._rc[:]
+        d._piles = [p[:] for p in self._piles]
+        d._points = self._points[:]
+        d._pts = self._pts
+        d._to_move = self._to_move
+        d._phase = self._phase
+        d._turns = self._turns[:]
+        d._pending = self._pending
+        d._partial = self._partial[:]
+        d._seen = set(self._seen)
+        d.opening_events = self.opening_events
+        return d
+
+    def fast_turn(self, card: int, take: int | None = None, flip_take: int | None = None) -> None:
+        """Play a whole turn without checks, events or history (for search).
+
+        ``take`` and ``flip_take`` of None take the default candidate. The turn
+        is not added to :attr:`turns`; use the checked calls for a deal a person sees.
+        """
+        seat = self._to_move
+        self._hands[seat].remove(card)
+        self._resolve(seat, card, take)
+        stock = self._stock
+        if stock:
+            self._resolve(seat, stock.pop(), flip_take)
+        self._advance(seat)
+
+    def play_out_random(self, random: _random.Random) -> None:
+        """Finish the deal with uniformly random plays and default takes (lean path)."""
+        rand = random.random
+        hands = self._hands
+        stock = self._stock
+        resolve = self._resolve
+        seats = self.seats
+        seat = self._to_move
+        if self._phase is not Phase.PLAY or seat is None:
+            raise IllegalMove(self._wrong_phase("play a card"))
+        while True:
+            hand = hands[seat]
+            if not hand:
+                break
+            i = int(rand() * len(hand))
+            c = hand[i]
+            hand[i] = hand[-1]
+            hand.pop()
+            resolve(seat, c, None)
+            if stock:
+                resolve(seat, stock.pop(), None)
+            seat = (seat + 1) % seats
+        self._advance((seat - 1) % seats)
+
+
+def _or(values: Iterable[int]) -> str:
+    items = [str(v) for v in values]
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]

@@ -1,0 +1,49 @@
+"""What a computer player is: a function of one seat's view and a random source."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..cards import Card
+from ..view import SeatView
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A card to play and, when it could take more than one card, which one."""
+
+    play: Card
+    take: Card | None = None
+
+    def to_json(self, seat: int) -> dict[str, object]:
+        """The decision as ``advise`` prints it."""
+        return {"seat": seat, "play": str(self.play), "take": None if self.take is None else str(self.take)}
+
+
+class Player(Protocol):
+    """A computer player. It sees only a :class:`SeatView`; equal views and seeds give equal decisions."""
+
+    name: str
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
+        """The card to play (and its capture) for the seat to move."""
+        ...
+
+    def choose_take(self, view: SeatView, rng: random.Random) -> Card:
+        """Which candidate the waiting card takes (``view.pending`` names it)."""
+        ...
+
+
+def highest_take(view: SeatView) -> Card:
+    """The waiting card's highest-scoring candidate, earliest on a tie."""
+    pending = view.pending
+    if pending is None:
+        raise ValueError("no capture is waiting for a choice")
+    pts = view.points_table
+    best = pending.candidates[0]
+    for c in pending.candidates:
+        if pts[c] > pts[best]:
+            best = c
+    return best

@@ -1,0 +1,172 @@
+"""Deal records in the ``chinese-ten/deal-v1`` format: write any deal, replay any record.
+
+A record holds the deal as dealt and the turns played. :func:`replay` checks
+every part of it and refuses the first thing that is wrong with a
+:class:`RecordError` whose message is one line naming the turn.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import Card, CardError
+from .deal import Deal, IllegalMove, Phase
+from .rules import ruleset
+
+FORMAT = "chinese-ten/deal-v1"
+"""The value of a record's ``format`` key."""
+
+_TURN_KEYS = ("seat", "play", "take", "flip", "flip_take")
+
+
+class RecordError(ValueError):
+    """A deal record that cannot be replayed; the message is one line."""
+
+
+def record_of(deal: Deal, **extra: Any) -> dict[str, Any]:
+    """The deal as a record: as dealt, with every turn fully resolved."""
+    hands, layout, stock = deal.initial
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": deal.rules.name,
+        "seats": deal.seats,
+        "dealer": deal.dealer,
+        "hands": [[str(c) for c in h] for h in hands],
+        "layout": [str(c) for c in layout],
+        "stock": [str(c) for c in stock],
+        "turns": [t.to_json() for t in deal.turns],
+    }
+    record.update(extra)
+    return record
+
+
+def position_of(deal: Deal) -> dict[str, Any]:
+    """The position a deal has reached, as ``replay --json`` prints it."""
+    return {
+        "seats": deal.seats,
+        "dealer": deal.dealer,
+        "rules": deal.rules.name,
+        "complete": deal.is_over,
+        "to_move": deal.to_move,
+        "hands": [[str(c) for c in h] for h in deal.hands],
+        "layout": [str(c) for c in deal.layout],
+        "stock_left": deal.stock_left,
+        "piles": [[str(c) for c in p] for p in deal.piles],
+        "points": list(deal.points),
+        "margins": list(deal.margins),
+        "turns": [t.to_json() for t in deal.turns],
+    }
+
+
+def parse_record(text: str) -> dict[str, Any]:
+    """Read a record's JSON text; refuses text that is not a JSON object."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to read") from None
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
+    return data
+
+
+def deal_of(record: dict[str, Any]) -> Deal:
+    """The deal a record starts from, before any turn; refuses a malformed deal."""
+    fmt = record.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"the record's format must be {FORMAT!r}, not {fmt!r}")
+    try:
+        rules = ruleset(record.get("rules", "classic"))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    seats = record.get("seats")
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in rules.seat_counts():
+        raise RecordError(f"seats must be one of {', '.join(map(str, rules.seat_counts()))}, not {seats!r}")
+    dealer = record.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
+        raise RecordError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+    hands = record.get("hands")
+    if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
+        raise RecordError(f"hands must be a list of {seats} lists of cards")
+    layout = _card_list(record.get("layout"), "layout")
+    stock = _card_list(record.get("stock"), "stock")
+    hand_cards = [_card_list(h, f"seat {i}'s hand") for i, h in enumerate(hands)]
+    try:
+        return Deal(hand_cards, layout, stock, dealer=dealer, rules=rules)
+    except IllegalMove as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _card_list(value: Any, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of cards")
+    try:
+        return [Card.parse(v) for v in value]
+    except CardError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def replay(record: dict[str, Any]) -> Deal:
+    """Replay a record to the position it reaches; refuses anything illegal, naming the turn."""
+    deal = deal_of(record)
+    turns = record.get("turns", [])
+    if not isinstance(turns, list):
+        raise RecordError("turns must be a list")
+    for number, turn in enumerate(turns, start=1):
+        try:
+            apply_turn(deal, turn)
+        except (IllegalMove, CardError, RecordError) as exc:
+            raise RecordError(f"turn {number}: {exc}") from None
+    return deal
+
+
+def apply_turn(deal: Deal, turn: Any) -> None:
+    """Play one record turn on a deal, checking every key it gives."""
+    if not isinstance(turn, dict):
+        raise RecordError("a turn must be a JSON object")
+    if deal.is_over:
+        raise RecordError(f"the deal is over after {len(deal.turns)} turns")
+    seat = turn.get("seat")
+    if seat is not None and seat != deal.to_move:
+        raise RecordError(f"it is seat {deal.to_move}'s turn, not seat {seat!r}'s")
+    if "play" not in turn or turn["play"] is None:
+        raise RecordError("the turn has no play")
+    play = _one_card(turn["play"], "play")
+    take = _take(turn.get("take"), "take")
+    if take is None:
+        take = deal.default_take(play) if play in deal.hand(deal.to_move) else None  # type: ignore[arg-type]
+    deal.play(play, take)
+    if deal.phase is Phase.FLIP:
+        top = deal.peek_top()
+        flip = turn.get("flip")
+        if flip is not None and _one_card(flip, "flip") != top:
+            raise RecordError(f"the flip must be the top of the stock, {top}, not {flip}")
+        flip_take = _take(turn.get("flip_take"), "flip_take")
+        if flip_take is None and top is not None:
+            flip_take = deal.default_take(top)
+        deal.flip(flip_take)
+    else:
+        for key in ("flip", "flip_take"):
+            if turn.get(key) is not None:
+                raise RecordError(f"there is no stock left to turn, so {key} must be left out")
+
+
+def _one_card(value: Any, what: str) -> Card:
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be a card, not {value!r}")
+    try:
+        return Card.parse(value)
+    except CardError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def _take(value: Any, what: str) -> Card | list[Card] | None:
+    if value is None:
+        return None
+    if isinstance(value, list):
+        if not value or len(value) > 3:
+            raise RecordError(f"{what} must be a card or a list of the three cards of a triple")
+        return [_one_card(v, what) for v in value]
+    return _one_card(value, what)

@@ -1,0 +1,207 @@
+"""Computer players against each other, with no window: results, intervals and speed."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .deal import Deal, Phase
+from .players import Player, make_player
+from .records import record_of
+from .rules import as_number
+
+
+@dataclass
+class DecisionClock:
+    """Time spent deciding, per player name."""
+
+    seconds: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    count: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def ms_per_decision(self) -> dict[str, float]:
+        """Mean milliseconds per decision, per player name."""
+        return {n: round(1000 * self.seconds[n] / self.count[n], 3) for n in self.count if self.count[n]}
+
+
+def decide_play(deal: Deal, player: Player, rng: random.Random, clock: DecisionClock | None = None) -> None:
+    """Ask the seat to move for its play and make it on the deal (checked)."""
+    seat = deal.to_move
+    assert seat is not None
+    start = time.perf_counter()
+    decision = player.choose_play(deal.view(seat), rng)
+    if clock is not None:
+        clock.seconds[player.name] += time.perf_counter() - start
+        clock.count[player.name] += 1
+    deal.play(decision.play, decision.take)
+    _settle(deal, player, rng, clock)
+
+
+def decide_flip(deal: Deal, player: Player, rng: random.Random, clock: DecisionClock | None = None) -> None:
+    """Turn the stock for the seat to move, asking it to choose the capture when that matters."""
+    deal.flip()
+    _settle(deal, player, rng, clock)
+
+
+def _settle(deal: Deal, player: Player, rng: random.Random, clock: DecisionClock | None) -> None:
+    if deal.phase is Phase.CHOOSE:
+        pending = deal.pending
+        assert pending is not None
+        start = time.perf_counter()
+        target = player.choose_take(deal.view(pending.seat), rng)
+        if clock is not None:
+            clock.seconds[player.name] += time.perf_counter() - start
+            clock.count[player.name] += 1
+        deal.choose(target)
+
+
+def play_out(deal: Deal, players: Sequence[Player], rng: random.Random,
+             clock: DecisionClock | None = None) -> None:
+    """Play a deal to its end, each seat deciding from its own view."""
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        player = players[seat]
+        if deal.phase is Phase.PLAY:
+            decide_play(deal, player, rng, clock)
+        elif deal.phase is Phase.FLIP:
+            decide_flip(deal, player, rng, clock)
+        else:
+            _settle(deal, player, rng, clock)
+
+
+@dataclass
+class SimulationResult:
+    """What ``simulate`` measured."""
+
+    seats: int
+    shuffles: int
+    deals: int
+    players: list[str]
+    mean_margin: dict[str, float]
+    ci95: dict[str, list[float]]
+    deals_per_second: float
+    ms_per_decision: dict[str, float]
+    duplicate: bool
+    seed: int
+
+    def to_json(self) -> dict[str, object]:
+        """The result as ``simulate --json`` prints it."""
+        return {
+            "seats": self.seats,
+            "deals": self.deals,
+            "shuffles": self.shuffles,
+            "duplicate": self.duplicate,
+            "seed": self.seed,
+            "players": self.players,
+            "mean_margin": self.mean_margin,
+            "ci95": self.ci95,
+            "deals_per_second": self.deals_per_second,
+            "ms_per_decision": self.ms_per_decision,
+        }
+
+    def to_text(self) -> str:
+        """The result as a small table for a person."""
+        lines = [
+            f"{self.deals} deals at {self.seats} seats"
+            + (f" ({self.shuffles} shuffles, every rotation)" if self.duplicate else "")
+            + f", {self.deals_per_second:,.0f} deals per second",
+            f"{'player':<10} {'mean':>8} {'95% interval':>20} {'ms/decision':>12}",
+        ]
+        for name in dict.fromkeys(self.players):
+            lo, hi = self.ci95[name]
+            ms = self.ms_per_decision.get(name)
+            ms_text = "-" if ms is None else f"{ms:.3f}"
+            lines.append(f"{name:<10} {self.mean_margin[name]:>+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} {ms_text:>12}")
+        return "\n".join(lines)
+
+
+def mean_and_interval(samples: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of independent samples and its 95% confidence interval (normal approximation)."""
+    n = len(samples)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    mean = sum(samples) / n
+    if n == 1:
+        return mean, (mean, mean)
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)
+
+
+def simulate(
+    seats: int,
+    deals: int,
+    players: Sequence[str],
+    seed: int = 0,
+    duplicate: bool = False,
+    records: Path | None = None,
+    think_ms: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``deals`` shuffles (each once per rotation with ``duplicate``) and measure."""
+    names = list(players)
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise ValueError(f"--players names {len(names)} players for {seats} seats")
+    if deals < 1:
+        raise ValueError("--deals must be at least 1")
+    for name in names:
+        make_player(name)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    fast = records is None and all(n == "random" for n in names)
+    rotations = range(seats) if duplicate else range(1)
+    master = random.Random(seed)
+    clock = DecisionClock()
+    group_results: dict[str, list[float]] = defaultdict(list)
+    played = 0
+    start = time.perf_counter()
+    for k in range(deals):
+        deal_seed = master.getrandbits(63)
+        dealer = k % seats
+        sums: dict[str, float] = defaultdict(float)
+        counts: dict[str, int] = defaultdict(int)
+        for r in rotations:
+            seat_names = [names[(s - r) % seats] for s in range(seats)]
+            deal = Deal.shuffled(seats, random.Random(deal_seed), dealer)
+            rng = random.Random(deal_seed * 8 + r + 1)
+            if fast:
+                deal.play_out_random(rng)
+                margins = deal.exact_margins
+            else:
+                seat_players = [make_player(n, think_ms) for n in seat_names]
+                play_out(deal, seat_players, rng, clock)
+                margins = deal.exact_margins
+                if records is not None:
+                    result = {"players": seat_names, "points": list(deal.points),
+                              "margins": [as_number(m) for m in margins]}
+                    path = records / f"deal-{k:05d}-{r}.json"
+                    path.write_text(json.dumps(record_of(deal, result=result), indent=1) + "\n")
+            for s, name in enumerate(seat_names):
+                sums[name] += float(margins[s])
+                counts[name] += 1
+            played += 1
+        for name in sums:
+            group_results[name].append(sums[name] / counts[name])
+        if progress is not None:
+            progress(k + 1)
+    elapsed = time.perf_counter() - start
+    mean_margin: dict[str, float] = {}
+    ci95: dict[str, list[float]] = {}
+    for name in dict.fromkeys(names):
+        mean, (lo, hi) = mean_and_interval(group_results[name])
+        mean_margin[name] = round(mean, 3)
+        ci95[name] = [round(lo, 3), round(hi, 3)]
+    return SimulationResult(
+        seats=seats, shuffles=deals, deals=played, players=names,
+        mean_margin=mean_margin, ci95=ci95,
+        deals_per_second=round(played / elapsed, 1) if elapsed > 0 else float("inf"),
+        ms_per_decision=clock.ms_per_decision(), duplicate=duplicate, seed=seed,
+    )

@@ -1,0 +1,132 @@
+"""What one seat may know about a deal, and nothing else.
+
+A :class:`SeatView` is the only thing a computer player is given. It holds the
+seat's own hand, the layout, the piles as their captures were announced, every
+card that has lain face up, and the sizes of the other hands and of the stock.
+It never holds another hand or the order of the stock, so a player built on it
+cannot peek.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .cards import ALL_CARDS, Card
+from .rules import PARTNER_RANK, SELF_PAIRING_RANKS, RuleSet, as_number
+
+if TYPE_CHECKING:
+    from .deal import Deal, PendingChoice, Phase, TurnRecord
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge of a deal at one moment."""
+
+    seat: int
+    seats: int
+    dealer: int
+    rules: RuleSet
+    hand: tuple[Card, ...]
+    layout: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    hand_sizes: tuple[int, ...]
+    stock_left: int
+    to_move: int | None
+    phase: Phase
+    pending: PendingChoice | None
+    turns: tuple[TurnRecord, ...]
+    opening_layout: tuple[Card, ...]
+    seen: frozenset[Card]
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int) -> SeatView:
+        """The view of ``seat`` at the deal's present moment."""
+        if not 0 <= seat < deal.seats:
+            raise ValueError(f"no seat {seat} at a {deal.seats}-seat deal")
+        return cls(
+            seat=seat,
+            seats=deal.seats,
+            dealer=deal.dealer,
+            rules=deal.rules,
+            hand=tuple(sorted(deal.hand(seat))),
+            layout=deal.layout,
+            piles=deal.piles,
+            hand_sizes=tuple(len(deal._hands[s]) for s in range(deal.seats)),
+            stock_left=deal.stock_left,
+            to_move=deal.to_move,
+            phase=deal.phase,
+            pending=deal.pending,
+            turns=deal.turns,
+            opening_layout=deal.initial[1],
+            seen=deal.seen,
+        )
+
+    @property
+    def points_table(self) -> tuple[int, ...]:
+        """Every card's points at this deal's seat count."""
+        return self.rules.points_table(self.seats)
+
+    def points_of(self, card: Card | int) -> int:
+        """A card's points in this deal."""
+        return self.points_table[card]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points so far, from the announced captures."""
+        pts = self.points_table
+        return tuple(sum(pts[c] for c in pile) for pile in self.piles)
+
+    @property
+    def margins(self) -> tuple[int | float, ...]:
+        """Each seat's points minus the tie score."""
+        tie = Fraction(sum(self.points_table), self.seats)
+        return tuple(as_number(p - tie) for p in self.points)
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """The cards this seat has not seen: the other hands and the stock, together."""
+        mine = set(self.hand)
+        return frozenset(c for c in ALL_CARDS if c not in mine and c not in self.seen)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to act (to play, or to choose a capture)."""
+        return self.to_move == self.seat
+
+    def candidates(self, card: Card | int) -> tuple[Card, ...]:
+        """The layout cards an entering card would capture (all three for a triple)."""
+        p = PARTNER_RANK[card >> 2]
+        return tuple(c for c in self.layout if c >> 2 == p)
+
+    def is_triple(self, card: Card | int) -> bool:
+        """True when the card would take three of its rank at once."""
+        r = card >> 2
+        return r in SELF_PAIRING_RANKS and sum(1 for c in self.layout if c >> 2 == r) == 3
+
+    def best_take(self, card: Card | int) -> Card | None:
+        """The candidate a card takes by default: highest points, earliest on a tie."""
+        best: Card | None = None
+        pts = self.points_table
+        for c in self.candidates(card):
+            if best is None or pts[c] > pts[best]:
+                best = c
+        return best
+
+    def capture_points(self, card: Card | int) -> int:
+        """Points the card would win if played now: its own plus the best it takes (0 if it takes nothing)."""
+        cands = self.candidates(card)
+        if not cands:
+            return 0
+        pts = self.points_table
+        if self.is_triple(card):
+            return pts[card] + sum(pts[c] for c in cands)
+        return pts[card] + max(pts[c] for c in cands)
+
+    def partners_unaccounted(self, card: Card | int) -> int:
+        """How many cards that could capture ``card`` are neither seen nor in this hand."""
+        p = PARTNER_RANK[card >> 2]
+        mine = set(self.hand)
+        return sum(1 for c in ALL_CARDS[p * 4:p * 4 + 4]
+                   if c != card and c not in self.seen and c not in mine)
