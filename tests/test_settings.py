@@ -1,0 +1,699 @@
+"""Tests for chinese_ten.settings: validation, safe loading and atomic saving."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+import pytest
+from hypothesis import HealthCheck, given, settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from chinese_ten import settings as settings_module
+from chinese_ten.settings import (
+    SETTINGS_DIR_ENV,
+    SETTINGS_FILENAME,
+    SettingError,
+    Settings,
+    SettingsStore,
+    clamp_window_size,
+    settings_dir,
+    validate_setting,
+)
+
+BAD_NAME = re.compile(r"^settings\.json\.bad-\d{8}-\d{6}(-\d+)?$")
+
+# Every field different from its default, so a round trip proves each one.
+EVERYTHING_CHANGED = Settings(
+    computers=3,
+    strength="hard",
+    match_length="two-per-seat",
+    high_contrast=True,
+    four_colour=True,
+    point_badges=False,
+    animation_speed="instant",
+    pause_on_focus_loss=True,
+    window_size=(1920, 1080),
+    fullscreen=True,
+)
+
+
+@pytest.fixture(autouse=True)
+def _private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test away from the real per-user folders."""
+    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "env-settings"))
+    monkeypatch.setenv("CHINESE_TEN_LOG_DIR", str(tmp_path / "env-logs"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    path = tmp_path / "settings"
+    path.mkdir()
+    return path
+
+
+def write_settings_file(folder: Path, content: bytes | object) -> bytes:
+    """Put a settings file in place and return its exact bytes."""
+    raw = content if isinstance(content, bytes) else json.dumps(content).encode("utf-8")
+    (folder / SETTINGS_FILENAME).write_bytes(raw)
+    return raw
+
+
+def bad_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.name.startswith(f"{SETTINGS_FILENAME}.bad-"))
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Anything in the folder besides the settings file and kept bad files."""
+    return sorted(
+        p.name
+        for p in folder.iterdir()
+        if p.name != SETTINGS_FILENAME and not BAD_NAME.match(p.name)
+    )
+
+
+# --------------------------------------------------------------------------
+# The Settings value and its validation
+# --------------------------------------------------------------------------
+
+
+def test_defaults() -> None:
+    defaults = Settings()
+    assert defaults.computers == 1
+    assert defaults.strength == "normal"
+    assert defaults.match_length == "per-seat"
+    assert defaults.high_contrast is False
+    assert defaults.four_colour is False
+    assert defaults.point_badges is True
+    assert defaults.animation_speed == "normal"
+    assert defaults.pause_on_focus_loss is False
+    assert defaults.window_size == (1280, 800)
+    assert defaults.fullscreen is False
+
+
+def test_everything_changed_really_changes_every_field() -> None:
+    defaults = Settings()
+    for name in Settings.field_names():
+        assert getattr(EVERYTHING_CHANGED, name) != getattr(defaults, name), name
+
+
+def test_settings_are_frozen() -> None:
+    with pytest.raises(AttributeError):
+        Settings().computers = 2  # type: ignore[misc]
+
+
+def test_replace_returns_validated_copy() -> None:
+    original = Settings()
+    changed = original.replace(computers=2, window_size=[1000, 700])
+    assert changed.computers == 2
+    assert changed.window_size == (1000, 700)
+    assert original == Settings()
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"computers": 0},
+        {"computers": 4},
+        {"computers": 2.0},
+        {"computers": True},
+        {"strength": "impossible"},
+        {"match_length": 6},
+        {"animation_speed": "ludicrous"},
+        {"high_contrast": 1},
+        {"four_colour": "yes"},
+        {"fullscreen": None},
+        {"window_size": (959, 800)},
+        {"window_size": (1280, 4321)},
+        {"window_size": (1280,)},
+        {"window_size": "1280x800"},
+        {"window_size": (True, 800)},
+        {"no_such_setting": 1},
+    ],
+)
+def test_replace_rejects_bad_changes(changes: dict[str, object]) -> None:
+    with pytest.raises(SettingError):
+        Settings().replace(**changes)
+
+
+def test_constructor_validates_too() -> None:
+    with pytest.raises(SettingError):
+        Settings(computers=9)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "stored"),
+    [
+        ("computers", 1, 1),
+        ("computers", 3, 3),
+        ("strength", "easy", "easy"),
+        ("match_length", "six", "six"),
+        ("animation_speed", "slow", "slow"),
+        ("point_badges", False, False),
+        ("window_size", [960, 600], (960, 600)),
+        ("window_size", (7680, 4320), (7680, 4320)),
+    ],
+)
+def test_validate_setting_accepts(name: str, value: object, stored: object) -> None:
+    assert validate_setting(name, value) == stored
+
+
+def test_validate_setting_message_does_not_repeat_huge_value() -> None:
+    with pytest.raises(SettingError) as caught:
+        validate_setting("strength", "x" * 100_000)
+    assert len(str(caught.value)) < 200
+
+
+def test_clamp_window_size() -> None:
+    assert clamp_window_size(100, 100) == (960, 600)
+    assert clamp_window_size(100_000, 100_000) == (7680, 4320)
+    assert clamp_window_size(1500, 900) == (1500, 900)
+
+
+# --------------------------------------------------------------------------
+# Where settings live
+# --------------------------------------------------------------------------
+
+
+def test_settings_dir_override_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "from-env"))
+    assert settings_dir(str(tmp_path / "from-option")) == tmp_path / "from-option"
+
+
+def test_settings_dir_env_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "from-env"))
+    assert settings_dir() == tmp_path / "from-env"
+    assert settings_dir("") == tmp_path / "from-env"
+
+
+def test_settings_dir_platform_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(SETTINGS_DIR_ENV, raising=False)
+    expected = platformdirs.PlatformDirs("ChineseTen", appauthor=False).user_config_dir
+    assert settings_dir() == Path(expected)
+    assert settings_dir(None) == Path(expected)
+
+
+def test_settings_dir_does_not_create_folder(tmp_path: Path) -> None:
+    settings_dir(str(tmp_path / "not-yet"))
+    assert not (tmp_path / "not-yet").exists()
+
+
+# --------------------------------------------------------------------------
+# Loading and saving good files
+# --------------------------------------------------------------------------
+
+
+def test_missing_file_gives_defaults_without_notice(folder: Path) -> None:
+    result = SettingsStore(folder).load()
+    assert result.settings == Settings()
+    assert result.notices == []
+    assert result.moved_to is None
+    assert list(folder.iterdir()) == []
+
+
+def test_missing_folder_gives_defaults_and_save_creates_it(tmp_path: Path) -> None:
+    folder = tmp_path / "deep" / "down"
+    store = SettingsStore(folder)
+    assert store.load().notices == []
+    assert store.save(Settings(computers=2)) is None
+    assert SettingsStore(folder).load().settings.computers == 2
+
+
+def test_round_trip_of_every_field(folder: Path) -> None:
+    assert SettingsStore(folder).save(EVERYTHING_CHANGED) is None
+    result = SettingsStore(folder).load()
+    assert result.settings == EVERYTHING_CHANGED
+    assert result.notices == []
+    assert leftovers(folder) == []
+
+
+def test_file_format(folder: Path) -> None:
+    SettingsStore(folder).save(EVERYTHING_CHANGED)
+    data = json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))
+    assert data == {
+        "version": 1,
+        "computers": 3,
+        "strength": "hard",
+        "match_length": "two-per-seat",
+        "high_contrast": True,
+        "four_colour": True,
+        "point_badges": False,
+        "animation_speed": "instant",
+        "pause_on_focus_loss": True,
+        "window_size": [1920, 1080],
+        "fullscreen": True,
+    }
+
+
+def test_partial_file_keeps_given_keys(folder: Path) -> None:
+    write_settings_file(folder, {"version": 1, "strength": "easy"})
+    result = SettingsStore(folder).load()
+    assert result.settings == Settings(strength="easy")
+    assert result.notices == []
+
+
+def test_file_without_version_is_accepted(folder: Path) -> None:
+    write_settings_file(folder, {"computers": 2})
+    result = SettingsStore(folder).load()
+    assert result.settings.computers == 2
+    assert result.notices == []
+    assert bad_files(folder) == []
+
+
+def test_file_with_byte_order_mark_is_accepted(folder: Path) -> None:
+    write_settings_file(folder, b"\xef\xbb\xbf" + json.dumps({"version": 1, "computers": 3}).encode())
+    result = SettingsStore(folder).load()
+    assert result.settings.computers == 3
+    assert result.notices == []
+
+
+def test_save_skipped_when_nothing_changed(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = write_settings_file(folder, {"version": 1, "computers": 2})
+    store = SettingsStore(folder)
+    loaded = store.load().settings
+
+    def no_writing(*_args: object) -> None:
+        raise AssertionError("nothing should be written")
+
+    monkeypatch.setattr(os, "replace", no_writing)
+    assert store.save(loaded) is None
+    assert store.save(Settings(computers=2)) is None
+    assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+
+
+def test_save_skipped_after_a_save(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SettingsStore(folder)
+    store.load()
+    assert store.save(EVERYTHING_CHANGED) is None
+    writes: list[object] = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda *a: (writes.append(a), real_replace(*a)))
+    assert store.save(EVERYTHING_CHANGED) is None
+    assert writes == []
+    assert store.save(Settings()) is None
+    assert len(writes) == 1
+
+
+def test_unknown_keys_alone_are_harmless(folder: Path) -> None:
+    original = {"version": 1, "computers": 2, "colour_theme": "jade", "extras": {"a": [1, 2]}}
+    raw = write_settings_file(folder, original)
+    store = SettingsStore(folder)
+    result = store.load()
+    assert result.settings == Settings(computers=2)
+    assert result.notices == []
+    assert result.moved_to is None
+    assert bad_files(folder) == []
+    assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+
+    # A later save keeps the keys a newer release may have added.
+    assert store.save(result.settings.replace(strength="hard")) is None
+    data = json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))
+    assert data["strength"] == "hard"
+    assert data["colour_theme"] == "jade"
+    assert data["extras"] == {"a": [1, 2]}
+    assert data["version"] == 1
+
+
+def test_saved_file_is_replaced_not_rewritten_in_place(folder: Path) -> None:
+    store = SettingsStore(folder)
+    store.save(Settings(computers=2))
+    before = (folder / SETTINGS_FILENAME).stat().st_ino
+    store.save(Settings(computers=3))
+    assert (folder / SETTINGS_FILENAME).stat().st_ino != before
+    assert leftovers(folder) == []
+
+
+# --------------------------------------------------------------------------
+# Damaged files
+# --------------------------------------------------------------------------
+
+DEFAULTS: dict[str, object] = {}
+
+DAMAGED_CASES: list[tuple[str, bytes | object, dict[str, object]]] = [
+    ("empty", b"", DEFAULTS),
+    ("whitespace", b"  \n\t", DEFAULTS),
+    ("truncated", b'{"version": 1, "computers": 2, "strength": "ha', DEFAULTS),
+    ("not json", b"computers = 2\nstrength = hard\n", DEFAULTS),
+    ("not utf-8", b'{"strength": "\xff\xfe"}', DEFAULTS),
+    ("binary junk", bytes(range(256)) * 4, DEFAULTS),
+    ("json list", [1, 2, 3], DEFAULTS),
+    ("json string", "settings", DEFAULTS),
+    ("json null", None, DEFAULTS),
+    (
+        "wrong types",
+        {
+            "version": 1,
+            "computers": "two",
+            "high_contrast": 1,
+            "window_size": "1280x800",
+            "strength": "hard",
+            "four_colour": True,
+        },
+        {"strength": "hard", "four_colour": True},
+    ),
+    (
+        "out of range",
+        {
+            "version": 1,
+            "computers": 9,
+            "window_size": [100000, 5],
+            "animation_speed": "fast",
+            "fullscreen": True,
+        },
+        {"animation_speed": "fast", "fullscreen": True},
+    ),
+    (
+        "negative and fractional",
+        {"computers": -1, "window_size": [1280.5, 800], "match_length": "six"},
+        {"match_length": "six"},
+    ),
+    (
+        "huge string",
+        {"version": 1, "strength": "x" * (10 * 1024 * 1024), "computers": 3},
+        {"computers": 3},
+    ),
+    (
+        "huge number",
+        {"version": 1, "computers": 10**100, "window_size": [10**100, 800], "fullscreen": True},
+        {"fullscreen": True},
+    ),
+    (
+        "number too long to convert",
+        b'{"version": 1, "computers": ' + b"7" * 5000 + b', "strength": "easy"}',
+        {"strength": "easy"},
+    ),
+    (
+        "not-a-number constants",
+        b'{"computers": NaN, "window_size": [Infinity, 800], "point_badges": false}',
+        {"point_badges": False},
+    ),
+    (
+        "deeply nested",
+        b'{"strength": "hard", "computers": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        DEFAULTS,
+    ),
+    ("bad version", {"version": "one", "computers": 2}, {"computers": 2}),
+    ("zero version", {"version": 0, "computers": 2}, {"computers": 2}),
+    ("true version", {"version": True, "computers": 2}, {"computers": 2}),
+]
+
+
+def assert_kept_aside(folder: Path, raw: bytes, result: settings_module.LoadResult) -> None:
+    """The bad file is kept byte for byte, and repaired settings replace it."""
+    assert len(result.notices) == 1
+    kept = bad_files(folder)
+    assert len(kept) == 1
+    assert BAD_NAME.match(kept[0].name)
+    assert result.moved_to == kept[0]
+    assert kept[0].read_bytes() == raw
+    assert kept[0].name in result.notices[0]
+    assert "\n" not in result.notices[0]
+    # The repaired settings were written back and now load cleanly.
+    again = SettingsStore(folder).load()
+    assert again.settings == result.settings
+    assert again.notices == []
+    assert leftovers(folder) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "kept"),
+    [case[1:] for case in DAMAGED_CASES],
+    ids=[case[0] for case in DAMAGED_CASES],
+)
+def test_damaged_file_is_kept_aside(
+    folder: Path, content: bytes | object, kept: dict[str, object]
+) -> None:
+    raw = write_settings_file(folder, content)
+    result = SettingsStore(folder).load()
+    assert result.settings == Settings(**kept)  # type: ignore[arg-type]
+    assert "damaged" in result.notices[0]
+    assert_kept_aside(folder, raw, result)
+
+
+def test_future_version_is_kept_aside(folder: Path) -> None:
+    raw = write_settings_file(
+        folder, {"version": 2, "computers": 2, "strength": "silly", "hover_hints": True}
+    )
+    result = SettingsStore(folder).load()
+    assert result.settings == Settings(computers=2)
+    assert "newer version" in result.notices[0]
+    assert_kept_aside(folder, raw, result)
+    assert json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))["version"] == 1
+
+
+def test_file_too_large_is_kept_aside(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(settings_module, "MAX_FILE_BYTES", 1000)
+    raw = write_settings_file(folder, {"version": 1, "strength": "hard", "pad": " " * 1000})
+    result = SettingsStore(folder).load()
+    assert result.settings == Settings()
+    assert_kept_aside(folder, raw, result)
+
+
+def test_settings_path_that_is_a_folder_is_kept_aside(folder: Path) -> None:
+    (folder / SETTINGS_FILENAME).mkdir()
+    (folder / SETTINGS_FILENAME / "inside.txt").write_text("keep me")
+    result = SettingsStore(folder).load()
+    assert result.settings == Settings()
+    assert len(result.notices) == 1
+    [kept] = bad_files(folder)
+    assert (kept / "inside.txt").read_text() == "keep me"
+    assert (folder / SETTINGS_FILENAME).is_file()
+
+
+class _FixedClock(datetime):
+    @classmethod
+    def now(cls, tz: object = None) -> _FixedClock:  # type: ignore[override]
+        return cls(2024, 2, 10, 9, 30, 5)
+
+
+def test_moved_aside_name_gets_a_counter_when_taken(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(settings_module, "datetime", _FixedClock)
+    earlier = folder / "settings.json.bad-20240210-093005"
+    earlier.write_bytes(b"an earlier damaged file")
+
+    first = write_settings_file(folder, b"{oops")
+    result = SettingsStore(folder).load()
+    assert result.moved_to == folder / "settings.json.bad-20240210-093005-2"
+    assert result.moved_to.read_bytes() == first
+    assert "settings.json.bad-20240210-093005-2" in result.notices[0]
+
+    second = write_settings_file(folder, b"[]")
+    result = SettingsStore(folder).load()
+    assert result.moved_to == folder / "settings.json.bad-20240210-093005-3"
+    assert result.moved_to.read_bytes() == second
+
+    assert earlier.read_bytes() == b"an earlier damaged file"
+
+
+def test_damaged_file_that_cannot_be_moved_is_never_overwritten(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = write_settings_file(folder, {"version": 1, "computers": "lots", "strength": "easy"})
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError("locked")
+
+    monkeypatch.setattr(os, "rename", refuse)
+    store = SettingsStore(folder)
+    result = store.load()
+    assert result.settings == Settings(strength="easy")
+    assert len(result.notices) == 1
+    assert result.moved_to is None
+    assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+
+    notice = store.save(result.settings.replace(computers=2))
+    assert notice is not None
+    assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+
+    # Once the file can be moved, it is kept and the new settings are saved.
+    monkeypatch.undo()
+    assert store.save(result.settings.replace(computers=2)) is None
+    [kept] = bad_files(folder)
+    assert kept.read_bytes() == raw
+    assert SettingsStore(folder).load().settings == Settings(strength="easy", computers=2)
+
+
+# --------------------------------------------------------------------------
+# Folders that can't be written
+# --------------------------------------------------------------------------
+
+
+def test_folder_under_a_regular_file(tmp_path: Path) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder")
+    folder = blocker / "settings"
+    store = SettingsStore(folder)
+
+    result = store.load()
+    assert result.settings == Settings()
+    assert result.notices == []
+
+    notice = store.save(Settings(computers=2))
+    assert notice == f"Settings can't be saved to {folder}; they will not be remembered."
+    assert store.save(Settings(computers=3)) is None
+    assert store.save(Settings(computers=2)) is None
+    assert blocker.read_text() == "not a folder"
+
+
+def test_regular_file_where_the_folder_should_be(tmp_path: Path) -> None:
+    folder = tmp_path / "settings"
+    folder.write_text("not a folder")
+    store = SettingsStore(folder)
+    assert store.load().notices == []
+    notice = store.save(Settings(fullscreen=True))
+    assert notice is not None and str(folder) in notice
+    assert store.save(Settings(fullscreen=False, computers=3)) is None
+    assert folder.read_text() == "not a folder"
+
+
+@pytest.fixture
+def read_only_folder(folder: Path):  # type: ignore[no-untyped-def]
+    """A folder holding a good settings file that can no longer be written."""
+    SettingsStore(folder).save(Settings(computers=2, strength="hard"))
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)  # 0o500
+    try:
+        probe = folder / "probe"
+        try:
+            probe.write_text("x")
+        except OSError:
+            pass
+        else:
+            probe.unlink()
+            pytest.skip("permissions are not enforced for this user (e.g. root)")
+        yield folder
+    finally:
+        folder.chmod(stat.S_IRWXU)
+
+
+def test_read_only_folder(read_only_folder: Path) -> None:
+    folder = read_only_folder
+    raw = (folder / SETTINGS_FILENAME).read_bytes()
+    store = SettingsStore(folder)
+
+    result = store.load()
+    assert result.settings == Settings(computers=2, strength="hard")
+    assert result.notices == []
+
+    notice = store.save(result.settings.replace(computers=3))
+    assert notice == f"Settings can't be saved to {folder}; they will not be remembered."
+    assert store.save(result.settings.replace(computers=1)) is None
+    assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+    assert leftovers(folder) == []
+
+
+# --------------------------------------------------------------------------
+# Atomic saving
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync", "write"])
+def test_failed_save_leaves_old_file_and_no_temp_files(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    store = SettingsStore(folder)
+    assert store.save(EVERYTHING_CHANGED) is None
+    raw = (folder / SETTINGS_FILENAME).read_bytes()
+
+    def disk_full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    if failing == "write":
+        monkeypatch.setattr(
+            settings_module.json, "dumps", lambda *_a, **_k: "x" * 4096
+        )  # a long payload, then the write itself fails
+        real_fdopen = os.fdopen
+
+        class BrokenFile:
+            def __init__(self, descriptor: int, mode: str) -> None:
+                self._file = real_fdopen(descriptor, mode)
+
+            def __enter__(self) -> BrokenFile:
+                return self
+
+            def __exit__(self, *exc: object) -> None:
+                self._file.close()
+
+            def write(self, data: bytes) -> None:
+                self._file.write(data[:10])
+                self._file.flush()
+                disk_full()
+
+        monkeypatch.setattr(os, "fdopen", BrokenFile)
+    else:
+        monkeypatch.setattr(os, failing, disk_full)
+
+    notice = store.save(Settings())
+    assert notice is not None
+    assert store.save(Settings(computers=2)) is None  # told only once
+    monkeypatch.undo()
+
+    assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+    assert leftovers(folder) == []
+    assert SettingsStore(folder).load().settings == EVERYTHING_CHANGED
+
+    # When the disk recovers, the next save goes through.
+    assert store.save(Settings(computers=2)) is None
+    assert SettingsStore(folder).load().settings == Settings(computers=2)
+
+
+# --------------------------------------------------------------------------
+# Anything at all in the file
+# --------------------------------------------------------------------------
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+_likely_values = st.one_of(
+    _json_values,
+    st.integers(min_value=-2, max_value=5),
+    st.sampled_from(["easy", "normal", "hard", "one", "six", "slow", "fast", "instant", "per-seat"]),
+    st.lists(st.integers(min_value=0, max_value=9000), min_size=2, max_size=2),
+)
+_settings_objects = st.dictionaries(
+    st.sampled_from([*Settings.field_names(), "version", "unknown"]) | st.text(max_size=8),
+    _likely_values,
+    max_size=12,
+)
+
+
+def _check_any_file(raw: bytes) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / SETTINGS_FILENAME).write_bytes(raw)
+        result = SettingsStore(folder).load()
+        assert isinstance(result.settings, Settings)
+        assert len(result.notices) <= 1
+        if result.notices:
+            assert result.moved_to is not None
+            assert result.moved_to.read_bytes() == raw
+        else:
+            assert (folder / SETTINGS_FILENAME).read_bytes() == raw
+        assert SettingsStore(folder).load().notices == []
+
+
+@hypothesis_settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=200))
+def test_any_bytes_load_without_raising(raw: bytes) -> None:
+    _check_any_file(raw)
+
+
+@hypothesis_settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_settings_objects)
+def test_any_json_object_loads_without_raising(data: dict[str, object]) -> None:
+    _check_any_file(json.dumps(data).encode("utf-8"))
