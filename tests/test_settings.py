@@ -608,9 +608,6 @@ def test_failed_save_leaves_old_file_and_no_temp_files(
         raise OSError(28, "No space left on device")
 
     if failing == "write":
-        monkeypatch.setattr(
-            settings_module.json, "dumps", lambda *_a, **_k: "x" * 4096
-        )  # a long payload, then the write itself fails
         real_fdopen = os.fdopen
 
         class BrokenFile:
@@ -624,6 +621,7 @@ def test_failed_save_leaves_old_file_and_no_temp_files(
                 self._file.close()
 
             def write(self, data: bytes) -> None:
+                # Part of the data reaches the disk, then the disk fills up.
                 self._file.write(data[:10])
                 self._file.flush()
                 disk_full()
