@@ -1,0 +1,32 @@
+"""Building deals with chosen cards in chosen places, for tests."""
+
+from __future__ import annotations
+
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.deal import Deal
+from chinese_ten.rules import CLASSIC
+
+
+def build_deal(seats: int, layout: list[str], stock_top: list[str] = (), hands: dict[int, list[str]] | None = None,
+               dealer: int = 0) -> Deal:
+    """A classic deal whose layout, top of stock and some hand cards are given; the rest fill in order."""
+    hands = hands or {}
+    size = CLASSIC.hand_size(seats)
+    placed = [Card.parse(c) for c in layout] + [Card.parse(c) for c in stock_top]
+    for cards in hands.values():
+        placed += [Card.parse(c) for c in cards]
+    assert len(set(placed)) == len(placed), "a card is placed twice"
+    rest = [c for c in ALL_CARDS if c not in placed]
+    full_hands = []
+    for s in range(seats):
+        h = [Card.parse(c) for c in hands.get(s, [])]
+        while len(h) < size:
+            h.append(rest.pop())
+        full_hands.append(h)
+    stock = [Card.parse(c) for c in stock_top] + rest
+    return Deal(full_hands, [Card.parse(c) for c in layout], stock, dealer=dealer)
+
+
+def codes(cards) -> list[str]:
+    """Cards as their notation."""
+    return [str(c) for c in cards]
