@@ -1,0 +1,116 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from chinese_ten.cli import main
+from chinese_ten.records import record_of
+
+from dealkit import build_deal
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    deal = build_deal(2, ["3S", "3H", "6C", "QD"], stock_top=["QS"], hands={1: ["7D"]})
+    rec = record_of(deal)
+    rec["turns"] = [{"seat": 1, "play": "7D", "take": "3H"}]
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec))
+    return path
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replay_json(capsys, record_file):
+    code, out, err = run(capsys, "replay", str(record_file), "--json")
+    assert code == 0 and err == ""
+    pos = json.loads(out)
+    assert pos["points"] == [0, 20] and pos["to_move"] == 0
+    assert pos["turns"][0]["flip_take"] == "QD"
+
+
+def test_replay_text(capsys, record_file):
+    code, out, _ = run(capsys, "replay", str(record_file))
+    assert code == 0 and "to move: seat 0" in out and "margin -85" in out
+
+
+def test_replay_reads_stdin(monkeypatch, capsys, record_file):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO(record_file.read_text()))
+    code, out, _ = run(capsys, "replay", "-", "--json")
+    assert code == 0 and json.loads(out)["stock_left"] == 23
+
+
+def test_advise_normal(capsys, record_file):
+    code, out, _ = run(capsys, "advise", str(record_file), "--ai", "normal", "--json")
+    advice = json.loads(out)
+    assert code == 0 and advice["seat"] == 0 and set(advice) == {"seat", "play", "take"}
+
+
+def test_simulate_json_has_the_contract_keys(capsys):
+    code, out, _ = run(capsys, "simulate", "--seats", "3", "--deals", "5", "--players", "normal,random,random",
+                       "--seed", "4", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert {"seats", "deals", "players", "mean_margin", "ci95", "deals_per_second", "ms_per_decision"} <= set(data)
+    assert data["players"] == ["normal", "random", "random"] and data["deals"] == 5
+
+
+def test_simulate_duplicate_and_records(capsys, tmp_path):
+    code, out, _ = run(capsys, "simulate", "--deals", "3", "--players", "normal,random", "--duplicate",
+                       "--records", str(tmp_path / "recs"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["deals"] == 6
+    files = sorted((tmp_path / "recs").iterdir())
+    assert len(files) == 6
+    rec = json.loads(files[0].read_text())
+    assert rec["format"] == "chinese-ten/deal-v1" and len(rec["turns"]) == 24 and "result" in rec
+    code, out, _ = run(capsys, "replay", str(files[0]), "--json")
+    assert json.loads(out)["margins"] == rec["result"]["margins"]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["simulate", "--bogus"], "unrecognized arguments: --bogus"),
+    (["simulate", "--seats", "5"], "2, 3 or 4 seats"),
+    (["simulate", "--players", "normal,wizard"], "unknown player 'wizard'"),
+    (["simulate", "--players", "normal,normal,normal"], "3 players for 2 seats"),
+    (["simulate", "--deals", "0"], "at least 1"),
+    (["advise", "x.json"], "required: --ai"),
+    (["advise", "missing.json", "--ai", "normal"], "no such file: missing.json"),
+    (["replay", "/"], "is a folder"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_errors_are_one_line_with_status_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1 and err.startswith("chinese-ten: ")
+
+
+def test_bad_record_error_names_the_turn(capsys, tmp_path, record_file):
+    rec = json.loads(record_file.read_text())
+    rec["turns"].append({"play": "7D"})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and err == "chinese-ten: turn 2: 7D is not in seat 0's hand\n"
+
+
+def test_advise_on_a_finished_deal_is_refused(capsys, tmp_path):
+    code, _, _ = run(capsys, "simulate", "--deals", "1", "--records", str(tmp_path), "--json")
+    path = next(tmp_path.glob("*.json"))
+    code, _, err = run(capsys, "advise", str(path), "--ai", "normal")
+    assert code == 2 and "over" in err
+
+
+def test_the_installed_command_prints_no_traceback(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    proc = subprocess.run([sys.executable, "-m", "chinese_ten", "replay", str(bad)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
+    assert "not valid JSON" in proc.stderr
