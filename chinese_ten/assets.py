@@ -1,0 +1,63 @@
+"""Locations of the game's bundled artwork (card faces, card backs, icon).
+
+The ``assets`` folder lives in one of three places: inside the installed
+package (``chinese_ten/assets``, put there by the wheel build), at the root of
+a source checkout, or inside a frozen application's unpacked bundle.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+
+from chinese_ten.cardart import CARD_CODES, STYLES
+
+BACK = "back"
+"""The code that names the card back instead of a face."""
+
+
+def _candidates() -> list[Path]:
+    """Folders that may hold the assets, most specific first."""
+    found: list[Path] = []
+    try:
+        packaged = resources.files("chinese_ten") / "assets"
+    except (ModuleNotFoundError, TypeError, ValueError):
+        packaged = None
+    if isinstance(packaged, Path):
+        found.append(packaged)
+    found.append(Path(__file__).resolve().parent.parent / "assets")
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        found.append(Path(bundle) / "chinese_ten" / "assets")
+    return found
+
+
+def assets_root() -> Path:
+    """The folder holding the bundled artwork (it contains ``cards/`` and ``icon.svg``)."""
+    looked = _candidates()
+    for folder in looked:
+        if (folder / "cards").is_dir():
+            return folder
+    places = ", ".join(str(p) for p in looked)
+    raise FileNotFoundError(f"the Chinese Ten assets folder was not found; looked in: {places}")
+
+
+def card_file(code: str, style: str = "classic") -> Path:
+    """The SVG file of one card face (``"10H"``, ``"QS"`` …) or of the back (``"back"``) in a style."""
+    if code != BACK and code not in CARD_CODES:
+        raise ValueError(f"unknown card code {code!r}; expected a code such as 'AS', '10H' or 'back'")
+    if style not in STYLES:
+        raise ValueError(f"unknown card style {style!r}; expected one of {', '.join(STYLES)}")
+    path = assets_root() / "cards" / style / f"{code}.svg"
+    if not path.is_file():
+        raise FileNotFoundError(f"card artwork missing: {path}")
+    return path
+
+
+def icon_file() -> Path:
+    """The SVG file of the application icon."""
+    path = assets_root() / "icon.svg"
+    if not path.is_file():
+        raise FileNotFoundError(f"icon artwork missing: {path}")
+    return path
