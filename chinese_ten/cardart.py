@@ -157,12 +157,12 @@ def _mix(colour: str, other: str, amount: float) -> str:
 
 _ARG_COUNT = {"M": 2, "L": 2, "C": 6, "Q": 4, "A": 7, "Z": 0}
 _TOKEN = re.compile(r"[MLCQAZ]|-?(?:\d+\.?\d*|\.\d+)")
-Segment = tuple[str, tuple[float, ...]]
+_Segment = tuple[str, tuple[float, ...]]
 
 
-def _parse(d: str) -> list[Segment]:
+def _parse(d: str) -> list[_Segment]:
     """Split absolute path data (M L C Q A Z only) into segments."""
-    out: list[Segment] = []
+    out: list[_Segment] = []
     tokens = _TOKEN.findall(d)
     i = 0
     cmd = ""
@@ -192,7 +192,7 @@ class _Xf:
         return self.sx * x + self.tx, self.sy * y + self.ty
 
 
-def _path_data(segments: Sequence[Segment], xf: _Xf = _Xf()) -> str:
+def _path_data(segments: Sequence[_Segment], xf: _Xf = _Xf()) -> str:
     """Render segments as compact path data after applying ``xf``."""
     parts: list[str] = []
     for cmd, args in segments:
@@ -244,7 +244,7 @@ def _circle(cx: float, cy: float, r: float, **kw: str | float | None) -> str:
 # ---------------------------------------------------------------------------
 # Suit symbols, each on a 100-unit square centred on the origin
 
-_SUIT_PATHS: dict[str, list[Segment]] = {
+_SUIT_PATHS: dict[str, list[_Segment]] = {
     "S": _parse(
         "M0 -50C11 -33 50 -15 50 11C50 29 38 39 24 39C14 39 7 34 3.5 27"
         "C4 38 10 46 20 50L-20 50C-10 46 -4 38 -3.5 27C-7 34 -14 39 -24 39"
@@ -273,9 +273,9 @@ def _suit(suit: str, cx: float, cy: float, size: float, fill: str, flip: bool = 
 # Rank glyphs: stroke centre-lines on a grid 100 units tall, y pointing down
 
 
-def _turned(segments: list[Segment], width: float) -> list[Segment]:
+def _turned(segments: list[_Segment], width: float) -> list[_Segment]:
     """The glyph rotated half a turn within its box (used to make 9 from 6)."""
-    out: list[Segment] = []
+    out: list[_Segment] = []
     for cmd, args in segments:
         if cmd == "A":
             rx, ry, rot, large, sweep, x, y = args
@@ -293,7 +293,7 @@ _SIX = _parse(
     "C57 51 46 39 31 39C18 39 8 46 3 58"
 )
 
-_GLYPHS: dict[str, tuple[float, list[Segment]]] = {
+_GLYPHS: dict[str, tuple[float, list[_Segment]]] = {
     "A": (62.0, _parse("M0 100L31 0L62 100M13 63L49 63")),
     "2": (58.0, _parse("M3 23C4 9 15 0 29 0C45 0 56 10 56 25C56 42 43 54 2 100L58 100")),
     "3": (
@@ -663,7 +663,7 @@ def back_svg(style: str) -> str:
         _frame(st),
         _el("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, rx=8.0, fill=st.back),
         _path(_lattice(x0 + 8, y0 + 8, x1 - 8, y1 - 8, 20.0, 10.0), fill="none", stroke=st.back_line,
-              stroke_width=line_w, stroke_opacity=None),
+              stroke_width=line_w),
         _el("rect", x=x0 + 5, y=y0 + 5, width=x1 - x0 - 10, height=y1 - y0 - 10, rx=5.0, fill="none",
             stroke=st.back_accent, stroke_width=line_w * 1.4),
     ]
