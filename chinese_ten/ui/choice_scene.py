@@ -1,0 +1,99 @@
+"""The capture choice: the person picks which lit layout card their card takes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..cards import Card
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table_scene import TableScene
+
+
+class ChoiceScene(Scene):
+    """An overlay over the table while a capture choice is owed."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        """A choice over ``table``."""
+        super().__init__(app)
+        self.table = table
+        self.focus = 0
+
+    @property
+    def candidates(self) -> tuple[Card, ...]:
+        """The cards the waiting card may take."""
+        choice = self.table.ctl.person_choice
+        return choice[1] if choice else ()
+
+    @property
+    def focused_card(self) -> Card | None:
+        """The candidate under keyboard focus."""
+        cands = self.candidates
+        return cands[self.focus % len(cands)] if cands else None
+
+    def _pick(self, card: Card) -> None:
+        reason = self.table.ctl.choose(card)
+        if reason:
+            self.table.say(reason)
+        self.app.pop(self)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Clicks on lit cards and keys choose; anything else explains what is owed."""
+        cands = self.candidates
+        if not cands:
+            self.app.pop(self)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            card = self.table.slot_hit(event.pos)
+            if card in cands:
+                self._pick(card)
+            else:
+                choice = self.table.ctl.person_choice
+                name = choice[0].pretty if choice else "card"
+                self.table.say(f"First pick which lit card your {name} takes.")
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB):
+                self.focus = (self.focus - 1) % len(cands) if event.key != pygame.K_TAB else (self.focus + 1) % len(cands)
+            elif event.key in (pygame.K_RIGHT, pygame.K_DOWN):
+                self.focus = (self.focus + 1) % len(cands)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                focused = self.focused_card
+                if focused is not None:
+                    self._pick(focused)
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(cands):
+                self._pick(cands[event.key - pygame.K_1])
+        elif event.type == pygame.MOUSEMOTION:
+            card = self.table.slot_hit(event.pos)
+            if card in cands:
+                self.focus = cands.index(card)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.table.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A prompt naming the choices and their points."""
+        ctl = self.table.ctl
+        choice = ctl.person_choice
+        if choice is None:
+            return
+        geom = self.table.geom()
+        kit = self.app.kit
+        t = kit.theme
+        card, cands = choice
+        own = ctl.deal.points_of(card)
+        opts = "  or  ".join(f"{c.pretty} (+{own + ctl.deal.points_of(c)})" for c in cands)
+        line1 = kit.text.line(f"Your {card.pretty} can take {opts}", geom.font(26), t.text, bold=True)
+        line2 = kit.text.line("Click the card to take (or Left/Right and Enter).", geom.font(20), t.text_dim)
+        w = max(line1.get_width(), line2.get_width()) + 36
+        h = line1.get_height() + line2.get_height() + 20
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (geom.centre.centerx, geom.hint.bottom)
+        pygame.draw.rect(surface, t.toast, box, border_radius=12)
+        pygame.draw.rect(surface, t.choice_glow, box, 3, border_radius=12)
+        surface.blit(line1, line1.get_rect(midtop=(box.centerx, box.top + 8)))
+        surface.blit(line2, line2.get_rect(midtop=(box.centerx, box.top + 10 + line1.get_height())))

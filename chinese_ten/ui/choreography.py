@@ -1,0 +1,215 @@
+"""How each engine event is shown: the steps that carry cards from hand or stock
+to the layout, make captures glow and sweep them to the seat's pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import RANK_NAMES
+from ..events import (
+    Captured,
+    ChoiceNeeded,
+    DealerSweep,
+    DealOver,
+    Event,
+    JoinedLayout,
+    Played,
+    TripleCaptured,
+    Turned,
+)
+from .animation import Label, Sprite, Step, StepFactory
+from .board import Board, Loc
+from .narration import Narration
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Seconds per kind of movement."""
+
+    move: float = 0.5
+    flip: float = 0.45
+    glow: float = 0.35
+    sweep: float = 0.5
+    triple: float = 1.1
+    pause: float = 0.3
+
+    def scaled(self, factor: float) -> Pace:
+        """Every duration multiplied by ``factor``."""
+        return Pace(*(getattr(self, f) * factor for f in ("move", "flip", "glow", "sweep", "triple", "pause")))
+
+
+SPEED_FACTORS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+"""The animation-speed setting as a multiplier of the normal pace."""
+
+
+def pace_for(speed: str) -> Pace:
+    """The pace for an animation-speed setting."""
+    return Pace().scaled(SPEED_FACTORS.get(speed, 1.0))
+
+
+class Choreographer:
+    """Turns the events of an engine call into animation steps."""
+
+    def __init__(self, narration: Narration, pace: Pace, face_up_seats: frozenset[int]) -> None:
+        """Steps that tell ``narration`` as they start; ``face_up_seats`` play from open hands."""
+        self.narration = narration
+        self.pace = pace
+        self.face_up = face_up_seats
+
+    def steps_for(self, events: list[Event] | tuple[Event, ...]) -> list[StepFactory]:
+        """The steps that show ``events``, in order."""
+        out: list[StepFactory] = []
+        carry: list[Event] = []
+        for ev in events:
+            if isinstance(ev, Played):
+                carry.append(ev)
+            elif isinstance(ev, Turned):
+                out.append(self._flip(ev, carry))
+                carry = []
+            elif isinstance(ev, Captured):
+                out.append(self._enter(ev.seat, ev.card, carry, ev))
+                out.append(self._glow(ev))
+                out.append(self._sweep(ev))
+                carry = []
+            elif isinstance(ev, JoinedLayout):
+                out.append(self._enter(ev.seat, ev.card, carry + [ev], None))
+                carry = []
+            elif isinstance(ev, ChoiceNeeded):
+                if ev.source == "play":
+                    out.append(self._to_stage(ev.seat, ev.card, carry))
+                carry = []
+            elif isinstance(ev, DealerSweep):
+                out.append(self._sweep_glow(ev))
+                out.append(self._sweep_opening(ev))
+            elif isinstance(ev, DealOver):
+                out.append(self._tell_only(carry + [ev]))
+                carry = []
+        if carry:
+            out.append(self._tell_only(carry))
+        return out
+
+    def _tell(self, events: list[Event]) -> None:
+        for ev in events:
+            self.narration.add(ev)
+
+    def _tell_only(self, events: list[Event]) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell(events)
+            return Step(0.0)
+        return build
+
+    def _flip(self, ev: Turned, carry: list[Event]) -> StepFactory:
+        tell = carry + [ev]
+
+        def build(board: Board) -> Step:
+            self._tell(tell)
+            board.stock = max(0, board.stock - 1)
+            board.touch()
+
+            def end(b: Board) -> None:
+                b.resting[ev.card] = Loc("stage")
+                b.touch()
+            return Step(self.pace.flip, ev.seat, [Sprite(ev.card, Loc("stock"), Loc("stage"), flip=True, lift=0.25)],
+                        on_end=end)
+        return build
+
+    def _to_stage(self, seat: int, card: object, carry: list[Event]) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell(carry)
+            src = board.origin_of(seat, card)  # type: ignore[arg-type]
+
+            def end(b: Board) -> None:
+                b.resting[card] = Loc("stage")  # type: ignore[index]
+                b.touch()
+            flip = src.kind == "hand" and seat not in self.face_up
+            return Step(self.pace.move, seat, [Sprite(card, src, Loc("stage"), flip=flip, lift=0.3)],  # type: ignore[arg-type]
+                        on_end=end)
+        return build
+
+    def _enter(self, seat: int, card: object, tell: list[Event], capture: Captured | None) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell(tell)
+            src = board.origin_of(seat, card)  # type: ignore[arg-type]
+            if capture is not None:
+                slot = board.slot_of(capture.taken[0])
+                dst = Loc("near", index=slot if slot is not None else 0)
+            else:
+                slot = board.free_slot()
+                board.reserved.add(slot)
+                dst = Loc("slot", index=slot)
+
+            def end(b: Board) -> None:
+                if capture is not None:
+                    b.resting[card] = dst  # type: ignore[index]
+                else:
+                    b.reserved.discard(dst.index)
+                    b.slots[dst.index] = card  # type: ignore[assignment]
+                b.touch()
+            flip = src.kind == "hand" and seat not in self.face_up
+            return Step(self.pace.move, seat, [Sprite(card, src, dst, flip=flip, lift=0.3)], on_end=end)  # type: ignore[arg-type]
+        return build
+
+    def _glow(self, ev: Captured) -> StepFactory:
+        triple = isinstance(ev, TripleCaptured)
+
+        def build(board: Board) -> Step:
+            slots = tuple(s for s in (board.slot_of(c) for c in ev.taken) if s is not None)
+            at = board.resting.get(ev.card, Loc("stage"))
+            banner = f"Three {_plural(ev.taken[0])} in one go!" if triple else None
+            return Step(self.pace.triple if triple else self.pace.glow, ev.seat,
+                        [Sprite(ev.card, at, at, glow=True)], banner=banner, glow_slots=slots)
+        return build
+
+    def _sweep(self, ev: Captured) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell([ev])
+            at = board.resting.pop(ev.card, Loc("stage"))
+            pile = Loc("pile", ev.seat)
+            sprites = [Sprite(ev.card, at, pile)]
+            for c in ev.taken:
+                slot = board.slot_of(c)
+                if slot is not None:
+                    del board.slots[slot]
+                sprites.append(Sprite(c, Loc("slot", index=slot or 0), pile))
+            board.touch()
+            labels = [Label(f"+{ev.points}", at)] if ev.points else [Label("+0", at, 0.6)]
+
+            def end(b: Board) -> None:
+                b.piles[ev.seat] += 1 + len(ev.taken)
+                b.points[ev.seat] += ev.points
+                b.touch()
+            return Step(self.pace.sweep, ev.seat, sprites, labels, on_end=end)
+        return build
+
+    def _sweep_glow(self, ev: DealerSweep) -> StepFactory:
+        def build(board: Board) -> Step:
+            slots = tuple(s for s in (board.slot_of(c) for c in ev.cards) if s is not None)
+            return Step(self.pace.triple * 1.3, ev.seat, banner=f"Four {_plural(ev.cards[0])}: the dealer sweeps them!",
+                        glow_slots=slots)
+        return build
+
+    def _sweep_opening(self, ev: DealerSweep) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell([ev])
+            pile = Loc("pile", ev.seat)
+            sprites = []
+            for c in ev.cards:
+                slot = board.slot_of(c)
+                if slot is not None:
+                    del board.slots[slot]
+                sprites.append(Sprite(c, Loc("slot", index=slot or 0), pile))
+            board.touch()
+
+            def end(b: Board) -> None:
+                b.piles[ev.seat] += len(ev.cards)
+                b.points[ev.seat] += ev.points
+                b.touch()
+            return Step(self.pace.sweep * 1.4, ev.seat, sprites, [Label(f"+{ev.points}", Loc("stock"))], on_end=end)
+        return build
+
+
+def _plural(card: object) -> str:
+    name = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "10": "tens", "5": "fives"}
+    rank = RANK_NAMES[int(card) >> 2]  # type: ignore[call-overload]
+    return name.get(rank, rank + "s")

@@ -1,0 +1,311 @@
+"""The table's conductor: it asks the engine and the computers for moves and
+feeds the resulting events, one animation step at a time, to the board.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import deque
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..deal import Deal, IllegalMove, Phase
+from ..match import Match, MatchLength
+from ..players import Decision
+from .animation import Step, StepFactory
+from .board import Board
+from .choreography import Choreographer, Pace
+from .narration import Narration
+from .thinking import ComputerThinker
+
+_log = logging.getLogger("chinese_ten.ui")
+
+SIDE_NAMES: dict[str, str] = {"bottom": "South", "left": "West", "top": "North", "right": "East"}
+"""What a computer is called, by the side of the table it sits on."""
+
+STRENGTH_LABELS: dict[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+"""Strength names as shown."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a name and, for a computer, its strength."""
+
+    name: str
+    player: str | None
+
+    @property
+    def is_person(self) -> bool:
+        """True for the person at the bottom."""
+        return self.player is None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a hand card would do if played now."""
+
+    card: Card
+    candidates: tuple[Card, ...]
+    triple: bool
+    choice: bool
+    gain: int
+    gains: dict[Card, int]
+
+
+def seat_infos(seats: int, strength: str, person: bool = True) -> list[SeatInfo]:
+    """The seats of a table: the person at the bottom (unless ``person`` is False) and computers."""
+    from .geometry import SIDES
+
+    infos = []
+    for seat, side in enumerate(SIDES[seats]):
+        if seat == 0 and person:
+            infos.append(SeatInfo("You", None))
+        else:
+            infos.append(SeatInfo(SIDE_NAMES[side], strength))
+    return infos
+
+
+class TableController:
+    """One match at the table: engine state, animation queue and the computers' turns."""
+
+    def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
+                 seed: int | None = None, pace: Pace | None = None, person: bool = True,
+                 thinker: ComputerThinker | None = None, think_ms: int | None = None,
+                 deals: int | None = None) -> None:
+        """A new match; the person (seat 0) leads the first deal."""
+        self.infos = seat_infos(seats, strength, person)
+        self.names = [i.name for i in self.infos]
+        match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
+        self.match = Match(seats, match_length, first_dealer=seats - 1)
+        self.rng = random.Random(seed)
+        self.pace = pace or Pace()
+        self.thinker = thinker or ComputerThinker()
+        self.think_ms = think_ms
+        self.narration = Narration(self.names)
+        self.choreo = Choreographer(self.narration, self.pace, frozenset({0}))
+        self.generation = 0
+        self.queue: deque[StepFactory] = deque()
+        self.current: Step | None = None
+        self.deal: Deal = self.match.new_deal(self.rng)
+        self.board = Board.as_dealt(self.deal)
+        self.deal_number = 1
+        self.deal_recorded = False
+        self._asked: object | None = None
+        self._answer: object | None = None
+        self._waited = 0.0
+        self.thinker.warm_up([i.player for i in self.infos if i.player])
+        self._begin_deal()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return self.deal.seats
+
+    @property
+    def busy(self) -> bool:
+        """True while the board is still catching up with the engine."""
+        return self.current is not None or bool(self.queue)
+
+    @property
+    def person_seat(self) -> int | None:
+        """The person's seat, or None when computers fill every seat."""
+        return 0 if self.infos[0].is_person else None
+
+    @property
+    def shown_turn(self) -> int | None:
+        """The seat whose turn the table is showing."""
+        if self.current is not None and self.current.seat is not None:
+            return self.current.seat
+        return self.deal.to_move
+
+    @property
+    def deal_finished(self) -> bool:
+        """True once the deal is over and fully shown."""
+        return self.deal.is_over and not self.busy
+
+    @property
+    def person_to_play(self) -> bool:
+        """True when the person may play a hand card now."""
+        return (self.person_seat is not None and not self.busy and self.deal.phase is Phase.PLAY
+                and self.deal.to_move == self.person_seat)
+
+    @property
+    def person_choice(self) -> tuple[Card, tuple[Card, ...]] | None:
+        """The waiting card and its candidates when the person owes a capture choice (and it is shown)."""
+        pending = self.deal.pending
+        if self.busy or pending is None or pending.seat != self.person_seat:
+            return None
+        return pending.card, pending.candidates
+
+    def is_thinking(self) -> bool:
+        """True while a computer is deciding."""
+        return self._asked is not None
+
+    def preview(self, card: Card) -> Preview:
+        """What playing ``card`` now would take, and the points it would win."""
+        deal = self.deal
+        cands = deal.candidates(card)
+        triple = deal.is_triple(card)
+        own = deal.points_of(card)
+        gains = {c: own + deal.points_of(c) for c in cands}
+        if triple:
+            gain = own + sum(deal.points_of(c) for c in cands)
+        elif cands:
+            gain = max(gains.values())
+        else:
+            gain = 0
+        return Preview(card, cands, triple, deal.choice_matters(card) if cands else False, gain, gains)
+
+    def why_not(self) -> str | None:
+        """Why the person cannot play a card right now, in words; None when they can."""
+        deal = self.deal
+        if self.person_seat is None:
+            return "The computers are playing this match."
+        if deal.is_over:
+            return "The deal is over."
+        if deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat == self.person_seat:
+            return f"First pick which card your {deal.pending.card.pretty} takes."
+        if deal.to_move != self.person_seat:
+            return f"It's {self.names[deal.to_move]}'s turn, not yours." if deal.to_move is not None else None
+        if deal.phase is Phase.FLIP or self.busy:
+            return "Wait a moment: the last move is still being played out."
+        return None
+
+    # ------------------------------------------------------------------ acting
+
+    def play(self, card: Card) -> str | None:
+        """The person plays ``card``; returns why not when it cannot be played now."""
+        reason = self.why_not()
+        if reason is not None:
+            return reason
+        if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
+            return "That card is not in your hand."
+        self._schedule(self.deal.play(card))
+        return None
+
+    def choose(self, target: Card) -> str | None:
+        """The person picks which candidate the waiting card takes."""
+        choice = self.person_choice
+        if choice is None:
+            return "There is no capture to choose right now."
+        if target not in choice[1]:
+            return f"{choice[0].pretty} cannot take {target.pretty}."
+        self._schedule(self.deal.choose(target))
+        return None
+
+    def next_deal(self) -> bool:
+        """Deal the next deal of the match; False when the match is over."""
+        self.record_deal()
+        if self.match.is_over:
+            return False
+        self.deal = self.match.new_deal(self.rng)
+        self.board = Board.as_dealt(self.deal)
+        self.deal_number += 1
+        self.deal_recorded = False
+        self._begin_deal()
+        return True
+
+    def record_deal(self) -> None:
+        """Add the finished deal's results to the match (once)."""
+        if self.deal.is_over and not self.deal_recorded:
+            self.match.finish_deal(self.deal)
+            self.deal_recorded = True
+
+    def stop(self) -> None:
+        """Forget any outstanding computer decision."""
+        self.generation += 1
+        self.thinker.cancel()
+        self._asked = None
+        self._answer = None
+
+    def _begin_deal(self) -> None:
+        self.stop()
+        self.queue.clear()
+        self.current = None
+        self.narration.clear()
+        self._schedule(list(self.deal.opening_events))
+
+    def _schedule(self, events: list) -> None:  # type: ignore[type-arg]
+        self.queue.extend(self.choreo.steps_for(events))
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        """Advance the animation, and when it has caught up, the game."""
+        budget = 8
+        while budget:
+            budget -= 1
+            if self.current is None:
+                if not self.queue:
+                    break
+                self.current = self.queue.popleft()(self.board)
+            step = self.current
+            step.elapsed += dt
+            dt = 0.0
+            if not step.done:
+                return
+            if step.on_end is not None:
+                step.on_end(self.board)
+            self.current = None
+        if not self.busy:
+            self._drive(dt)
+
+    def _drive(self, dt: float) -> None:
+        deal = self.deal
+        if deal.is_over:
+            return
+        seat = deal.to_move
+        assert seat is not None
+        if deal.phase is Phase.FLIP:
+            self._schedule(deal.flip())
+            return
+        if seat == self.person_seat and deal.phase is Phase.PLAY:
+            return
+        if deal.phase is Phase.CHOOSE:
+            pending = deal.pending
+            assert pending is not None
+            if pending.seat == self.person_seat:
+                return
+            self._think("take", pending.seat, dt)
+            return
+        self._think("play", seat, dt)
+
+    def _think(self, kind: str, seat: int, dt: float) -> None:
+        tag = (self.generation, self.deal_number, self.deal.turn_number, kind)
+        if self._asked != tag:
+            self._asked = tag
+            self._answer = None
+            self._waited = 0.0
+            name = self.infos[seat].player or "normal"
+            self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.rng.getrandbits(32))
+        self._waited += dt
+        if self._answer is None:
+            got = self.thinker.poll()
+            if got is not None and got[0] == tag:
+                self._answer = got[1]
+        if self._answer is None or self._waited < self.pace.pause:
+            return
+        answer = self._answer
+        self._asked = None
+        self._answer = None
+        self._apply(kind, seat, answer)
+
+    def _apply(self, kind: str, seat: int, answer: object) -> None:
+        deal = self.deal
+        try:
+            if kind == "take":
+                events = deal.choose(answer)  # type: ignore[arg-type]
+            else:
+                assert isinstance(answer, Decision)
+                events = deal.play(answer.play, answer.take)
+        except (IllegalMove, AssertionError) as exc:
+            _log.warning("seat %d's computer made an illegal move (%s); playing a fallback", seat, exc)
+            if kind == "take" and deal.pending is not None:
+                events = deal.choose(deal.default_take(deal.pending.card) or deal.pending.candidates[0])
+            else:
+                card = deal.hand(seat)[0]
+                events = deal.play(card, deal.default_take(card) if deal.candidates(card) else None)
+        self._schedule(events)

@@ -1,0 +1,145 @@
+"""The count at the end of a deal: every seat's scoring cards, points and margin."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from .geometry import CARD_RATIO
+from .scene import Button, Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table_scene import TableScene
+
+AUTO_SECONDS = 0.25
+
+
+def _signed(value: float) -> str:
+    return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
+
+
+class CountScene(Scene):
+    """An overlay listing the deal's count; Enter moves on."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
+        """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
+        super().__init__(app)
+        self.table = table
+        self.auto = auto
+        self.shown_for = 0.0
+        self.shot_taken = False
+        last = table.ctl.match.is_over
+        self.button = Button("Final results (Enter)" if last else "Next deal (Enter)", "next")
+        self.button.focused = True
+        self._hover = False
+        self.place(app.surface.get_size())
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the button where the count box has it at this window size."""
+        w, h = size
+        unit = min(w / 1280, h / 800)
+        box = self.box(size)
+        pad = max(12, round(20 * unit))
+        label_w = self.app.kit.text.width(self.button.label, max(12, round(24 * unit)), True) + 40
+        self.button.rect = Rect(0, 0, label_w, round(44 * unit))
+        self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The count's box at this window size."""
+        w, h = size
+        unit = min(w / 1280, h / 800)
+        want = round((150 * self.table.ctl.seats + 190) * unit)
+        box = Rect(0, 0, min(w - 40, round(w * 0.78)), min(h - 40, want))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter or a click on the button moves on."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.advance()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.hit(event.pos):
+            self.advance()
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover = self.button.hit(event.pos)
+
+    def advance(self) -> None:
+        """The next deal, or the match results after the last one."""
+        self.app.pop(self)
+        if not self.table.next_deal():
+            from .match_scene import MatchScene
+
+            self.app.push(MatchScene(self.app, self.table, auto=self.auto))
+
+    def update(self, dt: float) -> None:
+        """In a demo, take the screenshot and move on after a moment."""
+        self.shown_for += dt
+        self.place(self.app.surface.get_size())
+        if self.auto and self.shot_taken and self.shown_for >= AUTO_SECONDS:
+            self.advance()
+
+    def animating(self) -> bool:
+        """Redraw continuously only in a demo."""
+        return self.auto
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The count over a dimmed table."""
+        kit = self.app.kit
+        t = kit.theme
+        ctl = self.table.ctl
+        deal = ctl.deal
+        geom = self.table.geom()
+        w, h = surface.get_size()
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        box = self.box((w, h))
+        pygame.draw.rect(surface, t.panel, box, border_radius=16)
+        pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
+        pad = max(12, round(20 * geom.unit))
+        x, y = box.left + pad, box.top + pad
+        title = kit.text.line(f"Deal {ctl.deal_number} of {ctl.match.total_deals}: the count", geom.font(36),
+                              t.text, bold=True)
+        surface.blit(title, (x, y))
+        tie = deal.tie_score
+        tie_text = f"Tie score {int(tie) if tie == int(tie) else float(tie):g}"
+        sub = kit.text.line(f"{tie_text}  ·  margin = points − tie score".replace("−", "-"), geom.font(20), t.text_dim)
+        surface.blit(sub, (x, y + title.get_height() + 2))
+        y += title.get_height() + sub.get_height() + pad
+        button_h = round(44 * geom.unit)
+        rows_h = box.bottom - pad - button_h - pad - y
+        row_h = min(rows_h // deal.seats, round(150 * geom.unit))
+        name_w = round(130 * geom.unit)
+        score_w = round(170 * geom.unit)
+        for seat in range(deal.seats):
+            row = Rect(x, y + seat * row_h, box.width - 2 * pad, row_h - 6)
+            pygame.draw.rect(surface, t.panel_line, row, border_radius=10)
+            name = kit.text.line(ctl.names[seat], geom.font(26), t.text, bold=True)
+            surface.blit(name, (row.left + 10, row.top + 8))
+            taken = kit.text.line(f"{len(deal.pile(seat))} cards", geom.font(18), t.text_dim)
+            surface.blit(taken, (row.left + 10, row.top + 12 + name.get_height()))
+            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
+                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
+            ch = row.height - 16
+            cw = round(ch * CARD_RATIO)
+            area = Rect(row.left + name_w, row.top + 8, row.width - name_w - score_w, ch)
+            if scoring:
+                step = min(cw * 1.04, (area.width - cw) / max(1, len(scoring) - 1))
+                for i, c in enumerate(scoring):
+                    r = Rect(round(area.left + i * step), area.top, cw, ch)
+                    self.table.painter.card(surface, c, r, shadow=False, badge_points=deal.points_of(c))
+            else:
+                none = kit.text.line("no scoring cards", geom.font(20), t.text_dim)
+                surface.blit(none, none.get_rect(midleft=(area.left, area.centery)))
+            pts = kit.text.line(f"{deal.points[seat]} points", geom.font(26), t.text, bold=True)
+            margin = float(deal.exact_margins[seat])
+            colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
+            mar = kit.text.line(_signed(margin), geom.font(34), colour, bold=True)
+            surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
+            surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
+        self.button.draw(surface, kit, geom.font(24), self._hover)

@@ -1,0 +1,154 @@
+"""The end of a match: who won, the results deal by deal, New match or Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from .scene import Button, Scene
+
+if TYPE_CHECKING:
+    from .app import App
+    from .table_scene import TableScene
+
+AUTO_SECONDS = 0.3
+
+
+def _signed(value: float) -> str:
+    return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
+
+
+def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
+    """The winner or the shared winners, in words."""
+    who = [names[s] for s in winners]
+    if len(who) == 1:
+        return "You win the match!" if who[0] == "You" else f"{who[0]} wins the match."
+    if "You" in who:
+        others = [w for w in who if w != "You"]
+        return f"You share the win with {' and '.join(others)}."
+    return f"{', '.join(who[:-1])} and {who[-1]} share the win."
+
+
+class MatchScene(Scene):
+    """An overlay with the match's result."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
+        """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
+        super().__init__(app)
+        self.table = table
+        self.auto = auto
+        self.shown_for = 0.0
+        self.buttons = [Button("New match (Enter)", "new"), Button("Quit (Esc)", "quit")]
+        self.buttons[0].focused = True
+        self._hover: Button | None = None
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the buttons in place for this window size."""
+        w, h = size
+        unit = min(w / 1280, h / 800)
+        box = self.box(size)
+        bw, bh = round(230 * unit), round(46 * unit)
+        gap = round(16 * unit)
+        x = box.centerx - bw - gap // 2
+        for b in self.buttons:
+            b.rect = Rect(x, box.bottom - bh - round(22 * unit), bw, bh)
+            x += bw + gap
+
+    @staticmethod
+    def box(size: tuple[int, int]) -> Rect:
+        """The result box at this window size."""
+        w, h = size
+        box = Rect(0, 0, min(w - 40, round(w * 0.66)), min(h - 40, round(h * 0.84)))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def act(self, action: str) -> None:
+        """Start a new match or quit."""
+        if action == "quit":
+            self.app.quit()
+        else:
+            self.app.new_match()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter starts a new match; Escape quits; the buttons too."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.act(next(b.action for b in self.buttons if b.focused))
+            elif event.key == pygame.K_ESCAPE:
+                self.act("quit")
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                for b in self.buttons:
+                    b.focused = not b.focused
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self.act(b.action)
+                    return
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover = next((b for b in self.buttons if b.hit(event.pos)), None)
+
+    def update(self, dt: float) -> None:
+        """In a demo, close after a moment."""
+        self.shown_for += dt
+        self.place(self.app.surface.get_size())
+        if self.auto and self.shown_for >= AUTO_SECONDS:
+            self.app.quit()
+
+    def animating(self) -> bool:
+        """Redraw continuously only in a demo."""
+        return self.auto
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The winners and the results table."""
+        kit = self.app.kit
+        t = kit.theme
+        ctl = self.table.ctl
+        match = ctl.match
+        w, h = surface.get_size()
+        unit = min(w / 1280, h / 800)
+
+        def fs(points: float) -> int:
+            return max(12, round(points * unit))
+
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 160))
+        surface.blit(dim, (0, 0))
+        box = self.box((w, h))
+        pygame.draw.rect(surface, t.panel, box, border_radius=16)
+        pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
+        title = kit.text.line(winners_text(ctl.names, match.winners()), fs(44), t.accent, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(24 * unit))))
+        y = box.top + round(40 * unit) + title.get_height()
+        cols = len(ctl.names) + 1
+        col_w = (box.width - round(60 * unit)) / cols
+        x0 = box.left + round(30 * unit)
+        row_h = kit.fonts.get(fs(22)).get_linesize() + round(8 * unit)
+        avail = box.bottom - round(90 * unit) - y
+        results = match.results
+        shown = results if (len(results) + 2) * row_h <= avail else results[-max(1, avail // row_h - 3):]
+        heads = ["Deal"] + ctl.names
+        for i, text in enumerate(heads):
+            s = kit.text.line(text, fs(22), t.text_dim, bold=True)
+            surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+        y += row_h
+        first = len(results) - len(shown) + 1
+        for k, res in enumerate(shown):
+            cells = [str(first + k)] + [_signed(float(r)) for r in res]
+            for i, text in enumerate(cells):
+                s = kit.text.line(text, fs(22), t.text)
+                surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+            y += row_h
+        pygame.draw.line(surface, t.panel_line, (x0, y), (box.right - round(30 * unit), y), 2)
+        y += 6
+        winners = set(match.winners())
+        for i, text in enumerate(["Total"] + [_signed(float(v)) for v in match.totals]):
+            colour = t.accent if i and (i - 1) in winners else t.text
+            s = kit.text.line(text, fs(26), colour, bold=True)
+            surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+        for b in self.buttons:
+            b.draw(surface, kit, fs(22), b is self._hover)

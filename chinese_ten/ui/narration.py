@@ -1,0 +1,72 @@
+"""The deal told in words, one entry per turn: "You played 7♦ and took 3♥. Turned Q♠, took Q♦."."""
+
+from __future__ import annotations
+
+from ..events import (
+    Captured,
+    ChoiceNeeded,
+    DealerSweep,
+    DealOver,
+    Event,
+    JoinedLayout,
+    Played,
+    TripleCaptured,
+    Turned,
+)
+
+
+def _cards(cards: tuple[object, ...]) -> str:
+    return ", ".join(c.pretty for c in cards)  # type: ignore[attr-defined]
+
+
+def _gain(points: int) -> str:
+    return f" (+{points})" if points else ""
+
+
+class Narration:
+    """Sentences for the log, built up event by event as each is shown."""
+
+    def __init__(self, names: list[str]) -> None:
+        """A log for seats called ``names`` (the person is "You")."""
+        self.names = names
+        self.entries: list[str] = []
+        self._open = False
+        self.version = 0
+
+    def add(self, event: Event) -> None:
+        """Tell one event: a new entry for a new turn, or more words for the current one."""
+        self.version += 1
+        if isinstance(event, Played):
+            self.entries.append(f"{self.names[event.seat]} played {event.card.pretty}")
+            self._open = True
+        elif isinstance(event, Turned):
+            self._extend(f" Turned {event.card.pretty}")
+        elif isinstance(event, TripleCaptured):
+            lead = " and" if event.source == "play" else ","
+            self._extend(f"{lead} took all three: {_cards(event.taken)}{_gain(event.points)}.")
+        elif isinstance(event, Captured):
+            lead = " and" if event.source == "play" else ","
+            self._extend(f"{lead} took {_cards(event.taken)}{_gain(event.points)}.")
+        elif isinstance(event, JoinedLayout):
+            self._extend(", which took nothing and joined the layout.")
+        elif isinstance(event, DealerSweep):
+            self.entries.append(event.describe(self.names[event.seat]))
+            self._open = False
+        elif isinstance(event, DealOver):
+            self.entries.append("The deal is over.")
+            self._open = False
+        elif isinstance(event, ChoiceNeeded):
+            pass
+
+    def _extend(self, words: str) -> None:
+        if not self.entries or not self._open:
+            self.entries.append(words.strip())
+            self._open = True
+        else:
+            self.entries[-1] += words
+
+    def clear(self) -> None:
+        """Start a new deal's log."""
+        self.entries.clear()
+        self._open = False
+        self.version += 1

@@ -1,0 +1,167 @@
+"""The start screen: how many computers, how strong, how long a match; then Play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from ..cards import Card
+from ..match import MatchLength
+from .geometry import CARD_RATIO
+from .scene import Button, Scene
+
+if TYPE_CHECKING:
+    from .app import App
+
+OPTIONS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = (
+    ("computers", "Computers", (("1", 1), ("2", 2), ("3", 3))),
+    ("strength", "Strength", (("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard"))),
+    ("match_length", "Match", (("One deal", "one"), ("One per seat", "per-seat"),
+                               ("Two per seat", "two-per-seat"), ("Six deals", "six"))),
+)
+"""Each setting the start screen offers: key, label and (shown, value) choices."""
+
+_SHOWCASE = ("AH", "9D", "KH", "5S", "AC")
+
+
+class StartScene(Scene):
+    """Choose the table and start a match."""
+
+    def __init__(self, app: App) -> None:
+        """The start screen, preset from the saved settings."""
+        super().__init__(app)
+        self.values: dict[str, object] = {key: getattr(app.settings, key) for key, _, _ in OPTIONS}
+        self.rows: list[list[Button]] = []
+        for key, _label, choices in OPTIONS:
+            self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
+        self.play = Button("Play", "play")
+        self.focus_row = len(OPTIONS)
+        self._hover: Button | None = None
+        self._sync()
+
+    def _sync(self) -> None:
+        for (key, _label, choices), row in zip(OPTIONS, self.rows):
+            for (text, value), b in zip(choices, row):
+                b.selected = value == self.values[key]
+                b.focused = False
+        self.play.focused = self.focus_row == len(OPTIONS)
+        if self.focus_row < len(OPTIONS):
+            for b in self.rows[self.focus_row]:
+                b.focused = b.selected
+
+    def _match_label(self) -> str:
+        seats = int(self.values["computers"]) + 1  # type: ignore[call-overload]
+        length = MatchLength.parse(str(self.values["match_length"]))
+        n = length.total(seats)
+        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. You lead the first deal."
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Lay the buttons out for this window size."""
+        w, h = size
+        unit = min(w / 1280, h / 800)
+        bh = round(48 * unit)
+        label_w = round(180 * unit)
+        bw = round(170 * unit)
+        gap = round(12 * unit)
+        total_w = label_w + 4 * bw + 3 * gap
+        x0 = (w - total_w) // 2 + label_w
+        y = round(h * 0.47)
+        for row in self.rows:
+            for i, b in enumerate(row):
+                b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
+            y += bh + round(22 * unit)
+        self.play.rect = Rect(0, 0, round(260 * unit), round(60 * unit))
+        self.play.rect.midtop = (w // 2, y + round(24 * unit))
+
+    def choose(self, row: int, index: int) -> None:
+        """Select the ``index``-th choice of option ``row``."""
+        key, _label, choices = OPTIONS[row]
+        index = max(0, min(len(choices) - 1, index))
+        self.values[key] = choices[index][1]
+        self._sync()
+
+    def start(self) -> None:
+        """Remember the choices and sit down at the table."""
+        settings = self.app.settings.replace(**self.values)
+        self.app.save_settings(settings)
+        self.app.start_match()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Clicks and keys choose; Enter or Play starts."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.play.hit(event.pos):
+                self.start()
+                return
+            for r, row in enumerate(self.rows):
+                for i, b in enumerate(row):
+                    if b.hit(event.pos):
+                        self.focus_row = r
+                        self.choose(r, i)
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover = None
+            for b in [self.play] + [b for row in self.rows for b in row]:
+                if b.hit(event.pos):
+                    self._hover = b
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_UP else 1
+                self.focus_row = (self.focus_row + step) % (len(OPTIONS) + 1)
+                self._sync()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < len(OPTIONS):
+                key, _label, choices = OPTIONS[self.focus_row]
+                current = [v for _t, v in choices].index(self.values[key])
+                self.choose(self.focus_row, current + (1 if event.key == pygame.K_RIGHT else -1))
+            elif event.key == pygame.K_SPACE and self.focus_row == len(OPTIONS):
+                self.start()
+
+    def update(self, dt: float) -> None:
+        """Keep the buttons placed for the window size."""
+        self.place(self.app.surface.get_size())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, a fan of cards, the options and Play."""
+        kit = self.app.kit
+        t = kit.theme
+        w, h = surface.get_size()
+        unit = min(w / 1280, h / 800)
+
+        def fs(points: float) -> int:
+            return max(12, round(points * unit))
+
+        surface.blit(kit.felt((w, h)), (0, 0))
+        ch = round(h * 0.2)
+        cw = round(ch * CARD_RATIO)
+        centre_x = w // 2
+        for i, code in enumerate(_SHOWCASE):
+            off = i - 2
+            img = kit.cards.face(Card.parse(code), (cw, ch))
+            rot = pygame.transform.rotozoom(img, -off * 9, 1.0)
+            pos = rot.get_rect(center=(centre_x + off * cw * 0.55, round(h * 0.17) + abs(off) * ch * 0.06))
+            if t.shadow_alpha:
+                sh = kit.cards.shadow((cw, ch), t.shadow_alpha)
+                sh = pygame.transform.rotate(sh, -off * 9)
+                surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
+            surface.blit(rot, pos)
+        title = kit.text.line("Chinese Ten", fs(76), t.accent, bold=True)
+        shade = kit.text.line("Chinese Ten", fs(76), (0, 0, 0), bold=True)
+        ty = round(h * 0.31)
+        surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
+        surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
+        sub = kit.text.line("Pair your cards to ten and catch the red ones: ♥ ♦ and the black aces.", fs(24), t.text)
+        surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
+        for (key, label, _choices), row in zip(OPTIONS, self.rows):
+            text = kit.text.line(label, fs(26), t.text, bold=True)
+            r0 = row[0].rect
+            surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
+            for b in row:
+                b.draw(surface, kit, fs(22), b is self._hover)
+        note = kit.text.line(self._match_label(), fs(20), t.text_dim)
+        surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
+        self.play.draw(surface, kit, fs(30), self.play is self._hover)
+        keys = kit.text.line("Up/Down and Left/Right to choose, Enter to play", fs(18), t.text_dim)
+        surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))

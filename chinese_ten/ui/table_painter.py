@@ -1,0 +1,323 @@
+"""Drawing the table: felt, seats, stock, layout, hands and the step being shown.
+
+Everything here reads the controller and board and draws; nothing changes state.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+from pygame import Rect
+
+from ..cards import Card
+from .animation import Label, Sprite, Step, ease_in_out, ease_out
+from .board import Board, Loc
+from .controller import STRENGTH_LABELS, TableController
+from .geometry import TableGeometry, back_rects, hand_rects, lifted
+from .scene import Kit
+
+
+def rect_of(loc: Loc, geom: TableGeometry) -> Rect:
+    """The pixels of a logical place on the table."""
+    if loc.kind == "hand":
+        if loc.seat == 0:
+            rects = hand_rects(geom, max(1, loc.count))
+        else:
+            rects = back_rects(geom, loc.seat, max(1, loc.count))
+        return rects[min(loc.index, len(rects) - 1)]
+    if loc.kind in ("slot", "near"):
+        base = geom.slots[loc.index] if 0 <= loc.index < len(geom.slots) else geom.stock
+        if loc.kind == "near":
+            return base.move(round(base.width * 0.24), round(base.height * 0.16))
+        return base
+    if loc.kind == "pile":
+        return geom.seats[loc.seat].pile
+    if loc.kind == "stage":
+        return geom.stage
+    return geom.stock
+
+
+class TablePainter:
+    """Draws one frame of the table from the controller's state."""
+
+    def __init__(self, kit: Kit) -> None:
+        """A painter using the shared kit."""
+        self.kit = kit
+        self._badges: dict[tuple[int, int], pygame.Surface] = {}
+
+    # ------------------------------------------------------------------ pieces
+
+    def card(self, surface: pygame.Surface, card: Card | None, rect: Rect, shadow: bool = True,
+             badge_points: int = 0, turned: bool = False) -> None:
+        """One card, face up (``card``) or face down (None), with shadow and badge."""
+        kit = self.kit
+        size = (rect.height, rect.width) if turned else rect.size
+        if shadow and kit.theme.shadow_alpha:
+            sh = kit.cards.shadow(rect.size, kit.theme.shadow_alpha)
+            off = max(1, rect.width // 40)
+            surface.blit(sh, sh.get_rect(center=(rect.centerx + off, rect.centery + off * 2)))
+        img = kit.cards.back(size, turned) if card is None else kit.cards.face(card, rect.size)
+        surface.blit(img, rect)
+        if card is not None and badge_points and kit.point_badges:
+            surface.blit(self.badge(badge_points, rect.width), self._badge_pos(rect))
+
+    def _badge_pos(self, rect: Rect) -> tuple[int, int]:
+        b = self.badge(10, rect.width)
+        return (rect.left + max(2, rect.width // 22), rect.bottom - b.get_height() - max(2, rect.height // 28))
+
+    def badge(self, points: int, card_w: int) -> pygame.Surface:
+        """A small pill showing a card's points."""
+        key = (points, card_w)
+        surf = self._badges.get(key)
+        if surf is None:
+            t = self.kit.theme
+            size = max(11, round(card_w * 0.26))
+            label = self.kit.text.line(str(points), size, t.badge_text, bold=True)
+            w = max(label.get_width() + size // 2, round(size * 1.25))
+            h = round(size * 0.95)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (*t.badge, 255), surf.get_rect(), border_radius=h // 2)
+            pygame.draw.rect(surf, (120, 80, 0), surf.get_rect(), 1, border_radius=h // 2)
+            surf.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
+            self._badges[key] = surf
+        return surf
+
+    def glow(self, surface: pygame.Surface, rect: Rect, colour: tuple[int, int, int], strength: int = 230) -> None:
+        """A halo around a card's rectangle."""
+        g = self.kit.cards.glow(rect.size, colour, strength)
+        surface.blit(g, g.get_rect(center=rect.center))
+
+    def ring(self, surface: pygame.Surface, rect: Rect, colour: tuple[int, int, int], width: int | None = None) -> None:
+        """An outline just outside a card."""
+        w = width or self.kit.theme.focus_width
+        pygame.draw.rect(surface, colour, rect.inflate(w * 2 + 2, w * 2 + 2), w, border_radius=max(4, rect.width // 10))
+
+    # ------------------------------------------------------------------ table
+
+    def seats(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, moving: frozenset[Card]) -> None:
+        """Name plates, computers' hands and every pile."""
+        kit = self.kit
+        t = kit.theme
+        board = ctl.board
+        turn = ctl.shown_turn
+        for place in geom.seats:
+            seat = place.seat
+            info = ctl.infos[seat]
+            big = geom.font(24)
+            small = geom.font(19)
+            if seat != 0:
+                active = turn == seat and not ctl.deal.is_over
+                box = place.plate.inflate(8, 6)
+                if active:
+                    pygame.draw.rect(surface, t.turn_ring, box.inflate(6, 6), 0, border_radius=10)
+                pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
+                name = kit.text.line(info.name, big, t.text, bold=True)
+                surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
+                sub = STRENGTH_LABELS.get(info.player or "", "")
+                cnt = len(board.hands[seat])
+                line2 = kit.text.line(f"{sub} · {cnt} left" if sub else f"{cnt} left", small, t.text_dim)
+                surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
+                if ctl.deal.dealer == seat:
+                    self.dealer_chip(surface, (place.plate.right - 2, place.plate.top + 2), geom)
+                turned = place.side in ("left", "right")
+                for r in back_rects(geom, seat, cnt):
+                    self.card(surface, None, r, shadow=False, turned=turned)
+            self.pile(surface, place.pile, board.piles[seat], geom)
+
+    def dealer_chip(self, surface: pygame.Surface, top_right: tuple[int, int], geom: TableGeometry) -> Rect:
+        """A round "D" token marking the dealer."""
+        t = self.kit.theme
+        r = max(9, round(12 * geom.unit))
+        centre = (top_right[0] - r, top_right[1] + r)
+        pygame.draw.circle(surface, (250, 250, 245), centre, r)
+        pygame.draw.circle(surface, t.accent, centre, r, max(2, r // 4))
+        d = self.kit.text.line("D", round(r * 1.5), (30, 30, 30), bold=True)
+        surface.blit(d, d.get_rect(center=(centre[0], centre[1] + 1)))
+        return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+
+    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry) -> None:
+        """A seat's captured cards, face down, with their count."""
+        t = self.kit.theme
+        if count:
+            layers = min(4, (count + 5) // 6)
+            for i in range(layers):
+                self.card(surface, None, rect.move(-i * 2, -i * 2), shadow=i == 0)
+        else:
+            pygame.draw.rect(surface, t.felt_edge, rect, 2, border_radius=max(4, rect.width // 10))
+        label = self.kit.text.line(f"{count}", geom.font(22), t.text, bold=True)
+        back = label.get_rect(center=(rect.centerx, rect.bottom - rect.height // 4))
+        back = back.inflate(max(14, back.height + 6 - back.width), 4)
+        pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)
+        pygame.draw.rect(surface, t.accent, back, 1, border_radius=back.height // 2)
+        surface.blit(label, label.get_rect(center=back.center))
+        cap = self.kit.text.line("taken", geom.font(16), t.text_dim)
+        surface.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.top - 1)))
+
+    def stock(self, surface: pygame.Surface, geom: TableGeometry, count: int) -> None:
+        """The face-down stock and its count."""
+        t = self.kit.theme
+        rect = geom.stock
+        if count:
+            for i in range(min(5, (count + 4) // 5)):
+                self.card(surface, None, rect.move(-i * 2, -i * 2), shadow=i == 0)
+        else:
+            pygame.draw.rect(surface, t.felt_edge, rect, 2, border_radius=max(4, rect.width // 10))
+        label = self.kit.text.line(f"Stock {count}", geom.font(19), t.text, bold=True)
+        back = label.get_rect(center=(rect.centerx, rect.bottom - rect.height // 4)).inflate(10, 4)
+        pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)
+        surface.blit(label, label.get_rect(center=back.center))
+
+    def layout(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, moving: frozenset[Card],
+               take: tuple[Card, ...], take_colour: tuple[int, int, int], focus: Card | None,
+               step: Step | None) -> None:
+        """The layout cards in their slots, with highlights."""
+        board = ctl.board
+        t = self.kit.theme
+        glow_slots = step.glow_slots if step is not None else ()
+        pulse = 0.5 + 0.5 * math.sin((step.elapsed if step else 0) * 12)
+        for slot, card in board.slots.items():
+            if card in moving or slot >= len(geom.slots):
+                continue
+            rect = geom.slots[slot]
+            if slot in glow_slots:
+                self.glow(surface, rect, t.capture_glow, int(170 + 80 * pulse))
+            elif card in take:
+                self.glow(surface, rect, take_colour)
+            self.card(surface, card, rect, badge_points=ctl.deal.points_of(card))
+            if card in take:
+                self.ring(surface, rect, take_colour)
+            if focus is not None and card == focus:
+                self.ring(surface, rect, t.turn_ring, t.focus_width + 1)
+        for card, loc in board.resting.items():
+            if card in moving:
+                continue
+            self.card(surface, card, rect_of(loc, geom), badge_points=ctl.deal.points_of(card))
+
+    def hand(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, hover: int | None,
+             moving: frozenset[Card], active: bool) -> list[Rect]:
+        """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn."""
+        t = self.kit.theme
+        cards = ctl.board.hands[0]
+        rects = hand_rects(geom, len(cards))
+        if active:
+            zone = geom.seats[0].hand.inflate(geom.margin, geom.margin // 2)
+            pygame.draw.rect(surface, t.turn_ring, zone, 2, border_radius=12)
+        out = []
+        for i, (card, rect) in enumerate(zip(cards, rects)):
+            r = lifted(rect, geom) if i == hover else rect
+            out.append(r)
+            if card in moving:
+                continue
+            self.card(surface, card, r, badge_points=ctl.deal.points_of(card))
+            if i == hover:
+                self.ring(surface, r, t.turn_ring)
+        return out
+
+    # ------------------------------------------------------------------ motion
+
+    def step(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, step: Step) -> None:
+        """The cards, labels and banner of the step under way."""
+        p = step.progress
+        for sprite in step.sprites:
+            self.sprite(surface, geom, ctl, sprite, p)
+        for label in step.labels:
+            self.label(surface, geom, label, p)
+        if step.banner:
+            self.banner(surface, geom, step.banner, p)
+
+    def sprite(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, s: Sprite, p: float) -> None:
+        """One moving card."""
+        t = self.kit.theme
+        a = rect_of(s.src, geom)
+        b = rect_of(s.dst, geom)
+        if a.width > a.height:
+            a = Rect(a.centerx - a.height // 2, a.centery - a.width // 2, a.height, a.width)
+        e = ease_in_out(p)
+        w = round(a.width + (b.width - a.width) * e)
+        h = round(a.height + (b.height - a.height) * e)
+        cx = a.centerx + (b.centerx - a.centerx) * e
+        cy = a.centery + (b.centery - a.centery) * e - math.sin(math.pi * e) * s.lift * h
+        rect = Rect(0, 0, w, h)
+        rect.center = (round(cx), round(cy))
+        if s.glow:
+            self.glow(surface, rect, t.capture_glow, int(150 + 100 * math.sin(p * math.pi)))
+        face_up = True
+        scale_x = 1.0
+        if s.flip:
+            face_up = e >= 0.5
+            scale_x = max(0.04, abs(1 - 2 * e))
+        if t.shadow_alpha:
+            sh = self.kit.cards.shadow(rect.size, t.shadow_alpha)
+            lift = 2 + round(math.sin(math.pi * e) * h * 0.12)
+            surface.blit(sh, sh.get_rect(center=(rect.centerx + lift, rect.centery + lift * 2)))
+        base = a.size if e < 0.5 else b.size
+        img = self.kit.cards.face(s.card, base) if face_up else self.kit.cards.back(base)
+        if img.get_size() != (w, h) or scale_x != 1.0:
+            img = pygame.transform.scale(img, (max(1, round(w * scale_x)), h))
+        surface.blit(img, img.get_rect(center=rect.center))
+        if face_up and scale_x > 0.9 and self.kit.point_badges:
+            pts = ctl.deal.points_of(s.card)
+            if pts:
+                surface.blit(self.badge(pts, w), self._badge_pos(rect))
+
+    def label(self, surface: pygame.Surface, geom: TableGeometry, label: Label, p: float) -> None:
+        """Floating points rising and fading."""
+        t = self.kit.theme
+        base = rect_of(label.at, geom)
+        y = base.top - ease_out(p) * base.height * 0.7 * label.rise
+        size = geom.font(40)
+        text = self.kit.text.line(label.text, size, t.accent, bold=True)
+        edge = self.kit.text.line(label.text, size, (0, 0, 0), bold=True)
+        alpha = 255 if p < 0.6 else int(255 * (1 - (p - 0.6) / 0.4))
+        pos = text.get_rect(center=(base.centerx, round(y)))
+        for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
+            edge.set_alpha(alpha)
+            surface.blit(edge, pos.move(dx, dy))
+        text.set_alpha(alpha)
+        surface.blit(text, pos)
+        text.set_alpha(None)
+        edge.set_alpha(None)
+
+    def banner(self, surface: pygame.Surface, geom: TableGeometry, message: str, p: float) -> None:
+        """A big message across the middle of the table."""
+        t = self.kit.theme
+        text = self.kit.text.line(message, geom.font(36), t.accent, bold=True)
+        box = text.get_rect(center=(geom.centre.centerx, geom.centre.top + text.get_height())).inflate(36, 18)
+        pop = ease_out(min(1.0, p * 4))
+        box = box.inflate(-round((1 - pop) * box.width * 0.3), 0)
+        pygame.draw.rect(surface, (10, 10, 10), box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, t.accent, box, 3, border_radius=box.height // 2)
+        surface.blit(text, text.get_rect(center=box.center))
+
+    def hint(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, text: str) -> None:
+        """The strip above the person's hand: name, dealer chip and a line of advice."""
+        t = self.kit.theme
+        strip = geom.hint
+        name = ctl.infos[0].name
+        label = self.kit.text.line(name, geom.font(24), t.text, bold=True)
+        surface.blit(label, label.get_rect(midleft=(strip.left, strip.centery)))
+        x = strip.left + label.get_width() + 6
+        if ctl.deal.dealer == 0:
+            chip = self.dealer_chip(surface, (x + round(24 * geom.unit), strip.top + 1), geom)
+            x = chip.right + 6
+        if text:
+            line = self.kit.text.line(text, geom.font(22), t.text)
+            if line.get_width() > strip.right - x - 8:
+                line = self.kit.text.line(text, geom.font(18), t.text)
+            pos = line.get_rect(center=strip.center)
+            if pos.left < x + 8:
+                pos.left = x + 8
+            surface.blit(line, pos)
+
+    def toast(self, surface: pygame.Surface, geom: TableGeometry, text: str, alpha: int) -> None:
+        """A short message over the lower middle of the table."""
+        t = self.kit.theme
+        line = self.kit.text.line(text, geom.font(24), t.text, bold=True)
+        box = line.get_rect(midbottom=(geom.centre.centerx, geom.hint.top - geom.margin)).inflate(32, 16)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*t.toast, 235), panel.get_rect(), border_radius=box.height // 2)
+        pygame.draw.rect(panel, (*t.accent, 255), panel.get_rect(), 2, border_radius=box.height // 2)
+        panel.blit(line, line.get_rect(center=panel.get_rect().center))
+        panel.set_alpha(alpha)
+        surface.blit(panel, box)

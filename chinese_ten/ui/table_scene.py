@@ -1,0 +1,252 @@
+"""The table scene: the match being played, the person's hand and clicks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..cards import Card
+from .controller import Preview, TableController
+from .geometry import TableGeometry, hand_rects, lifted, table_geometry
+from .panel import SidePanel
+from .scene import Scene
+from .table_painter import TablePainter
+
+if TYPE_CHECKING:
+    from .app import App
+
+TOAST_SECONDS = 2.6
+
+
+def preview_text(p: Preview) -> str:
+    """What a hand card would do, in words."""
+    c = p.card.pretty
+    if not p.candidates:
+        return f"{c} takes nothing: it would join the layout."
+    if p.triple:
+        return f"{c} takes all three: {', '.join(x.pretty for x in p.candidates)} for +{p.gain}."
+    if p.choice:
+        opts = " or ".join(f"{x.pretty} (+{p.gains[x]})" for x in p.candidates)
+        return f"{c} can take {opts}: you pick."
+    best = max(p.candidates, key=lambda x: p.gains[x])
+    return f"{c} takes {best.pretty} for +{p.gain}."
+
+
+class TableScene(Scene):
+    """Shows a match and lets the person play it."""
+
+    def __init__(self, app: App, controller: TableController, auto: bool = False) -> None:
+        """The table for ``controller``; ``auto`` moves past deal ends by itself (demo)."""
+        super().__init__(app)
+        self.ctl = controller
+        self.auto = auto
+        self.painter = TablePainter(app.kit)
+        self.panel = SidePanel(app.kit)
+        self.hover: int | None = None
+        self.keyboard = False
+        self.toast_text = ""
+        self.toast_left = 0.0
+        self.count_shown = False
+        self._geom_key: tuple[object, ...] | None = None
+        self._geom: TableGeometry | None = None
+        self._warmed: set[tuple[int, int]] = set()
+
+    # ------------------------------------------------------------------ geometry
+
+    def geom(self) -> TableGeometry:
+        """The table's geometry at the current window size."""
+        size = self.app.surface.get_size()
+        key = (size, self.ctl.seats, self.ctl.board.capacity)
+        if key != self._geom_key or self._geom is None:
+            self._geom = table_geometry(size, self.ctl.seats, self.ctl.board.capacity)
+            self._geom_key = key
+            g = self._geom
+            for s in (g.hand_card, g.small_card):
+                if s not in self._warmed:
+                    self._warmed.add(s)
+                    self.app.kit.cards.want_everything(s)
+        return self._geom
+
+    def hand_hit(self, pos: tuple[int, int]) -> int | None:
+        """The index of the person's hand card under ``pos``."""
+        geom = self.geom()
+        rects = hand_rects(geom, len(self.ctl.board.hands[0]))
+        for i in range(len(rects) - 1, -1, -1):
+            r = lifted(rects[i], geom).union(rects[i]) if i == self.hover else rects[i]
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def slot_hit(self, pos: tuple[int, int]) -> Card | None:
+        """The layout card under ``pos``."""
+        geom = self.geom()
+        for slot, card in self.ctl.board.slots.items():
+            if slot < len(geom.slots) and geom.slots[slot].collidepoint(pos):
+                return card
+        return None
+
+    def hovered_card(self) -> Card | None:
+        """The hand card pointed at or focused."""
+        hand = self.ctl.board.hands[0]
+        if self.hover is not None and 0 <= self.hover < len(hand):
+            return hand[self.hover]
+        return None
+
+    # ------------------------------------------------------------------ input
+
+    def say(self, text: str) -> None:
+        """Show a short message to the person."""
+        self.toast_text = text
+        self.toast_left = TOAST_SECONDS
+
+    def try_play(self, index: int) -> None:
+        """The person asks to play the hand card at ``index``."""
+        hand = self.ctl.board.hands[0]
+        if not 0 <= index < len(hand):
+            return
+        if self.ctl.person_seat is None:
+            self.say("The computers are playing this match.")
+            return
+        reason = self.ctl.play(hand[index])
+        if reason:
+            self.say(reason)
+        else:
+            self.toast_left = 0.0
+            self.hover = None if not self.keyboard else max(0, min(index, len(hand) - 2))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Mouse and keyboard on the table."""
+        geom = self.geom()
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard = False
+            self.hover = self.hand_hit(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.hand_hit(event.pos)
+            if i is not None:
+                self.try_play(i)
+            elif self.slot_hit(event.pos) is not None and self.ctl.person_to_play:
+                self.say("Play a card from your hand; it takes from the layout by itself.")
+        elif event.type == pygame.MOUSEWHEEL:
+            self.panel.scroll_by(event.y)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            if not self.keyboard:
+                self.hover = None
+
+    def _key(self, key: int) -> None:
+        hand = self.ctl.board.hands[0]
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.keyboard = True
+            if hand:
+                step = 1 if key == pygame.K_RIGHT else -1
+                self.hover = (step if self.hover is None else self.hover + step) % len(hand)
+                if self.hover is None:
+                    self.hover = 0
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.hover is not None:
+                self.try_play(self.hover)
+            elif self.ctl.person_to_play:
+                self.say("Choose a card with Left and Right, then press Enter.")
+        elif key == pygame.K_PAGEUP:
+            self.panel.scroll_by(3)
+        elif key == pygame.K_PAGEDOWN:
+            self.panel.scroll_by(-3)
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        """Animate, let computers play, and open overlays when the game asks for them."""
+        self.ctl.update(dt)
+        if self.toast_left > 0:
+            self.toast_left = max(0.0, self.toast_left - dt)
+        hand = self.ctl.board.hands[0]
+        if self.hover is not None and self.hover >= len(hand):
+            self.hover = len(hand) - 1 if hand and self.keyboard else None
+        if self.app.top() is self:
+            if self.ctl.person_choice is not None:
+                from .choice_scene import ChoiceScene
+
+                self.app.push(ChoiceScene(self.app, self))
+            elif self.ctl.deal_finished and not self.count_shown:
+                from .count_scene import CountScene
+
+                self.count_shown = True
+                self.ctl.record_deal()
+                self.app.push(CountScene(self.app, self, auto=self.auto))
+
+    def next_deal(self) -> bool:
+        """Move on to the next deal; False at the end of the match."""
+        if self.ctl.next_deal():
+            self.count_shown = False
+            self.hover = None
+            self.panel.scroll = 0
+            return True
+        return False
+
+    def animating(self) -> bool:
+        """True while cards move, a computer thinks or a message fades."""
+        ctl = self.ctl
+        waiting = ctl.person_to_play or ctl.person_choice is not None or ctl.deal_finished
+        return ctl.busy or self.toast_left > 0 or not waiting
+
+    # ------------------------------------------------------------------ drawing
+
+    def hint_text(self) -> str:
+        """The advice line above the person's hand."""
+        ctl = self.ctl
+        if ctl.person_seat is None:
+            return "Computers at every seat"
+        choice = ctl.person_choice
+        if choice is not None:
+            return f"Pick the card your {choice[0].pretty} takes: click a lit card."
+        card = self.hovered_card()
+        if ctl.person_to_play:
+            if card is not None:
+                return preview_text(ctl.preview(card))
+            return "Your turn: point at a card to see what it takes, click to play."
+        if ctl.deal.is_over:
+            return ""
+        seat = ctl.shown_turn
+        if seat is not None and seat != ctl.person_seat:
+            return f"{ctl.names[seat]} is playing."
+        return ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole table."""
+        ctl = self.ctl
+        geom = self.geom()
+        kit = self.app.kit
+        p = self.painter
+        surface.blit(kit.felt(geom.table.size), (0, 0))
+        step = ctl.current
+        moving = step.moving() if step is not None else frozenset()
+        p.seats(surface, geom, ctl, moving)
+        p.stock(surface, geom, ctl.board.stock)
+        take: tuple[Card, ...] = ()
+        colour = kit.theme.take_glow
+        choice = ctl.person_choice
+        focus = None
+        if choice is not None:
+            take = choice[1]
+            colour = kit.theme.choice_glow
+            top = self.app.top()
+            focus = getattr(top, "focused_card", None)
+        else:
+            card = self.hovered_card()
+            if card is not None and ctl.person_to_play:
+                pv = ctl.preview(card)
+                take = pv.candidates
+                colour = kit.theme.choice_glow if pv.choice else kit.theme.take_glow
+        p.layout(surface, geom, ctl, moving, take, colour, focus, step)
+        active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
+        hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
+        p.hand(surface, geom, ctl, hover, moving, active)
+        p.hint(surface, geom, ctl, self.hint_text())
+        if step is not None:
+            p.step(surface, geom, ctl, step)
+        if self.toast_left > 0 and self.toast_text:
+            alpha = 255 if self.toast_left > 0.5 else int(255 * self.toast_left / 0.5)
+            p.toast(surface, geom, self.toast_text, alpha)
+        self.panel.draw(surface, geom, ctl)

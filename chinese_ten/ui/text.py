@@ -1,0 +1,168 @@
+"""Text with suit symbols drawn as shapes, wrapped and cached.
+
+pygame's default font has no suit glyphs, so ``♠ ♥ ♦ ♣`` inside a string are
+drawn here as small vector shapes in the suit's ink.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pygame
+
+from .theme import Colour, FontBook, Theme
+
+SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+"""Suit symbols found in text, and the suit letter each stands for."""
+
+_SUPER = 4
+
+
+def _heart(size: int) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(48):
+        t = 2 * math.pi * i / 48
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((size / 2 + x * size / 34, size * 0.46 - y * size / 34))
+    return pts
+
+
+def suit_shape(suit: str, size: int, colour: Colour) -> pygame.Surface:
+    """A suit symbol ``size`` pixels square, smoothed, on a transparent surface."""
+    big = max(4, size) * _SUPER
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = colour
+    if suit == "H":
+        pygame.draw.polygon(surf, c, _heart(big))
+    elif suit == "D":
+        pygame.draw.polygon(surf, c, [(big / 2, big * 0.04), (big * 0.86, big / 2),
+                                      (big / 2, big * 0.96), (big * 0.14, big / 2)])
+    elif suit == "S":
+        pts = [(x, big - y) for x, y in _heart(big)]
+        pts = [(x, y - big * 0.12) for x, y in pts]
+        pygame.draw.polygon(surf, c, pts)
+        pygame.draw.polygon(surf, c, [(big / 2, big * 0.6), (big * 0.3, big * 0.97), (big * 0.7, big * 0.97)])
+    else:
+        r = big * 0.2
+        pygame.draw.circle(surf, c, (big / 2, big * 0.26), r)
+        pygame.draw.circle(surf, c, (big * 0.27, big * 0.58), r)
+        pygame.draw.circle(surf, c, (big * 0.73, big * 0.58), r)
+        pygame.draw.rect(surf, c, (big * 0.38, big * 0.4, big * 0.24, big * 0.2))
+        pygame.draw.polygon(surf, c, [(big / 2, big * 0.5), (big * 0.3, big * 0.97), (big * 0.7, big * 0.97)])
+    return pygame.transform.smoothscale(surf, (max(4, size), max(4, size)))
+
+
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """Split text into ('t', words) and ('s', suit letter) pieces."""
+    out: list[tuple[str, str]] = []
+    buf = ""
+    for ch in text:
+        if ch in SUIT_CHARS:
+            if buf:
+                out.append(("t", buf))
+                buf = ""
+            out.append(("s", SUIT_CHARS[ch]))
+        else:
+            buf += ch
+    if buf:
+        out.append(("t", buf))
+    return out
+
+
+class TextPainter:
+    """Renders and caches lines and paragraphs of text that may hold suit symbols."""
+
+    def __init__(self, fonts: FontBook, theme: Theme, limit: int = 1500) -> None:
+        """A painter using ``fonts`` and the suit inks of ``theme``."""
+        self.fonts = fonts
+        self.theme = theme
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def set_theme(self, theme: Theme) -> None:
+        """Use another theme's suit inks from now on."""
+        self.theme = theme
+        self._cache.clear()
+
+    def _remember(self, key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
+        self._cache[key] = surf
+        if len(self._cache) > self._limit:
+            self._cache.popitem(last=False)
+        return surf
+
+    def suit(self, suit: str, size: int, colour: Colour | None = None) -> pygame.Surface:
+        """A cached suit shape."""
+        ink = colour if colour is not None else self.theme.suit_colour(suit)
+        key = ("suit", suit, size, ink)
+        hit = self._cache.get(key)
+        return hit if hit is not None else self._remember(key, suit_shape(suit, size, ink))
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """The width in pixels ``line`` would take."""
+        font = self.fonts.get(size, bold)
+        total = 0
+        for kind, value in _pieces(text):
+            total += font.size(value)[0] if kind == "t" else int(size * 0.62) + 1
+        return total
+
+    def line(self, text: str, size: int, colour: Colour, bold: bool = False,
+             suit_ink: dict[str, Colour] | None = None) -> pygame.Surface:
+        """One line of text with suits drawn inline, cached."""
+        inks = tuple(sorted(suit_ink.items())) if suit_ink else None
+        key = ("line", text, size, colour, bold, inks)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        font = self.fonts.get(size, bold)
+        height = font.get_linesize()
+        parts: list[pygame.Surface] = []
+        for kind, value in _pieces(text):
+            if kind == "t":
+                parts.append(font.render(value, True, colour))
+            else:
+                ink = (suit_ink or {}).get(value) or self.theme.suit_colour(value)
+                glyph = self.suit(value, int(size * 0.58), ink)
+                cell = pygame.Surface((glyph.get_width() + 1, height), pygame.SRCALPHA)
+                cell.blit(glyph, (0, int(height * 0.5 - glyph.get_height() * 0.56)))
+                parts.append(cell)
+        width = sum(p.get_width() for p in parts) or 1
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            surf.blit(p, (x, 0))
+            x += p.get_width()
+        return self._remember(key, surf)
+
+    def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+        """The text broken into lines no wider than ``max_width``."""
+        words = text.split(" ")
+        lines: list[str] = []
+        cur = ""
+        for w in words:
+            trial = w if not cur else cur + " " + w
+            if cur and self.width(trial, size, bold) > max_width:
+                lines.append(cur)
+                cur = w
+            else:
+                cur = trial
+        if cur:
+            lines.append(cur)
+        return lines or [""]
+
+    def paragraph(self, text: str, size: int, colour: Colour, max_width: int,
+                  bold: bool = False) -> pygame.Surface:
+        """Text wrapped to ``max_width`` as one cached surface."""
+        key = ("para", text, size, colour, max_width, bold)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        lines = [self.line(t, size, colour, bold) for t in self.wrap(text, size, max_width, bold)]
+        height = sum(s.get_height() for s in lines)
+        surf = pygame.Surface((max(1, max(s.get_width() for s in lines)), max(1, height)), pygame.SRCALPHA)
+        y = 0
+        for s in lines:
+            surf.blit(s, (0, y))
+            y += s.get_height()
+        return self._remember(key, surf)

@@ -1,0 +1,143 @@
+"""Colours, fonts and sizes of the table, gathered so another theme can replace them.
+
+A :class:`Theme` is plain data. :func:`classic_theme` is the felt table;
+:func:`high_contrast_theme` is a flat, strongly outlined variant ready for a
+settings switch. Fonts are cached per pixel size in a :class:`FontBook`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Every colour the table draws with, and the card style it asks for."""
+
+    name: str
+    felt: Colour
+    felt_edge: Colour
+    felt_flat: bool
+    panel: Colour
+    panel_line: Colour
+    text: Colour
+    text_dim: Colour
+    text_on_light: Colour
+    accent: Colour
+    turn_ring: Colour
+    take_glow: Colour
+    choice_glow: Colour
+    capture_glow: Colour
+    badge: Colour
+    badge_text: Colour
+    button: Colour
+    button_hover: Colour
+    button_text: Colour
+    toast: Colour
+    gain: Colour
+    loss: Colour
+    shadow_alpha: int
+    focus_width: int
+    suit_ink: dict[str, Colour] = field(default_factory=dict)
+    card_style: str = "classic"
+
+    def suit_colour(self, suit: str) -> Colour:
+        """The ink of a suit symbol drawn inside text."""
+        return self.suit_ink.get(suit, self.text)
+
+
+_TWO_COLOUR = {"S": (20, 20, 24), "C": (20, 20, 24), "H": (200, 24, 30), "D": (200, 24, 30)}
+_FOUR_COLOUR = {"S": (0, 0, 0), "H": (0xDD, 0x11, 0x00), "D": (0x22, 0x11, 0xAA), "C": (0x22, 0x77, 0x66)}
+_PANEL_TWO = {"S": (235, 235, 240), "C": (235, 235, 240), "H": (255, 120, 110), "D": (255, 120, 110)}
+_PANEL_FOUR = {"S": (235, 235, 240), "H": (255, 110, 95), "D": (150, 160, 255), "C": (110, 220, 180)}
+
+
+def classic_theme(four_colour: bool = False) -> Theme:
+    """The green felt table."""
+    return Theme(
+        name="classic",
+        felt=(22, 96, 64),
+        felt_edge=(10, 52, 36),
+        felt_flat=False,
+        panel=(18, 30, 34),
+        panel_line=(52, 74, 78),
+        text=(236, 240, 236),
+        text_dim=(160, 180, 172),
+        text_on_light=(24, 28, 30),
+        accent=(244, 196, 82),
+        turn_ring=(255, 214, 102),
+        take_glow=(255, 226, 120),
+        choice_glow=(120, 220, 255),
+        capture_glow=(255, 246, 190),
+        badge=(250, 204, 64),
+        badge_text=(40, 28, 0),
+        button=(40, 120, 90),
+        button_hover=(58, 150, 112),
+        button_text=(250, 250, 245),
+        toast=(30, 30, 36),
+        gain=(140, 235, 150),
+        loss=(255, 150, 140),
+        shadow_alpha=70,
+        focus_width=3,
+        suit_ink=dict(_PANEL_FOUR if four_colour else _PANEL_TWO),
+        card_style="four-colour" if four_colour else "classic",
+    )
+
+
+def high_contrast_theme(four_colour: bool = False) -> Theme:
+    """A flat dark table with white text and heavy outlines."""
+    return Theme(
+        name="high-contrast",
+        felt=(12, 20, 16),
+        felt_edge=(12, 20, 16),
+        felt_flat=True,
+        panel=(0, 0, 0),
+        panel_line=(255, 255, 255),
+        text=(255, 255, 255),
+        text_dim=(220, 220, 220),
+        text_on_light=(0, 0, 0),
+        accent=(255, 221, 0),
+        turn_ring=(255, 221, 0),
+        take_glow=(255, 221, 0),
+        choice_glow=(0, 200, 255),
+        capture_glow=(255, 255, 255),
+        badge=(255, 221, 0),
+        badge_text=(0, 0, 0),
+        button=(0, 0, 0),
+        button_hover=(60, 60, 60),
+        button_text=(255, 255, 255),
+        toast=(0, 0, 0),
+        gain=(120, 255, 120),
+        loss=(255, 140, 140),
+        shadow_alpha=0,
+        focus_width=4,
+        suit_ink=dict(_PANEL_FOUR if four_colour else _PANEL_TWO),
+        card_style="high-contrast-four-colour" if four_colour else "high-contrast",
+    )
+
+
+def theme_for(high_contrast: bool, four_colour: bool) -> Theme:
+    """The theme the settings ask for."""
+    return high_contrast_theme(four_colour) if high_contrast else classic_theme(four_colour)
+
+
+class FontBook:
+    """pygame's default font at any pixel size, each size made once."""
+
+    def __init__(self) -> None:
+        """An empty book; fonts are made on first use."""
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The default font at ``size`` pixels."""
+        key = (max(8, int(size)), bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, key[0])
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return font
