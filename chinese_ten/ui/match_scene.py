@@ -45,6 +45,7 @@ class MatchScene(Scene):
         self.buttons = [Button("New match (Enter)", "new"), Button("Quit (Esc)", "quit")]
         self.buttons[0].focused = True
         self._hover: Button | None = None
+        self.place(app.surface.get_size())
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in place for this window size."""
@@ -58,11 +59,12 @@ class MatchScene(Scene):
             b.rect = Rect(x, box.bottom - bh - round(22 * unit), bw, bh)
             x += bw + gap
 
-    @staticmethod
-    def box(size: tuple[int, int]) -> Rect:
+    def box(self, size: tuple[int, int]) -> Rect:
         """The result box at this window size."""
         w, h = size
-        box = Rect(0, 0, min(w - 40, round(w * 0.66)), min(h - 40, round(h * 0.84)))
+        unit = min(w / 1280, h / 800)
+        want = round((250 + 34 * (self.table.ctl.match.deals_played + 2)) * unit)
+        box = Rect(0, 0, min(w - 40, round(w * 0.66)), min(h - 40, want))
         box.center = (w // 2, h // 2)
         return box
 

@@ -26,7 +26,7 @@ def turn_text(ctl: TableController) -> str:
     if seat is None:
         return "The deal is over"
     if ctl.person_choice is not None:
-        return "Your pick: which card to take"
+        return "Your pick: which card to take?"
     if seat == ctl.person_seat:
         return "Your turn" if deal.phase is Phase.PLAY and not ctl.busy else "Your turn is being played"
     if ctl.is_thinking():
@@ -81,6 +81,8 @@ class SidePanel:
         y += sub.get_height() + pad // 2
 
         turn = kit.text.line(turn_text(ctl), geom.font(26), t.text_on_light, bold=True)
+        if turn.get_width() > inner - pad:
+            turn = kit.text.line(turn_text(ctl), geom.font(20), t.text_on_light, bold=True)
         box = Rect(x, y, inner, turn.get_height() + pad)
         pygame.draw.rect(surf, t.turn_ring, box, border_radius=8)
         surf.blit(turn, turn.get_rect(midleft=(x + pad // 2, box.centery)))

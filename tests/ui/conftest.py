@@ -1,0 +1,46 @@
+"""Fixtures for the window tests: pygame on the dummy video driver with a real display surface."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from chinese_ten.settings import Settings  # noqa: E402
+from chinese_ten.ui.app import App, open_window  # noqa: E402
+from chinese_ten.ui.choreography import Pace  # noqa: E402
+from chinese_ten.ui.controller import TableController  # noqa: E402
+from chinese_ten.ui.table_scene import TableScene  # noqa: E402
+from chinese_ten.ui.thinking import ComputerThinker  # noqa: E402
+
+QUICK = Pace(move=0.02, flip=0.02, glow=0.01, sweep=0.02, triple=0.03, pause=0.0)
+"""Animations short enough for tests, still a frame or two each."""
+
+
+@pytest.fixture
+def window() -> Iterator[pygame.Surface]:
+    """A 1280×800 display surface on the dummy driver."""
+    surface = open_window((1280, 800))
+    yield surface
+    pygame.display.quit()
+
+
+@pytest.fixture
+def make_table(window: pygame.Surface):  # type: ignore[no-untyped-def]
+    """Builds an app showing a table: ``make_table(seats, seed=…, length=…)``."""
+
+    def build(seats: int = 2, seed: int = 1, length: str = "one", person: bool = True,
+              pace: Pace = QUICK) -> tuple[App, TableController, TableScene]:
+        app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+        ctl = TableController(seats, "normal", length, seed=seed, pace=pace, person=person, thinker=app.thinker)
+        scene = TableScene(app, ctl)
+        app.replace(scene)
+        return app, ctl, scene
+
+    return build

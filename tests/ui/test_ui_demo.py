@@ -1,0 +1,30 @@
+"""``chinese-ten demo`` plays a match in the window and exits 0, with stats and screenshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_demo_runs_with_frame_stats_and_screenshots(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    stats = tmp_path / "frames.json"
+    shots = tmp_path / "shots"
+    proc = subprocess.run(
+        [sys.executable, "-m", "chinese_ten", "demo", "--seats", "2", "--deals", "1", "--seed", "3",
+         "--frame-stats", str(stats), "--screenshot", str(shots), "--json"],
+        env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["deals"] == 1
+    assert abs(sum(out["totals"])) < 1e-9
+    data = json.loads(stats.read_text())
+    assert set(data) == {"frames", "p50_ms", "p99_ms", "max_ms"}
+    assert data["frames"] > 50
+    pngs = sorted(shots.glob("*.png"))
+    assert len(pngs) == 1
+    assert pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,82 @@
+"""The table's rectangles never overlap each other or leave the window."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from pygame import Rect
+
+from chinese_ten.ui.geometry import back_rects, hand_rects, lifted, slot_capacity, table_geometry
+
+SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+LARGEST_LAYOUT = 26
+"""More layout cards than a classic deal can hold at once (16 paired ranks, a five, four courts and tens)."""
+
+
+def _union(rects: list[Rect]) -> Rect:
+    out = rects[0].copy()
+    for r in rects[1:]:
+        out.union_ip(r)
+    return out
+
+
+def _groups(size: tuple[int, int], seats: int, slots: int) -> dict[str, list[Rect]]:
+    geom = table_geometry(size, seats, slots)
+    hand = 24 // seats
+    person = hand_rects(geom, hand)
+    groups: dict[str, list[Rect]] = {
+        "panel": [geom.panel],
+        "hand 0": [_union(person + [lifted(r, geom) for r in person])],
+        "hint": [geom.hint],
+        "stock": [geom.stock],
+    }
+    for place in geom.seats:
+        groups[f"pile {place.seat}"] = [place.pile]
+        if place.seat:
+            groups[f"hand {place.seat}"] = [_union(back_rects(geom, place.seat, hand))]
+            groups[f"plate {place.seat}"] = [place.plate]
+    for i, r in enumerate(geom.slots[:slots]):
+        groups[f"slot {i}"] = [r]
+    return groups
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("slots", [20, LARGEST_LAYOUT])
+def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], seats: int, slots: int) -> None:
+    window = Rect((0, 0), size)
+    groups = _groups(size, seats, slots)
+    for name, rects in groups.items():
+        for r in rects:
+            assert window.contains(r), f"{name} {r} leaves the {size} window"
+    for (a, ra), (b, rb) in itertools.combinations(groups.items(), 2):
+        for x in ra:
+            for y in rb:
+                assert not x.colliderect(y), f"{a} {x} overlaps {b} {y} at {size}, {seats} seats"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_full_hand_is_readable(size: tuple[int, int]) -> None:
+    geom = table_geometry(size, 2)
+    rects = hand_rects(geom, 12)
+    visible = rects[1].left - rects[0].left
+    assert visible >= geom.hand_card[0] * 0.45, "each card shows at least its index corner"
+    assert geom.hand_card[1] >= 90
+    assert geom.small_card[1] >= 60
+
+
+def test_the_grid_grows_with_the_layout() -> None:
+    assert slot_capacity(16) >= 16
+    assert slot_capacity(21) >= 21
+    assert slot_capacity(LARGEST_LAYOUT) >= LARGEST_LAYOUT
+    geom = table_geometry((960, 600), 4, LARGEST_LAYOUT)
+    assert len(geom.slots) >= LARGEST_LAYOUT
+
+
+def test_initial_four_sit_at_the_corners_of_the_stock() -> None:
+    geom = table_geometry((1280, 800), 3)
+    s = geom.stock
+    for r in geom.slots[:4]:
+        assert r.centerx != s.centerx and r.centery != s.centery
+        assert abs(r.centerx - s.centerx) < s.width * 2 and abs(r.centery - s.centery) < s.height * 2

@@ -1,0 +1,77 @@
+"""Thousands of random events during matches never raise and never make an illegal move."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from chinese_ten.deal import Deal, IllegalMove
+from chinese_ten.ui.choice_scene import ChoiceScene
+from chinese_ten.ui.count_scene import CountScene
+from chinese_ten.ui.match_scene import MatchScene
+
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
+        pygame.K_TAB, pygame.K_ESCAPE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+        pygame.K_a, pygame.K_q]
+SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 640), (1500, 900)]
+
+
+def _random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event | tuple[int, int]:
+    kind = rng.random()
+    pos = (rng.randrange(size[0]), rng.randrange(size[1]))
+    if kind < 0.40:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 2, 3]))
+    if kind < 0.60:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    if kind < 0.80:
+        return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="", scancode=0)
+    if kind < 0.86:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
+                                  precise_x=0.0, precise_y=0.0, touch=False)
+    if kind < 0.92:
+        return pygame.event.Event(rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
+                                              pygame.WINDOWLEAVE, pygame.WINDOWENTER]))
+    return rng.choice(SIZES)
+
+
+def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    illegal: list[str] = []
+    for name in ("play", "flip", "choose"):
+        original = getattr(Deal, name)
+
+        def checked(self, *args, _original=original, _name=name, **kwargs):  # type: ignore[no-untyped-def]
+            try:
+                return _original(self, *args, **kwargs)
+            except IllegalMove as exc:
+                illegal.append(f"{_name}: {exc}")
+                raise
+        monkeypatch.setattr(Deal, name, checked)
+
+    rng = random.Random(2024)
+    app, ctl, scene = make_table(seats=3, seed=4, length="per-seat")
+    size = app.surface.get_size()
+    matches = 0
+    overlays: set[type] = set()
+    for i in range(4000):
+        ev = _random_event(rng, size)
+        if isinstance(ev, tuple):
+            size = ev
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            kind = pygame.VIDEORESIZE if rng.random() < 0.5 else pygame.WINDOWRESIZED
+            if kind == pygame.VIDEORESIZE:
+                app.frame(1 / 60, [pygame.event.Event(kind, size=size, w=size[0], h=size[1])])
+            else:
+                app.frame(1 / 60, [pygame.event.Event(kind, x=size[0], y=size[1])])
+        else:
+            app.frame(rng.choice([0.0, 1 / 60, 0.05]), [ev])
+        top = app.top()
+        overlays.add(type(top))
+        if not app.running:
+            app.running = True
+            app.new_match()
+            matches += 1
+        if isinstance(top, MatchScene):
+            matches += 1
+    assert not illegal, illegal[:3]
+    assert {ChoiceScene, CountScene, MatchScene} <= overlays, "the monkey reached every overlay"
