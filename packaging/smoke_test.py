@@ -106,7 +106,11 @@ def check_modules(executable: Path) -> int:
 
 
 def run(executable: Path, args: list[str], env: dict[str, str], timeout: float) -> str:
-    """Run the frozen app; its standard output if it exits 0, else a failure with its words."""
+    """Run the frozen app; its standard output if it exits 0, else a failure with its words.
+
+    A Python traceback on standard error fails too, even with exit status 0 (a crash
+    in a worker, say); other words there are shown.
+    """
     cmd = [str(executable), *args]
     print("+ " + " ".join(cmd), flush=True)
     try:
@@ -117,6 +121,10 @@ def run(executable: Path, args: list[str], env: dict[str, str], timeout: float) 
     if done.returncode != 0:
         raise SmokeTestFailure(f"{' '.join(args[:1])} exited {done.returncode}\n"
                                f"--- stdout\n{done.stdout}--- stderr\n{done.stderr}")
+    if "Traceback (most recent call last)" in done.stderr:
+        raise SmokeTestFailure(f"{' '.join(args[:1])} printed a traceback\n{done.stderr}")
+    if done.stderr.strip():
+        print(f"  ({' '.join(args[:1])} wrote to standard error: {done.stderr.strip()[-1000:]})")
     return done.stdout
 
 
