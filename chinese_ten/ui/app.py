@@ -13,6 +13,7 @@ import logging
 import multiprocessing
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from ..settings import Settings, SettingsStore, clamp_window_size, settings_dir
 from .cardimages import CardImages
 from .choreography import Pace, pace_for
 from .controller import TableController
+from .geometry import MIN_SIZE
 from .scene import Kit, Scene
 from .text import TextPainter
 from .theme import FontBook, theme_for
@@ -226,9 +228,21 @@ def open_window(size: tuple[int, int], title: str = "Chinese Ten") -> pygame.Sur
     pygame.font.init()
     pygame.display.set_caption(title)
     surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    _set_minimum_size(MIN_SIZE)
     _set_icon()
     pygame.key.set_repeat(300, 60)
     return surface
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager not to shrink the window below ``size``, where pygame can."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = size
+    except (AttributeError, pygame.error, TypeError, ValueError):
+        pass
 
 
 def _set_icon() -> None:

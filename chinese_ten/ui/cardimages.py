@@ -131,7 +131,7 @@ class CardImages:
         key = ("glow", size, colour, strength)
         surf = self._fx.get(key)
         if surf is None:
-            surf = _soft_rect(size, colour, strength, spread=max(5, size[0] // 6))
+            surf = _soft_rect(size, colour, strength, spread=max(6, size[0] // 5))
             self._fx[key] = surf
         return surf
 

@@ -181,7 +181,8 @@ class TablePainter:
                 continue
             rect = geom.slots[slot]
             if slot in glow_slots:
-                self.glow(surface, rect, t.capture_glow, int(170 + 80 * pulse))
+                self.glow(surface, rect, t.capture_glow, int(200 + 55 * pulse))
+                self.ring(surface, rect, t.accent)
             elif card in take:
                 self.glow(surface, rect, take_colour)
             self.card(surface, card, rect, badge_points=ctl.deal.points_of(card))
@@ -248,8 +249,8 @@ class TablePainter:
             face_up = e >= 0.5
             scale_x = max(0.04, abs(1 - 2 * e))
         if t.shadow_alpha:
-            sh = self.kit.cards.shadow(rect.size, t.shadow_alpha)
-            lift = 2 + round(math.sin(math.pi * e) * h * 0.12)
+            sh = self.kit.cards.shadow(rect.size, t.shadow_alpha // 2 + 10)
+            lift = 2 + round(math.sin(math.pi * e) * h * 0.05)
             surface.blit(sh, sh.get_rect(center=(rect.centerx + lift, rect.centery + lift * 2)))
         base = a.size if e < 0.5 else b.size
         img = self.kit.cards.face(s.card, base) if face_up else self.kit.cards.back(base)
