@@ -11,7 +11,6 @@ import io
 import json
 import logging
 import multiprocessing
-import os
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -143,6 +142,17 @@ class App:
         ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
                               pace=pace_for(s.animation_speed), thinker=self.thinker)
         self.replace(TableScene(self, ctl))
+
+    def apply_look(self, settings: Settings) -> None:
+        """Switch theme, card style and point badges to what ``settings`` ask for."""
+        theme = theme_for(settings.high_contrast, settings.four_colour)
+        self.kit.theme = theme
+        self.kit.text.set_theme(theme)
+        self.kit.cards.set_style(theme.card_style)
+        self.kit.point_badges = settings.point_badges
+        self.kit.backgrounds.clear()
+        self.settings = settings
+        self.dirty = True
 
     def new_match(self) -> None:
         """Another match at the same table."""

@@ -48,7 +48,7 @@ class Narration:
             lead = " and" if event.source == "play" else ","
             self._extend(f"{lead} took {_cards(event.taken)}{_gain(event.points)}.")
         elif isinstance(event, JoinedLayout):
-            self._extend(", which took nothing and joined the layout.")
+            self._extend(", which joined the layout.")
         elif isinstance(event, DealerSweep):
             self.entries.append(event.describe(self.names[event.seat]))
             self._open = False

@@ -12,7 +12,7 @@ from pygame import Rect
 
 from ..cards import Card
 from .animation import Label, Sprite, Step, ease_in_out, ease_out
-from .board import Board, Loc
+from .board import Loc
 from .controller import STRENGTH_LABELS, TableController
 from .geometry import TableGeometry, back_rects, hand_rects, lifted
 from .scene import Kit

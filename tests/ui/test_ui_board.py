@@ -1,0 +1,57 @@
+"""The animated board always catches up with the engine, and the log tells each turn in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from chinese_ten.cards import Card
+from chinese_ten.deal import Phase
+from chinese_ten.events import Captured, JoinedLayout, Played, Turned
+from chinese_ten.ui.choreography import Pace
+from chinese_ten.ui.controller import TableController
+from chinese_ten.ui.narration import Narration
+from chinese_ten.ui.thinking import ComputerThinker
+
+INSTANT = Pace(0, 0, 0, 0, 0, 0)
+
+
+def _agrees(ctl: TableController) -> None:
+    deal, board = ctl.deal, ctl.board
+    assert sorted(board.slots.values()) == sorted(deal.layout)
+    assert [len(h) for h in board.hands] == [len(deal.hand(s)) for s in range(deal.seats)]
+    assert sorted(board.hands[0]) == sorted(deal.hand(0))
+    assert board.piles == [len(p) for p in deal.piles]
+    assert board.points == list(deal.points)
+    assert board.stock == deal.stock_left
+    assert not board.reserved
+    if deal.phase is not Phase.CHOOSE:
+        assert not board.resting
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_board_matches_the_deal_whenever_it_rests(seats: int, seed: int) -> None:
+    ctl = TableController(seats, "normal", "one", seed=seed, pace=INSTANT, person=False,
+                          thinker=ComputerThinker(force_inline=True))
+    for _ in range(2000):
+        ctl.update(0.0)
+        if not ctl.busy:
+            _agrees(ctl)
+        if ctl.deal_finished:
+            break
+    assert ctl.deal_finished
+    assert len(ctl.narration.entries) >= ctl.deal.total_turns
+
+
+def test_a_turn_in_words() -> None:
+    h = Card.parse
+    log = Narration(["You", "North"])
+    for ev in (Played(0, h("7D")), Captured(0, h("7D"), (h("3H"),), 10, "play"),
+               Turned(0, h("QS")), Captured(0, h("QS"), (h("QD"),), 10, "flip")):
+        log.add(ev)
+    assert log.entries == ["You played 7♦ and took 3♥ (+10). Turned Q♠, took Q♦ (+10)."]
+    log.add(Played(1, h("9C")))
+    log.add(JoinedLayout(1, h("9C"), "play"))
+    log.add(Turned(1, h("2C")))
+    log.add(JoinedLayout(1, h("2C"), "flip"))
+    assert log.entries[-1] == "North played 9♣, which joined the layout. Turned 2♣, which joined the layout."
