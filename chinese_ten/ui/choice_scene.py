@@ -87,7 +87,9 @@ class ChoiceScene(Scene):
         card, cands = choice
         own = ctl.deal.points_of(card)
         opts = "  or  ".join(f"{c.pretty} (+{own + ctl.deal.points_of(c)})" for c in cands)
-        line1 = kit.text.line(f"Your {card.pretty} can take {opts}", geom.font(26), t.text, bold=True)
+        pending = ctl.deal.pending
+        whose = "The turned" if pending is not None and pending.source == "flip" else "Your"
+        line1 = kit.text.line(f"{whose} {card.pretty} can take {opts}", geom.font(26), t.text, bold=True)
         line2 = kit.text.line("Click the card to take (or Left/Right and Enter).", geom.font(20), t.text_dim)
         w = max(line1.get_width(), line2.get_width()) + 36
         h = line1.get_height() + line2.get_height() + 20

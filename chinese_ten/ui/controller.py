@@ -246,6 +246,7 @@ class TableController:
             step.elapsed += dt
             dt = 0.0
             if not step.done:
+                self._think_ahead()
                 return
             if step.on_end is not None:
                 step.on_end(self.board)
@@ -273,7 +274,15 @@ class TableController:
             return
         self._think("play", seat, dt)
 
-    def _think(self, kind: str, seat: int, dt: float) -> None:
+    def _think_ahead(self) -> None:
+        """Let a computer start deciding while the last move is still being shown."""
+        deal = self.deal
+        if deal.phase is Phase.PLAY and deal.to_move is not None and deal.to_move != self.person_seat:
+            self._ask("play", deal.to_move)
+        elif deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat != self.person_seat:
+            self._ask("take", deal.pending.seat)
+
+    def _ask(self, kind: str, seat: int) -> tuple[object, ...]:
         tag = (self.generation, self.deal_number, self.deal.turn_number, kind)
         if self._asked != tag:
             self._asked = tag
@@ -281,6 +290,10 @@ class TableController:
             self._waited = 0.0
             name = self.infos[seat].player or "normal"
             self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.rng.getrandbits(32))
+        return tag
+
+    def _think(self, kind: str, seat: int, dt: float) -> None:
+        tag = self._ask(kind, seat)
         self._waited += dt
         if self._answer is None:
             got = self.thinker.poll()

@@ -196,11 +196,16 @@ class TablePainter:
             self.card(surface, card, rect_of(loc, geom), badge_points=ctl.deal.points_of(card))
 
     def hand(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, hover: int | None,
-             moving: frozenset[Card], active: bool) -> list[Rect]:
-        """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn."""
+             moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None) -> list[Rect]:
+        """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn.
+
+        ``glide`` gives cards' current left edges while the hand closes up.
+        """
         t = self.kit.theme
         cards = ctl.board.hands[0]
         rects = hand_rects(geom, len(cards))
+        if glide:
+            rects = [r.move(round(glide.get(c, r.x) - r.x), 0) for c, r in zip(cards, rects)]
         if active:
             zone = geom.seats[0].hand.inflate(geom.margin, geom.margin // 2)
             pygame.draw.rect(surface, t.turn_ring, zone, 2, border_radius=12)

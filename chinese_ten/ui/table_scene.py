@@ -51,6 +51,8 @@ class TableScene(Scene):
         self._geom_key: tuple[object, ...] | None = None
         self._geom: TableGeometry | None = None
         self._warmed: set[tuple[int, int]] = set()
+        self.hand_x: dict[Card, float] = {}
+        self._glide_key: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------------ geometry
 
@@ -159,6 +161,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         """Animate, let computers play, and open overlays when the game asks for them."""
         self.ctl.update(dt)
+        self._glide_hand(dt)
         if self.toast_left > 0:
             self.toast_left = max(0.0, self.toast_left - dt)
         hand = self.ctl.board.hands[0]
@@ -176,6 +179,28 @@ class TableScene(Scene):
                 self.ctl.record_deal()
                 self.app.push(CountScene(self.app, self, auto=self.auto))
 
+    def _glide_hand(self, dt: float) -> None:
+        """Slide the person's cards towards their places when the hand closes up."""
+        cards = self.ctl.board.hands[0]
+        targets = hand_rects(self.geom(), len(cards))
+        snap = self._glide_key != self._geom_key
+        self._glide_key = self._geom_key
+        pull = min(1.0, dt * 14.0)
+        keep: dict[Card, float] = {}
+        for card, rect in zip(cards, targets):
+            x = self.hand_x.get(card)
+            if x is None or snap:
+                x = float(rect.x)
+            x += (rect.x - x) * pull
+            keep[card] = float(rect.x) if abs(rect.x - x) < 0.5 else x
+        self.hand_x = keep
+
+    def hand_gliding(self) -> bool:
+        """True while hand cards are still sliding into place."""
+        cards = self.ctl.board.hands[0]
+        targets = hand_rects(self.geom(), len(cards))
+        return any(self.hand_x.get(c, r.x) != r.x for c, r in zip(cards, targets))
+
     def next_deal(self) -> bool:
         """Move on to the next deal; False at the end of the match."""
         if self.ctl.next_deal():
@@ -189,7 +214,7 @@ class TableScene(Scene):
         """True while cards move, a computer thinks or a message fades."""
         ctl = self.ctl
         waiting = ctl.person_to_play or ctl.person_choice is not None or ctl.deal_finished
-        return ctl.busy or self.toast_left > 0 or not waiting
+        return ctl.busy or self.toast_left > 0 or not waiting or self.hand_gliding()
 
     # ------------------------------------------------------------------ drawing
 
@@ -242,7 +267,7 @@ class TableScene(Scene):
         p.layout(surface, geom, ctl, moving, take, colour, focus, step)
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
         hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
-        p.hand(surface, geom, ctl, hover, moving, active)
+        p.hand(surface, geom, ctl, hover, moving, active, self.hand_x)
         p.hint(surface, geom, ctl, self.hint_text())
         if step is not None:
             p.step(surface, geom, ctl, step)
