@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Decision, Player
+from .easy import EasyPlayer
+from .hard import HardPlayer
 from .normal import NormalPlayer
 from .random_player import RandomPlayer
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
+    "easy": EasyPlayer,
     "normal": NormalPlayer,
+    "hard": HardPlayer,
 }
 """Every available player's constructor, by name."""
 

@@ -1,0 +1,162 @@
+"""How strong and how quick the computer players are: Hard and Easy against Normal.
+
+Plays duplicate matches (every shuffle once per rotation of the players, so the
+luck of the deal cancels) of Hard against Normal at 2, 3 and 4 seats, and Easy
+against Normal at 2 seats, then prints one line per match: the deal sets
+played, the mean deal result of the tested player with its 95% interval, and
+the time per decision (Normal's mean, the tested player's median and worst).
+
+    python benchmarks/strength.py            # the full sizes: hours on a small machine
+    python benchmarks/strength.py --quick    # a few dozen deal sets per seat count
+    python benchmarks/strength.py --sets2 40 --sets3 30 --sets4 30 --easy-sets 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from chinese_ten.cards import Card
+from chinese_ten.players import PLAYERS, Decision, Player
+from chinese_ten.players.hard import DEFAULT_THINK_MS, HardPlayer
+from chinese_ten.simulate import simulate
+from chinese_ten.view import SeatView
+
+FULL_SETS: dict[int, int] = {2: 1000, 3: 600, 4: 500}
+"""Deal sets per seat count for the full-size run."""
+
+QUICK_SETS: dict[int, int] = {2: 40, 3: 30, 4: 30}
+"""Deal sets per seat count for ``--quick``."""
+
+
+class TimedPlayer:
+    """Wraps a player and records how long every decision takes."""
+
+    def __init__(self, inner: Player, times: list[float]) -> None:
+        """Time ``inner``'s decisions into ``times`` (seconds)."""
+        self.inner = inner
+        self.name = inner.name
+        self.times = times
+
+    @property
+    def think_ms(self) -> int | None:
+        """The wrapped player's thinking time, if it has one."""
+        return getattr(self.inner, "think_ms", None)
+
+    @think_ms.setter
+    def think_ms(self, value: int) -> None:
+        if hasattr(self.inner, "think_ms"):
+            self.inner.think_ms = value  # type: ignore[attr-defined]
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
+        """The wrapped player's play, timed."""
+        start = time.perf_counter()
+        decision = self.inner.choose_play(view, rng)
+        self.times.append(time.perf_counter() - start)
+        return decision
+
+    def choose_take(self, view: SeatView, rng: random.Random) -> Card:
+        """The wrapped player's capture choice, timed."""
+        start = time.perf_counter()
+        take = self.inner.choose_take(view, rng)
+        self.times.append(time.perf_counter() - start)
+        return take
+
+
+@dataclass
+class Row:
+    """One measured match."""
+
+    player: str
+    seats: int
+    sets: int
+    mean: float
+    lo: float
+    hi: float
+    normal_ms: float
+    median_ms: float
+    worst_ms: float
+
+    def to_json(self) -> dict[str, object]:
+        """The row as JSON."""
+        return dict(self.__dict__)
+
+
+def _median(values: list[float]) -> float:
+    s = sorted(values)
+    n = len(s)
+    if not n:
+        return 0.0
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def measure(name: str, factory: Callable[[], Player], seats: int, sets: int, seed: int,
+            think_ms: int | None) -> Row:
+    """Duplicate match of ``name`` against Normal in every other seat."""
+    times: list[float] = []
+    saved = PLAYERS[name]
+    PLAYERS[name] = lambda: TimedPlayer(factory(), times)  # type: ignore[assignment]
+    try:
+        result = simulate(seats, sets, [name] + ["normal"] * (seats - 1), seed=seed,
+                          duplicate=True, think_ms=think_ms)
+    finally:
+        PLAYERS[name] = saved
+    lo, hi = result.ci95[name]
+    return Row(name, seats, sets, result.mean_margin[name], lo, hi,
+               result.ms_per_decision.get("normal", 0.0), 1000 * _median(times),
+               1000 * max(times, default=0.0))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the matches the arguments ask for and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small samples: %s deal sets" % QUICK_SETS)
+    parser.add_argument("--sets2", type=int, default=None, help="deal pairs at 2 seats (full: 1000)")
+    parser.add_argument("--sets3", type=int, default=None, help="rotated deal sets at 3 seats (full: 600)")
+    parser.add_argument("--sets4", type=int, default=None, help="rotated deal sets at 4 seats (full: 500)")
+    parser.add_argument("--easy-sets", type=int, default=None, help="deal pairs for Easy at 2 seats (full: 5000)")
+    parser.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="Hard's thinking time")
+    parser.add_argument("--seats", default="2,3,4", help="seat counts to play Hard at")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
+    args = parser.parse_args(argv)
+    base = QUICK_SETS if args.quick else FULL_SETS
+    chosen = {2: args.sets2, 3: args.sets3, 4: args.sets4}
+    easy_sets = args.easy_sets or (1000 if args.quick else 5000)
+    rows: list[Row] = []
+    header = (f"{'player':<7}{'seats':>6}{'deal sets':>10}{'mean':>8}{'95% interval':>18}"
+              f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}")
+    print(f"Hard thinks {args.think_ms} ms a decision; duplicate deals against Normal", flush=True)
+    print(header, flush=True)
+    plan: list[tuple[str, int, int]] = [("easy", 2, easy_sets)]
+    for seats in (int(s) for s in args.seats.split(",") if s):
+        plan.append(("hard", seats, chosen[seats] or base[seats]))
+    for name, seats, sets in plan:
+        factory: Callable[[], Player] = EasyFactory() if name == "easy" else (lambda: HardPlayer(args.think_ms))
+        row = measure(name, factory, seats, sets, args.seed + seats, args.think_ms if name == "hard" else None)
+        rows.append(row)
+        print(f"{row.player:<7}{row.seats:>6}{row.sets:>10}{row.mean:>+8.2f}"
+              f"{f'[{row.lo:+.2f}, {row.hi:+.2f}]':>18}{row.normal_ms:>11.3f}"
+              f"{row.median_ms:>11.1f}{row.worst_ms:>10.1f}", flush=True)
+    if args.json:
+        print(json.dumps([r.to_json() for r in rows], indent=1))
+    return 0
+
+
+class EasyFactory:
+    """Builds Easy players."""
+
+    def __call__(self) -> Player:
+        """A new Easy player."""
+        from chinese_ten.players.easy import EasyPlayer
+
+        return EasyPlayer()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

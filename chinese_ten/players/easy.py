@@ -1,0 +1,45 @@
+"""Easy: a gentle opponent that usually sees a capture but discards carelessly.
+
+When it holds a card that can capture, it takes the biggest capture most of
+the time (``capture_rate``, drawn with the random source it is given). Otherwise
+it lays down a card chosen at random, with no thought for the points it leaves
+within an opponent's reach.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card
+from ..view import SeatView
+from .base import Decision, highest_take
+
+
+class EasyPlayer:
+    """Captures most of the time it can; otherwise lays down a random card."""
+
+    name = "easy"
+
+    def __init__(self, capture_rate: float = 0.65) -> None:
+        """An Easy player that notices a capture with probability ``capture_rate``."""
+        self.capture_rate = capture_rate
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
+        """The biggest capture when it notices one, else a random card."""
+        hand = view.hand
+        if rng.random() < self.capture_rate:
+            best: Card | None = None
+            best_total = -1
+            for card in hand:
+                if view.candidates(card):
+                    total = view.capture_points(card)
+                    if total > best_total:
+                        best, best_total = card, total
+            if best is not None:
+                return Decision(best, view.best_take(best))
+        card = hand[int(rng.random() * len(hand))]
+        return Decision(card, view.best_take(card))
+
+    def choose_take(self, view: SeatView, rng: random.Random) -> Card:
+        """The highest-scoring candidate."""
+        return highest_take(view)

@@ -1,0 +1,159 @@
+"""Hard: determinized Monte Carlo search that never looks at hidden cards.
+
+For each decision it samples worlds consistent with its seat's view (see
+:mod:`chinese_ten.players.worlds`), plays every sensible option out to the end
+of the deal in every world with a fast policy (:mod:`chinese_ten.players.rollout`)
+and keeps the option with the best average result. All options meet the same
+worlds and the same rollout noise, so their differences are not drowned by the
+luck of the sampling.
+
+The effort is a count of simulated turns, not a clock: ``think_ms`` times
+:data:`TURNS_PER_MS` (the rollout speed measured on a modest machine), shared
+out as whole worlds among the options, so the same view and random seed always
+give the same decision on any computer, however busy it is.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import ALL_CARDS, Card
+from ..rules import PARTNER_RANK, SELF_PAIRING_RANKS
+from ..view import SeatView
+from .base import Decision, highest_take
+from .rollout import CARD_PARTNER, CARD_RANK, SELF_RANK, rollout
+from .worlds import AVOID_WEIGHT, Position
+
+DEFAULT_THINK_MS: int = 600
+"""The thinking time Hard uses unless told otherwise."""
+
+TURNS_PER_MS: int = 1000
+"""Simulated turns per millisecond of thinking (calibrated rollout speed)."""
+
+OVERHEAD_TURNS: int = 6
+"""The fixed cost of one rollout (copying a world) in simulated turns."""
+
+MIN_WORLDS: int = 16
+"""The fewest worlds any decision with a real choice samples."""
+
+MAX_WORLDS: int = 4000
+"""The most worlds a decision samples, however short the rest of the deal."""
+
+
+# An option is (card to enter, points of the layout card it takes or None, the
+# layout card named as the take or None).
+_Option = tuple[int, "int | None", "Card | None"]
+
+
+def _capture_options(card: int, layout: tuple[Card, ...], pts: tuple[int, ...]) -> list[_Option]:
+    """One option per distinct-points capture of an entering card (one if nothing or all alike)."""
+    p = PARTNER_RANK[card >> 2]
+    cands = [c for c in layout if c >> 2 == p]
+    if not cands:
+        return [(card, None, None)]
+    if len(cands) == 3 and p in SELF_PAIRING_RANKS:
+        return [(card, None, cands[0])]
+    by_pts: dict[int, Card] = {}
+    for c in cands:
+        by_pts.setdefault(pts[c], c)
+    if len(by_pts) == 1:
+        (value, c), = by_pts.items()
+        return [(card, value, c)]
+    return [(card, value, c) for value, c in sorted(by_pts.items(), reverse=True)]
+
+
+def _enter(lay: list[list[int]], card: int, take_pts: int | None, pts: tuple[int, ...]) -> int:
+    """Resolve an entering card on a lean layout; the points it wins."""
+    p = CARD_PARTNER[card]
+    group = lay[p]
+    if not group:
+        lay[CARD_RANK[card]].append(pts[card])
+        return 0
+    if SELF_RANK[p] and len(group) == 3:
+        won = pts[card] + sum(group)
+        group.clear()
+        return won
+    t = max(group) if take_pts is None else take_pts
+    group.remove(t)
+    return pts[card] + t
+
+
+class HardPlayer:
+    """Determinized Monte Carlo search over sampled hidden hands and stock."""
+
+    name = "hard"
+
+    def __init__(self, think_ms: int = DEFAULT_THINK_MS, avoid_weight: float = AVOID_WEIGHT) -> None:
+        """A Hard player thinking for about ``think_ms`` milliseconds a decision."""
+        self.think_ms = think_ms
+        self.avoid_weight = avoid_weight
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
+        """The card (and capture) whose sampled rollouts end best on average."""
+        pts = view.points_table
+        options: list[_Option] = []
+        kinds: set[tuple[int, int]] = set()
+        for card in view.hand:
+            kind = (card >> 2, pts[card])
+            if kind in kinds:
+                continue  # same rank and points: interchangeable with one already listed
+            kinds.add(kind)
+            options.extend(_capture_options(card, view.layout, pts))
+        if len(options) == 1:
+            card, _, take = options[0]
+            return Decision(ALL_CARDS[card], take)
+        best = self._search(view, rng, options, "play")
+        card, _, take = options[best]
+        return Decision(ALL_CARDS[card], take)
+
+    def choose_take(self, view: SeatView, rng: random.Random) -> Card:
+        """Which candidate the waiting card takes, chosen by the same search."""
+        pending = view.pending
+        if pending is None:
+            raise ValueError("no capture is waiting for a choice")
+        pts = view.points_table
+        options = _capture_options(int(pending.card), pending.candidates, pts)
+        if len(options) == 1:
+            return options[0][2] or highest_take(view)
+        best = self._search(view, rng, options, pending.source)
+        take = options[best][2]
+        assert take is not None
+        return take
+
+    def _search(self, view: SeatView, rng: random.Random, options: list[_Option], source: str) -> int:
+        """The index of the option with the best mean result over shared sampled worlds."""
+        local = random.Random(rng.getrandbits(64))
+        pos = Position.of(view, self.avoid_weight)
+        pts = pos.pts
+        me = pos.me
+        seats = pos.seats
+        turns_left = max(1, sum(view.hand_sizes))
+        budget = max(1, self.think_ms) * TURNS_PER_MS
+        per_world = len(options) * (turns_left + OVERHEAD_TURNS) + OVERHEAD_TURNS
+        worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // per_world))
+        totals = [0] * len(options)
+        after_seat = (me + 1) % seats
+        noise_rng = random.Random()
+        for _ in range(worlds):
+            hands, stock = pos.sample(local)
+            seed = local.getrandbits(32)
+            for i, (card, take_pts, _) in enumerate(options):
+                hs = [h[:] for h in hands]
+                st = stock[:]
+                lay = [g[:] for g in pos.lay]
+                seen = pos.seen[:]
+                if source == "play" and view.pending is None:
+                    hs[me].remove(card)
+                    seen[card >> 2] += 1
+                won = _enter(lay, card, take_pts, pts)
+                if source == "play" and st:
+                    f = st.pop()
+                    seen[f >> 2] += 1
+                    won += _enter(lay, f, None, pts)
+                noise_rng.seed(seed)
+                totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, pts, noise_rng)
+        best = 0
+        for i in range(1, len(options)):
+            if totals[i] > totals[best]:
+                best = i
+        return best

@@ -1,0 +1,177 @@
+"""The computer players: they never peek, always play legally, replay exactly and rank as intended."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chinese_ten.deal import Deal, Phase
+from chinese_ten.players import PLAYERS, make_player
+from chinese_ten.players.base import Player
+from chinese_ten.players.hard import HardPlayer
+from chinese_ten.simulate import simulate
+
+HARD_TEST_MS = 5
+CHEAP = ["random", "easy", "normal"]
+ALL = CHEAP + ["hard"]
+
+
+def player(name: str) -> Player:
+    """A player by name; Hard thinks only briefly so the tests stay quick."""
+    return make_player(name, HARD_TEST_MS if name == "hard" else None)
+
+
+def random_position(seats: int, seed: int) -> Deal:
+    """A deal replayed with random choices to a random PLAY or CHOOSE moment."""
+    rng = random.Random(seed)
+    deal = Deal.from_seed(seats, rng.getrandbits(32), dealer=rng.randrange(seats))
+    steps = rng.randrange(0, 3 * deal.total_turns)
+    for _ in range(steps):
+        if deal.phase is Phase.PLAY:
+            deal.play(rng.choice(deal.legal_plays()))
+        elif deal.phase is Phase.FLIP:
+            deal.flip()
+        elif deal.phase is Phase.CHOOSE:
+            assert deal.pending is not None
+            deal.choose(rng.choice(deal.pending.candidates))
+        else:
+            break
+    while deal.phase is Phase.FLIP:
+        deal.flip()
+    return deal
+
+
+def positions(count: int, want: Phase | None = None, start: int = 0) -> list[Deal]:
+    """``count`` random positions at 2, 3 and 4 seats (only CHOOSE ones when asked)."""
+    found: list[Deal] = []
+    seed = start
+    while len(found) < count:
+        deal = random_position(2 + seed % 3, seed)
+        seed += 1
+        if deal.is_over:
+            continue
+        if want is None or deal.phase is want:
+            found.append(deal)
+    return found
+
+
+def hidden_reshuffled(deal: Deal, seat: int, rng: random.Random) -> Deal:
+    """A copy of the deal where every card ``seat`` cannot see has moved, keeping all sizes."""
+    other = deal.copy()
+    hidden = [c for s in range(other.seats) if s != seat for c in other._hands[s]] + other._stock
+    rng.shuffle(hidden)
+    i = 0
+    for s in range(other.seats):
+        if s != seat:
+            n = len(other._hands[s])
+            other._hands[s] = hidden[i:i + n]
+            i += n
+    other._stock = hidden[i:]
+    return other
+
+
+def decide(p: Player, deal: Deal, seed: int) -> object:
+    """The player's decision for the seat to act, with a fresh seeded random source."""
+    seat = deal.to_move
+    assert seat is not None
+    view = deal.view(seat)
+    if deal.phase is Phase.CHOOSE:
+        return p.choose_take(view, random.Random(seed))
+    return p.choose_play(view, random.Random(seed))
+
+
+def test_every_player_is_registered() -> None:
+    for name in ALL:
+        assert name in PLAYERS
+        assert make_player(name).name == name
+
+
+def test_hard_thinking_time_can_be_set() -> None:
+    assert isinstance(make_player("hard").think_ms, int)  # type: ignore[attr-defined]
+    assert make_player("hard", 7).think_ms == 7  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("phase", [Phase.PLAY, Phase.CHOOSE])
+def test_no_player_peeks(name: str, phase: Phase) -> None:
+    count = 12 if name == "hard" else 60
+    rng = random.Random(99)
+    changed = 0
+    for k, deal in enumerate(positions(count, phase, start=1000 * (phase is Phase.CHOOSE))):
+        seat = deal.to_move
+        assert seat is not None
+        twin = hidden_reshuffled(deal, seat, rng)
+        assert twin.view(seat) == deal.view(seat)
+        changed += any(twin._hands[s] != deal._hands[s] for s in range(deal.seats)) or twin._stock != deal._stock
+        assert decide(player(name), twin, k) == decide(player(name), deal, k)
+    assert changed > count // 2
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_decisions_are_legal(name: str) -> None:
+    count = 150 if name == "hard" else 3000
+    for k, deal in enumerate(positions(count, start=5000)):
+        seat = deal.to_move
+        assert seat is not None
+        if deal.phase is Phase.CHOOSE:
+            pending = deal.pending
+            assert pending is not None
+            take = decide(player(name), deal, k)
+            assert take in pending.candidates
+            deal.choose(take)  # type: ignore[arg-type]
+            continue
+        decision = decide(player(name), deal, k)
+        assert decision.play in deal.hand(seat)  # type: ignore[attr-defined]
+        cands = deal.candidates(decision.play)  # type: ignore[attr-defined]
+        if cands:
+            assert decision.take in cands  # type: ignore[attr-defined]
+        else:
+            assert decision.take is None  # type: ignore[attr-defined]
+        deal.play(decision.play, decision.take)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_decisions_replay_exactly(name: str) -> None:
+    count = 20 if name == "hard" else 300
+    for k, deal in enumerate(positions(count, start=9000)):
+        p = player(name)
+        assert decide(p, deal, k) == decide(p, deal, k)
+        assert decide(p, deal, k) == decide(player(name), deal.copy(), k)
+
+
+def test_hard_takes_the_only_sensible_move_at_once() -> None:
+    deal = Deal.from_seed(2, 3)
+    while len(deal.hand(deal.to_move)) > 1:  # type: ignore[arg-type]
+        deal.fast_turn(deal._hands[deal.to_move][0])  # type: ignore[index]
+    deal._turns = []
+    seat = deal.to_move
+    assert seat is not None
+    hard = HardPlayer(think_ms=10**9)
+    decision = hard.choose_play(deal.view(seat), random.Random(1))
+    assert decision.play == deal.hand(seat)[0]
+
+
+def test_easy_loses_to_normal() -> None:
+    result = simulate(2, 300, ["easy", "normal"], seed=11, duplicate=True)
+    assert result.mean_margin["easy"] < -4.0
+    assert result.ci95["easy"][1] < 0
+
+
+def test_hard_beats_random() -> None:
+    result = simulate(2, 20, ["hard", "random"], seed=12, duplicate=True, think_ms=HARD_TEST_MS)
+    assert result.mean_margin["hard"] > 10.0
+
+
+def test_hard_searches_the_turned_cards_capture() -> None:
+    # Seat 1 turns the 8D with 2H and 2S on the layout and holds no other 8:
+    # leaving the 2H for the opponent's 8s is a plain loss.
+    from dealkit import build_deal
+
+    hand = ["3C", "4S", "4C", "5S", "5C", "6S", "6C", "7S", "9S", "9C", "10S", "10C"]
+    deal = build_deal(2, ["2H", "2S", "KC", "QC"], stock_top=["8D"], hands={1: hand})
+    deal.play("3C")
+    deal.flip()
+    assert deal.phase is Phase.CHOOSE
+    take = HardPlayer(think_ms=20).choose_take(deal.view(1), random.Random(0))
+    assert str(take) == "2H"
