@@ -143,9 +143,10 @@ class TableScene(Scene):
             self.keyboard = True
             if hand:
                 step = 1 if key == pygame.K_RIGHT else -1
-                self.hover = (step if self.hover is None else self.hover + step) % len(hand)
                 if self.hover is None:
-                    self.hover = 0
+                    self.hover = 0 if step > 0 else len(hand) - 1
+                else:
+                    self.hover = (self.hover + step) % len(hand)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.hover is not None:
                 self.try_play(self.hover)

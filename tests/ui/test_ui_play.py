@@ -107,9 +107,14 @@ def test_keyboard_plays_a_card(make_table) -> None:  # type: ignore[no-untyped-d
     assert run_frames(app, lambda: ctl.person_to_play)
     before = len(ctl.deal.hand(0))
     _key(pygame.K_RIGHT)
+    _key(pygame.K_RIGHT)
+    app.frame(1 / 60)
+    second = ctl.board.hands[0][1]
+    assert scene.hint_text().startswith(second.pretty), "keyboard focus previews like pointing"
     _key(pygame.K_RETURN)
     app.frame(1 / 60)
     assert len(ctl.deal.hand(0)) == before - 1
+    assert second not in ctl.deal.hand(0)
 
 
 def test_a_capture_choice_waits_for_the_person(make_table) -> None:  # type: ignore[no-untyped-def]
