@@ -84,8 +84,8 @@ def _card(height: float) -> tuple[int, int]:
 
 def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20) -> TableGeometry:
     """The table laid out for a window of ``size`` and ``seats`` seats."""
-    w = max(int(size[0]), 200)
-    h = max(int(size[1]), 200)
+    w = max(int(size[0]), 640)
+    h = max(int(size[1]), 400)
     unit = min(w / 1280, h / 800)
     m = max(6, round(12 * unit))
     panel_w = min(max(int(w * 0.23), 230), 420)

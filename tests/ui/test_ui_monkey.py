@@ -14,7 +14,7 @@ from chinese_ten.ui.match_scene import MatchScene
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_TAB, pygame.K_ESCAPE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
         pygame.K_a, pygame.K_q]
-SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 640), (1500, 900)]
+SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 640), (1500, 900), (700, 450)]
 
 
 def _random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event | tuple[int, int]:
