@@ -11,6 +11,8 @@ import io
 import json
 import logging
 import multiprocessing
+import os
+import sys
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -32,6 +34,15 @@ _log = logging.getLogger("chinese_ten.ui")
 
 WARM_BUDGET_S = 0.0015
 """Seconds per frame spent preparing card images ahead of need."""
+
+BANNER_SECONDS = 8.0
+"""How long a notice about the settings stays on screen."""
+
+RESIZE_SAVE_DELAY_S = 0.6
+"""A new window size is remembered once resizing has stopped for this long."""
+
+GLOBAL_KEYS_TEXT = "P pause · H high contrast · F1 help · F11 full screen · Esc menu"
+"""The keys that work everywhere, as shown on screen."""
 
 DEMO_PACE = Pace(move=0.05, flip=0.05, glow=0.03, sweep=0.05, triple=0.1, pause=0.0)
 """Animations sped right up for ``demo``."""
@@ -90,6 +101,11 @@ class App:
         self.dirty = True
         self.screenshots: list[Path] = []
         self.match_seed: int | None = None
+        self.notices: list[str] = []
+        """Messages for the person not yet shown (settings that could not be read or saved)."""
+        self.banner_text = ""
+        self.banner_left = 0.0
+        self._resize_at: float | None = None
 
     # ------------------------------------------------------------------ scenes
 
@@ -121,12 +137,92 @@ class App:
         self.running = False
 
     def save_settings(self, settings: Settings) -> None:
-        """Use and remember new settings."""
+        """Use and remember new settings; a problem saving them is told to the person once."""
         self.settings = settings
         if self.store is not None:
             notice = self.store.save(settings)
             if notice:
                 _log.warning(notice)
+                self.notify(notice)
+
+    def notify(self, text: str) -> None:
+        """Show a notice across the top of the window for a few seconds."""
+        self.banner_text = text
+        self.banner_left = BANNER_SECONDS
+        self.dirty = True
+
+    def show_notices(self) -> None:
+        """Show the notices waiting from start-up, once."""
+        if self.notices:
+            self.notify("  ".join(self.notices))
+            self.notices = []
+
+    def table(self):  # type: ignore[no-untyped-def]
+        """The table scene in the stack, if a match is on."""
+        from .table_scene import TableScene
+
+        for scene in self.scenes:
+            if isinstance(scene, TableScene):
+                return scene
+        return None
+
+    def holding(self) -> bool:
+        """True while an overlay (menu, help, settings) holds the game still."""
+        return any(getattr(s, "holds_table", False) for s in self.scenes)
+
+    def change_settings(self, **changes: object) -> Settings:
+        """Change some settings: remember them and apply at once what can be applied now."""
+        old = self.settings
+        new = old.replace(**changes)
+        self.save_settings(new)
+        if (new.high_contrast, new.four_colour, new.point_badges) != (old.high_contrast, old.four_colour,
+                                                                       old.point_badges):
+            self.apply_look(new)
+        if new.animation_speed != old.animation_speed:
+            table = self.table()
+            if table is not None and not table.auto:
+                table.ctl.set_pace(pace_for(new.animation_speed))
+        if new.fullscreen != old.fullscreen:
+            self._set_fullscreen(new.fullscreen)
+        self.dirty = True
+        return new
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between the window and the full screen, and remember it."""
+        self.change_settings(fullscreen=not self.settings.fullscreen)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        if self.demo is not None:
+            return
+        set_fullscreen(on)
+        current = pygame.display.get_surface()
+        if current is not None:
+            self.surface = current
+        self.dirty = True
+
+    def show_help(self) -> None:
+        """Open the help over whatever is showing, or close it when it is on top."""
+        from .help_scene import HelpScene
+
+        top = self.top()
+        if isinstance(top, HelpScene):
+            self.pop(top)
+        else:
+            self.push(HelpScene(self))
+
+    def open_menu(self) -> None:
+        """Open the game menu over the table."""
+        from .menu_scene import MenuScene
+
+        if not isinstance(self.top(), MenuScene):
+            self.push(MenuScene(self))
+
+    def open_settings(self) -> None:
+        """Open the settings screen over whatever is showing."""
+        from .settings_scene import SettingsScene
+
+        if not isinstance(self.top(), SettingsScene):
+            self.push(SettingsScene(self))
 
     def start_match(self) -> None:
         """Sit down at a new match with the current settings (or the demo's table)."""
@@ -153,6 +249,7 @@ class App:
         self.kit.backgrounds.clear()
         self.settings = settings
         self.dirty = True
+        _log.info("look: %s", theme.card_style)
 
     def new_match(self) -> None:
         """Another match at the same table."""
@@ -161,20 +258,53 @@ class App:
     # ------------------------------------------------------------------ frames
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Route one event: window events here, the rest to the top scene."""
+        """Route one event: window events and the keys that work everywhere here, the rest to the top scene."""
         if event.type == pygame.QUIT:
             self.running = False
             return
+        self.dirty = True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             current = pygame.display.get_surface()
             if current is not None:
                 self.surface = current
-            self.dirty = True
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
+                self._resize_at = time.monotonic()
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED) and self.settings.pause_on_focus_loss:
+            table = self.table()
+            if table is not None and not table.auto:
+                table.set_paused(True, by_itself=True)
+        if self.banner_left > 0 and event.type == pygame.MOUSEBUTTONDOWN and self.banner_rect().collidepoint(event.pos):
+            self.banner_left = 0.0
+            return
+        if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
         top = self.top()
         if top is not None:
             top.handle_event(event)
-        self.dirty = True
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        """Keys that mean the same on every screen; True when the key was used here."""
+        key = event.key
+        if key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
+        if key == pygame.K_F1:
+            self.show_help()
+            return True
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        if key == pygame.K_h:
+            self.change_settings(high_contrast=not self.settings.high_contrast)
+            return True
+        if key == pygame.K_p:
+            table = self.table()
+            from .choice_scene import ChoiceScene
+
+            if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
+                table.set_paused(not table.paused)
+                return True
+        return False
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle events, update, draw; returns True when something was drawn."""
@@ -186,8 +316,15 @@ class App:
         for scene in list(self.scenes):
             if scene in self.scenes:
                 scene.update(dt)
+        if self.banner_left > 0:
+            self.banner_left = max(0.0, self.banner_left - dt)
+            if self.banner_left == 0:
+                self.dirty = True
+        if self._resize_at is not None and time.monotonic() - self._resize_at >= RESIZE_SAVE_DELAY_S:
+            self._resize_at = None
+            self.remember_window_size()
         drew = False
-        if self.running and (self.dirty or any(s.animating() for s in self.scenes)):
+        if self.running and (self.dirty or self.banner_left > 0 or any(s.animating() for s in self.scenes)):
             self.draw()
             drew = True
             self.dirty = False
@@ -205,6 +342,44 @@ class App:
                 break
         for scene in self.scenes[first:]:
             scene.draw(self.surface)
+        if self.banner_left > 0 and self.banner_text:
+            self._draw_banner(self.surface)
+
+    def remember_window_size(self) -> None:
+        """Save the window's size (not the full screen's) for the next start."""
+        if self.demo is not None or self.settings.fullscreen or is_fullscreen():
+            return
+        size = clamp_window_size(*self.surface.get_size())
+        if size != self.settings.window_size:
+            self.save_settings(self.settings.replace(window_size=size))
+
+    def banner_rect(self) -> pygame.Rect:
+        """Where the notice banner is drawn."""
+        w, h = self.surface.get_size()
+        unit = min(w / 1280, h / 800)
+        size = max(12, round(21 * unit))
+        width = min(w - 40, round(900 * unit))
+        lines = self.kit.text.wrap(self.banner_text, size, width - 40)
+        line_h = self.kit.fonts.get(size).get_linesize()
+        rect = pygame.Rect(0, 0, width, line_h * len(lines) + 20 + line_h)
+        rect.midtop = (w // 2, round(12 * unit))
+        return rect
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        t = self.kit.theme
+        box = self.banner_rect()
+        w, h = surface.get_size()
+        unit = min(w / 1280, h / 800)
+        size = max(12, round(21 * unit))
+        pygame.draw.rect(surface, t.toast, box, border_radius=10)
+        pygame.draw.rect(surface, t.accent, box, 3, border_radius=10)
+        y = box.top + 10
+        for text in self.kit.text.wrap(self.banner_text, size, box.width - 40):
+            line = self.kit.text.line(text, size, t.text, bold=True)
+            surface.blit(line, (box.left + 20, y))
+            y += line.get_height()
+        close = self.kit.text.line("(click to close)", max(12, round(17 * unit)), t.text_dim)
+        surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:
         from .count_scene import CountScene
@@ -232,8 +407,8 @@ class App:
 # ---------------------------------------------------------------------- entry points
 
 
-def open_window(size: tuple[int, int], title: str = "Chinese Ten") -> pygame.Surface:
-    """Start pygame's display and open the resizable window."""
+def open_window(size: tuple[int, int], title: str = "Chinese Ten", fullscreen: bool = False) -> pygame.Surface:
+    """Start pygame's display and open the resizable window (or go full screen)."""
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
@@ -241,7 +416,61 @@ def open_window(size: tuple[int, int], title: str = "Chinese Ten") -> pygame.Sur
     _set_minimum_size(MIN_SIZE)
     _set_icon()
     pygame.key.set_repeat(300, 60)
+    if fullscreen:
+        set_fullscreen(True)
+        surface = pygame.display.get_surface() or surface
     return surface
+
+
+def _window() -> pygame.Window | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+    except (AttributeError, pygame.error, TypeError, ValueError):
+        return None
+
+
+def set_fullscreen(on: bool) -> bool:
+    """Put the window in desktop full screen or back; False when the display can't."""
+    window = _window()
+    try:
+        if window is not None:
+            if on:
+                window.set_fullscreen(desktop=True)
+            else:
+                window.set_windowed()
+            return True
+        if on != is_fullscreen():
+            pygame.display.toggle_fullscreen()
+        return True
+    except (pygame.error, AttributeError, TypeError) as exc:
+        _log.warning("could not %s full screen: %s", "enter" if on else "leave", exc)
+        return False
+
+
+def is_fullscreen() -> bool:
+    """True while the window fills the screen."""
+    surface = pygame.display.get_surface()
+    return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
+
+
+def show_problem(message: str) -> None:
+    """Tell the person something went badly wrong: on the terminal and, where possible, in a dialog."""
+    if sys.stderr is not None:
+        try:
+            print(message, file=sys.stderr)
+        except Exception:  # noqa: BLE001 - a closed terminal must not hide the dialog
+            pass
+    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
+        return
+    box = getattr(pygame.display, "message_box", None)
+    if box is None:
+        return
+    try:
+        box("Chinese Ten", message, message_type="error")
+    except Exception:  # noqa: BLE001 - the message already went to the terminal and the log
+        pass
 
 
 def _set_minimum_size(size: tuple[int, int]) -> None:
@@ -270,44 +499,62 @@ def _set_icon() -> None:
         pass
 
 
-def run_game(args: argparse.Namespace) -> int:
-    """Open the window and play until the person closes it."""
-    multiprocessing.freeze_support()
-    from ..logs import install_excepthook, setup_logging
+EXIT_CRASH = 1
+"""Exit status after an unexpected problem."""
 
-    install_excepthook(setup_logging())
+
+def run_game(args: argparse.Namespace) -> int:
+    """Open the window and play until the person closes it; 1 after an unexpected problem."""
+    multiprocessing.freeze_support()
+    from ..logs import crash_report, install_excepthook, setup_logging
+
+    log_path = setup_logging()
+    install_excepthook(log_path)
     store = SettingsStore(settings_dir(getattr(args, "settings_dir", None)))
     loaded = store.load()
     for notice in loaded.notices:
         _log.warning(notice)
     settings = loaded.settings
-    surface = open_window(settings.window_size)
-    app = App(surface, settings, store)
-    from .start_scene import StartScene
-
-    app.push(StartScene(app))
+    app: App | None = None
+    status = 0
     try:
+        surface = open_window(settings.window_size, fullscreen=settings.fullscreen)
+        app = App(surface, settings, store)
+        app.notices = list(loaded.notices)
+        from .start_scene import StartScene
+
+        app.push(StartScene(app))
         app.run()
+        app.remember_window_size()
+    except Exception as exc:  # noqa: BLE001 - anything unexpected is reported, not swallowed
+        show_problem(crash_report(exc, log_path))
+        status = EXIT_CRASH
     finally:
-        app.thinker.shutdown()
-        size = clamp_window_size(*app.surface.get_size())
-        if size != app.settings.window_size:
-            app.save_settings(app.settings.replace(window_size=size))
+        if app is not None:
+            app.thinker.shutdown()
         pygame.quit()
-    return 0
+    return status
 
 
 def run_demo(args: argparse.Namespace) -> int:
     """Computers play a whole match in the window at full speed; then exit 0."""
     multiprocessing.freeze_support()
+    from ..logs import crash_report, install_excepthook, setup_logging
+
+    log_path = setup_logging()
+    install_excepthook(log_path)
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None))
     surface = open_window((1280, 800), "Chinese Ten (demo)")
     app = App(surface, Settings(), None, demo, ComputerThinker())
-    app.start_match()
     began = time.perf_counter()
     try:
+        app.start_match()
         app.run()
+    except Exception as exc:  # noqa: BLE001 - anything unexpected is reported, not swallowed
+        show_problem(crash_report(exc, log_path))
+        pygame.quit()
+        return EXIT_CRASH
     finally:
         app.thinker.shutdown()
     table = app.scenes[0] if app.scenes else None

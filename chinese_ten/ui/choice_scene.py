@@ -49,6 +49,21 @@ class ChoiceScene(Scene):
         if not cands:
             self.app.pop(self)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open_menu()
+            return
+        if self.table.paused and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+                self.table.set_paused(False)
+            elif event.type == pygame.MOUSEBUTTONDOWN and any(b.hit(event.pos) for b in self.table.buttons()):
+                self.table.handle_event(event)
+            else:
+                self.table.say("Paused: press P or Space to carry on.")
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(
+                b.hit(event.pos) for b in self.table.buttons()):
+            self.table.handle_event(event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             card = self.table.slot_hit(event.pos)
             if card in cands:
@@ -68,7 +83,10 @@ class ChoiceScene(Scene):
                     self._pick(focused)
             elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(cands):
                 self._pick(cands[event.key - pygame.K_1])
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.table.handle_event(event)
         elif event.type == pygame.MOUSEMOTION:
+            self.table.handle_event(event)
             card = self.table.slot_hit(event.pos)
             if card in cands:
                 self.focus = cands.index(card)
@@ -76,26 +94,17 @@ class ChoiceScene(Scene):
             self.table.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A prompt naming the choices and their points."""
+        """A prompt over the advice strip naming the choices and their points (clear of the layout)."""
         ctl = self.table.ctl
         choice = ctl.person_choice
-        if choice is None:
+        if choice is None or self.table.paused:
             return
         geom = self.table.geom()
         kit = self.app.kit
-        t = kit.theme
         card, cands = choice
         own = ctl.deal.points_of(card)
-        opts = "  or  ".join(f"{c.pretty} (+{own + ctl.deal.points_of(c)})" for c in cands)
+        opts = " or ".join(f"{c.pretty} (+{own + ctl.deal.points_of(c)})" for c in cands)
         pending = ctl.deal.pending
         whose = "The turned" if pending is not None and pending.source == "flip" else "Your"
-        line1 = kit.text.line(f"{whose} {card.pretty} can take {opts}", geom.font(26), t.text, bold=True)
-        line2 = kit.text.line("Click the card to take (or Left/Right and Enter).", geom.font(20), t.text_dim)
-        w = max(line1.get_width(), line2.get_width()) + 36
-        h = line1.get_height() + line2.get_height() + 20
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (geom.centre.centerx, geom.hint.bottom)
-        pygame.draw.rect(surface, t.toast, box, border_radius=12)
-        pygame.draw.rect(surface, t.choice_glow, box, 3, border_radius=12)
-        surface.blit(line1, line1.get_rect(midtop=(box.centerx, box.top + 8)))
-        surface.blit(line2, line2.get_rect(midtop=(box.centerx, box.top + 10 + line1.get_height())))
+        text = f"{whose} {card.pretty} can take {opts}. Click one, or Left/Right and Enter."
+        self.table.painter.message(surface, geom, text, kit.theme.choice_glow)

@@ -27,25 +27,33 @@ from .narration import Narration
 class Pace:
     """Seconds per kind of movement."""
 
-    move: float = 0.5
-    flip: float = 0.45
-    glow: float = 0.35
-    sweep: float = 0.5
-    triple: float = 1.1
-    pause: float = 0.3
+    move: float = 0.34
+    flip: float = 0.3
+    glow: float = 0.26
+    sweep: float = 0.34
+    triple: float = 0.95
+    pause: float = 0.35
 
-    def scaled(self, factor: float) -> Pace:
-        """Every duration multiplied by ``factor``."""
-        return Pace(*(getattr(self, f) * factor for f in ("move", "flip", "glow", "sweep", "triple", "pause")))
+    def scaled(self, factor: float, least_pause: float = 0.0) -> Pace:
+        """Every duration multiplied by ``factor``; a computer still waits ``least_pause`` before acting."""
+        moves = (getattr(self, f) * factor for f in ("move", "flip", "glow", "sweep", "triple"))
+        return Pace(*moves, pause=max(least_pause, self.pause * factor))
 
 
-SPEED_FACTORS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+SPEED_FACTORS: dict[str, float] = {"slow": 1.8, "normal": 1.0, "fast": 0.55, "instant": 0.0}
 """The animation-speed setting as a multiplier of the normal pace."""
+
+INSTANT_PAUSE = 0.3
+"""Seconds a computer still waits before its turn when animations are instant, so turns stay apart."""
 
 
 def pace_for(speed: str) -> Pace:
-    """The pace for an animation-speed setting."""
-    return Pace().scaled(SPEED_FACTORS.get(speed, 1.0))
+    """The pace for an animation-speed setting.
+
+    At Normal a card takes about a third of a second to travel, and a computer
+    waits a moment before each of its turns so the person can see it coming.
+    """
+    return Pace().scaled(SPEED_FACTORS.get(speed, 1.0), INSTANT_PAUSE if speed == "instant" else 0.0)
 
 
 class Choreographer:

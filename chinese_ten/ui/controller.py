@@ -214,6 +214,27 @@ class TableController:
             self.match.finish_deal(self.deal)
             self.deal_recorded = True
 
+    def set_pace(self, pace: Pace) -> None:
+        """Animate from now on at ``pace``."""
+        self.pace = pace
+        self.choreo.pace = pace
+
+    def skip(self) -> bool:
+        """Finish every queued movement at once (no move is made); True when something was skipped."""
+        if not self.busy:
+            return False
+        for _ in range(10_000):
+            if self.current is None:
+                if not self.queue:
+                    break
+                self.current = self.queue.popleft()(self.board)
+            step = self.current
+            step.elapsed = max(step.elapsed, step.duration)
+            if step.on_end is not None:
+                step.on_end(self.board)
+            self.current = None
+        return True
+
     def stop(self) -> None:
         """Forget any outstanding computer decision."""
         self.generation += 1

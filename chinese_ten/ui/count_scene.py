@@ -53,15 +53,18 @@ class CountScene(Scene):
         """The count's box at this window size."""
         w, h = size
         unit = min(w / 1280, h / 800)
+        area = self.table.geom().table
         want = round((150 * self.table.ctl.seats + 190) * unit)
-        box = Rect(0, 0, min(w - 40, round(w * 0.78)), min(h - 40, want))
-        box.center = (w // 2, h // 2)
+        box = Rect(0, 0, area.width - 2 * max(8, round(16 * unit)), min(h - 2 * max(8, round(16 * unit)), want))
+        box.center = area.center
         return box
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter or a click on the button moves on."""
         self.place(self.app.surface.get_size())
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.auto:
+            self.app.open_menu()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.advance()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.hit(event.pos):
             self.advance()
@@ -95,9 +98,10 @@ class CountScene(Scene):
         deal = ctl.deal
         geom = self.table.geom()
         w, h = surface.get_size()
-        dim = pygame.Surface((w, h), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        surface.blit(dim, (0, 0))
+        dim = pygame.Surface(geom.table.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, t.dim_alpha))
+        surface.blit(dim, geom.table.topleft)
+        self.place((w, h))
         box = self.box((w, h))
         pygame.draw.rect(surface, t.panel, box, border_radius=16)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
@@ -118,7 +122,7 @@ class CountScene(Scene):
         score_w = round(170 * geom.unit)
         for seat in range(deal.seats):
             row = Rect(x, y + seat * row_h, box.width - 2 * pad, row_h - 6)
-            pygame.draw.rect(surface, t.panel_line, row, border_radius=10)
+            pygame.draw.rect(surface, t.raised, row, border_radius=10)
             name = kit.text.line(ctl.names[seat], geom.font(26), t.text, bold=True)
             surface.blit(name, (row.left + 10, row.top + 8))
             taken = kit.text.line(f"{len(deal.pile(seat))} cards", geom.font(18), t.text_dim)

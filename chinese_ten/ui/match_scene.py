@@ -117,8 +117,9 @@ class MatchScene(Scene):
         def fs(points: float) -> int:
             return max(12, round(points * unit))
 
+        self.place((w, h))
         dim = pygame.Surface((w, h), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 160))
+        dim.fill((0, 0, 0, max(160, t.dim_alpha)))
         surface.blit(dim, (0, 0))
         box = self.box((w, h))
         pygame.draw.rect(surface, t.panel, box, border_radius=16)

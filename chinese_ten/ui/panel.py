@@ -45,6 +45,10 @@ class SidePanel:
         self._surface: pygame.Surface | None = None
         self._log_rect = Rect(0, 0, 0, 0)
         self._max_scroll = 0
+        self.reserve = 0
+        self.paused = False
+        """True while the game is paused: the turn box says so."""
+        """Pixels kept free at the bottom of the panel for buttons."""
 
     def scroll_by(self, entries: int) -> None:
         """Scroll the log: positive goes back to earlier turns."""
@@ -54,7 +58,8 @@ class SidePanel:
         """Draw the panel into its rectangle."""
         key = (geom.panel.size, ctl.narration.version, ctl.board.version, ctl.shown_turn, ctl.deal_number,
                self.scroll, ctl.is_thinking(), ctl.person_choice is not None, ctl.busy, ctl.deal_recorded,
-               self.kit.theme.name)
+               self.kit.theme.name, self.kit.theme.card_style, self.reserve,
+               self.paused)
         if key != self._key or self._surface is None:
             self._surface = self._render(geom, ctl)
             self._key = key
@@ -80,9 +85,10 @@ class SidePanel:
         surf.blit(sub, (x, y))
         y += sub.get_height() + pad // 2
 
-        turn = kit.text.line(turn_text(ctl), geom.font(26), t.text_on_light, bold=True)
+        words = "Paused" if self.paused else turn_text(ctl)
+        turn = kit.text.line(words, geom.font(26), t.text_on_light, bold=True)
         if turn.get_width() > inner - pad:
-            turn = kit.text.line(turn_text(ctl), geom.font(20), t.text_on_light, bold=True)
+            turn = kit.text.line(words, geom.font(20), t.text_on_light, bold=True)
         box = Rect(x, y, inner, turn.get_height() + pad)
         pygame.draw.rect(surf, t.turn_ring, box, border_radius=8)
         surf.blit(turn, turn.get_rect(midleft=(x + pad // 2, box.centery)))
@@ -95,7 +101,7 @@ class SidePanel:
         hint = kit.text.line("scroll for earlier", geom.font(16), t.text_dim)
         surf.blit(hint, (x + inner - hint.get_width(), y + 3))
         y += head.get_height() + 4
-        self._log(surf, geom, ctl, Rect(x, y, inner, h - y - pad))
+        self._log(surf, geom, ctl, Rect(x, y, inner, h - y - pad - self.reserve))
         return surf
 
     def _scores(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
@@ -118,7 +124,7 @@ class SidePanel:
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
             if seat == turn and not ctl.deal.is_over:
-                pygame.draw.rect(surf, t.panel_line, row, border_radius=6)
+                pygame.draw.rect(surf, t.raised, row, border_radius=6)
             margin = float(board.points[seat] - tie)
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), _signed(margin),
                      _signed(float(totals[seat]))]
@@ -154,7 +160,7 @@ class SidePanel:
                                       rect.width - 12)
             top = bottom - para.get_height() - 6
             if i == len(entries) - 1:
-                pygame.draw.rect(surf, t.panel_line, Rect(rect.left - 4, top - 2, rect.width + 8, para.get_height() + 8),
+                pygame.draw.rect(surf, t.raised, Rect(rect.left - 4, top - 2, rect.width + 8, para.get_height() + 8),
                                  border_radius=6)
             surf.blit(para, (rect.left + 4, top + 2))
             bottom = top - 2

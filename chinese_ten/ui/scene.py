@@ -54,6 +54,17 @@ def _felt(size: tuple[int, int], theme: Theme) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int = 6,
+               width: int | None = None) -> None:
+    """The keyboard focus ring around ``rect``: a thick outer band with a thin dark inner edge."""
+    w = width or theme.focus_width
+    inner = max(1, w // 2)
+    pygame.draw.rect(surface, theme.focus_inner, rect.inflate(2 * inner, 2 * inner), inner,
+                     border_radius=radius + inner)
+    outer = rect.inflate(2 * (inner + w), 2 * (inner + w))
+    pygame.draw.rect(surface, theme.turn_ring, outer, w, border_radius=radius + inner + w)
+
+
 class Scene:
     """A screen or an overlay; the app keeps them in a stack and the top one gets events."""
 
@@ -102,7 +113,9 @@ class Button:
         shadow = self.rect.move(0, max(2, self.rect.height // 14))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        if t.button_edge is not None:
+            pygame.draw.rect(surface, t.button_edge, self.rect, 2, border_radius=radius)
         if self.focused:
-            pygame.draw.rect(surface, t.turn_ring, self.rect.inflate(8, 8), t.focus_width, border_radius=radius + 3)
+            focus_ring(surface, self.rect, t, radius)
         label = kit.text.line(self.label, size, ink, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))

@@ -32,21 +32,29 @@ class StartScene(Scene):
     def __init__(self, app: App) -> None:
         """The start screen, preset from the saved settings."""
         super().__init__(app)
-        self.values: dict[str, object] = {key: getattr(app.settings, key) for key, _, _ in OPTIONS}
         self.rows: list[list[Button]] = []
         for key, _label, choices in OPTIONS:
             self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
         self.play = Button("Play", "play")
+        self.actions = [self.play, Button("Settings", "settings"), Button("Help (F1)", "help"), Button("Quit", "quit")]
         self.focus_row = len(OPTIONS)
+        self.focus_action = 0
         self._hover: Button | None = None
         self._sync()
 
+    @property
+    def values(self) -> dict[str, object]:
+        """The table choices as the settings hold them."""
+        return {key: getattr(self.app.settings, key) for key, _, _ in OPTIONS}
+
     def _sync(self) -> None:
+        values = self.values
         for (key, _label, choices), row in zip(OPTIONS, self.rows):
             for (text, value), b in zip(choices, row):
-                b.selected = value == self.values[key]
+                b.selected = value == values[key]
                 b.focused = False
-        self.play.focused = self.focus_row == len(OPTIONS)
+        for i, b in enumerate(self.actions):
+            b.focused = self.focus_row == len(OPTIONS) and i == self.focus_action
         if self.focus_row < len(OPTIONS):
             for b in self.rows[self.focus_row]:
                 b.focused = b.selected
@@ -71,30 +79,45 @@ class StartScene(Scene):
         for row in self.rows:
             for i, b in enumerate(row):
                 b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
-            y += bh + round(22 * unit)
-        self.play.rect = Rect(0, 0, round(260 * unit), round(60 * unit))
-        self.play.rect.midtop = (w // 2, y + round(24 * unit))
+            y += bh + round(18 * unit)
+        play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
+        widths = [play_w] + [small_w] * (len(self.actions) - 1)
+        x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
+        for b, bw_ in zip(self.actions, widths):
+            b.rect = Rect(x, y + round(34 * unit), bw_, ah)
+            x += bw_ + 2 * gap
 
     def choose(self, row: int, index: int) -> None:
         """Select the ``index``-th choice of option ``row``."""
         key, _label, choices = OPTIONS[row]
         index = max(0, min(len(choices) - 1, index))
-        self.values[key] = choices[index][1]
+        if getattr(self.app.settings, key) != choices[index][1]:
+            self.app.change_settings(**{key: choices[index][1]})
         self._sync()
 
     def start(self) -> None:
-        """Remember the choices and sit down at the table."""
-        settings = self.app.settings.replace(**self.values)
-        self.app.save_settings(settings)
+        """Sit down at the table chosen (the choices are already saved)."""
         self.app.start_match()
+
+    def act(self, action: str) -> None:
+        """Press one of the buttons under the choices."""
+        if action == "play":
+            self.start()
+        elif action == "settings":
+            self.app.open_settings()
+        elif action == "help":
+            self.app.show_help()
+        elif action == "quit":
+            self.app.quit()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Clicks and keys choose; Enter or Play starts."""
         self.place(self.app.surface.get_size())
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.play.hit(event.pos):
-                self.start()
-                return
+            for b in self.actions:
+                if b.hit(event.pos):
+                    self.act(b.action)
+                    return
             for r, row in enumerate(self.rows):
                 for i, b in enumerate(row):
                     if b.hit(event.pos):
@@ -102,25 +125,30 @@ class StartScene(Scene):
                         self.choose(r, i)
         elif event.type == pygame.MOUSEMOTION:
             self._hover = None
-            for b in [self.play] + [b for row in self.rows for b in row]:
+            for b in self.actions + [b for row in self.rows for b in row]:
                 if b.hit(event.pos):
                     self._hover = b
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+            on_actions = self.focus_row == len(OPTIONS)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.act(self.actions[self.focus_action].action if on_actions else "play")
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                step = -1 if event.key == pygame.K_UP else 1
-                self.focus_row = (self.focus_row + step) % (len(OPTIONS) + 1)
-                self._sync()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < len(OPTIONS):
-                key, _label, choices = OPTIONS[self.focus_row]
-                current = [v for _t, v in choices].index(self.values[key])
-                self.choose(self.focus_row, current + (1 if event.key == pygame.K_RIGHT else -1))
-            elif event.key == pygame.K_SPACE and self.focus_row == len(OPTIONS):
-                self.start()
+                back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.focus_row = (self.focus_row + (-1 if back else 1)) % (len(OPTIONS) + 1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                if on_actions:
+                    self.focus_action = (self.focus_action + step) % len(self.actions)
+                else:
+                    key, _label, choices = OPTIONS[self.focus_row]
+                    current = [v for _t, v in choices].index(self.values[key])
+                    self.choose(self.focus_row, current + step)
+            self._sync()
 
     def update(self, dt: float) -> None:
-        """Keep the buttons placed for the window size."""
+        """Keep the buttons placed and in step with the settings; show start-up notices once."""
+        self.app.show_notices()
+        self._sync()
         self.place(self.app.surface.get_size())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -162,6 +190,8 @@ class StartScene(Scene):
                 b.draw(surface, kit, fs(22), b is self._hover)
         note = kit.text.line(self._match_label(), fs(20), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
-        self.play.draw(surface, kit, fs(30), self.play is self._hover)
-        keys = kit.text.line("Up/Down and Left/Right to choose, Enter to play", fs(18), t.text_dim)
+        for b in self.actions:
+            b.draw(surface, kit, fs(30 if b is self.play else 24), b is self._hover)
+        keys = kit.text.line("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
+                             fs(18), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))

@@ -15,7 +15,7 @@ from .animation import Label, Sprite, Step, ease_in_out, ease_out
 from .board import Loc
 from .controller import STRENGTH_LABELS, TableController
 from .geometry import TableGeometry, back_rects, hand_rects, lifted
-from .scene import Kit
+from .scene import Kit, focus_ring
 
 
 def rect_of(loc: Loc, geom: TableGeometry) -> Rect:
@@ -68,7 +68,7 @@ class TablePainter:
 
     def badge(self, points: int, card_w: int) -> pygame.Surface:
         """A small pill showing a card's points."""
-        key = (points, card_w)
+        key = (points, card_w, self.kit.theme.name, self.kit.theme.badge)
         surf = self._badges.get(key)
         if surf is None:
             t = self.kit.theme
@@ -92,6 +92,10 @@ class TablePainter:
         """An outline just outside a card."""
         w = width or self.kit.theme.focus_width
         pygame.draw.rect(surface, colour, rect.inflate(w * 2 + 2, w * 2 + 2), w, border_radius=max(4, rect.width // 10))
+
+    def focus(self, surface: pygame.Surface, rect: Rect) -> None:
+        """The keyboard focus ring around a card."""
+        focus_ring(surface, rect, self.kit.theme, max(4, rect.width // 10))
 
     # ------------------------------------------------------------------ table
 
@@ -189,7 +193,7 @@ class TablePainter:
             if card in take:
                 self.ring(surface, rect, take_colour)
             if focus is not None and card == focus:
-                self.ring(surface, rect, t.turn_ring, t.focus_width + 1)
+                self.focus(surface, rect)
         for card, loc in board.resting.items():
             if card in moving:
                 continue
@@ -217,7 +221,7 @@ class TablePainter:
                 continue
             self.card(surface, card, r, badge_points=ctl.deal.points_of(card))
             if i == hover:
-                self.ring(surface, r, t.turn_ring)
+                self.focus(surface, r)
         return out
 
     # ------------------------------------------------------------------ motion
@@ -286,15 +290,42 @@ class TablePainter:
         edge.set_alpha(None)
 
     def banner(self, surface: pygame.Surface, geom: TableGeometry, message: str, p: float) -> None:
-        """A big message across the middle of the table."""
+        """A big message over the advice strip, clear of the layout."""
         t = self.kit.theme
-        text = self.kit.text.line(message, geom.font(36), t.accent, bold=True)
-        box = text.get_rect(center=(geom.centre.centerx, geom.centre.top + text.get_height())).inflate(36, 18)
+        text = self._fit(message, geom, 32, True, t.accent)
+        box = text.get_rect(center=self._strip_centre(geom)).inflate(36, 12)
         pop = ease_out(min(1.0, p * 4))
         box = box.inflate(-round((1 - pop) * box.width * 0.3), 0)
-        pygame.draw.rect(surface, (10, 10, 10), box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, t.toast, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=box.height // 2)
         surface.blit(text, text.get_rect(center=box.center))
+
+    def _strip_centre(self, geom: TableGeometry) -> tuple[int, int]:
+        strip = geom.hint
+        return (strip.centerx, strip.centery)
+
+    def _fit(self, message: str, geom: TableGeometry, points: float, bold: bool,
+             colour: tuple[int, int, int] | None = None) -> pygame.Surface:
+        """A line of text as large as ``points`` allows within the advice strip."""
+        ink = colour or self.kit.theme.text
+        room = geom.hint.width - 40
+        size = geom.font(points)
+        while True:
+            line = self.kit.text.line(message, size, ink, bold)
+            if line.get_width() <= room or size <= 12:
+                return line
+            size -= 2
+
+    def message(self, surface: pygame.Surface, geom: TableGeometry, text: str,
+                edge: tuple[int, int, int]) -> pygame.Rect:
+        """A pill with a short message over the advice strip; returns where it went."""
+        t = self.kit.theme
+        line = self._fit(text, geom, 24, True)
+        box = line.get_rect(center=self._strip_centre(geom)).inflate(32, 8)
+        pygame.draw.rect(surface, t.toast, box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, edge, box, 3, border_radius=box.height // 2)
+        surface.blit(line, line.get_rect(center=box.center))
+        return box
 
     def hint(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, text: str) -> None:
         """The strip above the person's hand: name, dealer chip and a line of advice."""
@@ -317,10 +348,10 @@ class TablePainter:
             surface.blit(line, pos)
 
     def toast(self, surface: pygame.Surface, geom: TableGeometry, text: str, alpha: int) -> None:
-        """A short message over the lower middle of the table."""
+        """A short message over the advice strip, fading out."""
         t = self.kit.theme
-        line = self.kit.text.line(text, geom.font(24), t.text, bold=True)
-        box = line.get_rect(midbottom=(geom.centre.centerx, geom.hint.top - geom.margin)).inflate(32, 16)
+        line = self._fit(text, geom, 24, True)
+        box = line.get_rect(center=self._strip_centre(geom)).inflate(32, 8)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*t.toast, 235), panel.get_rect(), border_radius=box.height // 2)
         pygame.draw.rect(panel, (*t.accent, 255), panel.get_rect(), 2, border_radius=box.height // 2)

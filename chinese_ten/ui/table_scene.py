@@ -10,13 +10,27 @@ from ..cards import Card
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
 from .panel import SidePanel
-from .scene import Scene
+from .scene import Button, Scene
 from .table_painter import TablePainter
 
 if TYPE_CHECKING:
     from .app import App
 
 TOAST_SECONDS = 2.6
+
+DIGIT_KEYS: dict[int, int] = {
+    **{pygame.K_1 + i: i for i in range(9)}, pygame.K_0: 9,
+    **{pygame.K_KP1 + i: i for i in range(9)}, pygame.K_KP0: 9,
+}
+"""Number keys and the hand position each picks: 1 is the first card, 0 the tenth."""
+
+_NOT_A_SKIP = frozenset({
+    pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
+    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_F11,
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+    pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE,
+})
+"""Keys that do their own job on the table rather than skip the movement being shown."""
 
 
 def preview_text(p: Preview) -> str:
@@ -53,6 +67,44 @@ class TableScene(Scene):
         self._warmed: set[tuple[int, int]] = set()
         self.hand_x: dict[Card, float] = {}
         self._glide_key: tuple[object, ...] | None = None
+        self.paused = False
+        self.paused_by_itself = False
+        self.pause_button = Button("Pause (P)", "pause")
+        self.menu_button = Button("Menu (Esc)", "menu")
+        self._hover_button: Button | None = None
+
+    # ------------------------------------------------------------------ pause
+
+    def set_paused(self, paused: bool, by_itself: bool = False) -> None:
+        """Hold the game still (no computer acts, movements stop mid-flight) or carry on."""
+        if self.auto:
+            return
+        self.paused = paused
+        self.paused_by_itself = paused and by_itself
+        self.pause_button.label = "Resume (P)" if paused else "Pause (P)"
+        self.app.dirty = True
+
+    @property
+    def held(self) -> bool:
+        """True while nothing on the table may move: paused, or a menu, help or settings is open."""
+        return self.paused or self.app.holding()
+
+    def place_buttons(self) -> None:
+        """Put the Pause and Menu buttons at the foot of the side panel."""
+        geom = self.geom()
+        panel = geom.panel
+        pad = max(10, round(16 * geom.unit))
+        bh = max(28, round(40 * geom.unit))
+        gap = max(6, round(10 * geom.unit))
+        bw = (panel.width - 2 * pad - gap) // 2
+        y = panel.bottom - pad - bh
+        self.pause_button.rect = pygame.Rect(panel.left + pad, y, bw, bh)
+        self.menu_button.rect = pygame.Rect(panel.left + pad + bw + gap, y, bw, bh)
+        self.panel.reserve = bh + pad
+
+    def buttons(self) -> list[Button]:
+        """The table's own buttons (none in a demo)."""
+        return [] if self.auto else [self.pause_button, self.menu_button]
 
     # ------------------------------------------------------------------ geometry
 
@@ -117,13 +169,29 @@ class TableScene(Scene):
             self.toast_left = 0.0
             self.hover = None if not self.keyboard else max(0, min(index, len(hand) - 2))
 
+    def skip(self) -> bool:
+        """Finish the movement being shown at once (no move is made); True when there was one."""
+        if self.held or self.auto:
+            return False
+        return self.ctl.skip()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard on the table."""
-        geom = self.geom()
+        self.place_buttons()
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
             self.hover = self.hand_hit(event.pos)
+            self._hover_button = next((b for b in self.buttons() if b.hit(event.pos)), None)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons():
+                if b.hit(event.pos):
+                    self._press(b.action)
+                    return
+            if self.paused:
+                self.say("Paused: press P or Space, or click Resume, to carry on.")
+                return
+            if self.ctl.busy and self.geom().table.collidepoint(event.pos) and self.skip():
+                return
             i = self.hand_hit(event.pos)
             if i is not None:
                 self.try_play(i)
@@ -137,8 +205,19 @@ class TableScene(Scene):
             if not self.keyboard:
                 self.hover = None
 
+    def _press(self, action: str) -> None:
+        if action == "pause":
+            self.set_paused(not self.paused)
+        elif action == "menu":
+            self.app.open_menu()
+
     def _key(self, key: int) -> None:
         hand = self.ctl.board.hands[0]
+        if key == pygame.K_ESCAPE:
+            self.app.open_menu()
+            return
+        if key not in _NOT_A_SKIP and self.ctl.busy and self.skip():
+            return
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.keyboard = True
             if hand:
@@ -147,11 +226,27 @@ class TableScene(Scene):
                     self.hover = 0 if step > 0 else len(hand) - 1
                 else:
                     self.hover = (self.hover + step) % len(hand)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif key == pygame.K_SPACE:
+            if self.paused or not self.ctl.person_to_play:
+                self.set_paused(not self.paused)
+            elif self.hover is not None:
+                self.try_play(self.hover)
+            else:
+                self.say("Choose a card with Left and Right (or press its number), then Enter.")
+        elif self.paused:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or key in DIGIT_KEYS:
+                self.say("Paused: press P or Space to carry on.")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.hover is not None:
                 self.try_play(self.hover)
             elif self.ctl.person_to_play:
-                self.say("Choose a card with Left and Right, then press Enter.")
+                self.say("Choose a card with Left and Right (or press its number), then Enter.")
+        elif key in DIGIT_KEYS:
+            index = DIGIT_KEYS[key]
+            if index < len(hand):
+                self.keyboard = True
+                self.hover = index
+                self.try_play(index)
         elif key == pygame.K_PAGEUP:
             self.panel.scroll_by(3)
         elif key == pygame.K_PAGEDOWN:
@@ -160,11 +255,14 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ time
 
     def update(self, dt: float) -> None:
-        """Animate, let computers play, and open overlays when the game asks for them."""
-        self.ctl.update(dt)
-        self._glide_hand(dt)
+        """Animate, let computers play, and open overlays when the game asks for them (not while held)."""
+        self.place_buttons()
         if self.toast_left > 0:
             self.toast_left = max(0.0, self.toast_left - dt)
+        if self.held:
+            return
+        self.ctl.update(dt)
+        self._glide_hand(dt)
         hand = self.ctl.board.hands[0]
         if self.hover is not None and self.hover >= len(hand):
             self.hover = len(hand) - 1 if hand and self.keyboard else None
@@ -214,6 +312,8 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """True while cards move, a computer thinks or a message fades."""
         ctl = self.ctl
+        if self.held:
+            return self.toast_left > 0
         waiting = ctl.person_to_play or ctl.person_choice is not None or ctl.deal_finished
         return ctl.busy or self.toast_left > 0 or not waiting or self.hand_gliding()
 
@@ -226,12 +326,14 @@ class TableScene(Scene):
             return "Computers at every seat"
         choice = ctl.person_choice
         if choice is not None:
-            return f"Pick the card your {choice[0].pretty} takes: click a lit card."
+            pending = ctl.deal.pending
+            whose = "the turned" if pending is not None and pending.source == "flip" else "your"
+            return f"Pick the card {whose} {choice[0].pretty} takes: click a lit card, or Left/Right and Enter."
         card = self.hovered_card()
         if ctl.person_to_play:
             if card is not None:
                 return preview_text(ctl.preview(card))
-            return "Your turn: point at a card to see what it takes, click to play."
+            return "Your turn: point at a card (or Left/Right) to see what it takes; click or Enter plays."
         if ctl.deal.is_over:
             return ""
         seat = ctl.shown_turn
@@ -269,10 +371,16 @@ class TableScene(Scene):
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
         hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
         p.hand(surface, geom, ctl, hover, moving, active, self.hand_x)
-        p.hint(surface, geom, ctl, self.hint_text())
+        p.hint(surface, geom, ctl, "" if self.paused else self.hint_text())
         if step is not None:
             p.step(surface, geom, ctl, step)
+        if self.paused:
+            p.message(surface, geom, "Paused · P or Space to carry on", kit.theme.accent)
         if self.toast_left > 0 and self.toast_text:
             alpha = 255 if self.toast_left > 0.5 else int(255 * self.toast_left / 0.5)
             p.toast(surface, geom, self.toast_text, alpha)
+        self.place_buttons()
+        self.panel.paused = self.paused
         self.panel.draw(surface, geom, ctl)
+        for b in self.buttons():
+            b.draw(surface, kit, geom.font(20), b is self._hover_button)

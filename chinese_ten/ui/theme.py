@@ -1,8 +1,8 @@
 """Colours, fonts and sizes of the table, gathered so another theme can replace them.
 
 A :class:`Theme` is plain data. :func:`classic_theme` is the felt table;
-:func:`high_contrast_theme` is a flat, strongly outlined variant ready for a
-settings switch. Fonts are cached per pixel size in a :class:`FontBook`.
+:func:`high_contrast_theme` is a flat dark table with white card faces, heavy
+outlines and a two-tone focus ring. Fonts are cached per pixel size in a :class:`FontBook`.
 """
 
 from __future__ import annotations
@@ -44,16 +44,50 @@ class Theme:
     focus_width: int
     suit_ink: dict[str, Colour] = field(default_factory=dict)
     card_style: str = "classic"
+    raised: Colour = (52, 74, 78)
+    focus_inner: Colour = (20, 20, 20)
+    button_edge: Colour | None = None
+    card_face: Colour = (252, 250, 244)
+    dim_alpha: int = 150
 
     def suit_colour(self, suit: str) -> Colour:
         """The ink of a suit symbol drawn inside text."""
         return self.suit_ink.get(suit, self.text)
+
+    def text_pairs(self) -> list[tuple[str, Colour, Colour]]:
+        """Every (where, text colour, background colour) combination the screens draw text in."""
+        pairs = [
+            ("table text", self.text, self.felt),
+            ("panel text", self.text, self.panel),
+            ("panel dim text", self.text_dim, self.panel),
+            ("panel accent", self.accent, self.panel),
+            ("panel gain", self.gain, self.panel),
+            ("panel loss", self.loss, self.panel),
+            ("row text", self.text, self.raised),
+            ("row dim text", self.text_dim, self.raised),
+            ("row gain", self.gain, self.raised),
+            ("row loss", self.loss, self.raised),
+            ("turn box", self.text_on_light, self.turn_ring),
+            ("button", self.button_text, self.button),
+            ("button hover", self.button_text, self.button_hover),
+            ("chosen button", self.text_on_light, self.accent),
+            ("badge", self.badge_text, self.badge),
+            ("toast", self.text, self.toast),
+            ("toast accent", self.accent, self.toast),
+            ("plate", self.text, (0, 0, 0)),
+            ("plate dim", self.text_dim, (0, 0, 0)),
+        ]
+        pairs += [(f"suit {s} in text", ink, self.panel) for s, ink in sorted(self.suit_ink.items())]
+        pairs += [(f"suit {s} in rows", ink, self.raised) for s, ink in sorted(self.suit_ink.items())]
+        return pairs
 
 
 _TWO_COLOUR = {"S": (20, 20, 24), "C": (20, 20, 24), "H": (200, 24, 30), "D": (200, 24, 30)}
 _FOUR_COLOUR = {"S": (0, 0, 0), "H": (0xDD, 0x11, 0x00), "D": (0x22, 0x11, 0xAA), "C": (0x22, 0x77, 0x66)}
 _PANEL_TWO = {"S": (235, 235, 240), "C": (235, 235, 240), "H": (255, 120, 110), "D": (255, 120, 110)}
 _PANEL_FOUR = {"S": (235, 235, 240), "H": (255, 110, 95), "D": (150, 160, 255), "C": (110, 220, 180)}
+_HC_TWO = {"S": (255, 255, 255), "C": (255, 255, 255), "H": (255, 130, 120), "D": (255, 130, 120)}
+_HC_FOUR = {"S": (255, 255, 255), "H": (255, 130, 120), "D": (170, 180, 255), "C": (120, 235, 190)}
 
 
 def classic_theme(four_colour: bool = False) -> Theme:
@@ -115,8 +149,13 @@ def high_contrast_theme(four_colour: bool = False) -> Theme:
         loss=(255, 140, 140),
         shadow_alpha=0,
         focus_width=4,
-        suit_ink=dict(_PANEL_FOUR if four_colour else _PANEL_TWO),
+        suit_ink=dict(_HC_FOUR if four_colour else _HC_TWO),
         card_style="high-contrast-four-colour" if four_colour else "high-contrast",
+        raised=(38, 38, 38),
+        focus_inner=(0, 0, 0),
+        button_edge=(255, 255, 255),
+        card_face=(255, 255, 255),
+        dim_alpha=190,
     )
 
 

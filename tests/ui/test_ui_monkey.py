@@ -9,11 +9,14 @@ import pygame
 from chinese_ten.deal import Deal, IllegalMove
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.count_scene import CountScene
+from chinese_ten.ui.help_scene import HelpScene
+from chinese_ten.ui.menu_scene import MenuScene
+from chinese_ten.ui.settings_scene import SettingsScene
 from chinese_ten.ui.match_scene import MatchScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_TAB, pygame.K_ESCAPE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
-        pygame.K_a, pygame.K_q]
+        pygame.K_a, pygame.K_q, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_0, pygame.K_7, pygame.K_F11]
 SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 640), (1500, 900), (700, 450)]
 
 
@@ -67,6 +70,13 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
             app.frame(rng.choice([0.0, 1 / 60, 0.05]), [ev])
         top = app.top()
         overlays.add(type(top))
+        # A person who pauses or opens a menu comes back to the game sooner or later.
+        table = app.table()
+        if table is not None and table.paused and rng.random() < 0.1:
+            app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="", scancode=0)])
+        elif app.holding() and rng.random() < 0.1:
+            app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                  scancode=0)])
         if not app.running:
             app.running = True
             app.new_match()
@@ -74,4 +84,5 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
         if isinstance(top, MatchScene):
             matches += 1
     assert not illegal, illegal[:3]
-    assert {ChoiceScene, CountScene, MatchScene} <= overlays, "the monkey reached every overlay"
+    assert {ChoiceScene, CountScene, MatchScene, MenuScene, HelpScene, SettingsScene} <= overlays, \
+        "the monkey reached every overlay"

@@ -1,0 +1,311 @@
+"""Help (F1): the rules in short with two worked turns, the card values, and the keys."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from ..cards import ALL_CARDS, Card
+from ..rules import CLASSIC, RuleSet
+from .geometry import CARD_RATIO
+from .menu_scene import dialog_box, dim
+from .scene import Button, Scene
+
+if TYPE_CHECKING:
+    from .app import App
+
+TABS: tuple[str, ...] = ("Rules", "Card values", "Keys")
+"""The help's pages, in order."""
+
+Block = tuple[str, object]
+"""One piece of a help page: ("head", text), ("text", text), ("cards", (caption, codes)) or ("table", rows)."""
+
+RULES: tuple[Block, ...] = (
+    ("head", "The idea"),
+    ("text", "Two to four players fish cards out of a face-up layout. Only some cards score: the red ones, "
+             "and with more players the black aces. Catch more points than your share to win."),
+    ("head", "The deal"),
+    ("text", "Each player gets 12, 8 or 6 cards (for 2, 3 or 4 players). Four cards go face up in the middle "
+             "as the layout; the other 24 are the face-down stock."),
+    ("head", "Your turn"),
+    ("text", "1. Play any card from your hand. A to 9 take the layout card that makes ten with them "
+             "(A+9, 2+8, 3+7, 4+6, 5+5); 10, J, Q and K take a card of their own rank. Suits do not matter."),
+    ("text", "2. Turn the top card of the stock. It takes by the same rule, for you. A card that takes nothing "
+             "stays in the layout. Both cards of every capture go to your pile."),
+    ("text", "A card always takes exactly one card, and must take when it can. If two cards could be taken and "
+             "they score differently, you pick; otherwise the game picks for you."),
+    ("text", "Three fives, tens, jacks, queens or kings in the opening layout go together to the fourth one. "
+             "All four there: the dealer sweeps them before play starts."),
+    ("head", "Two turns worked through"),
+    ("cards", ("Layout:", ("2H", "6C", "JD", "9S"))),
+    ("text", "You play 8♣: it takes 2♥ (2 points). You turn 4♦: it takes 6♣ (4 points, for the 4♦). "
+             "J♦ and 9♠ stay."),
+    ("cards", ("Layout:", ("3S", "3H", "6C", "QD"))),
+    ("text", "You play 7♦. It could take either three, so you choose the red 3♥: 7 + 3 = 10 points. "
+             "You turn Q♠: it takes Q♦, 10 more. 20 points in one turn."),
+    ("head", "Scoring"),
+    ("text", "After 24 turns the hands and the stock are empty. Each player counts the points in their pile. "
+             "Your margin is your points minus the tie score (the pack's points shared out evenly), so the "
+             "margins of a deal add up to zero. Margins add up over the match; the highest total wins."),
+)
+"""The Rules page."""
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("Left / Right", "move the focus through your hand; pick a lit card in a capture choice"),
+    ("Enter", "play the focused card, or take the focused lit card"),
+    ("Space", "on your turn: play the focused card; any other time: pause or carry on"),
+    ("1 to 9, 0", "play that card of your hand (1 is the first from the left, 0 the tenth)"),
+    ("P", "pause or carry on (also the Pause button)"),
+    ("Esc", "the menu: Resume, New match, Settings, Help, Quit"),
+    ("H", "high contrast on or off"),
+    ("F1", "this help"),
+    ("F11", "full screen on or off"),
+    ("Page Up / Down", "scroll the list of turns"),
+    ("Any other key, a click", "finish the movement being shown at once"),
+    ("Tab, arrows, Enter", "move between buttons and press them on every screen"),
+)
+"""The Keys page: key and what it does."""
+
+
+def _group_points(rules: RuleSet, seats: int, cards: list[Card]) -> str:
+    table = rules.points_table(seats)
+    values = [table[int(c)] for c in cards]
+    if len(set(values)) == 1:
+        return str(values[0])
+    if all(v == c.rank for v, c in zip(values, cards)):
+        return "face value"
+    return " / ".join(str(v) for v in values)
+
+
+def _number(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+
+
+def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
+    """The card-values sheet: a header row, then each kind of card's points at every seat count,
+    then the pack totals and tie scores, all worked out from ``rules``."""
+    seats = rules.seat_counts()
+    groups: list[tuple[str, list[Card]]] = [
+        ("Red A (A♥ A♦)", [c for c in ALL_CARDS if c.is_red and c.rank == 1]),
+        ("Red 2 to 8", [c for c in ALL_CARDS if c.is_red and 2 <= c.rank <= 8]),
+        ("Red 9, 10, J, Q, K", [c for c in ALL_CARDS if c.is_red and c.rank >= 9]),
+        ("A♠", [Card.parse("AS")]),
+        ("A♣", [Card.parse("AC")]),
+        ("Black 2 to K", [c for c in ALL_CARDS if not c.is_red and c.rank >= 2]),
+    ]
+    rows: list[tuple[str, ...]] = [("Card", *(f"{n} players" for n in seats))]
+    for label, cards in groups:
+        rows.append((label, *(_group_points(rules, n, cards) for n in seats)))
+    rows.append(("Pack total", *(str(rules.pack_total(n)) for n in seats)))
+    rows.append(("Tie score (total ÷ players)", *(_number(rules.tie_score(n)) for n in seats)))
+    return rows
+
+
+class HelpScene(Scene):
+    """An overlay with tabs; the game holds still while it is open."""
+
+    opaque = False
+    holds_table = True
+
+    def __init__(self, app: App, tab: int = 0) -> None:
+        """Help opened at page ``tab``."""
+        super().__init__(app)
+        self.tab = tab
+        self.tabs = [Button(name, f"tab={i}") for i, name in enumerate(TABS)]
+        self.close_button = Button("Close (Esc)", "close")
+        self.scroll = 0
+        self._max_scroll = 0
+        self._hover: Button | None = None
+        self._page: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, b in enumerate(self.tabs):
+            b.selected = i == self.tab
+            b.focused = i == self.tab
+
+    def show(self, tab: int) -> None:
+        """Turn to page ``tab``."""
+        self.tab = tab % len(TABS)
+        self.scroll = 0
+        self._sync()
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The help panel at this window size."""
+        w, h = size
+        unit = min(w / 1280, h / 800)
+        box = Rect(0, 0, min(w - 20, round(1100 * unit)), h - 20)
+        box.center = (w // 2, h // 2)
+        return box
+
+    def unit(self) -> float:
+        """Scale of the window against 1280×800."""
+        w, h = self.app.surface.get_size()
+        return min(w / 1280, h / 800)
+
+    def place(self, size: tuple[int, int]) -> Rect:
+        """Place the tabs and Close; returns the page area."""
+        unit = min(size[0] / 1280, size[1] / 800)
+        box = self.box(size)
+        pad = round(24 * unit)
+        bh = round(44 * unit)
+        bw = round(190 * unit)
+        gap = round(10 * unit)
+        for i, b in enumerate(self.tabs):
+            b.rect = Rect(box.left + pad + i * (bw + gap), box.top + pad, bw, bh)
+        self.close_button.rect = Rect(0, 0, round(180 * unit), bh)
+        self.close_button.rect.topright = (box.right - pad, box.top + pad)
+        top = box.top + pad + bh + round(18 * unit)
+        return Rect(box.left + pad, top, box.width - 2 * pad, box.bottom - pad - top)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Left/Right or Tab turn pages, Up/Down scroll, Esc or Enter closes; clicks too."""
+        area = self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN:
+            step = max(20, area.height // 8)
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.pop(self)
+            elif event.key == pygame.K_TAB:
+                self.show(self.tab + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.show(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.scroll_by(step if event.key == pygame.K_DOWN else -step)
+            elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_SPACE):
+                self.scroll_by(area.height - step if event.key != pygame.K_PAGEUP else step - area.height)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.close_button.hit(event.pos):
+                self.app.pop(self)
+                return
+            for i, b in enumerate(self.tabs):
+                if b.hit(event.pos):
+                    self.show(i)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 40)
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover = next((b for b in [*self.tabs, self.close_button] if b.hit(event.pos)), None)
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the page down (positive) or up."""
+        self.scroll = max(0, min(self._max_scroll, self.scroll + pixels))
+
+    # ------------------------------------------------------------------ drawing
+
+    def page(self, width: int) -> pygame.Surface:
+        """The current page rendered at ``width`` pixels wide, cached."""
+        kit = self.app.kit
+        key = (self.tab, width, kit.theme.name, kit.theme.card_style, round(self.unit() * 100))
+        if self._page is not None and self._page[0] == key:
+            return self._page[1]
+        if self.tab == 0:
+            blocks: tuple[Block, ...] = RULES
+        elif self.tab == 1:
+            blocks = (("text", "Points each card scores, by the number of players. Every card not listed "
+                               "scores nothing."), ("table", card_values()),
+                      ("text", "A deal's margins add up to zero: points above the tie score are exactly what "
+                               "the others lose."))
+        else:
+            blocks = (("table", [("Key", "What it does"), *KEYS]),)
+        surf = self._render(blocks, width)
+        self._page = (key, surf)
+        return surf
+
+    def _render(self, blocks: tuple[Block, ...] | list[Block], width: int) -> pygame.Surface:
+        kit = self.app.kit
+        t = kit.theme
+        unit = self.unit()
+        body = max(14, round(22 * unit))
+        head = max(16, round(27 * unit))
+        pieces: list[tuple[pygame.Surface, int]] = []
+        for kind, value in blocks:
+            if kind == "head":
+                pieces.append((kit.text.line(str(value), head, t.accent, bold=True), round(12 * unit)))
+            elif kind == "text":
+                pieces.append((kit.text.paragraph(str(value), body, t.text, width), round(6 * unit)))
+            elif kind == "cards":
+                caption, codes = value  # type: ignore[misc]
+                pieces.append((self._cards(str(caption), codes, body), round(6 * unit)))
+            elif kind == "table":
+                pieces.append((self._table(value, width, body), round(10 * unit)))  # type: ignore[arg-type]
+        height = sum(s.get_height() + gap for s, gap in pieces) + 4
+        surf = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+        y = 0
+        for s, gap in pieces:
+            y += gap
+            surf.blit(s, (0, y))
+            y += s.get_height()
+        return surf
+
+    def _cards(self, caption: str, codes: tuple[str, ...], size: int) -> pygame.Surface:
+        kit = self.app.kit
+        unit = self.unit()
+        ch = max(48, round(84 * unit))
+        cw = round(ch * CARD_RATIO)
+        label = kit.text.line(caption, size, kit.theme.text_dim, bold=True)
+        gap = round(8 * unit)
+        surf = pygame.Surface((label.get_width() + 12 + len(codes) * (cw + gap), ch), pygame.SRCALPHA)
+        surf.blit(label, label.get_rect(midleft=(0, ch // 2)))
+        x = label.get_width() + 12
+        for code in codes:
+            surf.blit(kit.cards.face(Card.parse(code), (cw, ch)), (x, 0))
+            x += cw + gap
+        return surf
+
+    def _table(self, rows: list[tuple[str, ...]], width: int, size: int) -> pygame.Surface:
+        kit = self.app.kit
+        t = kit.theme
+        line_h = kit.fonts.get(size).get_linesize()
+        cols = len(rows[0])
+        first = round(width * (0.34 if cols == 2 else 0.4))
+        rest = (width - first) // max(1, cols - 1)
+        wraps = [kit.text.wrap(r[-1], size, rest - 16) if cols == 2 else [r[-1]] for r in rows]
+        heights = [line_h * len(wr) + 10 for wr in wraps]
+        surf = pygame.Surface((width, sum(heights)), pygame.SRCALPHA)
+        y = 0
+        for i, (row, wr, rh) in enumerate(zip(rows, wraps, heights)):
+            if i == 0:
+                pygame.draw.rect(surf, t.raised, Rect(0, y, width, rh), border_radius=6)
+            elif i % 2 == 0:
+                pygame.draw.line(surf, t.panel_line, (0, y), (width, y), 1)
+            bold = i == 0
+            colour = t.text_dim if i == 0 else t.text
+            cell = kit.text.line(row[0], size, t.accent if i and cols == 2 else colour, bold=bold or cols == 2)
+            surf.blit(cell, (10, y + 5))
+            if cols == 2:
+                for k, text in enumerate(wr):
+                    surf.blit(kit.text.line(text, size, colour, bold), (first, y + 5 + k * line_h))
+            else:
+                for c in range(1, cols):
+                    s = kit.text.line(row[c], size, colour, bold=bold or row[0].startswith(("Pack", "Tie")))
+                    surf.blit(s, s.get_rect(midtop=(first + rest * (c - 1) + rest // 2, y + 5)))
+            y += rh
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The page over the dimmed screen."""
+        kit = self.app.kit
+        t = kit.theme
+        size = surface.get_size()
+        area = self.place(size)
+        dim(surface, t)
+        box = self.box(size)
+        dialog_box(surface, t, box)
+        unit = self.unit()
+        for b in [*self.tabs, self.close_button]:
+            b.draw(surface, kit, max(12, round(22 * unit)), b is self._hover)
+        page = self.page(area.width)
+        self._max_scroll = max(0, page.get_height() - area.height)
+        self.scroll = min(self.scroll, self._max_scroll)
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        surface.blit(page, (area.left, area.top - self.scroll))
+        surface.set_clip(clip)
+        if self._max_scroll:
+            more = "Down / Page Down for more" if self.scroll < self._max_scroll else "Up for the top"
+            note = kit.text.line(more, max(12, round(17 * unit)), t.text_dim)
+            back = note.get_rect(bottomright=(area.right, box.bottom - 4)).inflate(10, 2)
+            pygame.draw.rect(surface, t.panel, back)
+            surface.blit(note, note.get_rect(center=back.center))

@@ -1,0 +1,180 @@
+"""The settings screen: every remembered choice, saved the moment it changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from .menu_scene import dialog_box, dim
+from .scene import Button, Scene
+from .start_scene import OPTIONS
+
+if TYPE_CHECKING:
+    from .app import App
+
+_OFF_ON: tuple[tuple[str, object], ...] = (("Off", False), ("On", True))
+
+SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTIONS + (
+    ("high_contrast", "High contrast (H)", _OFF_ON),
+    ("four_colour", "Four-colour deck", _OFF_ON),
+    ("point_badges", "Point badges", (("Hidden", False), ("Shown", True))),
+    ("animation_speed", "Animation", (("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"),
+                                      ("Instant", "instant"))),
+    ("pause_on_focus_loss", "Pause when away", _OFF_ON),
+    ("fullscreen", "Full screen (F11)", _OFF_ON),
+)
+"""Each row of the settings screen: setting name, label and (shown, value) choices."""
+
+MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
+"""Settings that take effect at the next match rather than at once."""
+
+
+class SettingsScene(Scene):
+    """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
+
+    opaque = False
+    holds_table = True
+
+    def __init__(self, app: App) -> None:
+        """The settings as they stand now."""
+        super().__init__(app)
+        self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
+                     for key, _label, choices in SETTING_ROWS]
+        self.done = Button("Done (Esc)", "done")
+        self.focus_row = 0
+        self._hover: Button | None = None
+        self._sync()
+        self.place(app.surface.get_size())
+
+    def value_index(self, row: int) -> int:
+        """Which choice of ``row`` the settings hold now."""
+        key, _label, choices = SETTING_ROWS[row]
+        current = getattr(self.app.settings, key)
+        values = [v for _t, v in choices]
+        return values.index(current) if current in values else 0
+
+    def _sync(self) -> None:
+        for r, row in enumerate(self.rows):
+            chosen = self.value_index(r)
+            for i, b in enumerate(row):
+                b.selected = i == chosen
+                b.focused = r == self.focus_row and i == chosen
+        self.done.focused = self.focus_row == len(self.rows)
+
+    def choose(self, row: int, index: int) -> None:
+        """Set the setting of ``row`` to its ``index``-th choice; saved and applied at once."""
+        key, _label, choices = SETTING_ROWS[row]
+        index = max(0, min(len(choices) - 1, index))
+        value = choices[index][1]
+        if getattr(self.app.settings, key) != value:
+            self.app.change_settings(**{key: value})
+        self._sync()
+
+    def close(self) -> None:
+        """Back to where the settings were opened from."""
+        self.app.pop(self)
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Lay the rows out for this window size."""
+        w, h = size
+        box = self.box(size)
+        unit = min(w / 1280, h / 800)
+        bh = round(40 * unit)
+        pitch = bh + round(10 * unit)
+        label_w = round(250 * unit)
+        gap = round(10 * unit)
+        bw = round(150 * unit)
+        x0 = box.left + round(30 * unit) + label_w
+        y = box.top + round(84 * unit)
+        for row in self.rows:
+            for i, b in enumerate(row):
+                b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
+            y += pitch
+        self.done.rect = Rect(0, 0, round(220 * unit), round(46 * unit))
+        self.done.rect.bottomright = (box.right - round(30 * unit), box.bottom - round(20 * unit))
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The settings panel at this window size."""
+        w, h = size
+        unit = min(w / 1280, h / 800)
+        rows = len(SETTING_ROWS)
+        want_h = round((84 + rows * 50 + 100) * unit)
+        want_w = round((60 + 250 + 4 * 160) * unit)
+        box = Rect(0, 0, min(w - 20, want_w), min(h - 20, want_h))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and clicks change settings; Esc or Done closes."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN:
+            rows = len(self.rows)
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.focus_row = (self.focus_row + (-1 if back else 1)) % (rows + 1)
+                self._sync()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < rows:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.choose(self.focus_row, self.value_index(self.focus_row) + step)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.focus_row >= rows:
+                    self.close()
+                else:
+                    count = len(self.rows[self.focus_row])
+                    self.choose(self.focus_row, (self.value_index(self.focus_row) + 1) % count)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.done.hit(event.pos):
+                self.close()
+                return
+            for r, row in enumerate(self.rows):
+                for i, b in enumerate(row):
+                    if b.hit(event.pos):
+                        self.focus_row = r
+                        self.choose(r, i)
+                        return
+        elif event.type == pygame.MOUSEMOTION:
+            everything = [self.done] + [b for row in self.rows for b in row]
+            self._hover = next((b for b in everything if b.hit(event.pos)), None)
+
+    def update(self, dt: float) -> None:
+        """Keep in step with the settings (H or F11 may change them while open) and the window size."""
+        self._sync()
+        self.place(self.app.surface.get_size())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The rows of choices over the dimmed screen."""
+        kit = self.app.kit
+        t = kit.theme
+        w, h = surface.get_size()
+        unit = min(w / 1280, h / 800)
+
+        def fs(points: float) -> int:
+            return max(12, round(points * unit))
+
+        self.place((w, h))
+        dim(surface, t)
+        box = self.box((w, h))
+        dialog_box(surface, t, box)
+        title = kit.text.line("Settings", fs(36), t.text, bold=True)
+        surface.blit(title, (box.left + round(30 * unit), box.top + round(20 * unit)))
+        saved = "Saved as you change them."
+        if self.app.table() is not None:
+            saved += " Computers, strength and match length apply from the next match."
+        note = kit.text.line(saved, fs(18), t.text_dim)
+        if note.get_width() > box.width - title.get_width() - round(80 * unit):
+            note = kit.text.line("Saved as you change them.", fs(18), t.text_dim)
+        surface.blit(note, note.get_rect(bottomright=(box.right - round(30 * unit),
+                                                      box.top + round(20 * unit) + title.get_height() - 4)))
+        for r, ((_key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
+            colour = t.accent if r == self.focus_row else t.text
+            text = kit.text.line(label, fs(23), colour, bold=True)
+            surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
+            for b in row:
+                b.draw(surface, kit, fs(20), b is self._hover)
+        keys = kit.text.line("Up/Down: setting · Left/Right: choice · Esc: done", fs(18), t.text_dim)
+        surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
+        self.done.draw(surface, kit, fs(22), self.done is self._hover)
