@@ -455,6 +455,11 @@ def is_fullscreen() -> bool:
     return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
 
 
+def _can_show_dialog() -> bool:
+    """False where no one could see a dialog (the headless video drivers)."""
+    return os.environ.get("SDL_VIDEODRIVER", "") not in ("dummy", "offscreen")
+
+
 def show_problem(message: str) -> None:
     """Tell the person something went badly wrong: on the terminal and, where possible, in a dialog."""
     if sys.stderr is not None:
@@ -462,10 +467,8 @@ def show_problem(message: str) -> None:
             print(message, file=sys.stderr)
         except Exception:  # noqa: BLE001 - a closed terminal must not hide the dialog
             pass
-    if os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen"):
-        return
     box = getattr(pygame.display, "message_box", None)
-    if box is None:
+    if box is None or not _can_show_dialog():
         return
     try:
         box("Chinese Ten", message, message_type="error")

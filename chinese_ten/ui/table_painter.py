@@ -148,7 +148,7 @@ class TablePainter:
             for i in range(layers):
                 self.card(surface, None, rect.move(-i * 2, -i * 2), shadow=i == 0)
         else:
-            pygame.draw.rect(surface, t.felt_edge, rect, 2, border_radius=max(4, rect.width // 10))
+            pygame.draw.rect(surface, self.outline(), rect, 2, border_radius=max(4, rect.width // 10))
         label = self.kit.text.line(f"{count}", geom.font(22), t.text, bold=True)
         back = label.get_rect(center=(rect.centerx, rect.bottom - rect.height // 4))
         back = back.inflate(max(14, back.height + 6 - back.width), 4)
@@ -156,7 +156,15 @@ class TablePainter:
         pygame.draw.rect(surface, t.accent, back, 1, border_radius=back.height // 2)
         surface.blit(label, label.get_rect(center=back.center))
         cap = self.kit.text.line("taken", geom.font(16), t.text_dim)
-        surface.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.top - 1)))
+        if rect.top - cap.get_height() - 1 >= 0:
+            surface.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.top - 1)))
+        else:
+            surface.blit(cap, cap.get_rect(midright=(rect.left - 6, rect.centery)))
+
+    def outline(self) -> tuple[int, int, int]:
+        """The colour of an empty place's outline (a pile or the stock with no cards)."""
+        t = self.kit.theme
+        return t.text_dim if t.felt_flat else t.felt_edge
 
     def stock(self, surface: pygame.Surface, geom: TableGeometry, count: int) -> None:
         """The face-down stock and its count."""
@@ -166,7 +174,7 @@ class TablePainter:
             for i in range(min(5, (count + 4) // 5)):
                 self.card(surface, None, rect.move(-i * 2, -i * 2), shadow=i == 0)
         else:
-            pygame.draw.rect(surface, t.felt_edge, rect, 2, border_radius=max(4, rect.width // 10))
+            pygame.draw.rect(surface, self.outline(), rect, 2, border_radius=max(4, rect.width // 10))
         label = self.kit.text.line(f"Stock {count}", geom.font(19), t.text, bold=True)
         back = label.get_rect(center=(rect.centerx, rect.bottom - rect.height // 4)).inflate(10, 4)
         pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)

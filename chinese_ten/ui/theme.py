@@ -58,6 +58,7 @@ class Theme:
         """Every (where, text colour, background colour) combination the screens draw text in."""
         pairs = [
             ("table text", self.text, self.felt),
+            ("table dim text", self.text_dim, self.felt),
             ("panel text", self.text, self.panel),
             ("panel dim text", self.text_dim, self.panel),
             ("panel accent", self.accent, self.panel),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from chinese_ten.ui.app import App
 
 
@@ -12,3 +14,19 @@ def run_frames(app: App, until, dt: float = 1 / 60, limit: int = 5000) -> bool: 
         if until():
             return True
     return False
+
+
+def key_event(key: int, mod: int = 0) -> pygame.event.Event:
+    """A key press as pygame delivers it."""
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+
+def press(app: App, *keys: int) -> None:
+    """Press ``keys`` one after another, a frame each."""
+    for key in keys:
+        app.frame(1 / 60, [key_event(key)])
+
+
+def click_event(pos: tuple[int, int]) -> pygame.event.Event:
+    """A left click at ``pos``."""
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)

@@ -1,0 +1,135 @@
+"""Every key binding, and a whole match from the start screen to the result without a mouse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from chinese_ten.settings import SettingsStore
+from chinese_ten.ui.app import App
+from chinese_ten.ui.choice_scene import ChoiceScene
+from chinese_ten.ui.count_scene import CountScene
+from chinese_ten.ui.help_scene import HelpScene
+from chinese_ten.ui.match_scene import MatchScene
+from chinese_ten.ui.menu_scene import MenuScene
+from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
+from chinese_ten.ui.start_scene import StartScene
+from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.thinking import ComputerThinker
+
+from uiharness import key_event, press, run_frames
+
+
+def _waits(app: App) -> bool:
+    table = app.table()
+    return isinstance(app.top(), (ChoiceScene, CountScene, MatchScene)) or (
+        table is not None and app.top() is table and table.ctl.person_to_play)
+
+
+def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    posted: list[int] = []
+    real_post = pygame.event.post
+    monkeypatch.setattr(pygame.event, "post", lambda ev: (posted.append(ev.type), real_post(ev))[1])
+    store = SettingsStore(tmp_path)
+    app = App(window, store.load().settings, store, None, ComputerThinker(force_inline=True))
+    app.match_seed = 21
+    app.push(StartScene(app))
+    app.frame(1 / 60, [])
+    # Start screen: Up/Down pick a row, Left/Right a choice; the settings button by Right and Enter.
+    press(app, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT)           # 1 computer
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT)  # match: one deal
+    press(app, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RETURN)         # Settings button
+    assert isinstance(app.top(), SettingsScene)
+    speed_row = [key for key, _l, _c in SETTING_ROWS].index("animation_speed")
+    press(app, *([pygame.K_DOWN] * speed_row), pygame.K_RIGHT, pygame.K_RIGHT)  # Normal -> Instant
+    assert app.settings.animation_speed == "instant"
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top(), StartScene)
+    press(app, pygame.K_LEFT, pygame.K_RETURN)                          # back to Play
+    table = app.top()
+    assert isinstance(table, TableScene) and table.ctl.seats == 2
+    ctl = table.ctl
+
+    used: set[str] = set()
+    plays = 0
+    for turn in range(40):
+        assert run_frames(app, lambda: _waits(app), limit=3000)
+        top = app.top()
+        if isinstance(top, CountScene):
+            break
+        if isinstance(top, ChoiceScene):
+            before = ctl.person_choice
+            press(app, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN)
+            assert ctl.person_choice != before
+            used.add("choice")
+            continue
+        hand_before = len(ctl.deal.hand(0))
+        style = turn % 5
+        if style == 0:
+            press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_RETURN)
+            used.add("arrows+enter")
+        elif style == 1:
+            press(app, pygame.K_LEFT, pygame.K_SPACE)
+            used.add("space")
+        elif style == 2:
+            press(app, pygame.K_p)
+            app.draw()
+            assert table.paused and table.panel.paused and table.pause_button.label.startswith("Resume")
+            press(app, pygame.K_1)
+            assert len(ctl.deal.hand(0)) == hand_before, "a paused table plays nothing"
+            press(app, pygame.K_p)
+            press(app, pygame.K_h)
+            assert app.kit.theme.name == "high-contrast" and app.settings.high_contrast
+            press(app, pygame.K_h)
+            assert app.kit.theme.name == "classic"
+            count = len(ctl.deal.hand(0))
+            press(app, pygame.K_0 + count if count <= 9 else pygame.K_9)  # the last card (or the ninth)
+            used.add("digits+P+H")
+        elif style == 3:
+            press(app, pygame.K_F1)
+            assert isinstance(app.top(), HelpScene)
+            press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_ESCAPE)
+            press(app, pygame.K_ESCAPE)
+            assert isinstance(app.top(), MenuScene)
+            press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)   # Help from the menu
+            assert isinstance(app.top(), HelpScene)
+            press(app, pygame.K_F1)                                             # F1 closes it again
+            press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN)     # Resume
+            assert app.top() is table
+            press(app, pygame.K_F11)
+            assert app.settings.fullscreen
+            press(app, pygame.K_F11)
+            assert not app.settings.fullscreen
+            press(app, pygame.K_2)
+            used.add("menu+help+F11")
+        else:
+            press(app, pygame.K_0 if len(ctl.deal.hand(0)) >= 10 else pygame.K_1)
+            used.add("digit")
+        app.frame(1 / 60, [])
+        assert len(ctl.deal.hand(0)) == hand_before - 1, f"turn {turn}: a card was played"
+        plays += 1
+    assert isinstance(app.top(), CountScene) and ctl.deal.is_over
+    assert plays == 12
+    app.draw()
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top(), MatchScene)
+    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)                # New match
+    assert isinstance(app.top(), TableScene) and app.top() is not table
+    assert {"arrows+enter", "space", "digits+P+H", "menu+help+F11", "digit"} <= used
+    assert not [t for t in posted if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)]
+    assert store.load().settings.animation_speed == "instant"
+
+
+def test_any_other_key_finishes_the_movement_without_playing(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.choreography import Pace
+
+    app, ctl, scene = make_table(seats=2, seed=4, length="one",
+                                 pace=Pace(move=2.0, flip=2.0, glow=2.0, sweep=2.0, triple=2.0, pause=5.0))
+    assert run_frames(app, lambda: ctl.person_to_play)
+    press(app, pygame.K_3)
+    assert ctl.busy
+    hand = list(ctl.deal.hand(0))
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert list(ctl.deal.hand(0)) == hand
+    assert ctl.current is None or ctl.current.elapsed < 0.1, "the played card landed at once"
