@@ -17,6 +17,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,6 +30,9 @@ from .scene import Kit, Scene
 from .text import TextPainter
 from .theme import FontBook, theme_for
 from .thinking import ComputerThinker
+
+if TYPE_CHECKING:
+    from .table_scene import TableScene
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -157,7 +161,7 @@ class App:
             self.notify("  ".join(self.notices))
             self.notices = []
 
-    def table(self):  # type: ignore[no-untyped-def]
+    def table(self) -> TableScene | None:
         """The table scene in the stack, if a match is on."""
         from .table_scene import TableScene
 

@@ -104,6 +104,24 @@ def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
     return rows
 
 
+EXAMPLE_PILE: tuple[str, ...] = ("AC", "AH", "KD", "6H", "5D")
+"""The scoring cards of the example pile on the Card values page."""
+
+
+def example_text(rules: RuleSet = CLASSIC) -> str:
+    """A worked count of :data:`EXAMPLE_PILE` at four and at two players, from ``rules``."""
+    cards = [Card.parse(c) for c in EXAMPLE_PILE]
+    parts = []
+    for seats in (4, 2):
+        table = rules.points_table(seats)
+        points = sum(table[int(c)] for c in cards)
+        margin = Fraction(points) - rules.tie_score(seats)
+        sign = "+" if margin >= 0 else "-"
+        parts.append(f"{points} points at {seats} players ({sign}{_number(abs(margin))})")
+    pile = ", ".join(c.pretty for c in cards)
+    return f"For example, a pile whose scoring cards are {pile} counts {parts[0]} and {parts[1]}."
+
+
 class HelpScene(Scene):
     """An overlay with tabs; the game holds still while it is open."""
 
@@ -206,7 +224,8 @@ class HelpScene(Scene):
             blocks = (("text", "Points each card scores, by the number of players. Every card not listed "
                                "scores nothing."), ("table", card_values()),
                       ("text", "A deal's margins add up to zero: points above the tie score are exactly what "
-                               "the others lose."))
+                               "the others lose."),
+                      ("text", example_text()))
         else:
             blocks = (("table", [("Key", "What it does"), *KEYS]),)
         surf = self._render(blocks, width)

@@ -159,7 +159,7 @@ class TablePainter:
         if rect.top - cap.get_height() - 1 >= 0:
             surface.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.top - 1)))
         else:
-            surface.blit(cap, cap.get_rect(midright=(rect.left - 6, rect.centery)))
+            surface.blit(cap, cap.get_rect(midleft=(rect.right + 6, rect.centery)))
 
     def outline(self) -> tuple[int, int, int]:
         """The colour of an empty place's outline (a pile or the stock with no cards)."""

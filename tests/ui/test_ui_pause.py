@@ -145,3 +145,12 @@ def test_menu_help_and_settings_hold_the_game(make_table) -> None:  # type: igno
         assert snapshot(ctl) == before
         press(app, pygame.K_ESCAPE)
         assert app.top() is scene
+
+
+def test_the_pace_settings_are_ordered_and_normal_is_brisk_but_followable() -> None:
+    from chinese_ten.ui.choreography import pace_for
+
+    slow, normal, fast, instant = (pace_for(s) for s in ("slow", "normal", "fast", "instant"))
+    assert slow.move > normal.move > fast.move > instant.move == 0
+    assert 0.25 <= normal.move <= 0.45 and normal.pause >= 0.25, "a person can follow a computer at Normal"
+    assert instant.pause > 0, "even instant, a computer's turns stay apart"

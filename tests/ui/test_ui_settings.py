@@ -189,3 +189,24 @@ def test_an_unexpected_error_is_reported_with_the_log_path_and_settings_survive(
     assert "a scene fell over" in text and "Traceback" in text
     assert (folder / SETTINGS_FILENAME).read_bytes() == raw
     assert not [p for p in folder.iterdir() if p.name != SETTINGS_FILENAME]
+
+
+def test_the_window_size_and_full_screen_are_remembered(window: pygame.Surface, tmp_path: Path) -> None:
+    from chinese_ten.settings import SettingsStore
+    from chinese_ten.ui.thinking import ComputerThinker
+
+    store = SettingsStore(tmp_path)
+    app = App(window, store.load().settings, store, None, ComputerThinker(force_inline=True))
+    app.push(StartScene(app))
+    pygame.display.set_mode((1100, 700), pygame.RESIZABLE)
+    app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700)])
+    assert not (tmp_path / SETTINGS_FILENAME).exists(), "not while the window is still being resized"
+    assert app._resize_at is not None
+    app._resize_at -= 5
+    app.frame(1 / 60, [])
+    assert store.load().settings.window_size == (1100, 700)
+    app.frame(1 / 60, [key_event(pygame.K_F11)])
+    saved = store.load().settings
+    assert saved.fullscreen and saved.window_size == (1100, 700)
+    app.frame(1 / 60, [key_event(pygame.K_F11)])
+    assert not store.load().settings.fullscreen
