@@ -363,7 +363,7 @@ class App:
         unit = min(w / 1280, h / 800)
         size = max(12, round(21 * unit))
         width = min(w - 40, round(900 * unit))
-        lines = self.kit.text.wrap(self.banner_text, size, width - 40)
+        lines = self.kit.text.wrap(self.banner_text, size, width - 40, bold=True)
         line_h = self.kit.fonts.get(size).get_linesize()
         rect = pygame.Rect(0, 0, width, line_h * len(lines) + 20 + line_h)
         rect.midtop = (w // 2, round(12 * unit))
@@ -378,7 +378,7 @@ class App:
         pygame.draw.rect(surface, t.toast, box, border_radius=10)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=10)
         y = box.top + 10
-        for text in self.kit.text.wrap(self.banner_text, size, box.width - 40):
+        for text in self.kit.text.wrap(self.banner_text, size, box.width - 40, bold=True):
             line = self.kit.text.line(text, size, t.text, bold=True)
             surface.blit(line, (box.left + 20, y))
             y += line.get_height()
