@@ -21,6 +21,9 @@ from .thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.ui")
 
+HINT_PLAYER = "hard"
+"""The computer player whose decision is offered as a hint."""
+
 SIDE_NAMES: dict[str, str] = {"bottom": "South", "left": "West", "top": "North", "right": "East"}
 """What a computer is called, by the side of the table it sits on."""
 
@@ -94,6 +97,7 @@ class TableController:
         self._asked: object | None = None
         self._answer: object | None = None
         self._waited = 0.0
+        self._hint_tag: object | None = None
         self.thinker.warm_up([i.player for i in self.infos if i.player])
         self._begin_deal()
 
@@ -183,6 +187,7 @@ class TableController:
             return reason
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
             return "That card is not in your hand."
+        self._hint_tag = None
         self._schedule(self.deal.play(card))
         return None
 
@@ -195,6 +200,39 @@ class TableController:
             return f"{choice[0].pretty} cannot take {target.pretty}."
         self._schedule(self.deal.choose(target))
         return None
+
+    def ask_hint(self) -> str | None:
+        """Ask Hard what the person should play now; returns why not when no hint can be given."""
+        if self.person_seat is None:
+            return "The computers are playing this match."
+        if not self.person_to_play:
+            return self.why_not() or "A hint is for your turn."
+        tag = ("hint", self.generation, self.deal_number, self.deal.turn_number)
+        if self._hint_tag != tag:
+            # the computers' thinker is idle on the person's turn, so the hint borrows it
+            self._hint_tag = tag
+            self.thinker.ask(tag, "play", self.deal.view(self.person_seat), HINT_PLAYER,
+                                  self.think_ms, self.rng.getrandbits(32))
+        return None
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while a hint is being thought about."""
+        return self._hint_tag is not None
+
+    def poll_hint(self) -> Decision | None:
+        """The hint asked for, once it is ready and still fits the position; None otherwise."""
+        if self._hint_tag is None or self._asked is not None:
+            return None
+        got = self.thinker.poll()
+        if got is None:
+            return None
+        tag, answer = got
+        wanted = ("hint", self.generation, self.deal_number, self.deal.turn_number)
+        self._hint_tag = None
+        if tag != wanted or not self.person_to_play or not isinstance(answer, Decision):
+            return None
+        return answer
 
     def next_deal(self) -> bool:
         """Deal the next deal of the match; False when the match is over."""
@@ -241,6 +279,7 @@ class TableController:
         self.thinker.cancel()
         self._asked = None
         self._answer = None
+        self._hint_tag = None
 
     def _begin_deal(self) -> None:
         self.stop()

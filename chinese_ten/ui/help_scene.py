@@ -58,6 +58,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "play the focused card, or take the focused lit card"),
     ("Space", "on your turn: play the focused card; any other time: pause or carry on"),
     ("1 to 9, 0", "play that card of your hand (1 is the first from the left, 0 the tenth)"),
+    ("A", "a hint: the Hard player's choice for your turn (also the Hint button)"),
     ("P", "pause or carry on (also the Pause button)"),
     ("Esc", "the menu: Resume, New match, Settings, Help, Quit"),
     ("H", "high contrast on or off"),

@@ -26,7 +26,7 @@ DIGIT_KEYS: dict[int, int] = {
 
 _NOT_A_SKIP = frozenset({
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
-    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_F11,
+    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_a, pygame.K_F1, pygame.K_F11,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
     pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE,
 })
@@ -71,6 +71,7 @@ class TableScene(Scene):
         self.paused_by_itself = False
         self.pause_button = Button("Pause (P)", "pause")
         self.menu_button = Button("Menu (Esc)", "menu")
+        self.hint_button = Button("Hint (A)", "hint")
         self._hover_button: Button | None = None
 
     # ------------------------------------------------------------------ pause
@@ -90,7 +91,7 @@ class TableScene(Scene):
         return self.paused or self.app.holding()
 
     def place_buttons(self) -> None:
-        """Put the Pause and Menu buttons at the foot of the side panel."""
+        """Put the Hint button, and the Pause and Menu buttons below it, at the foot of the side panel."""
         geom = self.geom()
         panel = geom.panel
         pad = max(10, round(16 * geom.unit))
@@ -100,11 +101,12 @@ class TableScene(Scene):
         y = panel.bottom - pad - bh
         self.pause_button.rect = pygame.Rect(panel.left + pad, y, bw, bh)
         self.menu_button.rect = pygame.Rect(panel.left + pad + bw + gap, y, bw, bh)
-        self.panel.reserve = bh + pad
+        self.hint_button.rect = pygame.Rect(panel.left + pad, y - gap - bh, 2 * bw + gap, bh)
+        self.panel.reserve = 2 * bh + gap + pad
 
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
-        return [] if self.auto else [self.pause_button, self.menu_button]
+        return [] if self.auto else [self.hint_button, self.pause_button, self.menu_button]
 
     # ------------------------------------------------------------------ geometry
 
@@ -205,8 +207,29 @@ class TableScene(Scene):
             if not self.keyboard:
                 self.hover = None
 
+    def ask_hint(self) -> None:
+        """Ask for the Hard player's advice on the person's play."""
+        if self.paused:
+            self.say("Paused: press P or Space to carry on.")
+            return
+        reason = self.ctl.ask_hint()
+        self.say(reason or "Thinking of a hint…")
+
+    def _show_hint(self) -> None:
+        advice = self.ctl.poll_hint()
+        if advice is None:
+            return
+        hand = self.ctl.board.hands[0]
+        if advice.play in hand:
+            self.keyboard = True
+            self.hover = hand.index(advice.play)
+        take = f" and take {advice.take.pretty}" if advice.take is not None else ""
+        self.say(f"Hint: play {advice.play.pretty}{take}.")
+
     def _press(self, action: str) -> None:
-        if action == "pause":
+        if action == "hint":
+            self.ask_hint()
+        elif action == "pause":
             self.set_paused(not self.paused)
         elif action == "menu":
             self.app.open_menu()
@@ -247,6 +270,8 @@ class TableScene(Scene):
                 self.keyboard = True
                 self.hover = index
                 self.try_play(index)
+        elif key == pygame.K_a:
+            self.ask_hint()
         elif key == pygame.K_PAGEUP:
             self.panel.scroll_by(3)
         elif key == pygame.K_PAGEDOWN:
@@ -262,6 +287,8 @@ class TableScene(Scene):
         if self.held:
             return
         self.ctl.update(dt)
+        if self.ctl.hint_pending:
+            self._show_hint()
         self._glide_hand(dt)
         hand = self.ctl.board.hands[0]
         if self.hover is not None and self.hover >= len(hand):
@@ -315,7 +342,8 @@ class TableScene(Scene):
         if self.held:
             return self.toast_left > 0
         waiting = ctl.person_to_play or ctl.person_choice is not None or ctl.deal_finished
-        return ctl.busy or self.toast_left > 0 or not waiting or self.hand_gliding()
+        return (ctl.busy or self.toast_left > 0 or not waiting or self.hand_gliding()
+                or ctl.hint_pending)
 
     # ------------------------------------------------------------------ drawing
 
@@ -371,12 +399,13 @@ class TableScene(Scene):
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
         hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
         p.hand(surface, geom, ctl, hover, moving, active, self.hand_x)
-        p.hint(surface, geom, ctl, "" if self.paused else self.hint_text())
+        toast = self.toast_left > 0 and bool(self.toast_text)
+        p.hint(surface, geom, ctl, "" if self.paused or toast else self.hint_text())
         if step is not None:
             p.step(surface, geom, ctl, step)
         if self.paused:
             p.message(surface, geom, "Paused · P or Space to carry on", kit.theme.accent)
-        if self.toast_left > 0 and self.toast_text:
+        if toast:
             alpha = 255 if self.toast_left > 0.5 else int(255 * self.toast_left / 0.5)
             p.toast(surface, geom, self.toast_text, alpha)
         self.place_buttons()

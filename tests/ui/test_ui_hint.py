@@ -1,0 +1,39 @@
+"""The hint: the Hard player's choice for the person's turn, shown without playing it."""
+
+from __future__ import annotations
+
+import pygame
+
+from uiharness import click_event, key_event, run_frames
+
+
+def test_a_hint_focuses_the_advised_card_without_playing_it(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=3, seed=4, length="one")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    hand_before = ctl.deal.hand(0)
+    turns_before = len(ctl.deal.turns)
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
+    focused = scene.hovered_card()
+    assert focused is not None and focused in hand_before
+    assert focused.pretty in scene.toast_text
+    assert ctl.deal.hand(0) == hand_before and len(ctl.deal.turns) == turns_before
+    assert ctl.person_to_play and not ctl.hint_pending
+    # Enter now plays the advised card
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    assert focused not in ctl.deal.hand(0)
+
+
+def test_the_hint_button_and_a_hint_out_of_turn(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=9, length="one")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    scene.place_buttons()
+    app.frame(1 / 60, [click_event(scene.hint_button.rect.center)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
+    before = len(ctl.deal.hand(0))
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    assert len(ctl.deal.hand(0)) == before - 1
+    assert not ctl.person_to_play
+    scene.say("")
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert scene.toast_text and not scene.toast_text.startswith(("Hint:", "Thinking"))
