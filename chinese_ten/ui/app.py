@@ -581,6 +581,6 @@ def run_demo(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(result))
     else:
-        print(f"demo: {result['deals']} deals at {demo.seats} seats in {result['seconds']} s, "
+        print(f"demo: {result['deals']} deal{'' if result['deals'] == 1 else 's'} at {demo.seats} seats in {result['seconds']} s, "
               f"{summary['frames']} frames, p99 {summary['p99_ms']} ms")
     return 0
