@@ -26,7 +26,7 @@ from .cardimages import CardImages
 from .choreography import Pace, pace_for
 from .controller import TableController
 from .geometry import MIN_SIZE
-from .scene import Kit, Scene
+from .scene import Kit, Scene, font_px, ui_scale
 from .text import TextPainter
 from .theme import FontBook, theme_for
 from .thinking import ComputerThinker
@@ -359,9 +359,9 @@ class App:
 
     def banner_rect(self) -> pygame.Rect:
         """Where the notice banner is drawn."""
-        w, h = self.surface.get_size()
-        unit = min(w / 1280, h / 800)
-        size = max(12, round(21 * unit))
+        w = self.surface.get_width()
+        unit = ui_scale(self.surface.get_size())
+        size = font_px(21, unit)
         width = min(w - 40, round(900 * unit))
         lines = self.kit.text.wrap(self.banner_text, size, width - 40, bold=True)
         line_h = self.kit.fonts.get(size).get_linesize()
@@ -372,9 +372,8 @@ class App:
     def _draw_banner(self, surface: pygame.Surface) -> None:
         t = self.kit.theme
         box = self.banner_rect()
-        w, h = surface.get_size()
-        unit = min(w / 1280, h / 800)
-        size = max(12, round(21 * unit))
+        unit = ui_scale(surface.get_size())
+        size = font_px(21, unit)
         pygame.draw.rect(surface, t.toast, box, border_radius=10)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=10)
         y = box.top + 10
@@ -382,7 +381,7 @@ class App:
             line = self.kit.text.line(text, size, t.text, bold=True)
             surface.blit(line, (box.left + 20, y))
             y += line.get_height()
-        close = self.kit.text.line("(click to close)", max(12, round(17 * unit)), t.text_dim)
+        close = self.kit.text.line("(click to close)", font_px(17, unit), t.text_dim)
         surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:

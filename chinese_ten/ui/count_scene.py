@@ -8,7 +8,7 @@ import pygame
 from pygame import Rect
 
 from .geometry import CARD_RATIO
-from .scene import Button, Scene
+from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -21,38 +21,34 @@ def _signed(value: float) -> str:
     return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
 
 
-class CountScene(Scene):
+class CountScene(TableOverlay):
     """An overlay listing the deal's count; Enter moves on."""
-
-    opaque = False
 
     def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
         """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
-        super().__init__(app)
-        self.table = table
-        self.auto = auto
-        self.shown_for = 0.0
         self.shot_taken = False
         last = table.ctl.match.is_over
-        self.button = Button("Final results (Enter)" if last else "Next deal (Enter)", "next")
-        self.button.focused = True
-        self._hover = False
-        self.place(app.surface.get_size())
+        label = "Final results (Enter)" if last else "Next deal (Enter)"
+        super().__init__(app, table, [Button(label, "next")], auto)
+
+    @property
+    def button(self) -> Button:
+        """The one button: Next deal, or Final results after the last deal."""
+        return self.buttons[0]
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the button where the count box has it at this window size."""
-        w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         box = self.box(size)
         pad = max(12, round(20 * unit))
-        label_w = self.app.kit.text.width(self.button.label, max(12, round(24 * unit)), True) + 40
+        label_w = self.app.kit.text.width(self.button.label, font_px(24, unit), True) + 40
         self.button.rect = Rect(0, 0, label_w, round(44 * unit))
         self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The count's box at this window size."""
-        w, h = size
-        unit = min(w / 1280, h / 800)
+        h = size[1]
+        unit = ui_scale(size)
         area = self.table.geom().table
         want = round((150 * self.table.ctl.seats + 190) * unit)
         box = Rect(0, 0, area.width - 2 * max(8, round(16 * unit)), min(h - 2 * max(8, round(16 * unit)), want))
@@ -60,16 +56,13 @@ class CountScene(Scene):
         return box
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter or a click on the button moves on."""
+        """Enter or a click on the button moves on; Esc opens the menu (not in a demo)."""
         self.place(self.app.surface.get_size())
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.auto:
-            self.app.open_menu()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.advance()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.hit(event.pos):
-            self.advance()
-        elif event.type == pygame.MOUSEMOTION:
-            self._hover = self.button.hit(event.pos)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not self.auto:
+                self.app.open_menu()
+            return
+        self._hover = buttons_event(event, self.buttons, lambda _b: self.advance(), self._hover)
 
     def advance(self) -> None:
         """The next deal, or the match results after the last one."""
@@ -81,14 +74,9 @@ class CountScene(Scene):
 
     def update(self, dt: float) -> None:
         """In a demo, take the screenshot and move on after a moment."""
-        self.shown_for += dt
-        self.place(self.app.surface.get_size())
+        super().update(dt)
         if self.auto and self.shot_taken and self.shown_for >= AUTO_SECONDS:
             self.advance()
-
-    def animating(self) -> bool:
-        """Redraw continuously only in a demo."""
-        return self.auto
 
     def draw(self, surface: pygame.Surface) -> None:
         """The count over a dimmed table."""
@@ -146,4 +134,4 @@ class CountScene(Scene):
             mar = kit.text.line(_signed(margin), geom.font(34), colour, bold=True)
             surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
             surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
-        self.button.draw(surface, kit, geom.font(24), self._hover)
+        self.button.draw(surface, kit, geom.font(24), self._hover is self.button)

@@ -11,8 +11,8 @@ from pygame import Rect
 from ..cards import ALL_CARDS, Card
 from ..rules import CLASSIC, RuleSet
 from .geometry import CARD_RATIO
-from .menu_scene import dialog_box, dim
-from .scene import Button, Scene
+from .menu_scene import Dialog
+from .scene import Button, button_at, font_px, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -123,11 +123,8 @@ def example_text(rules: RuleSet = CLASSIC) -> str:
     return f"For example, a pile whose scoring cards are {pile} counts {parts[0]} and {parts[1]}."
 
 
-class HelpScene(Scene):
+class HelpScene(Dialog):
     """An overlay with tabs; the game holds still while it is open."""
-
-    opaque = False
-    holds_table = True
 
     def __init__(self, app: App, tab: int = 0) -> None:
         """Help opened at page ``tab``."""
@@ -155,19 +152,18 @@ class HelpScene(Scene):
     def box(self, size: tuple[int, int]) -> Rect:
         """The help panel at this window size."""
         w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         box = Rect(0, 0, min(w - 20, round(1100 * unit)), h - 20)
         box.center = (w // 2, h // 2)
         return box
 
     def unit(self) -> float:
         """Scale of the window against 1280×800."""
-        w, h = self.app.surface.get_size()
-        return min(w / 1280, h / 800)
+        return ui_scale(self.app.surface.get_size())
 
     def place(self, size: tuple[int, int]) -> Rect:
         """Place the tabs and Close; returns the page area."""
-        unit = min(size[0] / 1280, size[1] / 800)
+        unit = ui_scale(size)
         box = self.box(size)
         pad = round(24 * unit)
         bh = round(44 * unit)
@@ -205,7 +201,7 @@ class HelpScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 40)
         elif event.type == pygame.MOUSEMOTION:
-            self._hover = next((b for b in [*self.tabs, self.close_button] if b.hit(event.pos)), None)
+            self._hover = button_at([*self.tabs, self.close_button], event.pos)
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the page down (positive) or up."""
@@ -308,14 +304,11 @@ class HelpScene(Scene):
         """The page over the dimmed screen."""
         kit = self.app.kit
         t = kit.theme
-        size = surface.get_size()
-        area = self.place(size)
-        dim(surface, t)
-        box = self.box(size)
-        dialog_box(surface, t, box)
+        box = self.draw_panel(surface)
+        area = self.place(surface.get_size())
         unit = self.unit()
         for b in [*self.tabs, self.close_button]:
-            b.draw(surface, kit, max(12, round(22 * unit)), b is self._hover)
+            b.draw(surface, kit, font_px(22, unit), b is self._hover)
         page = self.page(area.width)
         self._max_scroll = max(0, page.get_height() - area.height)
         self.scroll = min(self.scroll, self._max_scroll)
@@ -325,7 +318,7 @@ class HelpScene(Scene):
         surface.set_clip(clip)
         if self._max_scroll:
             more = "Down / Page Down for more" if self.scroll < self._max_scroll else "Up for the top"
-            note = kit.text.line(more, max(12, round(17 * unit)), t.text_dim)
+            note = kit.text.line(more, font_px(17, unit), t.text_dim)
             back = note.get_rect(bottomright=(area.right, box.bottom - 4)).inflate(10, 2)
             pygame.draw.rect(surface, t.panel, back)
             surface.blit(note, note.get_rect(center=back.center))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from .scene import Button, Scene
+from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -31,26 +31,16 @@ def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
     return f"{', '.join(who[:-1])} and {who[-1]} share the win."
 
 
-class MatchScene(Scene):
+class MatchScene(TableOverlay):
     """An overlay with the match's result."""
-
-    opaque = False
 
     def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
-        super().__init__(app)
-        self.table = table
-        self.auto = auto
-        self.shown_for = 0.0
-        self.buttons = [Button("New match (Enter)", "new"), Button("Quit (Esc)", "quit")]
-        self.buttons[0].focused = True
-        self._hover: Button | None = None
-        self.place(app.surface.get_size())
+        super().__init__(app, table, [Button("New match (Enter)", "new"), Button("Quit (Esc)", "quit")], auto)
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in place for this window size."""
-        w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         box = self.box(size)
         bw, bh = round(230 * unit), round(46 * unit)
         gap = round(16 * unit)
@@ -62,7 +52,7 @@ class MatchScene(Scene):
     def box(self, size: tuple[int, int]) -> Rect:
         """The result box at this window size."""
         w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         want = round((250 + 34 * (self.table.ctl.match.deals_played + 2)) * unit)
         box = Rect(0, 0, min(w - 40, round(w * 0.66)), min(h - 40, want))
         box.center = (w // 2, h // 2)
@@ -76,34 +66,19 @@ class MatchScene(Scene):
             self.app.new_match()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter starts a new match; Escape quits; the buttons too."""
+        """Enter starts a new match; Escape quits; Left/Right or Tab between the buttons; clicks too."""
         self.place(self.app.surface.get_size())
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.act(next(b.action for b in self.buttons if b.focused))
-            elif event.key == pygame.K_ESCAPE:
-                self.act("quit")
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                for b in self.buttons:
-                    b.focused = not b.focused
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.act(b.action)
-                    return
-        elif event.type == pygame.MOUSEMOTION:
-            self._hover = next((b for b in self.buttons if b.hit(event.pos)), None)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("quit")
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
+                                    back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))
 
     def update(self, dt: float) -> None:
         """In a demo, close after a moment."""
-        self.shown_for += dt
-        self.place(self.app.surface.get_size())
+        super().update(dt)
         if self.auto and self.shown_for >= AUTO_SECONDS:
             self.app.quit()
-
-    def animating(self) -> bool:
-        """Redraw continuously only in a demo."""
-        return self.auto
 
     def draw(self, surface: pygame.Surface) -> None:
         """The winners and the results table."""
@@ -112,11 +87,7 @@ class MatchScene(Scene):
         ctl = self.table.ctl
         match = ctl.match
         w, h = surface.get_size()
-        unit = min(w / 1280, h / 800)
-
-        def fs(points: float) -> int:
-            return max(12, round(points * unit))
-
+        unit = ui_scale((w, h))
         self.place((w, h))
         dim = pygame.Surface((w, h), pygame.SRCALPHA)
         dim.fill((0, 0, 0, max(160, t.dim_alpha)))
@@ -124,26 +95,26 @@ class MatchScene(Scene):
         box = self.box((w, h))
         pygame.draw.rect(surface, t.panel, box, border_radius=16)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
-        title = kit.text.line(winners_text(ctl.names, match.winners()), fs(44), t.accent, bold=True)
+        title = kit.text.line(winners_text(ctl.names, match.winners()), font_px(44, unit), t.accent, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(24 * unit))))
         y = box.top + round(40 * unit) + title.get_height()
         cols = len(ctl.names) + 1
         col_w = (box.width - round(60 * unit)) / cols
         x0 = box.left + round(30 * unit)
-        row_h = kit.fonts.get(fs(22)).get_linesize() + round(8 * unit)
+        row_h = kit.fonts.get(font_px(22, unit)).get_linesize() + round(8 * unit)
         avail = box.bottom - round(90 * unit) - y
         results = match.results
         shown = results if (len(results) + 2) * row_h <= avail else results[-max(1, avail // row_h - 3):]
         heads = ["Deal"] + ctl.names
         for i, text in enumerate(heads):
-            s = kit.text.line(text, fs(22), t.text_dim, bold=True)
+            s = kit.text.line(text, font_px(22, unit), t.text_dim, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         y += row_h
         first = len(results) - len(shown) + 1
         for k, res in enumerate(shown):
             cells = [str(first + k)] + [_signed(float(r)) for r in res]
             for i, text in enumerate(cells):
-                s = kit.text.line(text, fs(22), t.text)
+                s = kit.text.line(text, font_px(22, unit), t.text)
                 surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
             y += row_h
         pygame.draw.line(surface, t.panel_line, (x0, y), (box.right - round(30 * unit), y), 2)
@@ -151,7 +122,7 @@ class MatchScene(Scene):
         winners = set(match.winners())
         for i, text in enumerate(["Total"] + [_signed(float(v)) for v in match.totals]):
             colour = t.accent if i and (i - 1) in winners else t.text
-            s = kit.text.line(text, fs(26), colour, bold=True)
+            s = kit.text.line(text, font_px(26, unit), colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         for b in self.buttons:
-            b.draw(surface, kit, fs(22), b is self._hover)
+            b.draw(surface, kit, font_px(22, unit), b is self._hover)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from .scene import Button, Scene, Theme
+from .scene import Button, Scene, Theme, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -35,21 +35,32 @@ def dialog_box(surface: pygame.Surface, theme: Theme, box: Rect) -> None:
     pygame.draw.rect(surface, theme.accent, box, 3, border_radius=16)
 
 
-def move_focus(buttons: list[Button], step: int) -> None:
-    """Move the focus ring ``step`` buttons along, wrapping round."""
-    if not buttons:
-        return
-    current = next((i for i, b in enumerate(buttons) if b.focused), 0)
-    for b in buttons:
-        b.focused = False
-    buttons[(current + step) % len(buttons)].focused = True
-
-
-class MenuScene(Scene):
-    """An overlay over the table; the game holds still while it is open."""
+class Dialog(Scene):
+    """A panel over the dimmed screen (menu, settings, help); the game holds still while it is open."""
 
     opaque = False
     holds_table = True
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The panel at this window size."""
+        raise NotImplementedError
+
+    def place(self, size: tuple[int, int]) -> object:
+        """Put the buttons in place for this window size."""
+
+    def draw_panel(self, surface: pygame.Surface) -> Rect:
+        """Place the buttons, darken what is drawn so far and draw the panel; returns the panel's box."""
+        theme = self.app.kit.theme
+        size = surface.get_size()
+        self.place(size)
+        dim(surface, theme)
+        box = self.box(size)
+        dialog_box(surface, theme, box)
+        return box
+
+
+class MenuScene(Dialog):
+    """The menu over the table."""
 
     def __init__(self, app: App) -> None:
         """The menu over whatever the app shows."""
@@ -62,7 +73,7 @@ class MenuScene(Scene):
     def box(self, size: tuple[int, int]) -> Rect:
         """The menu's panel at this window size."""
         w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         bh = round(50 * unit)
         gap = round(14 * unit)
         height = round(100 * unit) + len(self.buttons) * (bh + gap) + round(24 * unit)
@@ -72,8 +83,7 @@ class MenuScene(Scene):
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in a column inside the panel."""
-        w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         box = self.box(size)
         bh = round(50 * unit)
         gap = round(14 * unit)
@@ -100,22 +110,10 @@ class MenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Arrows or Tab move the focus, Enter chooses, Esc resumes; clicks choose."""
         self.place(self.app.surface.get_size())
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.act("resume")
-            elif event.key in (pygame.K_UP, pygame.K_LEFT):
-                move_focus(self.buttons, -1)
-            elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
-                move_focus(self.buttons, -1 if event.mod & pygame.KMOD_SHIFT else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.act(next(b.action for b in self.buttons if b.focused))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.act(b.action)
-                    return
-        elif event.type == pygame.MOUSEMOTION:
-            self._hover = next((b for b in self.buttons if b.hit(event.pos)), None)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("resume")
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
 
     def update(self, dt: float) -> None:
         """Keep the buttons placed for the window size."""
@@ -124,14 +122,9 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table under the menu."""
         kit = self.app.kit
-        t = kit.theme
-        w, h = surface.get_size()
-        unit = min(w / 1280, h / 800)
-        self.place((w, h))
-        dim(surface, t)
-        box = self.box((w, h))
-        dialog_box(surface, t, box)
-        title = kit.text.line("Game paused", max(14, round(36 * unit)), t.text, bold=True)
+        unit = ui_scale(surface.get_size())
+        box = self.draw_panel(surface)
+        title = kit.text.line("Game paused", max(14, round(36 * unit)), kit.theme.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
         for b in self.buttons:
-            b.draw(surface, kit, max(12, round(24 * unit)), b is self._hover)
+            b.draw(surface, kit, font_px(24, unit), b is self._hover)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,21 @@ from .theme import FontBook, Theme
 
 if TYPE_CHECKING:
     from .app import App
+    from .table_scene import TableScene
+
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+"""The keys that press the focused button."""
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """The scale of a window of ``size`` against the 1280×800 the screens are drawn for."""
+    w, h = size
+    return min(w / 1280, h / 800)
+
+
+def font_px(points: float, unit: float) -> int:
+    """A font size in pixels: ``points`` at 1280×800 scaled by ``unit``, never below 12."""
+    return max(12, round(points * unit))
 
 
 @dataclass
@@ -119,3 +135,90 @@ class Button:
             focus_ring(surface, self.rect, t, radius)
         label = kit.text.line(self.label, size, ink, bold=True)
         surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
+    """The first of ``buttons`` under ``pos``, if any."""
+    return next((b for b in buttons if b.hit(pos)), None)
+
+
+def grid_at(rows: list[list[Button]], pos: tuple[int, int]) -> tuple[int, int] | None:
+    """The row and the place in it of the button of ``rows`` under ``pos``, if any."""
+    for r, row in enumerate(rows):
+        for i, b in enumerate(row):
+            if b.hit(pos):
+                return r, i
+    return None
+
+
+def row_step(event: pygame.event.Event) -> int:
+    """How far a key moves the focus between rows: Up or Shift+Tab -1, Down or Tab 1, other keys 0."""
+    if event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+        return -1
+    return 1 if event.key in (pygame.K_DOWN, pygame.K_TAB) else 0
+
+
+def move_focus(buttons: list[Button], step: int) -> None:
+    """Move the focus ring ``step`` buttons along, wrapping round."""
+    if not buttons:
+        return
+    current = next((i for i, b in enumerate(buttons) if b.focused), 0)
+    for b in buttons:
+        b.focused = False
+    buttons[(current + step) % len(buttons)].focused = True
+
+
+def buttons_event(event: pygame.event.Event, buttons: list[Button], press: Callable[[Button], None],
+                  hover: Button | None, back: Sequence[int] = (pygame.K_UP, pygame.K_LEFT),
+                  forward: Sequence[int] = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB)) -> Button | None:
+    """A row of buttons' share of ``event``; returns the button under the mouse (``hover`` until it moves).
+
+    A left click presses the button hit; the ``back`` and ``forward`` keys move the focus ring
+    (Shift turns forward back); Enter or Space presses the focused button.
+    """
+    if event.type == pygame.KEYDOWN:
+        if event.key in back:
+            move_focus(buttons, -1)
+        elif event.key in forward:
+            move_focus(buttons, -1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.key in PRESS_KEYS:
+            press(next(b for b in buttons if b.focused))
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        hit = button_at(buttons, event.pos)
+        if hit is not None:
+            press(hit)
+    elif event.type == pygame.MOUSEMOTION:
+        return button_at(buttons, event.pos)
+    return hover
+
+
+class TableOverlay(Scene):
+    """An overlay over the table at the end of a deal or a match, with buttons, the first one focused.
+
+    ``auto`` (a demo) lets it move on by itself after a moment; ``shown_for`` counts the seconds shown.
+    """
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene, buttons: list[Button], auto: bool = False) -> None:
+        """An overlay over ``table`` offering ``buttons``."""
+        super().__init__(app)
+        self.table = table
+        self.auto = auto
+        self.shown_for = 0.0
+        self.buttons = buttons
+        self.buttons[0].focused = True
+        self._hover: Button | None = None
+        self.place(app.surface.get_size())
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the buttons in place for this window size."""
+
+    def update(self, dt: float) -> None:
+        """Count the time shown and keep the buttons placed."""
+        self.shown_for += dt
+        self.place(self.app.surface.get_size())
+
+    def animating(self) -> bool:
+        """Redraw continuously only in a demo."""
+        return self.auto

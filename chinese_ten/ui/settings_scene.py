@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from .menu_scene import dialog_box, dim
-from .scene import Button, Scene
+from .menu_scene import Dialog
+from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
 from .start_scene import OPTIONS
 
 if TYPE_CHECKING:
@@ -31,11 +31,8 @@ MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 """Settings that take effect at the next match rather than at once."""
 
 
-class SettingsScene(Scene):
+class SettingsScene(Dialog):
     """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
-
-    opaque = False
-    holds_table = True
 
     def __init__(self, app: App) -> None:
         """The settings as they stand now."""
@@ -78,9 +75,8 @@ class SettingsScene(Scene):
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the rows out for this window size."""
-        w, h = size
         box = self.box(size)
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         bh = round(40 * unit)
         pitch = bh + round(10 * unit)
         label_w = round(250 * unit)
@@ -98,7 +94,7 @@ class SettingsScene(Scene):
     def box(self, size: tuple[int, int]) -> Rect:
         """The settings panel at this window size."""
         w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         rows = len(SETTING_ROWS)
         want_h = round((84 + rows * 50 + 100) * unit)
         want_w = round((60 + 250 + 4 * 160) * unit)
@@ -113,32 +109,27 @@ class SettingsScene(Scene):
             rows = len(self.rows)
             if event.key == pygame.K_ESCAPE:
                 self.close()
-            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-                self.focus_row = (self.focus_row + (-1 if back else 1)) % (rows + 1)
+            elif move := row_step(event):
+                self.focus_row = (self.focus_row + move) % (rows + 1)
                 self._sync()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < rows:
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 self.choose(self.focus_row, self.value_index(self.focus_row) + step)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif event.key in PRESS_KEYS:
                 if self.focus_row >= rows:
                     self.close()
                 else:
                     count = len(self.rows[self.focus_row])
                     self.choose(self.focus_row, (self.value_index(self.focus_row) + 1) % count)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = grid_at(self.rows, event.pos)
             if self.done.hit(event.pos):
                 self.close()
-                return
-            for r, row in enumerate(self.rows):
-                for i, b in enumerate(row):
-                    if b.hit(event.pos):
-                        self.focus_row = r
-                        self.choose(r, i)
-                        return
+            elif cell is not None:
+                self.focus_row = cell[0]
+                self.choose(*cell)
         elif event.type == pygame.MOUSEMOTION:
-            everything = [self.done] + [b for row in self.rows for b in row]
-            self._hover = next((b for b in everything if b.hit(event.pos)), None)
+            self._hover = button_at([self.done, *(b for row in self.rows for b in row)], event.pos)
 
     def update(self, dt: float) -> None:
         """Keep in step with the settings (H or F11 may change them while open) and the window size."""
@@ -149,32 +140,24 @@ class SettingsScene(Scene):
         """The rows of choices over the dimmed screen."""
         kit = self.app.kit
         t = kit.theme
-        w, h = surface.get_size()
-        unit = min(w / 1280, h / 800)
-
-        def fs(points: float) -> int:
-            return max(12, round(points * unit))
-
-        self.place((w, h))
-        dim(surface, t)
-        box = self.box((w, h))
-        dialog_box(surface, t, box)
-        title = kit.text.line("Settings", fs(36), t.text, bold=True)
+        unit = ui_scale(surface.get_size())
+        box = self.draw_panel(surface)
+        title = kit.text.line("Settings", font_px(36, unit), t.text, bold=True)
         surface.blit(title, (box.left + round(30 * unit), box.top + round(20 * unit)))
         saved = "Saved as you change them."
         if self.app.table() is not None:
             saved += " Computers, strength and match length apply from the next match."
-        note = kit.text.line(saved, fs(18), t.text_dim)
+        note = kit.text.line(saved, font_px(18, unit), t.text_dim)
         if note.get_width() > box.width - title.get_width() - round(80 * unit):
-            note = kit.text.line("Saved as you change them.", fs(18), t.text_dim)
+            note = kit.text.line("Saved as you change them.", font_px(18, unit), t.text_dim)
         surface.blit(note, note.get_rect(bottomright=(box.right - round(30 * unit),
                                                       box.top + round(20 * unit) + title.get_height() - 4)))
         for r, ((_key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
             colour = t.accent if r == self.focus_row else t.text
-            text = kit.text.line(label, fs(23), colour, bold=True)
+            text = kit.text.line(label, font_px(23, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
             for b in row:
-                b.draw(surface, kit, fs(20), b is self._hover)
-        keys = kit.text.line("Up/Down: setting · Left/Right: choice · Esc: done", fs(18), t.text_dim)
+                b.draw(surface, kit, font_px(20, unit), b is self._hover)
+        keys = kit.text.line("Up/Down: setting · Left/Right: choice · Esc: done", font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
-        self.done.draw(surface, kit, fs(22), self.done is self._hover)
+        self.done.draw(surface, kit, font_px(22, unit), self.done is self._hover)

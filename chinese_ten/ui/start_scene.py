@@ -10,7 +10,7 @@ from pygame import Rect
 from ..cards import Card
 from ..match import MatchLength
 from .geometry import CARD_RATIO
-from .scene import Button, Scene
+from .scene import PRESS_KEYS, Button, Scene, button_at, font_px, grid_at, row_step, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -68,7 +68,7 @@ class StartScene(Scene):
     def place(self, size: tuple[int, int]) -> None:
         """Lay the buttons out for this window size."""
         w, h = size
-        unit = min(w / 1280, h / 800)
+        unit = ui_scale(size)
         bh = round(48 * unit)
         label_w = round(180 * unit)
         bw = round(170 * unit)
@@ -114,27 +114,21 @@ class StartScene(Scene):
         """Clicks and keys choose; Enter or Play starts."""
         self.place(self.app.surface.get_size())
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.actions:
-                if b.hit(event.pos):
-                    self.act(b.action)
-                    return
-            for r, row in enumerate(self.rows):
-                for i, b in enumerate(row):
-                    if b.hit(event.pos):
-                        self.focus_row = r
-                        self.choose(r, i)
+            action = button_at(self.actions, event.pos)
+            cell = grid_at(self.rows, event.pos)
+            if action is not None:
+                self.act(action.action)
+            elif cell is not None:
+                self.focus_row = cell[0]
+                self.choose(*cell)
         elif event.type == pygame.MOUSEMOTION:
-            self._hover = None
-            for b in self.actions + [b for row in self.rows for b in row]:
-                if b.hit(event.pos):
-                    self._hover = b
+            self._hover = button_at(self.actions + [b for row in self.rows for b in row], event.pos)
         elif event.type == pygame.KEYDOWN:
             on_actions = self.focus_row == len(OPTIONS)
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if event.key in PRESS_KEYS:
                 self.act(self.actions[self.focus_action].action if on_actions else "play")
-            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-                self.focus_row = (self.focus_row + (-1 if back else 1)) % (len(OPTIONS) + 1)
+            elif move := row_step(event):
+                self.focus_row = (self.focus_row + move) % (len(OPTIONS) + 1)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 if on_actions:
@@ -156,11 +150,7 @@ class StartScene(Scene):
         kit = self.app.kit
         t = kit.theme
         w, h = surface.get_size()
-        unit = min(w / 1280, h / 800)
-
-        def fs(points: float) -> int:
-            return max(12, round(points * unit))
-
+        unit = ui_scale((w, h))
         surface.blit(kit.felt((w, h)), (0, 0))
         ch = round(h * 0.2)
         cw = round(ch * CARD_RATIO)
@@ -175,23 +165,24 @@ class StartScene(Scene):
                 sh = pygame.transform.rotate(sh, -off * 9)
                 surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
             surface.blit(rot, pos)
-        title = kit.text.line("Chinese Ten", fs(76), t.accent, bold=True)
-        shade = kit.text.line("Chinese Ten", fs(76), (0, 0, 0), bold=True)
+        title = kit.text.line("Chinese Ten", font_px(76, unit), t.accent, bold=True)
+        shade = kit.text.line("Chinese Ten", font_px(76, unit), (0, 0, 0), bold=True)
         ty = round(h * 0.31)
         surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
-        sub = kit.text.line("Pair your cards to ten and catch the red ones: ♥ ♦ and the black aces.", fs(24), t.text)
+        sub = kit.text.line("Pair your cards to ten and catch the red ones: ♥ ♦ and the black aces.",
+                            font_px(24, unit), t.text)
         surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
         for (key, label, _choices), row in zip(OPTIONS, self.rows):
-            text = kit.text.line(label, fs(26), t.text, bold=True)
+            text = kit.text.line(label, font_px(26, unit), t.text, bold=True)
             r0 = row[0].rect
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
             for b in row:
-                b.draw(surface, kit, fs(22), b is self._hover)
-        note = kit.text.line(self._match_label(), fs(20), t.text_dim)
+                b.draw(surface, kit, font_px(22, unit), b is self._hover)
+        note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:
-            b.draw(surface, kit, fs(30 if b is self.play else 24), b is self._hover)
+            b.draw(surface, kit, font_px(30 if b is self.play else 24, unit), b is self._hover)
         keys = kit.text.line("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
-                             fs(18), t.text_dim)
+                             font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))

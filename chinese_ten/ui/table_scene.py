@@ -10,7 +10,7 @@ from ..cards import Card
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
 from .panel import SidePanel
-from .scene import Button, Scene
+from .scene import Button, Scene, button_at
 from .table_painter import TablePainter
 
 if TYPE_CHECKING:
@@ -183,12 +183,12 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
             self.hover = self.hand_hit(event.pos)
-            self._hover_button = next((b for b in self.buttons() if b.hit(event.pos)), None)
+            self._hover_button = button_at(self.buttons(), event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons():
-                if b.hit(event.pos):
-                    self._press(b.action)
-                    return
+            pressed = button_at(self.buttons(), event.pos)
+            if pressed is not None:
+                self._press(pressed.action)
+                return
             if self.paused:
                 self.say("Paused: press P or Space, or click Resume, to carry on.")
                 return
