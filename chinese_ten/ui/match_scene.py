@@ -54,8 +54,10 @@ class MatchScene(TableOverlay):
         w, h = size
         unit = ui_scale(size)
         want = round((250 + 34 * (self.table.ctl.match.deals_played + 2)) * unit)
-        box = Rect(0, 0, min(w - 40, round(w * 0.66)), min(h - 40, want))
-        box.center = (w // 2, h // 2)
+        area = self.table.geom().table
+        margin = max(8, round(16 * unit))
+        box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))
+        box.center = area.center
         return box
 
     def act(self, action: str) -> None:
