@@ -27,11 +27,11 @@ from .narration import Narration
 class Pace:
     """Seconds per kind of movement."""
 
-    move: float = 0.34
-    flip: float = 0.3
-    glow: float = 0.26
-    sweep: float = 0.34
-    triple: float = 0.95
+    move: float = 0.45
+    flip: float = 0.38
+    glow: float = 0.28
+    sweep: float = 0.42
+    triple: float = 1.1
     pause: float = 0.35
 
     def scaled(self, factor: float, least_pause: float = 0.0) -> Pace:
@@ -50,7 +50,7 @@ INSTANT_PAUSE = 0.3
 def pace_for(speed: str) -> Pace:
     """The pace for an animation-speed setting.
 
-    At Normal a card takes about a third of a second to travel, and a computer
+    At Normal a card takes a little under half a second to travel, and a computer
     waits a moment before each of its turns so the person can see it coming.
     """
     return Pace().scaled(SPEED_FACTORS.get(speed, 1.0), INSTANT_PAUSE if speed == "instant" else 0.0)
