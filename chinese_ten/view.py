@@ -53,7 +53,7 @@ class SeatView:
             hand=tuple(sorted(deal.hand(seat))),
             layout=deal.layout,
             piles=deal.piles,
-            hand_sizes=tuple(len(deal._hands[s]) for s in range(deal.seats)),
+            hand_sizes=tuple(len(h) for h in deal.hands),
             stock_left=deal.stock_left,
             to_move=deal.to_move,
             phase=deal.phase,

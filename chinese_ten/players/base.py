@@ -47,3 +47,15 @@ def highest_take(view: SeatView) -> Card:
         if pts[c] > pts[best]:
             best = c
     return best
+
+
+def best_capture(view: SeatView) -> Card | None:
+    """The hand card whose capture wins most (its points plus the best it takes), first on a tie; None if none captures."""
+    best: Card | None = None
+    best_total = -1
+    for card in view.hand:
+        if view.candidates(card):
+            total = view.capture_points(card)
+            if total > best_total:
+                best, best_total = card, total
+    return best

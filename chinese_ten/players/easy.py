@@ -12,7 +12,7 @@ import random
 
 from ..cards import Card
 from ..view import SeatView
-from .base import Decision, highest_take
+from .base import Decision, best_capture, highest_take
 
 
 class EasyPlayer:
@@ -28,13 +28,7 @@ class EasyPlayer:
         """The biggest capture when it notices one, else a random card."""
         hand = view.hand
         if rng.random() < self.capture_rate:
-            best: Card | None = None
-            best_total = -1
-            for card in hand:
-                if view.candidates(card):
-                    total = view.capture_points(card)
-                    if total > best_total:
-                        best, best_total = card, total
+            best = best_capture(view)
             if best is not None:
                 return Decision(best, view.best_take(best))
         card = hand[int(rng.random() * len(hand))]

@@ -13,7 +13,7 @@ import random
 
 from ..cards import Card
 from ..view import SeatView
-from .base import Decision, highest_take
+from .base import Decision, best_capture, highest_take
 
 
 def discard_cost(view: SeatView, card: Card) -> tuple[int, int, int, int]:
@@ -31,13 +31,7 @@ class NormalPlayer:
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
         """The capture with the biggest total, or else the cheapest card to lay down."""
-        best: Card | None = None
-        best_total = -1
-        for card in view.hand:
-            if view.candidates(card):
-                total = view.capture_points(card)
-                if total > best_total:
-                    best, best_total = card, total
+        best = best_capture(view)
         if best is not None:
             return Decision(best, view.best_take(best))
         card = min(view.hand, key=lambda c: discard_cost(view, c))
