@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import RANK_NAMES
+from ..cards import RANK_NAMES, Card
 from ..events import (
     Captured,
     ChoiceNeeded,
@@ -54,6 +54,18 @@ def pace_for(speed: str) -> Pace:
     waits a moment before each of its turns so the person can see it coming.
     """
     return Pace().scaled(SPEED_FACTORS.get(speed, 1.0), INSTANT_PAUSE if speed == "instant" else 0.0)
+
+
+def _lift_to_pile(board: Board, cards: tuple[Card, ...], pile: Loc) -> list[Sprite]:
+    """Take ``cards`` off their layout slots; a sprite carrying each from its slot to ``pile``."""
+    sprites = []
+    for c in cards:
+        slot = board.slot_of(c)
+        if slot is not None:
+            del board.slots[slot]
+        sprites.append(Sprite(c, Loc("slot", index=slot or 0), pile))
+    board.touch()
+    return sprites
 
 
 class Choreographer:
@@ -174,13 +186,7 @@ class Choreographer:
             self._tell([ev])
             at = board.resting.pop(ev.card, Loc("stage"))
             pile = Loc("pile", ev.seat)
-            sprites = [Sprite(ev.card, at, pile)]
-            for c in ev.taken:
-                slot = board.slot_of(c)
-                if slot is not None:
-                    del board.slots[slot]
-                sprites.append(Sprite(c, Loc("slot", index=slot or 0), pile))
-            board.touch()
+            sprites = [Sprite(ev.card, at, pile)] + _lift_to_pile(board, ev.taken, pile)
             labels = [Label(f"+{ev.points}", at)] if ev.points else [Label("+0", at, 0.6)]
 
             def end(b: Board) -> None:
@@ -201,13 +207,7 @@ class Choreographer:
         def build(board: Board) -> Step:
             self._tell([ev])
             pile = Loc("pile", ev.seat)
-            sprites = []
-            for c in ev.cards:
-                slot = board.slot_of(c)
-                if slot is not None:
-                    del board.slots[slot]
-                sprites.append(Sprite(c, Loc("slot", index=slot or 0), pile))
-            board.touch()
+            sprites = _lift_to_pile(board, ev.cards, pile)
 
             def end(b: Board) -> None:
                 b.piles[ev.seat] += len(ev.cards)
