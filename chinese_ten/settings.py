@@ -10,17 +10,19 @@ atomic, so a failed write leaves the previous file as it was.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import logging
 import os
-import tempfile
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
 import platformdirs
+
+from . import storage
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -309,19 +311,56 @@ def _decode(raw: bytes) -> object:
     )
 
 
-def _storable_extras(data: Mapping[str, object]) -> dict[str, object]:
-    """Keys a newer release may have added, kept so they survive a save."""
+def _encode(payload: Mapping[str, object]) -> bytes:
+    """The file's bytes for a JSON object.
+
+    Raises ValueError or TypeError for anything JSON text in UTF-8 can't
+    hold: a lone surrogate, a NaN, a number too long to read.
+    """
+    text = json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return text.encode("utf-8")
+
+
+def _storable_extras(data: Mapping[str, object]) -> tuple[dict[str, object], tuple[str, ...]]:
+    """Keys a newer release may have added, kept so they survive a save, and
+    the names of those that could not be written back and so are dropped."""
     known = {"version", *Settings.field_names()}
     extras: dict[str, object] = {}
+    dropped: list[str] = []
     for key, value in data.items():
         if key in known:
             continue
         try:
-            json.dumps(value)
+            _encode({key: value})
         except (TypeError, ValueError, RecursionError):
+            dropped.append(key)
             continue
         extras[key] = value
-    return extras
+    return extras, tuple(dropped)
+
+
+def _shown(name: str) -> str:
+    """A key's name as it may appear in the log: printable and short."""
+    return name if name in Settings.field_names() or name == "version" else ascii(name)[:40]
+
+
+def _why(problem: OSError) -> str:
+    """The reason behind an ``OSError``, short enough for a notice."""
+    reason = problem.strerror or str(problem) or type(problem).__name__
+    return reason if len(reason) <= 80 else reason[:77] + "..."
+
+
+@dataclass(frozen=True)
+class _OnDisk:
+    """What the settings file holds at the moment it was read."""
+
+    problem: str | None
+    """None for a good file, else "missing", "unreadable", "damaged" or "newer"."""
+    settings: Settings = field(default_factory=Settings)
+    valid: frozenset[str] = frozenset()
+    """The settings the file gives a good value for."""
+    extras: dict[str, object] | None = None
+    """Keys other than settings that can be kept, when the file holds an object."""
 
 
 class SettingsStore:
@@ -329,13 +368,14 @@ class SettingsStore:
 
     ``load`` never raises; ``save`` never raises for a folder or disk
     problem.  The person is told at most once that settings can't be saved.
+    Two copies of the game running at once each save only the settings they
+    changed, so neither undoes the other's changes.
     """
 
     def __init__(self, folder: Path) -> None:
         self.folder: Path = Path(folder)
-        self._last: Settings | None = None  # as of the last load or save
+        self._last: Settings | None = None  # as of the last load or save; None: not on disk
         self._extras: dict[str, object] = {}
-        self._damaged_in_place = False  # a bad file that could not be moved aside
         self._told_unwritable = False
 
     @property
@@ -352,72 +392,102 @@ class SettingsStore:
         unreadable or newer-version file is moved aside (never deleted),
         every valid value is kept, the repaired settings are written back,
         and exactly one notice explains what happened.  Unknown keys alone
-        are harmless and change nothing.
+        are harmless and change nothing, unless they can't be written back
+        (they are then dropped, as a damaged value is).  Temporary files a
+        killed save left behind are removed.  When the repaired file can't
+        be written, the damaged one stays in place, the notice says so, and
+        the next ``save`` tries again.
         """
-        self._extras = {}
-        self._damaged_in_place = False
+        storage.clean_stale_temporaries(self.path)
+        found = self._examine()
+        self._extras = found.extras or {}
+        if found.problem == "missing":
+            self._last = Settings()
+            return LoadResult(Settings())
+        if found.problem is None:
+            self._last = found.settings
+            return LoadResult(found.settings)
+        return self._recover(found.settings, found.problem)
+
+    def _examine(self) -> _OnDisk:
+        """Read and judge the file as it is now; never raises."""
         try:
             raw = self._read()
         except (FileNotFoundError, NotADirectoryError):
-            self._last = Settings()
-            return LoadResult(Settings())
+            return _OnDisk("missing")
         except OSError as problem:
             _log.warning("Could not read %s: %s", self.path, problem)
-            return self._recover(Settings(), "unreadable")
+            return _OnDisk("unreadable")
         if raw is None:
             _log.warning("%s is larger than %d bytes", self.path, MAX_FILE_BYTES)
-            return self._recover(Settings(), "damaged")
+            return _OnDisk("damaged")
 
         try:
             data = _decode(raw)
         except (ValueError, RecursionError) as problem:
-            _log.warning("%s is not valid JSON: %s", self.path, str(problem)[:200])
-            return self._recover(Settings(), "damaged")
+            _log.warning("%s is not valid JSON: %s", self.path, ascii(str(problem)[:200]))
+            return _OnDisk("damaged")
         if not isinstance(data, dict):
             _log.warning("%s does not hold a JSON object", self.path)
-            return self._recover(Settings(), "damaged")
+            return _OnDisk("damaged")
 
         settings, rejected = Settings.from_mapping(data)
-        self._extras = _storable_extras(data)
+        valid = frozenset(name for name in Settings.field_names() if name in data) - set(rejected)
+        extras, dropped = _storable_extras(data)
         version = data.get("version", FORMAT_VERSION)
         if _is_int(version) and version > FORMAT_VERSION:  # type: ignore[operator]
             _log.warning("%s was written by a newer version (%s)", self.path, version)
-            return self._recover(settings, "newer")
+            return _OnDisk("newer", settings, valid, extras)
         if not _is_int(version) or version < 1:  # type: ignore[operator]
             rejected = ("version", *rejected)
+        rejected = (*rejected, *dropped)
         if rejected:
-            _log.warning("%s had bad values for: %s", self.path, ", ".join(rejected))
-            return self._recover(settings, "damaged")
-
-        self._last = settings
-        return LoadResult(settings)
+            _log.warning(
+                "%s had bad values for: %s", self.path, ", ".join(_shown(n) for n in rejected)
+            )
+            return _OnDisk("damaged", settings, valid, extras)
+        return _OnDisk(None, settings, valid, extras)
 
     def _read(self) -> bytes | None:
-        """The file's bytes, or None when it is too large to be settings."""
-        with open(self.path, "rb") as handle:
+        """The file's bytes, or None when it is too large to be settings.
+
+        Anything but a regular file (a folder, a pipe, a device) raises
+        ``OSError`` without being read, so it can neither block nor flood.
+        """
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        with open(os.open(self.path, flags), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file", str(self.path))
             raw = handle.read(MAX_FILE_BYTES + 1)
         return None if len(raw) > MAX_FILE_BYTES else raw
 
     def _recover(self, settings: Settings, reason: str) -> LoadResult:
         """Move a bad file aside, write the repaired settings, explain once."""
-        moved = self._move_aside()
-        if moved is None:
-            # The original must not be overwritten while it is still in place.
-            self._damaged_in_place = True
+        try:
+            with storage.locked(self.path):
+                moved = self._write(settings, self._extras, keep_old=True)
+        except OSError as problem:
+            # The original is still in place, so the next start finds the
+            # same values; the next save sets it aside and tries again.
+            _log.warning("Could not set aside and repair %s: %s", self.path, problem)
             self._last = None
+            why = _why(problem)
             notice = {
-                "newer": "Your settings file is from a newer version of Chinese Ten "
-                "and could not be set aside; the settings this version understands "
-                "are used for now.",
-                "unreadable": "Your settings file could not be read or set aside; "
-                "default settings are used for now.",
+                "newer": f"Your settings file is from a newer version of Chinese Ten and "
+                f"could not be replaced ({why}); the settings this version understands "
+                f"are used for now.",
+                "unreadable": f"Your settings file could not be read or replaced ({why}); "
+                f"default settings are used for now.",
             }.get(
                 reason,
-                "Your settings file was damaged and could not be set aside; "
-                "the rest of your settings are used for now.",
+                f"Your settings file was damaged and could not be repaired ({why}); "
+                f"the rest of your settings are used for now and will be saved when possible.",
             )
             return LoadResult(settings, [notice])
 
+        self._last = settings
+        if moved is None:  # it went away meanwhile; the repaired settings took its place
+            return LoadResult(settings)
         name = moved.name
         notice = {
             "newer": f"Your settings file is from a newer version of Chinese Ten; "
@@ -430,53 +500,30 @@ class SettingsStore:
             f"Your settings file was damaged; it was kept as {name} and the rest "
             f"of your settings were restored.",
         )
-        try:
-            self._write(settings)
-        except OSError as problem:
-            _log.warning("Could not write repaired settings to %s: %s", self.path, problem)
-            self._last = None  # so the next save tries again
-        else:
-            self._last = settings
         return LoadResult(settings, [notice], moved)
-
-    def _move_aside(self) -> Path | None:
-        """Rename the settings file to a free ``settings.json.bad-…`` name."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        base = f"{SETTINGS_FILENAME}.bad-{stamp}"
-        for counter in range(1, 1000):
-            target = self.folder / (base if counter == 1 else f"{base}-{counter}")
-            if os.path.lexists(target):
-                continue
-            try:
-                os.rename(self.path, target)
-            except FileExistsError:  # Windows, if the name was taken meanwhile
-                continue
-            except OSError as problem:
-                _log.warning("Could not move %s aside: %s", self.path, problem)
-                return None
-            _log.warning("Moved damaged settings file to %s", target)
-            return target
-        _log.warning("No free name to move %s aside", self.path)
-        return None
 
     # ----- saving ----------------------------------------------------------
 
     def save(self, settings: Settings) -> str | None:
-        """Write the settings atomically; returns None or a one-line notice.
+        """Write the settings changed here atomically; returns None or a one-line notice.
 
         Nothing is written when the settings are unchanged since the last
-        load or save.  If the folder can't be written, the previous file is
-        left untouched and the notice is returned only the first time; later
-        failures return None so the person is told once.
+        load or save.  Only the settings that differ from then are written,
+        into what the file holds now, so changes another running copy made
+        meanwhile are kept; a file damaged meanwhile is kept aside first.
+        If the folder can't be written, the previous file is left untouched,
+        the next save tries again, and the notice is returned only the first
+        time; later failures return None so the person is told once.
         """
-        if settings == self._last and not self._damaged_in_place:
+        if settings == self._last:
             return None
+        changed = self._changed(settings)
         try:
-            if self._damaged_in_place:
-                if os.path.lexists(self.path) and self._move_aside() is None:
-                    raise PermissionError("the damaged settings file could not be set aside")
-                self._damaged_in_place = False
-            self._write(settings)
+            with storage.locked(self.path):
+                found = self._examine()
+                extras = self._extras if found.extras is None else found.extras
+                merged = _merge(settings, changed, found)
+                self._write(merged, extras, keep_old=found.problem not in (None, "missing"))
         except OSError as problem:
             _log.warning("Could not save settings to %s: %s", self.folder, problem)
             if self._told_unwritable:
@@ -484,43 +531,29 @@ class SettingsStore:
             self._told_unwritable = True
             return f"Settings can't be saved to {self.folder}; they will not be remembered."
         self._last = settings
+        self._extras = extras
         return None
 
-    def _write(self, settings: Settings) -> None:
-        """Replace the file in one step: temp file, fsync, rename over."""
-        payload = settings.to_json_dict()
-        payload.update(self._extras)
-        data = (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-
-        self.folder.mkdir(parents=True, exist_ok=True)
-        descriptor, temp_name = tempfile.mkstemp(
-            prefix=f".{SETTINGS_FILENAME}.", suffix=".tmp", dir=self.folder
+    def _changed(self, settings: Settings) -> frozenset[str]:
+        """The settings that differ from the last load or save (all, if not on disk)."""
+        if self._last is None:
+            return frozenset(Settings.field_names())
+        return frozenset(
+            name
+            for name in Settings.field_names()
+            if getattr(settings, name) != getattr(self._last, name)
         )
-        try:
-            with os.fdopen(descriptor, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp_name, self.path)
-        except BaseException:
-            try:
-                os.unlink(temp_name)
-            except OSError:
-                pass
-            raise
-        self._sync_folder()
 
-    def _sync_folder(self) -> None:
-        """Make the rename itself durable where the system allows it."""
-        if not hasattr(os, "O_DIRECTORY"):
-            return
-        try:
-            folder_fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError:
-            return
-        try:
-            os.fsync(folder_fd)
-        except OSError:
-            pass
-        finally:
-            os.close(folder_fd)
+    def _write(self, settings: Settings, extras: Mapping[str, object], *, keep_old: bool) -> Path | None:
+        """Replace the file in one step; with ``keep_old``, keep the old one aside first."""
+        payload = settings.to_json_dict()
+        payload.update(extras)
+        return storage.atomic_write(self.path, _encode(payload), keep_old=keep_old)
+
+
+def _merge(settings: Settings, changed: frozenset[str], found: _OnDisk) -> Settings:
+    """The file's good values, with this copy's changes (and what the file lacks) on top."""
+    values = {name: getattr(settings, name) for name in Settings.field_names()}
+    for name in found.valid - changed:
+        values[name] = getattr(found.settings, name)
+    return Settings(**values)
