@@ -532,6 +532,7 @@ def run_game(args: argparse.Namespace) -> int:
         app.push(StartScene(app))
         app.run()
         app.remember_window_size()
+        app.save_settings(app.settings)  # settings a full disk kept from being saved
     except Exception as exc:  # noqa: BLE001 - anything unexpected is reported, not swallowed
         show_problem(crash_report(exc, log_path))
         status = EXIT_CRASH

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -157,6 +158,37 @@ def test_an_unwritable_folder_plays_on_and_says_so_once(tmp_path: Path, monkeypa
 
     assert _play(monkeypatch, play, folder)[0] == 0
     assert len(told) == 1 and "will not be remembered" in told[0]
+
+
+def test_settings_a_full_disk_kept_from_being_repaired_are_saved_on_quitting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "settings"
+    folder.mkdir()
+    damaged = {"version": 1, "computers": 3, "high_contrast": True, "strength": "lots"}
+    (folder / SETTINGS_FILENAME).write_text(json.dumps(damaged), encoding="utf-8")
+    disk_full = [True]
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        if disk_full[0]:
+            raise OSError(28, "No space left on device")
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    told: list[str] = []
+
+    def play(app: App) -> None:
+        real = app.notify
+        app.notify = lambda text: (told.append(text), real(text))[1]  # type: ignore[method-assign]
+        app.frame(1 / 60, [])
+        disk_full[0] = False  # room again before the person quits
+        app.running = False
+
+    assert _play(monkeypatch, play, folder)[0] == 0
+    assert len(told) == 1 and "could not be repaired" in told[0] and "restored" not in told[0]
+    assert list(folder.glob(f"{SETTINGS_FILENAME}.bad-*")), "the damaged file is kept"
+    saved = json.loads((folder / SETTINGS_FILENAME).read_text(encoding="utf-8"))
+    assert (saved["computers"], saved["high_contrast"], saved["strength"]) == (3, True, "normal")
 
 
 def test_an_unexpected_error_is_reported_with_the_log_path_and_settings_survive(
