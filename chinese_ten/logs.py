@@ -1,8 +1,11 @@
 """The game's log file and the plain-language crash report.
 
 Problems are written to ``chinese-ten.log`` in the per-user log folder, with
-the log rotated so it never grows without bound.  Nothing here raises: when
-the folder can't be used, messages go to the terminal instead.
+the log rotated so it never grows without bound.  Each running copy of the
+game has a log file of its own (a second copy writes ``chinese-ten-2.log``),
+so copies never rotate each other's files.  Nothing here raises, and a log
+that can't be written never prints a traceback: messages go to the terminal
+instead, and a crash report says the details could not be kept.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from types import TracebackType
 from typing import Final
 
 import platformdirs
+
+from . import storage
 
 __all__ = [
     "LOGGER_NAME",
@@ -43,6 +48,9 @@ MAX_LOG_BYTES: Final[int] = 1_000_000
 
 LOG_BACKUPS: Final[int] = 3
 """How many rotated log files are kept."""
+
+LOG_FILES: Final[int] = 9
+"""How many copies of the game running at once get a log file of their own."""
 
 _FORMAT: Final[str] = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
@@ -78,11 +86,92 @@ def _terminal_handler() -> logging.Handler:
     return handler
 
 
-def setup_logging(folder: Path | None = None) -> Path | None:
-    """Send the game's log to ``chinese-ten.log`` in ``folder``; never raises.
+def _log_filename(number: int) -> str:
+    """``chinese-ten.log`` for the first running copy, ``chinese-ten-N.log`` for others."""
+    if number == 1:
+        return LOG_FILENAME
+    stem, dot, suffix = LOG_FILENAME.rpartition(".")
+    return f"{stem}-{number}{dot}{suffix}"
 
-    Uses ``log_dir()`` when no folder is given.  Information, warnings and
-    errors go to the file (rotated at about 1 MB, three old files kept);
+
+class _LogFile(RotatingFileHandler):
+    """The log file of this running copy: rotated, and quiet when it fails.
+
+    Holds the lock that keeps other copies off this file until closed.  A
+    record that can't be written is counted in ``failures`` instead of
+    printing a traceback; the terminal hears of it once, in one line.
+    """
+
+    def __init__(self, path: Path, lock: storage.FileLock | None) -> None:
+        super().__init__(path, maxBytes=MAX_LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+        self._file_lock = lock
+        self.failures = 0
+        """How many records or flushes could not be written."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Count the failure; say so once on the terminal, in one line."""
+        self._failed(sys.exc_info()[1])
+
+    def flush(self) -> None:
+        """Flush, counting a failure instead of raising it."""
+        try:
+            super().flush()
+        except Exception as problem:  # noqa: BLE001 - a full disk must not stop the game
+            self._failed(problem)
+
+    def _failed(self, problem: BaseException | None) -> None:
+        self.failures += 1
+        if self.failures == 1 and sys.stderr is not None:
+            try:
+                print(f"Can't write the log file {self.baseFilename} ({problem}); "
+                      f"problems go to the terminal only.", file=sys.stderr)
+            except Exception:  # noqa: BLE001 - nowhere left to say it
+                pass
+
+    def close(self) -> None:
+        """Close the file and let another copy use it; never raises."""
+        try:
+            super().close()
+        except Exception as problem:  # noqa: BLE001 - the last flush hit a full disk
+            self._failed(problem)
+        finally:
+            if self._file_lock is not None:
+                self._file_lock.release()
+                self._file_lock = None
+
+
+def _open_log_file(folder: Path) -> _LogFile:
+    """The first log file in ``folder`` that no other running copy is using.
+
+    Raises ``OSError`` or ``ValueError`` when the folder can't be used, and
+    ``OSError`` when every log file is taken.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in range(1, LOG_FILES + 1):
+        path = folder / _log_filename(number)
+        try:
+            lock = storage.try_lock(folder / f".{path.name}.lock")
+        except OSError:
+            # No lock file can be made (a full disk, say): use the first log
+            # file unguarded rather than none at all.
+            return _LogFile(folder / LOG_FILENAME, None)
+        if lock is None:
+            continue
+        try:
+            return _LogFile(path, lock)
+        except BaseException:
+            lock.release()
+            raise
+    raise OSError(f"{LOG_FILES} running copies already use the log files in {folder}")
+
+
+def setup_logging(folder: Path | None = None) -> Path | None:
+    """Send the game's log to a file in ``folder``; never raises.
+
+    Uses ``log_dir()`` when no folder is given.  The file is
+    ``chinese-ten.log``, or ``chinese-ten-2.log`` and so on when other running
+    copies of the game already use the earlier ones.  Information, warnings
+    and errors go to the file (rotated at about 1 MB, three old files kept);
     warnings and errors also go to the terminal when there is one.  Returns
     the log file's path, or None when the folder can't be created or written,
     in which case the terminal is the only destination.  Calling it again
@@ -104,11 +193,7 @@ def setup_logging(folder: Path | None = None) -> Path | None:
 
     try:
         target = Path(folder) if folder is not None else log_dir()
-        target.mkdir(parents=True, exist_ok=True)
-        path = target / LOG_FILENAME
-        file_handler = RotatingFileHandler(
-            path, maxBytes=MAX_LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-        )
+        file_handler = _open_log_file(target)
     except (OSError, ValueError) as problem:
         logger.warning("Can't write a log file (%s); logging to the terminal only.", problem)
         return None
@@ -116,7 +201,17 @@ def setup_logging(folder: Path | None = None) -> Path | None:
     file_handler.setFormatter(logging.Formatter(_FORMAT))
     logger.addHandler(file_handler)
     _our_handlers.append(file_handler)
-    return path
+    return Path(file_handler.baseFilename)
+
+
+def _log_failures(log_path: Path | None) -> int | None:
+    """How often writing to the log file at ``log_path`` failed; None if it is not ours."""
+    if log_path is None:
+        return None
+    for handler in _our_handlers:
+        if isinstance(handler, _LogFile) and Path(handler.baseFilename) == Path(log_path).absolute():
+            return handler.failures
+    return None
 
 
 def _game_version() -> str:
@@ -128,12 +223,25 @@ def _game_version() -> str:
         return "unknown"
 
 
+_LONGEST_ERROR: Final[int] = 200
+"""Characters of an error's text shown to the person when the log missed it."""
+
+
+def _error_line(exc: BaseException) -> str:
+    """``Type: message`` on one short line."""
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return text if len(text) <= _LONGEST_ERROR else text[: _LONGEST_ERROR - 3] + "..."
+
+
 def crash_report(exc: BaseException, log_path: Path | None) -> str:
     """Log ``exc`` with its traceback and return what to tell the person.
 
     The returned text is plain language, without the traceback, and names
-    the log file when there is one.  Never raises.
+    the log file when the details reached it.  When they could not be
+    written there (no log file, a full disk), it says so and ends with the
+    error itself on one line.  Never raises.
     """
+    before = _log_failures(log_path)
     try:
         logger = logging.getLogger(LOGGER_NAME)
         logger.critical(
@@ -148,10 +256,17 @@ def crash_report(exc: BaseException, log_path: Path | None) -> str:
             handler.flush()
     except Exception:  # the report must reach the person even if logging fails
         pass
+    after = _log_failures(log_path)
     message = "Chinese Ten hit an unexpected problem and has to close."
+    if log_path is not None and before is not None and after == before:
+        return message + f" Details were written to {log_path}."
+    try:
+        error = _error_line(exc)
+    except Exception:  # noqa: BLE001 - an exception whose text can't be made
+        error = type(exc).__name__
     if log_path is not None:
-        message += f" Details were written to {log_path}."
-    return message
+        return message + f" The details could not be written to {log_path}. The problem: {error}"
+    return message + f" The problem: {error}"
 
 
 def install_excepthook(log_path: Path | None) -> ExceptHook:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
+import re
+import subprocess
 import sys
 from collections.abc import Iterator
 from logging.handlers import RotatingFileHandler
@@ -130,7 +133,10 @@ def test_unwritable_log_folder_returns_none(tmp_path: Path, capsys: pytest.Captu
     logging.getLogger(LOGGER_NAME).error("still heard")
     assert "still heard" in capsys.readouterr().err
     message = crash_report(caught(), None)
-    assert message == "Chinese Ten hit an unexpected problem and has to close."
+    assert message == (
+        "Chinese Ten hit an unexpected problem and has to close. "
+        "The problem: ZeroDivisionError: the pile was empty"
+    )
     assert blocker.read_text() == "not a folder"
 
 
@@ -196,3 +202,138 @@ def test_excepthook_leaves_ctrl_c_alone(tmp_path: Path, monkeypatch: pytest.Monk
     assert path is not None
     assert "KeyboardInterrupt" not in path.read_text("utf-8")
     assert previous is not sys.excepthook
+
+
+# --------------------------------------------------------------------------
+# Two running copies
+# --------------------------------------------------------------------------
+
+HOLD_THE_LOG = """
+import sys
+from pathlib import Path
+from chinese_ten.logs import setup_logging
+print(setup_logging(Path(sys.argv[1])), flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_second_running_copy_writes_a_log_file_of_its_own(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    first = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_LOG, str(folder)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert first.stdout is not None
+        assert first.stdout.readline().strip() == str(folder / LOG_FILENAME)
+        assert setup_logging(folder) == folder / "chinese-ten-2.log"
+        logging.getLogger(LOGGER_NAME).warning("from the second copy")
+        flush()
+        assert "from the second copy" in (folder / "chinese-ten-2.log").read_text("utf-8")
+        assert "from the second copy" not in (folder / LOG_FILENAME).read_text("utf-8")
+    finally:
+        first.communicate("\n")
+    # Once the first copy has closed, the usual file is free again.
+    assert setup_logging(folder) == folder / LOG_FILENAME
+
+
+def test_setting_up_again_keeps_the_same_file(tmp_path: Path) -> None:
+    assert setup_logging(tmp_path) == tmp_path / LOG_FILENAME
+    assert setup_logging(tmp_path) == tmp_path / LOG_FILENAME
+
+
+LOG_MANY_LINES = """
+import logging, sys
+from pathlib import Path
+from chinese_ten import logs
+logs.MAX_LOG_BYTES = 10_000
+logs.setup_logging(Path(sys.argv[1]))
+log = logging.getLogger(logs.LOGGER_NAME)
+print("ready", flush=True)
+sys.stdin.readline()
+for number in range(300):
+    log.info("copy %s line %04d %s", sys.argv[2], number, "." * 40)
+print("done", flush=True)
+"""
+
+
+def test_two_copies_logging_at_once_lose_no_lines_and_print_no_errors(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    copies = [
+        subprocess.Popen(
+            [sys.executable, "-c", LOG_MANY_LINES, str(folder), tag],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        for tag in ("A", "B")
+    ]
+    errors = []
+    try:
+        for copy in copies:
+            assert copy.stdout is not None and copy.stdout.readline().strip() == "ready"
+        for copy in copies:
+            assert copy.stdin is not None
+            copy.stdin.write("go\n")
+            copy.stdin.flush()
+        for copy in copies:
+            assert copy.stdout is not None and copy.stdout.readline().strip() == "done"
+    finally:
+        for copy in copies:
+            errors.append(copy.communicate()[1])
+    assert errors == ["", ""]
+    assert len(list(folder.glob("*.log.*"))) >= 4, "the logs were rotated"
+    text = "".join(path.read_text("utf-8") for path in folder.glob("chinese-ten*.log*"))
+    for tag in ("A", "B"):
+        numbers = sorted(int(n) for n in re.findall(rf"copy {tag} line (\d+)", text))
+        assert numbers == list(range(300)), f"lines of copy {tag} were lost"
+
+
+# --------------------------------------------------------------------------
+# A log that can't be written
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def full_log(tmp_path: Path) -> Path:
+    """A log folder whose log file is a full disk."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / LOG_FILENAME).symlink_to("/dev/full")
+    return folder
+
+
+def test_crash_on_a_full_disk_says_the_log_could_not_be_written(
+    full_log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = setup_logging(full_log)
+    assert path == full_log / LOG_FILENAME
+    message = crash_report(caught(), path)
+    assert message == (
+        "Chinese Ten hit an unexpected problem and has to close. "
+        f"The details could not be written to {path}. "
+        "The problem: ZeroDivisionError: the pile was empty"
+    )
+    assert "Details were written" not in message
+
+
+def test_a_full_disk_prints_one_line_and_no_logging_tracebacks(
+    full_log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    setup_logging(full_log)
+    log = logging.getLogger(LOGGER_NAME)
+    for number in range(5):
+        log.info("line %d", number)
+    flush()
+    err = capsys.readouterr().err
+    assert "Logging error" not in err
+    assert "Traceback" not in err
+    assert err.count("Can't write the log file") == 1
+    assert len(err.splitlines()) == 1
+
+
+def test_crash_message_cuts_a_huge_error_short(tmp_path: Path) -> None:
+    message = crash_report(ValueError("x" * 100_000), None)
+    assert "ValueError: xxx" in message
+    assert len(message) < 400
+    assert "\n" not in message
