@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -237,7 +238,7 @@ class FileLock:
             os.close(descriptor)
 
 
-if os.name == "nt":
+if sys.platform == "win32":
     import msvcrt
 
     def _lock(descriptor: int) -> bool:
