@@ -103,14 +103,21 @@ class _LogFile(RotatingFileHandler):
     """
 
     def __init__(self, path: Path, lock: storage.FileLock | None) -> None:
-        super().__init__(path, maxBytes=MAX_LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+        super().__init__(path, maxBytes=MAX_LOG_BYTES, backupCount=LOG_BACKUPS,
+                         encoding="utf-8", errors="backslashreplace")
         self._file_lock = lock
         self.failures = 0
         """How many records or flushes could not be written."""
 
     def handleError(self, record: logging.LogRecord) -> None:
-        """Count the failure; say so once on the terminal, in one line."""
-        self._failed(sys.exc_info()[1])
+        """Count a failure to write; say so once on the terminal, in one line.
+
+        Any other problem with a record (a message that can't be formatted)
+        is left to the terminal's own handler, which sees the same record.
+        """
+        problem = sys.exc_info()[1]
+        if isinstance(problem, OSError):
+            self._failed(problem)
 
     def flush(self) -> None:
         """Flush, counting a failure instead of raising it."""

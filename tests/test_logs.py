@@ -337,3 +337,14 @@ def test_crash_message_cuts_a_huge_error_short(tmp_path: Path) -> None:
     assert "ValueError: xxx" in message
     assert len(message) < 400
     assert "\n" not in message
+
+
+def test_text_that_is_not_valid_unicode_still_reaches_the_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = setup_logging(tmp_path)
+    assert path is not None
+    logging.getLogger(LOGGER_NAME).info("a note with a lone surrogate \ud83c in it")
+    flush()
+    assert "a note with a lone surrogate \\ud83c in it" in path.read_text("utf-8")
+    assert "Logging error" not in capsys.readouterr().err
