@@ -4,7 +4,9 @@ they are read and written without ever losing them.
 Settings are kept in ``settings.json`` as ``{"version": 1, ...}``.  Reading a
 damaged file never fails: the file is moved aside under a dated name, every
 value that can be trusted is kept, and the person is told once.  Writing is
-atomic, so a failed write leaves the previous file as it was.
+atomic (see ``storage``), so a failed write leaves the previous file as it
+was, and only the settings changed are written, so two running copies of the
+game keep each other's changes.
 """
 
 from __future__ import annotations
