@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .quote import quote
+
 RANK_NAMES: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Rank names in rank order, ace low; index 0 is the ace."""
 
@@ -60,12 +62,12 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(f"not a card: {quote(text)}")
         s = text.strip().upper()
         if len(s) < 2 or s[:-1] not in _RANK_INPUT or s[-1] not in _SUIT_INPUT:
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(f"not a card: {quote(text)}")
         if s[:-1] == "1":
-            raise CardError(f"not a card: {text!r}")
+            raise CardError(f"not a card: {quote(text)}")
         return ALL_CARDS[_RANK_INPUT[s[:-1]] * 4 + _SUIT_INPUT[s[-1]]]
 
     @property

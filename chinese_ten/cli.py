@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -11,10 +14,22 @@ from typing import Any, NoReturn
 
 from .cards import CardError
 from .deal import IllegalMove, Phase
+from .match import MatchLength
 from .players import PLAYERS, make_player
-from .records import RecordError, parse_record, position_of, replay
+from .quote import quote, shorten, show_path
+from .records import RecordError, position_of, read_record_file, read_record_stream, replay
 
 EXIT_USAGE = 2
+"""Exit status after a refused command line or input."""
+
+EXIT_CRASH = 1
+"""Exit status after an unexpected problem (its details go to the log)."""
+
+EXIT_INTERRUPTED = 130
+"""Exit status when the command was stopped before it finished."""
+
+MESSAGE_LIMIT = 200
+"""The longest message the argument parser may print, in characters."""
 
 
 class UsageError(Exception):
@@ -25,21 +40,19 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        words = " ".join(shorten(word) for word in message.split())
+        raise UsageError(shorten(words, MESSAGE_LIMIT))
 
 
 def _player_name(text: str) -> str:
     name = text.strip().lower()
     if name not in PLAYERS:
-        raise argparse.ArgumentTypeError(f"unknown player {text!r} (known: {', '.join(PLAYERS)})")
+        raise argparse.ArgumentTypeError(f"unknown player {quote(text)} (known: {', '.join(PLAYERS)})")
     return name
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = _int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
     return value
@@ -56,7 +69,26 @@ def _int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {quote(text)}") from None
+
+
+def _match_deals(text: str) -> int:
+    try:
+        return MatchLength.fixed(_int(text)).deals
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _folder(text: str) -> Path:
+    if not text:
+        raise argparse.ArgumentTypeError("expected a folder, not an empty name")
+    return Path(text)
+
+
+def _file(text: str) -> Path:
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, not an empty one")
+    return Path(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,40 +114,44 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", default="normal", help="one player per seat, comma-separated (one name fills every seat)")
     p.add_argument("--seed", type=_int, default=0)
     p.add_argument("--duplicate", action="store_true", help="play every shuffle once for each rotation of the players")
-    p.add_argument("--records", type=Path, default=None, help="write every deal as a record into this folder")
+    p.add_argument("--records", type=_folder, default=None, help="write every deal as a record into this folder")
     p.add_argument("--think-ms", type=_positive, default=None, help="thinking time for players that search")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("demo", help="computers play a whole match in the window, then exit")
     p.add_argument("--seats", type=_seats, default=4)
-    p.add_argument("--deals", type=_positive, default=None, help="deals in the match (default: one per seat)")
+    p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match (default: one per seat)")
     p.add_argument("--seed", type=_int, default=0)
-    p.add_argument("--frame-stats", type=Path, default=None, help="write per-frame timing as JSON here")
-    p.add_argument("--screenshot", type=Path, default=None, help="save a PNG of the table at the end of every deal here")
+    p.add_argument("--frame-stats", type=_file, default=None, help="write per-frame timing as JSON here")
+    p.add_argument("--screenshot", type=_folder, default=None, help="save a PNG of the table at the end of every deal here")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
 
 def _read_record(name: str) -> dict[str, Any]:
-    try:
-        if name == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"no such file: {name}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{name} is a folder, not a record") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") from None
-    return parse_record(text)
+    if name != "-":
+        return read_record_file(name)
+    if sys.stdin is None:
+        raise UsageError("there is no standard input to read the record from")
+    return read_record_stream(getattr(sys.stdin, "buffer", sys.stdin))
 
 
 def _print(data: Any, as_json: bool, text: str) -> None:
-    if as_json:
-        print(json.dumps(data, ensure_ascii=False))
-    else:
-        print(text)
+    _emit((json.dumps(data, ensure_ascii=False) if as_json else text) + "\n")
+
+
+def _emit(text: str) -> None:
+    """Write to standard output at once; a failed write (a full disk, say) is refused in one line."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _quiet_stdout()
+        raise UsageError(f"cannot write the output: {exc.strerror or exc}") from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -174,9 +210,45 @@ def _player_name_checked(text: str) -> str:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Let computers play a whole match in the window."""
-    from .ui.app import run_demo
+    check_demo_paths(args.frame_stats, args.screenshot)
+    from .ui.app import DemoInterrupted, run_demo
 
-    return run_demo(args)
+    report = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(report):
+            status = run_demo(args)
+    except DemoInterrupted as exc:
+        return _fail(str(exc), EXIT_INTERRUPTED)
+    except OSError as exc:
+        if args.frame_stats is None or exc.filename != str(args.frame_stats):
+            raise
+        raise UsageError(f"cannot write {show_path(args.frame_stats)}: {exc.strerror or exc}") from None
+    _emit(report.getvalue())
+    return status
+
+
+def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
+    """Refuse, before the demo starts, a ``--frame-stats`` file or ``--screenshot`` folder that cannot be written."""
+    if frame_stats is not None:
+        name = show_path(frame_stats)
+        folder = frame_stats.parent
+        if frame_stats.is_dir():
+            raise UsageError(f"--frame-stats: {name} is a folder; give a file name")
+        if not folder.is_dir():
+            raise UsageError(f"--frame-stats: the folder {show_path(folder)} does not exist")
+        writable = os.access(frame_stats, os.W_OK) if frame_stats.exists() else os.access(folder, os.W_OK)
+        if not writable:
+            raise UsageError(f"--frame-stats: {name} cannot be written")
+    if screenshot is not None:
+        name = show_path(screenshot)
+        if screenshot.exists() and not screenshot.is_dir():
+            raise UsageError(f"--screenshot: {name} is not a folder")
+        try:
+            screenshot.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"--screenshot: cannot make the folder {name}: {exc.strerror or exc}") from None
+        if not os.access(screenshot, os.W_OK):
+            raise UsageError(f"--screenshot: the folder {name} cannot be written to")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -199,24 +271,51 @@ def main(argv: list[str] | None = None) -> int:
     handler = COMMANDS.get(args.command, cmd_play)
     try:
         return handler(args)
-    except UsageError as exc:
-        return _fail(str(exc))
-    except (RecordError, IllegalMove, CardError) as exc:
-        return _fail(str(exc))
-    except ValueError as exc:
-        if handler in (cmd_play, cmd_demo):
-            raise
+    except (UsageError, RecordError, IllegalMove, CardError) as exc:
         return _fail(str(exc))
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        if handler is cmd_play:  # the window reports its own problems
+            raise
+        return _report(exc, handler)
 
 
-def _fail(message: str) -> int:
+def _report(exc: Exception, handler: object) -> int:
+    """One line on standard error for a problem a subcommand raised; the unexpected ones are logged too."""
+    if isinstance(exc, ValueError) and handler is not cmd_demo:
+        return _fail(str(exc))
+    return _crash(exc)
+
+
+def _fail(message: str, status: int = EXIT_USAGE) -> int:
+    """Say what went wrong on one line of standard error; returns ``status``."""
     text = " ".join(message.split())
-    print(f"chinese-ten: {text}", file=sys.stderr)
-    return EXIT_USAGE
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(f"chinese-ten: {text}", file=sys.stderr)
+    return status
+
+
+def _crash(exc: BaseException) -> int:
+    """Log an unexpected problem with its traceback; tell the person in one line where the details are."""
+    from .logs import crash_report, setup_logging
+
+    with contextlib.redirect_stderr(None):  # type: ignore[arg-type] - the traceback goes to the file only
+        log_path = setup_logging()
+    if log_path is None:
+        setup_logging()  # no log file: the terminal is the only place left for the details
+    return _fail(crash_report(exc, log_path), EXIT_CRASH)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so the flush at exit does not fail a second time."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
 
 
 if __name__ == "__main__":

@@ -8,14 +8,20 @@ every part of it and refuses the first thing that is wrong with a
 from __future__ import annotations
 
 import json
-from typing import Any
+import os
+import stat
+from typing import IO, Any
 
 from .cards import Card, CardError
 from .deal import Deal, IllegalMove, Phase
+from .quote import quote, show_path
 from .rules import ruleset
 
 FORMAT = "chinese-ten/deal-v1"
 """The value of a record's ``format`` key."""
+
+MAX_RECORD_BYTES = 1_000_000
+"""The largest record file read (a deal record takes a few kilobytes)."""
 
 _TURN_KEYS = ("seat", "play", "take", "flip", "flip_take")
 
@@ -60,33 +66,84 @@ def position_of(deal: Deal) -> dict[str, Any]:
 
 
 def parse_record(text: str) -> dict[str, Any]:
-    """Read a record's JSON text; refuses text that is not a JSON object."""
+    """Read a record's JSON text (a UTF-8 byte order mark is allowed); refuses text that is not a JSON object."""
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
         raise RecordError(f"the record is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise RecordError("the record is nested too deeply to read") from None
+    except ValueError:  # an integer with more digits than Python reads
+        raise RecordError("the record holds a number too long to read") from None
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")
     return data
+
+
+def read_record_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The record in a file; refuses in one line anything that is not a regular file of at most 1 MB of JSON."""
+    name = show_path(path)
+    if not os.fspath(path):
+        raise RecordError("the record's file name is empty")
+    try:
+        # Non-blocking, so that opening a pipe with no writer does not wait forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {name}") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the name
+        raise RecordError(f"no such file: {quote(os.fspath(path))}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError(f"{name} is a folder, not a record")
+        if not stat.S_ISREG(mode):
+            raise RecordError(f"{name} is not a regular file (a pipe or a device), so it is not read as a record")
+        file = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with file:
+        return read_record_stream(file, name)
+
+
+def read_record_stream(stream: IO[bytes] | IO[str], name: str = "standard input") -> dict[str, Any]:
+    """The record in a stream, read up to :data:`MAX_RECORD_BYTES`; refuses more, or text that is not UTF-8 JSON."""
+    try:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{name} is not UTF-8 text") from None
+    except ValueError:  # the stream was closed
+        raise RecordError(f"cannot read {name}: it is closed") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{name} holds more than {MAX_RECORD_BYTES // 1_000_000} MB; "
+                          "a deal record takes a few kilobytes")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{name} is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
+    return parse_record(data)
 
 
 def deal_of(record: dict[str, Any]) -> Deal:
     """The deal a record starts from, before any turn; refuses a malformed deal."""
     fmt = record.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"the record's format must be {FORMAT!r}, not {fmt!r}")
+        raise RecordError(f"the record's format must be {FORMAT!r}, not {quote(fmt)}")
     try:
         rules = ruleset(record.get("rules", "classic"))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     seats = record.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool) or seats not in rules.seat_counts():
-        raise RecordError(f"seats must be one of {', '.join(map(str, rules.seat_counts()))}, not {seats!r}")
+        raise RecordError(f"seats must be one of {', '.join(map(str, rules.seat_counts()))}, not {quote(seats)}")
     dealer = record.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
-        raise RecordError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        raise RecordError(f"dealer must be a seat from 0 to {seats - 1}, not {quote(dealer)}")
     hands = record.get("hands")
     if not isinstance(hands, list) or len(hands) != seats or not all(isinstance(h, list) for h in hands):
         raise RecordError(f"hands must be a list of {seats} lists of cards")
@@ -129,8 +186,10 @@ def apply_turn(deal: Deal, turn: Any) -> None:
     if deal.is_over:
         raise RecordError(f"the deal is over after {len(deal.turns)} turns")
     seat = turn.get("seat")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise RecordError(f"seat must be a seat number, not {quote(seat)}")
     if seat is not None and seat != deal.to_move:
-        raise RecordError(f"it is seat {deal.to_move}'s turn, not seat {seat!r}'s")
+        raise RecordError(f"it is seat {deal.to_move}'s turn, not seat {quote(seat)}'s")
     if "play" not in turn or turn["play"] is None:
         raise RecordError("the turn has no play")
     play = _one_card(turn["play"], "play")
@@ -141,8 +200,9 @@ def apply_turn(deal: Deal, turn: Any) -> None:
     if deal.phase is Phase.FLIP:
         top = deal.peek_top()
         flip = turn.get("flip")
-        if flip is not None and _one_card(flip, "flip") != top:
-            raise RecordError(f"the flip must be the top of the stock, {top}, not {flip}")
+        flipped = None if flip is None else _one_card(flip, "flip")
+        if flipped is not None and flipped != top:
+            raise RecordError(f"the flip must be the top of the stock, {top}, not {flipped}")
         flip_take = _take(turn.get("flip_take"), "flip_take")
         if flip_take is None and top is not None:
             flip_take = deal.default_take(top)
@@ -155,7 +215,7 @@ def apply_turn(deal: Deal, turn: Any) -> None:
 
 def _one_card(value: Any, what: str) -> Card:
     if not isinstance(value, str):
-        raise RecordError(f"{what} must be a card, not {value!r}")
+        raise RecordError(f"{what} must be a card, not {quote(value)}")
     try:
         return Card.parse(value)
     except CardError as exc:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .cards import ALL_CARDS, Card
+from .quote import quote
 
 PARTNER_RANK: tuple[int, ...] = (8, 7, 6, 5, 4, 3, 2, 1, 0, 9, 10, 11, 12)
 """For each rank index (0 = ace … 12 = king), the rank index it captures."""
@@ -117,7 +118,7 @@ def ruleset(name: str) -> RuleSet:
         return RULESETS[name]
     except (KeyError, TypeError):
         known = ", ".join(sorted(RULESETS))
-        raise ValueError(f"unknown rules {name!r} (known: {known})") from None
+        raise ValueError(f"unknown rules {quote(name)} (known: {known})") from None
 
 
 def as_number(value: Fraction) -> int | float:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import random
 import time
 from collections import defaultdict
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from .deal import Deal, Phase
 from .players import Player, make_player
+from .quote import show_path
 from .records import record_of
 from .rules import as_number
 
@@ -121,6 +124,32 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+def make_records_folder(folder: Path) -> None:
+    """Make the folder for ``--records`` (and its parents); ``ValueError`` says why it cannot be one."""
+    name = show_path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--records: {name} is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"--records: cannot make the folder {name}: {exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"--records: the folder {name} cannot be written to")
+
+
+def write_record_file(path: Path, record: dict[str, object]) -> None:
+    """Write a record file whole or not at all; ``ValueError`` names the file and the reason."""
+    text = json.dumps(record, indent=1) + "\n"
+    part = path.with_name(f".{path.name}.part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
+        raise ValueError(f"cannot write the record {show_path(path)}: {exc.strerror or exc}") from None
+
+
 def mean_and_interval(samples: Sequence[float]) -> tuple[float, tuple[float, float]]:
     """The mean of independent samples and its 95% confidence interval (normal approximation)."""
     n = len(samples)
@@ -155,7 +184,7 @@ def simulate(
     for name in names:
         make_player(name)
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+        make_records_folder(records)
     fast = records is None and all(n == "random" for n in names)
     rotations = range(seats) if duplicate else range(1)
     master = random.Random(seed)
@@ -182,8 +211,7 @@ def simulate(
                 if records is not None:
                     result = {"players": seat_names, "points": list(deal.points),
                               "margins": [as_number(m) for m in margins]}
-                    path = records / f"deal-{k:05d}-{r}.json"
-                    path.write_text(json.dumps(record_of(deal, result=result), indent=1) + "\n")
+                    write_record_file(records / f"deal-{k:05d}-{r}.json", record_of(deal, result=result))
             for s, name in enumerate(seat_names):
                 sums[name] += float(margins[s])
                 counts[name] += 1

@@ -1,4 +1,5 @@
 import json
+import os
 import subprocess
 import sys
 
@@ -114,3 +115,277 @@ def test_the_installed_command_prints_no_traceback(tmp_path):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
     assert "not valid JSON" in proc.stderr
+
+
+# ---------------------------------------------------------------- hostile input and broken surroundings
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="special files and resource limits are POSIX")
+
+
+@pytest.fixture
+def env(tmp_path):
+    """The environment for a command run in a child process: no window, the log in a private folder."""
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                CHINESE_TEN_LOG_DIR=str(tmp_path / "logs"), CHINESE_TEN_SETTINGS_DIR=str(tmp_path / "settings"))
+
+
+def _memory_capped() -> None:
+    """In the child: a regression that reads without end fails fast instead of filling the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def cli(env, *argv, timeout=60, **kwargs):
+    """Run ``chinese-ten`` in a child process; a hang fails the test at ``timeout`` instead of blocking it."""
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    kwargs.setdefault("stderr", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "chinese_ten", *argv], env=env, text=True, timeout=timeout,
+                          **kwargs)
+
+
+def one_line_error(proc, message):
+    """The command failed with status 2 and said only ``message`` (a part of it), on one line."""
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("chinese-ten: ") and proc.stderr.count("\n") == 1, proc.stderr
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.fixture
+def demo_calls(monkeypatch):
+    """Stands in for the window's demo, recording whether it was started."""
+    import chinese_ten.ui.app as app
+
+    calls = []
+    monkeypatch.setattr(app, "run_demo", lambda args: calls.append(args) or 0)
+    return calls
+
+
+def test_demo_deals_beyond_a_match_is_an_argument_error(capsys, demo_calls):
+    code, out, err = run(capsys, "demo", "--deals", "1001")
+    assert code == 2 and out == "" and not demo_calls
+    assert err == "chinese-ten: argument --deals: a match has 1 to 1000 deals, not 1001\n"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--frame-stats", "{tmp}/missing/frames.json"], "the folder {tmp}/missing does not exist"),
+    (["--frame-stats", "{tmp}"], "{tmp} is a folder; give a file name"),
+    (["--frame-stats", ""], "argument --frame-stats: expected a file name"),
+    (["--screenshot", "{tmp}/a-file"], "--screenshot: {tmp}/a-file is not a folder"),
+    (["--screenshot", "{tmp}/a-file/shots"], "cannot make the folder {tmp}/a-file/shots"),
+    (["--screenshot", ""], "argument --screenshot: expected a folder"),
+])
+def test_demo_refuses_unusable_paths_before_it_starts(capsys, demo_calls, tmp_path, argv, message):
+    (tmp_path / "a-file").write_text("kept")
+    tmp = str(tmp_path)
+    code, out, err = run(capsys, "demo", *[a.format(tmp=tmp) for a in argv])
+    assert code == 2 and out == "" and not demo_calls
+    assert message.format(tmp=tmp) in err and err.count("\n") == 1
+    assert (tmp_path / "a-file").read_text() == "kept"
+
+
+def test_demo_makes_a_missing_screenshot_folder_and_starts(capsys, demo_calls, tmp_path):
+    code, _, err = run(capsys, "demo", "--screenshot", str(tmp_path / "new" / "shots"),
+                       "--frame-stats", str(tmp_path / "frames.json"))
+    assert code == 0 and err == "" and len(demo_calls) == 1
+    assert (tmp_path / "new" / "shots").is_dir()
+
+
+@posix_only
+def test_demo_frame_stats_on_a_full_disk_is_one_line(env):
+    proc = cli(env, "demo", "--seats", "2", "--deals", "1", "--frame-stats", "/dev/full", timeout=180)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == "chinese-ten: cannot write /dev/full: No space left on device\n"
+
+
+_TERMINATED_ONCE_STARTED = """
+import os, signal, sys
+from chinese_ten.ui import app
+start = app.App.start_match
+def start_then_terminate(self):
+    start(self)
+    os.kill(os.getpid(), signal.SIGTERM)
+app.App.start_match = start_then_terminate
+from chinese_ten.cli import main
+sys.exit(main(["demo", "--seats", "2", "--deals", "2", "--json"]))
+"""
+
+
+@posix_only
+def test_a_demo_stopped_by_sigterm_does_not_report_success(env):
+    proc = subprocess.run([sys.executable, "-c", _TERMINATED_ONCE_STARTED], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 130 and proc.stdout == ""
+    assert proc.stderr == "chinese-ten: the demo was interrupted after 0 of 2 deals\n"
+
+
+@pytest.mark.parametrize("where,message", [
+    ("a-file", "a-file is not a folder"),
+    (os.devnull, f"{os.devnull} is not a folder"),
+    ("a-file/recs", "cannot make the folder"),
+])
+def test_simulate_refuses_a_records_place_that_is_not_a_folder(capsys, tmp_path, where, message):
+    (tmp_path / "a-file").write_text("kept")
+    code, out, err = run(capsys, "simulate", "--deals", "1", "--records", str(tmp_path / where))
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+    assert (tmp_path / "a-file").read_text() == "kept"
+
+
+def test_simulate_refuses_an_empty_records_name(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "simulate", "--deals", "1", "--records", "")
+    assert code == 2 and "argument --records: expected a folder" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _file_size_capped() -> None:
+    """In the child: files cannot grow past 1 KB, as on a full disk (writes fail instead of stopping the process)."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+
+@posix_only
+def test_simulate_on_a_full_disk_says_so_and_leaves_no_broken_record(env, tmp_path):
+    recs = tmp_path / "recs"
+    proc = cli(env, "simulate", "--deals", "2", "--records", str(recs), preexec_fn=_file_size_capped)
+    one_line_error(proc, f"cannot write the record {recs / 'deal-00000-0.json'}: File too large")
+    assert list(recs.iterdir()) == []
+
+
+@posix_only
+@pytest.mark.parametrize("buffered", [True, False])
+@pytest.mark.parametrize("argv", [["replay", "{record}"], ["simulate", "--deals", "1"]])
+def test_output_to_a_full_disk_is_one_line(env, record_file, argv, buffered):
+    if buffered:
+        env.pop("PYTHONUNBUFFERED", None)
+    else:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "w") as full:
+        proc = cli(env, *[a.format(record=record_file) for a in argv], stdout=full)
+    assert proc.returncode == 2
+    assert proc.stderr == "chinese-ten: cannot write the output: No space left on device\n"
+
+
+@posix_only
+def test_replay_with_standard_input_closed(env):
+    proc = cli(env, "replay", "-", preexec_fn=lambda: os.close(0))
+    one_line_error(proc, "there is no standard input to read the record from")
+
+
+@posix_only
+@pytest.mark.parametrize("command", [["replay"], ["advise", "--ai", "normal"]])
+def test_a_pipe_is_refused_at_once_not_waited_on(env, tmp_path, command):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    proc = cli(env, command[0], str(fifo), *command[1:], timeout=30)
+    one_line_error(proc, f"{fifo} is not a regular file")
+
+
+@posix_only
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize("command", [["replay"], ["advise", "--ai", "normal"]])
+def test_an_endless_device_is_refused(env, device, command):
+    proc = cli(env, command[0], device, *command[1:], timeout=30, preexec_fn=_memory_capped)
+    one_line_error(proc, f"{device} is not a regular file")
+
+
+@posix_only
+def test_endless_standard_input_is_read_only_up_to_the_limit(env):
+    with open("/dev/zero", "rb") as zero:
+        proc = cli(env, "replay", "-", stdin=zero, timeout=30, preexec_fn=_memory_capped)
+    one_line_error(proc, "standard input holds more than 1 MB; a deal record takes a few kilobytes")
+
+
+def test_replay_refuses_an_empty_file_name(capsys):
+    code, out, err = run(capsys, "replay", "")
+    assert code == 2 and err == "chinese-ten: the record's file name is empty\n"
+
+
+def test_a_record_with_a_byte_order_mark_is_read(capsys, tmp_path, record_file):
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + record_file.read_bytes())
+    code, out, err = run(capsys, "replay", str(marked), "--json")
+    assert code == 0 and err == "" and json.loads(out)["stock_left"] == 23
+
+
+HUGE = 300_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--players", "normal," + "x" * HUGE],
+    ["simulate", "--seed", "9" * 5000],
+    ["simulate", "--deals", "9" * 5000],
+    ["simulate", "--deals", "-" + "9" * 4000],
+    ["x" * HUGE],
+    ["replay", "a.json", "--" + "y" * HUGE],
+    ["replay", "missing-" + "z" * HUGE],
+])
+def test_a_huge_argument_gives_a_short_error(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert len(err) < 300 and "Exceeds the limit" not in err
+
+
+@pytest.mark.parametrize("change", [
+    lambda r: r["layout"].__setitem__(0, "Q" * HUGE),
+    lambda r: r.update(format="f" * HUGE),
+    lambda r: r.update(rules="r" * HUGE),
+    lambda r: r.update(seats=[1] * HUGE),
+    lambda r: r.update(dealer=10 ** 4000),
+    lambda r: r["turns"].__setitem__(0, {"seat": 7 ** 4000, "play": "7D"}),
+    lambda r: r["turns"].__setitem__(0, {"play": "7D", "flip": ["AH"] * HUGE}),
+])
+def test_a_huge_value_in_a_record_gives_a_short_error(capsys, tmp_path, record_file, change):
+    rec = json.loads(record_file.read_text())
+    change(rec)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
+
+
+def test_a_number_longer_than_python_reads_is_refused_in_words(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "chinese-ten/deal-v1", "seats": ' + "9" * 5000 + "}")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and err == "chinese-ten: the record holds a number too long to read\n"
+
+
+@pytest.fixture
+def log_folder(tmp_path, monkeypatch):
+    """The log goes to a private folder; the logging set up during the test is undone after it."""
+    import logging
+
+    from chinese_ten.logs import LOG_DIR_ENV, LOGGER_NAME
+
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
+    logger = logging.getLogger(LOGGER_NAME)
+    before = list(logger.handlers)
+    yield tmp_path / "logs"
+    for handler in list(logger.handlers):
+        if handler not in before:
+            logger.removeHandler(handler)
+            handler.close()
+
+
+def _boom(*args, **kwargs):
+    raise RuntimeError("an engine fault")
+
+
+@pytest.mark.parametrize("argv,target", [
+    (["replay", "{record}"], "chinese_ten.cli.position_of"),
+    (["advise", "{record}", "--ai", "normal"], "chinese_ten.cli.make_player"),
+    (["simulate", "--deals", "1"], "chinese_ten.simulate.simulate"),
+])
+def test_a_crash_in_a_subcommand_reaches_the_log(capsys, monkeypatch, log_folder, record_file, argv, target):
+    from chinese_ten.logs import LOG_FILENAME
+
+    monkeypatch.setattr(target, _boom)
+    code, out, err = run(capsys, *[a.format(record=record_file) for a in argv])
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err and str(log_folder / LOG_FILENAME) in err
+    text = (log_folder / LOG_FILENAME).read_text()
+    assert "Traceback" in text and "RuntimeError: an engine fault" in text

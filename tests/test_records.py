@@ -1,11 +1,24 @@
 import copy
+import io
 import json
+import os
 import random
+import re
 
 import pytest
 
 from chinese_ten.deal import Deal, Phase
-from chinese_ten.records import FORMAT, RecordError, parse_record, position_of, record_of, replay
+from chinese_ten.records import (
+    FORMAT,
+    MAX_RECORD_BYTES,
+    RecordError,
+    parse_record,
+    position_of,
+    read_record_file,
+    read_record_stream,
+    record_of,
+    replay,
+)
 
 from dealkit import build_deal
 
@@ -133,3 +146,78 @@ def test_record_of_a_fresh_deal_is_a_valid_deal_v1():
     assert len(rec["hands"]) == 4 and all(len(h) == 6 for h in rec["hands"])
     back = replay(copy.deepcopy(rec))
     assert back.hands == Deal.from_seed(4, seed=1, dealer=3).hands
+
+
+def test_a_byte_order_mark_before_the_record_is_allowed():
+    record = _record()
+    assert parse_record("\ufeff" + json.dumps(record)) == record
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", [1]])
+def test_a_turn_seat_must_be_a_whole_number(seat):
+    record = _record()
+    record["turns"] = [{"seat": seat, "play": "7D"}]
+    with pytest.raises(RecordError, match=r"^turn 1: seat must be a seat number, not "):
+        replay(record)
+
+
+def test_a_huge_value_is_shown_cut_short():
+    record = _record()
+    record["layout"][0] = "Q" * 100_000
+    with pytest.raises(RecordError) as err:
+        replay(record)
+    assert str(err.value).startswith("layout: not a card: 'QQQQ") and len(str(err.value)) < 80
+
+
+def test_reading_a_record_file(tmp_path):
+    path = tmp_path / "deal.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_record()).encode("utf-8"))
+    assert read_record_file(path) == _record()
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda p: p.mkdir(), "is a folder, not a record"),
+    (lambda p: None, "no such file: "),
+    (lambda p: p.write_bytes(b"\xff{}"), "is not UTF-8 text (byte 1 cannot be read)"),
+    (lambda p: (p.touch(), os.truncate(p, MAX_RECORD_BYTES + 1)), "holds more than 1 MB; a deal record takes a few"),
+])
+def test_unreadable_record_files_are_refused_in_one_line(tmp_path, make, message):
+    path = tmp_path / "deal.json"
+    make(path)
+    with pytest.raises(RecordError, match=re.escape(message)):
+        read_record_file(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="is not a regular file"):
+        read_record_file(fifo)
+
+
+def test_an_empty_file_name_is_not_the_current_folder():
+    with pytest.raises(RecordError, match="the record's file name is empty"):
+        read_record_file("")
+
+
+class _Endless(io.RawIOBase):
+    """A stream that never ends, remembering how much was asked of it."""
+
+    def __init__(self) -> None:
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        buffer[:] = b"0" * len(buffer)
+        self.given += len(buffer)
+        return len(buffer)
+
+
+def test_an_endless_stream_is_read_only_just_past_the_limit():
+    stream = _Endless()
+    with pytest.raises(RecordError, match="standard input holds more than 1 MB"):
+        read_record_stream(io.BufferedReader(stream))
+    assert stream.given <= MAX_RECORD_BYTES + 1 + io.DEFAULT_BUFFER_SIZE

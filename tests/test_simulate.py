@@ -1,6 +1,8 @@
+import json
+
 import pytest
 
-from chinese_ten.simulate import mean_and_interval, simulate
+from chinese_ten.simulate import make_records_folder, mean_and_interval, simulate, write_record_file
 
 
 def test_normal_beats_random_clearly_over_duplicate_deals():
@@ -36,3 +38,41 @@ def test_interval():
     assert mean_and_interval([]) == (0.0, (0.0, 0.0))
     mean, (lo, hi) = mean_and_interval([1.0, 3.0])
     assert mean == 2.0 and lo < 2.0 < hi
+
+
+def test_records_are_written_whole_into_a_new_nested_folder(tmp_path):
+    folder = tmp_path / "a" / "b"
+    simulate(2, 2, ["random", "normal"], seed=1, records=folder)
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["deal-00000-0.json", "deal-00001-0.json"]
+    assert json.loads((folder / names[0]).read_text())["result"]["players"] == ["random", "normal"]
+
+
+def test_a_records_place_that_is_a_file_is_refused_and_kept(tmp_path):
+    target = tmp_path / "recs"
+    target.write_text("kept")
+    with pytest.raises(ValueError, match="is not a folder"):
+        make_records_folder(target)
+    assert target.read_text() == "kept"
+
+
+def test_a_records_folder_that_cannot_be_made_is_refused(tmp_path):
+    (tmp_path / "file").write_text("kept")
+    with pytest.raises(ValueError, match="cannot make the folder .*: Not a directory"):
+        make_records_folder(tmp_path / "file" / "recs")
+
+
+def test_a_record_that_cannot_be_written_leaves_nothing_behind(tmp_path):
+    blocked = tmp_path / "deal-00000-0.json"
+    blocked.mkdir()
+    with pytest.raises(ValueError, match=f"^cannot write the record {blocked}: "):
+        write_record_file(blocked, {"format": "chinese-ten/deal-v1"})
+    assert [p.name for p in tmp_path.iterdir()] == ["deal-00000-0.json"] and blocked.is_dir()
+
+
+def test_a_written_record_replaces_an_old_one_whole(tmp_path):
+    path = tmp_path / "deal.json"
+    path.write_text("old")
+    write_record_file(path, {"format": "chinese-ten/deal-v1", "note": "new"})
+    assert json.loads(path.read_text()) == {"format": "chinese-ten/deal-v1", "note": "new"}
+    assert [p.name for p in tmp_path.iterdir()] == ["deal.json"]

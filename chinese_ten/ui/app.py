@@ -543,8 +543,15 @@ def run_game(args: argparse.Namespace) -> int:
     return status
 
 
+class DemoInterrupted(Exception):
+    """The demo's window closed (or a signal stopped it) before the match ended; the message says how far it got."""
+
+
 def run_demo(args: argparse.Namespace) -> int:
-    """Computers play a whole match in the window at full speed; then exit 0."""
+    """Computers play a whole match in the window at full speed; then exit 0.
+
+    Raises :class:`DemoInterrupted` when the match was stopped before its end.
+    """
     multiprocessing.freeze_support()
     from ..logs import crash_report, install_excepthook, setup_logging
 
@@ -566,9 +573,18 @@ def run_demo(args: argparse.Namespace) -> int:
         app.thinker.shutdown()
     table = app.scenes[0] if app.scenes else None
     ctl = getattr(table, "ctl", None)
+    if ctl is None or not ctl.match.is_over:
+        pygame.quit()
+        if ctl is None:
+            raise DemoInterrupted("the demo was interrupted before its first deal")
+        raise DemoInterrupted(f"the demo was interrupted after {ctl.match.deals_played} "
+                              f"of {ctl.match.total_deals} deals")
     summary = app.stats.summary()
     if getattr(args, "frame_stats", None) is not None:
-        Path(args.frame_stats).write_text(json.dumps(summary) + "\n", encoding="utf-8")
+        try:
+            Path(args.frame_stats).write_text(json.dumps(summary) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, str(args.frame_stats)) from None
     result = {
         "seats": demo.seats,
         "deals": ctl.match.deals_played if ctl else 0,
