@@ -1,4 +1,4 @@
-"""Locations of the game's bundled artwork (card faces, card backs, icon).
+"""Locations of the game's bundled artwork (card faces, card backs, icon) and fonts.
 
 The ``assets`` folder lives in one of three places: inside the installed
 package (``chinese_ten/assets``, put there by the wheel build), at the root of
@@ -60,4 +60,16 @@ def icon_file() -> Path:
     path = assets_root() / "icon.svg"
     if not path.is_file():
         raise FileNotFoundError(f"icon artwork missing: {path}")
+    return path
+
+
+FONT_FILES: dict[bool, str] = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+"""The bundled text font under ``fonts/``, regular and bold (SIL Open Font License 1.1)."""
+
+
+def font_file(bold: bool = False) -> Path:
+    """The font file the screens draw text with, regular or bold."""
+    path = assets_root() / "fonts" / FONT_FILES[bold]
+    if not path.is_file():
+        raise FileNotFoundError(f"font missing: {path}")
     return path

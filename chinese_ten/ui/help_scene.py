@@ -233,8 +233,8 @@ class HelpScene(Dialog):
         kit = self.app.kit
         t = kit.theme
         unit = self.unit()
-        body = max(14, round(22 * unit))
-        head = max(16, round(27 * unit))
+        body = font_px(22, unit)
+        head = font_px(27, unit)
         pieces: list[tuple[pygame.Surface, int]] = []
         for kind, value in blocks:
             if kind == "head":
