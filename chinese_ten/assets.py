@@ -11,7 +11,13 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from chinese_ten.cardart import CARD_CODES, STYLES
+from chinese_ten.cards import RANK_NAMES, SUITS
+
+CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANK_NAMES)
+"""The 52 face codes, such as ``AS``, ``10H`` or ``QD``; each face is ``cards/STYLE/CODE.svg``."""
+
+STYLES: tuple[str, ...] = ("classic", "four-colour", "high-contrast", "high-contrast-four-colour")
+"""Names of the card styles; each is a folder under ``assets/cards/``."""
 
 BACK = "back"
 """The code that names the card back instead of a face."""

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import logging
 import multiprocessing
@@ -519,15 +518,9 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
 
 def _set_icon() -> None:
     try:
-        try:
-            from .. import assets  # type: ignore[attr-defined]
+        from .. import assets
 
-            source: object = str(assets.icon_file())
-        except Exception:  # noqa: BLE001 - the icon is a nicety
-            from .. import cardart
-
-            source = io.BytesIO(cardart.icon_svg().encode("utf-8"))
-        pygame.display.set_icon(pygame.image.load_sized_svg(source, (64, 64)))  # type: ignore[arg-type]
+        pygame.display.set_icon(pygame.image.load_sized_svg(str(assets.icon_file()), (64, 64)))
     except Exception:  # noqa: BLE001 - the icon is a nicety
         pass
 

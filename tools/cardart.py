@@ -8,9 +8,9 @@ output uses only ``path``, ``rect``, ``circle`` and ``g`` elements so that any
 small SVG rasteriser (including the one behind
 ``pygame.image.load_sized_svg``) draws it faithfully.
 
-Run ``python -m chinese_ten.cardart`` to (re)write ``assets/`` and
-``python -m chinese_ten.cardart --check`` to verify that the files on disk are
-exactly what this module produces.
+This is a build-time tool, not part of the game: run ``python tools/cardart.py``
+to (re)write ``assets/`` and ``python tools/cardart.py --check`` to verify that
+the files on disk are exactly what it produces.
 """
 
 from __future__ import annotations
@@ -22,17 +22,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-"""Rank names as printed in the card codes, ace first."""
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""The source checkout this tool belongs to."""
 
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-"""Suit letters as printed in the card codes: spades, hearts, diamonds, clubs."""
+if str(CHECKOUT) not in sys.path:  # run as a script from anywhere: use the checkout's package
+    sys.path.insert(0, str(CHECKOUT))
 
-CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-"""The 52 face codes, such as ``AS``, ``10H`` or ``QD``."""
-
-STYLES: tuple[str, ...] = ("classic", "four-colour", "high-contrast", "high-contrast-four-colour")
-"""Names of the card styles; each is a folder under ``assets/cards/``."""
+from chinese_ten.assets import CARD_CODES, STYLES  # noqa: E402
+from chinese_ten.cards import RANK_NAMES as RANKS  # noqa: E402
+from chinese_ten.cards import SUITS  # noqa: E402
 
 WIDTH = 250
 """Width of a card in SVG user units."""
@@ -624,6 +622,16 @@ def _split_code(code: str) -> tuple[str, str]:
     return code[:-1], code[-1]
 
 
+def suit_inks(style: str) -> dict[str, str]:
+    """The ink of each suit's pips and indices in a style, as ``#RRGGBB`` by suit letter."""
+    return dict(_style(style).ink)
+
+
+def face_colour(style: str) -> str:
+    """The colour of a card face in a style, as ``#RRGGBB``."""
+    return _style(style).face
+
+
 def card_svg(code: str, style: str) -> str:
     """The SVG document of one card face, e.g. ``card_svg("10H", "classic")``."""
     rank, suit = _split_code(code)
@@ -756,13 +764,13 @@ def _differences(root: Path) -> list[str]:
 
 
 def default_root() -> Path:
-    """The ``assets`` folder of the source checkout this module lives in."""
-    return Path(__file__).resolve().parent.parent / "assets"
+    """The ``assets`` folder of the source checkout this tool lives in."""
+    return CHECKOUT / "assets"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point: write the assets, or with ``--check`` compare them; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m chinese_ten.cardart", description="Write the card artwork.")
+    parser = argparse.ArgumentParser(prog="python tools/cardart.py", description="Write the card artwork.")
     parser.add_argument("--check", action="store_true", help="report files that differ instead of writing them")
     parser.add_argument("--root", type=Path, default=None, help="assets folder (default: the checkout's assets/)")
     args = parser.parse_args(argv)
@@ -772,7 +780,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in problems:
             print(problem)
         if problems:
-            print(f"{len(problems)} file(s) out of date; run: python -m chinese_ten.cardart", file=sys.stderr)
+            print(f"{len(problems)} file(s) out of date; run: python tools/cardart.py", file=sys.stderr)
             return 1
         return 0
     written = write_all(root)
