@@ -206,13 +206,17 @@ def test_high_contrast_border_is_pure_black(pygame_mod, style: str) -> None:  # 
 
 
 @pytest.mark.parametrize("style", ["four-colour", "high-contrast-four-colour"])
-def test_four_colour_diamonds_are_blue_and_clubs_green(pygame_mod, style: str) -> None:  # type: ignore[no-untyped-def]
+def test_four_colour_hearts_are_red_diamonds_orange_and_clubs_blue(pygame_mod, style: str) -> None:  # type: ignore[no-untyped-def]
     for rank in PIP_RANKS:
-        for suit, channel in (("D", 2), ("C", 1), ("H", 0)):
+        means = {}
+        for suit in "HDC":
             inked = [p for p in _inked(_pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}{suit}.svg")) if max(p) < 230]
             assert inked, (rank, suit)
-            means = [sum(p[i] for p in inked) / len(inked) for i in range(3)]
-            assert means[channel] == max(means), (rank + suit, means)
+            means[suit] = [sum(p[i] for p in inked) / len(inked) for i in range(3)]
+        (hr, hg, hb), (dr, dg, db), (cr, cg, cb) = means["H"], means["D"], means["C"]
+        assert hr > 2 * max(hg, hb), (rank + "H", means["H"])
+        assert dr > dg > db and dg > 0.35 * dr, (rank + "D is orange", means["D"])
+        assert cb > max(cr, cg), (rank + "C", means["C"])
         spade = _inked(_pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}S.svg"))
         assert all(max(p) - min(p) < 40 for p in spade), rank + "S"
 

@@ -67,7 +67,19 @@ class _Style:
 
 _CLASSIC_RED = "#C8102E"
 _CLASSIC_BLACK = "#1B1B1F"
-_FOUR_COLOUR = {"S": "#000000", "H": "#DD1100", "D": "#2211AA", "C": "#227766"}
+# The four-colour deck. Red is the score in this game, so hearts and diamonds stay the
+# warm suits and spades and clubs the cool ones: spades black, hearts a deep red, diamonds
+# orange, clubs blue. Deuteranopes and protanopes see two hues, yellow-brown and blue:
+# under the Machado (2009) simulation both warm inks still fall on the yellow side, clubs
+# on the blue side and spades stay black, and every pair of suits stays apart by a CIELAB
+# distance of at least 30 (red against orange differ most in lightness, 37 against 61).
+# Green clubs would read like red hearts to them; blue diamonds would read as a cool,
+# non-scoring suit. tests/ui/test_ui_colour_vision.py measures all of this.
+_FOUR_COLOUR = {"S": "#000000", "H": "#B0101E", "D": "#DD7000", "C": "#1A5FD0"}
+# High contrast asks 4.5:1 of every ink on the white face, which orange only reaches as a
+# burnt orange; the hearts go a darker crimson to stay apart from it (at least 26 apart
+# under the same simulation, the closest pair being spades and hearts for protanopes).
+_FOUR_COLOUR_STRONG = {"S": "#000000", "H": "#960020", "D": "#B85800", "C": "#1450C0"}
 
 _STYLE_TABLE: dict[str, _Style] = {
     "classic": _Style(
@@ -122,7 +134,7 @@ _STYLE_TABLE: dict[str, _Style] = {
         face="#FFFFFF",
         border="#000000",
         border_width=7.0,
-        ink=dict(_FOUR_COLOUR),
+        ink=dict(_FOUR_COLOUR_STRONG),
         index_height=49.0,
         index_stroke=10.5,
         index_suit=33.0,

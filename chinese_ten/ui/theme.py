@@ -91,9 +91,12 @@ class Theme:
 _TWO_COLOUR = {"S": (20, 20, 24), "C": (20, 20, 24), "H": (200, 24, 30), "D": (200, 24, 30)}
 _FOUR_COLOUR = {"S": (0, 0, 0), "H": (0xDD, 0x11, 0x00), "D": (0x22, 0x11, 0xAA), "C": (0x22, 0x77, 0x66)}
 _PANEL_TWO = {"S": (235, 235, 240), "C": (235, 235, 240), "H": (255, 120, 110), "D": (255, 120, 110)}
-_PANEL_FOUR = {"S": (235, 235, 240), "H": (255, 110, 95), "D": (150, 160, 255), "C": (110, 220, 180)}
+# Suit inks in text for the four-colour deck: the card inks (see tools/cardart.py) lightened
+# to read on the dark panels, keeping hearts and diamonds warm (red, orange) and clubs cool
+# (blue) also for deuteranopes and protanopes; tests/ui/test_ui_colour_vision.py checks them.
+_PANEL_FOUR = {"S": (235, 235, 240), "H": (255, 120, 110), "D": (255, 180, 60), "C": (120, 175, 255)}
 _HC_TWO = {"S": (255, 255, 255), "C": (255, 255, 255), "H": (255, 130, 120), "D": (255, 130, 120)}
-_HC_FOUR = {"S": (255, 255, 255), "H": (255, 130, 120), "D": (170, 180, 255), "C": (120, 235, 190)}
+_HC_FOUR = {"S": (255, 255, 255), "H": (255, 130, 120), "D": (255, 190, 60), "C": (130, 180, 255)}
 
 
 def classic_theme(four_colour: bool = False) -> Theme:
