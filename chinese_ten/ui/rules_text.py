@@ -99,7 +99,7 @@ def tie_score_text(rules: RuleSet, seats: int) -> str:
 def count_explanation(rules: RuleSet, seats: int) -> str:
     """How the count's margins are worked out, with this table's numbers."""
     return (f"{rules.pack_total(seats)} points in the pack ÷ {seats} players = "
-            f"{tie_score_text(rules, seats).lower()}  ·  margin = points − tie score")
+            f"{tie_score_text(rules, seats).lower()}  ·  margin = points minus tie score")
 
 
 def _stock_size(rules: RuleSet, seats: int) -> int:

@@ -162,3 +162,20 @@ def test_font_and_text_caches_stay_bounded_over_hundreds_of_window_sizes(window:
     assert most <= 48, f"{most} fonts kept"
     assert len(painter) <= 1500 and painter.cached_bytes <= 24 * 1024 * 1024
     assert _open_files() - files_before <= 2, "a font opened per size keeps its file open"
+
+
+def test_every_character_the_screens_write_is_in_the_bundled_font(window: pygame.Surface) -> None:
+    import re
+
+    from chinese_ten.ui.text import SUIT_CHARS
+
+    package = Path(__file__).resolve().parents[2] / "chinese_ten"
+    written: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        for literal in re.findall(r'"(?:[^"\\\n]|\\.)*"', path.read_text(encoding="utf-8")):
+            written |= {ch for ch in literal if ord(ch) > 127 and ch not in SUIT_CHARS}
+    font = FontBook().get(24)
+    missing_box = pygame.image.tobytes(font.render("\U000f0000", True, (255, 255, 255)), "RGBA")
+    missing = sorted(ch for ch in written
+                     if pygame.image.tobytes(font.render(ch, True, (255, 255, 255)), "RGBA") == missing_box)
+    assert written and not missing, f"drawn as an empty box: {missing}"
