@@ -210,7 +210,8 @@ def test_four_colour_hearts_are_red_diamonds_orange_and_clubs_blue(pygame_mod, s
     for rank in PIP_RANKS:
         means = {}
         for suit in "HDC":
-            inked = [p for p in _inked(_pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}{suit}.svg")) if max(p) < 230]
+            pixels = _pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}{suit}.svg")
+            inked = [p for p in _inked(pixels) if max(p) < 230]
             assert inked, (rank, suit)
             means[suit] = [sum(p[i] for p in inked) / len(inked) for i in range(3)]
         (hr, hg, hb), (dr, dg, db), (cr, cg, cb) = means["H"], means["D"], means["C"]

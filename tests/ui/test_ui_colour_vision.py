@@ -115,9 +115,11 @@ def test_hearts_and_diamonds_look_warm_and_clubs_cool(where: str, inks: dict[str
     assert math.hypot(a, b) < 5, "spades stay a neutral black or white"
 
 
-@pytest.mark.parametrize("where, inks, least", [("four-colour", CARD_INKS["four-colour"], 30),
-                                                ("high-contrast-four-colour", CARD_INKS["high-contrast-four-colour"], 25),
-                                                *((w, i, 25) for w, i in TEXT_INKS.items())])
+@pytest.mark.parametrize("where, inks, least", [
+    ("four-colour", CARD_INKS["four-colour"], 30),
+    ("high-contrast-four-colour", CARD_INKS["high-contrast-four-colour"], 25),
+    *((w, i, 25) for w, i in TEXT_INKS.items()),
+])
 def test_every_pair_of_suits_stays_apart(where: str, inks: dict[str, Colour], least: float) -> None:
     close = [(vision, a, b, round(distance(inks[a], inks[b], vision), 1))
              for vision in RED_GREEN for a, b in itertools.combinations("SHDC", 2)

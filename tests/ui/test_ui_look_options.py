@@ -3,7 +3,6 @@ for the game and for ``demo``, and the window size chosen in Settings."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import os
@@ -23,7 +22,7 @@ from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.theme import high_contrast_theme
 
-from uiharness import click_event, key_event
+from uiharness import click_event
 
 
 @pytest.fixture(autouse=True)
