@@ -1,4 +1,4 @@
-"""Locations of the game's bundled artwork (card faces, card backs, icon).
+"""Locations of the game's bundled artwork (card faces, card backs, icon) and fonts.
 
 The ``assets`` folder lives in one of three places: inside the installed
 package (``chinese_ten/assets``, put there by the wheel build), at the root of
@@ -11,7 +11,13 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from chinese_ten.cardart import CARD_CODES, STYLES
+from chinese_ten.cards import RANK_NAMES, SUITS
+
+CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANK_NAMES)
+"""The 52 face codes, such as ``AS``, ``10H`` or ``QD``; each face is ``cards/STYLE/CODE.svg``."""
+
+STYLES: tuple[str, ...] = ("classic", "four-colour", "high-contrast", "high-contrast-four-colour")
+"""Names of the card styles; each is a folder under ``assets/cards/``."""
 
 BACK = "back"
 """The code that names the card back instead of a face."""
@@ -60,4 +66,16 @@ def icon_file() -> Path:
     path = assets_root() / "icon.svg"
     if not path.is_file():
         raise FileNotFoundError(f"icon artwork missing: {path}")
+    return path
+
+
+FONT_FILES: dict[bool, str] = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+"""The bundled text font under ``fonts/``, regular and bold (SIL Open Font License 1.1)."""
+
+
+def font_file(bold: bool = False) -> Path:
+    """The font file the screens draw text with, regular or bold."""
+    path = assets_root() / "fonts" / FONT_FILES[bold]
+    if not path.is_file():
+        raise FileNotFoundError(f"font missing: {path}")
     return path

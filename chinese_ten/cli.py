@@ -91,10 +91,41 @@ def _file(text: str) -> Path:
     return Path(text)
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    from .settings import SettingError, parse_window_size
+
+    try:
+        return parse_window_size(text)
+    except SettingError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("window_size ", "", 1)) from None
+
+
+LOOK_OPTIONS: tuple[str, ...] = ("window_size", "high_contrast", "four_colour")
+"""Settings the look options set for one run, by the name ``Settings`` gives them."""
+
+
+def _add_look_options(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
+    """``--size``, ``--high-contrast`` and ``--four-colour``: the look for this run only."""
+    # a subcommand's options must not overwrite the same options given before its name
+    unset = argparse.SUPPRESS if keep_parent else None
+    p.add_argument("--size", dest="window_size", type=_window_size, default=unset, metavar="WxH",
+                   help="window size for this run, such as 1280x800 (remembered settings stay as they are)")
+    p.add_argument("--high-contrast", action="store_const", const=True, default=unset,
+                   help="the high-contrast look for this run")
+    p.add_argument("--four-colour", action="store_const", const=True, default=unset,
+                   help="the four-colour deck for this run")
+
+
+def look_overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The settings the command line sets for this run only (none when no look option was given)."""
+    return {key: getattr(args, key) for key in LOOK_OPTIONS if getattr(args, key, None) is not None}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, with every subcommand."""
     parser = _Parser(prog="chinese-ten", description="Chinese Ten, the fishing card game. Run bare to play.")
     parser.add_argument("--settings-dir", help="folder for remembered settings (default: the platform's)")
+    _add_look_options(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("replay", help="replay a deal record and print the position it reaches")
@@ -118,13 +149,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--think-ms", type=_positive, default=None, help="thinking time for players that search")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    p = sub.add_parser("demo", help="computers play a whole match in the window, then exit")
-    p.add_argument("--seats", type=_seats, default=4)
-    p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match (default: one per seat)")
-    p.add_argument("--seed", type=_int, default=0)
-    p.add_argument("--frame-stats", type=_file, default=None, help="write per-frame timing as JSON here")
-    p.add_argument("--screenshot", type=_folder, default=None, help="save a PNG of the table at the end of every deal here")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser("demo", help="computers play a whole match in the window, then exit",
+                       description="Computers play every seat of a whole match in the window at full speed, "
+                                   "then the window closes and the command exits 0. The look options reproduce "
+                                   "any look for this run; remembered settings are never read or changed.")
+    p.add_argument("--seats", type=_seats, default=4, help="seats at the table: 2, 3 or 4 (default: 4)")
+    p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match, 1 to 1000 (default: one per seat)")
+    p.add_argument("--seed", type=_int, default=0, help="random seed of the shuffles and the players (default: 0)")
+    p.add_argument("--frame-stats", type=_file, default=None, metavar="FILE",
+                   help="write per-frame timing as JSON here")
+    p.add_argument("--screenshot", type=_folder, default=None, metavar="DIR",
+                   help="save a PNG of the table at the end of every deal here")
+    _add_look_options(p, keep_parent=True)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
 
 

@@ -40,8 +40,10 @@ __all__ = [
     "Settings",
     "SettingsStore",
     "WINDOW_HEIGHT_RANGE",
+    "WINDOW_SIZES",
     "WINDOW_WIDTH_RANGE",
     "clamp_window_size",
+    "parse_window_size",
     "settings_dir",
     "validate_setting",
 ]
@@ -81,6 +83,9 @@ WINDOW_WIDTH_RANGE: Final[tuple[int, int]] = (960, 7680)
 WINDOW_HEIGHT_RANGE: Final[tuple[int, int]] = (600, 4320)
 """Smallest and largest remembered window height, in pixels."""
 
+WINDOW_SIZES: Final[tuple[tuple[int, int], ...]] = ((960, 600), (1280, 800), (1600, 1000), (1920, 1080))
+"""Window sizes offered by name; any size within the ranges above is allowed too."""
+
 
 class SettingError(ValueError):
     """A setting name that does not exist, or a value it does not allow."""
@@ -118,6 +123,14 @@ def _boolean(value: object) -> bool:
     if not isinstance(value, bool):
         raise SettingError("must be true or false")
     return value
+
+
+def parse_window_size(text: str) -> tuple[int, int]:
+    """A window size written ``WIDTHxHEIGHT`` (``"1280x800"``), checked as ``window_size`` checks it."""
+    parts = text.strip().lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 12 for p in parts):
+        raise SettingError("window_size must be written WIDTHxHEIGHT, such as 1280x800")
+    return validate_setting("window_size", (int(parts[0]), int(parts[1])))  # type: ignore[no-any-return]
 
 
 def _window_size(value: object) -> tuple[int, int]:

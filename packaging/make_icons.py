@@ -87,7 +87,7 @@ def make_icns(svg: Path, dest: Path) -> Path | None:
 def make_icons(svg: Path = DEFAULT_SVG, out: Path = DEFAULT_OUT) -> list[Path]:
     """Write every icon file into ``out``; returns the files written."""
     if not svg.is_file():
-        raise FileNotFoundError(f"icon artwork missing: {svg} (draw it with: python -m chinese_ten.cardart)")
+        raise FileNotFoundError(f"icon artwork missing: {svg} (draw it with: python tools/cardart.py)")
     out.mkdir(parents=True, exist_ok=True)
     written = [render_png(svg, size, out / f"{NAME}-{size}.png") for size in PNG_SIZES]
     ico = out / f"{NAME}.ico"

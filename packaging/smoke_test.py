@@ -60,12 +60,10 @@ def check_assets(internal: Path) -> int:
             raise SmokeTestFailure(f"asset missing from the bundle: {copy}")
         if copy.read_bytes() != path.read_bytes():
             raise SmokeTestFailure(f"asset differs from the checkout's: {copy}")
-    for must in ("icon.svg", "cards/classic/AS.svg", "cards/classic/back.svg"):
+    for must in ("icon.svg", "cards/classic/AS.svg", "cards/classic/back.svg", "fonts/NotoSans-Regular.ttf",
+                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt"):
         if not (bundled / must).is_file():
             raise SmokeTestFailure(f"asset missing from the bundle: {bundled / must}")
-    font = internal / "pygame" / "freesansbold.ttf"
-    if not font.is_file():
-        raise SmokeTestFailure(f"pygame's default font missing from the bundle: {font}")
     return len(files)
 
 

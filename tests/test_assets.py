@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten import assets, cardart
+from chinese_ten import assets
 
 CHECKOUT_ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -26,8 +26,8 @@ def test_assets_root_finds_the_checkout_folder() -> None:
 
 
 def test_card_file_names_every_face_and_back() -> None:
-    for style in cardart.STYLES:
-        for code in [*cardart.CARD_CODES, "back"]:
+    for style in assets.STYLES:
+        for code in [*assets.CARD_CODES, "back"]:
             path = assets.card_file(code, style)
             assert path.is_file()
             assert path.name == f"{code}.svg"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten import cardart
+from cardart_tool import cardart
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -33,7 +33,7 @@ def test_committed_assets_match_the_generator(expected: dict[str, str]) -> None:
         for rel, text in expected.items()
         if not (ASSETS / rel).is_file() or (ASSETS / rel).read_bytes() != text.encode("utf-8")
     ]
-    assert not stale, f"run `python -m chinese_ten.cardart`; out of date: {stale[:10]}"
+    assert not stale, f"run `python tools/cardart.py`; out of date: {stale[:10]}"
     extra = sorted(
         p.relative_to(ASSETS).as_posix()
         for p in (ASSETS / "cards").rglob("*")
@@ -206,13 +206,18 @@ def test_high_contrast_border_is_pure_black(pygame_mod, style: str) -> None:  # 
 
 
 @pytest.mark.parametrize("style", ["four-colour", "high-contrast-four-colour"])
-def test_four_colour_diamonds_are_blue_and_clubs_green(pygame_mod, style: str) -> None:  # type: ignore[no-untyped-def]
+def test_four_colour_hearts_are_red_diamonds_orange_and_clubs_blue(pygame_mod, style: str) -> None:  # type: ignore[no-untyped-def]
     for rank in PIP_RANKS:
-        for suit, channel in (("D", 2), ("C", 1), ("H", 0)):
-            inked = [p for p in _inked(_pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}{suit}.svg")) if max(p) < 230]
+        means = {}
+        for suit in "HDC":
+            pixels = _pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}{suit}.svg")
+            inked = [p for p in _inked(pixels) if max(p) < 230]
             assert inked, (rank, suit)
-            means = [sum(p[i] for p in inked) / len(inked) for i in range(3)]
-            assert means[channel] == max(means), (rank + suit, means)
+            means[suit] = [sum(p[i] for p in inked) / len(inked) for i in range(3)]
+        (hr, hg, hb), (dr, dg, db), (cr, cg, cb) = means["H"], means["D"], means["C"]
+        assert hr > 2 * max(hg, hb), (rank + "H", means["H"])
+        assert dr > dg > db and dg > 0.35 * dr, (rank + "D is orange", means["D"])
+        assert cb > max(cr, cg), (rank + "C", means["C"])
         spade = _inked(_pixels(pygame_mod, ASSETS / "cards" / style / f"{rank}S.svg"))
         assert all(max(p) - min(p) < 40 for p in spade), rank + "S"
 
@@ -224,3 +229,15 @@ def test_icon_rasterises(pygame_mod) -> None:  # type: ignore[no-untyped-def]
         data = pygame_mod.image.tobytes(surface, "RGBA")
         reds = sum(1 for i in range(0, len(data), 4) if _reddish((data[i], data[i + 1], data[i + 2])))
         assert reds > size  # the red ten shows even at 32 px
+
+
+def test_the_generator_is_a_build_tool_outside_the_installed_package() -> None:
+    import importlib.util
+    import subprocess
+    import sys
+
+    assert importlib.util.find_spec("chinese_ten.cardart") is None
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, str(root / "tools" / "cardart.py"), "--check"], cwd="/",
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import logging
 import multiprocessing
@@ -107,6 +106,8 @@ class App:
         self.match_seed: int | None = None
         self.notices: list[str] = []
         """Messages for the person not yet shown (settings that could not be read or saved)."""
+        self.run_only: dict[str, tuple[object, object]] = {}
+        """Settings given on the command line for this run: name -> (value now, value remembered)."""
         self.banner_text = ""
         self.banner_left = 0.0
         self._resize_at: float | None = None
@@ -144,10 +145,17 @@ class App:
         """Use and remember new settings; a problem saving them is told to the person once."""
         self.settings = settings
         if self.store is not None:
-            notice = self.store.save(settings)
+            notice = self.store.save(self.to_remember(settings))
             if notice:
                 _log.warning(notice)
                 self.notify(notice)
+
+    def to_remember(self, settings: Settings) -> Settings:
+        """``settings`` as they are saved: a look chosen on the command line for this run is not
+        remembered, unless the person has since changed that setting."""
+        kept = {key: remembered for key, (for_run, remembered) in self.run_only.items()
+                if getattr(settings, key) == for_run}
+        return settings.replace(**kept) if kept else settings
 
     def notify(self, text: str) -> None:
         """Show a notice across the top of the window for a few seconds."""
@@ -188,8 +196,26 @@ class App:
                 table.ctl.set_pace(pace_for(new.animation_speed))
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
+        if new.window_size != old.window_size:
+            self._set_window_size(new.window_size)
         self.dirty = True
         return new
+
+    def _set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the window (not the full screen, whose size is the screen's)."""
+        if self.demo is not None or self.settings.fullscreen or is_fullscreen():
+            return
+        window = _window()
+        if window is None:
+            return
+        try:
+            window.size = size
+        except (pygame.error, TypeError, ValueError) as exc:
+            _log.warning("could not resize the window to %sx%s: %s", *size, exc)
+            return
+        current = pygame.display.get_surface()
+        if current is not None:
+            self.surface = current
 
     def toggle_fullscreen(self) -> None:
         """Switch between the window and the full screen, and remember it."""
@@ -492,15 +518,9 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
 
 def _set_icon() -> None:
     try:
-        try:
-            from .. import assets  # type: ignore[attr-defined]
+        from .. import assets
 
-            source: object = str(assets.icon_file())
-        except Exception:  # noqa: BLE001 - the icon is a nicety
-            from .. import cardart
-
-            source = io.BytesIO(cardart.icon_svg().encode("utf-8"))
-        pygame.display.set_icon(pygame.image.load_sized_svg(source, (64, 64)))  # type: ignore[arg-type]
+        pygame.display.set_icon(pygame.image.load_sized_svg(str(assets.icon_file()), (64, 64)))
     except Exception:  # noqa: BLE001 - the icon is a nicety
         pass
 
@@ -520,12 +540,16 @@ def run_game(args: argparse.Namespace) -> int:
     loaded = store.load()
     for notice in loaded.notices:
         _log.warning(notice)
-    settings = loaded.settings
+    from ..cli import look_overrides
+
+    run_only = look_overrides(args)
+    settings = loaded.settings.replace(**run_only)
     app: App | None = None
     status = 0
     try:
         surface = open_window(settings.window_size, fullscreen=settings.fullscreen)
         app = App(surface, settings, store)
+        app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.notices = list(loaded.notices)
         from .start_scene import StartScene
 
@@ -557,10 +581,13 @@ def run_demo(args: argparse.Namespace) -> int:
 
     log_path = setup_logging()
     install_excepthook(log_path)
+    from ..cli import look_overrides
+
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None))
-    surface = open_window((1280, 800), "Chinese Ten (demo)")
-    app = App(surface, Settings(), None, demo, ComputerThinker())
+    look = Settings().replace(**look_overrides(args))
+    surface = open_window(look.window_size, "Chinese Ten (demo)")
+    app = App(surface, look, None, demo, ComputerThinker())
     began = time.perf_counter()
     try:
         app.start_match()

@@ -8,6 +8,7 @@ import pygame
 from pygame import Rect
 
 from .geometry import CARD_RATIO
+from .rules_text import count_explanation
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
@@ -98,9 +99,7 @@ class CountScene(TableOverlay):
         title = kit.text.line(f"Deal {ctl.deal_number} of {ctl.match.total_deals}: the count", geom.font(36),
                               t.text, bold=True)
         surface.blit(title, (x, y))
-        tie = deal.tie_score
-        tie_text = f"Tie score {int(tie) if tie == int(tie) else float(tie):g}"
-        sub = kit.text.line(f"{tie_text}  ·  margin = points − tie score".replace("−", "-"), geom.font(20), t.text_dim)
+        sub = kit.text.line(count_explanation(ctl.match.rules, deal.seats), geom.font(20), t.text_dim)
         surface.blit(sub, (x, y + title.get_height() + 2))
         y += title.get_height() + sub.get_height() + pad
         button_h = round(44 * geom.unit)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
+from .theme import text_px
+
 CARD_RATIO = 0.714
 """Width of a card divided by its height."""
 
@@ -60,7 +62,7 @@ class TableGeometry:
 
     def font(self, points: float) -> int:
         """A font size in pixels, scaled to the window (``points`` at 1280×800)."""
-        return max(12, round(points * self.unit))
+        return text_px(points, self.unit)
 
 
 def grid_for(slots_needed: int) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from ..cards import ALL_CARDS, Card
 from ..rules import CLASSIC, RuleSet
 from .geometry import CARD_RATIO
 from .menu_scene import Dialog
+from .rules_text import deal_text, idea_text, number_text, rules_in_force, turns_text
 from .scene import Button, button_at, font_px, ui_scale
 
 if TYPE_CHECKING:
@@ -23,35 +24,50 @@ TABS: tuple[str, ...] = ("Rules", "Card values", "Keys")
 Block = tuple[str, object]
 """One piece of a help page: ("head", text), ("text", text), ("cards", (caption, codes)) or ("table", rows)."""
 
-RULES: tuple[Block, ...] = (
-    ("head", "The idea"),
-    ("text", "Two to four players fish cards out of a face-up layout. Only some cards score: the red ones, "
-             "and with more players the black aces. Catch more points than your share to win."),
-    ("head", "The deal"),
-    ("text", "Each player gets 12, 8 or 6 cards (for 2, 3 or 4 players). Four cards go face up in the middle "
-             "as the layout; the other 24 are the face-down stock."),
-    ("head", "Your turn"),
-    ("text", "1. Play any card from your hand. A to 9 take the layout card that makes ten with them "
-             "(A+9, 2+8, 3+7, 4+6, 5+5); 10, J, Q and K take a card of their own rank. Suits do not matter."),
-    ("text", "2. Turn the top card of the stock. It takes by the same rule, for you. A card that takes nothing "
-             "stays in the layout. Both cards of every capture go to your pile."),
-    ("text", "A card always takes exactly one card, and must take when it can. If two cards could be taken and "
-             "they score differently, you pick; otherwise the game picks for you."),
-    ("text", "Three fives, tens, jacks, queens or kings in the opening layout go together to the fourth one. "
-             "All four there: the dealer sweeps them before play starts."),
-    ("head", "Two turns worked through"),
-    ("cards", ("Layout:", ("2H", "6C", "JD", "9S"))),
-    ("text", "You play 8♣: it takes 2♥ (2 points). You turn 4♦: it takes 6♣ (4 points, for the 4♦). "
-             "J♦ and 9♠ stay."),
-    ("cards", ("Layout:", ("3S", "3H", "6C", "QD"))),
-    ("text", "You play 7♦. It could take either three, so you choose the red 3♥: 7 + 3 = 10 points. "
-             "You turn Q♠: it takes Q♦, 10 more. 20 points in one turn."),
-    ("head", "Scoring"),
-    ("text", "After 24 turns the hands and the stock are empty. Each player counts the points in their pile. "
-             "Your margin is your points minus the tie score (the pack's points shared out evenly), so the "
-             "margins of a deal add up to zero. Margins add up over the match; the highest total wins."),
-)
-"""The Rules page."""
+def _pair(rules: RuleSet, seats: int, a: str, b: str) -> int:
+    table = rules.points_table(seats)
+    return table[int(Card.parse(a))] + table[int(Card.parse(b))]
+
+
+def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
+    """The Rules page, its numbers worked out from ``rules`` (the examples at ``seats`` players)."""
+    first = _pair(rules, seats, "8C", "2H")
+    second = _pair(rules, seats, "4D", "6C")
+    chosen = _pair(rules, seats, "7D", "3H")
+    table = rules.points_table(seats)
+    seven, three = table[int(Card.parse("7D"))], table[int(Card.parse("3H"))]
+    turned = _pair(rules, seats, "QS", "QD")
+    return (
+        ("head", "The idea"),
+        ("text", idea_text(rules)),
+        ("head", "The deal"),
+        ("text", deal_text(rules)),
+        ("head", "Your turn"),
+        ("text", "1. Play any card from your hand. A to 9 take the layout card that makes ten with them "
+                 "(A+9, 2+8, 3+7, 4+6, 5+5); 10, J, Q and K take a card of their own rank. Suits do not matter."),
+        ("text", "2. Turn the top card of the stock. It takes by the same rule, for you. A card that takes "
+                 "nothing stays in the layout. Both cards of every capture go to your pile."),
+        ("text", "A card always takes exactly one card, and must take when it can. If two cards could be taken "
+                 "and they score differently, you pick; otherwise the game picks for you."),
+        ("text", "Three fives, tens, jacks, queens or kings in the opening layout go together to the fourth one. "
+                 "All four there: the dealer sweeps them before play starts."),
+        ("head", f"Two turns worked through ({seats} players)"),
+        ("cards", ("Layout:", ("2H", "6C", "JD", "9S"))),
+        ("text", f"You play 8♣: it takes 2♥ ({_points(first)}). You turn 4♦: it takes 6♣ "
+                 f"({_points(second)}). J♦ and 9♠ stay."),
+        ("cards", ("Layout:", ("3S", "3H", "6C", "QD"))),
+        ("text", f"You play 7♦. It could take either three; the red 3♥ makes {seven} + {three} = {_points(chosen)}. "
+                 f"You turn Q♠: it takes Q♦, {turned} more. {_points(chosen + turned)} in one turn."),
+        ("head", "Scoring"),
+        ("text", f"{turns_text(rules)} the hands and the stock are empty. Each player counts the points in their "
+                 "pile. Your margin is your points minus the tie score (the pack's points shared out evenly), "
+                 "so the margins of a deal add up to zero. Margins add up over the match; the highest total "
+                 "wins."),
+    )
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("Left / Right", "move the focus through your hand; pick a lit card in a capture choice"),
@@ -81,10 +97,6 @@ def _group_points(rules: RuleSet, seats: int, cards: list[Card]) -> str:
     return " / ".join(str(v) for v in values)
 
 
-def _number(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
-
-
 def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
     """The card-values sheet: a header row, then each kind of card's points at every seat count,
     then the pack totals and tie scores, all worked out from ``rules``."""
@@ -101,7 +113,7 @@ def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
     for label, cards in groups:
         rows.append((label, *(_group_points(rules, n, cards) for n in seats)))
     rows.append(("Pack total", *(str(rules.pack_total(n)) for n in seats)))
-    rows.append(("Tie score (total ÷ players)", *(_number(rules.tie_score(n)) for n in seats)))
+    rows.append(("Tie score (total ÷ players)", *(number_text(rules.tie_score(n)) for n in seats)))
     return rows
 
 
@@ -118,7 +130,7 @@ def example_text(rules: RuleSet = CLASSIC) -> str:
         points = sum(table[int(c)] for c in cards)
         margin = Fraction(points) - rules.tie_score(seats)
         sign = "+" if margin >= 0 else "-"
-        parts.append(f"{points} points at {seats} players ({sign}{_number(abs(margin))})")
+        parts.append(f"{points} points at {seats} players ({sign}{number_text(abs(margin))})")
     pile = ", ".join(c.pretty for c in cards)
     return f"For example, a pile whose scoring cards are {pile} counts {parts[0]} and {parts[1]}."
 
@@ -212,17 +224,18 @@ class HelpScene(Dialog):
     def page(self, width: int) -> pygame.Surface:
         """The current page rendered at ``width`` pixels wide, cached."""
         kit = self.app.kit
-        key = (self.tab, width, kit.theme.name, kit.theme.card_style, round(self.unit() * 100))
+        rules, seats = rules_in_force(self.app)
+        key = (self.tab, width, kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules, seats)
         if self._page is not None and self._page[0] == key:
             return self._page[1]
         if self.tab == 0:
-            blocks: tuple[Block, ...] = RULES
+            blocks: tuple[Block, ...] = rules_page(rules, seats)
         elif self.tab == 1:
             blocks = (("text", "Points each card scores, by the number of players. Every card not listed "
-                               "scores nothing."), ("table", card_values()),
+                               "scores nothing."), ("table", card_values(rules)),
                       ("text", "A deal's margins add up to zero: points above the tie score are exactly what "
                                "the others lose."),
-                      ("text", example_text()))
+                      ("text", example_text(rules)))
         else:
             blocks = (("table", [("Key", "What it does"), *KEYS]),)
         surf = self._render(blocks, width)
@@ -233,8 +246,8 @@ class HelpScene(Dialog):
         kit = self.app.kit
         t = kit.theme
         unit = self.unit()
-        body = max(14, round(22 * unit))
-        head = max(16, round(27 * unit))
+        body = font_px(22, unit)
+        head = font_px(27, unit)
         pieces: list[tuple[pygame.Surface, int]] = []
         for kind, value in blocks:
             if kind == "head":

@@ -124,7 +124,7 @@ class MenuScene(Dialog):
         kit = self.app.kit
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        title = kit.text.line("Game paused", max(14, round(36 * unit)), kit.theme.text, bold=True)
+        title = kit.text.line("Game paused", font_px(36, unit), kit.theme.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
         for b in self.buttons:
             b.draw(surface, kit, font_px(24, unit), b is self._hover)

@@ -10,7 +10,7 @@ import pygame
 
 from .cardimages import CardImages
 from .text import TextPainter
-from .theme import FontBook, Theme
+from .theme import FontBook, Theme, text_px
 
 if TYPE_CHECKING:
     from .app import App
@@ -27,8 +27,8 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 
 def font_px(points: float, unit: float) -> int:
-    """A font size in pixels: ``points`` at 1280×800 scaled by ``unit``, never below 12."""
-    return max(12, round(points * unit))
+    """A font size in pixels: ``points`` at 1280×800 scaled by ``unit``, never below the legible minimum."""
+    return text_px(points, unit)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from ..settings import WINDOW_SIZES
 from .menu_scene import Dialog
 from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
 from .start_scene import OPTIONS
@@ -24,6 +25,7 @@ SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTI
                                       ("Instant", "instant"))),
     ("pause_on_focus_loss", "Pause when away", _OFF_ON),
     ("fullscreen", "Full screen (F11)", _OFF_ON),
+    ("window_size", "Window size", tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
 )
 """Each row of the settings screen: setting name, label and (shown, value) choices."""
 
@@ -46,11 +48,11 @@ class SettingsScene(Dialog):
         self.place(app.surface.get_size())
 
     def value_index(self, row: int) -> int:
-        """Which choice of ``row`` the settings hold now."""
+        """Which choice of ``row`` the settings hold now; -1 when none does (a window resized by hand)."""
         key, _label, choices = SETTING_ROWS[row]
         current = getattr(self.app.settings, key)
         values = [v for _t, v in choices]
-        return values.index(current) if current in values else 0
+        return values.index(current) if current in values else -1
 
     def _sync(self) -> None:
         for r, row in enumerate(self.rows):
@@ -152,8 +154,10 @@ class SettingsScene(Dialog):
             note = kit.text.line("Saved as you change them.", font_px(18, unit), t.text_dim)
         surface.blit(note, note.get_rect(bottomright=(box.right - round(30 * unit),
                                                       box.top + round(20 * unit) + title.get_height() - 4)))
-        for r, ((_key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
+        for r, ((key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
             colour = t.accent if r == self.focus_row else t.text
+            if self.value_index(r) < 0 and key == "window_size":
+                label = "Window {}×{}".format(*self.app.settings.window_size)
             text = kit.text.line(label, font_px(23, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
             for b in row:

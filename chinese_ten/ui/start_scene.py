@@ -10,6 +10,7 @@ from pygame import Rect
 from ..cards import Card
 from ..match import MatchLength
 from .geometry import CARD_RATIO
+from .rules_text import rules_in_force, tagline
 from .scene import PRESS_KEYS, Button, Scene, button_at, font_px, grid_at, row_step, ui_scale
 
 if TYPE_CHECKING:
@@ -63,7 +64,10 @@ class StartScene(Scene):
         seats = int(self.values["computers"]) + 1  # type: ignore[call-overload]
         length = MatchLength.parse(str(self.values["match_length"]))
         n = length.total(seats)
-        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. You lead the first deal."
+        rules, _ = rules_in_force(self.app)
+        # the last seat deals the first deal, as the table controller seats them
+        lead = "You lead" if rules.first_to_play(seats - 1, seats) == 0 else "A computer leads"
+        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. {lead} the first deal."
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the buttons out for this window size."""
@@ -170,8 +174,8 @@ class StartScene(Scene):
         ty = round(h * 0.31)
         surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
-        sub = kit.text.line("Pair your cards to ten and catch the red ones: ♥ ♦ and the black aces.",
-                            font_px(24, unit), t.text)
+        rules, seats = rules_in_force(self.app)
+        sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
         surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
         for (key, label, _choices), row in zip(OPTIONS, self.rows):
             text = kit.text.line(label, font_px(26, unit), t.text, bold=True)

@@ -16,6 +16,7 @@ from .board import Loc
 from .controller import STRENGTH_LABELS, TableController
 from .geometry import TableGeometry, back_rects, hand_rects, lifted
 from .scene import Kit, focus_ring
+from .theme import TEXT_SCALE
 
 
 def rect_of(loc: Loc, geom: TableGeometry) -> Rect:
@@ -73,13 +74,15 @@ class TablePainter:
         if surf is None:
             t = self.kit.theme
             size = max(11, round(card_w * 0.26))
-            label = self.kit.text.line(str(points), size, t.badge_text, bold=True)
+            label = self.kit.text.line(str(points), round(size * TEXT_SCALE), t.badge_text, bold=True)
             w = max(label.get_width() + size // 2, round(size * 1.25))
             h = round(size * 0.95)
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(surf, (*t.badge, 255), surf.get_rect(), border_radius=h // 2)
             pygame.draw.rect(surf, (120, 80, 0), surf.get_rect(), 1, border_radius=h // 2)
             surf.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
+            if len(self._badges) >= 64:  # badges of earlier window sizes
+                self._badges.clear()
             self._badges[key] = surf
         return surf
 
@@ -136,7 +139,7 @@ class TablePainter:
         centre = (top_right[0] - r, top_right[1] + r)
         pygame.draw.circle(surface, (250, 250, 245), centre, r)
         pygame.draw.circle(surface, t.accent, centre, r, max(2, r // 4))
-        d = self.kit.text.line("D", round(r * 1.5), (30, 30, 30), bold=True)
+        d = self.kit.text.line("D", round(r * 1.5 * TEXT_SCALE), (30, 30, 30), bold=True)
         surface.blit(d, d.get_rect(center=(centre[0], centre[1] + 1)))
         return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 

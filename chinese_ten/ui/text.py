@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 import pygame
 
-from .theme import Colour, FontBook, Theme
+from .theme import MIN_TEXT_PX, Colour, FontBook, Theme
 
 SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 """Suit symbols found in text, and the suit letter each stands for."""
@@ -54,6 +54,15 @@ def suit_shape(suit: str, size: int, colour: Colour) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, (max(4, size), max(4, size)))
 
 
+def _surface_bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+def suit_px(size: int) -> int:
+    """The size of a suit symbol inside text of ``size`` pixels: as tall as a capital letter."""
+    return max(MIN_TEXT_PX * 3 // 4, round(size * 0.74))
+
+
 def _pieces(text: str) -> list[tuple[str, str]]:
     """Split text into ('t', words) and ('s', suit letter) pieces."""
     out: list[tuple[str, str]] = []
@@ -72,39 +81,68 @@ def _pieces(text: str) -> list[tuple[str, str]]:
 
 
 class TextPainter:
-    """Renders and caches lines and paragraphs of text that may hold suit symbols."""
+    """Renders and caches lines and paragraphs of text that may hold suit symbols.
 
-    def __init__(self, fonts: FontBook, theme: Theme, limit: int = 1500) -> None:
+    The cache is bounded both in entries and in pixel bytes, least recently used
+    dropped first, so resizing the window through many sizes cannot grow it.
+    """
+
+    def __init__(self, fonts: FontBook, theme: Theme, limit: int = 1500,
+                 max_bytes: int = 24 * 1024 * 1024) -> None:
         """A painter using ``fonts`` and the suit inks of ``theme``."""
         self.fonts = fonts
         self.theme = theme
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._limit = limit
+        self._max_bytes = max_bytes
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        """How many rendered pieces are kept now."""
+        return len(self._cache)
+
+    @property
+    def cached_bytes(self) -> int:
+        """Pixel bytes held by the kept pieces."""
+        return self._bytes
 
     def set_theme(self, theme: Theme) -> None:
         """Use another theme's suit inks from now on."""
         self.theme = theme
         self._cache.clear()
+        self._bytes = 0
+
+    def _get(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        hit = self._cache.get(key)
+        if hit is not None:
+            self._cache.move_to_end(key)
+        return hit
 
     def _remember(self, key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
+        old = self._cache.pop(key, None)
+        if old is not None:
+            self._bytes -= _surface_bytes(old)
         self._cache[key] = surf
-        if len(self._cache) > self._limit:
-            self._cache.popitem(last=False)
+        self._bytes += _surface_bytes(surf)
+        while len(self._cache) > 1 and (len(self._cache) > self._limit or self._bytes > self._max_bytes):
+            _, dropped = self._cache.popitem(last=False)
+            self._bytes -= _surface_bytes(dropped)
         return surf
 
     def suit(self, suit: str, size: int, colour: Colour | None = None) -> pygame.Surface:
         """A cached suit shape."""
         ink = colour if colour is not None else self.theme.suit_colour(suit)
         key = ("suit", suit, size, ink)
-        hit = self._cache.get(key)
+        hit = self._get(key)
         return hit if hit is not None else self._remember(key, suit_shape(suit, size, ink))
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """The width in pixels ``line`` would take."""
         font = self.fonts.get(size, bold)
+        font_size = max(MIN_TEXT_PX, int(size))
         total = 0
         for kind, value in _pieces(text):
-            total += font.size(value)[0] if kind == "t" else int(size * 0.62) + 1
+            total += font.size(value)[0] if kind == "t" else suit_px(font_size) + 2
         return total
 
     def line(self, text: str, size: int, colour: Colour, bold: bool = False,
@@ -112,10 +150,11 @@ class TextPainter:
         """One line of text with suits drawn inline, cached."""
         inks = tuple(sorted(suit_ink.items())) if suit_ink else None
         key = ("line", text, size, colour, bold, inks)
-        hit = self._cache.get(key)
+        hit = self._get(key)
         if hit is not None:
             return hit
         font = self.fonts.get(size, bold)
+        font_size = max(MIN_TEXT_PX, int(size))
         height = font.get_linesize()
         parts: list[pygame.Surface] = []
         for kind, value in _pieces(text):
@@ -123,9 +162,10 @@ class TextPainter:
                 parts.append(font.render(value, True, colour))
             else:
                 ink = (suit_ink or {}).get(value) or self.theme.suit_colour(value)
-                glyph = self.suit(value, int(size * 0.58), ink)
-                cell = pygame.Surface((glyph.get_width() + 1, height), pygame.SRCALPHA)
-                cell.blit(glyph, (0, int(height * 0.5 - glyph.get_height() * 0.56)))
+                glyph = self.suit(value, suit_px(font_size), ink)
+                cell = pygame.Surface((glyph.get_width() + 2, height), pygame.SRCALPHA)
+                baseline = font.get_ascent()
+                cell.blit(glyph, (1, baseline - glyph.get_height()))
                 parts.append(cell)
         width = sum(p.get_width() for p in parts) or 1
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -155,7 +195,7 @@ class TextPainter:
                   bold: bool = False) -> pygame.Surface:
         """Text wrapped to ``max_width`` as one cached surface."""
         key = ("para", text, size, colour, max_width, bold)
-        hit = self._cache.get(key)
+        hit = self._get(key)
         if hit is not None:
             return hit
         lines = [self.line(t, size, colour, bold) for t in self.wrap(text, size, max_width, bold)]

@@ -2,14 +2,19 @@
 
 A :class:`Theme` is plain data. :func:`classic_theme` is the felt table;
 :func:`high_contrast_theme` is a flat dark table with white card faces, heavy
-outlines and a two-tone focus ring. Fonts are cached per pixel size in a :class:`FontBook`.
+outlines and a two-tone focus ring. Every font the screens draw with comes from a
+:class:`FontBook`, which alone chooses the font files.
 """
 
 from __future__ import annotations
 
+import io
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import pygame
+
+from chinese_ten.assets import font_file
 
 Colour = tuple[int, int, int]
 
@@ -86,9 +91,12 @@ class Theme:
 _TWO_COLOUR = {"S": (20, 20, 24), "C": (20, 20, 24), "H": (200, 24, 30), "D": (200, 24, 30)}
 _FOUR_COLOUR = {"S": (0, 0, 0), "H": (0xDD, 0x11, 0x00), "D": (0x22, 0x11, 0xAA), "C": (0x22, 0x77, 0x66)}
 _PANEL_TWO = {"S": (235, 235, 240), "C": (235, 235, 240), "H": (255, 120, 110), "D": (255, 120, 110)}
-_PANEL_FOUR = {"S": (235, 235, 240), "H": (255, 110, 95), "D": (150, 160, 255), "C": (110, 220, 180)}
+# Suit inks in text for the four-colour deck: the card inks (see tools/cardart.py) lightened
+# to read on the dark panels, keeping hearts and diamonds warm (red, orange) and clubs cool
+# (blue) also for deuteranopes and protanopes; tests/ui/test_ui_colour_vision.py checks them.
+_PANEL_FOUR = {"S": (235, 235, 240), "H": (255, 120, 110), "D": (255, 180, 60), "C": (120, 175, 255)}
 _HC_TWO = {"S": (255, 255, 255), "C": (255, 255, 255), "H": (255, 130, 120), "D": (255, 130, 120)}
-_HC_FOUR = {"S": (255, 255, 255), "H": (255, 130, 120), "D": (170, 180, 255), "C": (120, 235, 190)}
+_HC_FOUR = {"S": (255, 255, 255), "H": (255, 130, 120), "D": (255, 190, 60), "C": (130, 180, 255)}
 
 
 def classic_theme(four_colour: bool = False) -> Theme:
@@ -165,19 +173,52 @@ def theme_for(high_contrast: bool, four_colour: bool) -> Theme:
     return high_contrast_theme(four_colour) if high_contrast else classic_theme(four_colour)
 
 
-class FontBook:
-    """pygame's default font at any pixel size, each size made once."""
+MIN_TEXT_PX = 12
+"""The smallest text drawn anywhere, in pixels of the font's em: below it letters blur together."""
 
-    def __init__(self) -> None:
+TEXT_SCALE = 0.75
+"""Pixels of em per layout point: a font of ``points`` at 1280×800 is ``points × 0.75`` pixels."""
+
+
+def text_px(points: float, unit: float) -> int:
+    """The pixel size of text given as ``points`` at 1280×800, in a window scaled by ``unit``."""
+    return max(MIN_TEXT_PX, round(points * unit * TEXT_SCALE))
+
+
+class FontBook:
+    """The game's bundled font at any pixel size, the sizes in use kept ready.
+
+    Each font file is read into memory once; fonts made from it hold no open file.
+    At most ``keep`` sizes are kept, the least recently used dropped first, so a
+    window resized through hundreds of sizes keeps only those it draws with now.
+    """
+
+    def __init__(self, keep: int = 48) -> None:
         """An empty book; fonts are made on first use."""
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._files: dict[bool, bytes] = {}
+        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._keep = keep
+
+    def __len__(self) -> int:
+        """How many fonts are kept now."""
+        return len(self._fonts)
+
+    def _file(self, bold: bool) -> bytes:
+        data = self._files.get(bold)
+        if data is None:
+            data = font_file(bold).read_bytes()
+            self._files[bold] = data
+        return data
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The default font at ``size`` pixels."""
-        key = (max(8, int(size)), bold)
+        """The font at ``size`` pixels (never under :data:`MIN_TEXT_PX`), bold or regular."""
+        key = (max(MIN_TEXT_PX, int(size)), bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, key[0])
-            font.set_bold(bold)
+            font = pygame.font.Font(io.BytesIO(self._file(bold)), key[0])
             self._fonts[key] = font
+            if len(self._fonts) > self._keep:
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return font

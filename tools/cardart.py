@@ -8,9 +8,9 @@ output uses only ``path``, ``rect``, ``circle`` and ``g`` elements so that any
 small SVG rasteriser (including the one behind
 ``pygame.image.load_sized_svg``) draws it faithfully.
 
-Run ``python -m chinese_ten.cardart`` to (re)write ``assets/`` and
-``python -m chinese_ten.cardart --check`` to verify that the files on disk are
-exactly what this module produces.
+This is a build-time tool, not part of the game: run ``python tools/cardart.py``
+to (re)write ``assets/`` and ``python tools/cardart.py --check`` to verify that
+the files on disk are exactly what it produces.
 """
 
 from __future__ import annotations
@@ -22,17 +22,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-"""Rank names as printed in the card codes, ace first."""
+CHECKOUT = Path(__file__).resolve().parent.parent
+"""The source checkout this tool belongs to."""
 
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-"""Suit letters as printed in the card codes: spades, hearts, diamonds, clubs."""
+if str(CHECKOUT) not in sys.path:  # run as a script from anywhere: use the checkout's package
+    sys.path.insert(0, str(CHECKOUT))
 
-CARD_CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-"""The 52 face codes, such as ``AS``, ``10H`` or ``QD``."""
-
-STYLES: tuple[str, ...] = ("classic", "four-colour", "high-contrast", "high-contrast-four-colour")
-"""Names of the card styles; each is a folder under ``assets/cards/``."""
+from chinese_ten.assets import CARD_CODES, STYLES  # noqa: E402
+from chinese_ten.cards import RANK_NAMES as RANKS  # noqa: E402
+from chinese_ten.cards import SUITS  # noqa: E402
 
 WIDTH = 250
 """Width of a card in SVG user units."""
@@ -69,7 +67,19 @@ class _Style:
 
 _CLASSIC_RED = "#C8102E"
 _CLASSIC_BLACK = "#1B1B1F"
-_FOUR_COLOUR = {"S": "#000000", "H": "#DD1100", "D": "#2211AA", "C": "#227766"}
+# The four-colour deck. Red is the score in this game, so hearts and diamonds stay the
+# warm suits and spades and clubs the cool ones: spades black, hearts a deep red, diamonds
+# orange, clubs blue. Deuteranopes and protanopes see two hues, yellow-brown and blue:
+# under the Machado (2009) simulation both warm inks still fall on the yellow side, clubs
+# on the blue side and spades stay black, and every pair of suits stays apart by a CIELAB
+# distance of at least 30 (red against orange differ most in lightness, 37 against 61).
+# Green clubs would read like red hearts to them; blue diamonds would read as a cool,
+# non-scoring suit. tests/ui/test_ui_colour_vision.py measures all of this.
+_FOUR_COLOUR = {"S": "#000000", "H": "#B0101E", "D": "#DD7000", "C": "#1A5FD0"}
+# High contrast asks 4.5:1 of every ink on the white face, which orange only reaches as a
+# burnt orange; the hearts go a darker crimson to stay apart from it (at least 26 apart
+# under the same simulation, the closest pair being spades and hearts for protanopes).
+_FOUR_COLOUR_STRONG = {"S": "#000000", "H": "#960020", "D": "#B85800", "C": "#1450C0"}
 
 _STYLE_TABLE: dict[str, _Style] = {
     "classic": _Style(
@@ -124,7 +134,7 @@ _STYLE_TABLE: dict[str, _Style] = {
         face="#FFFFFF",
         border="#000000",
         border_width=7.0,
-        ink=dict(_FOUR_COLOUR),
+        ink=dict(_FOUR_COLOUR_STRONG),
         index_height=49.0,
         index_stroke=10.5,
         index_suit=33.0,
@@ -624,6 +634,16 @@ def _split_code(code: str) -> tuple[str, str]:
     return code[:-1], code[-1]
 
 
+def suit_inks(style: str) -> dict[str, str]:
+    """The ink of each suit's pips and indices in a style, as ``#RRGGBB`` by suit letter."""
+    return dict(_style(style).ink)
+
+
+def face_colour(style: str) -> str:
+    """The colour of a card face in a style, as ``#RRGGBB``."""
+    return _style(style).face
+
+
 def card_svg(code: str, style: str) -> str:
     """The SVG document of one card face, e.g. ``card_svg("10H", "classic")``."""
     rank, suit = _split_code(code)
@@ -756,13 +776,13 @@ def _differences(root: Path) -> list[str]:
 
 
 def default_root() -> Path:
-    """The ``assets`` folder of the source checkout this module lives in."""
-    return Path(__file__).resolve().parent.parent / "assets"
+    """The ``assets`` folder of the source checkout this tool lives in."""
+    return CHECKOUT / "assets"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point: write the assets, or with ``--check`` compare them; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m chinese_ten.cardart", description="Write the card artwork.")
+    parser = argparse.ArgumentParser(prog="python tools/cardart.py", description="Write the card artwork.")
     parser.add_argument("--check", action="store_true", help="report files that differ instead of writing them")
     parser.add_argument("--root", type=Path, default=None, help="assets folder (default: the checkout's assets/)")
     args = parser.parse_args(argv)
@@ -772,7 +792,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in problems:
             print(problem)
         if problems:
-            print(f"{len(problems)} file(s) out of date; run: python -m chinese_ten.cardart", file=sys.stderr)
+            print(f"{len(problems)} file(s) out of date; run: python tools/cardart.py", file=sys.stderr)
             return 1
         return 0
     written = write_all(root)

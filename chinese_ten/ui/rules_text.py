@@ -1,0 +1,155 @@
+"""Sentences that state a rule or a number, worked out from the rules in force.
+
+Every screen that tells the person how many cards are dealt, which cards score,
+what the pack is worth or what the tie score is takes the sentence from here, so
+no screen can say a number the rules do not deal.
+
+>>> from chinese_ten.rules import CLASSIC
+>>> tagline(CLASSIC, 2)
+'Pair your cards to ten and catch the red ones: ♥ ♦.'
+>>> tagline(CLASSIC, 4)
+'Pair your cards to ten and catch the red ones: ♥ ♦, A♠ and A♣.'
+>>> tie_score_text(CLASSIC, 3)
+'Tie score 80'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..cards import ALL_CARDS, SUITS, Card
+from ..rules import CLASSIC, RuleSet
+
+if TYPE_CHECKING:
+    from .app import App
+
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_COLOUR_WORDS = {frozenset("HD"): "the red ones", frozenset("SC"): "the black ones"}
+
+
+def rules_in_force(app: App) -> tuple[RuleSet, int]:
+    """The rules and seat count the person is playing, or will play next from the start screen."""
+    table = app.table()
+    if table is not None:
+        return table.ctl.match.rules, table.ctl.match.seats
+    return CLASSIC, app.settings.computers + 1
+
+
+def number_text(value: Fraction | int) -> str:
+    """A points figure as a person reads it: whole, or with one decimal."""
+    value = Fraction(value)
+    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+
+
+def _join(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def scoring_cards(rules: RuleSet, seats: int) -> list[Card]:
+    """The cards worth points at this many seats, in pack order."""
+    table = rules.points_table(seats)
+    return [c for c in ALL_CARDS if table[int(c)]]
+
+
+def _scoring_parts(rules: RuleSet, seats: int) -> tuple[list[str], list[Card]]:
+    """Suits that score whole, and the single scoring cards outside them."""
+    scoring = scoring_cards(rules, seats)
+    whole = [s for s in SUITS if sum(1 for c in scoring if c.suit == s) == 13]
+    singles = [c for c in scoring if c.suit not in whole]
+    return whole, singles
+
+
+def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
+    """Which cards score at this many seats, in a few words (``"the red ones: ♥ ♦ and A♠"``,
+    or ``"the red ones (♥ ♦) and A♠"`` when ``bracketed``)."""
+    whole, singles = _scoring_parts(rules, seats)
+    if not whole and not singles:
+        return "no card"
+    words: list[str] = []
+    if len(whole) == 4:
+        words.append("every card")
+    elif whole:
+        symbols = " ".join(_SUIT_SYMBOL[s] for s in whole)
+        group = _COLOUR_WORDS.get(frozenset(whole))
+        if group:
+            words.append(f"{group} ({symbols})" if bracketed else f"{group}: {symbols}")
+        else:
+            words.append(f"every {symbols}")
+    if len(singles) > 4:
+        suits = sorted({c.suit for c in singles}, key=SUITS.index)
+        words.append("some " + " ".join(_SUIT_SYMBOL[s] for s in suits))
+    else:
+        words.extend(c.pretty for c in singles)
+    return _join(words)
+
+
+def tagline(rules: RuleSet, seats: int) -> str:
+    """The start screen's one line about the game at this many seats."""
+    return f"Pair your cards to ten and catch {scoring_phrase(rules, seats)}."
+
+
+def tie_score_text(rules: RuleSet, seats: int) -> str:
+    """``Tie score N`` at this many seats."""
+    return f"Tie score {number_text(rules.tie_score(seats))}"
+
+
+def count_explanation(rules: RuleSet, seats: int) -> str:
+    """How the count's margins are worked out, with this table's numbers."""
+    return (f"{rules.pack_total(seats)} points in the pack ÷ {seats} players = "
+            f"{tie_score_text(rules, seats).lower()}  ·  margin = points minus tie score")
+
+
+def _stock_size(rules: RuleSet, seats: int) -> int:
+    return len(ALL_CARDS) - rules.hand_size(seats) * seats - rules.layout_size
+
+
+def _number_word(n: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def idea_text(rules: RuleSet) -> str:
+    """The help's opening paragraph: who plays and which cards score, at every seat count."""
+    counts = rules.seat_counts()
+    low, high = min(counts), max(counts)
+    base = set(scoring_cards(rules, low))
+    text = (f"{_number_word(low).capitalize()} to {_number_word(high)} players fish cards out of a face-up "
+            f"layout. Only some cards score: {scoring_phrase(rules, low, bracketed=True)}")
+    extras = []
+    for n in counts[1:]:
+        added = [c for c in scoring_cards(rules, n) if c not in base]
+        if added:
+            extras.append(f"{_join([c.pretty for c in added])} with {n} players or more")
+            base |= set(added)
+    if extras:
+        text += "".join(f", {e}" for e in extras[:-1]) + f" and {extras[-1]}"
+    return text + ". Catch more points than your share to win."
+
+
+def deal_text(rules: RuleSet) -> str:
+    """The help's paragraph on the deal: hand sizes, the layout and the stock."""
+    counts = rules.seat_counts()
+    hands = _join([str(rules.hand_size(n)) for n in counts]).replace(" and ", " or ")
+    players = _join([str(n) for n in counts]).replace(" and ", " or ")
+    stocks = {_stock_size(rules, n) for n in counts}
+    stock = f"the other {stocks.pop()}" if len(stocks) == 1 else "the rest"
+    return (f"Each player gets {hands} cards (for {players} players). "
+            f"{_number_word(rules.layout_size).capitalize()} cards go face up in the middle as the layout; "
+            f"{stock} are the face-down stock.")
+
+
+def turns_text(rules: RuleSet) -> str:
+    """How many turns a deal lasts, at every seat count."""
+    turns = {rules.hand_size(n) * n for n in rules.seat_counts()}
+    if len(turns) == 1:
+        return f"After {turns.pop()} turns"
+    return "After every card of the hands has been played"
+
+
+def points_text(rules: RuleSet, seats: int, card: str) -> str:
+    """``"N points"`` for one card (``"2H"``) at this many seats."""
+    n = rules.points_table(seats)[int(Card.parse(card))]
+    return f"{n} point{'' if n == 1 else 's'}"
