@@ -120,12 +120,10 @@ def setup_logging(folder: Path | None = None) -> Path | None:
 
 
 def _game_version() -> str:
-    try:
-        from importlib.metadata import version
+    # The package's own attribute: a frozen app carries no package metadata.
+    from . import __version__
 
-        return version("chinese-ten")
-    except Exception:  # not installed as a package, e.g. run from a checkout
-        return "unknown"
+    return __version__
 
 
 def crash_report(exc: BaseException, log_path: Path | None) -> str:
