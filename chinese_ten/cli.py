@@ -99,13 +99,19 @@ def build_parser() -> argparse.ArgumentParser:
 def _read_record(name: str) -> dict[str, Any]:
     try:
         if name == "-":
+            # A windowed program (the Windows app) has no standard input at all.
+            if sys.stdin is None or sys.stdin.closed:
+                raise UsageError("there is no standard input to read the record from; name the record's file instead")
             text = sys.stdin.read()
         else:
             text = Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UsageError(f"no such file: {name}") from None
-    except IsADirectoryError:
-        raise UsageError(f"{name} is a folder, not a record") from None
+    except (IsADirectoryError, PermissionError) as exc:
+        # Windows refuses to open a folder with "permission denied", not "is a directory".
+        if Path(name).is_dir():
+            raise UsageError(f"{name} is a folder, not a record") from None
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}") from None
     return parse_record(text)
