@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..settings import Settings, SettingsStore, clamp_window_size, settings_dir
+from . import display
 from .cardimages import CardImages
 from .choreography import Pace, pace_for
 from .controller import TableController
 from .geometry import MIN_SIZE
 from .scene import Kit, Scene, font_px, ui_scale
+from .shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
 from .text import TextPainter
 from .theme import FontBook, theme_for
 from .thinking import ComputerThinker
@@ -45,7 +47,8 @@ BANNER_SECONDS = 8.0
 RESIZE_SAVE_DELAY_S = 0.6
 """A new window size is remembered once resizing has stopped for this long."""
 
-GLOBAL_KEYS_TEXT = "P pause · H high contrast · F1 help · F11 full screen · Esc menu"
+GLOBAL_KEYS_TEXT = (f"P pause · H high contrast · {shortcut_names()[HELP]} help · "
+                    f"{shortcut_names()[FULLSCREEN]} full screen · Esc menu")
 """The keys that work everywhere, as shown on screen."""
 
 DEMO_PACE = Pace(move=0.05, flip=0.05, glow=0.03, sweep=0.05, triple=0.1, pause=0.0)
@@ -266,6 +269,7 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        event = display.event_in_pixels(event, display.window_size(), self.surface.get_size())
         self.dirty = True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
@@ -290,10 +294,11 @@ class App:
     def _global_key(self, event: pygame.event.Event) -> bool:
         """Keys that mean the same on every screen; True when the key was used here."""
         key = event.key
-        if key == pygame.K_F11:
+        shortcut = global_shortcut(key, event.mod, getattr(event, "unicode", ""))
+        if shortcut == FULLSCREEN:
             self.toggle_fullscreen()
             return True
-        if key == pygame.K_F1:
+        if shortcut == HELP:
             self.show_help()
             return True
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -353,7 +358,7 @@ class App:
         """Save the window's size (not the full screen's) for the next start."""
         if self.demo is not None or self.settings.fullscreen or is_fullscreen():
             return
-        size = clamp_window_size(*self.surface.get_size())
+        size = clamp_window_size(*(display.window_size() or self.surface.get_size()))
         if size != self.settings.window_size:
             self.save_settings(self.settings.replace(window_size=size))
 
@@ -411,12 +416,17 @@ class App:
 
 
 def open_window(size: tuple[int, int], title: str = "Chinese Ten", fullscreen: bool = False) -> pygame.Surface:
-    """Start pygame's display and open the resizable window (or go full screen)."""
+    """Start pygame's display and open the resizable window (or go full screen).
+
+    ``size`` is in window units; the window never opens larger than the desktop's usable area.
+    """
+    display.apply_dpi_hints()
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)
-    surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    _set_minimum_size(MIN_SIZE)
+    usable = display.usable_desktop_size()
+    surface = pygame.display.set_mode(display.first_window_size(size, usable), pygame.RESIZABLE)
+    _set_minimum_size(display.minimum_window_size(MIN_SIZE, usable))
     _set_icon()
     pygame.key.set_repeat(300, 60)
     if fullscreen:
