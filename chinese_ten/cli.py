@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", type=_seats, default=4)
     p.add_argument("--deals", type=_positive, default=None, help="deals in the match (default: one per seat)")
     p.add_argument("--seed", type=_int, default=0)
+    p.add_argument("--strength", choices=("easy", "normal", "hard"), default="normal",
+                   help="how the computers play (hard thinks in a worker process)")
     p.add_argument("--frame-stats", type=Path, default=None, help="write per-frame timing as JSON here")
     p.add_argument("--screenshot", type=Path, default=None, help="save a PNG of the table at the end of every deal here")
     p.add_argument("--json", action="store_true", help="machine-readable output")

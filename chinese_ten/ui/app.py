@@ -85,6 +85,7 @@ class DemoOptions:
     deals: int | None = None
     seed: int = 0
     screenshot: Path | None = None
+    strength: str = "normal"
 
 
 class App:
@@ -237,7 +238,7 @@ class App:
 
         self.thinker.cancel()
         if self.demo is not None:
-            ctl = TableController(self.demo.seats, "normal", "per-seat", seed=self.demo.seed, pace=DEMO_PACE,
+            ctl = TableController(self.demo.seats, self.demo.strength, "per-seat", seed=self.demo.seed, pace=DEMO_PACE,
                                   person=False, thinker=self.thinker, deals=self.demo.deals)
             self.replace(TableScene(self, ctl, auto=True))
             return
@@ -560,7 +561,7 @@ def run_demo(args: argparse.Namespace) -> int:
     log_path = setup_logging()
     install_excepthook(log_path)
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
-                       screenshot=getattr(args, "screenshot", None))
+                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"))
     surface = open_window((1280, 800), "Chinese Ten (demo)")
     app = App(surface, Settings(), None, demo, ComputerThinker())
     began = time.perf_counter()
@@ -584,6 +585,8 @@ def run_demo(args: argparse.Namespace) -> int:
         "totals": [float(t) for t in ctl.match.totals] if ctl else [],
         "seconds": round(time.perf_counter() - began, 2),
         "screenshots": [str(p) for p in app.screenshots],
+        "strength": demo.strength,
+        "worker_answers": app.thinker.worker_answers,
         **summary,
     }
     pygame.quit()
