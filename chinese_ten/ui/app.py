@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import sys
 import time
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -203,7 +202,7 @@ class App:
         if self.demo is not None:
             return
         set_fullscreen(on)
-        current = pygame.display.get_surface()
+        current = display.surface()
         if current is not None:
             self.surface = current
         self.dirty = True
@@ -274,7 +273,7 @@ class App:
         self.dirty = True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
-            current = pygame.display.get_surface()
+            current = display.surface()
             if current is not None:
                 self.surface = current
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
@@ -409,7 +408,7 @@ class App:
         dt = 0.0
         while self.running:
             if self.frame(dt):
-                pygame.display.flip()
+                display.flip()
             dt = min(clock.tick(60) / 1000.0, 0.1)
 
 
@@ -424,39 +423,21 @@ def open_window(size: tuple[int, int], title: str = "Chinese Ten", fullscreen: b
     display.apply_dpi_hints()
     pygame.display.init()
     pygame.font.init()
-    pygame.display.set_caption(title)
     usable = display.usable_desktop_size()
-    surface = pygame.display.set_mode(display.first_window_size(size, usable), pygame.RESIZABLE)
+    surface = display.open_surface(display.first_window_size(size, usable), title, display.wants_high_dpi())
     _set_minimum_size(display.minimum_window_size(MIN_SIZE, usable))
     _set_icon()
     pygame.key.set_repeat(300, 60)
     if fullscreen:
         set_fullscreen(True)
-        surface = pygame.display.get_surface() or surface
+        surface = display.surface() or surface
     return surface
-
-
-def _window() -> pygame.Window | None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return pygame.Window.from_display_module()
-    except (AttributeError, pygame.error, TypeError, ValueError):
-        return None
 
 
 def set_fullscreen(on: bool) -> bool:
     """Put the window in desktop full screen or back; False when the display can't."""
-    window = _window()
     try:
-        if window is not None:
-            if on:
-                window.set_fullscreen(desktop=True)
-            else:
-                window.set_windowed()
-            return True
-        if on != is_fullscreen():
-            pygame.display.toggle_fullscreen()
+        display.set_fullscreen(on)
         return True
     except (pygame.error, AttributeError, TypeError) as exc:
         _log.warning("could not %s full screen: %s", "enter" if on else "leave", exc)
@@ -465,8 +446,7 @@ def set_fullscreen(on: bool) -> bool:
 
 def is_fullscreen() -> bool:
     """True while the window fills the screen."""
-    surface = pygame.display.get_surface()
-    return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
+    return display.is_fullscreen()
 
 
 def _can_show_dialog() -> bool:
@@ -492,11 +472,10 @@ def show_problem(message: str) -> None:
 
 def _set_minimum_size(size: tuple[int, int]) -> None:
     """Ask the window manager not to shrink the window below ``size``, where pygame can."""
+    window = display.window()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.minimum_size = size
+        if window is not None:
+            window.minimum_size = size
     except (AttributeError, pygame.error, TypeError, ValueError):
         pass
 
@@ -511,7 +490,12 @@ def _set_icon() -> None:
             from .. import cardart
 
             source = io.BytesIO(cardart.icon_svg().encode("utf-8"))
-        pygame.display.set_icon(pygame.image.load_sized_svg(source, (64, 64)))  # type: ignore[arg-type]
+        icon = pygame.image.load_sized_svg(source, (64, 64))  # type: ignore[arg-type]
+        window = display.window()
+        if window is not None:
+            window.set_icon(icon)
+        else:
+            pygame.display.set_icon(icon)
     except Exception:  # noqa: BLE001 - the icon is a nicety
         pass
 

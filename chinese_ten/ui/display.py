@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import MutableMapping
 
 import pygame
@@ -32,6 +33,14 @@ system does not say (every platform but Windows)."""
 
 HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers with no screen behind them."""
+
+HIGH_DPI_PLATFORMS = frozenset({"darwin"})
+"""Where the window asks for a drawable at the screen's own pixel density (Retina)."""
+
+_high_dpi: pygame.Window | None = None
+"""The window opened with a high-DPI drawable, while it is the one in use."""
+
+_high_dpi_fullscreen = False
 
 
 def apply_dpi_hints(environ: MutableMapping[str, str] | None = None) -> None:
@@ -99,8 +108,93 @@ def usable_desktop_size(platform: str | None = None) -> tuple[int, int] | None:
     return (width, height - round(height * DESKTOP_RESERVE))
 
 
+def wants_high_dpi(platform: str | None = None) -> bool:
+    """True where the window should ask for a high-DPI drawable (default: this platform)."""
+    return (platform or sys.platform) in HIGH_DPI_PLATFORMS
+
+
+def open_surface(size: tuple[int, int], title: str, high_dpi: bool) -> pygame.Surface:
+    """Open the resizable window at ``size`` window units; returns the surface to draw on.
+
+    With ``high_dpi`` the window is a ``pygame.Window`` that allows a high-DPI
+    drawable, whose surface has the screen's real pixels (twice the points on a
+    Retina screen); otherwise it is the display module's window.
+    """
+    global _high_dpi, _high_dpi_fullscreen
+    _high_dpi, _high_dpi_fullscreen = None, False
+    if high_dpi:
+        _high_dpi = pygame.Window(title, size, resizable=True, allow_high_dpi=True)
+        return _high_dpi.get_surface()
+    pygame.display.set_caption(title)
+    return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def _current_high_dpi() -> pygame.Window | None:
+    # The high-DPI window counts only while the display module has no window of its own.
+    if _high_dpi is None or not pygame.display.get_init() or pygame.display.get_surface() is not None:
+        return None
+    return _high_dpi
+
+
+def window() -> pygame.Window | None:
+    """The open window as a ``pygame.Window``, or None when there is none."""
+    current = _current_high_dpi()
+    if current is not None:
+        return current
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+    except (AttributeError, pygame.error, TypeError, ValueError):
+        return None
+
+
+def surface() -> pygame.Surface | None:
+    """The surface to draw on (fetch it again after a resize), or None without a window."""
+    current = _current_high_dpi()
+    if current is not None:
+        return current.get_surface()
+    return pygame.display.get_surface()
+
+
+def flip() -> None:
+    """Show what was drawn."""
+    current = _current_high_dpi()
+    if current is not None:
+        current.flip()
+    else:
+        pygame.display.flip()
+
+
+def set_fullscreen(on: bool) -> None:
+    """Put the window in desktop full screen or back; raises ``pygame.error`` when the display can't."""
+    global _high_dpi_fullscreen
+    current = window()
+    if current is not None:
+        if on:
+            current.set_fullscreen(desktop=True)
+        else:
+            current.set_windowed()
+        if current is _high_dpi:
+            _high_dpi_fullscreen = on
+        return
+    if on != is_fullscreen():
+        pygame.display.toggle_fullscreen()
+
+
+def is_fullscreen() -> bool:
+    """True while the window fills the screen."""
+    if _current_high_dpi() is not None:
+        return _high_dpi_fullscreen
+    current = pygame.display.get_surface()
+    return bool(current is not None and current.get_flags() & pygame.FULLSCREEN)
+
+
 def window_size() -> tuple[int, int] | None:
     """The window's size in window units (points on macOS), or None without a window."""
+    current = _current_high_dpi()
+    if current is not None:
+        return tuple(current.size)  # type: ignore[return-value]
     if pygame.display.get_surface() is None:
         return None
     return tuple(pygame.display.get_window_size())  # type: ignore[return-value]

@@ -138,3 +138,52 @@ def test_the_remembered_size_is_in_window_units_not_drawable_pixels(window: pyga
     app.remember_window_size()
     assert app.settings.window_size == (1280, 800)
     assert SettingsStore(tmp_path).load().settings.window_size == (1280, 800)
+
+
+def test_only_the_mac_asks_for_a_high_dpi_drawable() -> None:
+    assert display.wants_high_dpi("darwin")
+    assert not display.wants_high_dpi("win32") and not display.wants_high_dpi("linux")
+
+
+@pytest.fixture
+def mac_window(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The window as a Mac opens it: a pygame.Window allowing a high-DPI drawable."""
+    monkeypatch.setattr(display, "wants_high_dpi", lambda platform=None: True)
+    surface = open_window((1100, 700))
+    yield surface
+    pygame.display.quit()
+
+
+def test_on_a_mac_the_window_is_one_that_allows_a_high_dpi_drawable(mac_window: pygame.Surface) -> None:
+    window = display.window()
+    assert isinstance(window, pygame.Window) and pygame.display.get_surface() is None
+    assert display.surface() is mac_window
+    assert display.window_size() == tuple(window.size) == (1100, 700)
+    assert window.minimum_size == MIN_SIZE
+
+
+def test_a_high_dpi_window_plays_resizes_and_goes_full_screen(mac_window: pygame.Surface, tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    app = App(mac_window, store.load().settings, store, None, ComputerThinker(force_inline=True))
+    from chinese_ten.ui.start_scene import StartScene
+
+    app.push(StartScene(app))
+    assert app.frame(1 / 60, [])
+    display.flip()
+    window = display.window()
+    assert window is not None
+    window.size = (1300, 820)
+    app.frame(1 / 60, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1300, y=820, window=window)])
+    assert app.surface.get_size() == (1300, 820)
+    app.remember_window_size()
+    assert app.settings.window_size == (1300, 820)
+    app.toggle_fullscreen()
+    assert app_is_fullscreen() and app.settings.fullscreen
+    app.toggle_fullscreen()
+    assert not app_is_fullscreen()
+
+
+def app_is_fullscreen() -> bool:
+    from chinese_ten.ui.app import is_fullscreen
+
+    return is_fullscreen()
