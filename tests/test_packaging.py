@@ -185,6 +185,9 @@ def test_the_mac_app_is_zipped_by_ditto_keeping_its_parent() -> None:
     assert cmd[-2:] == ["dist/Chinese Ten.app", "dist/x.zip"]
 
 
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX file modes, links and sh")
+
+
 def _fake_app(dist: Path) -> Path:
     app = dist / "Chinese Ten"
     (app / "_internal" / "lib").mkdir(parents=True)
@@ -195,6 +198,7 @@ def _fake_app(dist: Path) -> Path:
     return app
 
 
+@posix_only
 def test_the_linux_tarball_keeps_executable_bits_and_links(tmp_path: Path) -> None:
     _fake_app(tmp_path)
     archive = pack.pack(tmp_path, system="Linux", machine="x86_64")
@@ -206,6 +210,7 @@ def test_the_linux_tarball_keeps_executable_bits_and_links(tmp_path: Path) -> No
     assert link.issym() and link.linkname == "libthing.so.1"
 
 
+@posix_only
 def test_the_windows_zip_holds_the_folder(tmp_path: Path) -> None:
     _fake_app(tmp_path)
     archive = pack.pack(tmp_path, system="Windows", machine="AMD64")
@@ -214,6 +219,7 @@ def test_the_windows_zip_holds_the_folder(tmp_path: Path) -> None:
         assert zf.read("Chinese Ten/_internal/lib/libthing.so.1") == b"lib"
 
 
+@posix_only
 def test_every_archive_has_a_sha256_file_that_sha256sum_accepts(tmp_path: Path) -> None:
     _fake_app(tmp_path)
     archive = pack.pack(tmp_path, system="Linux", machine="x86_64")
@@ -257,17 +263,20 @@ def git_bash(tmp_path: Path) -> Path:
     return tools
 
 
+@posix_only
 def test_on_windows_build_sh_prefers_the_py_launcher(tmp_path: Path, git_bash: Path) -> None:
     _fake_tool(tmp_path / "launcher", "py", 'exit 0')
     assert _print_python([git_bash, tmp_path / "WindowsApps", tmp_path / "launcher"]) == "py -3"
 
 
+@posix_only
 def test_on_windows_build_sh_skips_the_store_stub_for_python(tmp_path: Path, git_bash: Path) -> None:
     _fake_tool(tmp_path / "Python312", "python", "exit 0")
     chosen = _print_python([git_bash, tmp_path / "WindowsApps", tmp_path / "Python312"])
     assert chosen == str(tmp_path / "Python312" / "python")
 
 
+@posix_only
 def test_build_sh_takes_the_python_it_is_given(tmp_path: Path, git_bash: Path) -> None:
     assert _print_python([git_bash], {"PYTHON": "/opt/python3.12/bin/python3"}) == "/opt/python3.12/bin/python3"
 
@@ -284,7 +293,7 @@ def test_the_smoke_test_wants_decisions_from_hards_worker() -> None:
         smoke_test.check_worker(json.dumps({"strength": "normal", "worker_answers": 3}))
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX")
+@posix_only
 def test_the_smoke_test_catches_a_process_left_behind(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(smoke_test, "LEFTOVER_WAIT_S", 1.0)
     sh = Path(shutil.which("sh") or "/bin/sh")
@@ -293,6 +302,7 @@ def test_the_smoke_test_catches_a_process_left_behind(monkeypatch: pytest.Monkey
         smoke_test.run(sh, ["-c", "sleep 60 >/dev/null 2>&1 & echo started"], dict(os.environ), timeout=30)
 
 
+@posix_only
 def test_the_smoke_test_checks_the_exit_status_it_expects() -> None:
     sh = Path(shutil.which("sh") or "/bin/sh")
     smoke_test.run(sh, ["-c", "exit 2"], dict(os.environ), timeout=30, status=2)
