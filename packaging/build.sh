@@ -44,7 +44,12 @@ venv_python() {  # the Python inside a virtual environment, on any system
 # Microsoft Store's stub in ...\WindowsApps, which opens the Store instead of running.
 pick_python() {
   base_python=()
-  if [ -n "${PYTHON:-}" ]; then base_python=("$PYTHON"); return 0; fi
+  if [ -n "${PYTHON:-}" ]; then
+    base_python=("$PYTHON")
+    # Git Bash: C:\...\python.exe as /c/.../python.exe
+    if command -v cygpath >/dev/null 2>&1; then base_python=("$(cygpath -u "$PYTHON")"); fi
+    return 0
+  fi
   local candidates=(python3 python)
   case $system in
     MINGW*|MSYS*|CYGWIN*|Windows_NT)

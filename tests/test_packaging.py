@@ -308,3 +308,11 @@ def test_the_smoke_test_checks_the_exit_status_it_expects() -> None:
     smoke_test.run(sh, ["-c", "exit 2"], dict(os.environ), timeout=30, status=2)
     with pytest.raises(smoke_test.SmokeTestFailure, match="exited 0, not 2"):
         smoke_test.run(sh, ["-c", "exit 0"], dict(os.environ), timeout=30, status=2)
+
+
+@posix_only
+def test_in_git_bash_a_windows_path_in_python_becomes_a_posix_one(tmp_path: Path, git_bash: Path) -> None:
+    # What Git Bash's cygpath does to the path setup-python reports.
+    _fake_tool(git_bash, "cygpath", r'''printf '%s\n' "$2" | sed -e 's|^C:|/c|' -e 's|\\|/|g' ''')
+    chosen = _print_python([git_bash], {"PYTHON": r"C:\hostedtoolcache\Python\3.12.7\x64\python.exe"})
+    assert chosen == "/c/hostedtoolcache/Python/3.12.7/x64/python.exe"
