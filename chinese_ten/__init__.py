@@ -7,5 +7,6 @@ from .rules import CLASSIC, RuleSet
 from .view import SeatView
 
 __version__ = "0.1.0"
+"""The game's version: the one place it is written (the package metadata and the app read it here)."""
 
-__all__ = ["CLASSIC", "Card", "Deal", "IllegalMove", "Match", "MatchLength", "Phase", "RuleSet", "SeatView"]
+__all__ = ["CLASSIC", "__version__", "Card", "Deal", "IllegalMove", "Match", "MatchLength", "Phase", "RuleSet", "SeatView"]

@@ -160,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write per-frame timing as JSON here")
     p.add_argument("--screenshot", type=_folder, default=None, metavar="DIR",
                    help="save a PNG of the table at the end of every deal here")
+    p.add_argument("--strength", choices=("easy", "normal", "hard"), default="normal",
+                   help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
@@ -168,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _read_record(name: str) -> dict[str, Any]:
     if name != "-":
         return read_record_file(name)
-    if sys.stdin is None:
+    if sys.stdin is None or sys.stdin.closed:
         raise UsageError("there is no standard input to read the record from")
     return read_record_stream(getattr(sys.stdin, "buffer", sys.stdin))
 

@@ -222,12 +222,10 @@ def _log_failures(log_path: Path | None) -> int | None:
 
 
 def _game_version() -> str:
-    try:
-        from importlib.metadata import version
+    # The package's own attribute: a frozen app carries no package metadata.
+    from . import __version__
 
-        return version("chinese-ten")
-    except Exception:  # not installed as a package, e.g. run from a checkout
-        return "unknown"
+    return __version__
 
 
 _LONGEST_ERROR: Final[int] = 200

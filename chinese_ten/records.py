@@ -91,6 +91,9 @@ def read_record_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     except FileNotFoundError:
         raise RecordError(f"no such file: {name}") from None
     except OSError as exc:
+        # Windows refuses to open a folder with "permission denied", not "is a directory".
+        if os.path.isdir(path):
+            raise RecordError(f"{name} is a folder, not a record") from None
         raise RecordError(f"cannot read {name}: {exc.strerror or exc}") from None
     except ValueError:  # a NUL character in the name
         raise RecordError(f"no such file: {quote(os.fspath(path))}") from None

@@ -11,8 +11,14 @@ Fails (exit status 1) when anything a person would trip over is missing:
 3. the folder is under 120 MB;
 4. the frozen executable itself runs: ``simulate`` and ``replay`` without a window,
    then, where the checkout has the window (``chinese_ten/ui/app.py``), ``demo`` for
-   one deal under ``SDL_VIDEODRIVER=dummy``, which must exit 0 and leave a
-   screenshot that is not blank.
+   one deal at Hard under ``SDL_VIDEODRIVER=dummy``, which must exit 0, leave a
+   screenshot that is not blank, report decisions made by the worker process, and
+   leave no process behind once it has exited;
+5. on Windows, the console companion ``chinese-ten-cli.exe`` runs the subcommands
+   (the windowed ``chinese-ten.exe`` has no console to print to), and the windowed
+   one refuses ``replay -`` (no standard input there) with exit status 2;
+6. on macOS, ``Chinese Ten.app`` passes ``codesign --verify --deep --strict`` and its
+   executable is the one run.
 
 Needs the build's Python (with PyInstaller and pygame-ce), not the app's.
 """
@@ -22,8 +28,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +39,8 @@ DEFAULT_APP = ROOT / "dist" / "Chinese Ten"
 WORK = ROOT / "build" / "smoke-test"
 LIMIT_MB = 120  # megabytes of 1,000,000 bytes
 EXE_NAME = "chinese-ten.exe" if sys.platform == "win32" else "chinese-ten"
+CLI_NAME = "chinese-ten-cli.exe"  # Windows only: the console companion
+LEFTOVER_WAIT_S = 15.0  # how long worker processes may take to go once the app has exited
 
 
 class SmokeTestFailure(Exception):
@@ -103,27 +113,96 @@ def check_modules(executable: Path) -> int:
     return len(wanted)
 
 
-def run(executable: Path, args: list[str], env: dict[str, str], timeout: float) -> str:
-    """Run the frozen app; its standard output if it exits 0, else a failure with its words.
+def _group_alive(pgid: int) -> bool:
+    """True while any process of the process group ``pgid`` is running (POSIX)."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
-    A Python traceback on standard error fails too, even with exit status 0 (a crash
-    in a worker, say); other words there are shown.
+
+def _running_images(names: tuple[str, ...]) -> list[str]:
+    """Windows: the tasklist lines of running processes with one of these image names."""
+    found = []
+    for name in names:
+        out = subprocess.run(["tasklist", "/FI", f"IMAGENAME eq {name}", "/NH", "/FO", "CSV"],
+                             capture_output=True, text=True).stdout
+        found += [line for line in out.splitlines() if line.lower().startswith(f'"{name.lower()}"')]
+    return found
+
+
+def check_nothing_left(pid: int, what: str) -> None:
+    """No process the app started outlives it: its process group (POSIX) or its images (Windows) are gone."""
+    deadline = time.monotonic() + LEFTOVER_WAIT_S
+    if sys.platform == "win32":
+        while (left := _running_images((EXE_NAME, CLI_NAME))) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if left:
+            raise SmokeTestFailure(f"{what} left processes running after it exited: {left}")
+        return
+    while _group_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if _group_alive(pid):
+        os.killpg(pid, signal.SIGKILL)
+        raise SmokeTestFailure(f"{what} left processes running after it exited (process group {pid})")
+
+
+def run(executable: Path, args: list[str], env: dict[str, str], timeout: float, status: int = 0) -> str:
+    """Run the frozen app; its standard output if it exits with ``status``, else a failure with its words.
+
+    A Python traceback on standard error fails too, even with the right status (a
+    crash in a worker, say); other words there are shown. Every process the app
+    starts must be gone once it has exited.
     """
     cmd = [str(executable), *args]
     print("+ " + " ".join(cmd), flush=True)
+    posix = sys.platform != "win32"
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            stdin=subprocess.DEVNULL, start_new_session=posix)
     try:
-        done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        if posix:
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+        proc.communicate()
         raise SmokeTestFailure(f"{' '.join(args[:1])} did not finish within {timeout:.0f} s") from None
+    check_nothing_left(proc.pid, " ".join(args[:1]))
+    if proc.returncode != status:
+        raise SmokeTestFailure(f"{' '.join(args[:1])} exited {proc.returncode}, not {status}\n"
+                               f"--- stdout\n{stdout}--- stderr\n{stderr}")
+    if "Traceback (most recent call last)" in stderr:
+        raise SmokeTestFailure(f"{' '.join(args[:1])} printed a traceback\n{stderr}")
+    if stderr.strip() and status == 0:
+        print(f"  ({' '.join(args[:1])} wrote to standard error: {stderr.strip()[-1000:]})")
+    return stdout
+
+
+def check_worker(demo_json: str) -> int:
+    """The Hard demo's decisions came from the worker process; returns how many."""
+    try:
+        result = json.loads(demo_json.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        raise SmokeTestFailure(f"the demo printed no JSON result: {demo_json[-500:]!r}") from None
+    if result.get("strength") != "hard":
+        raise SmokeTestFailure(f"the demo played {result.get('strength')!r}, not hard")
+    answers = result.get("worker_answers", 0)
+    if answers < 1:
+        raise SmokeTestFailure("Hard's worker process answered no decision in the frozen app")
+    return int(answers)
+
+
+def check_signature(bundle: Path) -> None:
+    """macOS: the app bundle's signature holds (what Gatekeeper checks first)."""
+    cmd = ["codesign", "--verify", "--deep", "--strict", "--verbose=2", str(bundle)]
+    print("+ " + " ".join(cmd), flush=True)
+    done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
-        raise SmokeTestFailure(f"{' '.join(args[:1])} exited {done.returncode}\n"
-                               f"--- stdout\n{done.stdout}--- stderr\n{done.stderr}")
-    if "Traceback (most recent call last)" in done.stderr:
-        raise SmokeTestFailure(f"{' '.join(args[:1])} printed a traceback\n{done.stderr}")
-    if done.stderr.strip():
-        print(f"  ({' '.join(args[:1])} wrote to standard error: {done.stderr.strip()[-1000:]})")
-    return done.stdout
+        raise SmokeTestFailure(f"codesign --verify failed for {bundle}:\n{done.stdout}{done.stderr}")
 
 
 def check_screenshots(folder: Path) -> list[Path]:
@@ -162,18 +241,35 @@ def smoke_test(app: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                CHINESE_TEN_SETTINGS_DIR=str(WORK / "settings"), CHINESE_TEN_LOG_DIR=str(WORK / "logs"))
 
-    out = run(executable, ["simulate", "--seats", "2", "--deals", "5", "--players", "normal", "--seed", "1",
-                           "--json", "--records", str(records)], env, timeout=120)
+    # Where the app prints: the console companion on Windows, the app itself elsewhere.
+    console = app / CLI_NAME if sys.platform == "win32" else executable
+    if not console.is_file():
+        raise SmokeTestFailure(f"no console executable at {console}")
+    bundle = app.parent / f"{app.name}.app"
+    if sys.platform == "darwin":
+        check_signature(bundle)
+        executable = console = bundle / "Contents" / "MacOS" / EXE_NAME
+
+    out = run(console, ["simulate", "--seats", "2", "--deals", "5", "--players", "normal", "--seed", "1",
+                        "--json", "--records", str(records)], env, timeout=120)
     json.loads(out)
     record = min(records.glob("*.json"), default=None)
     if record is None:
         raise SmokeTestFailure(f"simulate --records wrote no record into {records}")
-    json.loads(run(executable, ["replay", str(record), "--json"], env, timeout=60))
+    json.loads(run(console, ["replay", str(record), "--json"], env, timeout=60))
+    if sys.platform == "win32":
+        run(executable, ["replay", "-"], env, timeout=60, status=2)  # no standard input: a clean refusal
 
     if (ROOT / "chinese_ten" / "ui" / "app.py").is_file():
-        run(executable, ["demo", "--seats", "2", "--deals", "1", "--seed", "1", "--screenshot", str(shots)],
-            env, timeout=600)
+        out = run(console, ["demo", "--seats", "2", "--deals", "1", "--seed", "1", "--strength", "hard",
+                            "--json", "--screenshot", str(shots)], env, timeout=600)
+        print(f"smoke test: Hard's worker process made {check_worker(out)} decisions, and no process was left")
         print(f"smoke test: demo left {', '.join(str(p) for p in check_screenshots(shots))}")
+        if console != executable:
+            windowed = WORK / "shots-windowed"
+            run(executable, ["demo", "--seats", "2", "--deals", "1", "--seed", "2", "--screenshot", str(windowed)],
+                env, timeout=600)
+            print(f"smoke test: the windowed app's demo left {len(check_screenshots(windowed))} screenshot(s)")
     else:
         print("smoke test: the checkout has no window yet (chinese_ten/ui/app.py); demo not run")
 

@@ -2,6 +2,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -90,6 +91,34 @@ def test_errors_are_one_line_with_status_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1 and err.startswith("chinese-ten: ")
+
+
+def test_a_folder_is_refused_as_a_folder_where_opening_it_is_permission_denied(capsys, tmp_path, monkeypatch):
+    # Windows raises PermissionError (not IsADirectoryError) when asked to open a folder.
+    def denied(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "open", denied)
+    code, out, err = run(capsys, "replay", str(tmp_path))
+    assert code == 2 and out == ""
+    assert err == f"chinese-ten: {tmp_path} is a folder, not a record\n"
+
+
+def test_an_unreadable_file_is_refused_with_the_reason(capsys, record_file, monkeypatch):
+    def denied(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "open", denied)
+    code, _, err = run(capsys, "replay", str(record_file))
+    assert code == 2 and err == f"chinese-ten: cannot read {record_file}: Permission denied\n"
+
+
+def test_reading_stdin_where_there_is_none_is_refused_in_one_line(capsys, monkeypatch):
+    # The windowed Windows app starts with sys.stdin set to None.
+    monkeypatch.setattr(sys, "stdin", None)
+    code, out, err = run(capsys, "replay", "-")
+    assert code == 2 and out == ""
+    assert "no standard input" in err and err.count("\n") == 1
 
 
 def test_bad_record_error_names_the_turn(capsys, tmp_path, record_file):

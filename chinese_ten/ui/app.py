@@ -13,7 +13,6 @@ import multiprocessing
 import os
 import sys
 import time
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,11 +20,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..settings import Settings, SettingsStore, clamp_window_size, settings_dir
+from . import display
 from .cardimages import CardImages
 from .choreography import Pace, pace_for
 from .controller import TableController
 from .geometry import MIN_SIZE
 from .scene import Kit, Scene, font_px, ui_scale
+from .shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
 from .text import TextPainter
 from .theme import FontBook, theme_for
 from .thinking import ComputerThinker
@@ -44,7 +45,8 @@ BANNER_SECONDS = 8.0
 RESIZE_SAVE_DELAY_S = 0.6
 """A new window size is remembered once resizing has stopped for this long."""
 
-GLOBAL_KEYS_TEXT = "P pause · H high contrast · F1 help · F11 full screen · Esc menu"
+GLOBAL_KEYS_TEXT = (f"P pause · H high contrast · {shortcut_names()[HELP]} help · "
+                    f"{shortcut_names()[FULLSCREEN]} full screen · Esc menu")
 """The keys that work everywhere, as shown on screen."""
 
 DEMO_PACE = Pace(move=0.05, flip=0.05, glow=0.03, sweep=0.05, triple=0.1, pause=0.0)
@@ -81,6 +83,7 @@ class DemoOptions:
     deals: int | None = None
     seed: int = 0
     screenshot: Path | None = None
+    strength: str = "normal"
 
 
 class App:
@@ -205,7 +208,7 @@ class App:
         """Resize the window (not the full screen, whose size is the screen's)."""
         if self.demo is not None or self.settings.fullscreen or is_fullscreen():
             return
-        window = _window()
+        window = display.window()
         if window is None:
             return
         try:
@@ -213,7 +216,7 @@ class App:
         except (pygame.error, TypeError, ValueError) as exc:
             _log.warning("could not resize the window to %sx%s: %s", *size, exc)
             return
-        current = pygame.display.get_surface()
+        current = display.surface()
         if current is not None:
             self.surface = current
 
@@ -225,7 +228,7 @@ class App:
         if self.demo is not None:
             return
         set_fullscreen(on)
-        current = pygame.display.get_surface()
+        current = display.surface()
         if current is not None:
             self.surface = current
         self.dirty = True
@@ -260,7 +263,7 @@ class App:
 
         self.thinker.cancel()
         if self.demo is not None:
-            ctl = TableController(self.demo.seats, "normal", "per-seat", seed=self.demo.seed, pace=DEMO_PACE,
+            ctl = TableController(self.demo.seats, self.demo.strength, "per-seat", seed=self.demo.seed, pace=DEMO_PACE,
                                   person=False, thinker=self.thinker, deals=self.demo.deals)
             self.replace(TableScene(self, ctl, auto=True))
             return
@@ -292,10 +295,11 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        event = display.event_in_pixels(event, display.window_size(), self.surface.get_size())
         self.dirty = True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
-            current = pygame.display.get_surface()
+            current = display.surface()
             if current is not None:
                 self.surface = current
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
@@ -316,10 +320,11 @@ class App:
     def _global_key(self, event: pygame.event.Event) -> bool:
         """Keys that mean the same on every screen; True when the key was used here."""
         key = event.key
-        if key == pygame.K_F11:
+        shortcut = global_shortcut(key, event.mod, getattr(event, "unicode", ""))
+        if shortcut == FULLSCREEN:
             self.toggle_fullscreen()
             return True
-        if key == pygame.K_F1:
+        if shortcut == HELP:
             self.show_help()
             return True
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -379,7 +384,7 @@ class App:
         """Save the window's size (not the full screen's) for the next start."""
         if self.demo is not None or self.settings.fullscreen or is_fullscreen():
             return
-        size = clamp_window_size(*self.surface.get_size())
+        size = clamp_window_size(*(display.window_size() or self.surface.get_size()))
         if size != self.settings.window_size:
             self.save_settings(self.settings.replace(window_size=size))
 
@@ -429,7 +434,7 @@ class App:
         dt = 0.0
         while self.running:
             if self.frame(dt):
-                pygame.display.flip()
+                display.flip()
             dt = min(clock.tick(60) / 1000.0, 0.1)
 
 
@@ -437,41 +442,28 @@ class App:
 
 
 def open_window(size: tuple[int, int], title: str = "Chinese Ten", fullscreen: bool = False) -> pygame.Surface:
-    """Start pygame's display and open the resizable window (or go full screen)."""
+    """Start pygame's display and open the resizable window (or go full screen).
+
+    ``size`` is in window units; the window never opens larger than the desktop's usable area.
+    """
+    display.apply_dpi_hints()
     pygame.display.init()
     pygame.font.init()
-    pygame.display.set_caption(title)
-    surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    _set_minimum_size(MIN_SIZE)
+    usable = display.usable_desktop_size()
+    surface = display.open_surface(display.first_window_size(size, usable), title, display.wants_high_dpi())
+    _set_minimum_size(display.minimum_window_size(MIN_SIZE, usable))
     _set_icon()
     pygame.key.set_repeat(300, 60)
     if fullscreen:
         set_fullscreen(True)
-        surface = pygame.display.get_surface() or surface
+        surface = display.surface() or surface
     return surface
-
-
-def _window() -> pygame.Window | None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return pygame.Window.from_display_module()
-    except (AttributeError, pygame.error, TypeError, ValueError):
-        return None
 
 
 def set_fullscreen(on: bool) -> bool:
     """Put the window in desktop full screen or back; False when the display can't."""
-    window = _window()
     try:
-        if window is not None:
-            if on:
-                window.set_fullscreen(desktop=True)
-            else:
-                window.set_windowed()
-            return True
-        if on != is_fullscreen():
-            pygame.display.toggle_fullscreen()
+        display.set_fullscreen(on)
         return True
     except (pygame.error, AttributeError, TypeError) as exc:
         _log.warning("could not %s full screen: %s", "enter" if on else "leave", exc)
@@ -480,8 +472,7 @@ def set_fullscreen(on: bool) -> bool:
 
 def is_fullscreen() -> bool:
     """True while the window fills the screen."""
-    surface = pygame.display.get_surface()
-    return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
+    return display.is_fullscreen()
 
 
 def _can_show_dialog() -> bool:
@@ -507,11 +498,10 @@ def show_problem(message: str) -> None:
 
 def _set_minimum_size(size: tuple[int, int]) -> None:
     """Ask the window manager not to shrink the window below ``size``, where pygame can."""
+    window = display.window()
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.minimum_size = size
+        if window is not None:
+            window.minimum_size = size
     except (AttributeError, pygame.error, TypeError, ValueError):
         pass
 
@@ -520,7 +510,12 @@ def _set_icon() -> None:
     try:
         from .. import assets
 
-        pygame.display.set_icon(pygame.image.load_sized_svg(str(assets.icon_file()), (64, 64)))
+        icon = pygame.image.load_sized_svg(str(assets.icon_file()), (64, 64))
+        window = display.window()
+        if window is not None:
+            window.set_icon(icon)
+        else:
+            pygame.display.set_icon(icon)
     except Exception:  # noqa: BLE001 - the icon is a nicety
         pass
 
@@ -584,7 +579,7 @@ def run_demo(args: argparse.Namespace) -> int:
     from ..cli import look_overrides
 
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
-                       screenshot=getattr(args, "screenshot", None))
+                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"))
     look = Settings().replace(**look_overrides(args))
     surface = open_window(look.window_size, "Chinese Ten (demo)")
     app = App(surface, look, None, demo, ComputerThinker())
@@ -618,6 +613,8 @@ def run_demo(args: argparse.Namespace) -> int:
         "totals": [float(t) for t in ctl.match.totals] if ctl else [],
         "seconds": round(time.perf_counter() - began, 2),
         "screenshots": [str(p) for p in app.screenshots],
+        "strength": demo.strength,
+        "worker_answers": app.thinker.worker_answers,
         **summary,
     }
     pygame.quit()

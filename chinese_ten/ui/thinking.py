@@ -53,6 +53,8 @@ class ComputerThinker:
         self._future: Future[Answer] | None = None
         self._request: tuple[object, str, SeatView, str, int | None, int] | None = None
         self._answer: tuple[object, Answer] | None = None
+        self.worker_answers = 0
+        """How many decisions the worker process has returned (the frozen app's smoke test reads it)."""
 
     def uses_process(self, name: str) -> bool:
         """True when ``name`` thinks in the worker process."""
@@ -101,7 +103,9 @@ class ComputerThinker:
         self._future = None
         self._request = None
         try:
-            return (request[0], future.result())
+            answer = future.result()
+            self.worker_answers += 1
+            return (request[0], answer)
         except BrokenProcessPool as exc:
             _log.warning("thinking process failed, deciding inline: %s", exc)
             self._pool = None

@@ -28,3 +28,16 @@ def test_demo_runs_with_frame_stats_and_screenshots(tmp_path: Path) -> None:
     pngs = sorted(shots.glob("*.png"))
     assert len(pngs) == 1
     assert pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_hard_demo_is_answered_by_the_worker_process() -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run(
+        [sys.executable, "-m", "chinese_ten", "demo", "--seats", "2", "--deals", "1", "--seed", "2",
+         "--strength", "hard", "--json"],
+        env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["strength"] == "hard" and out["deals"] == 1
+    assert out["worker_answers"] >= 12  # every play of a 2-seat deal (24 turns) went to the worker

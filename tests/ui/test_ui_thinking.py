@@ -42,3 +42,18 @@ def test_hard_thinks_in_a_worker_process_and_matches_an_inline_decision() -> Non
         assert isinstance(answer, Decision) and answer.play in view.hand
     finally:
         thinker.shutdown()
+
+
+def test_only_answers_from_the_worker_process_are_counted_as_the_workers() -> None:
+    deal = Deal.from_seed(2, seed=4)
+    view = deal.view(deal.to_move)
+    thinker = ComputerThinker()
+    try:
+        thinker.ask("inline", "play", view, "normal", None, 1)
+        assert thinker.poll() is not None
+        assert thinker.worker_answers == 0
+        thinker.ask("worker", "play", view, "hard", 20, 1)
+        tag, _answer = _wait(thinker)
+        assert tag == "worker" and thinker.worker_answers == 1
+    finally:
+        thinker.shutdown()
