@@ -139,6 +139,7 @@ class App:
         self.store = store
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
+        self.thinker.on_fallback = self.notify
         theme = theme_for(settings.high_contrast, settings.four_colour)
         fonts = FontBook()
         self.kit = Kit(theme, fonts, TextPainter(fonts, theme), CardImages(theme.card_style),
