@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import math
 import multiprocessing
 import os
 import sys
 import time
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,26 +55,68 @@ DEMO_PACE = Pace(move=0.05, flip=0.05, glow=0.03, sweep=0.05, triple=0.1, pause=
 """Animations sped right up for ``demo``."""
 
 
+FRAME_BUCKET_STEP = 1.005
+"""Each frame-time bucket is 0.5% wider than the one below, so a percentile is read within 0.25%."""
+
+FRAME_FLOOR_MS = 0.001
+"""Frames quicker than this share the lowest bucket."""
+
+FRAME_BUCKETS = 1 + math.ceil(math.log(600_000 / FRAME_FLOOR_MS, FRAME_BUCKET_STEP))
+"""Buckets up to ten minutes a frame; anything longer counts in the top one."""
+
+
 @dataclass
 class FrameStats:
-    """Milliseconds of update and draw work per frame."""
+    """Milliseconds of update and draw work per frame, kept as a fixed-size histogram.
 
-    times_ms: list[float] = field(default_factory=list)
+    Only a recording instance counts frames (``demo`` and the frame benchmark ask for it);
+    the memory it takes never grows, however long the game runs. The largest frame is
+    exact; the percentiles are read to within a quarter of a percent.
+    """
+
+    recording: bool = True
+    frames: int = 0
+    max_ms: float = 0.0
+    counts: array = field(default_factory=lambda: array("Q", bytes(8 * FRAME_BUCKETS)))
 
     def add(self, ms: float) -> None:
-        """Record one frame."""
-        self.times_ms.append(ms)
+        """Record one frame (when recording)."""
+        if not self.recording:
+            return
+        self.frames += 1
+        self.max_ms = max(self.max_ms, ms)
+        self.counts[_bucket(ms)] += 1
+
+    def percentile(self, q: float) -> float:
+        """The frame time below which a share ``q`` (0 to 1) of the frames fall; 0 with no frames."""
+        if not self.frames:
+            return 0.0
+        rank = min(self.frames - 1, int(q * (self.frames - 1) + 0.5))
+        seen = 0
+        for i, n in enumerate(self.counts):
+            seen += n
+            if seen > rank:
+                return min(self.max_ms, _bucket_middle(i))
+        return self.max_ms
 
     def summary(self) -> dict[str, float | int]:
         """``frames``, ``p50_ms``, ``p99_ms`` and ``max_ms``."""
-        data = sorted(self.times_ms)
-        if not data:
-            return {"frames": 0, "p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+        return {"frames": self.frames, "p50_ms": round(self.percentile(0.5), 3),
+                "p99_ms": round(self.percentile(0.99), 3), "max_ms": round(self.max_ms, 3)}
 
-        def pct(q: float) -> float:
-            return round(data[min(len(data) - 1, int(q * (len(data) - 1) + 0.5))], 3)
 
-        return {"frames": len(data), "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": round(data[-1], 3)}
+def _bucket(ms: float) -> int:
+    """The histogram bucket of a frame of ``ms`` milliseconds."""
+    if ms < FRAME_FLOOR_MS:
+        return 0
+    return min(FRAME_BUCKETS - 1, 1 + int(math.log(ms / FRAME_FLOOR_MS, FRAME_BUCKET_STEP)))
+
+
+def _bucket_middle(i: int) -> float:
+    """The middle (geometric) of bucket ``i``'s range of milliseconds."""
+    if i == 0:
+        return FRAME_FLOOR_MS / 2
+    return FRAME_FLOOR_MS * FRAME_BUCKET_STEP ** (i - 0.5)
 
 
 @dataclass
@@ -97,13 +141,15 @@ class App:
         self.store = store
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
+        self.thinker.on_fallback = self.notify
         theme = theme_for(settings.high_contrast, settings.four_colour)
         fonts = FontBook()
         self.kit = Kit(theme, fonts, TextPainter(fonts, theme), CardImages(theme.card_style),
                        point_badges=settings.point_badges)
         self.scenes: list[Scene] = []
         self.running = True
-        self.stats = FrameStats()
+        self.stats = FrameStats(recording=demo is not None)
+        """Frame times, recorded only for a demo (whose summary reports them)."""
         self.dirty = True
         self.screenshots: list[Path] = []
         self.match_seed: int | None = None
@@ -302,6 +348,7 @@ class App:
             current = display.surface()
             if current is not None:
                 self.surface = current
+                self.kit.cards.use_window(current.get_size())
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED):
                 self._resize_at = time.monotonic()
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED) and self.settings.pause_on_focus_loss:

@@ -3,7 +3,8 @@
 Faces come from the SVG files under ``assets/cards/<style>/``; until those exist
 the same artwork is produced in memory, and if even that fails a plain face is
 drawn. Rasterising is lazy, and :meth:`CardImages.warm` spends spare frame time
-preparing the images the table will soon need.
+preparing the images the table will soon need. Only the sizes the window uses now and
+used before its last change of size are kept (see :class:`SurfaceCache`).
 """
 
 from __future__ import annotations
@@ -17,10 +18,17 @@ from pathlib import Path
 import pygame
 
 from ..cards import ALL_CARDS, Card
+from .surfacecache import SurfaceCache
 
 _log = logging.getLogger("chinese_ten.ui")
 
 Size = tuple[int, int]
+
+FACE_LIMIT = 6 * (len(ALL_CARDS) + 1)
+"""Card pictures kept at most: every face and the back at six sizes."""
+
+EFFECT_LIMIT = 160
+"""Shadows and glows kept at most (moving cards pass through many sizes)."""
 
 
 def _svg_source(code: str, style: str) -> object | None:
@@ -64,21 +72,42 @@ def _plain_face(card: Card | None, size: Size) -> pygame.Surface:
 
 
 class CardImages:
-    """Surfaces for card faces and backs in one style, cached per size."""
+    """Surfaces for card faces and backs in one style, cached per size while the window uses it."""
 
     def __init__(self, style: str = "classic") -> None:
         """Images in ``style`` (a folder name under ``assets/cards``)."""
         self.style = style
-        self._cache: dict[tuple[str, Size, bool], pygame.Surface] = {}
-        self._fx: dict[tuple[object, ...], pygame.Surface] = {}
+        self._cache = SurfaceCache(FACE_LIMIT)
+        self._fx = SurfaceCache(EFFECT_LIMIT)
         self._queue: deque[tuple[str, Size]] = deque()
         self._queued: set[tuple[str, Size]] = set()
+        self._window: Size | None = None
+
+    def __len__(self) -> int:
+        """How many pictures, shadows and glows are held."""
+        return len(self._cache) + len(self._fx)
 
     def set_style(self, style: str) -> None:
         """Switch to another card style; every image is made again on demand."""
         if style != self.style:
             self.style = style
             self._cache.clear()
+
+    def use_window(self, size: Size) -> None:
+        """The window is now ``size``: images only an earlier size needed will be let go.
+
+        What the window used before this change stays until the next one, so going back
+        and forth between two sizes makes nothing again; images queued for earlier sizes
+        are no longer prepared.
+        """
+        if size == self._window:
+            return
+        if self._window is not None:
+            self._cache.new_window()
+            self._fx.new_window()
+            self._queue.clear()
+            self._queued.clear()
+        self._window = size
 
     def _load(self, code: str, size: Size) -> pygame.Surface:
         size = (max(4, size[0]), max(4, size[1]))
@@ -106,7 +135,7 @@ class CardImages:
                 surf = pygame.transform.rotate(self._get(code, size), 90)
             else:
                 surf = self._load(code, size)
-            self._cache[key] = surf
+            self._cache.put(key, surf)
         return surf
 
     def face(self, card: Card, size: Size) -> pygame.Surface:
@@ -122,8 +151,7 @@ class CardImages:
         key = ("shadow", size, alpha)
         surf = self._fx.get(key)
         if surf is None:
-            surf = _soft_rect(size, (0, 0, 0), alpha, spread=max(3, size[0] // 14))
-            self._fx[key] = surf
+            surf = self._fx.put(key, _soft_rect(size, (0, 0, 0), alpha, spread=max(3, size[0] // 14)))
         return surf
 
     def glow(self, size: Size, colour: tuple[int, int, int], strength: int = 220) -> pygame.Surface:
@@ -131,25 +159,27 @@ class CardImages:
         key = ("glow", size, colour, strength)
         surf = self._fx.get(key)
         if surf is None:
-            surf = _soft_rect(size, colour, strength, spread=max(6, size[0] // 5))
-            self._fx[key] = surf
+            surf = self._fx.put(key, _soft_rect(size, colour, strength, spread=max(6, size[0] // 5)))
         return surf
 
     def want(self, cards: list[Card] | tuple[Card, ...], size: Size) -> None:
-        """Queue faces to be prepared during spare frame time."""
+        """Queue faces to be prepared during spare frame time (the latest wishes, up to the limit)."""
         for c in cards:
-            key = (str(c), size)
-            if (key[0], size, False) not in self._cache and key not in self._queued:
-                self._queue.append(key)
-                self._queued.add(key)
+            self._enqueue(str(c), size)
 
     def want_everything(self, size: Size) -> None:
         """Queue every face and the back at ``size``."""
         self.want(list(ALL_CARDS), size)
-        key = ("back", size)
-        if key not in self._queued:
-            self._queue.append(key)
-            self._queued.add(key)
+        self._enqueue("back", size)
+
+    def _enqueue(self, code: str, size: Size) -> None:
+        key = (code, size)
+        if (code, size, False) in self._cache or key in self._queued:
+            return
+        self._queue.append(key)
+        self._queued.add(key)
+        while len(self._queue) > FACE_LIMIT:
+            self._queued.discard(self._queue.popleft())
 
     def warm(self, budget_s: float) -> int:
         """Prepare queued images until ``budget_s`` seconds are spent; returns how many."""

@@ -165,7 +165,7 @@ class HelpScene(Dialog):
         """The help panel at this window size."""
         w, h = size
         unit = ui_scale(size)
-        box = Rect(0, 0, min(w - 20, round(1100 * unit)), h - 20)
+        box = Rect(0, 0, max(0, min(w - 20, round(1100 * unit))), max(0, h - 20))
         box.center = (w // 2, h // 2)
         return box
 
@@ -222,8 +222,9 @@ class HelpScene(Dialog):
     # ------------------------------------------------------------------ drawing
 
     def page(self, width: int) -> pygame.Surface:
-        """The current page rendered at ``width`` pixels wide, cached."""
+        """The current page rendered at ``width`` pixels wide (at least one), cached."""
         kit = self.app.kit
+        width = max(1, width)
         rules, seats = rules_in_force(self.app)
         key = (self.tab, width, kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules, seats)
         if self._page is not None and self._page[0] == key:

@@ -17,6 +17,10 @@ from .controller import STRENGTH_LABELS, TableController
 from .geometry import TableGeometry, back_rects, hand_rects, lifted
 from .scene import Kit, focus_ring
 from .theme import TEXT_SCALE
+from .surfacecache import SurfaceCache
+
+BADGE_LIMIT = 64
+"""Point badges kept at most (moving cards pass through many widths)."""
 
 
 def rect_of(loc: Loc, geom: TableGeometry) -> Rect:
@@ -45,7 +49,7 @@ class TablePainter:
     def __init__(self, kit: Kit) -> None:
         """A painter using the shared kit."""
         self.kit = kit
-        self._badges: dict[tuple[int, int], pygame.Surface] = {}
+        self._badges = SurfaceCache(BADGE_LIMIT)
 
     # ------------------------------------------------------------------ pieces
 
@@ -81,9 +85,7 @@ class TablePainter:
             pygame.draw.rect(surf, (*t.badge, 255), surf.get_rect(), border_radius=h // 2)
             pygame.draw.rect(surf, (120, 80, 0), surf.get_rect(), 1, border_radius=h // 2)
             surf.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
-            if len(self._badges) >= 64:  # badges of earlier window sizes
-                self._badges.clear()
-            self._badges[key] = surf
+            self._badges.put(key, surf)
         return surf
 
     def glow(self, surface: pygame.Surface, rect: Rect, colour: tuple[int, int, int], strength: int = 230) -> None:

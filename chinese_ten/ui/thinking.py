@@ -3,15 +3,23 @@
 Players that search (Hard) think in a worker process so the window never
 stalls; quick players (Easy, Normal) answer inline. Every request carries a
 tag, and an answer whose tag is no longer wanted is dropped.
+
+The worker talks to the game over one pipe and ends as soon as the game does,
+however the game ended (closed, crashed or killed): it watches its parent while
+it thinks. When the worker fails, Normal decides instead; the person is told
+once and the log says why.
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import random
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import threading
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from ..cards import Card
 from ..players import PLAYERS, Decision, Player, make_player
@@ -21,6 +29,16 @@ _log = logging.getLogger("chinese_ten.ui")
 
 INLINE_PLAYERS: frozenset[str] = frozenset({"easy", "normal", "random"})
 """Players quick enough to decide on the drawing loop."""
+
+FALLBACK_PLAYER = "normal"
+"""Who decides when the worker process cannot."""
+
+FALLBACK_NOTICE = ("The Hard player's thinking process failed, so Normal made that move; "
+                   "Hard carries on when it can. The log has the details.")
+"""What the person is told, once, when the worker fails."""
+
+SHUTDOWN_WAIT_S = 0.5
+"""How long shutting down waits for the worker to end by itself before stopping it."""
 
 Answer = Decision | Card
 
@@ -39,8 +57,38 @@ def decide(kind: str, view: SeatView, name: str, think_ms: int | None, seed: int
     return player.choose_play(view, rng)
 
 
-def _ready() -> bool:
-    return True
+def _exit_when_parent_ends() -> None:
+    """In the worker: end this process at once when the game's process is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    parent.join()
+    os._exit(0)
+
+
+def serve(conn: Connection) -> None:
+    """The worker's loop: answer ``(number, kind, view, name, think_ms, seed)`` requests until told to stop.
+
+    Each answer is ``(number, "ok", answer)`` or ``(number, "error", description)``. The loop
+    ends on ``None``, when the pipe closes, or (through a watching thread) when the parent ends.
+    """
+    threading.Thread(target=_exit_when_parent_ends, name="parent-watch", daemon=True).start()
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        number, kind, view, name, think_ms, seed = request
+        try:
+            reply: tuple[object, ...] = (number, "ok", decide(kind, view, name, think_ms, seed))
+        except Exception as exc:  # noqa: BLE001 - reported to the game, which decides instead
+            reply = (number, "error", f"{name} failed: {type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (OSError, ValueError):
+            return
 
 
 class ComputerThinker:
@@ -49,29 +97,45 @@ class ComputerThinker:
     def __init__(self, force_inline: bool = False) -> None:
         """A thinker; ``force_inline`` keeps every player on the calling thread (for tests)."""
         self.force_inline = force_inline
-        self._pool: ProcessPoolExecutor | None = None
-        self._future: Future[Answer] | None = None
-        self._request: tuple[object, str, SeatView, str, int | None, int] | None = None
-        self._answer: tuple[object, Answer] | None = None
+        self.on_fallback: Callable[[str], None] | None = None
+        """Called once, with :data:`FALLBACK_NOTICE`, the first time the worker fails."""
         self.worker_answers = 0
-        """How many decisions the worker process has returned (the frozen app's smoke test reads it)."""
+        """How many decisions the worker process has returned."""
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._sent = 0
+        self._request: tuple[int, object, str, SeatView, str, int | None, int] | None = None
+        self._answer: tuple[object, Answer] | None = None
+        self._told = False
 
     def uses_process(self, name: str) -> bool:
         """True when ``name`` thinks in the worker process."""
         return not self.force_inline and name not in INLINE_PLAYERS
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+    @property
+    def worker_pid(self) -> int | None:
+        """The worker process's id while one is running."""
+        return self._process.pid if self._process is not None and self._process.is_alive() else None
+
+    def _worker(self) -> Connection:
+        if self._conn is None or self._process is None or not self._process.is_alive():
+            self._stop_worker()
+            ctx = multiprocessing.get_context("spawn")
+            ours, theirs = ctx.Pipe()
+            process = ctx.Process(target=serve, args=(theirs,), name="chinese-ten-thinker", daemon=True)
+            process.start()
+            theirs.close()
+            self._process, self._conn = process, ours
+        return self._conn
 
     def warm_up(self, names: list[str]) -> None:
         """Start the worker early when some player will need it."""
         if any(self.uses_process(n) for n in names):
             try:
-                self._executor().submit(_ready)
-            except (OSError, RuntimeError, BrokenProcessPool) as exc:
-                _log.warning("could not start the thinking process: %s", exc)
+                self._worker()
+            except (OSError, RuntimeError) as exc:
+                _log.error("could not start the thinking process: %s", exc)
+                self._stop_worker()
 
     @property
     def busy(self) -> bool:
@@ -84,47 +148,74 @@ class ComputerThinker:
         if not self.uses_process(name):
             self._answer = (tag, decide(kind, view, name, think_ms, seed))
             return
-        self._request = (tag, kind, view, name, think_ms, seed)
+        self._sent += 1
         try:
-            self._future = self._executor().submit(decide, kind, view, name, think_ms, seed)
-        except (OSError, RuntimeError, BrokenProcessPool) as exc:
-            _log.warning("thinking process unavailable, deciding inline: %s", exc)
-            self._request = None
-            self._answer = (tag, decide(kind, view, name, think_ms, seed))
+            self._worker().send((self._sent, kind, view, name, think_ms, seed))
+        except (OSError, RuntimeError, ValueError) as exc:
+            self._answer = (tag, self._fall_back(f"the thinking process could not be reached: {exc}",
+                                                 kind, view, think_ms, seed))
+            return
+        self._request = (self._sent, tag, kind, view, name, think_ms, seed)
 
     def poll(self) -> tuple[object, Answer] | None:
         """The finished decision and its tag, once; None while thinking or idle."""
         if self._answer is not None:
             answer, self._answer = self._answer, None
             return answer
-        future, request = self._future, self._request
-        if future is None or request is None or not future.done():
+        request, conn = self._request, self._conn
+        if request is None or conn is None:
             return None
-        self._future = None
-        self._request = None
+        number, tag, kind, view, _name, think_ms, seed = request
         try:
-            answer = future.result()
-            self.worker_answers += 1
-            return (request[0], answer)
-        except BrokenProcessPool as exc:
-            _log.warning("thinking process failed, deciding inline: %s", exc)
-            self._pool = None
-        except Exception:  # noqa: BLE001 - a player bug must not end the game
-            _log.exception("a computer player failed; deciding inline with Normal")
-        tag, kind, view, _name, think_ms, seed = request
-        return (tag, decide(kind, view, "normal", think_ms, seed))
+            while conn.poll():
+                got, status, value = conn.recv()
+                if got != number:
+                    continue  # a cancelled request's late answer
+                self._request = None
+                if status == "ok":
+                    self.worker_answers += 1
+                    return (tag, value)  # type: ignore[return-value]
+                return (tag, self._fall_back(str(value), kind, view, think_ms, seed))
+        except (EOFError, OSError) as exc:
+            problem = f"the thinking process ended unexpectedly ({type(exc).__name__})"
+        else:
+            if self._process is not None and self._process.is_alive():
+                return None
+            problem = "the thinking process ended unexpectedly"
+        self._request = None
+        self._stop_worker()
+        return (tag, self._fall_back(problem, kind, view, think_ms, seed))
+
+    def _fall_back(self, problem: str, kind: str, view: SeatView, think_ms: int | None, seed: int) -> Answer:
+        """Normal's decision in place of the worker's; the problem is logged, and told to the person once."""
+        _log.error("%s; %s decides instead", problem, FALLBACK_PLAYER)
+        if not self._told:
+            self._told = True
+            if self.on_fallback is not None:
+                self.on_fallback(FALLBACK_NOTICE)
+        return decide(kind, view, FALLBACK_PLAYER, think_ms, seed)
 
     def cancel(self) -> None:
         """Forget any outstanding request; a late answer is ignored."""
-        if self._future is not None:
-            self._future.cancel()
-        self._future = None
         self._request = None
         self._answer = None
+
+    def _stop_worker(self) -> None:
+        conn, process = self._conn, self._process
+        self._conn = self._process = None
+        if conn is not None:
+            try:
+                conn.send(None)
+            except (OSError, ValueError):
+                pass
+            conn.close()
+        if process is not None:
+            process.join(SHUTDOWN_WAIT_S)
+            if process.is_alive():
+                process.kill()
+                process.join(SHUTDOWN_WAIT_S)
 
     def shutdown(self) -> None:
         """Stop the worker process, if one was started."""
         self.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._stop_worker()

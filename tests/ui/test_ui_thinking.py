@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import time
 
 from chinese_ten.deal import Deal
 from chinese_ten.players import Decision
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.settings import Settings
+from chinese_ten.ui.app import App
+from chinese_ten.ui.thinking import FALLBACK_NOTICE, ComputerThinker, decide
 
 
 def _wait(thinker: ComputerThinker, seconds: float = 60.0):  # type: ignore[no-untyped-def]
@@ -57,3 +62,49 @@ def test_only_answers_from_the_worker_process_are_counted_as_the_workers() -> No
         assert tag == "worker" and thinker.worker_answers == 1
     finally:
         thinker.shutdown()
+
+
+def _kill_worker(thinker: ComputerThinker) -> None:
+    pid = thinker.worker_pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    end = time.monotonic() + 30
+    while thinker.worker_pid is not None and time.monotonic() < end:
+        time.sleep(0.01)
+    assert thinker.worker_pid is None, "the worker is gone"
+
+
+def test_a_failing_worker_falls_back_to_normal_logs_an_error_and_tells_the_person_once(
+        window, caplog) -> None:  # type: ignore[no-untyped-def]
+    deal = Deal.from_seed(3, seed=2)
+    view = deal.view(deal.to_move)
+    app = App(window, Settings(), None, None, ComputerThinker())
+    thinker = app.thinker
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda text: (told.append(text), notify(text))  # type: ignore[method-assign]
+    thinker.on_fallback = app.notify
+    try:
+        for round_ in range(2):
+            thinker.ask(f"r{round_}", "play", view, "hard", 10_000_000, 9)
+            _kill_worker(thinker)
+            with caplog.at_level(logging.ERROR, logger="chinese_ten.ui"):
+                tag, answer = _wait(thinker)
+            assert tag == f"r{round_}"
+            assert answer == decide("play", view, "normal", 10_000_000, 9), "Normal decided instead"
+            assert any(r.levelno == logging.ERROR and "thinking process" in r.getMessage()
+                       for r in caplog.records)
+            caplog.clear()
+        assert told == [FALLBACK_NOTICE], "the person is told once"
+        assert app.banner_text == FALLBACK_NOTICE and app.banner_left > 0
+        thinker.ask("again", "play", view, "hard", 20, 9)
+        tag, answer = _wait(thinker)
+        assert tag == "again" and thinker.worker_answers == 1, "a new worker answers the next request"
+    finally:
+        thinker.shutdown()
+    assert thinker.worker_pid is None
+
+
+def test_the_app_passes_worker_failures_to_its_banner(window) -> None:  # type: ignore[no-untyped-def]
+    app = App(window, Settings(), None, None, ComputerThinker())
+    assert app.thinker.on_fallback == app.notify
