@@ -83,7 +83,6 @@ class TableScene(Scene):
         self.paused = paused
         self.paused_by_itself = paused and by_itself
         self.pause_button.label = "Resume (P)" if paused else "Pause (P)"
-        self.app.dirty = True
 
     @property
     def held(self) -> bool:
@@ -335,15 +334,6 @@ class TableScene(Scene):
             self.panel.scroll = 0
             return True
         return False
-
-    def animating(self) -> bool:
-        """True while cards move, a computer thinks or a message fades."""
-        ctl = self.ctl
-        if self.held:
-            return self.toast_left > 0
-        waiting = ctl.person_to_play or ctl.person_choice is not None or ctl.deal_finished
-        return (ctl.busy or self.toast_left > 0 or not waiting or self.hand_gliding()
-                or ctl.hint_pending)
 
     # ------------------------------------------------------------------ drawing
 
