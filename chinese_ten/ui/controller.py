@@ -144,6 +144,11 @@ class TableController:
             return None
         return pending.card, pending.candidates
 
+    @property
+    def match_in_progress(self) -> bool:
+        """True from the first turn of a match until its last deal is over: something to lose."""
+        return not self.match.is_over and (self.match.deals_played > 0 or bool(self.deal.turns))
+
     def is_thinking(self) -> bool:
         """True while a computer is deciding."""
         return self._asked is not None

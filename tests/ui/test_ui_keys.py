@@ -114,7 +114,7 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
     app.draw()
     press(app, pygame.K_RETURN)
     assert isinstance(app.top(), MatchScene)
-    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)                # New match
+    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)  # round the three buttons to New match
     assert isinstance(app.top(), TableScene) and app.top() is not table
     assert {"arrows+enter", "space", "digits+P+H", "menu+help+F11", "digit"} <= used
     assert not [t for t in posted if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)]
