@@ -20,10 +20,12 @@ class ChoiceScene(Scene):
     opaque = False
 
     def __init__(self, app: App, table: TableScene) -> None:
-        """A choice over ``table``."""
+        """A choice over ``table``, the focus on the candidate worth most (the first of those on a tie)."""
         super().__init__(app)
         self.table = table
-        self.focus = 0
+        cands = self.candidates
+        points = table.ctl.deal.points_of
+        self.focus = max(range(len(cands)), key=lambda i: points(cands[i])) if cands else 0
 
     @property
     def candidates(self) -> tuple[Card, ...]:
