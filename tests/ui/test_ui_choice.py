@@ -10,7 +10,7 @@ from chinese_ten.ui.choice_scene import ChoiceScene
 from uiharness import play_until, press, run_frames
 
 
-@pytest.mark.parametrize("seed", [3, 5, 9])
+@pytest.mark.parametrize("seed", [2, 3, 5])
 def test_the_choice_opens_on_the_highest_scoring_candidate_and_enter_takes_it(make_table, seed: int) -> None:  # type: ignore[no-untyped-def]
     app, ctl, _table = make_table(seats=2, seed=seed, length="one")
     deal = ctl.deal
