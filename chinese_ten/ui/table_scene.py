@@ -286,6 +286,7 @@ class TableScene(Scene):
         if self.held:
             return
         self.ctl.update(dt)
+        self.panel.follow(self.ctl)
         if self.ctl.hint_pending:
             self._show_hint()
         self._glide_hand(dt)
