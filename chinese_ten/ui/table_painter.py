@@ -6,6 +6,7 @@ Everything here reads the controller and board and draws; nothing changes state.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 from pygame import Rect
@@ -208,10 +209,12 @@ class TablePainter:
             self.card(surface, card, rect_of(loc, geom), badge_points=ctl.deal.points_of(card))
 
     def hand(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, hover: int | None,
-             moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None) -> list[Rect]:
+             moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None,
+             keys: Sequence[str] = ()) -> list[Rect]:
         """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn.
 
-        ``glide`` gives cards' current left edges while the hand closes up.
+        ``glide`` gives cards' current left edges while the hand closes up; ``keys`` names the key
+        that plays each card, shown on its top edge.
         """
         t = self.kit.theme
         cards = ctl.board.hands[0]
@@ -230,7 +233,23 @@ class TablePainter:
             self.card(surface, card, r, badge_points=ctl.deal.points_of(card))
             if i == hover:
                 self.focus(surface, r)
+        for i, (key, r) in enumerate(zip(keys, out)):
+            if cards[i] not in moving:
+                seen = (out[i + 1].left if i + 1 < len(out) else r.right) - r.left
+                self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, r.top), geom)
         return out
+
+    def key_cap(self, surface: pygame.Surface, key: str, centre: tuple[int, int], geom: TableGeometry) -> Rect:
+        """A small key top showing ``key``, centred on ``centre``; returns where it went."""
+        t = self.kit.theme
+        label = self.kit.text.line(key, geom.font(17), t.text, bold=True)
+        side = max(label.get_height(), label.get_width() + 8)
+        cap = Rect(0, 0, side, label.get_height() + 2)
+        cap.center = centre
+        pygame.draw.rect(surface, (0, 0, 0), cap, border_radius=5)
+        pygame.draw.rect(surface, t.accent, cap, 1, border_radius=5)
+        surface.blit(label, label.get_rect(center=cap.center))
+        return cap
 
     # ------------------------------------------------------------------ motion
 

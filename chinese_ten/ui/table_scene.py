@@ -19,10 +19,14 @@ if TYPE_CHECKING:
 TOAST_SECONDS = 2.6
 
 DIGIT_KEYS: dict[int, int] = {
-    **{pygame.K_1 + i: i for i in range(9)}, pygame.K_0: 9,
+    **{pygame.K_1 + i: i for i in range(9)}, pygame.K_0: 9, pygame.K_MINUS: 10, pygame.K_EQUALS: 11,
     **{pygame.K_KP1 + i: i for i in range(9)}, pygame.K_KP0: 9,
 }
-"""Number keys and the hand position each picks: 1 is the first card, 0 the tenth."""
+"""Keys that play a hand card, and the position each picks: 1 is the first card, 0 the tenth,
+- the eleventh and = the twelfth."""
+
+CARD_KEY_NAMES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
+"""The key for each hand position, as shown on the cards."""
 
 _NOT_A_SKIP = frozenset({
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
@@ -73,6 +77,8 @@ class TableScene(Scene):
         self.menu_button = Button("Menu (Esc)", "menu")
         self.hint_button = Button("Hint (A)", "hint")
         self._hover_button: Button | None = None
+        self.button_focus: int | None = None
+        """Which of the table's buttons holds the keyboard focus (Tab), or None for the hand."""
 
     # ------------------------------------------------------------------ pause
 
@@ -106,6 +112,29 @@ class TableScene(Scene):
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
         return [] if self.auto else [self.hint_button, self.pause_button, self.menu_button]
+
+    def focus_button(self, index: int | None) -> None:
+        """Give the keyboard focus to button ``index`` (None: back to the hand)."""
+        buttons = self.buttons()
+        self.button_focus = index if buttons and index is not None else None
+        for i, b in enumerate(buttons):
+            b.focused = i == self.button_focus
+
+    def _tab(self, backwards: bool) -> None:
+        """Tab moves the focus hand → Hint → Pause → Menu → hand; Shift+Tab the other way."""
+        count = len(self.buttons())
+        if not count:
+            return
+        order: list[int | None] = [None, *range(count)]
+        at = order.index(self.button_focus)
+        self.keyboard = True
+        self.focus_button(order[(at + (-1 if backwards else 1)) % len(order)])
+
+    def card_keys(self) -> list[str]:
+        """The key shown on each hand card: the keys while the keyboard is in use, none for the mouse."""
+        if not self.keyboard or self.ctl.person_seat is None:
+            return []
+        return list(CARD_KEY_NAMES[:len(self.ctl.board.hands[0])])
 
     # ------------------------------------------------------------------ geometry
 
@@ -142,9 +171,9 @@ class TableScene(Scene):
         return None
 
     def hovered_card(self) -> Card | None:
-        """The hand card pointed at or focused."""
+        """The hand card pointed at or focused (none while a button holds the keyboard focus)."""
         hand = self.ctl.board.hands[0]
-        if self.hover is not None and 0 <= self.hover < len(hand):
+        if self.button_focus is None and self.hover is not None and 0 <= self.hover < len(hand):
             return hand[self.hover]
         return None
 
@@ -181,6 +210,7 @@ class TableScene(Scene):
         self.place_buttons()
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
+            self.focus_button(None)
             self.hover = self.hand_hit(event.pos)
             self._hover_button = button_at(self.buttons(), event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -201,7 +231,7 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll_by(event.y)
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(event.key, event.mod)
         elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             if not self.keyboard:
                 self.hover = None
@@ -233,13 +263,21 @@ class TableScene(Scene):
         elif action == "menu":
             self.app.open_menu()
 
-    def _key(self, key: int) -> None:
+    def _key(self, key: int, mod: int = 0) -> None:
         hand = self.ctl.board.hands[0]
         if key == pygame.K_ESCAPE:
             self.app.open_menu()
             return
         if key not in _NOT_A_SKIP and self.ctl.busy and self.skip():
             return
+        if key == pygame.K_TAB:
+            self._tab(bool(mod & pygame.KMOD_SHIFT))
+            return
+        if self.button_focus is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._press(self.buttons()[self.button_focus].action)
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, *DIGIT_KEYS):
+            self.focus_button(None)
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.keyboard = True
             if hand:
@@ -389,7 +427,7 @@ class TableScene(Scene):
         p.layout(surface, geom, ctl, moving, take, colour, focus, step)
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
         hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
-        p.hand(surface, geom, ctl, hover, moving, active, self.hand_x)
+        p.hand(surface, geom, ctl, hover, moving, active, self.hand_x, self.card_keys())
         toast = self.toast_left > 0 and bool(self.toast_text)
         p.hint(surface, geom, ctl, "" if self.paused or toast else self.hint_text())
         if step is not None:
