@@ -40,11 +40,12 @@ class Sprite:
 
 @dataclass
 class Label:
-    """Floating text such as ``+13`` rising from a place."""
+    """Floating text such as ``+13`` rising from a place, drifting to ``to`` when given (a pile)."""
 
     text: str
     at: Loc
     rise: float = 1.0
+    to: Loc | None = None
 
 
 @dataclass

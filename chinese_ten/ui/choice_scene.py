@@ -8,6 +8,7 @@ import pygame
 
 from ..cards import Card
 from .scene import Scene
+from .table_scene import PAUSED_TEXT
 
 if TYPE_CHECKING:
     from .app import App
@@ -60,7 +61,7 @@ class ChoiceScene(Scene):
             elif event.type == pygame.MOUSEBUTTONDOWN and any(b.hit(event.pos) for b in self.table.buttons()):
                 self.table.handle_event(event)
             else:
-                self.table.say("Paused: press P or Space to carry on.")
+                self.table.say(PAUSED_TEXT)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(
                 b.hit(event.pos) for b in self.table.buttons()):

@@ -187,7 +187,7 @@ class Choreographer:
             at = board.resting.pop(ev.card, Loc("stage"))
             pile = Loc("pile", ev.seat)
             sprites = [Sprite(ev.card, at, pile)] + _lift_to_pile(board, ev.taken, pile)
-            labels = [Label(f"+{ev.points}", at)] if ev.points else [Label("+0", at, 0.6)]
+            labels = [Label(f"+{ev.points}", at, to=pile)] if ev.points else [Label("+0", at, 0.6)]
 
             def end(b: Board) -> None:
                 b.piles[ev.seat] += 1 + len(ev.taken)
@@ -213,7 +213,8 @@ class Choreographer:
                 b.piles[ev.seat] += len(ev.cards)
                 b.points[ev.seat] += ev.points
                 b.touch()
-            return Step(self.pace.sweep * 1.4, ev.seat, sprites, [Label(f"+{ev.points}", Loc("stock"))], on_end=end)
+            return Step(self.pace.sweep * 1.4, ev.seat, sprites, [Label(f"+{ev.points}", Loc("stock"), to=pile)],
+                        on_end=end)
         return build
 
 

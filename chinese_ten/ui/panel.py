@@ -29,9 +29,26 @@ def turn_text(ctl: TableController) -> str:
         return "Your pick: which card to take?"
     if seat == ctl.person_seat:
         return "Your turn" if deal.phase is Phase.PLAY and not ctl.busy else "Your turn is being played"
+    if ctl.busy:
+        return f"{ctl.names[seat]} is playing"
     if ctl.is_thinking():
-        return f"{ctl.names[seat]} is thinking…".replace("…", "...")
+        return f"{ctl.names[seat]} is thinking..."
     return f"{ctl.names[seat]} to play"
+
+
+def deal_margins(ctl: TableController) -> list[float]:
+    """Each seat's margin in the deal as shown: its points less an even share of the points taken so
+    far, to the nearest point while the deal goes on.
+
+    Every margin is 0 before the first capture, and once the deal is over they are the deal's
+    results (points less the tie score), which add up to zero.
+    """
+    deal = ctl.deal
+    if deal.is_over and not ctl.busy:
+        return [float(m) for m in deal.exact_margins]
+    points = ctl.board.points
+    share = sum(points) / len(points)
+    return [float(round(p - share)) for p in points]
 
 
 LOG_GAP = 8
@@ -97,9 +114,7 @@ class SidePanel:
         title = kit.text.line(f"Deal {ctl.deal_number} of {ctl.match.total_deals}", geom.font(34), t.text, bold=True)
         surf.blit(title, (x, y))
         y += title.get_height() + 2
-        dealer = ctl.names[ctl.deal.dealer]
-        sub = kit.text.line(f"Dealer: {dealer}" + (" (you)" if ctl.deal.dealer == ctl.person_seat else ""),
-                            geom.font(20), t.text_dim)
+        sub = kit.text.line(f"Dealer: {ctl.names[ctl.deal.dealer]}", geom.font(20), t.text_dim)
         surf.blit(sub, (x, y))
         y += sub.get_height() + pad // 2
 
@@ -139,12 +154,13 @@ class SidePanel:
         tie = ctl.deal.tie_score
         totals = ctl.match.totals
         turn = ctl.shown_turn
+        margins = deal_margins(ctl)
         row_h = kit.fonts.get(size).get_linesize() + 6
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
             if seat == turn and not ctl.deal.is_over:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
-            margin = float(board.points[seat] - tie)
+            margin = margins[seat]
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), _signed(margin),
                      _signed(float(totals[seat]))]
             for i, text in enumerate(cells):
@@ -156,10 +172,13 @@ class SidePanel:
                 cx = x + round(cols[i] * inner)
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
-        note = kit.text.line(f"Tie score {_signed(float(tie)).lstrip('+')}: points above it are the margin",
+        tie_text = _signed(float(tie)).lstrip('+')
+        note = kit.text.line(f"Deal: points beyond an even share so far (tie score {tie_text})",
                              geom.font(16), t.text_dim)
         if note.get_width() > inner:
-            note = kit.text.line(f"Tie score {_signed(float(tie)).lstrip('+')}", geom.font(16), t.text_dim)
+            note = kit.text.line(f"Deal: beyond an even share · tie {tie_text}", geom.font(16), t.text_dim)
+        if note.get_width() > inner:
+            note = kit.text.line(f"Tie score {tie_text}", geom.font(16), t.text_dim)
         surf.blit(note, (x, y + 2))
         return y + note.get_height() + 6
 

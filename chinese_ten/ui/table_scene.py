@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..cards import Card
+from ..players import Decision
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
 from .panel import SidePanel
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
     from .app import App
 
 TOAST_SECONDS = 2.6
+"""How long a short message to the person stays up."""
+
+PAUSED_TEXT = "Paused: press P or Space, or click Resume, to carry on."
+"""What a key or click that cannot act while paused is told; it goes as the game carries on."""
 
 DIGIT_KEYS: dict[int, int] = {
     **{pygame.K_1 + i: i for i in range(9)}, pygame.K_0: 9, pygame.K_MINUS: 10, pygame.K_EQUALS: 11,
@@ -65,6 +70,8 @@ class TableScene(Scene):
         self.keyboard = False
         self.toast_text = ""
         self.toast_left = 0.0
+        self.advice: Decision | None = None
+        """The last hint given, lighting only the card it names while its card is in focus."""
         self.count_shown = False
         self._geom_key: tuple[object, ...] | None = None
         self._geom: TableGeometry | None = None
@@ -88,6 +95,8 @@ class TableScene(Scene):
             return
         self.paused = paused
         self.paused_by_itself = paused and by_itself
+        if not paused and self.toast_text == PAUSED_TEXT:
+            self.toast_left = 0.0
         self.pause_button.label = "Resume (P)" if paused else "Pause (P)"
 
     @property
@@ -131,8 +140,9 @@ class TableScene(Scene):
         self.focus_button(order[(at + (-1 if backwards else 1)) % len(order)])
 
     def card_keys(self) -> list[str]:
-        """The key shown on each hand card: the keys while the keyboard is in use, none for the mouse."""
-        if not self.keyboard or self.ctl.person_seat is None:
+        """The key shown on each hand card: the keys while the keyboard is in use, none for the mouse
+        (nor during a capture choice, where the number keys pick a lit card)."""
+        if not self.keyboard or self.ctl.person_seat is None or self.ctl.person_choice is not None:
             return []
         return list(CARD_KEY_NAMES[:len(self.ctl.board.hands[0])])
 
@@ -219,7 +229,7 @@ class TableScene(Scene):
                 self._press(pressed.action)
                 return
             if self.paused:
-                self.say("Paused: press P or Space, or click Resume, to carry on.")
+                self.say(PAUSED_TEXT)
                 return
             if self.ctl.busy and self.geom().table.collidepoint(event.pos) and self.skip():
                 return
@@ -239,7 +249,7 @@ class TableScene(Scene):
     def ask_hint(self) -> None:
         """Ask for the Hard player's advice on the person's play."""
         if self.paused:
-            self.say("Paused: press P or Space to carry on.")
+            self.say(PAUSED_TEXT)
             return
         reason = self.ctl.ask_hint()
         self.say(reason or "Thinking of a hint…")
@@ -252,6 +262,7 @@ class TableScene(Scene):
         if advice.play in hand:
             self.keyboard = True
             self.hover = hand.index(advice.play)
+        self.advice = advice
         take = f" and take {advice.take.pretty}" if advice.take is not None else ""
         self.say(f"Hint: play {advice.play.pretty}{take}.")
 
@@ -295,7 +306,7 @@ class TableScene(Scene):
                 self.say("Choose a card with Left and Right (or press its number), then Enter.")
         elif self.paused:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or key in DIGIT_KEYS:
-                self.say("Paused: press P or Space to carry on.")
+                self.say(PAUSED_TEXT)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.hover is not None:
                 self.try_play(self.hover)
@@ -398,6 +409,23 @@ class TableScene(Scene):
             return f"{ctl.names[seat]} is playing."
         return ""
 
+    def lit(self) -> tuple[tuple[Card, ...], tuple[int, int, int], Card | None]:
+        """The layout cards lit up, their colour, and the one under keyboard focus: the candidates of a
+        capture choice, or what the card in focus would take (only the card a hint named, if it did)."""
+        ctl = self.ctl
+        theme = self.app.kit.theme
+        choice = ctl.person_choice
+        if choice is not None:
+            return choice[1], theme.choice_glow, getattr(self.app.top(), "focused_card", None)
+        card = self.hovered_card()
+        if card is None or not ctl.person_to_play:
+            return (), theme.take_glow, None
+        pv = ctl.preview(card)
+        advice = self.advice
+        if advice is not None and advice.play == card and advice.take in pv.candidates and not pv.triple:
+            return (advice.take,), theme.take_glow, None
+        return pv.candidates, theme.choice_glow if pv.choice else theme.take_glow, None
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table."""
         ctl = self.ctl
@@ -409,22 +437,9 @@ class TableScene(Scene):
         moving = step.moving() if step is not None else frozenset()
         p.seats(surface, geom, ctl, moving)
         p.stock(surface, geom, ctl.board.stock)
-        take: tuple[Card, ...] = ()
-        colour = kit.theme.take_glow
-        choice = ctl.person_choice
-        focus = None
-        if choice is not None:
-            take = choice[1]
-            colour = kit.theme.choice_glow
-            top = self.app.top()
-            focus = getattr(top, "focused_card", None)
-        else:
-            card = self.hovered_card()
-            if card is not None and ctl.person_to_play:
-                pv = ctl.preview(card)
-                take = pv.candidates
-                colour = kit.theme.choice_glow if pv.choice else kit.theme.take_glow
+        take, colour, focus = self.lit()
         p.layout(surface, geom, ctl, moving, take, colour, focus, step)
+        p.stock_count(surface, geom, ctl.board.stock)
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
         hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
         p.hand(surface, geom, ctl, hover, moving, active, self.hand_x, self.card_keys())
