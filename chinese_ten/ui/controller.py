@@ -294,6 +294,10 @@ class TableController:
         self._schedule(list(self.deal.opening_events))
 
     def _schedule(self, events: list) -> None:  # type: ignore[type-arg]
+        events = list(events)
+        if self.deal.phase is Phase.FLIP:
+            # the stock card turns by itself: shown with the play, it can start before the play ends
+            events += self.deal.flip()
         self.queue.extend(self.choreo.steps_for(events))
 
     # ------------------------------------------------------------------ time

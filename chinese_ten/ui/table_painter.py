@@ -12,7 +12,7 @@ import pygame
 from pygame import Rect
 
 from ..cards import Card
-from .animation import Label, Sprite, Step, ease_in_out, ease_out
+from .animation import Label, Sprite, Step, ease_in_out, ease_out, within
 from .board import Loc
 from .controller import STRENGTH_LABELS, TableController
 from .geometry import TableGeometry, back_rects, hand_rects, lifted
@@ -284,9 +284,10 @@ class TablePainter:
         """The cards, labels and banner of the step under way."""
         p = step.progress
         for sprite in step.sprites:
-            self.sprite(surface, geom, ctl, sprite, p)
+            self.sprite(surface, geom, ctl, sprite, within(p, sprite.window))
         for label in step.labels:
-            self.label(surface, geom, label, p)
+            if p >= label.window[0]:
+                self.label(surface, geom, label, within(p, label.window))
         if step.banner:
             self.banner(surface, geom, step.banner, p)
 
