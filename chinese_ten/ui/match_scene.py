@@ -87,7 +87,15 @@ class MatchScene(TableOverlay):
         """The result box at this window size."""
         w, h = size
         unit = ui_scale(size)
-        want = round((290 + 34 * (self.table.ctl.match.deals_played + 3)) * unit)
+        fonts = self.app.kit.fonts
+
+        def line(points: float) -> int:
+            return int(fonts.get(font_px(points, unit)).get_linesize())
+
+        row_h = line(22) + round(8 * unit)
+        want = (round(28 * unit) + line(44) + line(26) + round(14 * unit)  # title and place
+                + row_h * (self.table.ctl.match.deals_played + 1) + 6 + line(26) + round(4 * unit) + line(22)
+                + round((30 + 46 + 22) * unit))  # the table, then the buttons
         area = self.table.geom().table
         margin = max(8, round(16 * unit))
         box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))

@@ -174,7 +174,7 @@ class ConfirmScene(Dialog):
         """The question's panel at this window size."""
         w, h = size
         unit = ui_scale(size)
-        box = Rect(0, 0, round(620 * unit), round(250 * unit))
+        box = Rect(0, 0, round(620 * unit), round(210 * unit))
         box.center = (w // 2, h // 2)
         return box
 
