@@ -441,7 +441,8 @@ class TableScene(Scene):
         p.layout(surface, geom, ctl, moving, take, colour, focus, step)
         p.stock_count(surface, geom, ctl.board.stock)
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
-        hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
+        shown = ctl.person_seat is not None and self.app.top() is self and self.button_focus is None
+        hover = self.hover if shown else None
         p.hand(surface, geom, ctl, hover, moving, active, self.hand_x, self.card_keys())
         toast = self.toast_left > 0 and bool(self.toast_text)
         p.hint(surface, geom, ctl, "" if self.paused or toast else self.hint_text())

@@ -169,10 +169,18 @@ def test_the_cards_show_their_keys_once_the_keyboard_is_used(make_table) -> None
 
 
 def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.geometry import hand_rects
+
     app, ctl, scene = make_table(seats=2, seed=6)
     assert run_frames(app, lambda: ctl.person_to_play)
+    press(app, pygame.K_RIGHT)
+    focused_hand = app.surface.copy()
     press(app, pygame.K_TAB)
     assert scene.hint_button.focused and scene.hovered_card() is None
+    first = hand_rects(scene.geom(), len(ctl.board.hands[0]))[0]
+    ring = pygame.Rect(first.left - 8, first.top - 30, first.width + 16, 26)
+    assert pygame.image.tobytes(app.surface.subsurface(ring), "RGB") != \
+        pygame.image.tobytes(focused_hand.subsurface(ring), "RGB"), "the hand's focus ring went to the button"
     press(app, pygame.K_TAB)
     assert scene.pause_button.focused and not scene.hint_button.focused
     press(app, pygame.K_RETURN)
