@@ -370,12 +370,6 @@ class TableScene(Scene):
             keep[card] = float(rect.x) if abs(rect.x - x) < 0.5 else x
         self.hand_x = keep
 
-    def hand_gliding(self) -> bool:
-        """True while hand cards are still sliding into place."""
-        cards = self.ctl.board.hands[0]
-        targets = hand_rects(self.geom(), len(cards))
-        return any(self.hand_x.get(c, r.x) != r.x for c, r in zip(cards, targets))
-
     def next_deal(self) -> bool:
         """Move on to the next deal; False at the end of the match."""
         if self.ctl.next_deal():
