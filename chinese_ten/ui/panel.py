@@ -64,7 +64,6 @@ class SidePanel:
         self.scroll = 0
         self._key: tuple[object, ...] | None = None
         self._surface: pygame.Surface | None = None
-        self._log_rect = Rect(0, 0, 0, 0)
         self._max_scroll = 0
         self.reserve = 0
         """Pixels kept free at the bottom of the panel for buttons."""
