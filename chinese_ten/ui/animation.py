@@ -26,9 +26,17 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
+def within(p: float, window: tuple[float, float]) -> float:
+    """Progress ``p`` of a whole step as progress through the part ``window`` (start, end) of it, 0..1."""
+    start, end = window
+    if end <= start:
+        return 1.0 if p >= end else 0.0
+    return min(1.0, max(0.0, (p - start) / (end - start)))
+
+
 @dataclass
 class Sprite:
-    """A card on the move (or held in place while it glows)."""
+    """A card on the move (or held in place while it glows), during the part ``window`` of its step."""
 
     card: Card
     src: Loc
@@ -36,15 +44,18 @@ class Sprite:
     flip: bool = False
     glow: bool = False
     lift: float = 0.0
+    window: tuple[float, float] = (0.0, 1.0)
 
 
 @dataclass
 class Label:
-    """Floating text such as ``+13`` rising from a place."""
+    """Floating text such as ``+13`` rising from a place, drifting to ``to`` when given (a pile)."""
 
     text: str
     at: Loc
     rise: float = 1.0
+    to: Loc | None = None
+    window: tuple[float, float] = (0.0, 1.0)
 
 
 @dataclass
@@ -79,3 +90,40 @@ class Step:
 
 StepFactory = Callable[[Board], Step]
 """Builds a step from the board as it stands when the step starts."""
+
+
+def overlap(first: StepFactory, second: StepFactory, after: float) -> StepFactory:
+    """One step showing ``first`` and, from ``after`` seconds into it, ``second`` alongside.
+
+    Both are built in order when the step starts and both end hooks run, in order, when it
+    ends; each movement keeps its own speed.
+    """
+    def build(board: Board) -> Step:
+        a = first(board)
+        b = second(board)
+        start = min(max(0.0, after), a.duration)
+        total = max(a.duration, start + b.duration)
+
+        def part(begin: float, length: float, window: tuple[float, float]) -> tuple[float, float]:
+            if total <= 0:
+                return window
+            lo = begin + window[0] * length
+            hi = begin + window[1] * length
+            return (lo / total, hi / total)
+
+        for sprite in a.sprites:
+            sprite.window = part(0.0, a.duration, sprite.window)
+        for label in a.labels:
+            label.window = part(0.0, a.duration, label.window)
+        for sprite in b.sprites:
+            sprite.window = part(start, b.duration, sprite.window)
+        for label in b.labels:
+            label.window = part(start, b.duration, label.window)
+
+        def end(board: Board) -> None:
+            for hook in (a.on_end, b.on_end):
+                if hook is not None:
+                    hook(board)
+        return Step(total, a.seat if a.seat is not None else b.seat, a.sprites + b.sprites, a.labels + b.labels,
+                    a.banner or b.banner, a.glow_slots + b.glow_slots, end)
+    return build

@@ -150,7 +150,6 @@ class App:
         self.running = True
         self.stats = FrameStats(recording=demo is not None)
         """Frame times, recorded only for a demo (whose summary reports them)."""
-        self.dirty = True
         self.screenshots: list[Path] = []
         self.match_seed: int | None = None
         self.notices: list[str] = []
@@ -170,7 +169,6 @@ class App:
     def push(self, scene: Scene) -> None:
         """Put a scene on top."""
         self.scenes.append(scene)
-        self.dirty = True
 
     def pop(self, scene: Scene | None = None) -> None:
         """Remove the top scene (or ``scene`` wherever it is)."""
@@ -179,12 +177,10 @@ class App:
                 self.scenes.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)
-        self.dirty = True
 
     def replace(self, scene: Scene) -> None:
         """Make ``scene`` the only scene."""
         self.scenes = [scene]
-        self.dirty = True
 
     def quit(self) -> None:
         """Close the window at the end of this frame."""
@@ -210,7 +206,6 @@ class App:
         """Show a notice across the top of the window for a few seconds."""
         self.banner_text = text
         self.banner_left = BANNER_SECONDS
-        self.dirty = True
 
     def show_notices(self) -> None:
         """Show the notices waiting from start-up, once."""
@@ -247,7 +242,6 @@ class App:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:
             self._set_window_size(new.window_size)
-        self.dirty = True
         return new
 
     def _set_window_size(self, size: tuple[int, int]) -> None:
@@ -277,7 +271,6 @@ class App:
         current = display.surface()
         if current is not None:
             self.surface = current
-        self.dirty = True
 
     def show_help(self) -> None:
         """Open the help over whatever is showing, or close it when it is on top."""
@@ -327,7 +320,6 @@ class App:
         self.kit.point_badges = settings.point_badges
         self.kit.backgrounds.clear()
         self.settings = settings
-        self.dirty = True
         _log.info("look: %s", theme.card_style)
 
     def new_match(self) -> None:
@@ -342,7 +334,6 @@ class App:
             self.running = False
             return
         event = display.event_in_pixels(event, display.window_size(), self.surface.get_size())
-        self.dirty = True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             current = display.surface()
@@ -388,32 +379,30 @@ class App:
                 return True
         return False
 
-    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
-        """Handle events, update, draw; returns True when something was drawn."""
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """Handle events, update every scene, then draw them all.
+
+        Every frame is drawn, so whatever an event or an update changed is on the screen
+        at the end of the same frame, with no input needed and nothing for a scene to report.
+        """
         start = time.perf_counter()
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
             if not self.running:
-                return False
+                return
         for scene in list(self.scenes):
             if scene in self.scenes:
                 scene.update(dt)
         if self.banner_left > 0:
             self.banner_left = max(0.0, self.banner_left - dt)
-            if self.banner_left == 0:
-                self.dirty = True
         if self._resize_at is not None and time.monotonic() - self._resize_at >= RESIZE_SAVE_DELAY_S:
             self._resize_at = None
             self.remember_window_size()
-        drew = False
-        if self.running and (self.dirty or self.banner_left > 0 or any(s.animating() for s in self.scenes)):
+        if self.running:
             self.draw()
-            drew = True
-            self.dirty = False
             self._maybe_screenshot()
         self.kit.cards.warm(WARM_BUDGET_S)
         self.stats.add((time.perf_counter() - start) * 1000)
-        return drew
 
     def draw(self) -> None:
         """Draw the scenes from the topmost opaque one up."""
@@ -480,7 +469,8 @@ class App:
         clock = pygame.time.Clock()
         dt = 0.0
         while self.running:
-            if self.frame(dt):
+            self.frame(dt)
+            if self.running:
                 display.flip()
             dt = min(clock.tick(60) / 1000.0, 0.1)
 

@@ -8,6 +8,7 @@ import pygame
 
 from ..cards import Card
 from .scene import Scene
+from .table_scene import PAUSED_TEXT
 
 if TYPE_CHECKING:
     from .app import App
@@ -20,10 +21,12 @@ class ChoiceScene(Scene):
     opaque = False
 
     def __init__(self, app: App, table: TableScene) -> None:
-        """A choice over ``table``."""
+        """A choice over ``table``, the focus on the candidate worth most (the first of those on a tie)."""
         super().__init__(app)
         self.table = table
-        self.focus = 0
+        cands = self.candidates
+        points = table.ctl.deal.points_of
+        self.focus = max(range(len(cands)), key=lambda i: points(cands[i])) if cands else 0
 
     @property
     def candidates(self) -> tuple[Card, ...]:
@@ -58,7 +61,7 @@ class ChoiceScene(Scene):
             elif event.type == pygame.MOUSEBUTTONDOWN and any(b.hit(event.pos) for b in self.table.buttons()):
                 self.table.handle_event(event)
             else:
-                self.table.say("Paused: press P or Space to carry on.")
+                self.table.say(PAUSED_TEXT)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(
                 b.hit(event.pos) for b in self.table.buttons()):

@@ -18,7 +18,7 @@ from ..events import (
     TripleCaptured,
     Turned,
 )
-from .animation import Label, Sprite, Step, StepFactory
+from .animation import Label, Sprite, Step, StepFactory, overlap
 from .board import Board, Loc
 from .narration import Narration
 
@@ -29,10 +29,10 @@ class Pace:
 
     move: float = 0.45
     flip: float = 0.38
-    glow: float = 0.28
+    glow: float = 0.22
     sweep: float = 0.42
     triple: float = 1.1
-    pause: float = 0.35
+    pause: float = 0.25
 
     def scaled(self, factor: float, least_pause: float = 0.0) -> Pace:
         """Every duration multiplied by ``factor``; a computer still waits ``least_pause`` before acting."""
@@ -45,6 +45,15 @@ SPEED_FACTORS: dict[str, float] = {"slow": 1.8, "normal": 1.0, "fast": 0.55, "in
 
 INSTANT_PAUSE = 0.3
 """Seconds a computer still waits before its turn when animations are instant, so turns stay apart."""
+
+HOP = 0.7
+"""A turned card's short hop from beside the stock into the layout, as a share of a card's travel time."""
+
+FLIP_AFTER_SWEEP = 0.4
+"""How far through the sweep of a played card's capture the stock card starts to turn."""
+
+FLIP_AFTER_LANDING = 0.7
+"""How far through a played card's travel to the layout the stock card starts to turn."""
 
 
 def pace_for(speed: str) -> Pace:
@@ -78,23 +87,35 @@ class Choreographer:
         self.face_up = face_up_seats
 
     def steps_for(self, events: list[Event] | tuple[Event, ...]) -> list[StepFactory]:
-        """The steps that show ``events``, in order."""
+        """The steps that show ``events``, in order.
+
+        The stock card starts to turn while the played card's capture sweeps away, or as the
+        played card lands in the layout, so no one waits for one card to stop before the next moves.
+        """
         out: list[StepFactory] = []
         carry: list[Event] = []
+        flip_after: float | None = None
         for ev in events:
             if isinstance(ev, Played):
                 carry.append(ev)
             elif isinstance(ev, Turned):
-                out.append(self._flip(ev, carry))
+                if flip_after is not None and not carry:
+                    out[-1] = overlap(out[-1], self._flip(ev, carry), flip_after)
+                else:
+                    out.append(self._flip(ev, carry))
                 carry = []
             elif isinstance(ev, Captured):
                 out.append(self._enter(ev.seat, ev.card, carry, ev))
                 out.append(self._glow(ev))
                 out.append(self._sweep(ev))
                 carry = []
+                flip_after = self.pace.sweep * FLIP_AFTER_SWEEP if ev.source == "play" else None
+                continue
             elif isinstance(ev, JoinedLayout):
                 out.append(self._enter(ev.seat, ev.card, carry + [ev], None))
                 carry = []
+                flip_after = self.pace.move * FLIP_AFTER_LANDING if ev.source == "play" else None
+                continue
             elif isinstance(ev, ChoiceNeeded):
                 if ev.source == "play":
                     out.append(self._to_stage(ev.seat, ev.card, carry))
@@ -105,6 +126,7 @@ class Choreographer:
             elif isinstance(ev, DealOver):
                 out.append(self._tell_only(carry + [ev]))
                 carry = []
+            flip_after = None
         if carry:
             out.append(self._tell_only(carry))
         return out
@@ -167,7 +189,8 @@ class Choreographer:
                     b.slots[dst.index] = card  # type: ignore[assignment]
                 b.touch()
             flip = src.kind == "hand" and seat not in self.face_up
-            return Step(self.pace.move, seat, [Sprite(card, src, dst, flip=flip, lift=0.3)], on_end=end)  # type: ignore[arg-type]
+            travel = self.pace.move * (HOP if src.kind == "stage" else 1.0)
+            return Step(travel, seat, [Sprite(card, src, dst, flip=flip, lift=0.3)], on_end=end)  # type: ignore[arg-type]
         return build
 
     def _glow(self, ev: Captured) -> StepFactory:
@@ -187,7 +210,7 @@ class Choreographer:
             at = board.resting.pop(ev.card, Loc("stage"))
             pile = Loc("pile", ev.seat)
             sprites = [Sprite(ev.card, at, pile)] + _lift_to_pile(board, ev.taken, pile)
-            labels = [Label(f"+{ev.points}", at)] if ev.points else [Label("+0", at, 0.6)]
+            labels = [Label(f"+{ev.points}", at, to=pile)] if ev.points else [Label("+0", at, 0.6)]
 
             def end(b: Board) -> None:
                 b.piles[ev.seat] += 1 + len(ev.taken)
@@ -213,7 +236,8 @@ class Choreographer:
                 b.piles[ev.seat] += len(ev.cards)
                 b.points[ev.seat] += ev.points
                 b.touch()
-            return Step(self.pace.sweep * 1.4, ev.seat, sprites, [Label(f"+{ev.points}", Loc("stock"))], on_end=end)
+            return Step(self.pace.sweep * 1.4, ev.seat, sprites, [Label(f"+{ev.points}", Loc("stock"), to=pile)],
+                        on_end=end)
         return build
 
 

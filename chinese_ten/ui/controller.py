@@ -144,6 +144,11 @@ class TableController:
             return None
         return pending.card, pending.candidates
 
+    @property
+    def match_in_progress(self) -> bool:
+        """True from the first turn of a match until its last deal is over: something to lose."""
+        return not self.match.is_over and (self.match.deals_played > 0 or bool(self.deal.turns))
+
     def is_thinking(self) -> bool:
         """True while a computer is deciding."""
         return self._asked is not None
@@ -289,6 +294,10 @@ class TableController:
         self._schedule(list(self.deal.opening_events))
 
     def _schedule(self, events: list) -> None:  # type: ignore[type-arg]
+        events = list(events)
+        if self.deal.phase is Phase.FLIP:
+            # the stock card turns by itself: shown with the play, it can start before the play ends
+            events += self.deal.flip()
         self.queue.extend(self.choreo.steps_for(events))
 
     # ------------------------------------------------------------------ time

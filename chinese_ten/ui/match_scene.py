@@ -1,7 +1,9 @@
-"""The end of a match: who won, the results deal by deal, New match or Quit."""
+"""The end of a match: who won, each seat's place, the results deal by deal; New match, Start screen or Quit."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,20 +33,52 @@ def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
     return f"{', '.join(who[:-1])} and {who[-1]} share the win."
 
 
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+"""Places as written."""
+
+
+def places(totals: Sequence[Fraction | float]) -> list[int]:
+    """Each seat's place from its total: 1 for the highest; seats with equal totals share a place.
+
+    >>> places([10, -5, 10, -15])
+    [1, 3, 1, 4]
+    """
+    return [1 + sum(other > mine for other in totals) for mine in totals]
+
+
+def place_names(totals: Sequence[Fraction | float]) -> list[str]:
+    """Each seat's place in words, a shared place said as such: "1st", "shared 2nd"."""
+    ranks = places(totals)
+    return [("shared " if ranks.count(r) > 1 else "") + ORDINALS[r - 1] for r in ranks]
+
+
+def person_place_text(names: list[str], totals: Sequence[Fraction | float], person: int | None) -> str:
+    """The person's place in a sentence ("You came 3rd of 4."); empty when no person plays."""
+    if person is None:
+        return ""
+    ranks = places(totals)
+    mine = ranks[person]
+    others = [names[s] for s, r in enumerate(ranks) if r == mine and s != person]
+    if others:
+        return f"You share {ORDINALS[mine - 1]} place with {' and '.join(others)}."
+    return f"You came {ORDINALS[mine - 1]} of {len(totals)}."
+
+
 class MatchScene(TableOverlay):
     """An overlay with the match's result."""
 
     def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
-        super().__init__(app, table, [Button("New match (Enter)", "new"), Button("Quit (Esc)", "quit")], auto)
+        super().__init__(app, table, [Button("New match (Enter)", "new"), Button("Start screen", "start"),
+                                      Button("Quit", "quit")], auto)
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in place for this window size."""
         unit = ui_scale(size)
         box = self.box(size)
-        bw, bh = round(230 * unit), round(46 * unit)
+        bw, bh = round(220 * unit), round(46 * unit)
         gap = round(16 * unit)
-        x = box.centerx - bw - gap // 2
+        x = box.centerx - (len(self.buttons) * bw + (len(self.buttons) - 1) * gap) // 2
         for b in self.buttons:
             b.rect = Rect(x, box.bottom - bh - round(22 * unit), bw, bh)
             x += bw + gap
@@ -53,7 +87,15 @@ class MatchScene(TableOverlay):
         """The result box at this window size."""
         w, h = size
         unit = ui_scale(size)
-        want = round((250 + 34 * (self.table.ctl.match.deals_played + 2)) * unit)
+        fonts = self.app.kit.fonts
+
+        def line(points: float) -> int:
+            return int(fonts.get(font_px(points, unit)).get_linesize())
+
+        row_h = line(22) + round(8 * unit)
+        want = (round(28 * unit) + line(44) + line(26) + round(14 * unit)  # title and place
+                + row_h * (self.table.ctl.match.deals_played + 1) + 6 + line(26) + round(4 * unit) + line(22)
+                + round((30 + 46 + 22) * unit))  # the table, then the buttons
         area = self.table.geom().table
         margin = max(8, round(16 * unit))
         box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))
@@ -61,17 +103,23 @@ class MatchScene(TableOverlay):
         return box
 
     def act(self, action: str) -> None:
-        """Start a new match or quit."""
+        """Start a new match, go back to the start screen or quit."""
         if action == "quit":
             self.app.quit()
+        elif action == "start":
+            from .start_scene import StartScene
+
+            self.app.thinker.cancel()
+            self.app.replace(StartScene(self.app))
         else:
             self.app.new_match()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter starts a new match; Escape quits; Left/Right or Tab between the buttons; clicks too."""
+        """Enter presses the focused button (New match at first); Esc opens the menu, as everywhere;
+        Left/Right or Tab move between the buttons; clicks too."""
         self.place(self.app.surface.get_size())
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.act("quit")
+            self.app.open_menu()
             return
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
                                     back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))
@@ -99,14 +147,20 @@ class MatchScene(TableOverlay):
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
         title = kit.text.line(winners_text(ctl.names, match.winners()), font_px(44, unit), t.accent, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(24 * unit))))
-        y = box.top + round(40 * unit) + title.get_height()
+        y = box.top + round(28 * unit) + title.get_height()
+        mine = person_place_text(ctl.names, match.exact_totals, ctl.person_seat)
+        if mine:
+            line = kit.text.line(mine, font_px(26, unit), t.text, bold=True)
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
+        y += round(14 * unit)
         cols = len(ctl.names) + 1
         col_w = (box.width - round(60 * unit)) / cols
         x0 = box.left + round(30 * unit)
         row_h = kit.fonts.get(font_px(22, unit)).get_linesize() + round(8 * unit)
         avail = box.bottom - round(90 * unit) - y
         results = match.results
-        shown = results if (len(results) + 2) * row_h <= avail else results[-max(1, avail // row_h - 3):]
+        shown = results if (len(results) + 3) * row_h <= avail else results[-max(1, avail // row_h - 4):]
         heads = ["Deal"] + ctl.names
         for i, text in enumerate(heads):
             s = kit.text.line(text, font_px(22, unit), t.text_dim, bold=True)
@@ -125,6 +179,11 @@ class MatchScene(TableOverlay):
         for i, text in enumerate(["Total"] + [_signed(float(v)) for v in match.totals]):
             colour = t.accent if i and (i - 1) in winners else t.text
             s = kit.text.line(text, font_px(26, unit), colour, bold=True)
+            surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+        y += kit.fonts.get(font_px(26, unit)).get_linesize() + round(4 * unit)
+        for i, text in enumerate(["Place"] + place_names(match.exact_totals)):
+            colour = t.accent if i and (i - 1) in winners else t.text_dim
+            s = kit.text.line(text, font_px(22, unit), colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)

@@ -1,4 +1,5 @@
-"""The game menu (Esc at the table): Resume, New match, Settings, Help, Quit."""
+"""The game menu (Esc at the table): Resume, New match, Settings, Help, Quit; and the question
+asked before a match in progress is thrown away."""
 
 from __future__ import annotations
 
@@ -20,6 +21,12 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("Quit", "quit"),
 )
 """The menu's buttons, top to bottom: label and action."""
+
+
+def match_at_stake(app: App) -> bool:
+    """True while the person is in the middle of a match that New match or Quit would throw away."""
+    table = app.table()
+    return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
 
 
 def dim(surface: pygame.Surface, theme: Theme) -> None:
@@ -97,6 +104,8 @@ class MenuScene(Dialog):
         app = self.app
         if action == "resume":
             app.pop(self)
+        elif action in ("new", "quit") and match_at_stake(app):
+            app.push(ConfirmScene(app, action))
         elif action == "new":
             app.pop(self)
             app.start_match()
@@ -124,7 +133,99 @@ class MenuScene(Dialog):
         kit = self.app.kit
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        title = kit.text.line("Game paused", font_px(36, unit), kit.theme.text, bold=True)
+        table = self.app.table()
+        words = "Match over" if table is not None and table.ctl.match.is_over else "Game paused"
+        title = kit.text.line(words, font_px(36, unit), kit.theme.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
         for b in self.buttons:
             b.draw(surface, kit, font_px(24, unit), b is self._hover)
+
+
+CONFIRM_TEXT: dict[str, tuple[str, str]] = {
+    "new": ("Start a new match?", "New match"),
+    "quit": ("Quit the game?", "Quit"),
+}
+"""What the question asks and what its second button says, by the action asked for."""
+
+
+class ConfirmScene(Dialog):
+    """Asks before a match in progress is thrown away; Keep playing is first, so Enter and Esc keep it."""
+
+    def __init__(self, app: App, action: str) -> None:
+        """The question before ``action`` ("new" or "quit") ends the match in progress."""
+        super().__init__(app)
+        self.action = action
+        question, label = CONFIRM_TEXT[action]
+        self.question = question
+        self.buttons = [Button("Keep playing", "keep"), Button(label, action)]
+        self.buttons[0].focused = True
+        self._hover: Button | None = None
+        self.place(app.surface.get_size())
+
+    def detail(self) -> str:
+        """What would be lost, in words."""
+        table = self.app.table()
+        if table is None:
+            return "The match in progress will be lost."
+        ctl = table.ctl
+        return f"Deal {ctl.deal_number} of {ctl.match.total_deals} is under way; this match will be lost."
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The question's panel at this window size."""
+        w, h = size
+        unit = ui_scale(size)
+        box = Rect(0, 0, round(620 * unit), round(210 * unit))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the two buttons side by side at the foot of the panel."""
+        unit = ui_scale(size)
+        box = self.box(size)
+        bw, bh = round(240 * unit), round(50 * unit)
+        gap = round(20 * unit)
+        x = box.centerx - bw - gap // 2
+        for b in self.buttons:
+            b.rect = Rect(x, box.bottom - bh - round(28 * unit), bw, bh)
+            x += bw + gap
+
+    def act(self, action: str) -> None:
+        """Keep playing (back to the table) or go ahead and throw the match away."""
+        app = self.app
+        if action == "keep":
+            app.pop(self)
+            top = app.top()
+            if isinstance(top, MenuScene):
+                app.pop(top)
+        elif action == "new":
+            app.start_match()
+        else:
+            app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter presses the focused button (Keep playing at first); Esc keeps playing; arrows, Tab, clicks."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("keep")
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
+
+    def update(self, dt: float) -> None:
+        """Keep the buttons placed for the window size."""
+        self.place(self.app.surface.get_size())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The question over the dimmed screen."""
+        kit = self.app.kit
+        t = kit.theme
+        unit = ui_scale(surface.get_size())
+        box = self.draw_panel(surface)
+        title = kit.text.line(self.question, font_px(34, unit), t.text, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
+        y = box.top + round(36 * unit) + title.get_height()
+        for text in kit.text.wrap(self.detail(), font_px(21, unit), box.width - round(60 * unit)):
+            line = kit.text.line(text, font_px(21, unit), t.text_dim)
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
+        for b in self.buttons:
+            b.draw(surface, kit, font_px(22, unit), b is self._hover)

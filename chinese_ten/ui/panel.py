@@ -29,9 +29,30 @@ def turn_text(ctl: TableController) -> str:
         return "Your pick: which card to take?"
     if seat == ctl.person_seat:
         return "Your turn" if deal.phase is Phase.PLAY and not ctl.busy else "Your turn is being played"
+    if ctl.busy:
+        return f"{ctl.names[seat]} is playing"
     if ctl.is_thinking():
-        return f"{ctl.names[seat]} is thinking…".replace("…", "...")
+        return f"{ctl.names[seat]} is thinking..."
     return f"{ctl.names[seat]} to play"
+
+
+def deal_margins(ctl: TableController) -> list[float]:
+    """Each seat's margin in the deal as shown: its points less an even share of the points taken so
+    far, to the nearest point while the deal goes on.
+
+    Every margin is 0 before the first capture, and once the deal is over they are the deal's
+    results (points less the tie score), which add up to zero.
+    """
+    deal = ctl.deal
+    if deal.is_over and not ctl.busy:
+        return [float(m) for m in deal.exact_margins]
+    points = ctl.board.points
+    share = sum(points) / len(points)
+    return [float(round(p - share)) for p in points]
+
+
+LOG_GAP = 8
+"""Pixels between two entries of the turn log."""
 
 
 class SidePanel:
@@ -43,16 +64,29 @@ class SidePanel:
         self.scroll = 0
         self._key: tuple[object, ...] | None = None
         self._surface: pygame.Surface | None = None
-        self._log_rect = Rect(0, 0, 0, 0)
         self._max_scroll = 0
         self.reserve = 0
+        """Pixels kept free at the bottom of the panel for buttons."""
         self.paused = False
         """True while the game is paused: the turn box says so."""
-        """Pixels kept free at the bottom of the panel for buttons."""
+        self.shown: list[tuple[int, Rect]] = []
+        """The log entries drawn last, by index, and where (in the panel's own pixels)."""
+        self.note_rect = Rect(0, 0, 0, 0)
+        """Where the "newer below" note was drawn last (empty when not scrolled back)."""
+        self.log_rect = Rect(0, 0, 0, 0)
+        """The log's area in the panel's own pixels, as drawn last."""
+        self._entries_seen = 0
 
     def scroll_by(self, entries: int) -> None:
-        """Scroll the log: positive goes back to earlier turns."""
+        """Scroll the log: positive goes back to earlier turns, never past the first."""
         self.scroll = max(0, min(self._max_scroll, self.scroll + entries))
+
+    def follow(self, ctl: TableController) -> None:
+        """Back to the newest entry whenever a new turn is told."""
+        count = len(ctl.narration.entries)
+        if count > self._entries_seen:
+            self.scroll = 0
+        self._entries_seen = count
 
     def draw(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController) -> None:
         """Draw the panel into its rectangle."""
@@ -79,9 +113,7 @@ class SidePanel:
         title = kit.text.line(f"Deal {ctl.deal_number} of {ctl.match.total_deals}", geom.font(34), t.text, bold=True)
         surf.blit(title, (x, y))
         y += title.get_height() + 2
-        dealer = ctl.names[ctl.deal.dealer]
-        sub = kit.text.line(f"Dealer: {dealer}" + (" (you)" if ctl.deal.dealer == ctl.person_seat else ""),
-                            geom.font(20), t.text_dim)
+        sub = kit.text.line(f"Dealer: {ctl.names[ctl.deal.dealer]}", geom.font(20), t.text_dim)
         surf.blit(sub, (x, y))
         y += sub.get_height() + pad // 2
 
@@ -98,10 +130,11 @@ class SidePanel:
         y += pad // 2
         head = kit.text.line("Turns", geom.font(22), t.text_dim, bold=True)
         surf.blit(head, (x, y))
-        hint = kit.text.line("scroll for earlier", geom.font(16), t.text_dim)
-        surf.blit(hint, (x + inner - hint.get_width(), y + 3))
-        y += head.get_height() + 4
-        self._log(surf, geom, ctl, Rect(x, y, inner, h - y - pad - self.reserve))
+        self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
+        earlier = self._log(surf, geom, ctl, self.log_rect)
+        if earlier:
+            hint = kit.text.line(f"{earlier} earlier · Page Up", geom.font(16), t.text_dim)
+            surf.blit(hint, hint.get_rect(bottomright=(x + inner, y + head.get_height())))
         return surf
 
     def _scores(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
@@ -120,12 +153,13 @@ class SidePanel:
         tie = ctl.deal.tie_score
         totals = ctl.match.totals
         turn = ctl.shown_turn
+        margins = deal_margins(ctl)
         row_h = kit.fonts.get(size).get_linesize() + 6
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
             if seat == turn and not ctl.deal.is_over:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
-            margin = float(board.points[seat] - tie)
+            margin = margins[seat]
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), _signed(margin),
                      _signed(float(totals[seat]))]
             for i, text in enumerate(cells):
@@ -137,36 +171,64 @@ class SidePanel:
                 cx = x + round(cols[i] * inner)
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
-        note = kit.text.line(f"Tie score {_signed(float(tie)).lstrip('+')}: points above it are the margin",
+        tie_text = _signed(float(tie)).lstrip('+')
+        note = kit.text.line(f"Deal: points beyond an even share so far (tie score {tie_text})",
                              geom.font(16), t.text_dim)
         if note.get_width() > inner:
-            note = kit.text.line(f"Tie score {_signed(float(tie)).lstrip('+')}", geom.font(16), t.text_dim)
+            note = kit.text.line(f"Deal: beyond an even share · tie {tie_text}", geom.font(16), t.text_dim)
+        if note.get_width() > inner:
+            note = kit.text.line(f"Tie score {tie_text}", geom.font(16), t.text_dim)
         surf.blit(note, (x, y + 2))
         return y + note.get_height() + 6
 
-    def _log(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, rect: Rect) -> None:
+    def _log(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, rect: Rect) -> int:
+        """The newest turns that fit in ``rect``, whole, above a "newer below" note while scrolled back;
+        returns how many earlier turns are out of sight above."""
         kit = self.kit
         t = kit.theme
         entries = ctl.narration.entries
-        self._max_scroll = max(0, len(entries) - 1)
-        self.scroll = min(self.scroll, self._max_scroll)
+        newest = len(entries) - 1
         size = geom.font(19)
-        bottom = rect.bottom
+        paras = [kit.text.paragraph(text, size, t.text if i == newest else t.text_dim, rect.width - 12)
+                 for i, text in enumerate(entries)]
+        note_size = geom.font(16)
+        note_h = kit.fonts.get(note_size).get_linesize() + 4
+
+        def first_shown(scroll: int) -> int:
+            room = rect.height - (note_h if scroll else 0)
+            first = newest - scroll
+            used = paras[first].get_height() + LOG_GAP if first >= 0 else 0
+            while first > 0 and used + paras[first - 1].get_height() + LOG_GAP <= room:
+                first -= 1
+                used += paras[first].get_height() + LOG_GAP
+            return first
+
+        self._max_scroll = 0
+        while self._max_scroll < newest and first_shown(self._max_scroll) > 0:
+            self._max_scroll += 1
+        self.scroll = min(self.scroll, self._max_scroll)
+        self.shown = []
+        self.note_rect = Rect(rect.left, rect.bottom, rect.width, 0)
+        if not entries:
+            return 0
+        first = first_shown(self.scroll)
+        bottom = rect.bottom - (note_h if self.scroll else 0)
         clip = surf.get_clip()
         surf.set_clip(rect)
-        last = len(entries) - 1 - self.scroll
-        for i in range(last, -1, -1):
-            para = kit.text.paragraph(entries[i], size, t.text if i == len(entries) - 1 else t.text_dim,
-                                      rect.width - 12)
-            top = bottom - para.get_height() - 6
-            if i == len(entries) - 1:
-                pygame.draw.rect(surf, t.raised, Rect(rect.left - 4, top - 2, rect.width + 8, para.get_height() + 8),
-                                 border_radius=6)
+        for i in range(newest - self.scroll, first - 1, -1):
+            para = paras[i]
+            top = bottom - para.get_height() - LOG_GAP + 2
+            back = Rect(rect.left - 4, top - 2, rect.width + 8, para.get_height() + LOG_GAP)
+            if i == newest:
+                pygame.draw.rect(surf, t.raised, back, border_radius=6)
             surf.blit(para, (rect.left + 4, top + 2))
-            bottom = top - 2
-            if bottom < rect.top:
-                break
+            self.shown.append((i, back))
+            bottom = back.top
         surf.set_clip(clip)
         if self.scroll:
-            more = kit.text.line(f"{self.scroll} newer below", geom.font(16), t.accent)
-            surf.blit(more, (rect.right - more.get_width(), rect.bottom - more.get_height()))
+            more = kit.text.line(f"{self.scroll} newer below · Page Down", note_size, t.accent)
+            if more.get_width() > rect.width:
+                more = kit.text.line(f"{self.scroll} newer below", note_size, t.accent)
+            self.note_rect = Rect(rect.left, rect.bottom - note_h, rect.width, note_h)
+            surf.blit(more, more.get_rect(bottomright=self.note_rect.bottomright))
+        return first

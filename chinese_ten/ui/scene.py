@@ -100,10 +100,6 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface``; never changes state."""
 
-    def animating(self) -> bool:
-        """True while the scene changes by itself and must be redrawn every frame."""
-        return False
-
 
 class Button:
     """A clickable rounded button with a label."""
@@ -218,7 +214,3 @@ class TableOverlay(Scene):
         """Count the time shown and keep the buttons placed."""
         self.shown_for += dt
         self.place(self.app.surface.get_size())
-
-    def animating(self) -> bool:
-        """Redraw continuously only in a demo."""
-        return self.auto

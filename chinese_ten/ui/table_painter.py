@@ -6,12 +6,13 @@ Everything here reads the controller and board and draws; nothing changes state.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 from pygame import Rect
 
 from ..cards import Card
-from .animation import Label, Sprite, Step, ease_in_out, ease_out
+from .animation import Label, Sprite, Step, ease_in_out, ease_out, within
 from .board import Loc
 from .controller import STRENGTH_LABELS, TableController
 from .geometry import TableGeometry, back_rects, hand_rects, lifted
@@ -41,6 +42,13 @@ def rect_of(loc: Loc, geom: TableGeometry) -> Rect:
     if loc.kind == "stage":
         return geom.stage
     return geom.stock
+
+
+PILE_LAYERS = 4
+"""The most cards drawn in a pile's stack; a pile grows a layer every six cards."""
+
+PILE_LAYER_STEP = 2
+"""Pixels each layer of a pile sits up and to the right of the one below (away from the window's edge)."""
 
 
 class TablePainter:
@@ -104,17 +112,21 @@ class TablePainter:
 
     # ------------------------------------------------------------------ table
 
-    def seats(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, moving: frozenset[Card]) -> None:
-        """Name plates, computers' hands and every pile."""
+    def seats(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController,
+              moving: frozenset[Card]) -> dict[int, dict[str, Rect]]:
+        """Name plates, computers' hands and every pile; returns, by seat, where the name, the
+        line of cards left, the dealer chip, the pile and its caption went."""
         kit = self.kit
         t = kit.theme
         board = ctl.board
         turn = ctl.shown_turn
+        placed: dict[int, dict[str, Rect]] = {}
         for place in geom.seats:
             seat = place.seat
             info = ctl.infos[seat]
             big = geom.font(24)
             small = geom.font(19)
+            where: dict[str, Rect] = {}
             if seat != 0:
                 active = turn == seat and not ctl.deal.is_over
                 box = place.plate.inflate(8, 6)
@@ -122,49 +134,59 @@ class TablePainter:
                     pygame.draw.rect(surface, t.turn_ring, box.inflate(6, 6), 0, border_radius=10)
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
                 name = kit.text.line(info.name, big, t.text, bold=True)
-                surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
+                where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
                 sub = STRENGTH_LABELS.get(info.player or "", "")
                 cnt = len(board.hands[seat])
                 line2 = kit.text.line(f"{sub} · {cnt} left" if sub else f"{cnt} left", small, t.text_dim)
-                surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
+                where["left"] = surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
                 if ctl.deal.dealer == seat:
-                    self.dealer_chip(surface, (place.plate.right - 2, place.plate.top + 2), geom)
+                    where["dealer"] = self.dealer_chip(surface, where["name"], geom)
                 turned = place.side in ("left", "right")
                 for r in back_rects(geom, seat, cnt):
                     self.card(surface, None, r, shadow=False, turned=turned)
-            self.pile(surface, place.pile, board.piles[seat], geom)
+            where.update(self.pile(surface, place.pile, board.piles[seat], geom))
+            placed[seat] = where
+        return placed
 
-    def dealer_chip(self, surface: pygame.Surface, top_right: tuple[int, int], geom: TableGeometry) -> Rect:
-        """A round "D" token marking the dealer."""
+    def dealer_chip(self, surface: pygame.Surface, beside: Rect, geom: TableGeometry) -> Rect:
+        """A round "D" token marking the dealer, just right of ``beside`` (a name) and no taller than
+        it; returns where it went."""
         t = self.kit.theme
-        r = max(9, round(12 * geom.unit))
-        centre = (top_right[0] - r, top_right[1] + r)
+        r = max(7, min(round(12 * geom.unit), beside.height // 2))
+        centre = (beside.right + max(4, round(6 * geom.unit)) + r, beside.centery)
         pygame.draw.circle(surface, (250, 250, 245), centre, r)
         pygame.draw.circle(surface, t.accent, centre, r, max(2, r // 4))
         d = self.kit.text.line("D", round(r * 1.5 * TEXT_SCALE), (30, 30, 30), bold=True)
         surface.blit(d, d.get_rect(center=(centre[0], centre[1] + 1)))
         return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
-    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry) -> None:
-        """A seat's captured cards, face down, with their count."""
+    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry) -> dict[str, Rect]:
+        """A seat's captured cards, face down, with their count, and the "taken" caption where the
+        fullest pile leaves it clear; returns where the pile (``pile``) and caption (``caption``) went."""
         t = self.kit.theme
+        step = PILE_LAYER_STEP
+        top = rect
         if count:
-            layers = min(4, (count + 5) // 6)
+            layers = min(PILE_LAYERS, (count + 5) // 6)
             for i in range(layers):
-                self.card(surface, None, rect.move(-i * 2, -i * 2), shadow=i == 0)
+                top = rect.move(i * step, -i * step)
+                self.card(surface, None, top, shadow=i == 0)
         else:
             pygame.draw.rect(surface, self.outline(), rect, 2, border_radius=max(4, rect.width // 10))
         label = self.kit.text.line(f"{count}", geom.font(22), t.text, bold=True)
-        back = label.get_rect(center=(rect.centerx, rect.bottom - rect.height // 4))
+        back = label.get_rect(center=(top.centerx, top.bottom - top.height // 4))
         back = back.inflate(max(14, back.height + 6 - back.width), 4)
         pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)
         pygame.draw.rect(surface, t.accent, back, 1, border_radius=back.height // 2)
         surface.blit(label, label.get_rect(center=back.center))
+        grown = rect.union(rect.move((PILE_LAYERS - 1) * step, -(PILE_LAYERS - 1) * step))
         cap = self.kit.text.line("taken", geom.font(16), t.text_dim)
-        if rect.top - cap.get_height() - 1 >= 0:
-            surface.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.top - 1)))
+        if grown.top - cap.get_height() - 1 >= 0:
+            spot = cap.get_rect(midbottom=(rect.centerx, grown.top - 1))
         else:
-            surface.blit(cap, cap.get_rect(midleft=(rect.right + 6, rect.centery)))
+            spot = cap.get_rect(midleft=(grown.right + 6, rect.centery))
+        surface.blit(cap, spot)
+        return {"pile": grown, "caption": spot}
 
     def outline(self) -> tuple[int, int, int]:
         """The colour of an empty place's outline (a pile or the stock with no cards)."""
@@ -172,18 +194,24 @@ class TablePainter:
         return t.text_dim if t.felt_flat else t.felt_edge
 
     def stock(self, surface: pygame.Surface, geom: TableGeometry, count: int) -> None:
-        """The face-down stock and its count."""
-        t = self.kit.theme
+        """The face-down stock (its count is drawn over everything by :meth:`stock_count`)."""
         rect = geom.stock
         if count:
             for i in range(min(5, (count + 4) // 5)):
                 self.card(surface, None, rect.move(-i * 2, -i * 2), shadow=i == 0)
         else:
             pygame.draw.rect(surface, self.outline(), rect, 2, border_radius=max(4, rect.width // 10))
-        label = self.kit.text.line(f"Stock {count}", geom.font(19), t.text, bold=True)
-        back = label.get_rect(center=(rect.centerx, rect.bottom - rect.height // 4)).inflate(10, 4)
+
+    def stock_count(self, surface: pygame.Surface, geom: TableGeometry, count: int) -> Rect:
+        """The stock's count on the stock's lower edge, below a card waiting on the stage; returns where."""
+        t = self.kit.theme
+        rect = geom.stock
+        label = self.kit.text.line(f"Stock {count}", geom.font(17), t.text, bold=True)
+        back = label.get_rect().inflate(10, 2)
+        back.midtop = (rect.centerx, max(geom.stage.bottom + 1, rect.bottom - back.height))
         pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)
         surface.blit(label, label.get_rect(center=back.center))
+        return back
 
     def layout(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, moving: frozenset[Card],
                take: tuple[Card, ...], take_colour: tuple[int, int, int], focus: Card | None,
@@ -213,10 +241,12 @@ class TablePainter:
             self.card(surface, card, rect_of(loc, geom), badge_points=ctl.deal.points_of(card))
 
     def hand(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, hover: int | None,
-             moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None) -> list[Rect]:
+             moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None,
+             keys: Sequence[str] = ()) -> list[Rect]:
         """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn.
 
-        ``glide`` gives cards' current left edges while the hand closes up.
+        ``glide`` gives cards' current left edges while the hand closes up; ``keys`` names the key
+        that plays each card, shown on its top edge.
         """
         t = self.kit.theme
         cards = ctl.board.hands[0]
@@ -235,7 +265,23 @@ class TablePainter:
             self.card(surface, card, r, badge_points=ctl.deal.points_of(card))
             if i == hover:
                 self.focus(surface, r)
+        for i, (key, r) in enumerate(zip(keys, out)):
+            if cards[i] not in moving:
+                seen = (out[i + 1].left if i + 1 < len(out) else r.right) - r.left
+                self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, r.top), geom)
         return out
+
+    def key_cap(self, surface: pygame.Surface, key: str, centre: tuple[int, int], geom: TableGeometry) -> Rect:
+        """A small key top showing ``key``, centred on ``centre``; returns where it went."""
+        t = self.kit.theme
+        label = self.kit.text.line(key, geom.font(17), t.text, bold=True)
+        side = max(label.get_height(), label.get_width() + 8)
+        cap = Rect(0, 0, side, label.get_height() + 2)
+        cap.center = centre
+        pygame.draw.rect(surface, (0, 0, 0), cap, border_radius=5)
+        pygame.draw.rect(surface, t.accent, cap, 1, border_radius=5)
+        surface.blit(label, label.get_rect(center=cap.center))
+        return cap
 
     # ------------------------------------------------------------------ motion
 
@@ -243,9 +289,10 @@ class TablePainter:
         """The cards, labels and banner of the step under way."""
         p = step.progress
         for sprite in step.sprites:
-            self.sprite(surface, geom, ctl, sprite, p)
+            self.sprite(surface, geom, ctl, sprite, within(p, sprite.window))
         for label in step.labels:
-            self.label(surface, geom, label, p)
+            if p >= label.window[0]:
+                self.label(surface, geom, label, within(p, label.window))
         if step.banner:
             self.banner(surface, geom, step.banner, p)
 
@@ -284,16 +331,23 @@ class TablePainter:
             if pts:
                 surface.blit(self.badge(pts, w), self._badge_pos(rect))
 
-    def label(self, surface: pygame.Surface, geom: TableGeometry, label: Label, p: float) -> None:
-        """Floating points rising and fading."""
+    def label(self, surface: pygame.Surface, geom: TableGeometry, label: Label, p: float) -> Rect:
+        """Floating points rising and fading: straight up, or up and over to ``label.to``; returns where."""
         t = self.kit.theme
         base = rect_of(label.at, geom)
+        x = float(base.centerx)
         y = base.top - ease_out(p) * base.height * 0.7 * label.rise
+        if label.to is not None:
+            goal = rect_of(label.to, geom)
+            e = ease_in_out(p)
+            x += (goal.centerx - base.centerx) * e
+            y = base.top + (goal.centery - base.top) * e - math.sin(math.pi * e) * base.height * 0.5 * label.rise
         size = geom.font(40)
         text = self.kit.text.line(label.text, size, t.accent, bold=True)
         edge = self.kit.text.line(label.text, size, (0, 0, 0), bold=True)
         alpha = 255 if p < 0.6 else int(255 * (1 - (p - 0.6) / 0.4))
-        pos = text.get_rect(center=(base.centerx, round(y)))
+        pos = text.get_rect(center=(round(x), round(y)))
+        pos.clamp_ip(surface.get_rect())
         for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
             edge.set_alpha(alpha)
             surface.blit(edge, pos.move(dx, dy))
@@ -301,6 +355,7 @@ class TablePainter:
         surface.blit(text, pos)
         text.set_alpha(None)
         edge.set_alpha(None)
+        return pos
 
     def banner(self, surface: pygame.Surface, geom: TableGeometry, message: str, p: float) -> None:
         """A big message over the advice strip, clear of the layout."""
@@ -346,10 +401,10 @@ class TablePainter:
         strip = geom.hint
         name = ctl.infos[0].name
         label = self.kit.text.line(name, geom.font(24), t.text, bold=True)
-        surface.blit(label, label.get_rect(midleft=(strip.left, strip.centery)))
+        spot = surface.blit(label, label.get_rect(midleft=(strip.left, strip.centery)))
         x = strip.left + label.get_width() + 6
         if ctl.deal.dealer == 0:
-            chip = self.dealer_chip(surface, (x + round(24 * geom.unit), strip.top + 1), geom)
+            chip = self.dealer_chip(surface, spot, geom)
             x = chip.right + 6
         if text:
             line = self.kit.text.line(text, geom.font(22), t.text)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..cards import Card
+from ..players import Decision
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
 from .panel import SidePanel
@@ -17,12 +18,20 @@ if TYPE_CHECKING:
     from .app import App
 
 TOAST_SECONDS = 2.6
+"""How long a short message to the person stays up."""
+
+PAUSED_TEXT = "Paused: press P or Space, or click Resume, to carry on."
+"""What a key or click that cannot act while paused is told; it goes as the game carries on."""
 
 DIGIT_KEYS: dict[int, int] = {
-    **{pygame.K_1 + i: i for i in range(9)}, pygame.K_0: 9,
+    **{pygame.K_1 + i: i for i in range(9)}, pygame.K_0: 9, pygame.K_MINUS: 10, pygame.K_EQUALS: 11,
     **{pygame.K_KP1 + i: i for i in range(9)}, pygame.K_KP0: 9,
 }
-"""Number keys and the hand position each picks: 1 is the first card, 0 the tenth."""
+"""Keys that play a hand card, and the position each picks: 1 is the first card, 0 the tenth,
+- the eleventh and = the twelfth."""
+
+CARD_KEY_NAMES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "=")
+"""The key for each hand position, as shown on the cards."""
 
 _NOT_A_SKIP = frozenset({
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
@@ -61,6 +70,8 @@ class TableScene(Scene):
         self.keyboard = False
         self.toast_text = ""
         self.toast_left = 0.0
+        self.advice: Decision | None = None
+        """The last hint given, lighting only the card it names while its card is in focus."""
         self.count_shown = False
         self._geom_key: tuple[object, ...] | None = None
         self._geom: TableGeometry | None = None
@@ -73,6 +84,8 @@ class TableScene(Scene):
         self.menu_button = Button("Menu (Esc)", "menu")
         self.hint_button = Button("Hint (A)", "hint")
         self._hover_button: Button | None = None
+        self.button_focus: int | None = None
+        """Which of the table's buttons holds the keyboard focus (Tab), or None for the hand."""
 
     # ------------------------------------------------------------------ pause
 
@@ -82,8 +95,9 @@ class TableScene(Scene):
             return
         self.paused = paused
         self.paused_by_itself = paused and by_itself
+        if not paused and self.toast_text == PAUSED_TEXT:
+            self.toast_left = 0.0
         self.pause_button.label = "Resume (P)" if paused else "Pause (P)"
-        self.app.dirty = True
 
     @property
     def held(self) -> bool:
@@ -107,6 +121,30 @@ class TableScene(Scene):
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
         return [] if self.auto else [self.hint_button, self.pause_button, self.menu_button]
+
+    def focus_button(self, index: int | None) -> None:
+        """Give the keyboard focus to button ``index`` (None: back to the hand)."""
+        buttons = self.buttons()
+        self.button_focus = index if buttons and index is not None else None
+        for i, b in enumerate(buttons):
+            b.focused = i == self.button_focus
+
+    def _tab(self, backwards: bool) -> None:
+        """Tab moves the focus from the hand to Hint, Pause, Menu and back to the hand; Shift+Tab the other way."""
+        count = len(self.buttons())
+        if not count:
+            return
+        order: list[int | None] = [None, *range(count)]
+        at = order.index(self.button_focus)
+        self.keyboard = True
+        self.focus_button(order[(at + (-1 if backwards else 1)) % len(order)])
+
+    def card_keys(self) -> list[str]:
+        """The key shown on each hand card: the keys while the keyboard is in use, none for the mouse
+        (nor during a capture choice, where the number keys pick a lit card)."""
+        if not self.keyboard or self.ctl.person_seat is None or self.ctl.person_choice is not None:
+            return []
+        return list(CARD_KEY_NAMES[:len(self.ctl.board.hands[0])])
 
     # ------------------------------------------------------------------ geometry
 
@@ -143,9 +181,9 @@ class TableScene(Scene):
         return None
 
     def hovered_card(self) -> Card | None:
-        """The hand card pointed at or focused."""
+        """The hand card pointed at or focused (none while a button holds the keyboard focus)."""
         hand = self.ctl.board.hands[0]
-        if self.hover is not None and 0 <= self.hover < len(hand):
+        if self.button_focus is None and self.hover is not None and 0 <= self.hover < len(hand):
             return hand[self.hover]
         return None
 
@@ -182,6 +220,7 @@ class TableScene(Scene):
         self.place_buttons()
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
+            self.focus_button(None)
             self.hover = self.hand_hit(event.pos)
             self._hover_button = button_at(self.buttons(), event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -190,7 +229,7 @@ class TableScene(Scene):
                 self._press(pressed.action)
                 return
             if self.paused:
-                self.say("Paused: press P or Space, or click Resume, to carry on.")
+                self.say(PAUSED_TEXT)
                 return
             if self.ctl.busy and self.geom().table.collidepoint(event.pos) and self.skip():
                 return
@@ -202,7 +241,7 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll_by(event.y)
         elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(event.key, event.mod)
         elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             if not self.keyboard:
                 self.hover = None
@@ -210,7 +249,7 @@ class TableScene(Scene):
     def ask_hint(self) -> None:
         """Ask for the Hard player's advice on the person's play."""
         if self.paused:
-            self.say("Paused: press P or Space to carry on.")
+            self.say(PAUSED_TEXT)
             return
         reason = self.ctl.ask_hint()
         self.say(reason or "Thinking of a hint…")
@@ -223,6 +262,7 @@ class TableScene(Scene):
         if advice.play in hand:
             self.keyboard = True
             self.hover = hand.index(advice.play)
+        self.advice = advice
         take = f" and take {advice.take.pretty}" if advice.take is not None else ""
         self.say(f"Hint: play {advice.play.pretty}{take}.")
 
@@ -234,13 +274,21 @@ class TableScene(Scene):
         elif action == "menu":
             self.app.open_menu()
 
-    def _key(self, key: int) -> None:
+    def _key(self, key: int, mod: int = 0) -> None:
         hand = self.ctl.board.hands[0]
         if key == pygame.K_ESCAPE:
             self.app.open_menu()
             return
         if key not in _NOT_A_SKIP and self.ctl.busy and self.skip():
             return
+        if key == pygame.K_TAB:
+            self._tab(bool(mod & pygame.KMOD_SHIFT))
+            return
+        if self.button_focus is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._press(self.buttons()[self.button_focus].action)
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, *DIGIT_KEYS):
+            self.focus_button(None)
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.keyboard = True
             if hand:
@@ -258,7 +306,7 @@ class TableScene(Scene):
                 self.say("Choose a card with Left and Right (or press its number), then Enter.")
         elif self.paused:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or key in DIGIT_KEYS:
-                self.say("Paused: press P or Space to carry on.")
+                self.say(PAUSED_TEXT)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.hover is not None:
                 self.try_play(self.hover)
@@ -287,6 +335,7 @@ class TableScene(Scene):
         if self.held:
             return
         self.ctl.update(dt)
+        self.panel.follow(self.ctl)
         if self.ctl.hint_pending:
             self._show_hint()
         self._glide_hand(dt)
@@ -321,12 +370,6 @@ class TableScene(Scene):
             keep[card] = float(rect.x) if abs(rect.x - x) < 0.5 else x
         self.hand_x = keep
 
-    def hand_gliding(self) -> bool:
-        """True while hand cards are still sliding into place."""
-        cards = self.ctl.board.hands[0]
-        targets = hand_rects(self.geom(), len(cards))
-        return any(self.hand_x.get(c, r.x) != r.x for c, r in zip(cards, targets))
-
     def next_deal(self) -> bool:
         """Move on to the next deal; False at the end of the match."""
         if self.ctl.next_deal():
@@ -335,15 +378,6 @@ class TableScene(Scene):
             self.panel.scroll = 0
             return True
         return False
-
-    def animating(self) -> bool:
-        """True while cards move, a computer thinks or a message fades."""
-        ctl = self.ctl
-        if self.held:
-            return self.toast_left > 0
-        waiting = ctl.person_to_play or ctl.person_choice is not None or ctl.deal_finished
-        return (ctl.busy or self.toast_left > 0 or not waiting or self.hand_gliding()
-                or ctl.hint_pending)
 
     # ------------------------------------------------------------------ drawing
 
@@ -369,6 +403,23 @@ class TableScene(Scene):
             return f"{ctl.names[seat]} is playing."
         return ""
 
+    def lit(self) -> tuple[tuple[Card, ...], tuple[int, int, int], Card | None]:
+        """The layout cards lit up, their colour, and the one under keyboard focus: the candidates of a
+        capture choice, or what the card in focus would take (only the card a hint named, if it did)."""
+        ctl = self.ctl
+        theme = self.app.kit.theme
+        choice = ctl.person_choice
+        if choice is not None:
+            return choice[1], theme.choice_glow, getattr(self.app.top(), "focused_card", None)
+        card = self.hovered_card()
+        if card is None or not ctl.person_to_play:
+            return (), theme.take_glow, None
+        pv = ctl.preview(card)
+        advice = self.advice
+        if advice is not None and advice.play == card and advice.take in pv.candidates and not pv.triple:
+            return (advice.take,), theme.take_glow, None
+        return pv.candidates, theme.choice_glow if pv.choice else theme.take_glow, None
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table."""
         ctl = self.ctl
@@ -380,25 +431,13 @@ class TableScene(Scene):
         moving = step.moving() if step is not None else frozenset()
         p.seats(surface, geom, ctl, moving)
         p.stock(surface, geom, ctl.board.stock)
-        take: tuple[Card, ...] = ()
-        colour = kit.theme.take_glow
-        choice = ctl.person_choice
-        focus = None
-        if choice is not None:
-            take = choice[1]
-            colour = kit.theme.choice_glow
-            top = self.app.top()
-            focus = getattr(top, "focused_card", None)
-        else:
-            card = self.hovered_card()
-            if card is not None and ctl.person_to_play:
-                pv = ctl.preview(card)
-                take = pv.candidates
-                colour = kit.theme.choice_glow if pv.choice else kit.theme.take_glow
+        take, colour, focus = self.lit()
         p.layout(surface, geom, ctl, moving, take, colour, focus, step)
+        p.stock_count(surface, geom, ctl.board.stock)
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
-        hover = self.hover if (ctl.person_seat is not None and self.app.top() is self) else None
-        p.hand(surface, geom, ctl, hover, moving, active, self.hand_x)
+        shown = ctl.person_seat is not None and self.app.top() is self and self.button_focus is None
+        hover = self.hover if shown else None
+        p.hand(surface, geom, ctl, hover, moving, active, self.hand_x, self.card_keys())
         toast = self.toast_left > 0 and bool(self.toast_text)
         p.hint(surface, geom, ctl, "" if self.paused or toast else self.hint_text())
         if step is not None:

@@ -37,3 +37,19 @@ def test_the_hint_button_and_a_hint_out_of_turn(make_table) -> None:  # type: ig
     scene.say("")
     app.frame(1 / 60, [key_event(pygame.K_a)])
     assert scene.toast_text and not scene.toast_text.startswith(("Hint:", "Thinking"))
+
+
+def test_a_hint_that_names_one_of_two_candidates_lights_only_that_one(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.players import Decision
+
+    app, ctl, scene = make_table(seats=2, seed=1)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    hand = ctl.board.hands[0]
+    index, card = next((i, c) for i, c in enumerate(hand) if len(ctl.deal.candidates(c)) > 1)
+    named = ctl.deal.candidates(card)[-1]
+    scene.advice = Decision(card, named)
+    scene.keyboard, scene.hover = True, index
+    assert scene.lit()[0] == (named,), "only the card the hint names is lit"
+    other = next(i for i, c in enumerate(hand) if c != card and len(ctl.deal.candidates(c)) > 1)
+    scene.hover = other
+    assert scene.lit()[0] == ctl.deal.candidates(hand[other]), "another card lights all it could take"

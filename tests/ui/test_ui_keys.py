@@ -114,7 +114,7 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
     app.draw()
     press(app, pygame.K_RETURN)
     assert isinstance(app.top(), MatchScene)
-    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)                # New match
+    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)  # round the three buttons to New match
     assert isinstance(app.top(), TableScene) and app.top() is not table
     assert {"arrows+enter", "space", "digits+P+H", "menu+help+F11", "digit"} <= used
     assert not [t for t in posted if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)]
@@ -133,3 +133,78 @@ def test_any_other_key_finishes_the_movement_without_playing(make_table) -> None
     app.frame(1 / 60, [key_event(pygame.K_a)])
     assert list(ctl.deal.hand(0)) == hand
     assert ctl.current is None or ctl.current.elapsed < 0.1, "the played card landed at once"
+
+
+def test_minus_and_equals_play_the_eleventh_and_twelfth_cards(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _scene = make_table(seats=2, seed=6)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    assert len(ctl.board.hands[0]) == 12
+    twelfth = ctl.board.hands[0][11]
+    press(app, pygame.K_EQUALS)
+    assert twelfth not in ctl.deal.hand(0)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    eleventh = ctl.board.hands[0][10]
+    press(app, pygame.K_MINUS)
+    assert eleventh not in ctl.deal.hand(0)
+
+
+def test_the_cards_show_their_keys_once_the_keyboard_is_used(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=6)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    app.frame(1 / 60, [motion])
+    assert scene.card_keys() == []
+    mouse_picture = app.surface.copy()
+    press(app, pygame.K_RIGHT, pygame.K_LEFT)
+    assert scene.card_keys() == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="]
+    app.draw()
+    from chinese_ten.ui.geometry import hand_rects
+
+    last = hand_rects(scene.geom(), 12)[-1]
+    spot = pygame.Rect(last.centerx - 6, last.top - 6, 12, 12)
+    assert pygame.image.tobytes(app.surface.subsurface(spot), "RGB") != \
+        pygame.image.tobytes(mouse_picture.subsurface(spot), "RGB"), "the = key shows on the twelfth card"
+    app.frame(1 / 60, [motion])
+    assert scene.card_keys() == []
+
+
+def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.geometry import hand_rects
+
+    app, ctl, scene = make_table(seats=2, seed=6)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    press(app, pygame.K_RIGHT)
+    focused_hand = app.surface.copy()
+    press(app, pygame.K_TAB)
+    assert scene.hint_button.focused and scene.hovered_card() is None
+    first = hand_rects(scene.geom(), len(ctl.board.hands[0]))[0]
+    ring = pygame.Rect(first.left - 8, first.top - 30, first.width + 16, 26)
+    assert pygame.image.tobytes(app.surface.subsurface(ring), "RGB") != \
+        pygame.image.tobytes(focused_hand.subsurface(ring), "RGB"), "the hand's focus ring went to the button"
+    press(app, pygame.K_TAB)
+    assert scene.pause_button.focused and not scene.hint_button.focused
+    press(app, pygame.K_RETURN)
+    assert scene.paused and len(ctl.deal.hand(0)) == 12, "Enter pressed the Pause button, played nothing"
+    press(app, pygame.K_SPACE)
+    assert not scene.paused
+    press(app, pygame.K_TAB)
+    assert scene.menu_button.focused
+    press(app, pygame.K_TAB)
+    assert not any(b.focused for b in scene.buttons()), "round again to the hand"
+    app.frame(1 / 60, [key_event(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    assert scene.menu_button.focused
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top(), MenuScene)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RIGHT)
+    assert not any(b.focused for b in scene.buttons()) and scene.hovered_card() is not None
+
+
+def test_help_names_a_key_for_every_hand_card_and_tab_at_the_table() -> None:
+    from chinese_ten.ui.help_scene import KEYS
+    from chinese_ten.ui.table_scene import CARD_KEY_NAMES
+
+    keys = dict(KEYS)
+    card_row = next(k for k in keys if k.startswith("1 to 9"))
+    assert all(name in card_row.split(", ") or name in card_row for name in CARD_KEY_NAMES[9:])
+    assert any(k.startswith("Tab") and "table" in what for k, what in KEYS)

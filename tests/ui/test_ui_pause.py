@@ -154,3 +154,29 @@ def test_the_pace_settings_are_ordered_and_normal_is_brisk_but_followable() -> N
     assert slow.move > normal.move > fast.move > instant.move == 0
     assert 0.25 <= normal.move <= 0.45 and normal.pause >= 0.25, "a person can follow a computer at Normal"
     assert instant.pause > 0, "even instant, a computer's turns stay apart"
+
+
+def test_the_paused_message_goes_the_moment_the_game_carries_on(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table_scene import PAUSED_TEXT
+
+    app, ctl, scene = make_table(seats=2, seed=3)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    press(app, pygame.K_p)
+    press(app, pygame.K_RETURN)
+    assert scene.toast_text == PAUSED_TEXT and scene.toast_left > 0
+    press(app, pygame.K_p)
+    assert not scene.paused
+    assert scene.toast_left == 0, "the paused message lingers after resuming"
+
+
+def test_the_paused_message_in_a_capture_choice_goes_too(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table_scene import PAUSED_TEXT
+
+    app, ctl, scene = make_table(seats=2, seed=3)
+    from uiharness import play_until
+
+    assert play_until(app, lambda: isinstance(app.top(), ChoiceScene))
+    press(app, pygame.K_p, pygame.K_RETURN)
+    assert scene.toast_text == PAUSED_TEXT
+    press(app, pygame.K_SPACE)
+    assert not scene.paused and scene.toast_left == 0

@@ -30,3 +30,23 @@ def press(app: App, *keys: int) -> None:
 def click_event(pos: tuple[int, int]) -> pygame.event.Event:
     """A left click at ``pos``."""
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def play_until(app: App, done, limit: int = 400) -> bool:  # type: ignore[no-untyped-def]
+    """Play as the person, by keys ("1" on the table, Enter in a capture choice or at a count), until ``done()``."""
+    from chinese_ten.ui.choice_scene import ChoiceScene
+    from chinese_ten.ui.count_scene import CountScene
+    from chinese_ten.ui.table_scene import TableScene
+
+    for _ in range(limit):
+        if done():
+            return True
+        top = app.top()
+        table = app.table()
+        if isinstance(top, (ChoiceScene, CountScene)):
+            press(app, pygame.K_RETURN)
+        elif isinstance(top, TableScene) and table is not None and table.ctl.person_to_play:
+            press(app, pygame.K_1)
+        else:
+            app.frame(1 / 60, [])
+    return done()
