@@ -11,8 +11,8 @@ import json
 from typing import Any
 
 from .cards import Card, CardError
-from .deal import Deal, IllegalMove, Phase
-from .rules import ruleset
+from .deal import Action, Deal, IllegalMove, Phase
+from .rules import RuleSet, RulesError, rules_from_json
 
 FORMAT = "chinese-ten/deal-v1"
 """The value of a record's ``format`` key."""
@@ -29,7 +29,7 @@ def record_of(deal: Deal, **extra: Any) -> dict[str, Any]:
     hands, layout, stock = deal.initial
     record: dict[str, Any] = {
         "format": FORMAT,
-        "rules": deal.rules.name,
+        "rules": deal.rules.to_json(),
         "seats": deal.seats,
         "dealer": deal.dealer,
         "hands": [[str(c) for c in h] for h in hands],
@@ -46,7 +46,8 @@ def position_of(deal: Deal) -> dict[str, Any]:
     return {
         "seats": deal.seats,
         "dealer": deal.dealer,
-        "rules": deal.rules.name,
+        "rules": deal.rules.to_json(),
+        "rule_options": deal.rules.options(),
         "complete": deal.is_over,
         "to_move": deal.to_move,
         "hands": [[str(c) for c in h] for h in deal.hands],
@@ -77,10 +78,7 @@ def deal_of(record: dict[str, Any]) -> Deal:
     fmt = record.get("format")
     if fmt != FORMAT:
         raise RecordError(f"the record's format must be {FORMAT!r}, not {fmt!r}")
-    try:
-        rules = ruleset(record.get("rules", "classic"))
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
+    rules = record_rules(record)
     seats = record.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool) or seats not in rules.seat_counts():
         raise RecordError(f"seats must be one of {', '.join(map(str, rules.seat_counts()))}, not {seats!r}")
@@ -96,6 +94,14 @@ def deal_of(record: dict[str, Any]) -> Deal:
     try:
         return Deal(hand_cards, layout, stock, dealer=dealer, rules=rules)
     except IllegalMove as exc:
+        raise RecordError(str(exc)) from None
+
+
+def record_rules(record: dict[str, Any]) -> RuleSet:
+    """The rules a record names (``rules``: a preset name or an object of a preset and options)."""
+    try:
+        return rules_from_json(record.get("rules", "classic"))
+    except RulesError as exc:
         raise RecordError(str(exc)) from None
 
 
@@ -122,8 +128,8 @@ def replay(record: dict[str, Any]) -> Deal:
     return deal
 
 
-def apply_turn(deal: Deal, turn: Any) -> None:
-    """Play one record turn on a deal, checking every key it gives."""
+def turn_actions(deal: Deal, turn: Any) -> list[Action]:
+    """The actions of one record turn that come before the flip: the play, its take filled in."""
     if not isinstance(turn, dict):
         raise RecordError("a turn must be a JSON object")
     if deal.is_over:
@@ -137,7 +143,13 @@ def apply_turn(deal: Deal, turn: Any) -> None:
     take = _take(turn.get("take"), "take")
     if take is None:
         take = deal.default_take(play) if play in deal.hand(deal.to_move) else None  # type: ignore[arg-type]
-    deal.play(play, take)
+    return [Action.play(play, take)]
+
+
+def apply_turn(deal: Deal, turn: Any) -> None:
+    """Play one record turn on a deal, checking every key it gives."""
+    for action in turn_actions(deal, turn):
+        deal.apply(action)
     if deal.phase is Phase.FLIP:
         top = deal.peek_top()
         flip = turn.get("flip")
@@ -146,7 +158,7 @@ def apply_turn(deal: Deal, turn: Any) -> None:
         flip_take = _take(turn.get("flip_take"), "flip_take")
         if flip_take is None and top is not None:
             flip_take = deal.default_take(top)
-        deal.flip(flip_take)
+        deal.apply(Action.flip(flip_take))
     else:
         for key in ("flip", "flip_take"):
             if turn.get(key) is not None:

@@ -41,7 +41,7 @@ def test_worked_turn_record_and_replay_output():
     assert pos["points"] == [0, 20] and pos["margins"] == [-105, -85]
     assert pos["layout"] == ["3S", "6C"] and pos["stock_left"] == 23
     assert pos["complete"] is False and pos["to_move"] == 0
-    assert set(pos) == {"seats", "dealer", "rules", "complete", "to_move", "hands", "layout", "stock_left",
+    assert set(pos) == {"seats", "dealer", "rules", "rule_options", "complete", "to_move", "hands", "layout", "stock_left",
                         "piles", "points", "margins", "turns"}
 
 
