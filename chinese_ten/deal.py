@@ -298,6 +298,8 @@ class Deal:
         events: list[Event] = []
         layout = self._layout
         while True:
+            if len(layout) - len({c >> 2 for c in layout}) < 3:
+                return events  # no rank appears four times
             counts = [0] * 13
             for c in layout:
                 counts[c >> 2] += 1
@@ -322,6 +324,8 @@ class Deal:
     def _count_turns(self) -> int:
         """Turns the whole deal has: every card that passes through a hand, re-deals included."""
         in_hands = sum(len(h) for h in self._hands)
+        if not self.rules.redeal_size:
+            return in_hands
         stock = len(self._stock)
         total = 0
         while in_hands:
@@ -731,23 +735,30 @@ class Deal:
             layout.append(c)
             rc[r] += 1
             return []
+        pts = self._pts
+        pile = self._piles[seat]
         if n == 3 and _SELF[p]:
             taken = [x for x in layout if x >> 2 == p]
             for x in taken:
                 layout.remove(x)
             rc[p] = 0
-        else:
-            if take is None:
+            pile.append(c)
+            pile.extend(taken)
+            self._points[seat] += pts[c] + pts[taken[0]] + pts[taken[1]] + pts[taken[2]]
+            return taken
+        if take is None:
+            if n == 1:
+                for take in layout:
+                    if take >> 2 == p:
+                        break
+            else:
                 take = self._best(p)
-            layout.remove(take)
-            rc[p] = n - 1
-            taken = [take]
-        pile = self._piles[seat]
+        layout.remove(take)
+        rc[p] = n - 1
         pile.append(c)
-        pile.extend(taken)
-        pts = self._pts
-        self._points[seat] += pts[c] + sum(pts[x] for x in taken)
-        return taken
+        pile.append(take)
+        self._points[seat] += pts[c] + pts[take]  # type: ignore[index]
+        return [take]  # type: ignore[list-item]
 
     # ------------------------------------------------------------------ lean path
 

@@ -72,7 +72,7 @@ class MatchLength:
 
 def derive_seed(seed: int | str, *labels: object) -> int:
     """A 63-bit seed for one stream, hashed from the master seed and the stream's labels."""
-    text = repr((seed, *labels)).encode()
+    text = "/".join([str(seed), *map(str, labels)]).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
