@@ -137,8 +137,9 @@ def _print(data: Any, as_json: bool, text: str) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the position a record reaches."""
-    deal = replay(_read_record(args.file))
-    pos = position_of(deal)
+    record = _read_record(args.file)
+    pos = position_of(replay(record))
+    pos["rules"] = record.get("rules", "classic")  # echoed as the record gives it
     _print(pos, args.json, describe_position(pos))
     return 0
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random as _random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
@@ -85,6 +85,29 @@ class TurnRecord:
             "flip": None if self.flip is None else str(self.flip),
             "flip_take": _take_json(self.flip_take),
         }
+
+
+@dataclass(frozen=True)
+class TurnInProgress:
+    """A turn begun and not yet finished: the card played and what it took, then the turned card.
+
+    A take of None means that capture still waits for the seat's choice. With
+    the finished turns it is the whole position, so a position can be saved
+    and restored exactly (:meth:`actions`).
+    """
+
+    seat: int
+    play: Card
+    take: tuple[Card, ...] | None = None
+    flip: Card | None = None
+    flip_take: tuple[Card, ...] | None = None
+
+    def actions(self) -> list[Action]:
+        """The actions that bring the turn from its start to this point."""
+        actions = [Action("play", self.play, self.take or None)]
+        if self.take is not None and self.flip is not None:
+            actions.append(Action("flip", None, self.flip_take or None))
+        return actions
 
 
 def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:
@@ -283,7 +306,7 @@ class Deal:
         self._phase = Phase.PLAY
         self._turns: list[TurnRecord] = []
         self._pending: PendingChoice | None = None
-        self._partial: list[object] = []
+        self._partial: TurnInProgress | None = None
         self._seen: set[int] = set(layout)
         self.opening_events: tuple[Event, ...] = tuple(self._open(dealer))
         rc = [0] * 13
@@ -442,6 +465,11 @@ class Deal:
         return self._total_turns
 
     @property
+    def turn_in_progress(self) -> TurnInProgress | None:
+        """The turn begun and not yet finished (between a play and its flip, or waiting for a choice)."""
+        return self._partial
+
+    @property
     def start_layout(self) -> tuple[Card, ...]:
         """The layout when play began: after any four of a kind went to the dealer and any refill."""
         return tuple(ALL_CARDS[c] for c in self._start_layout)
@@ -571,7 +599,7 @@ class Deal:
         resolved = self._check_take(c, take, "take")
         hand.remove(c)
         self._seen.add(c)
-        self._partial = [c]
+        self._partial = TurnInProgress(seat, ALL_CARDS[c])
         events: list[Event] = [Played(seat, ALL_CARDS[c])]
         self._enter_checked(seat, c, resolved, "play", events)
         return events
@@ -585,7 +613,7 @@ class Deal:
         resolved = self._check_take(ALL_CARDS[c], take, "flip_take")
         self._stock.pop()
         self._seen.add(c)
-        self._partial.append(ALL_CARDS[c])
+        self._partial = replace(self._partial, flip=ALL_CARDS[c])  # type: ignore[type-var]
         events: list[Event] = [Turned(seat, ALL_CARDS[c])]
         self._enter_checked(seat, c, resolved, "flip", events)
         return events
@@ -654,7 +682,10 @@ class Deal:
                               self._points[seat] - before, source))
         else:
             events.append(JoinedLayout(seat, card, source))
-        self._partial.append(tuple(ALL_CARDS[x] for x in taken))
+        got = tuple(ALL_CARDS[x] for x in taken)
+        part = self._partial
+        assert part is not None
+        self._partial = replace(part, take=got) if source == "play" else replace(part, flip_take=got)
         if source == "play":
             if self._stock:
                 self._phase = Phase.FLIP
@@ -664,10 +695,9 @@ class Deal:
 
     def _finish_turn(self, seat: int, events: list[Event]) -> None:
         part = self._partial
-        flip = part[2] if len(part) > 2 else None
-        flip_take = part[3] if len(part) > 3 else ()
-        self._turns.append(TurnRecord(seat, part[0], part[1], flip, flip_take))  # type: ignore[arg-type]
-        self._partial = []
+        assert part is not None and part.take is not None
+        self._turns.append(TurnRecord(seat, part.play, part.take, part.flip, part.flip_take or ()))
+        self._partial = None
         redealt = self._advance(seat)
         if redealt:
             events.append(Redealt(self._to_move, redealt, self.seats))  # type: ignore[arg-type]
@@ -780,7 +810,7 @@ class Deal:
         d._phase = self._phase
         d._turns = self._turns[:]
         d._pending = self._pending
-        d._partial = self._partial[:]
+        d._partial = self._partial
         d._seen = set(self._seen)
         d.opening_events = self.opening_events
         d._step = self._step

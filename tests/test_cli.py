@@ -189,3 +189,13 @@ def test_simulate_rule_overrides_one_option(capsys, tmp_path):
 def test_simulate_refuses_bad_rules_in_one_line(capsys, argv, message):
     code, out, err = run(capsys, "simulate", "--deals", "1", *argv)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_replay_echoes_the_record_rules_as_given(capsys, record_file):
+    rec = json.loads(record_file.read_text())
+    rec["rules"] = {"preset": "taiwan", "lead": "after-dealer"}
+    record_file.write_text(json.dumps(rec))
+    code, out, _ = run(capsys, "replay", str(record_file), "--json")
+    pos = json.loads(out)
+    assert code == 0 and pos["rules"] == {"preset": "taiwan", "lead": "after-dealer"}
+    assert pos["rule_options"]["lead"] == "after-dealer"

@@ -4,7 +4,7 @@ from fractions import Fraction
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Action, Deal, IllegalMove, Phase
+from chinese_ten.deal import Action, Deal, IllegalMove, Phase, TurnInProgress
 from chinese_ten.events import (
     Captured, ChoiceNeeded, DealerSweep, DealOver, JoinedLayout, NoFlip, Played, Redealt, Refilled, ThrownIn,
     TripleCaptured, Turned,
@@ -358,3 +358,19 @@ def test_leftovers_of_a_big_opening_layout_score_for_nobody_and_results_still_ad
     assert lost > 0 and sum(deal.points) == 210 - lost
     assert deal.tie_score == Fraction(210 - lost, 2) and sum(deal.exact_margins) == 0
     assert DealOver(deal.points, deal.margins, deal.leftovers).describe().endswith("score for nobody.")
+
+
+def test_a_half_done_turn_is_a_typed_value_that_restores_the_position():
+    deal = build_deal(2, ["3S", "3H", "6C", "QD"], stock_top=["7H"], hands={1: ["4S"]})
+    assert deal.turn_in_progress is None
+    deal.play("4S")
+    assert deal.turn_in_progress == TurnInProgress(1, C("4S"), (C("6C"),))
+    deal.flip()  # 7♥ may take 3♠ or 3♥: waiting for the choice
+    part = deal.turn_in_progress
+    assert part == TurnInProgress(1, C("4S"), (C("6C"),), C("7H"), None)
+    again = build_deal(2, ["3S", "3H", "6C", "QD"], stock_top=["7H"], hands={1: ["4S"]})
+    for action in part.actions():
+        again.apply(action)
+    assert again.phase is Phase.CHOOSE and again.pending == deal.pending and again.turn_in_progress == part
+    deal.choose("3H")
+    assert deal.turn_in_progress is None and deal.turns[-1].flip_take == (C("3H"),)
