@@ -156,7 +156,8 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """Read an action as :meth:`__str__` prints it (cards in any accepted notation)."""
-        words = text.split() if isinstance(text, str) else []
+        keywords = ("play", "take", "flip", "choose")
+        words = [w.lower() if w.lower() in keywords else w for w in text.split()] if isinstance(text, str) else []
         try:
             if words[:1] == ["play"] and len(words) == 2:
                 return cls.play(words[1])

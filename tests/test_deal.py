@@ -196,7 +196,7 @@ def test_play_out_random_finishes_a_deal():
 def test_actions_print_and_parse_round_trip():
     for text in ("play 7D", "play 7D take 3H", "play 5S take 5H 5D 5C", "flip", "flip take QD", "choose 3H"):
         assert str(Action.parse(text)) == text
-    assert Action.parse("play t♦ take 3h") == Action.play("10D", "3H")
+    assert Action.parse("Play t♦ TAKE 3h") == Action.play("10D", "3H")
     assert repr(Action.play("7D")) == "Action.parse('play 7D')"
     for bad in ("", "play", "play 7D take", "jump 7D", "flip 7D", "choose", "play 1X"):
         with pytest.raises(IllegalMove, match="not an action"):
