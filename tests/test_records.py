@@ -133,3 +133,23 @@ def test_record_of_a_fresh_deal_is_a_valid_deal_v1():
     assert len(rec["hands"]) == 4 and all(len(h) == 6 for h in rec["hands"])
     back = replay(copy.deepcopy(rec))
     assert back.hands == Deal.from_seed(4, seed=1, dealer=3).hands
+
+
+def test_a_record_with_a_dead_layout_is_refused_under_that_option():
+    from chinese_ten.rules import RuleSet
+
+    deal = build_deal(2, ["JS", "JH", "JD", "2C"])
+    record = record_of(deal)
+    record["rules"] = {"preset": "classic", "dead_layout": True}
+    with pytest.raises(RecordError, match="dead"):
+        replay(record)
+    record["rules"] = {"preset": "classic", "next_dealer": "lowest", "win": "target"}
+    assert replay(record).rules == RuleSet.of("classic", next_dealer="lowest", win="target")
+
+
+def test_a_record_under_play_red_sizes_must_deal_them():
+    deal = build_deal(2, ["3S", "3H", "6C", "QD"])
+    record = record_of(deal)
+    record["rules"] = "play-red"
+    with pytest.raises(RecordError, match="the rules deal 10"):
+        replay(record)
