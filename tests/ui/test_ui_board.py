@@ -83,3 +83,28 @@ def test_a_seeded_match_in_the_window_plays_as_the_engine_plays_it(preset: str, 
         match.finish_deal(deal)
         if number < seats - 1:
             assert ctl.next_deal()
+
+
+def test_asking_for_a_hint_changes_neither_this_deal_nor_the_next() -> None:
+    def played(hints: int) -> TableController:
+        ctl = TableController(2, "easy", "per-seat", seed=8, pace=INSTANT, think_ms=2,
+                              thinker=ComputerThinker(force_inline=True))
+        asked = 0
+        for _ in range(5000):
+            ctl.update(0.0)
+            if ctl.person_to_play:
+                while asked < hints and ctl.ask_hint() is None:
+                    asked += 1
+                    ctl.poll_hint()
+                ctl.play(ctl.deal.hand(0)[0])
+            elif ctl.person_choice is not None and not ctl.busy:
+                ctl.choose(ctl.person_choice[1][0])
+            if ctl.deal_finished:
+                break
+        assert ctl.deal_finished and asked == hints
+        return ctl
+
+    quiet, curious = played(0), played(5)
+    assert curious.deal.turns == quiet.deal.turns
+    assert quiet.next_deal() and curious.next_deal()
+    assert curious.deal.initial == quiet.deal.initial
