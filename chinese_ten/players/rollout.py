@@ -124,13 +124,43 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                         key = k
                         c = x
         hand.remove(c)
-        seen[rank[c]] += 1
-        got = enter(lay, c, None, pts)
+        got = 0
+        # the played card, then the turned one: :func:`enter`, written out for speed
+        r = rank[c]
+        seen[r] += 1
+        p = partner[c]
+        g = lay[p]
+        if g:
+            if len(g) == 3 and selfr[p]:
+                got = pts[c] + sum(g)
+                g.clear()
+            else:
+                m = max(g)
+                g.remove(m)
+                got = pts[c] + m
+        else:
+            lay[r].append(pts[c])
         if stock:
             c = stock.pop()
-            seen[rank[c]] += 1
-            got += enter(lay, c, None, pts)
+            r = rank[c]
+            seen[r] += 1
+            p = partner[c]
+            g = lay[p]
+            if g:
+                if len(g) == 3 and selfr[p]:
+                    got += pts[c] + sum(g)
+                    g.clear()
+                else:
+                    m = max(g)
+                    g.remove(m)
+                    got += pts[c] + m
+            else:
+                lay[r].append(pts[c])
         if seat == me:
             gained += got
-        seat = (seat + step) % seats
+        seat += step
+        if seat == seats:
+            seat = 0
+        elif seat < 0:
+            seat = seats - 1
     return gained
