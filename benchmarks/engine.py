@@ -1,7 +1,7 @@
 """Random-play deals per second at 2, 3 and 4 seats, through the same path as
 `chinese-ten simulate --players random`.
 
-Usage: python benchmarks/engine.py [--deals N] [--runs N]
+Usage: python benchmarks/engine.py [--deals N] [--runs N] [--rules PRESET]
 Prints the median of several runs for each seat count, in-process and through the
 command line (which adds the interpreter's start-up).
 """
@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 
+from chinese_ten.rules import PRESETS, RuleSet
 from chinese_ten.simulate import simulate
 
 
@@ -23,21 +24,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rules", default="classic", choices=list(PRESETS))
     args = parser.parse_args()
-    print(f"random-play deals per second (median of {args.runs} runs of {args.deals} deals, one process)")
-    for seats in (2, 3, 4):
-        rates = [simulate(seats, args.deals, ["random"], seed=run).deals_per_second for run in range(args.runs)]
+    rules = RuleSet.of(args.rules)
+    print(f"random-play deals per second (median of {args.runs} runs of {args.deals} deals, one process, "
+          f"rules {args.rules})")
+    for seats in rules.seat_counts():
+        rates = [simulate(seats, args.deals, ["random"], seed=run, rules=rules).deals_per_second
+                 for run in range(args.runs)]
         print(f"  {seats} seats: {statistics.median(rates):>9,.0f}   (runs: {', '.join(f'{r:,.0f}' for r in rates)})")
     walls = []
     for run in range(args.runs):
         start = time.perf_counter()
         out = subprocess.run([sys.executable, "-m", "chinese_ten", "simulate", "--seats", "2", "--players", "random",
-                              "--deals", str(args.deals), "--seed", str(run), "--json"],
+                              "--deals", str(args.deals), "--seed", str(run), "--rules", args.rules, "--json"],
                              check=True, capture_output=True, text=True).stdout
         walls.append(time.perf_counter() - start)
         json.loads(out)
     wall = statistics.median(walls)
-    print(f"  chinese-ten simulate --seats 2 --players random --deals {args.deals}: "
+    print(f"  chinese-ten simulate --seats 2 --players random --deals {args.deals} --rules {args.rules}: "
           f"median {wall:.2f} s wall, {args.deals / wall:,.0f} deals per second including start-up")
 
 

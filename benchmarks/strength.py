@@ -9,6 +9,7 @@ the time per decision (Normal's mean, the tested player's median and worst).
     python benchmarks/strength.py            # the full sizes: hours on a small machine
     python benchmarks/strength.py --quick    # a few dozen deal sets per seat count
     python benchmarks/strength.py --sets2 40 --sets3 30 --sets4 30 --easy-sets 2000
+    python benchmarks/strength.py --rules play-red --seats 2,3 --sets2 40 --sets3 30
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from chinese_ten.cards import Card
 from chinese_ten.players import PLAYERS, Decision, Player
 from chinese_ten.players.hard import DEFAULT_THINK_MS, HardPlayer
+from chinese_ten.rules import CLASSIC, PRESETS, RuleSet, parse_option
 from chinese_ten.simulate import simulate
 from chinese_ten.view import SeatView
 
@@ -96,14 +98,14 @@ def _median(values: list[float]) -> float:
 
 
 def measure(name: str, factory: Callable[[], Player], seats: int, sets: int, seed: int,
-            think_ms: int | None) -> Row:
-    """Duplicate match of ``name`` against Normal in every other seat."""
+            think_ms: int | None, rules: RuleSet = CLASSIC) -> Row:
+    """Duplicate match of ``name`` against Normal in every other seat, under ``rules``."""
     times: list[float] = []
     saved = PLAYERS[name]
     PLAYERS[name] = lambda: TimedPlayer(factory(), times)  # type: ignore[assignment]
     try:
         result = simulate(seats, sets, [name] + ["normal"] * (seats - 1), seed=seed,
-                          duplicate=True, think_ms=think_ms)
+                          duplicate=True, think_ms=think_ms, rules=rules)
     finally:
         PLAYERS[name] = saved
     lo, hi = result.ci95[name]
@@ -123,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="Hard's thinking time")
     parser.add_argument("--seats", default="2,3,4", help="seat counts to play Hard at")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rules", default="classic", choices=list(PRESETS), help="the preset to play")
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="change one option")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
     args = parser.parse_args(argv)
     base = QUICK_SETS if args.quick else FULL_SETS
@@ -131,14 +135,18 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     header = (f"{'player':<7}{'seats':>6}{'deal sets':>10}{'mean':>8}{'95% interval':>18}"
               f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}")
-    print(f"Hard thinks {args.think_ms} ms a decision; duplicate deals against Normal", flush=True)
+    rules = RuleSet.of(args.rules, **dict(parse_option(r) for r in args.rule))
+    print(f"Hard thinks {args.think_ms} ms a decision; duplicate deals against Normal; rules {rules.to_json()}",
+          flush=True)
     print(header, flush=True)
     plan: list[tuple[str, int, int]] = [("easy", 2, easy_sets)]
     for seats in (int(s) for s in args.seats.split(",") if s):
-        plan.append(("hard", seats, chosen[seats] or base[seats]))
+        if seats in rules.seat_counts():
+            plan.append(("hard", seats, chosen[seats] or base[seats]))
     for name, seats, sets in plan:
         factory: Callable[[], Player] = EasyFactory() if name == "easy" else (lambda: HardPlayer(args.think_ms))
-        row = measure(name, factory, seats, sets, args.seed + seats, args.think_ms if name == "hard" else None)
+        row = measure(name, factory, seats, sets, args.seed + seats, args.think_ms if name == "hard" else None,
+                      rules)
         rows.append(row)
         print(f"{row.player:<7}{row.seats:>6}{row.sets:>10}{row.mean:>+8.2f}"
               f"{f'[{row.lo:+.2f}, {row.hi:+.2f}]':>18}{row.normal_ms:>11.3f}"

@@ -18,6 +18,7 @@ from .match import MatchLength
 from .players import PLAYERS, make_player
 from .quote import quote, shorten, show_path
 from .records import RecordError, position_of, read_record_file, read_record_stream, replay
+from .rules import PRESETS, RuleSet, RulesError, parse_option
 
 EXIT_USAGE = 2
 """Exit status after a refused command line or input."""
@@ -147,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--duplicate", action="store_true", help="play every shuffle once for each rotation of the players")
     p.add_argument("--records", type=_folder, default=None, help="write every deal as a record into this folder")
     p.add_argument("--think-ms", type=_positive, default=None, help="thinking time for players that search")
+    _add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("demo", help="computers play a whole match in the window, then exit",
@@ -165,6 +167,21 @@ def build_parser() -> argparse.ArgumentParser:
     _add_look_options(p, keep_parent=True)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
+
+
+def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="classic", help="the preset: " + ", ".join(PRESETS))
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                   help="change one option of the preset (repeatable)")
+
+
+def rules_from_args(preset: str, options: list[str]) -> RuleSet:
+    """The rules ``--rules PRESET`` and every ``--rule KEY=VALUE`` name; ``UsageError`` for a bad one."""
+    try:
+        changed = dict(parse_option(text) for text in options)
+        return RuleSet.of(preset.strip().lower(), **changed)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _read_record(name: str) -> dict[str, Any]:
@@ -195,15 +212,17 @@ def _emit(text: str) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the position a record reaches."""
-    deal = replay(_read_record(args.file))
-    pos = position_of(deal)
+    record = _read_record(args.file)
+    pos = position_of(replay(record))
+    pos["rules"] = record.get("rules", "classic")  # echoed as the record gives it
     _print(pos, args.json, describe_position(pos))
     return 0
 
 
 def describe_position(pos: dict[str, Any]) -> str:
     """A replayed position in words."""
-    lines = [f"{pos['seats']} seats, dealer {pos['dealer']}, rules {pos['rules']}, "
+    rules = pos["rules"] if isinstance(pos["rules"], str) else json.dumps(pos["rules"])
+    lines = [f"{pos['seats']} seats, dealer {pos['dealer']}, rules {rules}, "
              f"{len(pos['turns'])} turns played" + (", deal complete" if pos["complete"] else "")]
     if not pos["complete"]:
         lines.append(f"to move: seat {pos['to_move']}")
@@ -234,8 +253,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     names = [_player_name_checked(n) for n in args.players.split(",")]
+    rules = rules_from_args(args.rules, args.rule)
     result = simulate(args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms)
+                      records=args.records, think_ms=args.think_ms, rules=rules)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 

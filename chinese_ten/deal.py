@@ -1,24 +1,31 @@
 """One deal of Chinese Ten as a state machine.
 
 A :class:`Deal` is dealt from a seed or from given hands, layout and stock. Its
-checked calls — :meth:`Deal.play`, :meth:`Deal.flip`, :meth:`Deal.choose` —
-validate every input, keep the turn history and return events. The lean calls
-(:meth:`Deal.fast_turn`, :meth:`Deal.play_out_random`) skip checks and events
-for search and simulation; both paths share the capture logic.
+one checked entry, :meth:`Deal.apply`, takes an :class:`Action` (a play with its
+take, the flip, a choice of take), validates it, keeps the turn history and
+returns the events; :meth:`Deal.legal_actions` lists what may be applied in
+every phase, and :meth:`Deal.play`, :meth:`Deal.flip` and :meth:`Deal.choose`
+are thin wrappers. The lean calls (:meth:`Deal.fast_turn`,
+:meth:`Deal.play_out_random`) skip checks and events for search and simulation;
+both paths share the capture logic. Every rule is read from the deal's
+:class:`~chinese_ten.rules.RuleSet`.
 
 >>> deal = Deal.from_seed(2, seed=7)
 >>> deal.to_move, len(deal.hand(1)), deal.stock_left
 (1, 12, 24)
+>>> action = deal.legal_actions()[0]
+>>> Action.parse(str(action)) == action
+True
 """
 
 from __future__ import annotations
 
 import random as _random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from .cards import ALL_CARDS, Card, CardError
 from .events import (
@@ -28,18 +35,22 @@ from .events import (
     DealOver,
     Event,
     JoinedLayout,
+    NoFlip,
     Played,
+    Redealt,
+    Refilled,
     Source,
+    ThrownIn,
     TripleCaptured,
     Turned,
 )
-from .rules import CLASSIC, PARTNER_RANK, SELF_PAIRING_RANKS, RuleSet, as_number
+from .rules import CLASSIC, PARTNER_RANK, SELF_PAIRING, RuleSet, as_number
 
 if TYPE_CHECKING:
     from .view import SeatView
 
 _PARTNER = PARTNER_RANK
-_SELF = tuple(r in SELF_PAIRING_RANKS for r in range(13))
+_SELF = SELF_PAIRING
 
 
 class IllegalMove(ValueError):
@@ -76,12 +87,111 @@ class TurnRecord:
         }
 
 
+@dataclass(frozen=True)
+class TurnInProgress:
+    """A turn begun and not yet finished: the card played and what it took, then the turned card.
+
+    A take of None means that capture still waits for the seat's choice. With
+    the finished turns it is the whole position, so a position can be saved
+    and restored exactly (:meth:`actions`).
+    """
+
+    seat: int
+    play: Card
+    take: tuple[Card, ...] | None = None
+    flip: Card | None = None
+    flip_take: tuple[Card, ...] | None = None
+
+    def actions(self) -> list[Action]:
+        """The actions that bring the turn from its start to this point."""
+        actions = [Action("play", self.play, self.take or None)]
+        if self.take is not None and self.flip is not None:
+            actions.append(Action("flip", None, self.flip_take or None))
+        return actions
+
+
 def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:
     if not take:
         return None
     if len(take) == 1:
         return str(take[0])
     return [str(c) for c in take]
+
+
+ActionKind = Literal["play", "flip", "choose"]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a seat does: play a card (with its take), turn the stock (with its take), or choose a take.
+
+    ``take`` of None leaves the take to the rules: the only or the
+    highest-scoring candidate, or a choice to make when candidates differ in
+    points. Prints and parses as ``play 7D``, ``play 7D take 3H``,
+    ``play 5S take 5H 5D 5C``, ``flip``, ``flip take QD`` and ``choose 3H``.
+
+    >>> Action.parse("play 7d take 3h")
+    Action.parse('play 7D take 3H')
+    """
+
+    kind: ActionKind
+    card: Card | None = None
+    take: tuple[Card, ...] | None = None
+
+    @classmethod
+    def play(cls, card: Card | str, take: Card | str | Sequence[Card | str] | None = None) -> Action:
+        """Play ``card`` from the hand, taking ``take`` (None: as the rules take)."""
+        return cls("play", Card.parse(card) if isinstance(card, str) else ALL_CARDS[card], _takes(take))
+
+    @classmethod
+    def flip(cls, take: Card | str | Sequence[Card | str] | None = None) -> Action:
+        """Turn the top of the stock, the turned card taking ``take`` (None: as the rules take)."""
+        return cls("flip", None, _takes(take))
+
+    @classmethod
+    def choose(cls, target: Card | str) -> Action:
+        """Pick which candidate the waiting card takes."""
+        return cls("choose", Card.parse(target) if isinstance(target, str) else ALL_CARDS[target])
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action as :meth:`__str__` prints it (cards in any accepted notation)."""
+        keywords = ("play", "take", "flip", "choose")
+        words = [w.lower() if w.lower() in keywords else w for w in text.split()] if isinstance(text, str) else []
+        try:
+            if words[:1] == ["play"] and len(words) == 2:
+                return cls.play(words[1])
+            if words[:1] == ["play"] and len(words) >= 4 and words[2] == "take":
+                return cls.play(words[1], words[3:])
+            if words == ["flip"]:
+                return cls.flip()
+            if words[:2] == ["flip", "take"] and len(words) >= 3:
+                return cls.flip(words[2:])
+            if words[:1] == ["choose"] and len(words) == 2:
+                return cls.choose(words[1])
+        except CardError as exc:
+            raise IllegalMove(f"not an action: {text!r} ({exc})") from None
+        raise IllegalMove(f"not an action: {text!r}")
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.take is not None:
+            parts.append("take")
+            parts.extend(str(c) for c in self.take)
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+
+def _takes(take: Card | str | Sequence[Card | str] | None) -> tuple[Card, ...] | None:
+    if take is None:
+        return None
+    if isinstance(take, (str, int)):
+        take = [take]
+    return tuple(Card.parse(t) if isinstance(t, str) else ALL_CARDS[t] for t in take)
 
 
 @dataclass(frozen=True)
@@ -109,7 +219,7 @@ class Deal:
     __slots__ = (
         "seats", "dealer", "rules", "_hands", "_layout", "_stock", "_rc", "_piles",
         "_points", "_pts", "_to_move", "_phase", "_turns", "_pending", "_partial",
-        "_initial", "opening_events", "_seen",
+        "_initial", "opening_events", "_seen", "_step", "_start_layout", "_total_turns",
     )
 
     def __init__(
@@ -122,8 +232,7 @@ class Deal:
     ) -> None:
         """Deal from given hands, layout and stock (stock top card first)."""
         seats = len(hands)
-        if seats not in rules.seat_counts():
-            raise IllegalMove(f"the {rules.name} rules deal {_or(rules.seat_counts())} seats, not {seats}")
+        _check_seats(rules, seats)
         hand_cards = [[_as_card(c, f"seat {i}'s hand") for c in h] for i, h in enumerate(hands)]
         layout_cards = [_as_card(c, "layout") for c in layout]
         stock_cards = [_as_card(c, "stock") for c in stock]
@@ -131,8 +240,8 @@ class Deal:
         for i, h in enumerate(hand_cards):
             if len(h) != size:
                 raise IllegalMove(f"seat {i}'s hand has {len(h)} cards, the rules deal {size}")
-        if len(layout_cards) != rules.layout_size:
-            raise IllegalMove(f"the layout has {len(layout_cards)} cards, the rules deal {rules.layout_size}")
+        if len(layout_cards) != rules.layout_size(seats):
+            raise IllegalMove(f"the layout has {len(layout_cards)} cards, the rules deal {rules.layout_size(seats)}")
         every = [c for h in hand_cards for c in h] + layout_cards + stock_cards
         seen: set[int] = set()
         for c in every:
@@ -144,6 +253,9 @@ class Deal:
             raise IllegalMove(f"the deal is missing {missing}")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
             raise IllegalMove(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        if rules.is_dead([int(c) for c in layout_cards]):
+            raise IllegalMove("the layout is dead under these rules (three or four fives, jacks, queens or kings); "
+                              "that deal is thrown in, never played")
         self._setup([[int(c) for c in h] for h in hand_cards], [int(c) for c in layout_cards],
                     [int(c) for c in stock_cards], dealer, rules)
 
@@ -156,19 +268,25 @@ class Deal:
     @classmethod
     def shuffled(cls, seats: int, rng: _random.Random, dealer: int = 0,
                  rules: RuleSet = CLASSIC) -> Deal:
-        """A deal shuffled with ``rng``."""
-        if seats not in rules.seat_counts():
-            raise IllegalMove(f"the {rules.name} rules deal {_or(rules.seat_counts())} seats, not {seats}")
+        """A deal shuffled with ``rng``; a dead layout is thrown in and shuffled again by the same dealer."""
+        _check_seats(rules, seats)
         if not 0 <= dealer < seats:
             raise IllegalMove(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
-        deck = list(range(52))
-        rng.shuffle(deck)
         size = rules.hand_size(seats)
-        hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
         start = seats * size
-        end = start + rules.layout_size
+        end = start + rules.layout_size(seats)
+        thrown: list[Event] = []
+        deck = list(range(52))
+        while True:
+            rng.shuffle(deck)
+            if not rules.is_dead(deck[start:end]):
+                break
+            thrown.append(ThrownIn(dealer, tuple(ALL_CARDS[c] for c in deck[start:end])))
+        hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
         deal = cls.__new__(cls)
         deal._setup(hands, deck[start:end], deck[end:], dealer, rules)
+        if thrown:
+            deal.opening_events = (*thrown, *deal.opening_events)
         return deal
 
     def _setup(self, hands: list[list[int]], layout: list[int], stock: list[int],
@@ -177,14 +295,11 @@ class Deal:
         self.seats = seats
         self.dealer = dealer
         self.rules = rules
+        self._step = rules.step
         self._initial = (tuple(tuple(h) for h in hands), tuple(layout), tuple(stock))
         self._hands = [list(h) for h in hands]
         self._layout = list(layout)
         self._stock = list(reversed(stock))
-        rc = [0] * 13
-        for c in layout:
-            rc[c >> 2] += 1
-        self._rc = rc
         self._piles: list[list[int]] = [[] for _ in range(seats)]
         self._points = [0] * seats
         self._pts = rules.points_table(seats)
@@ -192,18 +307,59 @@ class Deal:
         self._phase = Phase.PLAY
         self._turns: list[TurnRecord] = []
         self._pending: PendingChoice | None = None
-        self._partial: list[object] = []
+        self._partial: TurnInProgress | None = None
         self._seen: set[int] = set(layout)
-        self.opening_events: tuple[Event, ...] = ()
-        ranks = {c >> 2 for c in layout}
-        if (rules.four_of_a_kind_to_dealer and len(layout) == 4 and len(ranks) == 1
-                and _SELF[layout[0] >> 2]):
-            self._layout.clear()
-            self._rc = [0] * 13
-            self._piles[dealer].extend(layout)
-            pts = sum(self._pts[c] for c in layout)
-            self._points[dealer] += pts
-            self.opening_events = (DealerSweep(dealer, tuple(ALL_CARDS[c] for c in layout), pts),)
+        self.opening_events: tuple[Event, ...] = tuple(self._open(dealer))
+        rc = [0] * 13
+        for c in self._layout:
+            rc[c >> 2] += 1
+        self._rc = rc
+        self._start_layout = tuple(self._layout)
+        self._total_turns = self._count_turns()
+
+    def _open(self, dealer: int) -> list[Event]:
+        """The opening exceptions: every four of a kind to the dealer, refilled from the stock if the rules say so."""
+        events: list[Event] = []
+        layout = self._layout
+        while True:
+            if len(layout) - len({c >> 2 for c in layout}) < 3:
+                return events  # no rank appears four times
+            counts = [0] * 13
+            for c in layout:
+                counts[c >> 2] += 1
+            fours = [r for r in range(13) if counts[r] == 4 and _SELF[r]]
+            if not fours:
+                return events
+            for r in fours:
+                cards = [c for c in layout if c >> 2 == r]
+                for c in cards:
+                    layout.remove(c)
+                self._piles[dealer].extend(cards)
+                pts = sum(self._pts[c] for c in cards)
+                self._points[dealer] += pts
+                events.append(DealerSweep(dealer, tuple(ALL_CARDS[c] for c in cards), pts))
+            if self.rules.four_of_a_kind != "refill" or not self._stock:
+                return events
+            turned = [self._stock.pop() for _ in range(min(4 * len(fours), len(self._stock)))]
+            layout.extend(turned)
+            self._seen.update(turned)
+            events.append(Refilled(dealer, tuple(ALL_CARDS[c] for c in turned)))
+
+    def _count_turns(self) -> int:
+        """Turns the whole deal has: every card that passes through a hand, re-deals included."""
+        in_hands = sum(len(h) for h in self._hands)
+        if not self.rules.redeal_size:
+            return in_hands
+        stock = len(self._stock)
+        total = 0
+        while in_hands:
+            total += in_hands
+            stock -= min(stock, in_hands)
+            each = self.rules.redeal_count(self.seats, stock)
+            stock -= each * self.seats
+            in_hands = each * self.seats
+        return total
+
 
     # ------------------------------------------------------------------ reading
 
@@ -271,8 +427,16 @@ class Deal:
 
     @property
     def tie_score(self) -> Fraction:
-        """The points that make a result of zero."""
-        return Fraction(sum(self._pts), self.seats)
+        """The points that make a result of zero: the pack total over the seats.
+
+        Once the deal is over, cards left in the layout or stock score for nobody,
+        so their points leave the total and the results still add up to zero.
+        """
+        pts = self._pts
+        total = sum(pts)
+        if self._phase is Phase.OVER:
+            total -= sum(pts[c] for c in self._layout) + sum(pts[c] for c in self._stock)
+        return Fraction(total, self.seats)
 
     @property
     def margins(self) -> tuple[int | float, ...]:
@@ -298,8 +462,25 @@ class Deal:
 
     @property
     def total_turns(self) -> int:
-        """How many turns the whole deal has."""
-        return sum(len(h) for h in self._initial[0])
+        """How many turns the whole deal has (re-deals included)."""
+        return self._total_turns
+
+    @property
+    def turn_in_progress(self) -> TurnInProgress | None:
+        """The turn begun and not yet finished (between a play and its flip, or waiting for a choice)."""
+        return self._partial
+
+    @property
+    def start_layout(self) -> tuple[Card, ...]:
+        """The layout when play began: after any four of a kind went to the dealer and any refill."""
+        return tuple(ALL_CARDS[c] for c in self._start_layout)
+
+    @property
+    def leftovers(self) -> tuple[Card, ...]:
+        """Once the deal is over, the cards left in the layout and the stock: they score for nobody."""
+        if self._phase is not Phase.OVER:
+            return ()
+        return self.layout + self.stock
 
     @property
     def initial(self) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -344,6 +525,29 @@ class Deal:
             return ()
         return self.hand(self._to_move)  # type: ignore[arg-type]
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action that may be applied now, each take named (none once the deal is over).
+
+        :meth:`apply` also accepts a play or flip with no take named: the rules
+        then take the only or highest-scoring candidate, or wait for a choice.
+        """
+        if self._phase is Phase.PLAY:
+            return tuple(a for c in self.hand(self._to_move) for a in self._entries("play", c))  # type: ignore[arg-type]
+        if self._phase is Phase.FLIP:
+            return self._entries("flip", ALL_CARDS[self._stock[-1]])
+        if self._phase is Phase.CHOOSE and self._pending is not None:
+            return tuple(Action("choose", t) for t in self._pending.candidates)
+        return ()
+
+    def _entries(self, kind: ActionKind, card: Card) -> tuple[Action, ...]:
+        play = card if kind == "play" else None
+        cands = self.candidates(card)
+        if not cands:
+            return (Action(kind, play),)
+        if self.is_triple(card):
+            return (Action(kind, play, cands),)
+        return tuple(Action(kind, play, (t,)) for t in cands)
+
     def view(self, seat: int) -> SeatView:
         """What this seat may know, and nothing more."""
         from .view import SeatView
@@ -352,12 +556,39 @@ class Deal:
 
     # ------------------------------------------------------------------ checked play
 
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action of the seat to move, checked; the events it caused, in order."""
+        if not isinstance(action, Action):
+            raise IllegalMove(f"not an action: {action!r}")
+        take = None if action.take is None else (action.take[0] if len(action.take) == 1 else action.take)
+        if action.kind == "play":
+            return self._play(action.card, take)
+        if action.kind == "flip":
+            return self._flip(take)
+        if action.kind == "choose":
+            return self._choose(action.card)
+        raise IllegalMove(f"not an action: {action!r}")
+
     def play(self, card: Card | str, take: Card | str | Sequence[Card | str] | None = None) -> list[Event]:
         """Play a card from the hand of the seat to move and resolve its capture.
 
         ``take`` names the candidate to capture. When it is None and the
         candidates differ in points, the deal waits in the CHOOSE phase.
         """
+        return self.apply(Action("play", _as_card(card, "play"), _takes_checked(take, "take")))
+
+    def flip(self, take: Card | str | Sequence[Card | str] | None = None) -> list[Event]:
+        """Turn the top card of the stock and resolve its capture for the seat to move.
+
+        ``take`` works as for :meth:`play`; it is checked against the turned card.
+        """
+        return self.apply(Action("flip", None, _takes_checked(take, "flip_take")))
+
+    def choose(self, target: Card | str) -> list[Event]:
+        """Pick which candidate the waiting card captures."""
+        return self.apply(Action("choose", _as_card(target, "choice")))
+
+    def _play(self, card: Card | None, take: object) -> list[Event]:
         if self._phase is not Phase.PLAY:
             raise IllegalMove(self._wrong_phase("play a card"))
         seat = self._to_move
@@ -369,16 +600,12 @@ class Deal:
         resolved = self._check_take(c, take, "take")
         hand.remove(c)
         self._seen.add(c)
-        self._partial = [c]
+        self._partial = TurnInProgress(seat, ALL_CARDS[c])
         events: list[Event] = [Played(seat, ALL_CARDS[c])]
         self._enter_checked(seat, c, resolved, "play", events)
         return events
 
-    def flip(self, take: Card | str | Sequence[Card | str] | None = None) -> list[Event]:
-        """Turn the top card of the stock and resolve its capture for the seat to move.
-
-        ``take`` works as for :meth:`play`; it is checked against the turned card.
-        """
+    def _flip(self, take: object) -> list[Event]:
         if self._phase is not Phase.FLIP:
             raise IllegalMove(self._wrong_phase("turn the stock"))
         seat = self._to_move
@@ -387,13 +614,12 @@ class Deal:
         resolved = self._check_take(ALL_CARDS[c], take, "flip_take")
         self._stock.pop()
         self._seen.add(c)
-        self._partial.append(ALL_CARDS[c])
+        self._partial = replace(self._partial, flip=ALL_CARDS[c])  # type: ignore[type-var]
         events: list[Event] = [Turned(seat, ALL_CARDS[c])]
         self._enter_checked(seat, c, resolved, "flip", events)
         return events
 
-    def choose(self, target: Card | str) -> list[Event]:
-        """Pick which candidate the waiting card captures."""
+    def _choose(self, target: Card | None) -> list[Event]:
         pending = self._pending
         if self._phase is not Phase.CHOOSE or pending is None:
             raise IllegalMove(self._wrong_phase("choose a capture"))
@@ -457,34 +683,53 @@ class Deal:
                               self._points[seat] - before, source))
         else:
             events.append(JoinedLayout(seat, card, source))
-        self._partial.append(tuple(ALL_CARDS[x] for x in taken))
-        if source == "play" and self._stock:
-            self._phase = Phase.FLIP
-            return
+        got = tuple(ALL_CARDS[x] for x in taken)
+        part = self._partial
+        assert part is not None
+        self._partial = replace(part, take=got) if source == "play" else replace(part, flip_take=got)
+        if source == "play":
+            if self._stock:
+                self._phase = Phase.FLIP
+                return
+            events.append(NoFlip(seat))
         self._finish_turn(seat, events)
 
     def _finish_turn(self, seat: int, events: list[Event]) -> None:
         part = self._partial
-        flip = part[2] if len(part) > 2 else None
-        flip_take = part[3] if len(part) > 3 else ()
-        self._turns.append(TurnRecord(seat, part[0], part[1], flip, flip_take))  # type: ignore[arg-type]
-        self._partial = []
-        self._advance(seat)
+        assert part is not None and part.take is not None
+        self._turns.append(TurnRecord(seat, part.play, part.take, part.flip, part.flip_take or ()))
+        self._partial = None
+        redealt = self._advance(seat)
+        if redealt:
+            events.append(Redealt(self._to_move, redealt, self.seats))  # type: ignore[arg-type]
         if self._phase is Phase.OVER:
-            events.append(DealOver(self.points, self.margins))
+            events.append(DealOver(self.points, self.margins, self.leftovers))
 
-    def _advance(self, seat: int) -> None:
+    def _advance(self, seat: int) -> int:
+        """Pass the turn on; when every hand is empty, re-deal or end the deal. The cards each got in a re-deal."""
         seats = self.seats
-        nxt = (seat + 1) % seats
+        step = self._step
+        nxt = (seat + step) % seats
         hands = self._hands
         for _ in range(seats):
             if hands[nxt]:
                 self._to_move = nxt
                 self._phase = Phase.PLAY
-                return
-            nxt = (nxt + 1) % seats
+                return 0
+            nxt = (nxt + step) % seats
+        each = self.rules.redeal_count(seats, len(self._stock))
+        if each:
+            stock = self._stock
+            s = nxt
+            for _ in range(each * seats):
+                hands[s].append(stock.pop())
+                s = (s + step) % seats
+            self._to_move = nxt
+            self._phase = Phase.PLAY
+            return each
         self._to_move = None
         self._phase = Phase.OVER
+        return 0
 
     def _wrong_phase(self, action: str) -> str:
         if self._phase is Phase.OVER:
@@ -521,23 +766,30 @@ class Deal:
             layout.append(c)
             rc[r] += 1
             return []
+        pts = self._pts
+        pile = self._piles[seat]
         if n == 3 and _SELF[p]:
             taken = [x for x in layout if x >> 2 == p]
             for x in taken:
                 layout.remove(x)
             rc[p] = 0
-        else:
-            if take is None:
+            pile.append(c)
+            pile.extend(taken)
+            self._points[seat] += pts[c] + pts[taken[0]] + pts[taken[1]] + pts[taken[2]]
+            return taken
+        if take is None:
+            if n == 1:
+                for take in layout:
+                    if take >> 2 == p:
+                        break
+            else:
                 take = self._best(p)
-            layout.remove(take)
-            rc[p] = n - 1
-            taken = [take]
-        pile = self._piles[seat]
+        layout.remove(take)
+        rc[p] = n - 1
         pile.append(c)
-        pile.extend(taken)
-        pts = self._pts
-        self._points[seat] += pts[c] + sum(pts[x] for x in taken)
-        return taken
+        pile.append(take)
+        self._points[seat] += pts[c] + pts[take]  # type: ignore[index]
+        return [take]  # type: ignore[list-item]
 
     # ------------------------------------------------------------------ lean path
 
@@ -559,9 +811,12 @@ class Deal:
         d._phase = self._phase
         d._turns = self._turns[:]
         d._pending = self._pending
-        d._partial = self._partial[:]
+        d._partial = self._partial
         d._seen = set(self._seen)
         d.opening_events = self.opening_events
+        d._step = self._step
+        d._start_layout = self._start_layout
+        d._total_turns = self._total_turns
         return d
 
     def fast_turn(self, card: int, take: int | None = None, flip_take: int | None = None) -> None:
@@ -585,13 +840,17 @@ class Deal:
         stock = self._stock
         resolve = self._resolve
         seats = self.seats
+        step = self._step
         seat = self._to_move
         if self._phase is not Phase.PLAY or seat is None:
             raise IllegalMove(self._wrong_phase("play a card"))
         while True:
             hand = hands[seat]
             if not hand:
-                break
+                if not stock or not self._advance((seat - step) % seats):
+                    break
+                seat = self._to_move  # type: ignore[assignment]
+                hand = hands[seat]
             i = int(rand() * len(hand))
             c = hand[i]
             hand[i] = hand[-1]
@@ -599,8 +858,21 @@ class Deal:
             resolve(seat, c, None)
             if stock:
                 resolve(seat, stock.pop(), None)
-            seat = (seat + 1) % seats
-        self._advance((seat - 1) % seats)
+            seat = (seat + step) % seats
+        self._advance((seat - step) % seats)
+
+
+def _takes_checked(take: object, what: str) -> tuple[Card, ...] | None:
+    if take is None:
+        return None
+    if isinstance(take, (list, tuple)):
+        return tuple(_as_card(t, what) for t in take)
+    return (_as_card(take, what),)
+
+
+def _check_seats(rules: RuleSet, seats: int) -> None:
+    if seats not in rules.seat_counts():
+        raise IllegalMove(f"the {rules.name} rules deal {_or(rules.seat_counts())} seats, not {seats}")
 
 
 def _or(values: Iterable[int]) -> str:

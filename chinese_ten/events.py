@@ -111,16 +111,68 @@ class DealerSweep:
 
 
 @dataclass(frozen=True)
+class ThrownIn:
+    """The opening layout was dead (three or four fives or court cards); the same dealer deals again."""
+
+    seat: int
+    layout: tuple[Card, ...]
+
+    def describe(self, name: str) -> str:
+        """One sentence for the log, with ``name`` as the dealer's name."""
+        return f"A dead layout ({_cards(self.layout)}) was thrown in: {name} deals again."
+
+
+@dataclass(frozen=True)
+class Refilled:
+    """After a four of a kind went to the dealer, cards were turned from the stock to refill the layout."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def describe(self, name: str) -> str:
+        """One sentence for the log, with ``name`` as the dealer's name."""
+        return f"{name} turned {_cards(self.cards)} from the stock to refill the layout."
+
+
+@dataclass(frozen=True)
+class NoFlip:
+    """The stock was empty, so the turn ended without turning a card."""
+
+    seat: int
+
+    def describe(self, name: str) -> str:
+        """One sentence for the log, with ``name`` as the seat's name."""
+        return f"The stock is empty: {name}'s turn ends without a turned card."
+
+
+@dataclass(frozen=True)
+class Redealt:
+    """Every hand was empty and the stock was not: each seat was dealt this many more cards."""
+
+    first: int
+    each: int
+    seats: int
+
+    def describe(self, name: str = "") -> str:
+        """One sentence for the log."""
+        return f"Every hand is empty: {self.each} more cards each are dealt from the stock."
+
+
+@dataclass(frozen=True)
 class DealOver:
     """The deal has ended; points and margins per seat."""
 
     points: tuple[int, ...]
     margins: tuple[int | float, ...]
+    leftovers: tuple[Card, ...] = ()
 
     def describe(self, name: str = "") -> str:
         """One sentence for the log."""
+        if self.leftovers:
+            return f"The deal is over; {_cards(self.leftovers)} score for nobody."
         return "The deal is over."
 
 
-Event = Played | Turned | Captured | JoinedLayout | ChoiceNeeded | DealerSweep | DealOver
+Event = (Played | Turned | Captured | JoinedLayout | ChoiceNeeded | DealerSweep | ThrownIn | Refilled | NoFlip
+         | Redealt | DealOver)
 """Any event a deal emits."""

@@ -1,5 +1,12 @@
 """A match: several deals at one table, the dealer moving on, results added up.
 
+The match-level rule options live here: who deals next (one seat on, or the
+lowest scorer) and who wins (the highest total, or everyone at or above the tie
+score in the last deal). So do the match's random streams: every deal's shuffle,
+each seat's decisions and the hint draw from streams of their own, derived from
+the match seed by hashing, so asking for a hint or a computer thinking longer
+never changes a later deal.
+
 >>> m = Match(seats=2, length=MatchLength.parse("per-seat"), first_dealer=1)
 >>> m.total_deals, m.next_dealer
 (2, 1)
@@ -7,6 +14,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -62,6 +70,36 @@ class MatchLength:
         return f"{_KINDS[self.kind]} ({self.total(seats)})"
 
 
+def derive_seed(seed: int | str, *labels: object) -> int:
+    """A 63-bit seed for one stream, hashed from the master seed and the stream's labels."""
+    text = "/".join([str(seed), *map(str, labels)]).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+class DealStreams:
+    """The random streams of one deal: its shuffle, each seat's decisions and the hint, each on its own."""
+
+    __slots__ = ("shuffle", "_seats", "_hint")
+
+    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0) -> None:
+        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``."""
+        self.shuffle = random.Random(derive_seed(seed, "shuffle", number))
+        self._seats = [random.Random(derive_seed(seed, "seat", number, rotation, s)) for s in range(seats)]
+        self._hint = random.Random(derive_seed(seed, "hint", number))
+
+    def decision_seed(self, seat: int) -> int:
+        """The seed of this seat's next decision (a player decides with ``random.Random(seed)``)."""
+        return self._seats[seat].getrandbits(32)
+
+    def decision_rng(self, seat: int) -> random.Random:
+        """The random source of this seat's next decision."""
+        return random.Random(self.decision_seed(seat))
+
+    def hint_seed(self) -> int:
+        """The seed of the next hint."""
+        return self._hint.getrandbits(32)
+
+
 @dataclass
 class Match:
     """The deals of one match, their results and the totals."""
@@ -70,12 +108,17 @@ class Match:
     length: MatchLength = field(default_factory=lambda: MatchLength("per-seat"))
     first_dealer: int = 0
     rules: RuleSet = CLASSIC
+    seed: int | str | None = None
     results: list[tuple[Fraction, ...]] = field(default_factory=list)
     points: list[tuple[int, ...]] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.seats not in self.rules.seat_counts():
-            raise ValueError(f"a match is for 2, 3 or 4 seats, not {self.seats}")
+            counts = ", ".join(map(str, self.rules.seat_counts()))
+            raise ValueError(f"a match under these rules is for {counts} seats, not {self.seats}")
+        if self.seed is None:
+            self.seed = random.SystemRandom().getrandbits(63)
         if not 0 <= self.first_dealer < self.seats:
             raise ValueError(f"the first dealer must be a seat from 0 to {self.seats - 1}")
 
@@ -96,13 +139,30 @@ class Match:
 
     @property
     def next_dealer(self) -> int:
-        """The dealer of the next deal: one seat on after every deal."""
-        return (self.first_dealer + self.deals_played) % self.seats
+        """The dealer of the next deal: one seat on, or under ``next_dealer: lowest`` the lowest scorer
+        of the deal just played (on a tie, the first of them in turn order after that deal's dealer)."""
+        if not self.deals_played:
+            return self.first_dealer
+        if self.rules.next_dealer == "lowest" and self.dealers:
+            last = self.dealers[-1]
+            order = [self.rules.next_seat(last, self.seats)]
+            while len(order) < self.seats:
+                order.append(self.rules.next_seat(order[-1], self.seats))
+            points = self.points[-1]
+            return min(order, key=lambda s: points[s])
+        return (self.first_dealer + self.rules.step * self.deals_played) % self.seats
 
-    def new_deal(self, rng: random.Random) -> Deal:
-        """Shuffle and deal the next deal of the match."""
+    def streams(self, number: int | None = None) -> DealStreams:
+        """The random streams of deal ``number`` (0 for the first; default: the next deal)."""
+        n = self.deals_played if number is None else number
+        return DealStreams(self.seed, n, self.seats)  # type: ignore[arg-type]
+
+    def new_deal(self, rng: random.Random | None = None) -> Deal:
+        """Shuffle and deal the next deal of the match (with its own shuffle stream unless ``rng`` is given)."""
         if self.is_over:
             raise ValueError("the match is over")
+        if rng is None:
+            rng = self.streams().shuffle
         return Deal.shuffled(self.seats, rng, self.next_dealer, self.rules)
 
     def finish_deal(self, deal: Deal) -> None:
@@ -111,6 +171,7 @@ class Match:
             raise ValueError("the deal is not over yet")
         if self.is_over:
             raise ValueError("the match is over")
+        self.dealers.append(deal.dealer)
         self.results.append(deal.exact_margins)
         self.points.append(deal.points)
 
@@ -131,5 +192,10 @@ class Match:
         return tuple(s for s, t in enumerate(totals) if t == top)
 
     def winners(self) -> tuple[int, ...]:
-        """The seats sharing the highest total once the match is over (empty before)."""
-        return self.leaders() if self.is_over else ()
+        """The seats that share the win once the match is over (empty before): the highest total,
+        or under ``win: target`` every seat at or above the tie score in the last deal."""
+        if not self.is_over:
+            return ()
+        if self.rules.win == "target":
+            return tuple(s for s, m in enumerate(self.results[-1]) if m >= 0)
+        return self.leaders()

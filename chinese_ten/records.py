@@ -13,9 +13,9 @@ import stat
 from typing import IO, Any
 
 from .cards import Card, CardError
-from .deal import Deal, IllegalMove, Phase
+from .deal import Action, Deal, IllegalMove, Phase
 from .quote import quote, show_path
-from .rules import ruleset
+from .rules import RuleSet, RulesError, rules_from_json
 
 FORMAT = "chinese-ten/deal-v1"
 """The value of a record's ``format`` key."""
@@ -35,7 +35,7 @@ def record_of(deal: Deal, **extra: Any) -> dict[str, Any]:
     hands, layout, stock = deal.initial
     record: dict[str, Any] = {
         "format": FORMAT,
-        "rules": deal.rules.name,
+        "rules": deal.rules.to_json(),
         "seats": deal.seats,
         "dealer": deal.dealer,
         "hands": [[str(c) for c in h] for h in hands],
@@ -52,7 +52,8 @@ def position_of(deal: Deal) -> dict[str, Any]:
     return {
         "seats": deal.seats,
         "dealer": deal.dealer,
-        "rules": deal.rules.name,
+        "rules": deal.rules.to_json(),
+        "rule_options": deal.rules.options(),
         "complete": deal.is_over,
         "to_move": deal.to_move,
         "hands": [[str(c) for c in h] for h in deal.hands],
@@ -137,10 +138,7 @@ def deal_of(record: dict[str, Any]) -> Deal:
     fmt = record.get("format")
     if fmt != FORMAT:
         raise RecordError(f"the record's format must be {FORMAT!r}, not {quote(fmt)}")
-    try:
-        rules = ruleset(record.get("rules", "classic"))
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
+    rules = record_rules(record)
     seats = record.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool) or seats not in rules.seat_counts():
         raise RecordError(f"seats must be one of {', '.join(map(str, rules.seat_counts()))}, not {quote(seats)}")
@@ -156,6 +154,14 @@ def deal_of(record: dict[str, Any]) -> Deal:
     try:
         return Deal(hand_cards, layout, stock, dealer=dealer, rules=rules)
     except IllegalMove as exc:
+        raise RecordError(str(exc)) from None
+
+
+def record_rules(record: dict[str, Any]) -> RuleSet:
+    """The rules a record names (``rules``: a preset name or an object of a preset and options)."""
+    try:
+        return rules_from_json(record.get("rules", "classic"))
+    except RulesError as exc:
         raise RecordError(str(exc)) from None
 
 
@@ -182,8 +188,8 @@ def replay(record: dict[str, Any]) -> Deal:
     return deal
 
 
-def apply_turn(deal: Deal, turn: Any) -> None:
-    """Play one record turn on a deal, checking every key it gives."""
+def turn_actions(deal: Deal, turn: Any) -> list[Action]:
+    """The actions of one record turn that come before the flip: the play, its take filled in."""
     if not isinstance(turn, dict):
         raise RecordError("a turn must be a JSON object")
     if deal.is_over:
@@ -199,7 +205,13 @@ def apply_turn(deal: Deal, turn: Any) -> None:
     take = _take(turn.get("take"), "take")
     if take is None:
         take = deal.default_take(play) if play in deal.hand(deal.to_move) else None  # type: ignore[arg-type]
-    deal.play(play, take)
+    return [Action.play(play, take)]
+
+
+def apply_turn(deal: Deal, turn: Any) -> None:
+    """Play one record turn on a deal, checking every key it gives."""
+    for action in turn_actions(deal, turn):
+        deal.apply(action)
     if deal.phase is Phase.FLIP:
         top = deal.peek_top()
         flip = turn.get("flip")
@@ -209,7 +221,7 @@ def apply_turn(deal: Deal, turn: Any) -> None:
         flip_take = _take(turn.get("flip_take"), "flip_take")
         if flip_take is None and top is not None:
             flip_take = deal.default_take(top)
-        deal.flip(flip_take)
+        deal.apply(Action.flip(flip_take))
     else:
         for key in ("flip", "flip_take"):
             if turn.get(key) is not None:

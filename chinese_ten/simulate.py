@@ -13,11 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .deal import Deal, Phase
-from .players import Player, make_player
+from .deal import Action, Deal, Phase
+from .match import DealStreams, derive_seed
+from .players import Player, make_player, next_action
 from .quote import show_path
 from .records import record_of
-from .rules import as_number
+from .rules import CLASSIC, RuleSet, as_number
 
 
 @dataclass
@@ -32,50 +33,29 @@ class DecisionClock:
         return {n: round(1000 * self.seconds[n] / self.count[n], 3) for n in self.count if self.count[n]}
 
 
-def decide_play(deal: Deal, player: Player, rng: random.Random, clock: DecisionClock | None = None) -> None:
-    """Ask the seat to move for its play and make it on the deal (checked)."""
+def decide(deal: Deal, player: Player, streams: DealStreams, clock: DecisionClock | None = None) -> Action:
+    """The next action of the seat to move, decided from its own view with its own random stream."""
     seat = deal.to_move
     assert seat is not None
+    if deal.phase is Phase.FLIP:
+        return Action.flip()
+    if deal.phase is Phase.CHOOSE and deal.pending is not None:
+        seat = deal.pending.seat
     start = time.perf_counter()
-    decision = player.choose_play(deal.view(seat), rng)
+    action = next_action(player, deal.view(seat), streams.decision_rng(seat))
     if clock is not None:
         clock.seconds[player.name] += time.perf_counter() - start
         clock.count[player.name] += 1
-    deal.play(decision.play, decision.take)
-    _settle(deal, player, rng, clock)
+    return action
 
 
-def decide_flip(deal: Deal, player: Player, rng: random.Random, clock: DecisionClock | None = None) -> None:
-    """Turn the stock for the seat to move, asking it to choose the capture when that matters."""
-    deal.flip()
-    _settle(deal, player, rng, clock)
-
-
-def _settle(deal: Deal, player: Player, rng: random.Random, clock: DecisionClock | None) -> None:
-    if deal.phase is Phase.CHOOSE:
-        pending = deal.pending
-        assert pending is not None
-        start = time.perf_counter()
-        target = player.choose_take(deal.view(pending.seat), rng)
-        if clock is not None:
-            clock.seconds[player.name] += time.perf_counter() - start
-            clock.count[player.name] += 1
-        deal.choose(target)
-
-
-def play_out(deal: Deal, players: Sequence[Player], rng: random.Random,
+def play_out(deal: Deal, players: Sequence[Player], streams: DealStreams,
              clock: DecisionClock | None = None) -> None:
-    """Play a deal to its end, each seat deciding from its own view."""
+    """Play a deal to its end, each seat deciding from its own view and its own random stream."""
     while not deal.is_over:
         seat = deal.to_move
         assert seat is not None
-        player = players[seat]
-        if deal.phase is Phase.PLAY:
-            decide_play(deal, player, rng, clock)
-        elif deal.phase is Phase.FLIP:
-            decide_flip(deal, player, rng, clock)
-        else:
-            _settle(deal, player, rng, clock)
+        deal.apply(decide(deal, players[seat], streams, clock))
 
 
 @dataclass
@@ -92,6 +72,7 @@ class SimulationResult:
     ms_per_decision: dict[str, float]
     duplicate: bool
     seed: int
+    rules: RuleSet = CLASSIC
 
     def to_json(self) -> dict[str, object]:
         """The result as ``simulate --json`` prints it."""
@@ -101,6 +82,8 @@ class SimulationResult:
             "shuffles": self.shuffles,
             "duplicate": self.duplicate,
             "seed": self.seed,
+            "rules": self.rules.to_json(),
+            "rule_options": self.rules.options(),
             "players": self.players,
             "mean_margin": self.mean_margin,
             "ci95": self.ci95,
@@ -172,8 +155,14 @@ def simulate(
     records: Path | None = None,
     think_ms: int | None = None,
     progress: Callable[[int], None] | None = None,
+    rules: RuleSet = CLASSIC,
 ) -> SimulationResult:
-    """Play ``deals`` shuffles (each once per rotation with ``duplicate``) and measure."""
+    """Play ``deals`` shuffles (each once per rotation with ``duplicate``) and measure.
+
+    Deal ``k`` is shuffled from its own stream and every seat decides from its
+    own (see :class:`~chinese_ten.match.DealStreams`), so the same seed gives
+    the same deals whatever the players do.
+    """
     names = list(players)
     if len(names) == 1:
         names = names * seats
@@ -181,32 +170,33 @@ def simulate(
         raise ValueError(f"--players names {len(names)} players for {seats} seats")
     if deals < 1:
         raise ValueError("--deals must be at least 1")
+    if seats not in rules.seat_counts():
+        counts = ", ".join(map(str, rules.seat_counts()))
+        raise ValueError(f"these rules are for {counts} seats, not {seats}")
     for name in names:
         make_player(name)
     if records is not None:
         make_records_folder(records)
     fast = records is None and all(n == "random" for n in names)
     rotations = range(seats) if duplicate else range(1)
-    master = random.Random(seed)
     clock = DecisionClock()
     group_results: dict[str, list[float]] = defaultdict(list)
     played = 0
     start = time.perf_counter()
     for k in range(deals):
-        deal_seed = master.getrandbits(63)
+        deal_seed = derive_seed(seed, "shuffle", k)
         dealer = k % seats
         sums: dict[str, float] = defaultdict(float)
         counts: dict[str, int] = defaultdict(int)
         for r in rotations:
             seat_names = [names[(s - r) % seats] for s in range(seats)]
-            deal = Deal.shuffled(seats, random.Random(deal_seed), dealer)
-            rng = random.Random(deal_seed * 8 + r + 1)
+            deal = Deal.shuffled(seats, random.Random(deal_seed), dealer, rules)
             if fast:
-                deal.play_out_random(rng)
+                deal.play_out_random(random.Random(derive_seed(seed, "random-play", k, r)))
                 margins = deal.exact_margins
             else:
                 seat_players = [make_player(n, think_ms) for n in seat_names]
-                play_out(deal, seat_players, rng, clock)
+                play_out(deal, seat_players, DealStreams(seed, k, seats, r), clock)
                 margins = deal.exact_margins
                 if records is not None:
                     result = {"players": seat_names, "points": list(deal.points),
@@ -231,5 +221,5 @@ def simulate(
         seats=seats, shuffles=deals, deals=played, players=names,
         mean_margin=mean_margin, ci95=ci95,
         deals_per_second=round(played / elapsed, 1) if elapsed > 0 else float("inf"),
-        ms_per_decision=clock.ms_per_decision(), duplicate=duplicate, seed=seed,
+        ms_per_decision=clock.ms_per_decision(), duplicate=duplicate, seed=seed, rules=rules,
     )

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .cards import ALL_CARDS, Card
-from .rules import PARTNER_RANK, SELF_PAIRING_RANKS, RuleSet, as_number
+from .rules import PARTNER_RANK, RuleSet, as_number
 
 if TYPE_CHECKING:
     from .deal import Deal, PendingChoice, Phase, TurnRecord
@@ -38,6 +38,7 @@ class SeatView:
     pending: PendingChoice | None
     turns: tuple[TurnRecord, ...]
     opening_layout: tuple[Card, ...]
+    """The layout when play began (after any opening capture and refill)."""
     seen: frozenset[Card]
 
     @classmethod
@@ -59,7 +60,7 @@ class SeatView:
             phase=deal.phase,
             pending=deal.pending,
             turns=deal.turns,
-            opening_layout=deal.initial[1],
+            opening_layout=deal.start_layout,
             seen=deal.seen,
         )
 
@@ -80,8 +81,11 @@ class SeatView:
 
     @property
     def margins(self) -> tuple[int | float, ...]:
-        """Each seat's points minus the tie score."""
-        tie = Fraction(sum(self.points_table), self.seats)
+        """Each seat's points minus the tie score (leftovers at the end of the deal score for nobody)."""
+        total = sum(self.points_table)
+        if self.to_move is None:
+            total -= sum(self.points_table[c] for c in self.layout)
+        tie = Fraction(total, self.seats)
         return tuple(as_number(p - tie) for p in self.points)
 
     @property
@@ -95,15 +99,22 @@ class SeatView:
         """True when this seat is to act (to play, or to choose a capture)."""
         return self.to_move == self.seat
 
+    @property
+    def big_points(self) -> Fraction:
+        """The points from which a card is a big one to give away, in the scoring table in force."""
+        return self.rules.big_points(self.seats)
+
+    def is_big(self, card: Card | int) -> bool:
+        """True when the card scores at least :attr:`big_points`."""
+        return self.points_table[card] >= self.big_points
+
     def candidates(self, card: Card | int) -> tuple[Card, ...]:
         """The layout cards an entering card would capture (all three for a triple)."""
-        p = PARTNER_RANK[card >> 2]
-        return tuple(c for c in self.layout if c >> 2 == p)
+        return tuple(self.rules.candidates(card, self.layout))  # type: ignore[arg-type]
 
     def is_triple(self, card: Card | int) -> bool:
         """True when the card would take three of its rank at once."""
-        r = card >> 2
-        return r in SELF_PAIRING_RANKS and sum(1 for c in self.layout if c >> 2 == r) == 3
+        return self.rules.takes_all(card, self.rules.candidates(card, self.layout))
 
     def best_take(self, card: Card | int) -> Card | None:
         """The candidate a card takes by default: highest points, earliest on a tie."""
@@ -116,13 +127,8 @@ class SeatView:
 
     def capture_points(self, card: Card | int) -> int:
         """Points the card would win if played now: its own plus the best it takes (0 if it takes nothing)."""
-        cands = self.candidates(card)
-        if not cands:
-            return 0
-        pts = self.points_table
-        if self.is_triple(card):
-            return pts[card] + sum(pts[c] for c in cands)
-        return pts[card] + max(pts[c] for c in cands)
+        gain = self.rules.capture_gain(card, self.rules.candidates(card, self.layout), self.points_table)
+        return gain or 0
 
     def partners_unaccounted(self, card: Card | int) -> int:
         """How many cards that could capture ``card`` are neither seen nor in this hand."""

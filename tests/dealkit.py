@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.deal import Deal
-from chinese_ten.rules import CLASSIC
+from chinese_ten.rules import CLASSIC, RuleSet
 
 
 def build_deal(seats: int, layout: list[str], stock_top: list[str] = (), hands: dict[int, list[str]] | None = None,
-               dealer: int = 0) -> Deal:
-    """A classic deal whose layout, top of stock and some hand cards are given; the rest fill in order."""
+               dealer: int = 0, rules: RuleSet = CLASSIC) -> Deal:
+    """A deal whose layout, top of stock and some hand cards are given; the rest fill in order."""
     hands = hands or {}
-    size = CLASSIC.hand_size(seats)
+    size = rules.hand_size(seats)
     placed = [Card.parse(c) for c in layout] + [Card.parse(c) for c in stock_top]
     for cards in hands.values():
         placed += [Card.parse(c) for c in cards]
@@ -24,7 +24,7 @@ def build_deal(seats: int, layout: list[str], stock_top: list[str] = (), hands: 
             h.append(rest.pop())
         full_hands.append(h)
     stock = [Card.parse(c) for c in stock_top] + rest
-    return Deal(full_hands, [Card.parse(c) for c in layout], stock, dealer=dealer)
+    return Deal(full_hands, [Card.parse(c) for c in layout], stock, dealer=dealer, rules=rules)
 
 
 def codes(cards) -> list[str]:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.records import record_of
+from chinese_ten.records import record_of, replay
+from chinese_ten.rules import RuleSet
 
 from dealkit import build_deal
 
@@ -418,3 +419,87 @@ def test_a_crash_in_a_subcommand_reaches_the_log(capsys, monkeypatch, log_folder
     assert err.count("\n") == 1 and "Traceback" not in err and str(log_folder / LOG_FILENAME) in err
     text = (log_folder / LOG_FILENAME).read_text()
     assert "Traceback" in text and "RuntimeError: an engine fault" in text
+
+
+def test_replay_of_a_record_with_rules_as_an_object_lists_every_option(capsys, tmp_path):
+    deal = build_deal(2, ["3S", "3H", "6C", "QD"], stock_top=["QS"], hands={0: ["7D"]},
+                      rules=RuleSet.of("classic", lead="dealer"))
+    rec = record_of(deal)
+    assert rec["rules"] == {"preset": "classic", "lead": "dealer"}
+    rec["turns"] = [{"seat": 0, "play": "7D", "take": "3H"}]
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec))
+    code, out, err = run(capsys, "replay", str(path), "--json")
+    pos = json.loads(out)
+    assert code == 0 and pos["rules"] == {"preset": "classic", "lead": "dealer"} and pos["to_move"] == 1
+    assert pos["rule_options"] == {"lead": "dealer", "direction": "clockwise", "four_of_a_kind": "to-dealer",
+                                   "scoring": "classic", "deal": "classic", "dead_layout": False,
+                                   "next_dealer": "rotate", "win": "margin"}
+
+
+@pytest.mark.parametrize("rules,message", [
+    ("nope", "unknown rules 'nope'"), ({"preset": "classic", "lead": "left"}, "unknown value left"),
+    ({"colour": 1}, "unknown rule option 'colour'"),
+])
+def test_replay_refuses_unknown_rules_in_one_line(capsys, record_file, rules, message):
+    rec = json.loads(record_file.read_text())
+    rec["rules"] = rules
+    record_file.write_text(json.dumps(rec))
+    code, out, err = run(capsys, "replay", str(record_file))
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_advise_decides_under_the_record_rules(capsys, tmp_path):
+    rules = RuleSet.of("red-frog")
+    deal = build_deal(3, ["9S", "2H", "6C", "JD"], hands={1: ["AS", "8H"]}, rules=rules)
+    rec = record_of(deal)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(rec))
+    code, out, _ = run(capsys, "advise", str(path), "--ai", "normal", "--json")
+    # A♠ (50) taking 9♠ (9) beats 8♥ taking 2♥, worth nothing under Red Frog
+    assert code == 0 and json.loads(out) == {"seat": 1, "play": "AS", "take": "9S"}
+
+
+@pytest.mark.parametrize("preset", ["classic", "taiwan", "target", "red-frog", "simplified", "play-red"])
+def test_simulate_plays_every_preset_and_writes_its_rules(capsys, tmp_path, preset):
+    code, out, err = run(capsys, "simulate", "--seats", "3", "--deals", "2", "--players", "hard,normal,easy",
+                         "--think-ms", "2", "--rules", preset, "--records", str(tmp_path), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["rules"] == preset and data["deals"] == 2
+    for path in tmp_path.glob("*.json"):
+        rec = json.loads(path.read_text())
+        assert rec["rules"] == preset
+        assert replay(rec).is_over
+
+
+def test_simulate_rule_overrides_one_option(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "--seats", "2", "--deals", "1", "--rules", "taiwan",
+                         "--rule", "direction=counter-clockwise", "--rule", "dead_layout=true",
+                         "--records", str(tmp_path), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["rules"] == {"preset": "taiwan", "direction": "counter-clockwise", "dead_layout": True}
+    rec = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert rec["rules"] == data["rules"]
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--rules", "nope"], "unknown rules 'nope'"),
+    (["--rule", "lead"], "KEY=VALUE"),
+    (["--rule", "lead=left"], "unknown value left"),
+    (["--rules", "play-red", "--seats", "4"], "not 4"),
+])
+def test_simulate_refuses_bad_rules_in_one_line(capsys, argv, message):
+    code, out, err = run(capsys, "simulate", "--deals", "1", *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_replay_echoes_the_record_rules_as_given(capsys, record_file):
+    rec = json.loads(record_file.read_text())
+    rec["rules"] = {"preset": "taiwan", "lead": "after-dealer"}
+    record_file.write_text(json.dumps(rec))
+    code, out, _ = run(capsys, "replay", str(record_file), "--json")
+    pos = json.loads(out)
+    assert code == 0 and pos["rules"] == {"preset": "taiwan", "lead": "after-dealer"}
+    assert pos["rule_options"]["lead"] == "after-dealer"

@@ -3,7 +3,8 @@ from fractions import Fraction
 
 import pytest
 
-from chinese_ten.match import Match, MatchLength
+from chinese_ten.match import DealStreams, Match, MatchLength, derive_seed
+from chinese_ten.rules import RuleSet
 
 
 @pytest.mark.parametrize("text,seats,deals", [
@@ -50,3 +51,63 @@ def test_unfinished_deal_is_refused():
     deal = match.new_deal(random.Random(0))
     with pytest.raises(ValueError, match="not over"):
         match.finish_deal(deal)
+
+
+def _played(match: Match, points: tuple[int, ...], dealer: int) -> None:
+    """Record a finished deal with these points without playing it."""
+    tie = match.rules.tie_score(match.seats)
+    match.dealers.append(dealer)
+    match.points.append(points)
+    match.results.append(tuple(Fraction(p) - tie for p in points))
+
+
+def test_the_deal_passes_counter_clockwise_under_that_option():
+    match = Match(3, MatchLength.parse("per-seat"), first_dealer=0, rules=RuleSet.of("target"))
+    _played(match, (80, 80, 80), 0)
+    assert match.next_dealer == 2
+
+
+def test_the_lowest_scorer_deals_next_and_a_tie_goes_to_the_first_after_the_dealer():
+    match = Match(3, MatchLength.parse("six"), first_dealer=1, rules=RuleSet.of("play-red"))
+    _played(match, (100, 40, 70), 1)
+    assert match.next_dealer == 1
+    _played(match, (50, 110, 50), 1)
+    assert match.next_dealer == 2  # seats 0 and 2 tie; after dealer 1 in turn order comes 2
+    _played(match, (50, 110, 50), 2)
+    assert match.next_dealer == 0
+
+
+def test_under_the_target_win_everyone_at_or_above_the_tie_score_shares_it():
+    match = Match(4, MatchLength.parse("one"), rules=RuleSet.of("target"))
+    _played(match, (70, 100, 40, 70), 0)
+    assert match.winners() == (0, 1, 3)
+    classic = Match(4, MatchLength.parse("one"))
+    _played(classic, (70, 100, 40, 70), 0)
+    assert classic.winners() == (1,)
+
+
+def test_a_seeded_match_deals_the_same_whatever_the_players_draw():
+    a = Match(2, MatchLength.parse("two-per-seat"), seed=42)
+    b = Match(2, MatchLength.parse("two-per-seat"), seed=42)
+    while not a.is_over:
+        da, db = a.new_deal(), b.new_deal()
+        assert da.initial == db.initial
+        streams = a.streams()
+        for _ in range(50):  # a hint pressed, or a computer drawing more, in one match only
+            streams.hint_seed()
+            streams.decision_seed(0)
+        da.play_out_random(random.Random(1))
+        db.play_out_random(random.Random(2))
+        a.finish_deal(da)
+        b.finish_deal(db)
+    assert a.dealers == b.dealers
+
+
+def test_every_stream_is_its_own():
+    streams = DealStreams(7, 0, 3)
+    seeds = {streams.decision_seed(s) for s in range(3)} | {streams.hint_seed()}
+    assert len(seeds) == 4
+    assert derive_seed(7, "shuffle", 1) != derive_seed(7, "shuffle", 0) != derive_seed(8, "shuffle", 0)
+    again = DealStreams(7, 0, 3)
+    again.hint_seed()
+    assert again.decision_seed(1) == DealStreams(7, 0, 3).decision_seed(1)

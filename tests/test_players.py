@@ -6,11 +6,17 @@ import random
 
 import pytest
 
+import dataclasses
+
+from chinese_ten.cards import Card
 from chinese_ten.deal import Deal, Phase
 from chinese_ten.players import PLAYERS, make_player
 from chinese_ten.players.base import Player
 from chinese_ten.players.hard import HardPlayer
+from chinese_ten.rules import PRESETS, RuleSet
 from chinese_ten.simulate import simulate
+
+from dealkit import build_deal
 
 HARD_TEST_MS = 5
 CHEAP = ["random", "easy", "normal"]
@@ -23,9 +29,10 @@ def player(name: str) -> Player:
 
 
 def random_position(seats: int, seed: int) -> Deal:
-    """A deal replayed with random choices to a random PLAY or CHOOSE moment."""
+    """A deal under a random preset, replayed with random choices to a random PLAY or CHOOSE moment."""
     rng = random.Random(seed)
-    deal = Deal.from_seed(seats, rng.getrandbits(32), dealer=rng.randrange(seats))
+    rules = RuleSet.of(rng.choice([p for p in PRESETS if seats in RuleSet.of(p).seat_counts()]))
+    deal = Deal.from_seed(seats, rng.getrandbits(32), dealer=rng.randrange(seats), rules=rules)
     steps = rng.randrange(0, 3 * deal.total_turns)
     for _ in range(steps):
         if deal.phase is Phase.PLAY:
@@ -175,3 +182,25 @@ def test_hard_searches_the_turned_cards_capture() -> None:
     assert deal.phase is Phase.CHOOSE
     take = HardPlayer(think_ms=20).choose_take(deal.view(1), random.Random(0))
     assert str(take) == "2H"
+
+
+def test_normal_guards_the_big_cards_of_the_scoring_table_in_force() -> None:
+    # Seat 1 can capture nothing. 9♠ could still be taken by an unseen ace; every other 10 is seen.
+    def choice(rules: RuleSet) -> str:
+        deal = build_deal(2, ["2H", "3H", "4H", "6H"], hands={1: ["9S", "10C"]}, rules=rules)
+        view = deal.view(1)
+        view = dataclasses.replace(view, hand=(Card.parse("9S"), Card.parse("10C")),
+                                   seen=view.seen | {Card.parse(c) for c in ("10S", "10H", "10D")})
+        return str(make_player("normal").choose_play(view, random.Random(0)).play)
+
+    # 9♠ scores 9 under Red Frog, above the mean of its scoring cards: a big card to guard,
+    # even though the classic table's big cards start at 10; 10♣ (10) can no longer be taken
+    assert choice(RuleSet.of("red-frog")) == "10C"
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_hard_beats_random_under_every_preset(preset: str) -> None:
+    seats = 2
+    result = simulate(seats, 6, ["hard", "random"], seed=13, duplicate=True, think_ms=HARD_TEST_MS,
+                      rules=RuleSet.of(preset))
+    assert result.mean_margin["hard"] > 0

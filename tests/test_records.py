@@ -54,7 +54,7 @@ def test_worked_turn_record_and_replay_output():
     assert pos["points"] == [0, 20] and pos["margins"] == [-105, -85]
     assert pos["layout"] == ["3S", "6C"] and pos["stock_left"] == 23
     assert pos["complete"] is False and pos["to_move"] == 0
-    assert set(pos) == {"seats", "dealer", "rules", "complete", "to_move", "hands", "layout", "stock_left",
+    assert set(pos) == {"seats", "dealer", "rules", "rule_options", "complete", "to_move", "hands", "layout", "stock_left",
                         "piles", "points", "margins", "turns"}
 
 
@@ -221,3 +221,23 @@ def test_an_endless_stream_is_read_only_just_past_the_limit():
     with pytest.raises(RecordError, match="standard input holds more than 1 MB"):
         read_record_stream(io.BufferedReader(stream))
     assert stream.given <= MAX_RECORD_BYTES + 1 + io.DEFAULT_BUFFER_SIZE
+
+
+def test_a_record_with_a_dead_layout_is_refused_under_that_option():
+    from chinese_ten.rules import RuleSet
+
+    deal = build_deal(2, ["JS", "JH", "JD", "2C"])
+    record = record_of(deal)
+    record["rules"] = {"preset": "classic", "dead_layout": True}
+    with pytest.raises(RecordError, match="dead"):
+        replay(record)
+    record["rules"] = {"preset": "classic", "next_dealer": "lowest", "win": "target"}
+    assert replay(record).rules == RuleSet.of("classic", next_dealer="lowest", win="target")
+
+
+def test_a_record_under_play_red_sizes_must_deal_them():
+    deal = build_deal(2, ["3S", "3H", "6C", "QD"])
+    record = record_of(deal)
+    record["rules"] = "play-red"
+    with pytest.raises(RecordError, match="the rules deal 10"):
+        replay(record)

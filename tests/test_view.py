@@ -1,3 +1,5 @@
+import pytest
+
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.deal import Deal, Phase
 
@@ -57,3 +59,15 @@ def test_views_are_equal_when_only_hidden_cards_differ():
     assert deal.view(0) == other.view(0)
     assert deal.view(1) != other.view(1)
     assert len(ALL_CARDS) == 52
+
+
+@pytest.mark.parametrize("preset", ["classic", "red-frog", "play-red", "simplified"])
+def test_a_view_pickles_whole_for_the_thinking_process(preset):
+    import pickle
+
+    from chinese_ten.rules import RuleSet
+
+    deal = Deal.from_seed(3, seed=2, rules=RuleSet.of(preset))
+    view = deal.view(deal.to_move)
+    again = pickle.loads(pickle.dumps(view))
+    assert again == view and again.rules == RuleSet.of(preset) and again.points_table == view.points_table

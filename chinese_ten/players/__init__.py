@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Decision, Player
+from .base import Decision, Player, next_action
 from .easy import EasyPlayer
 from .hard import HardPlayer
 from .normal import NormalPlayer
@@ -34,4 +34,4 @@ def make_player(name: str, think_ms: int | None = None) -> Player:
     return player
 
 
-__all__ = ["PLAYERS", "Decision", "Player", "make_player"]
+__all__ = ["PLAYERS", "Decision", "Player", "make_player", "next_action"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..cards import Card
+from ..deal import Action, Phase
 from ..view import SeatView
 
 
@@ -16,6 +17,10 @@ class Decision:
 
     play: Card
     take: Card | None = None
+
+    def action(self) -> Action:
+        """The decision as the engine applies it."""
+        return Action.play(self.play, self.take)
 
     def to_json(self, seat: int) -> dict[str, object]:
         """The decision as ``advise`` prints it."""
@@ -34,6 +39,17 @@ class Player(Protocol):
     def choose_take(self, view: SeatView, rng: random.Random) -> Card:
         """Which candidate the waiting card takes (``view.pending`` names it)."""
         ...
+
+
+def next_action(player: Player, view: SeatView, rng: random.Random) -> Action:
+    """What the view's seat does next: its play, the flip (no decision), or its choice of take."""
+    if view.phase is Phase.PLAY:
+        return player.choose_play(view, rng).action()
+    if view.phase is Phase.CHOOSE:
+        return Action.choose(player.choose_take(view, rng))
+    if view.phase is Phase.FLIP:
+        return Action.flip()
+    raise ValueError("the deal is over; there is nothing to decide")
 
 
 def highest_take(view: SeatView) -> Card:

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 
 from ..cards import ALL_CARDS, Card
-from ..rules import PARTNER_RANK, SELF_PAIRING_RANKS
+from ..rules import RuleSet
 from ..view import SeatView
 from .base import Decision, highest_take
-from .rollout import CARD_PARTNER, CARD_RANK, SELF_RANK, rollout
+from .rollout import LeanRules, enter, rollout
 from .worlds import AVOID_WEIGHT, Position
 
 DEFAULT_THINK_MS: int = 150
@@ -49,37 +49,20 @@ MAX_WORLDS: int = 4000
 _Option = tuple[int, "int | None", "Card | None"]
 
 
-def _capture_options(card: int, layout: tuple[Card, ...], pts: tuple[int, ...]) -> list[_Option]:
+def _capture_options(rules: RuleSet, card: int, layout: tuple[Card, ...], pts: tuple[int, ...]) -> list[_Option]:
     """One option per distinct-points capture of an entering card (one if nothing or all alike)."""
-    p = PARTNER_RANK[card >> 2]
-    cands = [c for c in layout if c >> 2 == p]
+    cands = rules.candidates(card, layout)
     if not cands:
         return [(card, None, None)]
-    if len(cands) == 3 and p in SELF_PAIRING_RANKS:
-        return [(card, None, cands[0])]
+    if rules.takes_all(card, cands):
+        return [(card, None, ALL_CARDS[cands[0]])]
     by_pts: dict[int, Card] = {}
     for c in cands:
-        by_pts.setdefault(pts[c], c)
+        by_pts.setdefault(pts[c], ALL_CARDS[c])
     if len(by_pts) == 1:
         (value, c), = by_pts.items()
         return [(card, value, c)]
     return [(card, value, c) for value, c in sorted(by_pts.items(), reverse=True)]
-
-
-def _enter(lay: list[list[int]], card: int, take_pts: int | None, pts: tuple[int, ...]) -> int:
-    """Resolve an entering card on a lean layout; the points it wins."""
-    p = CARD_PARTNER[card]
-    group = lay[p]
-    if not group:
-        lay[CARD_RANK[card]].append(pts[card])
-        return 0
-    if SELF_RANK[p] and len(group) == 3:
-        won = pts[card] + sum(group)
-        group.clear()
-        return won
-    t = max(group) if take_pts is None else take_pts
-    group.remove(t)
-    return pts[card] + t
 
 
 class HardPlayer:
@@ -102,7 +85,7 @@ class HardPlayer:
             if kind in kinds:
                 continue  # same rank and points: interchangeable with one already listed
             kinds.add(kind)
-            options.extend(_capture_options(card, view.layout, pts))
+            options.extend(_capture_options(view.rules, card, view.layout, pts))
         if len(options) == 1:
             card, _, take = options[0]
             return Decision(ALL_CARDS[card], take)
@@ -116,7 +99,7 @@ class HardPlayer:
         if pending is None:
             raise ValueError("no capture is waiting for a choice")
         pts = view.points_table
-        options = _capture_options(int(pending.card), pending.candidates, pts)
+        options = _capture_options(view.rules, int(pending.card), pending.candidates, pts)
         if len(options) == 1:
             return options[0][2] or highest_take(view)
         best = self._search(view, rng, options, pending.source)
@@ -131,12 +114,13 @@ class HardPlayer:
         pts = pos.pts
         me = pos.me
         seats = pos.seats
-        turns_left = max(1, sum(view.hand_sizes))
+        lean = LeanRules.of(view.rules, seats)
+        turns_left = max(1, sum(view.hand_sizes) + (view.stock_left // 2 if lean.redeal else 0))
         budget = max(1, self.think_ms) * TURNS_PER_MS
         per_world = len(options) * (turns_left + OVERHEAD_TURNS) + OVERHEAD_TURNS
         worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // per_world))
         totals = [0] * len(options)
-        after_seat = (me + 1) % seats
+        after_seat = view.rules.next_seat(me, seats)
         noise_rng = random.Random()
         for _ in range(worlds):
             hands, stock = pos.sample(local)
@@ -149,13 +133,13 @@ class HardPlayer:
                 if source == "play" and view.pending is None:
                     hs[me].remove(card)
                     seen[card >> 2] += 1
-                won = _enter(lay, card, take_pts, pts)
+                won = enter(lay, card, take_pts, pts)
                 if source == "play" and st:
                     f = st.pop()
                     seen[f >> 2] += 1
-                    won += _enter(lay, f, None, pts)
+                    won += enter(lay, f, None, pts)
                 noise_rng.seed(seed)
-                totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, pts, noise_rng)
+                totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng)
         best = 0
         for i in range(1, len(options)):
             if totals[i] > totals[best]:

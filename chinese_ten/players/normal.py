@@ -2,8 +2,10 @@
 
 It captures for the biggest total of its own card's points and the card it
 takes. With nothing to take it lays down the cheapest card: first a zero-point
-card that nobody else can pair any more, and a scoring card (10 points or more)
-only when nothing cheaper is left while somebody could still pair it. It
+card that nobody else can pair any more, and a big scoring card (worth at least
+the mean of the scoring cards in the table in force: a red ace or nine to king
+in the classic table) only when nothing cheaper is left while somebody could
+still pair it. It
 remembers every card that has gone by (the view's ``seen``).
 """
 
@@ -20,7 +22,7 @@ def discard_cost(view: SeatView, card: Card) -> tuple[int, int, int, int]:
     """How much laying ``card`` down costs, as a sort key (lower is cheaper)."""
     pts = view.points_of(card)
     exposed = view.partners_unaccounted(card) > 0
-    big_and_exposed = 1 if (pts >= 10 and exposed) else 0
+    big_and_exposed = 1 if (exposed and view.is_big(card)) else 0
     return (big_and_exposed, pts, 1 if exposed else 0, int(card))
 
 

@@ -3,32 +3,72 @@
 A sampled world is held in plain lists: every hand, the stock (top card last)
 and the layout kept as the points of its cards grouped by rank. Within one
 rank, cards worth the same points are interchangeable for the rest of the
-deal, so nothing else is needed. :func:`rollout` plays the deal to its end with a quick policy that mirrors the
-reference heuristic (biggest capture, else the cheapest safe card), with a
-little noise, and returns the points the searching seat ends with.
+deal, so nothing else is needed. :func:`rollout` plays the deal to its end with
+a quick policy that mirrors the reference heuristic (biggest capture, else the
+cheapest safe card), with a little noise, and returns the points the searching
+seat ends with.
+
+This model is only an optimisation of :class:`~chinese_ten.deal.Deal`: it reads
+the same :class:`~chinese_ten.rules.RuleSet` (through :class:`LeanRules`), and a
+test plays it against the engine under every preset.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from ..rules import PARTNER_RANK, SELF_PAIRING_RANKS
+from ..rules import CARD_PARTNER, SELF_PAIRING, RuleSet
 
 CARD_RANK: tuple[int, ...] = tuple(c >> 2 for c in range(52))
 """The rank index of every card number."""
-
-CARD_PARTNER: tuple[int, ...] = tuple(PARTNER_RANK[c >> 2] for c in range(52))
-"""The rank index each card number captures."""
-
-SELF_RANK: tuple[bool, ...] = tuple(r in SELF_PAIRING_RANKS for r in range(13))
-"""For each rank index, whether only its own rank captures it."""
 
 NOISE: float = 0.08
 """How often a rollout seat plays a random card instead of the policy's card."""
 
 
+@dataclass(frozen=True)
+class LeanRules:
+    """The rules in force at one seat count, as the flat tables the lean model reads."""
+
+    pts: tuple[int, ...]
+    big: tuple[bool, ...]
+    step: int
+    redeal: int
+    seats: int
+
+    @classmethod
+    def of(cls, rules: RuleSet, seats: int) -> LeanRules:
+        """The lean tables of ``rules`` at ``seats`` seats."""
+        pts = rules.points_table(seats)
+        threshold = rules.big_points(seats)
+        return cls(pts, tuple(p >= threshold for p in pts), rules.step, rules.redeal_size, seats)
+
+    def redeal_count(self, stock_left: int) -> int:
+        """Cards each seat gets in a re-deal with this much stock left (0: none)."""
+        if not self.redeal or not stock_left:
+            return 0
+        return min(self.redeal, stock_left // (2 * self.seats))
+
+
+def enter(lay: list[list[int]], card: int, take_pts: int | None, pts: tuple[int, ...]) -> int:
+    """Resolve an entering card on a lean layout (``take_pts`` None: the best); the points it wins."""
+    p = CARD_PARTNER[card]
+    group = lay[p]
+    if not group:
+        lay[card >> 2].append(pts[card])
+        return 0
+    if SELF_PAIRING[p] and len(group) == 3:
+        won = pts[card] + sum(group)
+        group.clear()
+        return won
+    t = max(group) if take_pts is None else take_pts
+    group.remove(t)
+    return pts[card] + t
+
+
 def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen: list[int],
-            seat: int, me: int, pts: tuple[int, ...], rng: random.Random,
+            seat: int, me: int, lean: LeanRules, rng: random.Random,
             noise: float = NOISE) -> int:
     """Play the deal to its end from ``seat`` to move; the points ``me`` wins on the way.
 
@@ -38,12 +78,23 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
     """
     partner = CARD_PARTNER
     rank = CARD_RANK
-    selfr = SELF_RANK
+    selfr = SELF_PAIRING
+    pts = lean.pts
+    big = lean.big
+    step = lean.step
     rand = rng.random
     seats = len(hands)
     gained = 0
-    hand = hands[seat]
-    while hand:
+    while True:
+        hand = hands[seat]
+        if not hand:
+            each = lean.redeal_count(len(stock))
+            if not each:
+                break
+            s = seat
+            for _ in range(each * seats):
+                hands[s].append(stock.pop())
+                s = (s + step) % seats
         if noise and rand() < noise:
             c = hand[int(rand() * len(hand))]
         else:
@@ -66,7 +117,7 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                     k = pts[x] * 2
                     if seen[p] + held[p] < 4:
                         k += 1
-                        if k > 19:
+                        if big[x]:
                             k += 1000
                     k = k * 64 + x
                     if k < key:
@@ -74,7 +125,7 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                         c = x
         hand.remove(c)
         got = 0
-        # the played card
+        # the played card, then the turned one: :func:`enter`, written out for speed
         r = rank[c]
         seen[r] += 1
         p = partner[c]
@@ -89,7 +140,6 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                 got = pts[c] + m
         else:
             lay[r].append(pts[c])
-        # the turned card
         if stock:
             c = stock.pop()
             r = rank[c]
@@ -108,8 +158,9 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                 lay[r].append(pts[c])
         if seat == me:
             gained += got
-        seat += 1
+        seat += step
         if seat == seats:
             seat = 0
-        hand = hands[seat]
+        elif seat < 0:
+            seat = seats - 1
     return gained

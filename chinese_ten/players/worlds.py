@@ -13,28 +13,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..rules import PARTNER_RANK, SELF_PAIRING_RANKS
+from ..rules import RuleSet
 from ..view import SeatView
 
 AVOID_WEIGHT: float = 0.2
 """Relative chance of dealing an opponent a card its past play suggests it lacks."""
 
 
-def _rank_totals(layout: list[int], pts: tuple[int, ...]) -> list[int | None]:
+def _rank_totals(rules: RuleSet, layout: list[int], pts: tuple[int, ...]) -> list[int | None]:
     """Per rank index of an entering card, the best points its capture adds beyond the card itself."""
-    groups: list[list[int]] = [[] for _ in range(13)]
-    for x in layout:
-        groups[x >> 2].append(pts[x])
     totals: list[int | None] = []
     for r in range(13):
-        p = PARTNER_RANK[r]
-        g = groups[p]
-        if not g:
-            totals.append(None)
-        elif len(g) == 3 and p in SELF_PAIRING_RANKS:
-            totals.append(sum(g))
-        else:
-            totals.append(max(g))
+        card = r * 4
+        gain = rules.capture_gain(card, rules.candidates(card, layout), pts)
+        totals.append(None if gain is None else gain - pts[card])
     return totals
 
 
@@ -129,9 +121,6 @@ def _inferred_avoid(view: SeatView, others: list[int], unseen: list[int]) -> lis
     pts = view.points_table
     layout = [int(c) for c in view.opening_layout]
     rules = view.rules
-    if (rules.four_of_a_kind_to_dealer and len(layout) == 4 and len({c >> 2 for c in layout}) == 1
-            and (layout[0] >> 2) in SELF_PAIRING_RANKS):
-        layout = []
     index = {s: i for i, s in enumerate(others)}
     avoid: list[set[int]] = [set() for _ in others]
     for turn in view.turns:
@@ -139,7 +128,7 @@ def _inferred_avoid(view: SeatView, others: list[int], unseen: list[int]) -> lis
         if i is not None:
             take = tuple(int(x) for x in turn.take)
             got = pts[turn.play] + sum(pts[x] for x in take) if take else None
-            extra = _rank_totals(layout, pts)
+            extra = _rank_totals(rules, layout, pts)
             for u in unseen:
                 t = extra[u >> 2]
                 if t is not None and (got is None or pts[u] + t > got):

@@ -5,14 +5,14 @@ feeds the resulting events, one animation step at a time, to the board.
 from __future__ import annotations
 
 import logging
-import random
 from collections import deque
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..deal import Deal, IllegalMove, Phase
+from ..deal import Action, Deal, IllegalMove, Phase
 from ..match import Match, MatchLength
 from ..players import Decision
+from ..rules import CLASSIC, RuleSet
 from .animation import Step, StepFactory
 from .board import Board
 from .choreography import Choreographer, Pace
@@ -75,13 +75,15 @@ class TableController:
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
                  seed: int | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
-                 deals: int | None = None) -> None:
-        """A new match; the person (seat 0) leads the first deal."""
+                 deals: int | None = None, rules: RuleSet = CLASSIC) -> None:
+        """A new match; the person (seat 0) leads the first deal. Every deal, seat and hint
+        draws from its own stream of the match seed, as ``simulate`` does."""
         self.infos = seat_infos(seats, strength, person)
         self.names = [i.name for i in self.infos]
         match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
-        self.match = Match(seats, match_length, first_dealer=seats - 1)
-        self.rng = random.Random(seed)
+        self.match = Match(seats, match_length, first_dealer=rules.dealer_for_leader(0, seats), rules=rules,
+                           seed=seed)
+        self.streams = self.match.streams()
         self.pace = pace or Pace()
         self.thinker = thinker or ComputerThinker()
         self.think_ms = think_ms
@@ -90,7 +92,7 @@ class TableController:
         self.generation = 0
         self.queue: deque[StepFactory] = deque()
         self.current: Step | None = None
-        self.deal: Deal = self.match.new_deal(self.rng)
+        self.deal: Deal = self.match.new_deal()
         self.board = Board.as_dealt(self.deal)
         self.deal_number = 1
         self.deal_recorded = False
@@ -193,7 +195,7 @@ class TableController:
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
             return "That card is not in your hand."
         self._hint_tag = None
-        self._schedule(self.deal.play(card))
+        self._schedule(self.deal.apply(Action.play(card)))
         return None
 
     def choose(self, target: Card) -> str | None:
@@ -203,7 +205,7 @@ class TableController:
             return "There is no capture to choose right now."
         if target not in choice[1]:
             return f"{choice[0].pretty} cannot take {target.pretty}."
-        self._schedule(self.deal.choose(target))
+        self._schedule(self.deal.apply(Action.choose(target)))
         return None
 
     def ask_hint(self) -> str | None:
@@ -217,7 +219,7 @@ class TableController:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
             self._hint_tag = tag
             self.thinker.ask(tag, "play", self.deal.view(self.person_seat), HINT_PLAYER,
-                                  self.think_ms, self.rng.getrandbits(32))
+                                  self.think_ms, self.streams.hint_seed())
         return None
 
     @property
@@ -244,7 +246,8 @@ class TableController:
         self.record_deal()
         if self.match.is_over:
             return False
-        self.deal = self.match.new_deal(self.rng)
+        self.streams = self.match.streams()
+        self.deal = self.match.new_deal()
         self.board = Board.as_dealt(self.deal)
         self.deal_number += 1
         self.deal_recorded = False
@@ -330,7 +333,7 @@ class TableController:
         seat = deal.to_move
         assert seat is not None
         if deal.phase is Phase.FLIP:
-            self._schedule(deal.flip())
+            self._schedule(deal.apply(Action.flip()))
             return
         if seat == self.person_seat and deal.phase is Phase.PLAY:
             return
@@ -358,7 +361,7 @@ class TableController:
             self._answer = None
             self._waited = 0.0
             name = self.infos[seat].player or "normal"
-            self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.rng.getrandbits(32))
+            self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.streams.decision_seed(seat))
         return tag
 
     def _think(self, kind: str, seat: int, dt: float) -> None:
@@ -379,10 +382,10 @@ class TableController:
         deal = self.deal
         try:
             if kind == "take":
-                events = deal.choose(answer)  # type: ignore[arg-type]
+                events = deal.apply(Action.choose(answer))  # type: ignore[arg-type]
             else:
                 assert isinstance(answer, Decision)
-                events = deal.play(answer.play, answer.take)
+                events = deal.apply(answer.action())
         except (IllegalMove, AssertionError) as exc:
             _log.warning("seat %d's computer made an illegal move (%s); playing a fallback", seat, exc)
             if kind == "take" and deal.pending is not None:

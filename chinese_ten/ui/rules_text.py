@@ -103,7 +103,7 @@ def count_explanation(rules: RuleSet, seats: int) -> str:
 
 
 def _stock_size(rules: RuleSet, seats: int) -> int:
-    return len(ALL_CARDS) - rules.hand_size(seats) * seats - rules.layout_size
+    return len(ALL_CARDS) - rules.hand_size(seats) * seats - rules.layout_size(seats)
 
 
 def _number_word(n: int) -> str:
@@ -136,13 +136,24 @@ def deal_text(rules: RuleSet) -> str:
     players = _join([str(n) for n in counts]).replace(" and ", " or ")
     stocks = {_stock_size(rules, n) for n in counts}
     stock = f"the other {stocks.pop()}" if len(stocks) == 1 else "the rest"
-    return (f"Each player gets {hands} cards (for {players} players). "
-            f"{_number_word(rules.layout_size).capitalize()} cards go face up in the middle as the layout; "
+    layouts = [rules.layout_size(n) for n in counts]
+    if len(set(layouts)) == 1:
+        layout = _number_word(layouts[0]).capitalize()
+    else:
+        layout = _join([str(n) for n in layouts]).replace(" and ", " or ")
+    text = (f"Each player gets {hands} cards (for {players} players). "
+            f"{layout} cards go face up in the middle as the layout; "
             f"{stock} are the face-down stock.")
+    if rules.redeal_size:
+        text += (f" When every hand is empty and the stock is not, each player is dealt up to "
+                 f"{rules.redeal_size} more from the stock.")
+    return text
 
 
 def turns_text(rules: RuleSet) -> str:
     """How many turns a deal lasts, at every seat count."""
+    if rules.redeal_size:
+        return "After every card of the hands and the stock has been played"
     turns = {rules.hand_size(n) * n for n in rules.seat_counts()}
     if len(turns) == 1:
         return f"After {turns.pop()} turns"

@@ -55,3 +55,56 @@ def test_a_turn_in_words() -> None:
     log.add(Turned(1, h("2C")))
     log.add(JoinedLayout(1, h("2C"), "flip"))
     assert log.entries[-1] == "North played 9♣, which joined the layout. Turned 2♣, which joined the layout."
+
+
+@pytest.mark.parametrize("preset,seats", [("classic", 3), ("target", 3), ("simplified", 2), ("play-red", 2)])
+def test_a_seeded_match_in_the_window_plays_as_the_engine_plays_it(preset: str, seats: int) -> None:
+    from chinese_ten.match import Match, MatchLength
+    from chinese_ten.players import make_player
+    from chinese_ten.rules import RuleSet
+    from chinese_ten.simulate import play_out
+
+    rules = RuleSet.of(preset)
+    ctl = TableController(seats, "easy", "per-seat", seed=5, pace=INSTANT, person=False,
+                          thinker=ComputerThinker(force_inline=True), rules=rules)
+    match = Match(seats, MatchLength.parse("per-seat"), first_dealer=rules.dealer_for_leader(0, seats),
+                  rules=rules, seed=5)
+    players = [make_player("easy") for _ in range(seats)]
+    for number in range(seats):
+        streams = match.streams()
+        deal = match.new_deal()
+        play_out(deal, players, streams)
+        for _ in range(5000):
+            ctl.update(0.0)
+            if ctl.deal_finished:
+                break
+        assert ctl.deal.initial == deal.initial and ctl.deal.dealer == deal.dealer
+        assert ctl.deal.turns == deal.turns
+        match.finish_deal(deal)
+        if number < seats - 1:
+            assert ctl.next_deal()
+
+
+def test_asking_for_a_hint_changes_neither_this_deal_nor_the_next() -> None:
+    def played(hints: int) -> TableController:
+        ctl = TableController(2, "easy", "per-seat", seed=8, pace=INSTANT, think_ms=2,
+                              thinker=ComputerThinker(force_inline=True))
+        asked = 0
+        for _ in range(5000):
+            ctl.update(0.0)
+            if ctl.person_to_play:
+                while asked < hints and ctl.ask_hint() is None:
+                    asked += 1
+                    ctl.poll_hint()
+                ctl.play(ctl.deal.hand(0)[0])
+            elif ctl.person_choice is not None and not ctl.busy:
+                ctl.choose(ctl.person_choice[1][0])
+            if ctl.deal_finished:
+                break
+        assert ctl.deal_finished and asked == hints
+        return ctl
+
+    quiet, curious = played(0), played(5)
+    assert curious.deal.turns == quiet.deal.turns
+    assert quiet.next_deal() and curious.next_deal()
+    assert curious.deal.initial == quiet.deal.initial

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from chinese_ten.cards import ALL_CARDS
-from chinese_ten.rules import CLASSIC, RuleSet, red_frog_points
+from chinese_ten.rules import CLASSIC, RuleSet
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.count_scene import CountScene
@@ -97,11 +97,11 @@ def test_card_values_and_hand_sizes_follow_the_points_table() -> None:
     assert by_label["Tie score (total ÷ players)"] == ("105", "80", "70")
     numbers = [int(n) for n in re.findall(r"\d+", deal_text(CLASSIC))]
     assert numbers[:3] == [CLASSIC.hand_size(n) for n in (2, 3, 4)]
-    assert 52 - CLASSIC.hand_size(2) * 2 - CLASSIC.layout_size in numbers
+    assert 52 - CLASSIC.hand_size(2) * 2 - CLASSIC.layout_size(2) in numbers
 
 
 def test_the_sentences_change_with_the_scoring_table() -> None:
-    frog = RuleSet("sentence-test-frog", points=red_frog_points)
+    frog = RuleSet.of("red-frog")
     scoring = scoring_cards(frog, 2)
     assert scoring and not any(c.is_red for c in scoring)
     assert "♥" not in tagline(frog, 2) and "♠" in tagline(frog, 2)
