@@ -26,6 +26,7 @@ from chinese_ten.settings import (
     SETTINGS_FILENAME,
     SettingError,
     Settings,
+    VOLUMES,
     SettingsStore,
     clamp_window_size,
     settings_dir,
@@ -46,6 +47,8 @@ EVERYTHING_CHANGED = Settings(
     pause_on_focus_loss=True,
     window_size=(1920, 1080),
     fullscreen=True,
+    volume=25,
+    muted=True,
 )
 
 
@@ -105,6 +108,8 @@ def test_defaults() -> None:
     assert defaults.pause_on_focus_loss is False
     assert defaults.window_size == (1280, 800)
     assert defaults.fullscreen is False
+    assert defaults.volume == 75
+    assert defaults.muted is False
 
 
 def test_everything_changed_really_changes_every_field() -> None:
@@ -139,6 +144,13 @@ def test_replace_returns_validated_copy() -> None:
         {"high_contrast": 1},
         {"four_colour": "yes"},
         {"fullscreen": None},
+        {"volume": 60},
+        {"volume": 0},
+        {"volume": "75"},
+        {"volume": 75.0},
+        {"volume": True},
+        {"muted": "no"},
+        {"muted": 0},
         {"window_size": (959, 800)},
         {"window_size": (1280, 4321)},
         {"window_size": (1280,)},
@@ -150,6 +162,33 @@ def test_replace_returns_validated_copy() -> None:
 def test_replace_rejects_bad_changes(changes: dict[str, object]) -> None:
     with pytest.raises(SettingError):
         Settings().replace(**changes)
+
+
+def test_volume_allows_exactly_the_listed_levels() -> None:
+    assert VOLUMES == (25, 50, 75, 100)
+    for level in VOLUMES:
+        assert Settings().replace(volume=level).volume == level
+    assert Settings().volume in VOLUMES
+
+
+def test_sound_settings_survive_a_save_and_a_load(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "sound")
+    assert store.save(Settings(volume=50, muted=True)) is None
+    on_disk = json.loads((tmp_path / "sound" / SETTINGS_FILENAME).read_text(encoding="utf-8"))
+    assert (on_disk["volume"], on_disk["muted"]) == (50, True)
+    loaded = SettingsStore(tmp_path / "sound").load()
+    assert (loaded.settings.volume, loaded.settings.muted) == (50, True)
+    assert loaded.notices == []
+
+
+def test_a_bad_volume_in_the_file_is_repaired_and_the_mute_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "bad-volume"
+    folder.mkdir()
+    (folder / SETTINGS_FILENAME).write_text('{"version": 1, "volume": 11, "muted": true}', encoding="utf-8")
+    loaded = SettingsStore(folder).load()
+    assert loaded.settings.volume == Settings().volume
+    assert loaded.settings.muted is True
+    assert len(loaded.notices) == 1
 
 
 def test_constructor_validates_too() -> None:
@@ -258,6 +297,8 @@ def test_file_format(folder: Path) -> None:
         "pause_on_focus_loss": True,
         "window_size": [1920, 1080],
         "fullscreen": True,
+        "volume": 25,
+        "muted": True,
     }
 
 

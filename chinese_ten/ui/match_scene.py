@@ -8,6 +8,7 @@ import pygame
 from pygame import Rect
 
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
+from .sound import match_effect
 
 if TYPE_CHECKING:
     from .app import App
@@ -37,6 +38,7 @@ class MatchScene(TableOverlay):
     def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
         super().__init__(app, table, [Button("New match (Enter)", "new"), Button("Quit (Esc)", "quit")], auto)
+        app.sound.play(match_effect(table.ctl))
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in place for this window size."""
