@@ -102,6 +102,7 @@ class App:
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
         self.sound = SoundPlayer(settings.volume, settings.muted)
+        """The sound effects, at the remembered volume, muted or not."""
         theme = theme_for(settings.high_contrast, settings.four_colour)
         fonts = FontBook()
         self.kit = Kit(theme, fonts, TextPainter(fonts, theme), CardImages(theme.card_style),
