@@ -213,7 +213,8 @@ def test_m_mutes_and_unmutes_anywhere_remembers_it_and_says_so_briefly(
 
 
 def test_muted_plays_nothing(make_table) -> None:  # type: ignore[no-untyped-def]
-    pygame.mixer.stop()
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()  # what earlier tests left playing
     app, ctl, scene = make_table(seats=2, seed=4, length="one", pace=pace_for("fast"))
     press(app, pygame.K_m)
     busy = []
