@@ -1,4 +1,4 @@
-"""Locations of the game's bundled artwork (card faces, card backs, icon) and fonts.
+"""Locations of the game's bundled artwork (card faces, card backs, icon), fonts and sounds.
 
 The ``assets`` folder lives in one of three places: inside the installed
 package (``chinese_ten/assets``, put there by the wheel build), at the root of
@@ -79,3 +79,30 @@ def font_file(bold: bool = False) -> Path:
     if not path.is_file():
         raise FileNotFoundError(f"font missing: {path}")
     return path
+
+
+SOUND_EFFECTS: dict[str, int] = {
+    "lay": 4,
+    "turn": 4,
+    "capture": 3,
+    "capture-scoring": 3,
+    "your-turn": 2,
+    "shuffle": 2,
+    "deal-over": 1,
+    "match-won": 1,
+    "match-lost": 1,
+}
+"""Each sound effect and how many variants of it there are; a variant is ``sounds/EFFECT-N.wav``, N from 1."""
+
+
+def sound_files(effect: str) -> list[Path]:
+    """The WAV files of one sound effect's variants, in order."""
+    count = SOUND_EFFECTS.get(effect)
+    if count is None:
+        raise ValueError(f"unknown sound effect {effect!r}; expected one of {', '.join(SOUND_EFFECTS)}")
+    folder = assets_root() / "sounds"
+    paths = [folder / f"{effect}-{n}.wav" for n in range(1, count + 1)]
+    for path in paths:
+        if not path.is_file():
+            raise FileNotFoundError(f"sound missing: {path}")
+    return paths

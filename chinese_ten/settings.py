@@ -39,6 +39,7 @@ __all__ = [
     "SettingError",
     "Settings",
     "SettingsStore",
+    "VOLUMES",
     "WINDOW_HEIGHT_RANGE",
     "WINDOW_SIZES",
     "WINDOW_WIDTH_RANGE",
@@ -76,6 +77,9 @@ MATCH_LENGTHS: Final[tuple[str, ...]] = ("one", "per-seat", "two-per-seat", "six
 
 ANIMATION_SPEEDS: Final[tuple[str, ...]] = ("slow", "normal", "fast", "instant")
 """Allowed values of ``Settings.animation_speed``."""
+
+VOLUMES: Final[tuple[int, ...]] = (25, 50, 75, 100)
+"""Allowed values of ``Settings.volume``: the loudness of the sound effects, in per cent."""
 
 WINDOW_WIDTH_RANGE: Final[tuple[int, int]] = (960, 7680)
 """Smallest and largest remembered window width, in pixels."""
@@ -119,6 +123,15 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[object], str]:
     return check
 
 
+def _one_of_numbers(choices: tuple[int, ...]) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        if not _is_int(value) or value not in choices:
+            raise SettingError("must be one of " + ", ".join(str(c) for c in choices))
+        return int(value)  # type: ignore[call-overload]
+
+    return check
+
+
 def _boolean(value: object) -> bool:
     if not isinstance(value, bool):
         raise SettingError("must be true or false")
@@ -156,6 +169,8 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "pause_on_focus_loss": _boolean,
     "window_size": _window_size,
     "fullscreen": _boolean,
+    "volume": _one_of_numbers(VOLUMES),
+    "muted": _boolean,
 }
 
 
@@ -210,6 +225,8 @@ class Settings:
     pause_on_focus_loss: bool = False
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
+    volume: int = 75
+    muted: bool = False
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

@@ -12,8 +12,9 @@ Fails (exit status 1) when anything a person would trip over is missing:
 4. the frozen executable itself runs: ``simulate`` and ``replay`` without a window,
    then, where the checkout has the window (``chinese_ten/ui/app.py``), ``demo`` for
    one deal at Hard under ``SDL_VIDEODRIVER=dummy``, which must exit 0, leave a
-   screenshot that is not blank, report decisions made by the worker process, and
-   leave no process behind once it has exited;
+   screenshot that is not blank, report decisions made by the worker process,
+   write sound that is not silence through SDL's ``disk`` audio driver, and leave
+   no process behind once it has exited;
 5. on Windows, the console companion ``chinese-ten-cli.exe`` runs the subcommands
    (the windowed ``chinese-ten.exe`` has no console to print to), and the windowed
    one refuses ``replay -`` (no standard input there) with exit status 2;
@@ -71,7 +72,8 @@ def check_assets(internal: Path) -> int:
         if copy.read_bytes() != path.read_bytes():
             raise SmokeTestFailure(f"asset differs from the checkout's: {copy}")
     for must in ("icon.svg", "cards/classic/AS.svg", "cards/classic/back.svg", "fonts/NotoSans-Regular.ttf",
-                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt"):
+                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt", "sounds/lay-1.wav",
+                 "sounds/match-won-1.wav"):
         if not (bundled / must).is_file():
             raise SmokeTestFailure(f"asset missing from the bundle: {bundled / must}")
     return len(files)
@@ -221,6 +223,20 @@ def check_screenshots(folder: Path) -> list[Path]:
     return shots
 
 
+def check_audio(path: Path) -> float:
+    """The demo wrote sound through the disk audio driver, and not silence; returns its seconds."""
+    from array import array
+
+    if not path.is_file():
+        raise SmokeTestFailure(f"the demo wrote no sound to {path} (is the mixer in the bundle?)")
+    data = path.read_bytes()
+    samples = array("h", data[: len(data) - len(data) % 2])
+    loud = sum(1 for s in samples if abs(s) > 1000)
+    if loud < 1000:
+        raise SmokeTestFailure(f"the demo's sound in {path} is silence ({loud} loud samples)")
+    return len(samples) / 2 / 44100
+
+
 def smoke_test(app: Path) -> None:
     executable = app / EXE_NAME
     internal = app / "_internal"
@@ -261,9 +277,12 @@ def smoke_test(app: Path) -> None:
         run(executable, ["replay", "-"], env, timeout=60, status=2)  # no standard input: a clean refusal
 
     if (ROOT / "chinese_ten" / "ui" / "app.py").is_file():
+        audio = WORK / "demo-audio.raw"
+        heard = dict(env, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(audio))
         out = run(console, ["demo", "--seats", "2", "--deals", "1", "--seed", "1", "--strength", "hard",
-                            "--json", "--screenshot", str(shots)], env, timeout=600)
+                            "--json", "--screenshot", str(shots)], heard, timeout=600)
         print(f"smoke test: Hard's worker process made {check_worker(out)} decisions, and no process was left")
+        print(f"smoke test: the demo wrote {check_audio(audio):.1f} s of sound that is not silence")
         print(f"smoke test: demo left {', '.join(str(p) for p in check_screenshots(shots))}")
         if console != executable:
             windowed = WORK / "shots-windowed"

@@ -51,6 +51,22 @@ def test_icon_file_exists() -> None:
     assert assets.icon_file().name == "icon.svg"
 
 
+def test_sound_files_name_every_variant_of_every_effect() -> None:
+    for effect, count in assets.SOUND_EFFECTS.items():
+        paths = assets.sound_files(effect)
+        assert [p.name for p in paths] == [f"{effect}-{n}.wav" for n in range(1, count + 1)]
+        assert all(p.is_file() and p.parent == assets.assets_root() / "sounds" for p in paths)
+
+
+def test_sound_files_rejects_unknown_effects_and_names_a_missing_file(monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown sound effect"):
+        assets.sound_files("trumpet")
+    monkeypatch.setattr(assets, "assets_root", lambda: tmp_path)
+    with pytest.raises(FileNotFoundError, match="lay-1.wav"):
+        assets.sound_files("lay")
+
+
 def test_installed_package_folder_comes_first(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     package = tmp_path / "site" / "chinese_ten"
     _make_assets(package / "assets")

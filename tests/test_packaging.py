@@ -294,6 +294,19 @@ def test_the_smoke_test_wants_decisions_from_hards_worker() -> None:
 
 
 @posix_only
+def test_the_smoke_test_wants_sound_that_is_not_silence(tmp_path: Path) -> None:
+    from array import array
+
+    audio = tmp_path / "audio.raw"
+    with pytest.raises(smoke_test.SmokeTestFailure, match="no sound"):
+        smoke_test.check_audio(audio)
+    audio.write_bytes(bytes(44100 * 4))
+    with pytest.raises(smoke_test.SmokeTestFailure, match="silence"):
+        smoke_test.check_audio(audio)
+    audio.write_bytes(array("h", [0, 0, 8000, 8000, -8000, -8000] * 14700).tobytes())
+    assert smoke_test.check_audio(audio) == pytest.approx(1.0)
+
+
 def test_the_smoke_test_catches_a_process_left_behind(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(smoke_test, "LEFTOVER_WAIT_S", 1.0)
     sh = Path(shutil.which("sh") or "/bin/sh")

@@ -29,6 +29,7 @@ from .controller import TableController
 from .geometry import MIN_SIZE
 from .scene import Kit, Scene, font_px, ui_scale
 from .shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
+from .sound import SoundPlayer
 from .text import TextPainter
 from .theme import FontBook, theme_for
 from .thinking import ComputerThinker
@@ -44,10 +45,13 @@ WARM_BUDGET_S = 0.0015
 BANNER_SECONDS = 8.0
 """How long a notice about the settings stays on screen."""
 
+MUTE_BANNER_SECONDS = 1.5
+"""How long "Sound off" or "Sound on" stays on screen after M."""
+
 RESIZE_SAVE_DELAY_S = 0.6
 """A new window size is remembered once resizing has stopped for this long."""
 
-GLOBAL_KEYS_TEXT = (f"P pause · H high contrast · {shortcut_names()[HELP]} help · "
+GLOBAL_KEYS_TEXT = (f"P pause · H high contrast · M sound · {shortcut_names()[HELP]} help · "
                     f"{shortcut_names()[FULLSCREEN]} full screen · Esc menu")
 """The keys that work everywhere, as shown on screen."""
 
@@ -142,6 +146,8 @@ class App:
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
         self.thinker.on_fallback = self.notify
+        self.sound = SoundPlayer(settings.volume, settings.muted)
+        """The sound effects, at the remembered volume, muted or not."""
         theme = theme_for(settings.high_contrast, settings.four_colour)
         fonts = FontBook()
         self.kit = Kit(theme, fonts, TextPainter(fonts, theme), CardImages(theme.card_style),
@@ -202,10 +208,10 @@ class App:
                 if getattr(settings, key) == for_run}
         return settings.replace(**kept) if kept else settings
 
-    def notify(self, text: str) -> None:
+    def notify(self, text: str, seconds: float = BANNER_SECONDS) -> None:
         """Show a notice across the top of the window for a few seconds."""
         self.banner_text = text
-        self.banner_left = BANNER_SECONDS
+        self.banner_left = seconds
 
     def show_notices(self) -> None:
         """Show the notices waiting from start-up, once."""
@@ -238,6 +244,11 @@ class App:
             table = self.table()
             if table is not None and not table.auto:
                 table.ctl.set_pace(pace_for(new.animation_speed))
+        if new.muted != old.muted:
+            self.sound.set_muted(new.muted)
+        if new.volume != old.volume:
+            self.sound.set_volume(new.volume)
+            self.sound.play("capture-scoring")  # hear the new level
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:
@@ -259,6 +270,11 @@ class App:
         current = display.surface()
         if current is not None:
             self.surface = current
+
+    def toggle_mute(self) -> None:
+        """Mute the sound or sound it again, remember it, and say which for a moment."""
+        muted = self.change_settings(muted=not self.settings.muted).muted
+        self.notify("Sound off (M)" if muted else "Sound on (M)", MUTE_BANNER_SECONDS)
 
     def toggle_fullscreen(self) -> None:
         """Switch between the window and the full screen, and remember it."""
@@ -370,6 +386,9 @@ class App:
         if key == pygame.K_h:
             self.change_settings(high_contrast=not self.settings.high_contrast)
             return True
+        if key == pygame.K_m:
+            self.toggle_mute()
+            return True
         if key == pygame.K_p:
             table = self.table()
             from .choice_scene import ChoiceScene
@@ -393,6 +412,7 @@ class App:
         for scene in list(self.scenes):
             if scene in self.scenes:
                 scene.update(dt)
+        self.sound.follow(self.table())
         if self.banner_left > 0:
             self.banner_left = max(0.0, self.banner_left - dt)
         if self._resize_at is not None and time.monotonic() - self._resize_at >= RESIZE_SAVE_DELAY_S:

@@ -79,6 +79,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("P", "pause or carry on (also the Pause button)"),
     ("Esc", "the menu: Resume, New match, Settings, Help, Quit"),
     ("H", "high contrast on or off"),
+    ("M", "sound off or on (the volume is in Settings)"),
     ("F1", "this help"),
     ("F11", "full screen on or off"),
     ("Page Up / Down", "scroll the list of turns"),

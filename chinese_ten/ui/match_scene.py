@@ -10,6 +10,7 @@ import pygame
 from pygame import Rect
 
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
+from .sound import match_effect
 
 if TYPE_CHECKING:
     from .app import App
@@ -71,6 +72,7 @@ class MatchScene(TableOverlay):
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
         super().__init__(app, table, [Button("New match (Enter)", "new"), Button("Start screen", "start"),
                                       Button("Quit", "quit")], auto)
+        app.sound.play(match_effect(table.ctl))
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in place for this window size."""

@@ -30,12 +30,15 @@ class Narration:
         """A log for seats called ``names`` (the person is "You")."""
         self.names = names
         self.entries: list[str] = []
+        self.shown: list[Event] = []
+        """The deal's events told so far, in order."""
         self._open = False
         self.version = 0
 
     def add(self, event: Event) -> None:
         """Tell one event: a new entry for a new turn, or more words for the current one."""
         self.version += 1
+        self.shown.append(event)
         if isinstance(event, Played):
             self.entries.append(f"{self.names[event.seat]} played {event.card.pretty}")
             self._open = True
@@ -68,5 +71,6 @@ class Narration:
     def clear(self) -> None:
         """Start a new deal's log."""
         self.entries.clear()
+        self.shown.clear()
         self._open = False
         self.version += 1

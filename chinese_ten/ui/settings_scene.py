@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..settings import WINDOW_SIZES
+from ..settings import VOLUMES, WINDOW_SIZES
 from .menu_scene import Dialog
 from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
 from .start_scene import OPTIONS
@@ -23,6 +23,8 @@ SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTI
     ("point_badges", "Point badges", (("Hidden", False), ("Shown", True))),
     ("animation_speed", "Animation", (("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"),
                                       ("Instant", "instant"))),
+    ("muted", "Sound (M)", (("On", False), ("Off", True))),
+    ("volume", "Volume", tuple((f"{v}%", v) for v in VOLUMES)),
     ("pause_on_focus_loss", "Pause when away", _OFF_ON),
     ("fullscreen", "Full screen (F11)", _OFF_ON),
     ("window_size", "Window size", tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
