@@ -38,6 +38,16 @@ def test_passing_up_a_red_ace_capture_is_a_blunder() -> None:
     assert play.loss >= BLUNDER and play.label == "blunder"
 
 
+def test_laying_a_red_ace_down_for_the_opponent_is_a_blunder() -> None:
+    deal = build_deal(2, ["KH", "AS", "6C", "QS"], stock_top=["2D"],
+                      hands={1: ["AH", "2C", "3C", "4S", "5S", "6S", "7S", "8S", "10S", "JC", "QC", "KC"]})
+    record = record_of(deal)
+    record["turns"] = [{"seat": 1, "play": "AH"}]
+    (play,) = review_record(record, 1, budget=QUICK).decisions
+    assert str(play.chosen.play) == "AH" and play.chosen.take == ()
+    assert str(play.best.play) != "AH" and play.label == "blunder"
+
+
 def test_taking_the_black_ace_instead_of_the_red_one_is_a_blunder() -> None:
     review = review_record(ace_record({"seat": 1, "play": "9H", "take": "AS"}), 1, budget=QUICK)
     play, take = review.decisions

@@ -267,7 +267,7 @@ class TableController:
         if self.busy:
             return _("Wait a moment: the last move is still being played out.")
         if self._turn_board is None or not self._turn_events:
-            return _("No turn has been played yet in this deal.")
+            return _("There is no turn to show again yet.")
         live = self.board
         self.board = self._turn_board.copy()
         self.board.touch()

@@ -84,7 +84,7 @@ def test_the_last_turn_shown_again_moves_slowly_and_changes_nothing(make_table, 
     app, ctl, scene = make_table(seats=seats, seed=3)
     assert run_frames(app, lambda: ctl.person_to_play)
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)])
-    assert scene.toast_text == "No turn has been played yet in this deal." and not ctl.busy
+    assert scene.toast_text == "There is no turn to show again yet." and not ctl.busy
     ctl.play(ctl.deal.hand(0)[0])
     assert run_frames(app, lambda: ctl.person_to_play)  # every computer has played too
     turns, hand, entries = ctl.deal.turns, ctl.deal.hand(0), list(ctl.narration.entries)
