@@ -143,3 +143,16 @@ def test_the_review_never_uses_what_the_seat_could_not_see(seats: int) -> None:
     mine = review_record(record_of(deal), seat, seed=4, budget=QUICK).to_json()
     assert review_record(twin, seat, seed=4, budget=QUICK).to_json() == mine
     assert len(mine["decisions"]) >= 2
+
+
+def test_the_take_of_the_turned_card_is_judged_and_named_as_a_flip() -> None:
+    deal = build_deal(2, ["3S", "3H", "6C", "QD"], stock_top=["7D"], hands={1: ["2C"]})
+    record = record_of(deal)
+    record["turns"] = [{"seat": 1, "play": "2C", "flip": "7D", "flip_take": "3S"}]
+    play, flip = review_record(record, 1, budget=QUICK).decisions
+    assert play.kind == "play" and flip.kind == "flip_take" and flip.turn == 1
+    assert flip.chosen.take == (Card.parse("3S"),) and flip.best.take == (Card.parse("3H"),)
+    assert flip.loss >= INACCURACY and flip.label != "best"
+    shown = flip.to_json()
+    assert shown["chosen"] == {"flip": "7D", "take": "3S"} and shown["best"] == {"flip": "7D", "take": "3H"}
+    assert {o["take"] for o in shown["options"]} == {"3S", "3H"}
