@@ -333,7 +333,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_game(args)
 
 
-COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "review": cmd_review, "simulate": cmd_simulate, "demo": cmd_demo}
+COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "review": cmd_review, "simulate": cmd_simulate,
+            "demo": cmd_demo}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -266,6 +266,8 @@ class TableController:
         """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""
         if self.busy:
             return _("Wait a moment: the last move is still being played out.")
+        if self.person_choice is not None:
+            return self.why_not()
         if self._turn_board is None or not self._turn_events:
             return _("There is no turn to show again yet.")
         live = self.board

@@ -108,7 +108,7 @@ class TableScene(Scene):
         return self.paused or self.app.holding()
 
     def place_buttons(self) -> None:
-        """Put the Hint and Last turn buttons, and the Pause and Menu buttons below them, at the foot of the side panel."""
+        """Put the Hint and Last turn buttons, and Pause and Menu below them, at the foot of the side panel."""
         geom = self.geom()
         panel = geom.panel
         pad = max(10, round(16 * geom.unit))
@@ -134,7 +134,7 @@ class TableScene(Scene):
             b.focused = i == self.button_focus
 
     def _tab(self, backwards: bool) -> None:
-        """Tab moves the focus from the hand to Hint, Last turn, Pause, Menu and back to the hand; Shift+Tab the other way."""
+        """Tab moves the focus from the hand through the buttons and back to the hand; Shift+Tab the other way."""
         count = len(self.buttons())
         if not count:
             return

@@ -114,3 +114,20 @@ def test_a_click_on_last_turn_shows_it_again_and_a_key_finishes_it(make_table) -
     assert ctl.busy
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)])
     assert not ctl.busy and _picture(ctl.board) == after and ctl.person_to_play
+
+
+def test_the_last_turn_is_not_shown_again_while_a_capture_choice_is_owed(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.choice_scene import ChoiceScene
+
+    for seed in range(1, 300):
+        app, ctl, scene = make_table(seats=2, seed=seed)
+        assert run_frames(app, lambda: ctl.person_to_play)
+        card = next((c for c in ctl.deal.hand(0) if ctl.deal.choice_matters(c)), None)
+        if card is not None:
+            break
+    ctl.play(card)
+    assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
+    scene.place_buttons()
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
+    assert not ctl.busy and ctl.person_choice is not None and app.top().candidates
+    assert scene.toast_text.startswith("First pick which card your")
