@@ -140,6 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--think-ms", type=_positive, default=None, help="thinking time for players that search")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
+    p = sub.add_parser("review", help="judge every decision a seat made in a deal record")
+    p.add_argument("file", help="the record (- reads standard input)")
+    p.add_argument("--seat", required=True, type=_int, help="the seat whose decisions are judged")
+    p.add_argument("--seed", type=_int, default=0, help="random seed of the evaluation")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
     p = sub.add_parser("simulate", help="computer players against each other, no window")
     p.add_argument("--seats", type=_seats, default=2)
     p.add_argument("--deals", type=_positive, default=100, help="shuffles to play (each once per rotation with --duplicate)")
@@ -248,6 +254,16 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Print the judgement of every decision one seat made in a record."""
+    from .review import review_record
+
+    record = _read_record(args.file)
+    result = review_record(record, args.seat, seed=args.seed)
+    _print(result.to_json(), args.json, result.describe())
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computers against each other and print what was measured."""
     from .simulate import simulate
@@ -317,7 +333,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_game(args)
 
 
-COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "simulate": cmd_simulate, "demo": cmd_demo}
+COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "review": cmd_review, "simulate": cmd_simulate,
+            "demo": cmd_demo}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -503,3 +503,60 @@ def test_replay_echoes_the_record_rules_as_given(capsys, record_file):
     pos = json.loads(out)
     assert code == 0 and pos["rules"] == {"preset": "taiwan", "lead": "after-dealer"}
     assert pos["rule_options"]["lead"] == "after-dealer"
+
+
+def test_review_json_shape(capsys, record_file):
+    code, out, err = run(capsys, "review", str(record_file), "--seat", "1", "--seed", "3", "--json")
+    assert code == 0 and err == ""
+    got = json.loads(out)
+    assert set(got) == {"seat", "decisions", "total_loss", "accuracy"} and got["seat"] == 1
+    assert [d["kind"] for d in got["decisions"]] == ["play", "take"]
+    for d in got["decisions"]:
+        assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label"} and d["turn"] == 1
+        assert d["label"] in ("best", "inaccuracy", "mistake", "blunder")
+        assert all(set(o) == {"play", "take", "expected"} for o in d["options"])
+        assert set(d["chosen"]) == set(d["best"]) == {"play", "take"}
+        values = {(o["play"], o["take"]): o["expected"] for o in d["options"]}
+        assert d["options"][0]["expected"] == max(values.values())
+        assert (d["best"]["play"], d["best"]["take"]) == (d["options"][0]["play"], d["options"][0]["take"])
+    play, take = got["decisions"]
+    assert play["chosen"] == {"play": "7D", "take": "3H"}
+    assert take["chosen"] == {"play": "7D", "take": "3H"}
+    assert {o["take"] for o in take["options"]} == {"3H", "3S"}
+    assert got["total_loss"] == pytest.approx(play["loss"] + take["loss"], abs=0.11)
+    assert isinstance(got["accuracy"], int) and 0 <= got["accuracy"] <= 100
+    again = run(capsys, "review", str(record_file), "--seat", "1", "--seed", "3", "--json")[1]
+    assert again == out, "the same seed gives the same review"
+
+
+def test_review_in_words_names_every_decision(capsys, record_file):
+    code, out, err = run(capsys, "review", str(record_file), "--seat", "1")
+    assert code == 0 and err == ""
+    assert "turn 1, play: 7D taking 3H" in out and "turn 1, take: 7D takes 3H" in out
+    assert "accuracy" in out
+
+
+def test_review_of_a_seat_with_no_decisions_yet(capsys, record_file):
+    code, out, _ = run(capsys, "review", str(record_file), "--seat", "0", "--json")
+    assert code == 0 and json.loads(out) == {"seat": 0, "decisions": [], "total_loss": 0, "accuracy": 100}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seat", "2"], "seat must be a seat from 0 to 1, not 2"),
+    (["--seat", "x"], "expected a whole number"),
+    ([], "--seat"),
+])
+def test_review_refuses_bad_arguments_in_one_line(capsys, record_file, argv, message):
+    code, out, err = run(capsys, "review", str(record_file), *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_review_refuses_an_illegal_record_naming_the_turn(capsys, tmp_path, record_file):
+    rec = json.loads(record_file.read_text())
+    rec["turns"][0]["play"] = "AS"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec))
+    code, out, err = run(capsys, "review", str(bad), "--seat", "1")
+    assert code == 2 and out == "" and err.startswith("chinese-ten: turn 1:") and err.count("\n") == 1
+    code, _, err = run(capsys, "review", str(tmp_path / "missing.json"), "--seat", "1")
+    assert code == 2 and err.count("\n") == 1

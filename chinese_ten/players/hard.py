@@ -111,37 +111,54 @@ class HardPlayer:
         """The index of the option with the best mean result over shared sampled worlds."""
         local = random.Random(rng.getrandbits(64))
         pos = Position.of(view, self.avoid_weight)
-        pts = pos.pts
-        me = pos.me
-        seats = pos.seats
-        lean = LeanRules.of(view.rules, seats)
-        turns_left = max(1, sum(view.hand_sizes) + (view.stock_left // 2 if lean.redeal else 0))
-        budget = max(1, self.think_ms) * TURNS_PER_MS
-        per_world = len(options) * (turns_left + OVERHEAD_TURNS) + OVERHEAD_TURNS
-        worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // per_world))
-        totals = [0] * len(options)
-        after_seat = view.rules.next_seat(me, seats)
-        noise_rng = random.Random()
-        for _ in range(worlds):
-            hands, stock = pos.sample(local)
-            seed = local.getrandbits(32)
-            for i, (card, take_pts, _) in enumerate(options):
-                hs = [h[:] for h in hands]
-                st = stock[:]
-                lay = [g[:] for g in pos.lay]
-                seen = pos.seen[:]
-                if source == "play" and view.pending is None:
-                    hs[me].remove(card)
-                    seen[card >> 2] += 1
-                won = enter(lay, card, take_pts, pts)
-                if source == "play" and st:
-                    f = st.pop()
-                    seen[f >> 2] += 1
-                    won += enter(lay, f, None, pts)
-                noise_rng.seed(seed)
-                totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng)
+        worlds = world_count(view, len(options), max(1, self.think_ms) * TURNS_PER_MS, MIN_WORLDS, MAX_WORLDS)
+        totals = option_totals(view, pos, local, options, source, worlds)
         best = 0
         for i in range(1, len(options)):
             if totals[i] > totals[best]:
                 best = i
         return best
+
+
+def world_count(view: SeatView, options: int, budget: int, low: int, high: int) -> int:
+    """How many worlds ``budget`` simulated turns buy for this many options, kept within ``low``..``high``."""
+    lean = LeanRules.of(view.rules, view.seats)
+    turns_left = max(1, sum(view.hand_sizes) + (view.stock_left // 2 if lean.redeal else 0))
+    per_world = options * (turns_left + OVERHEAD_TURNS) + OVERHEAD_TURNS
+    return max(low, min(high, budget // per_world))
+
+
+def option_totals(view: SeatView, pos: Position, rng: random.Random, options: list[_Option],
+                  source: str, worlds: int) -> list[int]:
+    """Per option, the points the view's seat wins from now to the end of the deal, summed over ``worlds``.
+
+    Every option meets the same sampled worlds and the same rollout noise.
+    ``source`` names the decision: ``"play"`` (a card from the hand, or the
+    take of a played card waiting in ``view.pending``) or ``"flip"`` (the take
+    of the turned card).
+    """
+    pts = pos.pts
+    me = pos.me
+    lean = LeanRules.of(view.rules, pos.seats)
+    totals = [0] * len(options)
+    after_seat = view.rules.next_seat(me, pos.seats)
+    noise_rng = random.Random()
+    for _ in range(worlds):
+        hands, stock = pos.sample(rng)
+        seed = rng.getrandbits(32)
+        for i, (card, take_pts, _) in enumerate(options):
+            hs = [h[:] for h in hands]
+            st = stock[:]
+            lay = [g[:] for g in pos.lay]
+            seen = pos.seen[:]
+            if source == "play" and view.pending is None:
+                hs[me].remove(card)
+                seen[card >> 2] += 1
+            won = enter(lay, card, take_pts, pts)
+            if source == "play" and st:
+                f = st.pop()
+                seen[f >> 2] += 1
+                won += enter(lay, f, None, pts)
+            noise_rng.seed(seed)
+            totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng)
+    return totals

@@ -59,6 +59,11 @@ class Board:
             board.slots[i] = card
         return board
 
+    def copy(self) -> Board:
+        """An independent copy of the picture."""
+        return Board(self.seats, [h[:] for h in self.hands], dict(self.slots), set(self.reserved),
+                     dict(self.resting), self.stock, self.piles[:], self.points[:], self.capacity, self.version)
+
     def touch(self) -> None:
         """Note that the picture changed."""
         self.version += 1

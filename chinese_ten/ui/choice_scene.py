@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..cards import Card
+from ..i18n import _
 from .scene import Scene
 from .table_scene import PAUSED_TEXT
 
@@ -27,6 +28,10 @@ class ChoiceScene(Scene):
         cands = self.candidates
         points = table.ctl.deal.points_of
         self.focus = max(range(len(cands)), key=lambda i: points(cands[i])) if cands else 0
+        self._hinted: object | None = table.advice
+        """The hint the focus last followed (one given before this choice is not followed)."""
+        self.hinted_take: Card | None = None
+        """The card a hint for this choice named, once it has come."""
 
     @property
     def candidates(self) -> tuple[Card, ...]:
@@ -39,6 +44,15 @@ class ChoiceScene(Scene):
         """The candidate under keyboard focus."""
         cands = self.candidates
         return cands[self.focus % len(cands)] if cands else None
+
+    def update(self, dt: float) -> None:
+        """When a hint for this choice arrives, put the focus (and so the light) on the card it names."""
+        advice = self.table.advice
+        cands = self.candidates
+        if advice is not None and advice is not self._hinted and advice.take in cands:
+            self._hinted = advice
+            self.hinted_take = advice.take
+            self.focus = cands.index(advice.take)
 
     def _pick(self, card: Card) -> None:
         reason = self.table.ctl.choose(card)
@@ -88,6 +102,8 @@ class ChoiceScene(Scene):
                 self._pick(cands[event.key - pygame.K_1])
             elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
                 self.table.handle_event(event)
+            elif event.key == pygame.K_a:
+                self.table.ask_hint()
         elif event.type == pygame.MOUSEMOTION:
             self.table.handle_event(event)
             card = self.table.slot_hit(event.pos)
@@ -110,4 +126,8 @@ class ChoiceScene(Scene):
         pending = ctl.deal.pending
         whose = "The turned" if pending is not None and pending.source == "flip" else "Your"
         text = f"{whose} {card.pretty} can take {opts}. Click one, or Left/Right and Enter."
+        hinted = self.hinted_take
+        if hinted is not None and hinted in cands:
+            text = _("Hint: take {card} (+{points}). Enter takes it, or click a lit card.").format(
+                card=hinted.pretty, points=own + ctl.deal.points_of(hinted))
         self.table.painter.message(surface, geom, text, kit.theme.choice_glow)

@@ -56,6 +56,10 @@ FLIP_AFTER_LANDING = 0.7
 """How far through a played card's travel to the layout the stock card starts to turn."""
 
 
+REPLAY_PACE: Pace = Pace().scaled(2.5)
+"""The pace of showing the last turn again: slower than the Slow setting, so every movement can be followed."""
+
+
 def pace_for(speed: str) -> Pace:
     """The pace for an animation-speed setting.
 

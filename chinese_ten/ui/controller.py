@@ -10,12 +10,14 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
+from ..events import Event, Played
+from ..i18n import _
 from ..match import Match, MatchLength
 from ..players import Decision
 from ..rules import CLASSIC, RuleSet
 from .animation import Step, StepFactory
 from .board import Board
-from .choreography import Choreographer, Pace
+from .choreography import REPLAY_PACE, Choreographer, Pace
 from .narration import Narration
 from .thinking import ComputerThinker
 
@@ -100,6 +102,10 @@ class TableController:
         self._answer: object | None = None
         self._waited = 0.0
         self._hint_tag: object | None = None
+        self._turn_board: Board | None = None
+        """The board as it stood when the last turn began to be shown (for showing it again)."""
+        self._turn_events: list[Event] = []
+        """Every event of the last turn shown, in order."""
         self.thinker.warm_up([i.player for i in self.infos if i.player])
         self._begin_deal()
 
@@ -209,18 +215,26 @@ class TableController:
         return None
 
     def ask_hint(self) -> str | None:
-        """Ask Hard what the person should play now; returns why not when no hint can be given."""
+        """Ask Hard what the person should do now (the card to play, or the card to take in a
+        capture choice); returns why not when no hint can be given."""
         if self.person_seat is None:
             return "The computers are playing this match."
-        if not self.person_to_play:
+        choice = self.person_choice
+        if not self.person_to_play and choice is None:
             return self.why_not() or "A hint is for your turn."
-        tag = ("hint", self.generation, self.deal_number, self.deal.turn_number)
+        tag = self._hint_wanted()
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
             self._hint_tag = tag
-            self.thinker.ask(tag, "play", self.deal.view(self.person_seat), HINT_PLAYER,
-                                  self.think_ms, self.streams.hint_seed())
+            self.thinker.ask(tag, "take" if choice is not None else "play", self.deal.view(self.person_seat),
+                             HINT_PLAYER, self.think_ms, self.streams.hint_seed())
         return None
+
+    def _hint_wanted(self) -> tuple[object, ...]:
+        """The tag of a hint for the decision the person owes now: a play, or a take of a played or turned card."""
+        pending = self.deal.pending
+        owed = pending.source if pending is not None else "play-card"
+        return ("hint", self.generation, self.deal_number, self.deal.turn_number, owed)
 
     @property
     def hint_pending(self) -> bool:
@@ -228,18 +242,46 @@ class TableController:
         return self._hint_tag is not None
 
     def poll_hint(self) -> Decision | None:
-        """The hint asked for, once it is ready and still fits the position; None otherwise."""
+        """The hint asked for, once it is ready and still fits the position; None otherwise.
+
+        In a capture choice the hint is the waiting card with the candidate to take.
+        """
         if self._hint_tag is None or self._asked is not None:
             return None
         got = self.thinker.poll()
         if got is None:
             return None
         tag, answer = got
-        wanted = ("hint", self.generation, self.deal_number, self.deal.turn_number)
         self._hint_tag = None
-        if tag != wanted or not self.person_to_play or not isinstance(answer, Decision):
+        if tag != self._hint_wanted():
+            return None
+        choice = self.person_choice
+        if choice is not None:
+            return Decision(choice[0], answer) if isinstance(answer, Card) and answer in choice[1] else None
+        if not self.person_to_play or not isinstance(answer, Decision):
             return None
         return answer
+
+    def replay_last_turn(self) -> str | None:
+        """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""
+        if self.busy:
+            return _("Wait a moment: the last move is still being played out.")
+        if self.person_choice is not None:
+            return self.why_not()
+        if self._turn_board is None or not self._turn_events:
+            return _("There is no turn to show again yet.")
+        live = self.board
+        self.board = self._turn_board.copy()
+        self.board.touch()
+        again = Choreographer(Narration(self.names), REPLAY_PACE, self.choreo.face_up)
+
+        def back(board: Board) -> Step:
+            def end(_board: Board) -> None:
+                self.board = live
+                live.touch()
+            return Step(0.0, on_end=end)
+        self.queue.extend([*again.steps_for(self._turn_events), back])
+        return None
 
     def next_deal(self) -> bool:
         """Deal the next deal of the match; False when the match is over."""
@@ -294,6 +336,8 @@ class TableController:
         self.queue.clear()
         self.current = None
         self.narration.clear()
+        self._turn_board = None
+        self._turn_events = []
         self._schedule(list(self.deal.opening_events))
 
     def _schedule(self, events: list) -> None:  # type: ignore[type-arg]
@@ -301,7 +345,16 @@ class TableController:
         if self.deal.phase is Phase.FLIP:
             # the stock card turns by itself: shown with the play, it can start before the play ends
             events += self.deal.flip()
+        if any(isinstance(e, Played) for e in events):
+            self.queue.append(self._note_turn_start)
+            self._turn_events = []
+        self._turn_events.extend(events)
         self.queue.extend(self.choreo.steps_for(events))
+
+    def _note_turn_start(self, board: Board) -> Step:
+        """A step of no time that keeps the board as a turn begins, so the turn can be shown again."""
+        self._turn_board = board.copy()
+        return Step(0.0)
 
     # ------------------------------------------------------------------ time
 

@@ -75,7 +75,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Space", "on your turn: play the focused card; any other time: pause or carry on"),
     ("1 to 9, 0, -, =", "play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
                         "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)"),
-    ("A", "a hint: the Hard player's choice for your turn (also the Hint button)"),
+    ("A", "a hint: the Hard player's choice for your turn, or for the card to take in a capture choice "
+          "(also the Hint button)"),
+    ("R", "show the last turn again, slowly; the game does not change (also the Last turn button)"),
     ("P", "pause or carry on (also the Pause button)"),
     ("Esc", "the menu: Resume, New match, Settings, Help, Quit"),
     ("H", "high contrast on or off"),
@@ -84,7 +86,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("F11", "full screen on or off"),
     ("Page Up / Down", "scroll the list of turns"),
     ("Any other key, a click", "finish the movement being shown at once"),
-    ("Tab / Shift+Tab", "at the table: from your hand to the Hint, Pause and Menu buttons and back"),
+    ("Tab / Shift+Tab", "at the table: from your hand to the Hint, Last turn, Pause and Menu buttons and back"),
     ("Tab, arrows, Enter", "move between buttons and press them on every screen"),
 )
 """The Keys page: key and what it does."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..cards import Card
+from ..i18n import _
 from ..players import Decision
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
@@ -35,7 +36,7 @@ CARD_KEY_NAMES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", 
 
 _NOT_A_SKIP = frozenset({
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
-    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_a, pygame.K_F1, pygame.K_F11,
+    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_a, pygame.K_r, pygame.K_F1, pygame.K_F11,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
     pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE,
 })
@@ -83,6 +84,8 @@ class TableScene(Scene):
         self.pause_button = Button("Pause (P)", "pause")
         self.menu_button = Button("Menu (Esc)", "menu")
         self.hint_button = Button("Hint (A)", "hint")
+        self.again_button = Button(_("Last turn (R)"), "again")
+        """Shows the last turn's movement again, slowly."""
         self._hover_button: Button | None = None
         self.button_focus: int | None = None
         """Which of the table's buttons holds the keyboard focus (Tab), or None for the hand."""
@@ -105,7 +108,7 @@ class TableScene(Scene):
         return self.paused or self.app.holding()
 
     def place_buttons(self) -> None:
-        """Put the Hint button, and the Pause and Menu buttons below it, at the foot of the side panel."""
+        """Put the Hint and Last turn buttons, and Pause and Menu below them, at the foot of the side panel."""
         geom = self.geom()
         panel = geom.panel
         pad = max(10, round(16 * geom.unit))
@@ -115,12 +118,13 @@ class TableScene(Scene):
         y = panel.bottom - pad - bh
         self.pause_button.rect = pygame.Rect(panel.left + pad, y, bw, bh)
         self.menu_button.rect = pygame.Rect(panel.left + pad + bw + gap, y, bw, bh)
-        self.hint_button.rect = pygame.Rect(panel.left + pad, y - gap - bh, 2 * bw + gap, bh)
+        self.hint_button.rect = pygame.Rect(panel.left + pad, y - gap - bh, bw, bh)
+        self.again_button.rect = pygame.Rect(panel.left + pad + bw + gap, y - gap - bh, bw, bh)
         self.panel.reserve = 2 * bh + gap + pad
 
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
-        return [] if self.auto else [self.hint_button, self.pause_button, self.menu_button]
+        return [] if self.auto else [self.hint_button, self.again_button, self.pause_button, self.menu_button]
 
     def focus_button(self, index: int | None) -> None:
         """Give the keyboard focus to button ``index`` (None: back to the hand)."""
@@ -130,7 +134,7 @@ class TableScene(Scene):
             b.focused = i == self.button_focus
 
     def _tab(self, backwards: bool) -> None:
-        """Tab moves the focus from the hand to Hint, Pause, Menu and back to the hand; Shift+Tab the other way."""
+        """Tab moves the focus from the hand through the buttons and back to the hand; Shift+Tab the other way."""
         count = len(self.buttons())
         if not count:
             return
@@ -254,9 +258,22 @@ class TableScene(Scene):
         reason = self.ctl.ask_hint()
         self.say(reason or "Thinking of a hint…")
 
+    def show_last_turn(self) -> None:
+        """Show the last turn's movement again, slowly; the deal itself does not change."""
+        if self.paused:
+            self.say(PAUSED_TEXT)
+            return
+        reason = self.ctl.replay_last_turn()
+        self.say(reason or _("The last turn again, slowly (any key or a click finishes it)."))
+
     def _show_hint(self) -> None:
         advice = self.ctl.poll_hint()
         if advice is None:
+            return
+        self.advice = advice
+        if self.ctl.person_choice is not None:
+            # the capture choice lights the named card through its focus (ChoiceScene.update)
+            self.say(_("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
             return
         hand = self.ctl.board.hands[0]
         if advice.play in hand:
@@ -269,6 +286,8 @@ class TableScene(Scene):
     def _press(self, action: str) -> None:
         if action == "hint":
             self.ask_hint()
+        elif action == "again":
+            self.show_last_turn()
         elif action == "pause":
             self.set_paused(not self.paused)
         elif action == "menu":
@@ -320,6 +339,8 @@ class TableScene(Scene):
                 self.try_play(index)
         elif key == pygame.K_a:
             self.ask_hint()
+        elif key == pygame.K_r:
+            self.show_last_turn()
         elif key == pygame.K_PAGEUP:
             self.panel.scroll_by(3)
         elif key == pygame.K_PAGEDOWN:

@@ -71,3 +71,63 @@ def test_overlapped_steps_keep_each_movements_own_time_and_run_both_ends() -> No
     assert within(0.1, b.window) == 0.0 and within(1.0, a.window) == 1.0
     step.on_end(Board(2, [[], []]))  # type: ignore[misc]
     assert ends == ["first", "second"]
+
+
+def _picture(board: Board) -> tuple[object, ...]:
+    return (dict(board.slots), [h[:] for h in board.hands], board.stock, board.piles[:], board.points[:])
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_last_turn_shown_again_moves_slowly_and_changes_nothing(make_table, seats: int) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.choreography import REPLAY_PACE
+
+    app, ctl, scene = make_table(seats=seats, seed=3)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)])
+    assert scene.toast_text == "There is no turn to show again yet." and not ctl.busy
+    ctl.play(ctl.deal.hand(0)[0])
+    assert run_frames(app, lambda: ctl.person_to_play)  # every computer has played too
+    turns, hand, entries = ctl.deal.turns, ctl.deal.hand(0), list(ctl.narration.entries)
+    after = _picture(ctl.board)
+    before_last = ctl._turn_board
+    assert before_last is not None and _picture(before_last) != after
+    scene.show_last_turn()
+    assert ctl.busy and not ctl.person_to_play
+    assert _picture(ctl.board) == _picture(before_last), "the table goes back to where the last turn began"
+    frames = 0
+    while ctl.busy and frames < 2000:
+        app.frame(1 / 60, [])
+        frames += 1
+    assert frames / 60 >= REPLAY_PACE.move + REPLAY_PACE.flip * HOP, "shown at the slow pace"
+    assert _picture(ctl.board) == after and ctl.person_to_play
+    assert ctl.deal.turns == turns and ctl.deal.hand(0) == hand and ctl.narration.entries == entries
+
+
+def test_a_click_on_last_turn_shows_it_again_and_a_key_finishes_it(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=3, seed=5)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    ctl.play(ctl.deal.hand(0)[0])
+    assert run_frames(app, lambda: ctl.person_to_play)
+    after = _picture(ctl.board)
+    scene.place_buttons()
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
+    assert ctl.busy
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)])
+    assert not ctl.busy and _picture(ctl.board) == after and ctl.person_to_play
+
+
+def test_the_last_turn_is_not_shown_again_while_a_capture_choice_is_owed(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.choice_scene import ChoiceScene
+
+    for seed in range(1, 300):
+        app, ctl, scene = make_table(seats=2, seed=seed)
+        assert run_frames(app, lambda: ctl.person_to_play)
+        card = next((c for c in ctl.deal.hand(0) if ctl.deal.choice_matters(c)), None)
+        if card is not None:
+            break
+    ctl.play(card)
+    assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
+    scene.place_buttons()
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
+    assert not ctl.busy and ctl.person_choice is not None and app.top().candidates
+    assert scene.toast_text.startswith("First pick which card your")

@@ -61,3 +61,46 @@ def test_a_hint_that_names_one_of_two_candidates_lights_only_that_one(make_table
     other = next(i for i, c in enumerate(hand) if c != card and len(ctl.deal.candidates(c)) > 1)
     scene.hover = other
     assert scene.lit()[0] == ctl.deal.candidates(hand[other]), "another card lights all it could take"
+
+
+def test_a_hint_in_the_capture_choice_focuses_the_take_it_names(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.choice_scene import ChoiceScene
+
+    for seed in range(1, 300):
+        app, ctl, scene = make_table(seats=2, seed=seed)
+        assert run_frames(app, lambda: ctl.person_to_play)
+        card = next((c for c in ctl.deal.hand(0) if ctl.deal.choice_matters(c)), None)
+        if card is not None:
+            break
+    else:
+        raise AssertionError("no deal opens with a card that has a choice")
+    ctl.play(card)
+    assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
+    choice = app.top()
+    cands = choice.candidates
+    choice.focus = (choice.focus + 1) % len(cands)  # away from where the hint may point
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint: take"), limit=600)
+    named = scene.advice.take
+    assert named in cands and named.pretty in scene.toast_text
+    assert choice.focused_card == named and scene.lit()[2] == named, "the named card has the focus and the light"
+    assert app.top() is choice and ctl.deal.pending is not None, "the hint chose nothing"
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    assert named in ctl.deal.pile(0)
+
+
+def test_the_hint_button_works_in_the_capture_choice(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.choice_scene import ChoiceScene
+
+    for seed in range(1, 300):
+        app, ctl, scene = make_table(seats=2, seed=seed)
+        assert run_frames(app, lambda: ctl.person_to_play)
+        card = next((c for c in ctl.deal.hand(0) if ctl.deal.choice_matters(c)), None)
+        if card is not None:
+            break
+    ctl.play(card)
+    assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
+    scene.place_buttons()
+    app.frame(1 / 60, [click_event(scene.hint_button.rect.center)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint: take"), limit=600)
+    assert app.top().focused_card == scene.advice.take

@@ -182,7 +182,9 @@ def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  
     assert pygame.image.tobytes(app.surface.subsurface(ring), "RGB") != \
         pygame.image.tobytes(focused_hand.subsurface(ring), "RGB"), "the hand's focus ring went to the button"
     press(app, pygame.K_TAB)
-    assert scene.pause_button.focused and not scene.hint_button.focused
+    assert scene.again_button.focused and not scene.hint_button.focused
+    press(app, pygame.K_TAB)
+    assert scene.pause_button.focused and not scene.again_button.focused
     press(app, pygame.K_RETURN)
     assert scene.paused and len(ctl.deal.hand(0)) == 12, "Enter pressed the Pause button, played nothing"
     press(app, pygame.K_SPACE)

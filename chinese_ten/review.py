@@ -1,0 +1,368 @@
+"""Judging one seat's decisions in a deal, as the Hard player evaluates them.
+
+A deal record is replayed turn by turn. At every decision the seat made — the
+card it played, the take of that card when the candidates were worth different
+points, the take of the turned card likewise — every legal option is evaluated
+from the seat's :class:`~chinese_ten.view.SeatView` at that moment, and from
+nothing else: all options meet the same sampled worlds and the same rollout
+noise (:func:`chinese_ten.players.hard.option_totals`), enough of them that the
+ranking holds under another seed (``benchmarks/review.py`` measures it). Each
+decision gets the expected deal margin of every option, the best one, the
+points lost and a label; the deal gets the total lost and an accuracy figure.
+
+Equivalent options (cards of one rank worth the same points, takes worth the
+same points) are evaluated once, but the card the seat actually played or took
+always stands for its group, so the review names what was really done.
+Every random stream is derived from ``seed`` (:func:`chinese_ten.match.derive_seed`),
+so the same record, seat and seed always give the same review.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from .cards import ALL_CARDS, Card
+from .deal import Deal, Phase, TurnRecord
+from .match import derive_seed
+from .players.hard import option_totals, world_count
+from .players.worlds import Position
+from .records import deal_of, replay
+from .view import SeatView
+
+DecisionKind = Literal["play", "take", "flip_take"]
+
+REVIEW_TURNS: int = 300_000
+"""Simulated turns spent on one decision (twice Hard's default effort).
+
+At the first play of a two-seat deal this buys some 800 worlds for twelve
+cards; later decisions, with shorter futures, get more. ``benchmarks/review.py``
+measured a whole two-seat deal reviewed in 2.7 s of processor time (median;
+5.5 s by the clock with the two cores shared four ways), and the best option
+unchanged under another seed in every one of 87 decisions whose best two
+options stood 2 points or more apart."""
+
+MIN_WORLDS: int = 200
+"""The fewest worlds a decision is evaluated on."""
+
+MAX_WORLDS: int = 20_000
+"""The most worlds a decision is evaluated on, however short the rest of the deal."""
+
+# The marks, from ``benchmarks/review.py`` over 200 decisions each of Normal (the
+# reference heuristic) and Easy at two seats. Normal lost under 1.6 points in 95%
+# of its decisions and never 5 (worst 4.7); Easy lost 5 or more in about one
+# decision in ten (worst 9.2); neither ever lost 10.
+
+INACCURACY: float = 2.0
+"""Points lost from which a decision is an inaccuracy.
+
+Below this the sampling itself can swap two options and most of Normal's
+small differences from the best lie there (its 95th percentile: 1.6 points);
+every ranking with a gap of 2 or more held under another seed. Two points is
+also the smallest scoring card of the classic table, a red two."""
+
+MISTAKE: float = 5.0
+"""Points lost from which a decision is a mistake.
+
+More than the reference heuristic ever lost in the measurement, and what a
+careless player (Easy) loses in about one decision in ten."""
+
+BLUNDER: float = 10.0
+"""Points lost from which a decision is a blunder.
+
+Half a red ace: passing up a red ace's capture, or laying one where the
+opponent can pair it, costs 10 to 16 points seen from the seat (the opponent
+may not hold the partner), and neither Normal nor Easy lost this much in any
+measured decision."""
+
+WORST_SHOWN: int = 3
+"""How many of the costliest decisions the summary lists."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a decision: the card entered (played, or turned) and the card it takes."""
+
+    play: Card | None
+    take: tuple[Card, ...]
+    expected: float = 0.0
+    """The mean deal margin the seat can expect after this option."""
+
+    def to_json(self, kind: DecisionKind, with_expected: bool = True) -> dict[str, Any]:
+        """The option as the ``review`` command prints it (a turned card under ``flip``)."""
+        key = "flip" if kind == "flip_take" else "play"
+        out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": _take_json(self.take)}
+        if with_expected:
+            out["expected"] = round(self.expected, 1)
+        return out
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of the seat: what it chose, every option's worth, and the verdict."""
+
+    turn: int
+    """The turn's number in the deal, counting from 1."""
+    kind: DecisionKind
+    chosen: Choice
+    best: Choice
+    options: tuple[Choice, ...]
+    """Every distinct option, best first."""
+
+    @property
+    def loss(self) -> float:
+        """Expected points lost against the best option (0 when the chosen one is the best)."""
+        return max(0.0, self.best.expected - self.chosen.expected)
+
+    @property
+    def spread(self) -> float:
+        """The expected points between the best and the worst option."""
+        return self.best.expected - self.options[-1].expected
+
+    @property
+    def label(self) -> str:
+        """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
+        return label_of(self.loss)
+
+    def to_json(self) -> dict[str, Any]:
+        """The decision as ``review --json`` prints it."""
+        return {
+            "turn": self.turn,
+            "kind": self.kind,
+            "chosen": self.chosen.to_json(self.kind, with_expected=False),
+            "best": self.best.to_json(self.kind, with_expected=False),
+            "options": [o.to_json(self.kind) for o in self.options],
+            "loss": round(self.loss, 1),
+            "label": self.label,
+        }
+
+    def describe(self) -> str:
+        """The decision in one line of words."""
+        what = {"play": "play", "take": "take", "flip_take": "turned card's take"}[self.kind]
+        did = _words(self.kind, self.chosen)
+        line = f"turn {self.turn}, {what}: {did} ({self.chosen.expected:+.1f})"
+        if self.loss > 0:
+            line += f"; best {_words(self.kind, self.best)} ({self.best.expected:+.1f}), lost {self.loss:.1f}"
+        return f"{line} — {self.label}"
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every judged decision of one seat in one deal, and the summary."""
+
+    seat: int
+    decisions: tuple[Judgement, ...]
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points lost over all the decisions."""
+        return sum((d.loss for d in self.decisions), 0.0)
+
+    @property
+    def accuracy(self) -> int:
+        """How much of what was at stake the seat kept, in percent (100 when nothing was at stake).
+
+        Over the decisions with a real choice, the points the chosen options
+        stood above the worst ones, as a share of the points the best options
+        stood above the worst: 100 means always the best, 0 always the worst.
+        A forced move counts for nothing either way.
+        """
+        stake = sum(d.spread for d in self.decisions)
+        if stake <= 0:
+            return 100
+        kept = sum(d.spread - d.loss for d in self.decisions)
+        return round(100 * kept / stake)
+
+    def worst(self, count: int = WORST_SHOWN) -> tuple[Judgement, ...]:
+        """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
+        lost = [d for d in self.decisions if label_of(d.loss) != "best"]
+        return tuple(sorted(lost, key=lambda d: -d.loss)[:count])
+
+    def to_json(self) -> dict[str, Any]:
+        """The review as ``review --json`` prints it."""
+        return {
+            "seat": self.seat,
+            "decisions": [d.to_json() for d in self.decisions],
+            "total_loss": round(self.total_loss, 1),
+            "accuracy": self.accuracy,
+        }
+
+    def describe(self) -> str:
+        """The review in words: every decision, then the summary and the worst moments."""
+        lines = [f"seat {self.seat}: {len(self.decisions)} decisions"]
+        lines += [d.describe() for d in self.decisions]
+        lines.append(f"expected points lost: {self.total_loss:.1f}, accuracy {self.accuracy}%")
+        worst = self.worst()
+        if worst:
+            lines.append("worst moments: " + "; ".join(
+                f"turn {d.turn} {d.kind} ({d.label}, {d.loss:.1f})" for d in worst))
+        return "\n".join(lines)
+
+
+def label_of(loss: float) -> str:
+    """The label of a decision that lost ``loss`` expected points."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return "best"
+
+
+def review_record(record: dict[str, Any], seat: int, seed: int = 0, budget: int = REVIEW_TURNS) -> Review:
+    """Judge every decision ``seat`` made in a (finished or partial) deal record.
+
+    Refuses an illegal record (:class:`~chinese_ten.records.RecordError`) and a
+    seat the deal does not have (``ValueError``).
+    """
+    turns = replay(record).turns  # checks the whole record and fills in every take
+    deal = deal_of(record)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < deal.seats:
+        raise ValueError(f"seat must be a seat from 0 to {deal.seats - 1}, not {seat}")
+    judged: list[Judgement] = []
+    for number, turn in enumerate(turns, start=1):
+        judged.extend(_play_turn(deal, turn, number, seat, seed, budget))
+    return Review(seat, tuple(judged))
+
+
+def _play_turn(deal: Deal, turn: TurnRecord, number: int, seat: int, seed: int, budget: int) -> list[Judgement]:
+    """Play one resolved turn on the deal, judging the seat's decisions on the way."""
+    mine = turn.seat == seat
+    out: list[Judgement] = []
+    take = _single(turn.take)
+    if mine:
+        out.append(judge_play(deal.view(seat), turn.play, take, _rng(seed, number, "play"), number, budget))
+    if mine and take is not None and deal.choice_matters(turn.play):
+        deal.play(turn.play)  # waits for the choice
+        out.append(judge_take(deal.view(seat), take, _rng(seed, number, "take"), number, budget))
+        deal.choose(take)
+    else:
+        deal.play(turn.play, list(turn.take) or None)
+    if deal.phase is Phase.FLIP:
+        flip_take = _single(turn.flip_take)
+        top = deal.peek_top()
+        if mine and flip_take is not None and top is not None and deal.choice_matters(top):
+            deal.flip()  # waits for the choice
+            out.append(judge_take(deal.view(seat), flip_take, _rng(seed, number, "flip_take"), number, budget))
+            deal.choose(flip_take)
+        else:
+            deal.flip(list(turn.flip_take) or None)
+    return out
+
+
+def _single(take: tuple[Card, ...]) -> Card | None:
+    """The one card a take names (None for nothing or a triple, which leave no choice)."""
+    return take[0] if len(take) == 1 else None
+
+
+def _rng(seed: int, turn: int, kind: str) -> random.Random:
+    return random.Random(derive_seed(seed, "review", turn, kind))
+
+
+def judge_play(view: SeatView, played: Card, take: Card | None, rng: random.Random,
+               turn: int = 0, budget: int = REVIEW_TURNS) -> Judgement:
+    """Judge the card played at a PLAY moment; each card is worth its best take (the take is judged apart)."""
+    pts = view.points_table
+    cards: dict[tuple[int, int], Card] = {}
+    for card in view.hand:
+        cards.setdefault((card >> 2, pts[card]), card)
+    cards[(played >> 2, pts[played])] = played  # the card really played stands for its kind
+    options: list[tuple[int, int | None, Card | None]] = []
+    owner: list[Card] = []
+    for card in cards.values():
+        for opt in _take_options(view, card, view.layout, take if card == played else None):
+            options.append(opt)
+            owner.append(card)
+    values = _expected(view, rng, options, "play", budget)
+    best_of: dict[Card, Choice] = {}
+    for card, (_, _, t), value in zip(owner, options, values):
+        known = best_of.get(card)
+        if known is None or value > known.expected:
+            best_of[card] = Choice(card, _takes_of(view, card, t), value)
+    ranked = _ranked(best_of.values())
+    mine = best_of[played]
+    chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected)
+    return Judgement(turn, "play", chosen, ranked[0], ranked)
+
+
+def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
+               budget: int = REVIEW_TURNS) -> Judgement:
+    """Judge the take chosen for the waiting card (``view.pending``)."""
+    pending = view.pending
+    if pending is None:
+        raise ValueError("no capture is waiting for a choice")
+    options = _take_options(view, pending.card, pending.candidates, take)
+    values = _expected(view, rng, options, pending.source, budget)
+    choices = [Choice(pending.card, (t,), v) for (_, _, t), v in zip(options, values) if t is not None]
+    ranked = _ranked(choices)
+    chosen = next(c for c in choices if c.take == (take,))
+    kind: DecisionKind = "take" if pending.source == "play" else "flip_take"
+    return Judgement(turn, kind, chosen, ranked[0], ranked)
+
+
+def _take_options(view: SeatView, card: Card, layout: tuple[Card, ...],
+                  taken: Card | None) -> list[tuple[int, int | None, Card | None]]:
+    """One option per distinct-points take of an entering card, the take really made standing for its points."""
+    pts = view.points_table
+    cands = view.rules.candidates(card, layout)
+    if not cands:
+        return [(int(card), None, None)]
+    if view.rules.takes_all(card, cands):
+        return [(int(card), None, ALL_CARDS[cands[0]])]
+    by_pts: dict[int, Card] = {}
+    for c in cands:
+        by_pts.setdefault(pts[c], ALL_CARDS[c])
+    if taken is not None and taken in cands:
+        by_pts[pts[taken]] = taken
+    return [(int(card), value, c) for value, c in sorted(by_pts.items(), reverse=True)]
+
+
+def _takes_of(view: SeatView, card: Card, take: Card | None) -> tuple[Card, ...]:
+    """What an entering card takes with ``take`` named: nothing, that card, or a whole triple."""
+    if take is None:
+        return ()
+    cands = view.rules.candidates(card, view.layout)
+    if view.rules.takes_all(card, cands):
+        return tuple(ALL_CARDS[c] for c in cands)
+    return (take,)
+
+
+def _expected(view: SeatView, rng: random.Random, options: list[tuple[int, int | None, Card | None]],
+              source: str, budget: int) -> list[float]:
+    """Each option's expected deal margin for the view's seat, all on the same worlds."""
+    me = view.seat
+    now = Fraction(view.points[me]) - Fraction(sum(view.points_table), view.seats)
+    if len(options) == 1:
+        worlds = 1 if _settled(view) else MIN_WORLDS
+    else:
+        worlds = world_count(view, len(options), budget, MIN_WORLDS, MAX_WORLDS)
+    totals = option_totals(view, Position.of(view), rng, options, source, worlds)
+    return [float(now) + t / worlds for t in totals]
+
+
+def _settled(view: SeatView) -> bool:
+    """True when nothing hidden is left, so one world is the whole truth."""
+    return view.stock_left == 0 and sum(view.hand_sizes) - len(view.hand) == 0
+
+
+def _ranked(choices: Any) -> tuple[Choice, ...]:
+    """Options best first (a stable sort keeps the earlier of equals first)."""
+    return tuple(sorted(choices, key=lambda c: -c.expected))
+
+
+def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:
+    if not take:
+        return None
+    if len(take) == 1:
+        return str(take[0])
+    return [str(c) for c in take]
+
+
+def _words(kind: DecisionKind, choice: Choice) -> str:
+    taken = " ".join(str(c) for c in choice.take)
+    if kind == "play":
+        return f"{choice.play}" + (f" taking {taken}" if taken else "")
+    return f"{choice.play} takes {taken}"
