@@ -472,6 +472,9 @@ def open_store(folder: Path, lock: bool = True) -> Opened:
                 store.close()
                 raise sqlite3.DatabaseError("the database failed its check")
             opened.store = store
+            if opened.elsewhere:
+                opened.notices.append("Your matches are kept by another window of the game that is open; "
+                                      "this one plays without keeping anything.")
             return opened
         except StoreError as problem:
             opened.notices.append(f"Matches can't be kept: {problem}.")
