@@ -252,7 +252,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     finally:
         store.close()
     o = stats.overall
-    lines = [f"{o.matches} matches: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
+    lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
              f"{o.deals} deals, mean margin {o.mean_margin if o.mean_margin is not None else '-'}"]
     for (strength, seats, rules), f in stats.by:
         lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} matches, {f.won} won, "
