@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from typing import TYPE_CHECKING
 
 import pygame
@@ -51,13 +50,7 @@ class HistoryScene(Dialog):
     def __init__(self, app: App) -> None:
         """Read the newest matches once, as the screen opens."""
         super().__init__(app)
-        self.matches: list[KeptMatch] = []
-        store = app.keeper.opened.store if app.keeper.readable else None  # type: ignore[union-attr]
-        if store is not None:
-            try:
-                self.matches = store.history(SHOWN_MATCHES)
-            except sqlite3.Error as problem:
-                _log.warning("could not read the history: %s", problem)
+        self.matches: list[KeptMatch] = app.keeper.history(SHOWN_MATCHES)
         self.index = 0
         self.deal = 0
         self.count_open = False
@@ -109,12 +102,10 @@ class HistoryScene(Dialog):
     def export(self) -> None:
         """Write the chosen deal's record into the data folder's ``records`` folder and say where."""
         kept = self._kept_deal()
-        opened = self.app.keeper.opened
-        if kept is None or opened is None or opened.store is None:
-            return
         m = self.selected
-        assert m is not None
-        folder = opened.store.path.parent / "records"
+        if kept is None or m is None or self.app.keeper.folder is None:
+            return
+        folder = self.app.keeper.folder / "records"
         name = f"{m.started.replace(':', '').replace('-', '')}-deal{kept.number}.json"
         try:
             atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))

@@ -5,12 +5,15 @@ added to the history, and the unfinished match put back exactly as it was.
 from __future__ import annotations
 
 import logging
+import queue
 import sqlite3
+import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from ..matchstore import MatchSetup, Opened, Unfinished
+from ..matchstore import KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
 from ..records import record_of
 from ..rules import as_number, rules_from_json
 from .choreography import Pace
@@ -58,16 +61,63 @@ def describe(kept: Unfinished) -> str:
     return " · ".join(parts)
 
 
+class _Writer:
+    """Runs the saves in order on a thread of its own, so that no frame waits for the disk."""
+
+    def __init__(self, store: MatchStore, on_error: Callable[[Exception], None]) -> None:
+        self._store = store
+        self._on_error = on_error
+        self._queue: queue.Queue[Callable[[MatchStore], object] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def put(self, work: Callable[[MatchStore], object]) -> None:
+        """Save with ``work`` after every save already asked for."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="match-keeper", daemon=True)
+            self._thread.start()
+        self._queue.put(work)
+
+    def flush(self) -> None:
+        """Wait until every save asked for is written."""
+        if self._thread is not None:
+            self._queue.join()
+
+    def stop(self) -> None:
+        """Write what is asked for, then end the thread."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
+
+    def _run(self) -> None:
+        while True:
+            work = self._queue.get()
+            try:
+                if work is None:
+                    return
+                work(self._store)
+            except (sqlite3.Error, OSError) as problem:
+                self._on_error(problem)
+            finally:
+                self._queue.task_done()
+
+
 class Keeper:
-    """The window's link to the kept matches: saves the match at the table after every move."""
+    """The window's link to the kept matches: saves the match at the table after every move.
+
+    The saves are written in order on a thread of their own; whatever reads
+    the kept matches first waits for the saves asked for before.
+    """
 
     def __init__(self, opened: Opened | None, notify: Callable[[str], None] = lambda _text: None) -> None:
         """Keep through ``opened`` (None keeps nothing); problems are told through ``notify``, once."""
         self.opened = opened
         self.notify = notify
-        self.match_id: int | None = None
         self.ctl: TableController | None = None
+        self._match: dict[str, int | None] | None = None
         self._failed = False
+        store = opened.store if opened is not None else None
+        self._writer = _Writer(store, self._fail) if store is not None else None
 
     @property
     def keeping(self) -> bool:
@@ -80,20 +130,50 @@ class Keeper:
         """True when the history and statistics can be read."""
         return self.opened is not None and self.opened.store is not None
 
-    def unfinished(self) -> Unfinished | None:
-        """The unfinished match kept, or None."""
+    @property
+    def folder(self) -> Path | None:
+        """The data folder, when matches are read from one."""
+        return self.opened.store.path.parent if self.readable else None  # type: ignore[union-attr]
+
+    def _read(self, work: Callable[[MatchStore], Any]) -> Any:
+        """The answer of ``work`` on the store, once every save asked for is written; None when it fails."""
         if not self.readable:
             return None
+        assert self._writer is not None
+        self._writer.flush()
         try:
-            return self.opened.store.unfinished()  # type: ignore[union-attr]
+            return work(self.opened.store)  # type: ignore[union-attr]
         except sqlite3.Error as problem:
-            self._fail(problem)
+            _log.warning("could not read the kept matches: %s", problem)
             return None
+
+    def unfinished(self) -> Unfinished | None:
+        """The unfinished match kept, or None."""
+        return self._read(lambda store: store.unfinished())  # type: ignore[no-any-return]
+
+    def statistics(self) -> Statistics | None:
+        """The statistics of the kept matches, or None when they can't be read."""
+        return self._read(lambda store: store.statistics())  # type: ignore[no-any-return]
+
+    def history(self, limit: int | None = None) -> list[KeptMatch]:
+        """The newest ended matches (all of them without ``limit``)."""
+        return self._read(lambda store: store.history(limit)) or []
+
+    def reset(self) -> Path:
+        """Forget the ended matches after keeping a backup (see :meth:`MatchStore.reset`); returns the backup.
+
+        Raises ``OSError`` or ``sqlite3.Error`` when it cannot be done; nothing is forgotten then.
+        """
+        if not self.keeping:
+            raise PermissionError("the kept matches are not open for writing in this window")
+        assert self._writer is not None
+        self._writer.flush()
+        return self.opened.store.reset()  # type: ignore[union-attr]
 
     def watch(self, ctl: TableController) -> None:
         """Keep this new match from its first move on (a match with no move yet is not kept)."""
         self.ctl = ctl
-        self.match_id = None
+        self._match = None
         ctl.on_change = self._changed
 
     def resume(self, pace: Pace, thinker: ComputerThinker, think_ms: int | None = None) -> TableController | None:
@@ -116,62 +196,69 @@ class Keeper:
             self.abandon()
             return None
         self.ctl = ctl
-        self.match_id = kept.id
+        self._match = {"id": kept.id}
         ctl.on_change = self._changed
         return ctl
 
     def abandon(self) -> None:
         """Count the unfinished match as abandoned (New match while one is unfinished)."""
-        self.match_id = None
+        self._match = None
         if self.keeping:
             self._write(lambda store: store.abandon())
 
     def save(self) -> None:
         """Save the match at the table now (on quit)."""
-        ctl = self.ctl
-        if ctl is not None and self.match_id is not None:
-            match_id = self.match_id
-            self._write(lambda store: store.save_progress(match_id, ctl.progress()))
+        if self.ctl is not None and self._match is not None and self.keeping:
+            self._save_progress(self._match, self.ctl.progress())
+
+    def _save_progress(self, match: dict[str, int | None], progress: dict[str, Any]) -> None:
+        def write(store: MatchStore) -> None:
+            if match["id"] is not None:
+                store.save_progress(match["id"], progress)
+
+        self._write(write)
 
     def _changed(self, what: str) -> None:
         ctl = self.ctl
         if ctl is None or not self.keeping:
             return
         if what == "action":
-            if self.match_id is None:
-                setup = setup_of(ctl)
-                self.match_id = self._write(lambda store: store.begin(setup, ctl.progress()))
+            if self._match is None:
+                match: dict[str, int | None] = {"id": None}
+                self._match = match
+                setup, progress = setup_of(ctl), ctl.progress()
+                self._write(lambda store: match.update(id=store.begin(setup, progress)))
             else:
-                match_id = self.match_id
-                self._write(lambda store: store.save_progress(match_id, ctl.progress()))
-        elif what == "deal" and self.match_id is not None:
-            self._finish_deal(ctl, self.match_id)
+                self._save_progress(self._match, ctl.progress())
+        elif what == "deal" and self._match is not None:
+            self._finish_deal(ctl, self._match)
 
-    def _finish_deal(self, ctl: TableController, match_id: int) -> None:
+    def _finish_deal(self, ctl: TableController, match: dict[str, int | None]) -> None:
         deal = ctl.deal
         seat = ctl.person_seat
+        number = ctl.deal_number
         record = record_of(deal, players=[i.player or "you" for i in ctl.infos], seed=str(ctl.match.seed),
-                           deal_number=ctl.deal_number, result=[as_number(m) for m in deal.exact_margins])
+                           deal_number=number, result=[as_number(m) for m in deal.exact_margins])
         margins = [float(m) for m in deal.exact_margins]
         person = None if seat is None else margins[seat]
         totals = [float(t) for t in ctl.match.exact_totals]
         progress = ctl.progress()
+        outcome = outcome_of(ctl) if ctl.match.is_over else "playing"
 
-        def write(store: Any) -> None:
-            store.finish_deal(match_id, ctl.deal_number, record, margins, person, totals, progress)
-            if ctl.match.is_over:
-                store.finish_match(match_id, outcome_of(ctl))
+        def write(store: MatchStore) -> None:
+            if match["id"] is None:
+                return
+            store.finish_deal(match["id"], number, record, margins, person, totals, progress)
+            if outcome != "playing":
+                store.finish_match(match["id"], outcome)
 
         self._write(write)
         if ctl.match.is_over:
-            self.match_id = None
+            self._match = None
 
-    def _write(self, work: Callable[[Any], Any]) -> Any:
-        try:
-            return work(self.opened.store)  # type: ignore[union-attr]
-        except (sqlite3.Error, OSError) as problem:
-            self._fail(problem)
-            return None
+    def _write(self, work: Callable[[MatchStore], object]) -> None:
+        assert self._writer is not None
+        self._writer.put(work)
 
     def _fail(self, problem: Exception) -> None:
         _log.warning("could not keep the match: %s", problem)
@@ -181,7 +268,9 @@ class Keeper:
                           "it will not be saved."))
 
     def close(self) -> None:
-        """Save the match at the table and close the database."""
+        """Save the match at the table, write every save asked for and close the database."""
         self.save()
+        if self._writer is not None:
+            self._writer.stop()
         if self.opened is not None:
             self.opened.close()

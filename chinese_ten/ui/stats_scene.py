@@ -56,13 +56,7 @@ class StatsScene(Dialog):
     def __init__(self, app: App) -> None:
         """Read the statistics once, as the screen opens."""
         super().__init__(app)
-        self.stats: Statistics | None = None
-        store = app.keeper.opened.store if app.keeper.readable else None  # type: ignore[union-attr]
-        if store is not None:
-            try:
-                self.stats = store.statistics()
-            except sqlite3.Error as problem:
-                _log.warning("could not read the statistics: %s", problem)
+        self.stats: Statistics | None = app.keeper.statistics()
         self.confirming = False
         self.buttons = [Button(_("Back"), "back"), Button(_("Reset statistics…"), "reset")]
         self.buttons[0].focused = True
@@ -94,16 +88,12 @@ class StatsScene(Dialog):
         elif action == "keep":
             self.__init__(self.app)  # type: ignore[misc]
         elif action == "really":
-            store = self.app.keeper.opened.store if self.app.keeper.keeping else None  # type: ignore[union-attr]
-            if store is None:
-                self.app.notify(_("The statistics can't be reset from this window."))
-            else:
-                try:
-                    backup = store.reset()
-                    self.app.notify(_("Statistics reset. A backup was kept as {name}.").format(name=backup.name))
-                except (sqlite3.Error, OSError) as problem:
-                    _log.warning("could not reset the statistics: %s", problem)
-                    self.app.notify(_("The statistics could not be reset; nothing was changed."))
+            try:
+                backup = self.app.keeper.reset()
+                self.app.notify(_("Statistics reset. A backup was kept as {name}.").format(name=backup.name))
+            except (sqlite3.Error, OSError) as problem:
+                _log.warning("could not reset the statistics: %s", problem)
+                self.app.notify(_("The statistics could not be reset; nothing was changed."))
             self.__init__(self.app)  # type: ignore[misc]
 
     def handle_event(self, event: pygame.event.Event) -> None:

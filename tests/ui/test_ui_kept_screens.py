@@ -60,7 +60,7 @@ def test_new_match_on_the_start_screen_asks_and_then_counts_the_old_one_abandone
     assert isinstance(again.top(), ConfirmScene)
     press(again, pygame.K_RIGHT, pygame.K_RETURN)
     assert isinstance(again.top(), TableScene)
-    stats = again.keeper.opened.store.statistics()
+    stats = again.keeper.statistics()
     assert stats.overall.abandoned == 1
     again.keeper.close()
 
