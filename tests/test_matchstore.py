@@ -155,3 +155,20 @@ def test_a_save_is_all_or_nothing(tmp_path) -> None:
             db.execute("UPDATE matches SET state = 'nonsense' WHERE id = ?", (match_id,))
     assert store.unfinished().progress == {"moves": 2}
     opened.close()
+
+
+def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path) -> None:
+    from chinese_ten.matchstore import MIGRATIONS
+
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+        db.execute("INSERT INTO matches (started, seats, rules, preset, strength, players, person, length,"
+                   " total_deals, seed, state, totals) VALUES (?, 2, ?, 'classic', 'normal', ?, 1, '{}', 2, '1',"
+                   " 'abandoned', '[0, 0]')", ("2026-11-30T20:00:00", '"classic"', '["you", "normal"]'))
+    opened = open_store(tmp_path)
+    assert opened.store.statistics().overall.abandoned == 1
+    opened.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
