@@ -255,7 +255,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
              f"{o.deals} deals, mean margin {o.mean_margin if o.mean_margin is not None else '-'}"]
     for (strength, seats, rules), f in stats.by:
-        lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} matches, {f.won} won, "
+        lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won, "
                      f"win {f.win_percent if f.win_percent is not None else '-'}%, "
                      f"streak {f.streak} (longest {f.longest_streak})")
     _print(stats.to_json(), args.json, "\n".join(lines))

@@ -17,6 +17,7 @@ from ..rules import as_number
 from ..storage import atomic_write
 from .menu_scene import Dialog
 from .scene import Button, buttons_event, font_px, ui_scale
+from .controller import STRENGTH_LABELS
 from .stats_scene import table_name
 
 if TYPE_CHECKING:
@@ -30,6 +31,11 @@ SHOWN_MATCHES = 200
 
 def _signed(value: float) -> str:
     return f"{value:+g}" if value else "0"
+
+
+def _player(who: str) -> str:
+    """A seat's player as shown: You, or the computer's strength."""
+    return _("You") if who == "you" else _(STRENGTH_LABELS.get(who, who))
 
 
 def match_line(m: KeptMatch) -> str:
@@ -189,6 +195,9 @@ class HistoryScene(Dialog):
                 for k in range(min(len(self.matches), first + visible) - first)]
             right = Rect(left.right + pad, top, box.right - pad - left.right - pad, bottom - top)
             self._draw_match(surface, right, body, line_h)
+            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · E export · Esc back"),
+                                 font_px(16, unit), t.text_dim)
+            surface.blit(keys, keys.get_rect(midbottom=(box.centerx, bottom)))
         for b in self.buttons:
             b.draw(surface, kit, font_px(20, unit), b is self._hover)
 
@@ -210,7 +219,7 @@ class HistoryScene(Dialog):
             self._deal_rows.append(row)
             if i == self.deal:
                 pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
-            margins = "  ".join(_signed(v) for v in d.margins)
+            margins = " · ".join(f"{_player(who)} {_signed(v)}" for who, v in zip(m.setup.players, d.margins))
             text = kit.text.line(_("Deal {n}: {margins}").format(n=d.number, margins=margins), body, t.text)
             surface.blit(text, (row.left + 6, row.top + 3))
             y += line_h
@@ -236,8 +245,7 @@ class HistoryScene(Dialog):
         surface.blit(title, (area.left, y))
         y += line_h
         for seat in range(deal.seats):
-            who = m.setup.players[seat] if seat < len(m.setup.players) else str(seat)
-            name = _("You") if who == "you" else _(who.capitalize())
+            name = _player(m.setup.players[seat] if seat < len(m.setup.players) else str(seat))
             text = _("{name}: {cards} cards, {points} points, {margin}").format(
                 name=name, cards=len(deal.pile(seat)), points=deal.points[seat],
                 margin=_signed(as_number(deal.exact_margins[seat])))

@@ -133,8 +133,8 @@ class StatsScene(Dialog):
         else:
             y = self._draw_table(surface, Rect(box.left + pad, y, box.width - 2 * pad, 0), body)
             chart_bottom = self.buttons[0].rect.top - round(16 * unit)
-            self._draw_chart(surface, Rect(box.left + pad, y + round(12 * unit), box.width - 2 * pad,
-                                           max(0, chart_bottom - y - round(12 * unit))), unit)
+            height = min(round(260 * unit), max(0, chart_bottom - y - round(12 * unit)))
+            self._draw_chart(surface, Rect(box.left + pad, y + round(12 * unit), box.width - 2 * pad, height), unit)
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)
 
@@ -193,3 +193,5 @@ class StatsScene(Dialog):
             pygame.draw.rect(surface, t.gain if margin >= 0 else t.loss, bar)
         scale = kit.text.line(f"±{top:g}", font_px(16, unit), t.text_dim)
         surface.blit(scale, scale.get_rect(topright=(plot.right, plot.top)))
+        order = kit.text.line(_("oldest left, newest right"), font_px(16, unit), t.text_dim)
+        surface.blit(order, order.get_rect(topright=(area.right, area.top)))
