@@ -135,3 +135,25 @@ def test_the_screens_draw_at_the_smallest_and_largest_sizes_in_both_looks(tmp_pa
                     assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), f"{b.label} overlaps"
             app.keeper.close()
         pygame.display.quit()
+
+
+def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, tmp_path) -> None:
+    first = _app(window, tmp_path)
+    press(first, pygame.K_RETURN)
+    ctl = first.table().ctl
+    assert play_until(first, lambda: len(ctl.deal.turns) >= 2)
+    opened = open_store(tmp_path)  # the second window, while the first still plays
+    second = App(window, Settings(computers=1, match_length="one", animation_speed="instant"), None, None,
+                 ComputerThinker(force_inline=True), Keeper(opened))
+    second.notices = list(opened.notices)
+    second.push(StartScene(second))
+    assert [b.action for b in second.top().actions][0] == "play", "the unfinished match is open elsewhere"
+    second.frame(1 / 60, [])
+    assert "another window" in second.banner_text
+    press(second, pygame.K_RETURN)
+    other = second.table().ctl
+    assert play_until(second, lambda: len(other.deal.turns) >= 2)
+    second.keeper.close()
+    kept = first.keeper.unfinished()
+    assert kept is not None and kept.progress["deals"] == ctl.actions, "the first window's match is untouched"
+    first.keeper.close()
