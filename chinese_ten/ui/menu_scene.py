@@ -18,9 +18,9 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("Resume", "resume"),
     ("New match", "new"),
     ("Settings", "settings"),
+    ("Help (F1)", "help"),
     ("Statistics", "stats"),
     ("History", "history"),
-    ("Help (F1)", "help"),
     ("Quit", "quit"),
 )
 """The menu's buttons, top to bottom: label and action."""

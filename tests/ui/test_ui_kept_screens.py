@@ -79,7 +79,7 @@ def test_statistics_and_history_open_from_the_menu_and_show_the_match(window, tm
     press(app, pygame.K_RETURN)  # a new match, to reach the menu
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top(), MenuScene)
-    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
     stats = app.top()
     assert isinstance(stats, StatsScene) and stats.stats.overall.matches == 1 and len(stats.stats.recent) == 1
     app.frame(1 / 60, [])
