@@ -26,8 +26,8 @@ from . import display
 from .cardimages import CardImages
 from .choreography import Pace, pace_for
 from .controller import TableController
-from .keeper import Keeper
 from .geometry import MIN_SIZE
+from .keeper import Keeper
 from .scene import Kit, Scene, font_px, ui_scale
 from .shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
 from .sound import SoundPlayer

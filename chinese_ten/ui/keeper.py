@@ -97,7 +97,7 @@ class _Writer:
                     return
                 work(self._store)
             except (sqlite3.Error, OSError) as problem:
-                self._on_error(problem)
+                self._on_error(problem.with_traceback(None))
             finally:
                 self._queue.task_done()
 
@@ -261,7 +261,7 @@ class Keeper:
         self._writer.put(work)
 
     def _fail(self, problem: Exception) -> None:
-        _log.warning("could not keep the match: %s", problem)
+        _log.warning("could not keep the match: %s", str(problem))
         if not self._failed:
             self._failed = True
             self.notify(_("This match can't be kept (the data folder can't be written). You can play on; "
@@ -272,5 +272,8 @@ class Keeper:
         self.save()
         if self._writer is not None:
             self._writer.stop()
+        if self.ctl is not None:
+            self.ctl.on_change = None
+            self.ctl = None
         if self.opened is not None:
             self.opened.close()
