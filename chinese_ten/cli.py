@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -126,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, with every subcommand."""
     parser = _Parser(prog="chinese-ten", description="Chinese Ten, the fishing card game. Run bare to play.")
     parser.add_argument("--settings-dir", help="folder for remembered settings (default: the platform's)")
+    parser.add_argument("--data-dir", help="folder for kept matches and statistics (default: the platform's)")
     _add_look_options(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -172,7 +174,98 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_data_dir(p)
+
+    p = sub.add_parser("history", help="the kept matches, newest first, and the unfinished one")
+    p.add_argument("--export", type=_folder, default=None, metavar="DIR",
+                   help="write every kept deal as a deal record file into this folder")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_data_dir(p)
+
+    p = sub.add_parser("stats", help="the statistics of the kept matches, as the window shows them")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_data_dir(p)
     return parser
+
+
+def _add_data_dir(p: argparse.ArgumentParser) -> None:
+    """``--data-dir`` after a subcommand's name too, without overwriting one given before it."""
+    p.add_argument("--data-dir", default=argparse.SUPPRESS, help="folder for kept matches and statistics")
+
+
+def _open_kept(args: argparse.Namespace) -> Any:
+    """The kept matches for reading; a folder with none is refused in one line."""
+    from .matchstore import DB_NAME, MatchStore, data_dir
+
+    folder = data_dir(getattr(args, "data_dir", None))
+    path = folder / DB_NAME
+    if not path.is_file():
+        raise UsageError(f"no matches are kept in {show_path(folder)} yet")
+    try:
+        return MatchStore(path)
+    except (sqlite3.Error, OSError) as exc:
+        raise UsageError(f"the kept matches in {show_path(path)} cannot be read: {exc}") from None
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """Print the kept matches, newest first; with ``--export``, write every kept deal as a record."""
+    store = _open_kept(args)
+    try:
+        kept = store.unfinished()
+        matches = store.history()
+    finally:
+        store.close()
+    unfinished = None if kept is None else {
+        "seats": kept.setup.seats, "rules": kept.setup.rules, "deal": kept.deal, "deals": kept.setup.total_deals,
+        "turns": kept.turns, "started": kept.started, "players": list(kept.setup.players),
+        "totals": list(kept.totals)}
+    if args.export is not None:
+        _export(args.export, matches)
+    data = {"unfinished": unfinished, "matches": [m.to_json() for m in matches]}
+    lines = []
+    if kept is not None:
+        lines.append(f"unfinished: {kept.setup.seats} seats, deal {kept.deal} of {kept.setup.total_deals}, "
+                     f"{kept.turns} turns played")
+    for m in matches:
+        state = m.outcome or ("abandoned" if m.state == "abandoned" else m.state)
+        totals = " ".join(f"{t:+g}" for t in m.totals)
+        lines.append(f"{m.started}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
+                     f"{len(m.deals)} of {m.setup.total_deals} deals  {totals}  {state}")
+    if not lines:
+        lines.append("no matches kept yet")
+    _print(data, args.json, "\n".join(lines))
+    return 0
+
+
+def _export(folder: Path, matches: list[Any]) -> None:
+    """Write each kept deal as ``<started>-deal-<n>.json`` in ``folder``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for m in matches:
+            stamp = m.started.replace(":", "").replace("-", "")
+            for d in m.deals:
+                path = folder / f"{stamp}-match{m.id}-deal{d.number}.json"
+                path.write_text(json.dumps(d.record, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--export: cannot write into {show_path(folder)}: {exc.strerror or exc}") from None
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Print the statistics of the kept matches."""
+    store = _open_kept(args)
+    try:
+        stats = store.statistics()
+    finally:
+        store.close()
+    o = stats.overall
+    lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
+             f"{o.deals} deals, mean margin {o.mean_margin if o.mean_margin is not None else '-'}"]
+    for (strength, seats, rules), f in stats.by:
+        lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won, "
+                     f"win {f.win_percent if f.win_percent is not None else '-'}%, "
+                     f"streak {f.streak} (longest {f.longest_streak})")
+    _print(stats.to_json(), args.json, "\n".join(lines))
+    return 0
 
 
 def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
@@ -334,7 +427,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "review": cmd_review, "simulate": cmd_simulate,
-            "demo": cmd_demo}
+            "demo": cmd_demo, "history": cmd_history, "stats": cmd_stats}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -111,3 +111,18 @@ def test_every_stream_is_its_own():
     again = DealStreams(7, 0, 3)
     again.hint_seed()
     assert again.decision_seed(1) == DealStreams(7, 0, 3).decision_seed(1)
+
+
+def test_streams_skipped_to_the_kept_draws_carry_on_as_the_original() -> None:
+    from chinese_ten.match import DealStreams
+
+    played = DealStreams(9, 2, 3)
+    for seat, times in ((0, 3), (1, 1), (2, 5)):
+        for _ in range(times):
+            played.decision_seed(seat)
+    played.hint_seed()
+    again = DealStreams(9, 2, 3)
+    again.skip(list(played.draws), played.hints)
+    assert [again.decision_seed(s) for s in range(3)] == [played.decision_seed(s) for s in range(3)]
+    assert again.hint_seed() == played.hint_seed()
+    assert played.draws == [4, 2, 6] and played.hints == 2

@@ -27,6 +27,7 @@ from .cardimages import CardImages
 from .choreography import Pace, pace_for
 from .controller import TableController
 from .geometry import MIN_SIZE
+from .keeper import Keeper
 from .scene import Kit, Scene, font_px, ui_scale
 from .shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
 from .sound import SoundPlayer
@@ -138,9 +139,13 @@ class App:
     """The window's scenes, settings and shared drawing kit."""
 
     def __init__(self, surface: pygame.Surface, settings: Settings, store: SettingsStore | None = None,
-                 demo: DemoOptions | None = None, thinker: ComputerThinker | None = None) -> None:
-        """An app drawing on ``surface``; push a scene to begin."""
+                 demo: DemoOptions | None = None, thinker: ComputerThinker | None = None,
+                 keeper: Keeper | None = None) -> None:
+        """An app drawing on ``surface``; push a scene to begin. ``keeper`` keeps the matches (none by default)."""
         self.surface = surface
+        self.keeper = keeper or Keeper(None)
+        """The kept matches: the unfinished one, the history and the statistics."""
+        self.keeper.notify = self.notify
         self.settings = settings
         self.store = store
         self.demo = demo
@@ -320,12 +325,40 @@ class App:
         if self.demo is not None:
             ctl = TableController(self.demo.seats, self.demo.strength, "per-seat", seed=self.demo.seed, pace=DEMO_PACE,
                                   person=False, thinker=self.thinker, deals=self.demo.deals)
+            self.keeper.watch(ctl)
             self.replace(TableScene(self, ctl, auto=True))
             return
         s = self.settings
+        self.keeper.abandon()  # asked first when a match was unfinished
         ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
                               pace=pace_for(s.animation_speed), thinker=self.thinker)
+        self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
+
+    def continue_match(self) -> bool:
+        """Sit down again at the unfinished match, exactly where it was left; False when there is none."""
+        from .table_scene import TableScene
+
+        self.thinker.cancel()
+        ctl = self.keeper.resume(pace_for(self.settings.animation_speed), self.thinker)
+        if ctl is None:
+            return False
+        self.replace(TableScene(self, ctl))
+        return True
+
+    def open_statistics(self) -> None:
+        """Open the Statistics screen over whatever is showing."""
+        from .stats_scene import StatsScene
+
+        if not isinstance(self.top(), StatsScene):
+            self.push(StatsScene(self))
+
+    def open_history(self) -> None:
+        """Open the History screen over whatever is showing."""
+        from .history_scene import HistoryScene
+
+        if not isinstance(self.top(), HistoryScene):
+            self.push(HistoryScene(self))
 
     def apply_look(self, settings: Settings) -> None:
         """Switch theme, card style and point badges to what ``settings`` ask for."""
@@ -588,6 +621,11 @@ def run_game(args: argparse.Namespace) -> int:
 
     log_path = setup_logging()
     install_excepthook(log_path)
+    from ..matchstore import data_dir, open_store
+
+    opened = open_store(data_dir(getattr(args, "data_dir", None)))
+    for notice in opened.notices:
+        _log.warning(notice)
     store = SettingsStore(settings_dir(getattr(args, "settings_dir", None)))
     loaded = store.load()
     for notice in loaded.notices:
@@ -600,9 +638,9 @@ def run_game(args: argparse.Namespace) -> int:
     status = 0
     try:
         surface = open_window(settings.window_size, fullscreen=settings.fullscreen)
-        app = App(surface, settings, store)
+        app = App(surface, settings, store, keeper=Keeper(opened))
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
-        app.notices = list(loaded.notices)
+        app.notices = list(loaded.notices) + opened.notices
         from .start_scene import StartScene
 
         app.push(StartScene(app))
@@ -615,6 +653,9 @@ def run_game(args: argparse.Namespace) -> int:
     finally:
         if app is not None:
             app.thinker.shutdown()
+            app.keeper.close()
+        else:
+            opened.close()
         pygame.quit()
     return status
 
@@ -638,8 +679,13 @@ def run_demo(args: argparse.Namespace) -> int:
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"))
     look = Settings().replace(**look_overrides(args))
+    keeper = None
+    if getattr(args, "data_dir", None):
+        from ..matchstore import open_store
+
+        keeper = Keeper(open_store(Path(args.data_dir)))
     surface = open_window(look.window_size, "Chinese Ten (demo)")
-    app = App(surface, look, None, demo, ComputerThinker())
+    app = App(surface, look, None, demo, ComputerThinker(), keeper)
     began = time.perf_counter()
     try:
         app.start_match()
@@ -650,6 +696,7 @@ def run_demo(args: argparse.Namespace) -> int:
         return EXIT_CRASH
     finally:
         app.thinker.shutdown()
+        app.keeper.close()
     table = app.scenes[0] if app.scenes else None
     ctl = getattr(table, "ctl", None)
     if ctl is None or not ctl.match.is_over:

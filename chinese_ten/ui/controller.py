@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
@@ -98,6 +100,12 @@ class TableController:
         self.board = Board.as_dealt(self.deal)
         self.deal_number = 1
         self.deal_recorded = False
+        self.actions: list[list[str]] = [[]]
+        """Every action applied, deal by deal: with the seed, the whole match so far."""
+        self.on_change: Callable[[str], None] | None = None
+        """Told ``"action"`` after every move applied and ``"deal"`` when a finished deal is added to the match."""
+        self._acted = False
+        self._asked_seat: int | None = None
         self._asked: object | None = None
         self._answer: object | None = None
         self._waited = 0.0
@@ -201,7 +209,7 @@ class TableController:
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
             return "That card is not in your hand."
         self._hint_tag = None
-        self._schedule(self.deal.apply(Action.play(card)))
+        self._schedule(self._act(Action.play(card)))
         return None
 
     def choose(self, target: Card) -> str | None:
@@ -211,7 +219,7 @@ class TableController:
             return "There is no capture to choose right now."
         if target not in choice[1]:
             return f"{choice[0].pretty} cannot take {target.pretty}."
-        self._schedule(self.deal.apply(Action.choose(target)))
+        self._schedule(self._act(Action.choose(target)))
         return None
 
     def ask_hint(self) -> str | None:
@@ -293,6 +301,7 @@ class TableController:
         self.board = Board.as_dealt(self.deal)
         self.deal_number += 1
         self.deal_recorded = False
+        self.actions.append([])
         self._begin_deal()
         return True
 
@@ -301,6 +310,43 @@ class TableController:
         if self.deal.is_over and not self.deal_recorded:
             self.match.finish_deal(self.deal)
             self.deal_recorded = True
+            if self.on_change is not None:
+                self.on_change("deal")
+
+    # ------------------------------------------------------------------ keeping
+
+    def progress(self) -> dict[str, Any]:
+        """The match's position as a value to keep: every action so far and how far each random stream
+        has been drawn for decisions already made (:meth:`resume` puts it back)."""
+        draws = list(self.streams.draws)
+        if self._asked is not None and self._asked_seat is not None:
+            draws[self._asked_seat] -= 1  # a decision still being thought about is drawn again after a resume
+        return {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
+                "turns": len(self.deal.turns), "recorded": self.deal_recorded}
+
+    def resume(self, progress: dict[str, Any]) -> None:
+        """Play a new controller's match forward to a kept position, at once: the same deals, the same
+        moves, and the random streams drawn as far as they were, so what follows is what would have."""
+        deals = progress.get("deals") or [[]]
+        for number, actions in enumerate(deals, start=1):
+            if number > 1:
+                self.record_deal()
+                if not self.next_deal():
+                    raise IllegalMove("the kept match has more deals than it is long")
+            for text in actions:
+                self.queue.extend(self.choreo.steps_for(self._act(Action.parse(text))))
+            self._acted = False
+            self.skip()
+        self.streams.skip(list(progress.get("draws", [])), int(progress.get("hints", 0)))
+        if progress.get("recorded"):
+            self.record_deal()
+
+    def _act(self, action: Action) -> list:  # type: ignore[type-arg]
+        """Apply one action to the deal, checked, and log it."""
+        events = self.deal.apply(action)
+        self.actions[-1].append(str(action))
+        self._acted = True
+        return events
 
     def set_pace(self, pace: Pace) -> None:
         """Animate from now on at ``pace``."""
@@ -344,12 +390,16 @@ class TableController:
         events = list(events)
         if self.deal.phase is Phase.FLIP:
             # the stock card turns by itself: shown with the play, it can start before the play ends
-            events += self.deal.flip()
+            events += self._act(Action.flip())
         if any(isinstance(e, Played) for e in events):
             self.queue.append(self._note_turn_start)
             self._turn_events = []
         self._turn_events.extend(events)
         self.queue.extend(self.choreo.steps_for(events))
+        if self._acted and self.on_change is not None:
+            self._acted = False
+            self.on_change("action")
+        self._acted = False
 
     def _note_turn_start(self, board: Board) -> Step:
         """A step of no time that keeps the board as a turn begins, so the turn can be shown again."""
@@ -386,7 +436,7 @@ class TableController:
         seat = deal.to_move
         assert seat is not None
         if deal.phase is Phase.FLIP:
-            self._schedule(deal.apply(Action.flip()))
+            self._schedule(self._act(Action.flip()))
             return
         if seat == self.person_seat and deal.phase is Phase.PLAY:
             return
@@ -411,6 +461,7 @@ class TableController:
         tag = (self.generation, self.deal_number, self.deal.turn_number, kind)
         if self._asked != tag:
             self._asked = tag
+            self._asked_seat = seat
             self._answer = None
             self._waited = 0.0
             name = self.infos[seat].player or "normal"
@@ -435,15 +486,15 @@ class TableController:
         deal = self.deal
         try:
             if kind == "take":
-                events = deal.apply(Action.choose(answer))  # type: ignore[arg-type]
+                events = self._act(Action.choose(answer))  # type: ignore[arg-type]
             else:
                 assert isinstance(answer, Decision)
-                events = deal.apply(answer.action())
+                events = self._act(answer.action())
         except (IllegalMove, AssertionError) as exc:
             _log.warning("seat %d's computer made an illegal move (%s); playing a fallback", seat, exc)
             if kind == "take" and deal.pending is not None:
-                events = deal.choose(deal.default_take(deal.pending.card) or deal.pending.candidates[0])
+                events = self._act(Action.choose(deal.default_take(deal.pending.card) or deal.pending.candidates[0]))
             else:
                 card = deal.hand(seat)[0]
-                events = deal.play(card, deal.default_take(card) if deal.candidates(card) else None)
+                events = self._act(Action.play(card, deal.default_take(card) if deal.candidates(card) else None))
         self._schedule(events)

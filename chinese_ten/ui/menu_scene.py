@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from ..i18n import _
 from .scene import Button, Scene, Theme, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
@@ -18,13 +19,15 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
     ("New match", "new"),
     ("Settings", "settings"),
     ("Help (F1)", "help"),
+    ("Statistics", "stats"),
+    ("History", "history"),
     ("Quit", "quit"),
 )
 """The menu's buttons, top to bottom: label and action."""
 
 
 def match_at_stake(app: App) -> bool:
-    """True while the person is in the middle of a match that New match or Quit would throw away."""
+    """True while the person is in the middle of a match that New match would count as abandoned."""
     table = app.table()
     return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
 
@@ -104,13 +107,17 @@ class MenuScene(Dialog):
         app = self.app
         if action == "resume":
             app.pop(self)
-        elif action in ("new", "quit") and match_at_stake(app):
+        elif action == "new" and match_at_stake(app):
             app.push(ConfirmScene(app, action))
         elif action == "new":
             app.pop(self)
             app.start_match()
         elif action == "settings":
             app.open_settings()
+        elif action == "stats":
+            app.open_statistics()
+        elif action == "history":
+            app.open_history()
         elif action == "help":
             app.show_help()
         elif action == "quit":
@@ -166,9 +173,10 @@ class ConfirmScene(Dialog):
         """What would be lost, in words."""
         table = self.app.table()
         if table is None:
-            return "The match in progress will be lost."
+            return _("The unfinished match will count as abandoned.")
         ctl = table.ctl
-        return f"Deal {ctl.deal_number} of {ctl.match.total_deals} is under way; this match will be lost."
+        return _("Deal {n} of {total} is under way; this match will count as abandoned.").format(
+            n=ctl.deal_number, total=ctl.match.total_deals)
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The question's panel at this window size."""

@@ -8,8 +8,10 @@ import pygame
 from pygame import Rect
 
 from ..cards import Card
+from ..i18n import _
 from ..match import MatchLength
 from .geometry import CARD_RATIO
+from .keeper import describe
 from .rules_text import rules_in_force, tagline
 from .scene import PRESS_KEYS, Button, Scene, button_at, font_px, grid_at, row_step, ui_scale
 
@@ -37,7 +39,14 @@ class StartScene(Scene):
         for key, _label, choices in OPTIONS:
             self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
         self.play = Button("Play", "play")
-        self.actions = [self.play, Button("Settings", "settings"), Button("Help (F1)", "help"), Button("Quit", "quit")]
+        kept = app.keeper.unfinished() if app.keeper.keeping else None
+        self.continue_line = "" if kept is None else describe(kept)
+        """What the Continue button takes up again, in one line (empty without an unfinished match)."""
+        if kept is not None:
+            self.play.label = _("New match")
+        first = [Button(_("Continue"), "continue")] if kept is not None else []
+        self.actions = [*first, self.play, Button("Settings", "settings"), Button(_("Statistics"), "stats"),
+                        Button(_("History"), "history"), Button("Help (F1)", "help"), Button("Quit", "quit")]
         self.focus_row = len(OPTIONS)
         self.focus_action = 0
         self._hover: Button | None = None
@@ -85,7 +94,10 @@ class StartScene(Scene):
                 b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
             y += bh + round(18 * unit)
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
-        widths = [play_w] + [small_w] * (len(self.actions) - 1)
+        big = sum(1 for b in self.actions if b.action in ("play", "continue"))
+        small_w = min(small_w, (w - 2 * gap - big * play_w - gap * 2 * (len(self.actions) - 1))
+                      // (len(self.actions) - big))
+        widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
         x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.actions, widths):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
@@ -100,12 +112,24 @@ class StartScene(Scene):
         self._sync()
 
     def start(self) -> None:
-        """Sit down at the table chosen (the choices are already saved)."""
+        """Sit down at the table chosen (the choices are already saved); an unfinished match kept asks first."""
+        if self.continue_line:
+            from .menu_scene import ConfirmScene
+
+            self.app.push(ConfirmScene(self.app, "new"))
+            return
         self.app.start_match()
 
     def act(self, action: str) -> None:
         """Press one of the buttons under the choices."""
-        if action == "play":
+        if action == "continue":
+            if not self.app.continue_match():
+                self.app.start_match()
+        elif action == "stats":
+            self.app.open_statistics()
+        elif action == "history":
+            self.app.open_history()
+        elif action == "play":
             self.start()
         elif action == "settings":
             self.app.open_settings()
@@ -186,7 +210,11 @@ class StartScene(Scene):
         note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:
-            b.draw(surface, kit, font_px(30 if b is self.play else 24, unit), b is self._hover)
+            b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
+        if self.continue_line:
+            text = _("Continue: {what}").format(what=self.continue_line)
+            line = kit.text.line(text, font_px(20, unit), t.text)
+            surface.blit(line, line.get_rect(midtop=(centre_x, self.actions[0].rect.bottom + round(12 * unit))))
         keys = kit.text.line("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
                              font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))

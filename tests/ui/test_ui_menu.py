@@ -1,15 +1,13 @@
-"""The menu: New match and Quit ask before a match in progress is thrown away."""
+"""The menu: New match asks before a match in progress is counted as abandoned; Quit keeps it and closes."""
 
 from __future__ import annotations
 
 import pygame
-import pytest
-
 from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene, match_at_stake
 
 from uiharness import play_until, press, run_frames
 
-NEW, QUIT = 1, 4
+NEW, QUIT = 1, 6
 """Places of New match and Quit in the menu."""
 
 
@@ -19,21 +17,19 @@ def _menu_item(app, index: int) -> None:  # type: ignore[no-untyped-def]
     press(app, *([pygame.K_DOWN] * index), pygame.K_RETURN)
 
 
-@pytest.mark.parametrize("item", [NEW, QUIT])
-def test_enter_on_the_question_keeps_the_match_in_progress(make_table, item: int) -> None:  # type: ignore[no-untyped-def]
+def test_enter_on_the_question_keeps_the_match_in_progress(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, table = make_table(seats=3, seed=2, length="per-seat")
     assert play_until(app, lambda: len(ctl.deal.turns) >= 3)
-    _menu_item(app, item)
+    _menu_item(app, NEW)
     assert isinstance(app.top(), ConfirmScene), "one click must not throw the match away"
     press(app, pygame.K_RETURN)
     assert app.running and app.top() is table and app.table().ctl is ctl
 
 
-@pytest.mark.parametrize("item", [NEW, QUIT])
-def test_esc_on_the_question_keeps_the_match_too(make_table, item: int) -> None:  # type: ignore[no-untyped-def]
+def test_esc_on_the_question_keeps_the_match_too(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, table = make_table(seats=2, seed=2, length="per-seat")
     assert play_until(app, lambda: len(ctl.deal.turns) >= 1)
-    _menu_item(app, item)
+    _menu_item(app, NEW)
     press(app, pygame.K_ESCAPE)
     assert app.running and app.top() is table
 
@@ -44,10 +40,12 @@ def test_the_second_button_throws_the_match_away_as_asked(make_table) -> None:  
     _menu_item(app, NEW)
     press(app, pygame.K_RIGHT, pygame.K_RETURN)
     assert app.table() is not None and app.table().ctl is not ctl
-    ctl = app.table().ctl
+
+
+def test_quit_asks_nothing_during_a_match_since_the_match_is_kept(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _table = make_table(seats=2, seed=2, length="per-seat")
     assert play_until(app, lambda: len(ctl.deal.turns) >= 1)
     _menu_item(app, QUIT)
-    press(app, pygame.K_RIGHT, pygame.K_RETURN)
     assert not app.running
 
 

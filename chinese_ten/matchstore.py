@@ -1,0 +1,517 @@
+"""The kept matches: the unfinished match, every finished deal and match, and the statistics.
+
+They live in one SQLite database, ``matches.db``, in the platform's data
+folder (``--data-dir`` or ``CHINESE_TEN_DATA_DIR`` choose another). The schema
+carries its version (``PRAGMA user_version``) and is brought up to date by
+the migrations in :data:`MIGRATIONS`. Every save is one transaction, so it is
+all there or not at all, and the write-ahead log means a process killed at
+any moment leaves a valid file. A damaged database is kept aside under a
+dated name (:func:`chinese_ten.storage.move_aside`) and a fresh one begun; a
+folder that cannot be written means nothing is kept, and :func:`open_store`
+says so in a notice.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+
+from .storage import FileLock, move_aside, try_lock
+
+_log = logging.getLogger("chinese_ten.matchstore")
+
+APP_NAME: Final[str] = "ChineseTen"
+DATA_DIR_ENV: Final[str] = "CHINESE_TEN_DATA_DIR"
+"""The environment variable that chooses the data folder."""
+
+DB_NAME: Final[str] = "matches.db"
+"""The database's file name in the data folder."""
+
+LOCK_NAME: Final[str] = ".matches.lock"
+"""The lock a window holds while it keeps matches, so a second window does not play the same match."""
+
+MIGRATIONS: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        started TEXT NOT NULL,
+        ended TEXT,
+        seats INTEGER NOT NULL,
+        rules TEXT NOT NULL,
+        preset TEXT NOT NULL,
+        strength TEXT NOT NULL,
+        players TEXT NOT NULL,
+        person INTEGER NOT NULL,
+        length TEXT NOT NULL,
+        total_deals INTEGER NOT NULL,
+        seed TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('playing', 'finished', 'abandoned')),
+        outcome TEXT CHECK (outcome IN ('won', 'shared', 'lost')),
+        totals TEXT NOT NULL,
+        progress TEXT
+    );
+    CREATE TABLE deals (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        played TEXT NOT NULL,
+        margins TEXT NOT NULL,
+        margin REAL,
+        record TEXT NOT NULL,
+        UNIQUE (match_id, number)
+    );
+    CREATE INDEX deals_by_match ON deals (match_id);
+    CREATE INDEX matches_by_state ON matches (state);
+    """,
+    # the statistics read every deal's margin: an index holding them spares reading the records
+    """
+    CREATE INDEX deals_margins ON deals (match_id, margin);
+    """,
+)
+"""The schema's migrations: the n-th brings a database from version n to n + 1."""
+
+SCHEMA_VERSION: Final[int] = len(MIGRATIONS)
+"""The schema version this code writes."""
+
+CHART_DEALS: Final[int] = 30
+"""How many of the last deals' margins the statistics keep for the chart."""
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder that holds the kept matches: ``override``, else ``CHINESE_TEN_DATA_DIR``, else the platform's."""
+    if override:
+        return Path(override).expanduser()
+    from_env = os.environ.get(DATA_DIR_ENV)
+    if from_env:
+        return Path(from_env).expanduser()
+    return Path(platformdirs.PlatformDirs(APP_NAME, appauthor=False).user_data_dir)
+
+
+def _now() -> str:
+    return datetime.now().strftime("%Y-%m-%dT%H:%M:%S")
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What a match is played with: the table, the players, the rules, the length and the seed."""
+
+    seats: int
+    strength: str
+    players: tuple[str, ...]
+    person: bool
+    rules: Any
+    preset: str
+    length: dict[str, Any]
+    total_deals: int
+    seed: str
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """The match in progress as kept: its setup, its position and its totals so far."""
+
+    id: int
+    started: str
+    setup: MatchSetup
+    progress: dict[str, Any]
+    totals: tuple[float, ...]
+
+    @property
+    def deal(self) -> int:
+        """The number of the deal under way (1 for the first)."""
+        return len(self.progress.get("deals", [])) or 1
+
+    @property
+    def turns(self) -> int:
+        """How many turns of the deal under way are finished."""
+        return int(self.progress.get("turns", 0))
+
+
+@dataclass(frozen=True)
+class KeptDeal:
+    """One finished deal: its number, when, every seat's margin and its record (read when first asked for)."""
+
+    number: int
+    played: str
+    margins: tuple[float, ...]
+    record_text: str
+
+    @cached_property
+    def record(self) -> dict[str, Any]:
+        """The deal record (``chinese-ten/deal-v1``)."""
+        return json.loads(self.record_text)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class KeptMatch:
+    """One match that ended, finished or abandoned, with its deals."""
+
+    id: int
+    started: str
+    ended: str | None
+    setup: MatchSetup
+    state: str
+    outcome: str | None
+    totals: tuple[float, ...]
+    deals: tuple[KeptDeal, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as ``history --json`` prints it."""
+        return {
+            "started": self.started, "ended": self.ended, "seats": self.setup.seats,
+            "rules": self.setup.rules, "players": list(self.setup.players),
+            "strength": self.setup.strength, "totals": list(self.totals),
+            "finished": self.state == "finished", "abandoned": self.state == "abandoned",
+            "outcome": self.outcome, "deals_planned": self.setup.total_deals,
+            "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins), "record": d.record}
+                      for d in self.deals],
+        }
+
+
+@dataclass
+class Figures:
+    """The person's figures over some matches: results, margins and winning streaks."""
+
+    matches: int = 0
+    won: int = 0
+    shared: int = 0
+    lost: int = 0
+    abandoned: int = 0
+    deals: int = 0
+    mean_margin: float | None = None
+    best_deal: float | None = None
+    best_match: float | None = None
+    streak: int = 0
+    longest_streak: int = 0
+
+    @property
+    def win_percent(self) -> float | None:
+        """The share of finished matches won, in percent (abandoned ones left out); None before any."""
+        finished = self.won + self.shared + self.lost
+        return None if not finished else round(100 * self.won / finished, 1)
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as ``stats --json`` prints them."""
+        return {"matches": self.matches, "won": self.won, "shared": self.shared, "lost": self.lost,
+                "abandoned": self.abandoned, "win_percent": self.win_percent, "deals": self.deals,
+                "mean_margin": self.mean_margin, "best_deal": self.best_deal, "best_match": self.best_match,
+                "streak": self.streak, "longest_streak": self.longest_streak}
+
+
+@dataclass
+class Statistics:
+    """Every figure of the Statistics screen: over all, per table (strength, seats, rules) and the last margins."""
+
+    overall: Figures = field(default_factory=Figures)
+    by: list[tuple[tuple[str, int, str], Figures]] = field(default_factory=list)
+    recent: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as ``stats --json`` prints them."""
+        return {**self.overall.to_json(),
+                "by": [{"strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
+                "recent_margins": list(self.recent)}
+
+
+class StoreError(OSError):
+    """The kept matches cannot be read or written; the message is one sentence for the person."""
+
+
+def _number(value: float) -> float | int:
+    """A margin as JSON shows it: whole when it is whole."""
+    return int(value) if float(value).is_integer() else round(float(value), 1)
+
+
+class MatchStore:
+    """The database of kept matches, open for reading and writing."""
+
+    def __init__(self, path: Path) -> None:
+        """Open (creating and migrating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be."""
+        self.path = Path(path)
+        self._db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None, check_same_thread=False)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
+
+    # ------------------------------------------------------------------ the file
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer version of the game")
+        if version < SCHEMA_VERSION:
+            with self._transaction():
+                for number in range(version, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[number].split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def check(self) -> bool:
+        """True when SQLite finds the file sound."""
+        return self._db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+
+    def close(self) -> None:
+        """Close the database (what was saved stays saved)."""
+        self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # ------------------------------------------------------------------ the match in progress
+
+    def begin(self, setup: MatchSetup, progress: dict[str, Any]) -> int:
+        """Keep a new match in progress; an unfinished one still kept is counted as abandoned. Returns its id."""
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL WHERE state = 'playing'",
+                       (_now(),))
+            cursor = db.execute(
+                "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
+                " seed, state, totals, progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?)",
+                (_now(), setup.seats, json.dumps(setup.rules), setup.preset, setup.strength,
+                 json.dumps(list(setup.players)), int(setup.person), json.dumps(setup.length), setup.total_deals,
+                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress)))
+            return int(cursor.lastrowid)  # type: ignore[arg-type]
+
+    def save_progress(self, match_id: int, progress: dict[str, Any]) -> None:
+        """Keep the position the match in progress has reached."""
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET progress = ? WHERE id = ? AND state = 'playing'",
+                       (json.dumps(progress, separators=(",", ":")), match_id))
+
+    def finish_deal(self, match_id: int, number: int, record: dict[str, Any], margins: Sequence[float],
+                    person_margin: float | None, totals: Sequence[float], progress: dict[str, Any]) -> None:
+        """Keep a finished deal with the match's new totals and position, all at once."""
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO deals (match_id, number, played, margins, margin, record)"
+                       " VALUES (?, ?, ?, ?, ?, ?)",
+                       (match_id, number, _now(), json.dumps([_number(m) for m in margins]), person_margin,
+                        json.dumps(record, separators=(",", ":"))))
+            db.execute("UPDATE matches SET totals = ?, progress = ? WHERE id = ?",
+                       (json.dumps([_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
+                        match_id))
+
+    def finish_match(self, match_id: int, outcome: str | None) -> None:
+        """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost)."""
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ?, progress = NULL WHERE id = ?",
+                       (outcome, _now(), match_id))
+
+    def abandon(self) -> bool:
+        """Count the unfinished match as abandoned; False when there was none."""
+        with self._transaction() as db:
+            cursor = db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL"
+                                " WHERE state = 'playing'", (_now(),))
+            return cursor.rowcount > 0
+
+    def unfinished(self) -> Unfinished | None:
+        """The match in progress, or None."""
+        row = self._db.execute(
+            "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
+            " progress, totals FROM matches WHERE state = 'playing' ORDER BY id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        setup = _setup(row[2:11])
+        return Unfinished(row[0], row[1], setup, json.loads(row[11] or "{}"), tuple(json.loads(row[12])))
+
+    # ------------------------------------------------------------------ what was played
+
+    def history(self, limit: int | None = None) -> list[KeptMatch]:
+        """The matches that ended, finished or abandoned, newest first, with their deals."""
+        query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
+                 " seed, state, outcome, totals FROM matches WHERE state != 'playing' ORDER BY id DESC")
+        rows = self._db.execute(query + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
+        deals: dict[int, list[KeptDeal]] = {r[0]: [] for r in rows}
+        if rows:
+            for match_id, number, played, margins, record in self._db.execute(
+                    "SELECT match_id, number, played, margins, record FROM deals WHERE match_id >= ?"
+                    " ORDER BY match_id, number", (min(deals),)):
+                if match_id in deals:
+                    deals[match_id].append(KeptDeal(number, played, tuple(json.loads(margins)), record))
+        return [KeptMatch(r[0], r[1], r[2], _setup(r[3:12]), r[12], r[13], tuple(json.loads(r[14])),
+                          tuple(deals[r[0]])) for r in rows]
+
+    def statistics(self) -> Statistics:
+        """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""
+        stats = Statistics()
+        groups: dict[tuple[str, int, str], Figures] = {}
+        for strength, seats, preset, state, outcome, totals in self._db.execute(
+                "SELECT strength, seats, preset, state, outcome, totals FROM matches"
+                " WHERE person = 1 AND state != 'playing' ORDER BY id"):
+            key = (strength, seats, preset)
+            you = json.loads(totals)[0]
+            for figures in (stats.overall, groups.setdefault(key, Figures())):
+                figures.matches += 1
+                if state == "abandoned":
+                    figures.abandoned += 1
+                    figures.streak = 0
+                    continue
+                if outcome == "won":
+                    figures.won += 1
+                    figures.streak += 1
+                    figures.longest_streak = max(figures.longest_streak, figures.streak)
+                else:
+                    figures.streak = 0
+                    if outcome == "shared":
+                        figures.shared += 1
+                    else:
+                        figures.lost += 1
+                figures.best_match = you if figures.best_match is None else max(figures.best_match, you)
+        total, top = 0.0, None
+        for strength, seats, preset, count, mean, best in self._db.execute(
+                "SELECT m.strength, m.seats, m.preset, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
+                " FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1"
+                " GROUP BY m.strength, m.seats, m.preset"):
+            figures = groups.setdefault((strength, seats, preset), Figures())
+            figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
+            total += mean * count
+            top = best if top is None else max(top, best)
+        overall = stats.overall
+        overall.deals = sum(f.deals for f in groups.values())
+        if overall.deals:
+            overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
+        stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
+        stats.recent = [_number(m) for (m,) in self._db.execute(
+            "SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1"
+            " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
+        return stats
+
+    def reset(self) -> Path:
+        """Forget every ended match and its deals, after copying the database to a dated backup; returns the backup."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        backup = self.path.with_name(f"{self.path.name}.backup-{stamp}")
+        counter = 1
+        while backup.exists():
+            counter += 1
+            backup = self.path.with_name(f"{self.path.name}.backup-{stamp}-{counter}")
+        target = sqlite3.connect(backup)
+        try:
+            self._db.backup(target)
+        finally:
+            target.close()
+        with self._transaction() as db:
+            db.execute("DELETE FROM deals WHERE match_id IN (SELECT id FROM matches WHERE state != 'playing')")
+            db.execute("DELETE FROM matches WHERE state != 'playing'")
+        return backup
+
+
+def _setup(row: Sequence[Any]) -> MatchSetup:
+    seats, strength, players, person, rules, preset, length, total_deals, seed = row
+    return MatchSetup(seats, strength, tuple(json.loads(players)), bool(person), json.loads(rules), preset,
+                      json.loads(length), total_deals, seed)
+
+
+@dataclass
+class Opened:
+    """What :func:`open_store` found: the store (None when nothing can be kept), the lock and notices for the person."""
+
+    store: MatchStore | None
+    lock: FileLock | None = None
+    notices: list[str] = field(default_factory=list)
+    elsewhere: bool = False
+    """True when another window holds the kept matches: this one reads them but plays unsaved."""
+
+    def close(self) -> None:
+        """Close the database and let another window keep matches."""
+        if self.store is not None:
+            self.store.close()
+        if self.lock is not None:
+            self.lock.release()
+
+
+def _move_damaged(path: Path) -> Path:
+    """Keep a damaged database (and its log files) aside under a dated name; returns the new name."""
+    kept = move_aside(path)
+    for suffix in ("-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            try:
+                os.replace(extra, kept.with_name(kept.name + suffix))
+            except OSError as problem:
+                _log.warning("Could not keep %s aside: %s", extra, problem)
+    return kept
+
+
+def open_store(folder: Path, lock: bool = True) -> Opened:
+    """Open the kept matches in ``folder`` as well as can be, with any notice the person needs once.
+
+    A damaged database is moved aside and a fresh one begun; a folder that
+    cannot be written gives no store. With ``lock``, the window's lock is taken;
+    when another window holds it, the store is open for reading only
+    (``elsewhere``).
+    """
+    path = Path(folder) / DB_NAME
+    opened = Opened(None)
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        if lock:
+            opened.lock = try_lock(Path(folder) / LOCK_NAME)
+            opened.elsewhere = opened.lock is None
+    except OSError as problem:
+        _log.warning("Cannot use the data folder %s: %s", folder, problem)
+        opened.notices.append(f"Matches can't be kept: the folder {folder} can't be written. "
+                              "You can play; nothing will be kept this time.")
+        return opened
+    for attempt in (1, 2):
+        try:
+            store = MatchStore(path)
+            if not store.check():
+                store.close()
+                raise sqlite3.DatabaseError("the database failed its check")
+            opened.store = store
+            if opened.elsewhere:
+                opened.notices.append("Your matches are kept by another window of the game that is open; "
+                                      "this one plays without keeping anything.")
+            return opened
+        except StoreError as problem:
+            opened.notices.append(f"Matches can't be kept: {problem}.")
+            return opened
+        except sqlite3.DatabaseError as problem:
+            if isinstance(problem, sqlite3.OperationalError) and not _is_damage(problem):
+                _log.warning("Cannot open %s: %s", path, problem)
+                opened.notices.append(f"Matches can't be kept: {path} can't be written ({problem}). "
+                                      "You can play; nothing will be kept this time.")
+                opened.close()
+                opened.lock = None
+                return opened
+            if attempt == 2:
+                break
+            _log.warning("The kept matches in %s are damaged: %s", path, problem)
+            try:
+                kept = _move_damaged(path)
+            except OSError as move_problem:
+                _log.warning("Could not move %s aside: %s", path, move_problem)
+                break
+            opened.notices.append(f"The kept matches were damaged; the file was kept aside as {kept.name} "
+                                  "and a new one begun.")
+    opened.notices.append("Matches can't be kept this time: the database can't be opened.")
+    return opened
+
+
+def _is_damage(problem: sqlite3.Error) -> bool:
+    """True when SQLite's complaint means the file's content is damaged, not that it can't be reached."""
+    text = str(problem).lower()
+    return "malformed" in text or "not a database" in text or "corrupt" in text

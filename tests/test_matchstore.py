@@ -1,0 +1,174 @@
+"""The kept-matches database: schema versions, all-or-nothing saves, damage, unwritable folders, two windows."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from chinese_ten.matchstore import DB_NAME, SCHEMA_VERSION, MatchSetup, MatchStore, data_dir, open_store
+
+SETUP = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules="classic",
+                   preset="classic", length={"kind": "per-seat", "deals": 0}, total_deals=2, seed="7")
+
+
+def test_a_new_database_carries_the_schema_version_and_write_ahead_log(tmp_path) -> None:
+    opened = open_store(tmp_path)
+    assert opened.store is not None and not opened.notices
+    opened.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_database_from_a_newer_version_is_left_alone_and_said_once(tmp_path) -> None:
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    opened = open_store(tmp_path)
+    assert opened.store is None and len(opened.notices) == 1 and "newer version" in opened.notices[0]
+    opened.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+
+def test_the_data_folder_follows_the_option_then_the_environment(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("CHINESE_TEN_DATA_DIR", str(tmp_path / "env"))
+    assert data_dir(str(tmp_path / "opt")) == tmp_path / "opt"
+    assert data_dir() == tmp_path / "env"
+    monkeypatch.delenv("CHINESE_TEN_DATA_DIR")
+    assert data_dir().name == "ChineseTen"
+
+
+def test_a_damaged_database_is_moved_aside_under_a_dated_name_and_said_once(tmp_path) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"this is not a database at all" * 200)
+    opened = open_store(tmp_path)
+    assert opened.store is not None, "a fresh database is begun"
+    assert len(opened.notices) == 1 and "damaged" in opened.notices[0]
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".bad-")]
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
+    opened.store.begin(SETUP, {"deals": [["play 7D"]]})
+    opened.close()
+    again = open_store(tmp_path)
+    assert not again.notices and again.store is not None and again.store.unfinished() is not None
+    again.close()
+
+
+def test_an_unwritable_data_folder_keeps_nothing_and_says_so_once(tmp_path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way")
+    opened = open_store(blocker / "data")
+    assert opened.store is None
+    assert len(opened.notices) == 1 and "can't be kept" in opened.notices[0]
+    opened.close()
+
+
+def test_a_second_window_reads_but_does_not_keep_and_is_told(tmp_path) -> None:
+    first = open_store(tmp_path)
+    second = open_store(tmp_path)
+    assert not first.elsewhere and second.elsewhere
+    assert len(second.notices) == 1 and "another window" in second.notices[0]
+    match_id = first.store.begin(SETUP, {"deals": [[]]})
+    first.store.save_progress(match_id, {"deals": [["play 7D"]]})
+    assert second.store.unfinished().progress == {"deals": [["play 7D"]]}, "the second window sees the first's saves"
+    first.close()
+    third = open_store(tmp_path)
+    assert not third.elsewhere, "the lock goes with the window that held it"
+    assert third.store.check()
+    third.close()
+    second.close()
+
+
+def test_beginning_a_match_counts_the_unfinished_one_as_abandoned(tmp_path) -> None:
+    opened = open_store(tmp_path)
+    store = opened.store
+    store.begin(SETUP, {})
+    store.begin(SETUP, {})
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.abandoned, stats.overall.won) == (1, 1, 0)
+    assert store.unfinished() is not None
+    opened.close()
+
+
+_CHILD = textwrap.dedent("""
+    import sys
+    from contextlib import contextmanager
+    from pathlib import Path
+    from chinese_ten.matchstore import MatchSetup, MatchStore
+
+    folder, stop_at = Path(sys.argv[1]), int(sys.argv[2])
+    real = MatchStore._transaction
+    saves = 0
+
+    @contextmanager
+    def held_inside(self):
+        global saves
+        with real(self) as db:
+            yield db
+            saves += 1
+            if saves == stop_at:  # the save is written but not committed: wait here to be killed
+                print("in-save", flush=True)
+                sys.stdin.readline()
+
+    store = MatchStore(folder / "matches.db")
+    MatchStore._transaction = held_inside
+    setup = MatchSetup(2, "normal", ("you", "normal"), True, "classic", "classic",
+                       {"kind": "per-seat", "deals": 0}, 2, "7")
+    match_id = store.begin(setup, {"moves": 0})
+    for n in range(1, 1000):
+        store.save_progress(match_id, {"moves": n, "deals": [["play 7D"] * n]})
+""")
+
+
+@pytest.mark.skipif(not hasattr(os, "kill") or os.name != "posix", reason="kill -9 is POSIX")
+@pytest.mark.parametrize("stop_at", [2, 5, 17, 40, 101])
+def test_kill_9_during_a_save_loses_only_the_move_in_flight(tmp_path, stop_at: int) -> None:
+    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(tmp_path), str(stop_at)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "in-save"
+        child.kill()  # SIGKILL
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    store = MatchStore(tmp_path / DB_NAME)
+    assert store.check()
+    kept = store.unfinished()
+    # save 1 began the match; save n + 1 keeps move n; the save held open (stop_at) is lost
+    assert kept is not None and kept.progress["moves"] == stop_at - 2
+    store.close()
+
+
+def test_a_save_is_all_or_nothing(tmp_path) -> None:
+    opened = open_store(tmp_path)
+    store = opened.store
+    match_id = store.begin(SETUP, {"moves": 1})
+    store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, [1, -1], 1.0, [1, -1], {"moves": 2})
+    with pytest.raises(sqlite3.IntegrityError):
+        # a save whose second statement breaks a rule of the schema is undone whole
+        with store._transaction() as db:
+            db.execute("UPDATE matches SET progress = 'x' WHERE id = ?", (match_id,))
+            db.execute("UPDATE matches SET state = 'nonsense' WHERE id = ?", (match_id,))
+    assert store.unfinished().progress == {"moves": 2}
+    opened.close()
+
+
+def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path) -> None:
+    from chinese_ten.matchstore import MIGRATIONS
+
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+        db.execute("INSERT INTO matches (started, seats, rules, preset, strength, players, person, length,"
+                   " total_deals, seed, state, totals) VALUES (?, 2, ?, 'classic', 'normal', ?, 1, '{}', 2, '1',"
+                   " 'abandoned', '[0, 0]')", ("2026-11-30T20:00:00", '"classic"', '["you", "normal"]'))
+    opened = open_store(tmp_path)
+    assert opened.store.statistics().overall.abandoned == 1
+    opened.close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()

@@ -1,0 +1,171 @@
+"""Kept matches at the table: saved after every move, resumed exactly, counted in the statistics."""
+
+from __future__ import annotations
+
+import json
+
+from chinese_ten.deal import Phase
+from chinese_ten.matchstore import open_store
+from chinese_ten.records import position_of
+from chinese_ten.ui.controller import TableController
+from chinese_ten.ui.keeper import Keeper, describe
+from chinese_ten.ui.thinking import ComputerThinker
+
+from conftest import QUICK
+
+
+def _controller(seed: int = 5, seats: int = 2, length: str = "per-seat", person: bool = True) -> TableController:
+    return TableController(seats, "easy", length, seed=seed, pace=QUICK, person=person,
+                           thinker=ComputerThinker(force_inline=True))
+
+
+def _step(ctl: TableController) -> None:
+    """One frame of a scripted person: play the card the turn number picks, take the last candidate offered."""
+    if ctl.person_choice is not None:
+        ctl.choose(ctl.person_choice[1][-1])
+    elif ctl.person_to_play:
+        hand = ctl.deal.hand(0)
+        ctl.play(hand[ctl.deal.turn_number % len(hand)])
+    elif ctl.deal_finished:
+        ctl.next_deal()
+    ctl.update(1 / 30)
+
+
+def _play(ctl: TableController, until, limit: int = 20000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if until():
+            return
+        _step(ctl)
+    raise AssertionError("the match did not get there")
+
+
+def _over(ctl: TableController) -> bool:
+    """True once the last deal is added to the match (the scripted person moves on from each count)."""
+    return ctl.match.is_over
+
+
+def test_resuming_at_a_capture_choice_puts_back_the_position_and_the_same_future(tmp_path) -> None:
+    first = _controller(seed=11)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(first)
+    # mid-turn in the second deal: the person's card waits for the choice of what it takes
+    _play(first, lambda: first.deal_number == 2 and first.deal.phase is Phase.CHOOSE
+          and first.person_choice is not None)
+    before = position_of(first.deal)
+    keeper.save()
+    keeper.close()
+
+    again = Keeper(open_store(tmp_path))
+    second = again.resume(QUICK, ComputerThinker(force_inline=True))
+    assert second is not None
+    assert position_of(second.deal) == before and second.deal.turn_in_progress == first.deal.turn_in_progress
+    assert second.match.results == first.match.results
+    _play(first, lambda: _over(first))
+    _play(second, lambda: _over(second))
+    assert second.actions == first.actions, "every later move must be the same after a resume"
+    assert second.match.totals == first.match.totals
+    again.close()
+
+
+def test_every_move_is_saved_as_it_is_made(tmp_path) -> None:
+    ctl = _controller(seed=3)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(ctl)
+    _play(ctl, lambda: len(ctl.deal.turns) >= 3)
+    kept = keeper.unfinished()
+    assert kept is not None
+    assert kept.progress["deals"] == ctl.actions and kept.turns == len(ctl.deal.turns)
+    assert describe(kept).startswith("2 seats · Easy · deal 1 of 2")
+    keeper.close()
+
+
+def _finish_match(tmp_path, seed: int) -> TableController:  # type: ignore[no-untyped-def]
+    ctl = _controller(seed=seed)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(ctl)
+    _play(ctl, lambda: _over(ctl))
+    keeper.close()
+    return ctl
+
+
+def test_statistics_of_known_matches_add_up(tmp_path) -> None:
+    played = [_finish_match(tmp_path, seed) for seed in (1, 2, 3)]
+    # a fourth match begun and given up
+    ctl = _controller(seed=4)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(ctl)
+    _play(ctl, lambda: len(ctl.deal.turns) >= 2)
+    keeper.abandon()
+    keeper.close()
+
+    opened = open_store(tmp_path)
+    stats = opened.store.statistics()
+    history = opened.store.history()
+    opened.close()
+    outcomes = []
+    for c in played:
+        winners = c.match.winners()
+        outcomes.append("lost" if 0 not in winners else "won" if len(winners) == 1 else "shared")
+    o = stats.overall
+    assert (o.matches, o.won, o.shared, o.lost, o.abandoned) == (
+        4, outcomes.count("won"), outcomes.count("shared"), outcomes.count("lost"), 1)
+    margins = [float(r[0]) for c in played for r in c.match.results]
+    assert o.deals == len(margins) == 6
+    assert o.mean_margin == round(sum(margins) / len(margins), 1)
+    assert o.best_deal == max(margins)
+    assert o.best_match == max(float(c.match.exact_totals[0]) for c in played)
+    streak = longest = 0
+    for outcome in outcomes + ["abandoned"]:
+        streak = streak + 1 if outcome == "won" else 0
+        longest = max(longest, streak)
+    assert (o.streak, o.longest_streak) == (streak, longest)
+    assert stats.recent == margins
+    assert [m.state for m in history] == ["abandoned", "finished", "finished", "finished"]
+    assert [list(d.margins) for d in history[1].deals] == [[float(x) for x in r] for r in played[2].match.results]
+    assert json.loads(json.dumps(history[1].to_json()))["deals"][0]["record"]["format"] == "chinese-ten/deal-v1"
+
+
+def test_reset_forgets_ended_matches_and_keeps_a_backup(tmp_path) -> None:
+    _finish_match(tmp_path, 1)
+    opened = open_store(tmp_path)
+    backup = opened.store.reset()
+    assert opened.store.statistics().overall.matches == 0
+    opened.close()
+    copy = open_store(backup.parent, lock=False)
+    copy.close()
+    import sqlite3
+
+    with sqlite3.connect(backup) as db:
+        assert db.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 1
+
+
+def test_resuming_while_a_computer_thinks_draws_its_decision_again_the_same(tmp_path) -> None:
+    first = _controller(seed=21, seats=3)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(first)
+    _play(first, lambda: len(first.deal.turns) >= 4 and first.is_thinking())
+    keeper.save()  # as when the window closes: a computer's decision is under way
+    keeper.close()
+    again = Keeper(open_store(tmp_path))
+    second = again.resume(QUICK, ComputerThinker(force_inline=True))
+    assert second is not None
+    _play(first, lambda: _over(first))
+    _play(second, lambda: _over(second))
+    assert second.actions == first.actions
+    again.close()
+
+
+def test_a_save_that_fails_is_told_once_and_the_match_plays_on_unkept(tmp_path) -> None:
+    told: list[str] = []
+    opened = open_store(tmp_path)
+    keeper = Keeper(opened, told.append)
+    ctl = _controller(seed=8)
+    keeper.watch(ctl)
+    _play(ctl, lambda: len(ctl.deal.turns) >= 1)
+    assert keeper.unfinished() is not None
+    opened.store._db.execute("PRAGMA query_only = ON")  # from now on every write is refused, as on a full disk
+    _play(ctl, lambda: len(ctl.deal.turns) >= 6)
+    keeper._writer.flush()
+    assert len(told) == 1 and "can't be kept" in told[0]
+    assert not keeper.keeping
+    keeper.close()
