@@ -49,6 +49,8 @@ EVERYTHING_CHANGED = Settings(
     fullscreen=True,
     volume=25,
     muted=True,
+    rules="target",
+    rule_options=(("lead", "dealer"),),
 )
 
 
@@ -299,6 +301,8 @@ def test_file_format(folder: Path) -> None:
         "fullscreen": True,
         "volume": 25,
         "muted": True,
+        "rules": "target",
+        "rule_options": {"lead": "dealer"},
     }
 
 

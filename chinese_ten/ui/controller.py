@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
+from ..events import Redealt
+from ..i18n import _
 from ..match import Match, MatchLength
 from ..players import Decision
 from ..rules import CLASSIC, RuleSet
@@ -301,7 +303,20 @@ class TableController:
         if self.deal.phase is Phase.FLIP:
             # the stock card turns by itself: shown with the play, it can start before the play ends
             events += self.deal.flip()
-        self.queue.extend(self.choreo.steps_for(events))
+        redealt = any(isinstance(ev, Redealt) for ev in events)
+        self.queue.extend(self.choreo.steps_for(events, self.deal.hands if redealt else None))
+        if self.deal.is_over and self.match.rules.win == "target" and self.match.deals_played + 1 >= self.match.total_deals:
+            self.queue.append(self.choreo.target_win(self._target_winners))
+
+    def _target_winners(self) -> str:
+        """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
+        from .match_scene import winners_text
+        from .rules_text import number_text
+
+        self.record_deal()
+        tie = number_text(self.deal.tie_score)
+        return _("At or above the tie score ({tie}): {winners}").format(
+            tie=tie, winners=winners_text(self.names, self.match.winners()))
 
     # ------------------------------------------------------------------ time
 
