@@ -51,6 +51,8 @@ class Board:
     version: int = 0
     held_hands: list[list[Card]] | None = None
     """The hands as dealt, held back while thrown-in layouts are shown first."""
+    held_layout: tuple[Card, ...] = ()
+    """The layout as dealt, held back with the hands."""
 
     @classmethod
     def as_dealt(cls, deal: Deal) -> Board:
@@ -62,7 +64,7 @@ class Board:
         thrown = [ev for ev in deal.opening_events if isinstance(ev, ThrownIn)]
         if thrown:
             board.held_hands, board.hands = board.hands, [[] for _ in hands]
-            layout = thrown[0].layout
+            board.held_layout, layout = layout, thrown[0].layout
         for i, card in enumerate(layout):
             board.slots[i] = card
         return board

@@ -281,8 +281,8 @@ class Choreographer:
             hands = None
             if layout is None:
                 hands = board.held_hands or [[] for _ in range(board.seats)]
-                board.held_hands = None
-                layout = ()
+                layout = board.held_layout
+                board.held_hands, board.held_layout = None, ()
             for i, c in enumerate(layout):
                 board.slots[i] = c
             board.touch()
