@@ -218,3 +218,47 @@ def test_the_rules_remembered_are_the_rules_of_the_next_match(window: pygame.Sur
     ctl = app.table().ctl  # type: ignore[union-attr]
     assert ctl.match.rules == RuleSet.of("play-red", lead="after-dealer")
     assert ctl.seats == 3 and ctl.deal.to_move == 0, "the person leads the first deal"
+
+
+def test_demo_plays_the_preset_it_is_given_with_the_presets_match_length() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-m", "chinese_ten", "demo", "--rules", "target", "--seats", "3",
+                           "--seed", "4", "--json"], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["deals"] == 1 and out["seats"] == 3, "Target is a match of one deal"
+
+
+def test_the_rules_option_of_the_bare_command_holds_for_one_run(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from chinese_ten.cli import build_parser
+    from chinese_ten.ui.app import run_game
+
+    monkeypatch.setenv("CHINESE_TEN_LOG_DIR", str(tmp_path / "logs"))
+    folder = tmp_path / "settings"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps({"version": 1, "computers": 3, "match_length": "six"}))
+    seen: dict[str, object] = {}
+
+    def script(app: App) -> None:
+        app.thinker.force_inline = True
+        app.frame(1 / 60, [])
+        app.start_match()
+        ctl = app.table().ctl  # type: ignore[union-attr]
+        seen["rules"], seen["seats"], seen["deals"] = ctl.match.rules, ctl.seats, ctl.match.total_deals
+        app.change_settings(strength="hard")
+        app.running = False
+
+    monkeypatch.setattr(App, "run", script)
+    assert run_game(build_parser().parse_args(["--settings-dir", str(folder), "--rules", "play-red"])) == 0
+    assert seen == {"rules": RuleSet.of("play-red"), "seats": 3, "deals": 6}
+    saved = json.loads((folder / "settings.json").read_text())
+    assert saved["strength"] == "hard"
+    assert (saved["rules"], saved["computers"], saved["rule_options"]) == ("classic", 3, {})
