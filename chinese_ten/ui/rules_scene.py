@@ -70,7 +70,7 @@ class RulesScene(Dialog):
         self.keys = list(OPTIONS)
         self.rows: list[list[Button]] = [[] for _ in self.keys]
         self.values: list[list[Any]] = [[] for _ in self.keys]
-        self.reset = Button(_("Preset's own (R)"), "reset")
+        self.reset = Button(_("Reset to preset (R)"), "reset")
         self.done = Button(_("Done (Esc)"), "done")
         self.focus_row = 0
         self._hover: Button | None = None

@@ -251,14 +251,13 @@ class StartScene(Scene):
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
             for b in presets:
                 b.draw(surface, kit, font_px(20, unit), b is self._hover)
-            span = presets[-1].rect.right - r0.left
+            span = w - 2 * round(20 * unit)
             size = font_px(18, unit)
             about = self.rules_description()
             while kit.text.width(about, size) > span and size > 10:
                 size -= 1
             line = kit.text.line(about, size, t.text_dim)
-            surface.blit(line, line.get_rect(midtop=((r0.left + presets[-1].rect.right) // 2,
-                                                     r0.bottom + round(5 * unit))))
+            surface.blit(line, line.get_rect(midtop=(centre_x, r0.bottom + round(5 * unit))))
         note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:
