@@ -100,6 +100,7 @@ KEYS: tuple[tuple[str, str], ...] = (
 
 
 _COLOURS = (("Red", ("H", "D")), ("Black", ("S", "C")))
+"""Each colour's word on the card-values sheet and its suits."""
 
 
 def _cell(values: list[int], cards: list[Card]) -> str:
@@ -130,12 +131,9 @@ def card_value_groups(rules: RuleSet) -> list[tuple[str, list[Card]]]:
     groups: list[tuple[str, list[Card]]] = []
     for colour, suits in _COLOURS:
         aces = [c for c in ALL_CARDS if c.rank == 1 and c.suit in suits]
-        if _fits(rules, seats, aces) and len({rules.points_table(n)[int(c)] for n in seats for c in aces}) <= len(seats):
-            same = all(len({rules.points_table(n)[int(c)] for c in aces}) == 1 for n in seats)
-            if same:
-                groups.append((f"{colour} A ({' '.join(c.pretty for c in aces)})", aces))
-            else:
-                groups.extend((c.pretty, [c]) for c in aces)
+        if all(len({rules.points_table(n)[int(c)] for c in aces}) == 1 for n in seats):
+            groups.append((_("{colour} A ({cards})").format(colour=_(colour),
+                                                             cards=" ".join(c.pretty for c in aces)), aces))
         else:
             groups.extend((c.pretty, [c]) for c in aces)
     for colour, suits in _COLOURS:
@@ -145,8 +143,12 @@ def card_value_groups(rules: RuleSet) -> list[tuple[str, list[Card]]]:
             while end < 13 and _fits(rules, seats, [c for c in ALL_CARDS if c.suit in suits and rank <= c.rank <= end + 1]):
                 end += 1
             cards = [c for c in ALL_CARDS if c.suit in suits and rank <= c.rank <= end]
-            span = _rank_name(rank) if rank == end else f"{_rank_name(rank)} to {_rank_name(end)}"
-            groups.append((f"{colour} {span}", cards))
+            if rank == end:
+                label = _("{colour} {rank}").format(colour=_(colour), rank=_rank_name(rank))
+            else:
+                label = _("{colour} {low} to {high}").format(colour=_(colour), low=_rank_name(rank),
+                                                             high=_rank_name(end))
+            groups.append((label, cards))
             rank = end + 1
     return groups
 

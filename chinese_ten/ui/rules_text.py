@@ -227,7 +227,8 @@ def turns_text(rules: RuleSet) -> str:
     turns = [deal_turns(rules, n) for n in counts]
     if len(set(turns)) == 1:
         return f"After {turns[0]} turns"
-    return "After " + _join([f"{t} turns at {n} players" for t, n in zip(turns, counts)]).replace(" and ", " or ")
+    each = [_("{turns} turns at {seats} players").format(turns=t, seats=n) for t, n in zip(turns, counts)]
+    return _("After {turns}").format(turns=_join(each).replace(" and ", " or "))
 
 
 def points_text(rules: RuleSet, seats: int, card: str) -> str:
