@@ -305,7 +305,8 @@ class TableController:
             events += self.deal.flip()
         redealt = any(isinstance(ev, Redealt) for ev in events)
         self.queue.extend(self.choreo.steps_for(events, self.deal.hands if redealt else None))
-        if self.deal.is_over and self.match.rules.win == "target" and self.match.deals_played + 1 >= self.match.total_deals:
+        last = self.match.deals_played + 1 >= self.match.total_deals
+        if self.deal.is_over and self.match.rules.win == "target" and last:
             self.queue.append(self.choreo.target_win(self._target_winners))
 
     def _target_winners(self) -> str:

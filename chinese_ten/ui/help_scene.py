@@ -140,7 +140,8 @@ def card_value_groups(rules: RuleSet) -> list[tuple[str, list[Card]]]:
         rank = 2
         while rank <= 13:
             end = rank
-            while end < 13 and _fits(rules, seats, [c for c in ALL_CARDS if c.suit in suits and rank <= c.rank <= end + 1]):
+            while end < 13 and _fits(rules, seats, [c for c in ALL_CARDS
+                                                     if c.suit in suits and rank <= c.rank <= end + 1]):
                 end += 1
             cards = [c for c in ALL_CARDS if c.suit in suits and rank <= c.rank <= end]
             if rank == end:

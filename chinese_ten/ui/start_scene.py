@@ -196,7 +196,8 @@ class StartScene(Scene):
                 if on_actions:
                     self.focus_action = (self.focus_action + step) % len(self.actions)
                 elif self.focus_row == len(OPTIONS):
-                    current = self.presets.index(self.app.settings.rules) if self.app.settings.rules in self.presets else 0
+                    chosen = self.app.settings.rules
+                    current = self.presets.index(chosen) if chosen in self.presets else 0
                     self.choose(self.focus_row, current + step)
                 else:
                     key, _label, choices = OPTIONS[self.focus_row]

@@ -37,7 +37,7 @@ def test_the_start_screen_lists_the_presets_that_deal_at_the_seats_classic_first
     app.change_settings(computers=computers)
     app.frame(1 / 60, [])
     shown = [b.action.split("=", 1)[1] for b in start.rows[-1]]
-    assert shown[0] == "classic"
+    assert shown[0] == "classic" and shown == presets_for(computers + 1)
     assert shown == [name for name in PRESETS if computers + 1 in RuleSet.of(name).seat_counts()]
     assert ("play-red" in shown) == (computers < 3)
     assert [b.label for b in start.rows[-1]] == [PRESETS[name].title for name in shown]
