@@ -118,6 +118,12 @@ def _add_look_options(p: argparse.ArgumentParser, keep_parent: bool = False) -> 
                    help="the four-colour deck for this run")
 
 
+def _add_rules_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
+    """``--rules PRESET``: the rules of this run's matches (remembered settings stay as they are)."""
+    p.add_argument("--rules", choices=tuple(PRESETS), default=argparse.SUPPRESS if keep_parent else None,
+                   metavar="PRESET", help="the rules for this run: " + ", ".join(PRESETS))
+
+
 def look_overrides(args: argparse.Namespace) -> dict[str, object]:
     """The settings the command line sets for this run only (none when no look option was given)."""
     return {key: getattr(args, key) for key in LOOK_OPTIONS if getattr(args, key, None) is not None}
@@ -129,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--settings-dir", help="folder for remembered settings (default: the platform's)")
     parser.add_argument("--data-dir", help="folder for kept matches and statistics (default: the platform's)")
     _add_look_options(parser)
+    _add_rules_choice(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("replay", help="replay a deal record and print the position it reaches")
@@ -163,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Computers play every seat of a whole match in the window at full speed, "
                                    "then the window closes and the command exits 0. The look options reproduce "
                                    "any look for this run; remembered settings are never read or changed.")
-    p.add_argument("--seats", type=_seats, default=4, help="seats at the table: 2, 3 or 4 (default: 4)")
+    p.add_argument("--seats", type=_seats, default=None,
+                   help="seats at the table: 2, 3 or 4 (default: 4, or the most the rules deal)")
     p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match, 1 to 1000 (default: one per seat)")
     p.add_argument("--seed", type=_int, default=0, help="random seed of the shuffles and the players (default: 0)")
     p.add_argument("--frame-stats", type=_file, default=None, metavar="FILE",
@@ -173,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strength", choices=("easy", "normal", "hard"), default="normal",
                    help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
+    _add_rules_choice(p, keep_parent=True)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     _add_data_dir(p)
 
@@ -379,6 +388,10 @@ def _player_name_checked(text: str) -> str:
 def cmd_demo(args: argparse.Namespace) -> int:
     """Let computers play a whole match in the window."""
     check_demo_paths(args.frame_stats, args.screenshot)
+    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
+    if args.seats is not None and args.seats not in rules.seat_counts():
+        counts = " or ".join(map(str, rules.seat_counts()))
+        raise UsageError(f"the {PRESETS[rules.preset].title} rules are for {counts} seats, not {args.seats}")
     from .ui.app import DemoInterrupted, run_demo
 
     report = io.StringIO()

@@ -25,6 +25,7 @@ from typing import Any, Final
 import platformdirs
 
 from . import storage
+from .rules import OPTIONS, PRESETS, RuleSet, RulesError
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -45,6 +46,8 @@ __all__ = [
     "WINDOW_WIDTH_RANGE",
     "clamp_window_size",
     "parse_window_size",
+    "choose_preset",
+    "rules_for_seats",
     "settings_dir",
     "validate_setting",
 ]
@@ -138,6 +141,30 @@ def _boolean(value: object) -> bool:
     return value
 
 
+def _preset(value: object) -> str:
+    if not isinstance(value, str) or value not in PRESETS:
+        raise SettingError("must be one of " + ", ".join(PRESETS))
+    return value
+
+
+def _rule_options(value: object) -> tuple[tuple[str, Any], ...]:
+    """Changed rule options as ``{"option": value}``; kept as pairs in the order ``rules.OPTIONS`` lists them."""
+    if isinstance(value, (list, tuple)):
+        try:
+            value = dict(value)
+        except (TypeError, ValueError):
+            raise SettingError("must map rule options to values") from None
+    if not isinstance(value, Mapping):
+        raise SettingError("must map rule options to values")
+    for key, chosen in value.items():
+        allowed = OPTIONS.get(key) if isinstance(key, str) else None
+        if allowed is None:
+            raise SettingError("names an unknown rule option (known: " + ", ".join(OPTIONS) + ")")
+        if chosen not in allowed or type(chosen) is not type(allowed[0]):
+            raise SettingError(f"{key} must be one of " + ", ".join(str(v).lower() for v in allowed))
+    return tuple((key, value[key]) for key in OPTIONS if key in value)
+
+
 def parse_window_size(text: str) -> tuple[int, int]:
     """A window size written ``WIDTHxHEIGHT`` (``"1280x800"``), checked as ``window_size`` checks it."""
     parts = text.strip().lower().replace("×", "x").split("x")
@@ -171,6 +198,8 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "fullscreen": _boolean,
     "volume": _one_of_numbers(VOLUMES),
     "muted": _boolean,
+    "rules": _preset,
+    "rule_options": _rule_options,
 }
 
 
@@ -227,11 +256,26 @@ class Settings:
     fullscreen: bool = False
     volume: int = 75
     muted: bool = False
+    rules: str = "classic"
+    """The rules preset of the next match (a name from ``rules.PRESETS``)."""
+    rule_options: tuple[tuple[str, Any], ...] = ()
+    """The rule options changed from the preset, as (option, value) pairs."""
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
             checked = validate_setting(item.name, getattr(self, item.name))
             object.__setattr__(self, item.name, checked)
+        seats = self.computers + 1
+        try:
+            rules = self.ruleset()
+        except RulesError as problem:
+            raise SettingError(f"rule_options {problem}") from None
+        if seats not in rules.seat_counts():
+            raise SettingError(f"rules {self.rules} cannot be dealt at {seats} seats")
+
+    def ruleset(self) -> RuleSet:
+        """The rules of the next match: the preset with the changed options."""
+        return RuleSet.of(self.rules, **dict(self.rule_options))
 
     def replace(self, **changes: Any) -> Settings:
         """Return a copy with some settings changed, each one validated.
@@ -265,13 +309,22 @@ class Settings:
                 kept[name] = validate_setting(name, data[name])
             except SettingError:
                 rejected.append(name)
-        return cls(**kept), tuple(rejected)
+        try:
+            return cls(**kept), tuple(rejected)
+        except SettingError:
+            # rules that cannot be dealt at the seats kept: the classic rules instead
+            kept.pop("rule_options", None)
+            kept.pop("rules", None)
+            rejected.extend(name for name in ("rules", "rule_options") if name in data)
+            return cls(**kept), tuple(rejected)
 
     def to_json_dict(self) -> dict[str, Any]:
         """The settings as the JSON object stored on disk, version included."""
         payload: dict[str, Any] = {"version": FORMAT_VERSION}
         for name in self.field_names():
             value = getattr(self, name)
+            if name == "rule_options":
+                value = dict(value)
             payload[name] = list(value) if isinstance(value, tuple) else value
         return payload
 
@@ -588,4 +641,35 @@ def _merge(settings: Settings, changed: frozenset[str], found: _OnDisk) -> Setti
     values = {name: getattr(settings, name) for name in Settings.field_names()}
     for name in found.valid - changed:
         values[name] = getattr(found.settings, name)
-    return Settings(**values)
+    try:
+        return Settings(**values)
+    except SettingError:  # another copy's seats and this copy's rules do not fit together: this copy's win
+        return settings
+
+
+def choose_preset(settings: Settings, name: str) -> dict[str, Any]:
+    """The changes that choose preset ``name``: its options unchanged, its match length if it has one,
+    and the most seats it deals if it cannot be dealt at the seats chosen."""
+    preset = PRESETS[_preset(name)]
+    changes: dict[str, Any] = {"rules": preset.name, "rule_options": ()}
+    if preset.match_length is not None:
+        changes["match_length"] = preset.match_length
+    counts = RuleSet.of(preset.name).seat_counts()
+    if settings.computers + 1 not in counts:
+        changes["computers"] = max(counts) - 1
+    return changes
+
+
+def rules_for_seats(settings: Settings, computers: int) -> dict[str, Any]:
+    """The changes that seat ``computers`` opponents: the rules stay if they can be dealt there,
+    else the options that cannot are dropped, else the classic rules are chosen."""
+    seats = computers + 1
+    changes: dict[str, Any] = {"computers": computers}
+    if seats in settings.ruleset().seat_counts():
+        return changes
+    if seats in RuleSet.of(settings.rules).seat_counts():
+        base = RuleSet.of(settings.rules)
+        kept = tuple((k, v) for k, v in settings.rule_options
+                     if seats in base.with_options(**{k: v}).seat_counts())
+        return {**changes, "rule_options": kept}
+    return {**changes, "rules": next(iter(PRESETS)), "rule_options": ()}

@@ -47,3 +47,17 @@ def test_a_bad_size_is_one_short_line_and_exit_2(argv: list[str], capsys: pytest
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("chinese-ten: argument --size:") and len(err) < 200
+
+
+def test_the_rules_preset_is_an_option_of_the_bare_command_and_of_demo() -> None:
+    assert build_parser().parse_args(["--rules", "target"]).rules == "target"
+    assert build_parser().parse_args(["demo", "--rules", "play-red"]).rules == "play-red"
+    assert build_parser().parse_args(["--rules", "taiwan", "demo"]).rules == "taiwan"
+    assert build_parser().parse_args([]).rules is None
+
+
+@pytest.mark.parametrize("argv", [["--rules", "chess"], ["demo", "--rules", "play-red", "--seats", "4"]])
+def test_a_bad_rules_choice_is_one_short_line_and_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("chinese-ten:")

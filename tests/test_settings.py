@@ -28,10 +28,13 @@ from chinese_ten.settings import (
     Settings,
     VOLUMES,
     SettingsStore,
+    choose_preset,
     clamp_window_size,
+    rules_for_seats,
     settings_dir,
     validate_setting,
 )
+from chinese_ten.rules import OPTIONS, PRESETS, RuleSet
 
 BAD_NAME = re.compile(r"^settings\.json\.bad-\d{8}-\d{6}(-\d+)?$")
 
@@ -49,6 +52,8 @@ EVERYTHING_CHANGED = Settings(
     fullscreen=True,
     volume=25,
     muted=True,
+    rules="target",
+    rule_options=(("lead", "dealer"),),
 )
 
 
@@ -299,6 +304,8 @@ def test_file_format(folder: Path) -> None:
         "fullscreen": True,
         "volume": 25,
         "muted": True,
+        "rules": "target",
+        "rule_options": {"lead": "dealer"},
     }
 
 
@@ -1088,3 +1095,67 @@ def test_save_held_too_long_tells_the_person_and_keeps_the_old_file(
     assert 0 < sum(pauses) <= 1.0
     assert (folder / SETTINGS_FILENAME).read_bytes() == raw
     assert leftovers(folder) == []
+
+
+# --------------------------------------------------------------------------
+# The rules of the next match
+# --------------------------------------------------------------------------
+
+
+def test_the_rules_round_trip_through_the_file(folder: Path) -> None:
+    chosen = Settings(computers=2, rules="play-red", rule_options={"lead": "after-dealer", "dead_layout": False})
+    SettingsStore(folder).save(chosen)
+    data = json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))
+    assert data["rules"] == "play-red"
+    assert data["rule_options"] == {"lead": "after-dealer", "dead_layout": False}
+    loaded = SettingsStore(folder).load()
+    assert loaded.settings == chosen and not loaded.notices
+    assert loaded.settings.ruleset() == RuleSet.of("play-red", lead="after-dealer", dead_layout=False)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("rules", "chess"),
+    ("rules", 3),
+    ("rule_options", {"colour": "blue"}),
+    ("rule_options", {"lead": "nobody"}),
+    ("rule_options", {"dead_layout": "true"}),
+    ("rule_options", ["lead"]),
+])
+def test_unknown_rules_and_options_are_refused_in_one_line(name: str, value: object) -> None:
+    with pytest.raises(SettingError) as problem:
+        validate_setting(name, value)
+    assert str(problem.value).startswith(name) and "\n" not in str(problem.value)
+
+
+def test_the_allowed_rule_values_are_the_engines_own() -> None:
+    for key, values in OPTIONS.items():
+        for value in values:
+            assert validate_setting("rule_options", {key: value}) == ((key, value),)
+    for name in PRESETS:
+        assert validate_setting("rules", name) == name
+
+
+def test_rules_that_cannot_be_dealt_at_the_seats_are_refused_and_repaired_on_load(folder: Path) -> None:
+    with pytest.raises(SettingError):
+        Settings(computers=3, rules="play-red")
+    with pytest.raises(SettingError):
+        Settings(computers=3, rule_options={"deal": "play-red"})
+    write_settings_file(folder, {"version": 1, "computers": 3, "strength": "hard", "rules": "play-red"})
+    loaded = SettingsStore(folder).load()
+    assert loaded.settings == Settings(computers=3, strength="hard")
+    assert len(loaded.notices) == 1
+
+
+def test_changing_the_seats_keeps_the_rules_that_fit_them() -> None:
+    play_red = Settings(computers=1, rules="play-red", rule_options={"lead": "after-dealer"})
+    assert rules_for_seats(play_red, 2) == {"computers": 2}
+    assert rules_for_seats(play_red, 3) == {"computers": 3, "rules": "classic", "rule_options": ()}
+    sized = Settings(computers=1, rule_options={"deal": "play-red", "lead": "dealer"})
+    assert rules_for_seats(sized, 3) == {"computers": 3, "rule_options": (("lead", "dealer"),)}
+
+
+def test_choosing_a_preset_brings_its_match_length_and_seats() -> None:
+    four = Settings(computers=3, match_length="six", rule_options={"lead": "dealer"})
+    assert choose_preset(four, "target") == {"rules": "target", "rule_options": (), "match_length": "one"}
+    assert choose_preset(four, "play-red") == {"rules": "play-red", "rule_options": (), "computers": 2}
+    assert four.replace(**choose_preset(four, "play-red")).ruleset() == RuleSet.of("play-red")

@@ -45,6 +45,8 @@ class Sprite:
     glow: bool = False
     lift: float = 0.0
     window: tuple[float, float] = (0.0, 1.0)
+    back: bool = False
+    """True for a card that stays face down all the way (dealt into a computer's hand)."""
 
 
 @dataclass

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..settings import Settings, SettingsStore, clamp_window_size, settings_dir
+from ..rules import CLASSIC, PRESETS, RuleSet
+from ..settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
+                        settings_dir)
 from . import display
 from .cardimages import CardImages
 from .choreography import Pace, pace_for
@@ -133,6 +135,7 @@ class DemoOptions:
     seed: int = 0
     screenshot: Path | None = None
     strength: str = "normal"
+    rules: RuleSet = CLASSIC
 
 
 class App:
@@ -211,7 +214,10 @@ class App:
         remembered, unless the person has since changed that setting."""
         kept = {key: remembered for key, (for_run, remembered) in self.run_only.items()
                 if getattr(settings, key) == for_run}
-        return settings.replace(**kept) if kept else settings
+        try:
+            return settings.replace(**kept) if kept else settings
+        except SettingError:  # the rules of this run no longer fit the seats chosen since
+            return settings
 
     def notify(self, text: str, seconds: float = BANNER_SECONDS) -> None:
         """Show a notice across the top of the window for a few seconds."""
@@ -240,6 +246,8 @@ class App:
     def change_settings(self, **changes: object) -> Settings:
         """Change some settings: remember them and apply at once what can be applied now."""
         old = self.settings
+        if "computers" in changes and "rules" not in changes and "rule_options" not in changes:
+            changes = {**rules_for_seats(old, int(changes["computers"])), **changes}  # type: ignore[call-overload]
         new = old.replace(**changes)
         self.save_settings(new)
         if (new.high_contrast, new.four_colour, new.point_badges) != (old.high_contrast, old.four_colour,
@@ -323,15 +331,16 @@ class App:
 
         self.thinker.cancel()
         if self.demo is not None:
-            ctl = TableController(self.demo.seats, self.demo.strength, "per-seat", seed=self.demo.seed, pace=DEMO_PACE,
-                                  person=False, thinker=self.thinker, deals=self.demo.deals)
+            length = PRESETS[self.demo.rules.preset].match_length or "per-seat"
+            ctl = TableController(self.demo.seats, self.demo.strength, length, seed=self.demo.seed, pace=DEMO_PACE,
+                                  person=False, thinker=self.thinker, deals=self.demo.deals, rules=self.demo.rules)
             self.keeper.watch(ctl)
             self.replace(TableScene(self, ctl, auto=True))
             return
         s = self.settings
         self.keeper.abandon()  # asked first when a match was unfinished
         ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
-                              pace=pace_for(s.animation_speed), thinker=self.thinker)
+                              pace=pace_for(s.animation_speed), thinker=self.thinker, rules=s.ruleset())
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
@@ -633,6 +642,8 @@ def run_game(args: argparse.Namespace) -> int:
     from ..cli import look_overrides
 
     run_only = look_overrides(args)
+    if getattr(args, "rules", None):
+        run_only.update(choose_preset(loaded.settings.replace(**run_only), args.rules))
     settings = loaded.settings.replace(**run_only)
     app: App | None = None
     status = 0
@@ -676,8 +687,10 @@ def run_demo(args: argparse.Namespace) -> int:
     install_excepthook(log_path)
     from ..cli import look_overrides
 
-    demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
-                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"))
+    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
+    demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
+                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
+                       rules=rules)
     look = Settings().replace(**look_overrides(args))
     keeper = None
     if getattr(args, "data_dir", None):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..deal import Deal
+from ..events import ThrownIn
 from .geometry import slot_capacity
 
 
@@ -48,13 +49,22 @@ class Board:
     points: list[int] = field(default_factory=list)
     capacity: int = 20
     version: int = 0
+    held_hands: list[list[Card]] | None = None
+    """The hands as dealt, held back while thrown-in layouts are shown first."""
+    held_layout: tuple[Card, ...] = ()
+    """The layout as dealt, held back with the hands."""
 
     @classmethod
     def as_dealt(cls, deal: Deal) -> Board:
-        """The table as the cards were dealt, before any opening capture."""
+        """The table as the cards were dealt, before any opening capture; when dead layouts were thrown in
+        first, the first of them with no hands yet."""
         hands, layout, stock = deal.initial
         board = cls(seats=deal.seats, hands=[hand_order(h) for h in hands], stock=len(stock),
                     piles=[0] * deal.seats, points=[0] * deal.seats)
+        thrown = [ev for ev in deal.opening_events if isinstance(ev, ThrownIn)]
+        if thrown:
+            board.held_hands, board.hands = board.hands, [[] for _ in hands]
+            board.held_layout, layout = layout, thrown[0].layout
         for i, card in enumerate(layout):
             board.slots[i] = card
         return board

@@ -4,6 +4,7 @@ to the layout, make captures glow and sweep them to the seat's pile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import RANK_NAMES, Card
@@ -14,12 +15,17 @@ from ..events import (
     DealOver,
     Event,
     JoinedLayout,
+    NoFlip,
     Played,
+    Redealt,
+    Refilled,
+    ThrownIn,
     TripleCaptured,
     Turned,
 )
+from ..i18n import _, ngettext
 from .animation import Label, Sprite, Step, StepFactory, overlap
-from .board import Board, Loc
+from .board import Board, Loc, hand_order
 from .narration import Narration
 
 
@@ -90,8 +96,9 @@ class Choreographer:
         self.pace = pace
         self.face_up = face_up_seats
 
-    def steps_for(self, events: list[Event] | tuple[Event, ...]) -> list[StepFactory]:
-        """The steps that show ``events``, in order.
+    def steps_for(self, events: list[Event] | tuple[Event, ...],
+                  dealt: tuple[tuple[Card, ...], ...] | None = None) -> list[StepFactory]:
+        """The steps that show ``events``, in order; ``dealt`` holds every hand after a re-deal among them.
 
         The stock card starts to turn while the played card's capture sweeps away, or as the
         played card lands in the layout, so no one waits for one card to stop before the next moves.
@@ -129,6 +136,19 @@ class Choreographer:
                 out.append(self._sweep_opening(ev))
             elif isinstance(ev, DealOver):
                 out.append(self._tell_only(carry + [ev]))
+                carry = []
+            elif isinstance(ev, ThrownIn):
+                later = [e for e in events if isinstance(e, ThrownIn)]
+                following = later[later.index(ev) + 1:]
+                out.append(self._dead_glow(ev))
+                out.append(self._throw_in(ev, following[0].layout if following else None))
+            elif isinstance(ev, Refilled):
+                out.append(self._refill(ev))
+            elif isinstance(ev, NoFlip):
+                out.append(self._no_flip(ev, carry))
+                carry = []
+            elif isinstance(ev, Redealt):
+                out.append(self._redeal(ev, carry, dealt))
                 carry = []
             flip_after = None
         if carry:
@@ -242,6 +262,110 @@ class Choreographer:
                 b.touch()
             return Step(self.pace.sweep * 1.4, ev.seat, sprites, [Label(f"+{ev.points}", Loc("stock"), to=pile)],
                         on_end=end)
+        return build
+
+
+    # ------------------------------------------------------------------ the rarer events of the house rules
+
+    def _dead_glow(self, ev: ThrownIn) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell([ev])
+            slots = tuple(s for s in (board.slot_of(c) for c in ev.layout) if s is not None)
+            return Step(self.pace.triple * 1.3, ev.seat, banner=_("A dead layout: thrown in and dealt again!"),
+                        glow_slots=slots)
+        return build
+
+    def _throw_in(self, ev: ThrownIn, following: tuple[Card, ...] | None) -> StepFactory:
+        """The dead layout goes back to the stock and the next layout is dealt (with the hands, at the last)."""
+        def build(board: Board) -> Step:
+            gone = [Sprite(c, Loc("slot", index=board.slot_of(c) or 0), Loc("stock"), window=(0.0, 0.5))
+                    for c in ev.layout if board.slot_of(c) is not None]
+            board.slots.clear()
+            layout = following
+            hands = None
+            if layout is None:
+                hands = board.held_hands or [[] for _ in range(board.seats)]
+                layout = board.held_layout
+                board.held_hands, board.held_layout = None, ()
+            for i, c in enumerate(layout):
+                board.slots[i] = c
+            board.touch()
+            dealt = [Sprite(c, Loc("stock"), Loc("slot", index=i), flip=True, window=(0.5, 1.0))
+                     for i, c in enumerate(layout)]
+
+            def end(b: Board) -> None:
+                if hands is not None:
+                    b.hands = hands
+                b.touch()
+            return Step(self.pace.sweep * 2, ev.seat, gone + dealt, on_end=end)
+        return build
+
+    def _refill(self, ev: Refilled) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell([ev])
+            sprites = []
+            count = len(ev.cards)
+            for i, c in enumerate(ev.cards):
+                slot = board.free_slot()
+                board.reserved.add(slot)
+                start = 0.5 * i / max(1, count)
+                sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2,
+                                      window=(start, start + 0.5)))
+            board.stock = max(0, board.stock - count)
+            board.touch()
+
+            def end(b: Board) -> None:
+                for sprite in sprites:
+                    b.reserved.discard(sprite.dst.index)
+                    b.slots[sprite.dst.index] = sprite.card
+                b.touch()
+            banner = ngettext("{n} card from the stock refills the layout", "{n} cards from the stock refill "
+                              "the layout", count).format(n=count)
+            return Step(self.pace.flip * 3, ev.seat, sprites, banner=banner, on_end=end)
+        return build
+
+    def _no_flip(self, ev: NoFlip, carry: list[Event]) -> StepFactory:
+        def build(board: Board) -> Step:
+            self._tell(carry + [ev])
+            return Step(self.pace.flip * 2, ev.seat, banner=_("The stock is empty: no card to turn"))
+        return build
+
+    def _redeal(self, ev: Redealt, carry: list[Event], dealt: tuple[tuple[Card, ...], ...] | None) -> StepFactory:
+        """Each seat is dealt its new cards from the stock, one at a time round the table."""
+        def build(board: Board) -> Step:
+            self._tell(carry + [ev])
+            hands = [hand_order(h) if seat in self.face_up else list(h) for seat, h in enumerate(dealt or ())]
+            hands += [[] for _ in range(board.seats - len(hands))]
+            seats = [(ev.first + k) % board.seats for k in range(board.seats)]  # the order the cards fly
+            order = [(seat, j) for j in range(ev.each) for seat in seats]
+            sprites = []
+            total = max(1, len(order))
+            for k, (seat, j) in enumerate(order):
+                if j >= len(hands[seat]):
+                    continue
+                card = hands[seat][j]
+                start = 0.6 * k / total
+                face_up = seat in self.face_up
+                sprites.append(Sprite(card, Loc("stock"), Loc("hand", seat, j, len(hands[seat])),
+                                      flip=face_up, back=not face_up, window=(start, start + 0.4)))
+            board.stock = max(0, board.stock - ev.each * ev.seats)
+            board.touch()
+
+            def end(b: Board) -> None:
+                for seat, hand in enumerate(hands):
+                    b.hands[seat] = hand
+                b.touch()
+            banner = ngettext("A new deal: {n} more card each", "A new deal: {n} more cards each",
+                              ev.each).format(n=ev.each)
+            return Step(self.pace.move * 3, None, sprites, banner=banner, on_end=end)
+        return build
+
+    def target_win(self, winners: Callable[[], str]) -> StepFactory:
+        """A step that tells who wins a match decided by the tie score (``winners`` says it, once the deal is in)."""
+        def build(board: Board) -> Step:
+            text = winners()
+            self.narration.note(text)
+            return Step(self.pace.triple * 2, None, banner=text)
         return build
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
-from ..events import Event, Played
+from ..events import Event, Played, Redealt
 from ..i18n import _
 from ..match import Match, MatchLength
 from ..players import Decision
@@ -395,7 +395,11 @@ class TableController:
             self.queue.append(self._note_turn_start)
             self._turn_events = []
         self._turn_events.extend(events)
-        self.queue.extend(self.choreo.steps_for(events))
+        redealt = any(isinstance(ev, Redealt) for ev in events)
+        self.queue.extend(self.choreo.steps_for(events, self.deal.hands if redealt else None))
+        last = self.match.deals_played + 1 >= self.match.total_deals
+        if self.deal.is_over and self.match.rules.win == "target" and last:
+            self.queue.append(self.choreo.target_win(self._target_winners))
         if self._acted and self.on_change is not None:
             self._acted = False
             self.on_change("action")
@@ -405,6 +409,16 @@ class TableController:
         """A step of no time that keeps the board as a turn begins, so the turn can be shown again."""
         self._turn_board = board.copy()
         return Step(0.0)
+
+    def _target_winners(self) -> str:
+        """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
+        from .match_scene import winners_text
+        from .rules_text import number_text
+
+        self.record_deal()
+        tie = number_text(self.deal.tie_score)
+        return _("At or above the tie score ({tie}): {winners}").format(
+            tie=tie, winners=winners_text(self.names, self.match.winners()))
 
     # ------------------------------------------------------------------ time
 

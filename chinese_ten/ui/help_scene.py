@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, RANK_NAMES, Card
+from ..i18n import _
 from ..rules import CLASSIC, RuleSet
 from .geometry import CARD_RATIO
 from .menu_scene import Dialog
-from .rules_text import deal_text, idea_text, number_text, rules_in_force, turns_text
+from .rules_text import (deal_text, idea_text, number_text, opening_text, order_text, rules_in_force, turns_text,
+                         winning_text)
 from .scene import Button, button_at, font_px, ui_scale
 
 if TYPE_CHECKING:
@@ -33,9 +35,17 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
     """The Rules page, its numbers worked out from ``rules`` (the examples at ``seats`` players)."""
     first = _pair(rules, seats, "8C", "2H")
     second = _pair(rules, seats, "4D", "6C")
-    chosen = _pair(rules, seats, "7D", "3H")
     table = rules.points_table(seats)
-    seven, three = table[int(Card.parse("7D"))], table[int(Card.parse("3H"))]
+    threes = {code: table[int(Card.parse(code))] for code in ("3S", "3H")}
+    best = max(threes, key=lambda code: threes[code])
+    chosen = _pair(rules, seats, "7D", best)
+    seven, three = table[int(Card.parse("7D"))], threes[best]
+    if threes["3S"] == threes["3H"]:
+        why = _("they score the same, so the game takes one: {a} + {b} = {total}").format(
+            a=seven, b=three, total=_points(chosen))
+    else:
+        why = _("{card} scores more: {a} + {b} = {total}").format(
+            card=Card.parse(best).pretty, a=seven, b=three, total=_points(chosen))
     turned = _pair(rules, seats, "QS", "QD")
     return (
         ("head", "The idea"),
@@ -49,20 +59,19 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
                  "nothing stays in the layout. Both cards of every capture go to your pile."),
         ("text", "A card always takes exactly one card, and must take when it can. If two cards could be taken "
                  "and they score differently, you pick; otherwise the game picks for you."),
-        ("text", "Three fives, tens, jacks, queens or kings in the opening layout go together to the fourth one. "
-                 "All four there: the dealer sweeps them before play starts."),
+        ("text", opening_text(rules)),
+        ("text", order_text(rules)),
         ("head", f"Two turns worked through ({seats} players)"),
         ("cards", ("Layout:", ("2H", "6C", "JD", "9S"))),
         ("text", f"You play 8♣: it takes 2♥ ({_points(first)}). You turn 4♦: it takes 6♣ "
                  f"({_points(second)}). J♦ and 9♠ stay."),
         ("cards", ("Layout:", ("3S", "3H", "6C", "QD"))),
-        ("text", f"You play 7♦. It could take either three; the red 3♥ makes {seven} + {three} = {_points(chosen)}. "
+        ("text", f"You play 7♦. It could take either three; {why}. "
                  f"You turn Q♠: it takes Q♦, {turned} more. {_points(chosen + turned)} in one turn."),
         ("head", "Scoring"),
         ("text", f"{turns_text(rules)} the hands and the stock are empty. Each player counts the points in their "
                  "pile. Your margin is your points minus the tie score (the pack's points shared out evenly), "
-                 "so the margins of a deal add up to zero. Margins add up over the match; the highest total "
-                 "wins."),
+                 f"so the margins of a deal add up to zero. {winning_text(rules)}"),
     )
 
 
@@ -92,52 +101,104 @@ KEYS: tuple[tuple[str, str], ...] = (
 """The Keys page: key and what it does."""
 
 
-def _group_points(rules: RuleSet, seats: int, cards: list[Card]) -> str:
-    table = rules.points_table(seats)
-    values = [table[int(c)] for c in cards]
+_COLOURS = (("Red", ("H", "D")), ("Black", ("S", "C")))
+"""Each colour's word on the card-values sheet and its suits."""
+
+
+def _cell(values: list[int], cards: list[Card]) -> str:
     if len(set(values)) == 1:
         return str(values[0])
     if all(v == c.rank for v, c in zip(values, cards)):
-        return "face value"
+        return _("face value")
     return " / ".join(str(v) for v in values)
+
+
+def _fits(rules: RuleSet, seats: tuple[int, ...], cards: list[Card]) -> bool:
+    """True when one cell per seat count says every card's points: all the same, or each its face value."""
+    for n in seats:
+        values = [rules.points_table(n)[int(c)] for c in cards]
+        if len(set(values)) > 1 and not all(v == c.rank for v, c in zip(values, cards)):
+            return False
+    return True
+
+
+def _rank_name(rank: int) -> str:
+    return RANK_NAMES[rank - 1]
+
+
+def card_value_groups(rules: RuleSet) -> list[tuple[str, list[Card]]]:
+    """The kinds of card the card-values sheet lists: the aces of each colour (together when they score
+    alike), then runs of ranks whose points one cell can say, by colour."""
+    seats = rules.seat_counts()
+    groups: list[tuple[str, list[Card]]] = []
+    for colour, suits in _COLOURS:
+        aces = [c for c in ALL_CARDS if c.rank == 1 and c.suit in suits]
+        if all(len({rules.points_table(n)[int(c)] for c in aces}) == 1 for n in seats):
+            groups.append((_("{colour} A ({cards})").format(colour=_(colour),
+                                                             cards=" ".join(c.pretty for c in aces)), aces))
+        else:
+            groups.extend((c.pretty, [c]) for c in aces)
+    for colour, suits in _COLOURS:
+        rank = 2
+        while rank <= 13:
+            end = rank
+            while end < 13 and _fits(rules, seats, [c for c in ALL_CARDS
+                                                     if c.suit in suits and rank <= c.rank <= end + 1]):
+                end += 1
+            cards = [c for c in ALL_CARDS if c.suit in suits and rank <= c.rank <= end]
+            if rank == end:
+                label = _("{colour} {rank}").format(colour=_(colour), rank=_rank_name(rank))
+            else:
+                label = _("{colour} {low} to {high}").format(colour=_(colour), low=_rank_name(rank),
+                                                             high=_rank_name(end))
+            groups.append((label, cards))
+            rank = end + 1
+    return groups
 
 
 def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
     """The card-values sheet: a header row, then each kind of card's points at every seat count,
     then the pack totals and tie scores, all worked out from ``rules``."""
     seats = rules.seat_counts()
-    groups: list[tuple[str, list[Card]]] = [
-        ("Red A (A♥ A♦)", [c for c in ALL_CARDS if c.is_red and c.rank == 1]),
-        ("Red 2 to 8", [c for c in ALL_CARDS if c.is_red and 2 <= c.rank <= 8]),
-        ("Red 9, 10, J, Q, K", [c for c in ALL_CARDS if c.is_red and c.rank >= 9]),
-        ("A♠", [Card.parse("AS")]),
-        ("A♣", [Card.parse("AC")]),
-        ("Black 2 to K", [c for c in ALL_CARDS if not c.is_red and c.rank >= 2]),
-    ]
     rows: list[tuple[str, ...]] = [("Card", *(f"{n} players" for n in seats))]
-    for label, cards in groups:
-        rows.append((label, *(_group_points(rules, n, cards) for n in seats)))
+    for label, cards in card_value_groups(rules):
+        rows.append((label, *(_cell([rules.points_table(n)[int(c)] for c in cards], cards) for n in seats)))
     rows.append(("Pack total", *(str(rules.pack_total(n)) for n in seats)))
     rows.append(("Tie score (total ÷ players)", *(number_text(rules.tie_score(n)) for n in seats)))
     return rows
 
 
 EXAMPLE_PILE: tuple[str, ...] = ("AC", "AH", "KD", "6H", "5D")
-"""The scoring cards of the example pile on the Card values page."""
+"""The scoring cards of the example pile on the Card values page, when they all score under the rules."""
+
+
+def example_pile(rules: RuleSet = CLASSIC) -> list[Card]:
+    """The example pile's scoring cards: :data:`EXAMPLE_PILE` when each scores at the most seats the rules
+    deal, else the best-scoring card and four more of different values."""
+    table = rules.points_table(max(rules.seat_counts()))
+    pile = [Card.parse(c) for c in EXAMPLE_PILE]
+    if all(table[int(c)] for c in pile):
+        return pile
+    chosen: list[Card] = []
+    for card in sorted((c for c in ALL_CARDS if table[int(c)]), key=lambda c: -table[int(c)]):
+        if len(chosen) < 5 and all(table[int(card)] != table[int(c)] for c in chosen):
+            chosen.append(card)
+    return chosen
 
 
 def example_text(rules: RuleSet = CLASSIC) -> str:
-    """A worked count of :data:`EXAMPLE_PILE` at four and at two players, from ``rules``."""
-    cards = [Card.parse(c) for c in EXAMPLE_PILE]
+    """A worked count of :func:`example_pile` at the most and the fewest players the rules deal."""
+    cards = example_pile(rules)
+    counts = rules.seat_counts()
     parts = []
-    for seats in (4, 2):
+    for seats in sorted({max(counts), min(counts)}, reverse=True):
         table = rules.points_table(seats)
         points = sum(table[int(c)] for c in cards)
         margin = Fraction(points) - rules.tie_score(seats)
         sign = "+" if margin >= 0 else "-"
         parts.append(f"{points} points at {seats} players ({sign}{number_text(abs(margin))})")
     pile = ", ".join(c.pretty for c in cards)
-    return f"For example, a pile whose scoring cards are {pile} counts {parts[0]} and {parts[1]}."
+    return f"For example, a pile whose scoring cards are {pile} counts {' and '.join(parts)}."
 
 
 class HelpScene(Dialog):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from .rules_text import winning_text
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 from .sound import match_effect
 
@@ -98,6 +99,8 @@ class MatchScene(TableOverlay):
         want = (round(28 * unit) + line(44) + line(26) + round(14 * unit)  # title and place
                 + row_h * (self.table.ctl.match.deals_played + 1) + 6 + line(26) + round(4 * unit) + line(22)
                 + round((30 + 46 + 22) * unit))  # the table, then the buttons
+        if self.table.ctl.match.rules.win == "target":
+            want += line(20)  # the rule that decided the win
         area = self.table.geom().table
         margin = max(8, round(16 * unit))
         box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))
@@ -155,6 +158,10 @@ class MatchScene(TableOverlay):
             line = kit.text.line(mine, font_px(26, unit), t.text, bold=True)
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += line.get_height()
+        if match.rules.win == "target":
+            rule = kit.text.line(winning_text(match.rules), font_px(20, unit), t.text_dim)
+            surface.blit(rule, rule.get_rect(midtop=(box.centerx, y)))
+            y += rule.get_height()
         y += round(14 * unit)
         cols = len(ctl.names) + 1
         col_w = (box.width - round(60 * unit)) / cols

@@ -9,10 +9,15 @@ from ..events import (
     DealOver,
     Event,
     JoinedLayout,
+    NoFlip,
     Played,
+    Redealt,
+    Refilled,
+    ThrownIn,
     TripleCaptured,
     Turned,
 )
+from ..i18n import _, ngettext
 
 
 def _cards(cards: tuple[object, ...]) -> str:
@@ -21,6 +26,18 @@ def _cards(cards: tuple[object, ...]) -> str:
 
 def _gain(points: int) -> str:
     return f" (+{points})" if points else ""
+
+
+def thrown_in_text(dealer: str, event: ThrownIn) -> str:
+    """A dead layout thrown in, in words."""
+    return _("Dead layout {cards}: thrown in, {dealer} to deal again.").format(
+        cards=_cards(event.layout), dealer=dealer)
+
+
+def redeal_text(event: Redealt) -> str:
+    """A re-deal, in words."""
+    return ngettext("Every hand is empty: {n} more card each from the stock.",
+                    "Every hand is empty: {n} more cards each from the stock.", event.each).format(n=event.each)
 
 
 class Narration:
@@ -55,11 +72,29 @@ class Narration:
         elif isinstance(event, DealerSweep):
             self.entries.append(event.describe(self.names[event.seat]))
             self._open = False
+        elif isinstance(event, ThrownIn):
+            self.entries.append(thrown_in_text(self.names[event.seat], event))
+            self._open = False
+        elif isinstance(event, Refilled):
+            self.entries.append(_("{cards} turned from the stock to refill the layout.").format(
+                cards=_cards(event.cards)))
+            self._open = False
+        elif isinstance(event, NoFlip):
+            self._extend(" " + _("The stock is empty: no card to turn."))
+        elif isinstance(event, Redealt):
+            self.entries.append(redeal_text(event))
+            self._open = False
         elif isinstance(event, DealOver):
             self.entries.append("The deal is over.")
             self._open = False
         elif isinstance(event, ChoiceNeeded):
             pass
+
+    def note(self, text: str) -> None:
+        """Tell something the table shows that is not an engine event (a match won), as an entry of its own."""
+        self.version += 1
+        self.entries.append(text)
+        self._open = False
 
     def _extend(self, words: str) -> None:
         if not self.entries or not self._open:

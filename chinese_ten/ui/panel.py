@@ -8,6 +8,7 @@ from pygame import Rect
 from ..deal import Phase
 from .controller import TableController
 from .geometry import TableGeometry
+from .rules_text import number_text, tie_score_text
 from .scene import Kit
 
 
@@ -171,13 +172,13 @@ class SidePanel:
                 cx = x + round(cols[i] * inner)
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
-        tie_text = _signed(float(tie)).lstrip('+')
+        tie_text = number_text(tie)
         note = kit.text.line(f"Deal: points beyond an even share so far (tie score {tie_text})",
                              geom.font(16), t.text_dim)
         if note.get_width() > inner:
             note = kit.text.line(f"Deal: beyond an even share · tie {tie_text}", geom.font(16), t.text_dim)
         if note.get_width() > inner:
-            note = kit.text.line(f"Tie score {tie_text}", geom.font(16), t.text_dim)
+            note = kit.text.line(tie_score_text(ctl.match.rules, ctl.seats), geom.font(16), t.text_dim)
         surf.blit(note, (x, y + 2))
         return y + note.get_height() + 6
 

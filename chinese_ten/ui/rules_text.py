@@ -19,7 +19,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import ALL_CARDS, SUITS, Card
-from ..rules import CLASSIC, RuleSet
+from ..i18n import _
+from ..rules import RuleSet
 
 if TYPE_CHECKING:
     from .app import App
@@ -33,7 +34,7 @@ def rules_in_force(app: App) -> tuple[RuleSet, int]:
     table = app.table()
     if table is not None:
         return table.ctl.match.rules, table.ctl.match.seats
-    return CLASSIC, app.settings.computers + 1
+    return app.settings.ruleset(), app.settings.computers + 1
 
 
 def number_text(value: Fraction | int) -> str:
@@ -69,6 +70,16 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
     if not whole and not singles:
         return "no card"
     words: list[str] = []
+    scoring = set(scoring_cards(rules, seats))
+    for pair in (("H", "D"), ("S", "C")):
+        missing = [c for c in ALL_CARDS if c.suit in pair and c not in scoring]
+        if 0 < len(missing) <= 2 and len(whole) < 4:
+            symbols = " ".join(_SUIT_SYMBOL[s] for s in pair)
+            group = _COLOUR_WORDS[frozenset(pair)]
+            but = _join([c.pretty for c in missing])
+            words.append(_("{group} ({symbols}) but {cards}").format(group=group, symbols=symbols, cards=but))
+            singles = [c for c in singles if c.suit not in pair]
+            whole = [s for s in whole if s not in pair]
     if len(whole) == 4:
         words.append("every card")
     elif whole:
@@ -93,7 +104,50 @@ def tagline(rules: RuleSet, seats: int) -> str:
 
 def tie_score_text(rules: RuleSet, seats: int) -> str:
     """``Tie score N`` at this many seats."""
-    return f"Tie score {number_text(rules.tie_score(seats))}"
+    return _("Tie score {score}").format(score=number_text(rules.tie_score(seats)))
+
+
+def lead_text(rules: RuleSet, seats: int) -> str:
+    """Who deals and who leads the first deal against the computers (the person always leads it)."""
+    dealer = rules.dealer_for_leader(0, seats)
+    if dealer == 0:
+        return _("You deal and lead the first deal.")
+    return _("You lead the first deal.")
+
+
+def order_text(rules: RuleSet) -> str:
+    """Who plays first, which way play goes, and who deals next."""
+    lead = (_("The dealer plays first") if rules.lead == "dealer"
+            else _("The player after the dealer plays first"))
+    way = (_("play goes counter-clockwise (to your right)") if rules.direction == "counter-clockwise"
+           else _("play goes clockwise (to your left)"))
+    nxt = (_("The lowest scorer of a deal deals the next one (on a tie, the first of them after the dealer).")
+           if rules.next_dealer == "lowest" else _("The deal passes one seat on after every deal."))
+    return f"{lead}, and {way}. {nxt}"
+
+
+def opening_text(rules: RuleSet) -> str:
+    """What happens to threes and fours of a kind in the opening layout, and to a dead layout."""
+    parts = []
+    if rules.dead_layout:
+        parts.append(_("Three or four fives, jacks, queens or kings in the opening layout make it dead: it is "
+                       "thrown in and the same dealer deals again. Three tens there go together to the fourth ten."))
+    else:
+        parts.append("Three fives, tens, jacks, queens or kings in the opening layout go together to the "
+                     "fourth one.")
+    if rules.four_of_a_kind == "refill":
+        parts.append(_("All four there: the dealer sweeps them before play starts, and as many cards are turned "
+                       "from the stock to take their place (again if needed)."))
+    else:
+        parts.append("All four there: the dealer sweeps them before play starts.")
+    return " ".join(parts)
+
+
+def winning_text(rules: RuleSet) -> str:
+    """Who wins the match."""
+    if rules.win == "target":
+        return _("Everyone at or above the tie score in the last deal shares the win.")
+    return "Margins add up over the match; the highest total wins."
 
 
 def count_explanation(rules: RuleSet, seats: int) -> str:
@@ -116,8 +170,13 @@ def idea_text(rules: RuleSet) -> str:
     counts = rules.seat_counts()
     low, high = min(counts), max(counts)
     base = set(scoring_cards(rules, low))
-    text = (f"{_number_word(low).capitalize()} to {_number_word(high)} players fish cards out of a face-up "
-            f"layout. Only some cards score: {scoring_phrase(rules, low, bracketed=True)}")
+    joiner = " or " if high - low == 1 else " to "
+    text = (f"{_number_word(low).capitalize()}{joiner}{_number_word(high)} players fish cards out of a face-up "
+            f"layout. ")
+    if len(base) == len(ALL_CARDS):
+        text += _("Every card scores")
+    else:
+        text += f"Only some cards score: {scoring_phrase(rules, low, bracketed=True)}"
     extras = []
     for n in counts[1:]:
         added = [c for c in scoring_cards(rules, n) if c not in base]
@@ -132,8 +191,13 @@ def idea_text(rules: RuleSet) -> str:
 def deal_text(rules: RuleSet) -> str:
     """The help's paragraph on the deal: hand sizes, the layout and the stock."""
     counts = rules.seat_counts()
-    hands = _join([str(rules.hand_size(n)) for n in counts]).replace(" and ", " or ")
-    players = _join([str(n) for n in counts]).replace(" and ", " or ")
+    sizes = {rules.hand_size(n) for n in counts}
+    if len(sizes) == 1:
+        hands = f"{sizes.pop()} cards"
+    else:
+        hands = _join([str(rules.hand_size(n)) for n in counts]).replace(" and ", " or ")
+        players = _join([str(n) for n in counts]).replace(" and ", " or ")
+        hands += f" cards (for {players} players)"
     stocks = {_stock_size(rules, n) for n in counts}
     stock = f"the other {stocks.pop()}" if len(stocks) == 1 else "the rest"
     layouts = [rules.layout_size(n) for n in counts]
@@ -141,7 +205,7 @@ def deal_text(rules: RuleSet) -> str:
         layout = _number_word(layouts[0]).capitalize()
     else:
         layout = _join([str(n) for n in layouts]).replace(" and ", " or ")
-    text = (f"Each player gets {hands} cards (for {players} players). "
+    text = (f"Each player gets {hands}. "
             f"{layout} cards go face up in the middle as the layout; "
             f"{stock} are the face-down stock.")
     if rules.redeal_size:
@@ -150,14 +214,21 @@ def deal_text(rules: RuleSet) -> str:
     return text
 
 
+def deal_turns(rules: RuleSet, seats: int) -> int:
+    """How many turns a deal lasts at this many seats, re-deals included."""
+    from ..deal import Deal
+
+    return Deal.from_seed(seats, 0, rules=rules).total_turns
+
+
 def turns_text(rules: RuleSet) -> str:
     """How many turns a deal lasts, at every seat count."""
-    if rules.redeal_size:
-        return "After every card of the hands and the stock has been played"
-    turns = {rules.hand_size(n) * n for n in rules.seat_counts()}
-    if len(turns) == 1:
-        return f"After {turns.pop()} turns"
-    return "After every card of the hands has been played"
+    counts = rules.seat_counts()
+    turns = [deal_turns(rules, n) for n in counts]
+    if len(set(turns)) == 1:
+        return f"After {turns[0]} turns"
+    each = [_("{turns} turns at {seats} players").format(turns=t, seats=n) for t, n in zip(turns, counts)]
+    return _("After {turns}").format(turns=_join(each).replace(" and ", " or "))
 
 
 def points_text(rules: RuleSet, seats: int, card: str) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from ..i18n import _
 from ..settings import VOLUMES, WINDOW_SIZES
 from .menu_scene import Dialog
 from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
@@ -44,6 +45,9 @@ class SettingsScene(Dialog):
         self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
                      for key, _label, choices in SETTING_ROWS]
         self.done = Button("Done (Esc)", "done")
+        self.rules_button = Button(_("Rules (R)"), "rules")
+        self.on_rules = False
+        """True while the keyboard focus is on Rules rather than Done (Left/Right on the last row)."""
         self.focus_row = 0
         self._hover: Button | None = None
         self._sync()
@@ -62,7 +66,8 @@ class SettingsScene(Dialog):
             for i, b in enumerate(row):
                 b.selected = i == chosen
                 b.focused = r == self.focus_row and i == chosen
-        self.done.focused = self.focus_row == len(self.rows)
+        self.done.focused = self.focus_row == len(self.rows) and not self.on_rules
+        self.rules_button.focused = self.focus_row == len(self.rows) and self.on_rules
 
     def choose(self, row: int, index: int) -> None:
         """Set the setting of ``row`` to its ``index``-th choice; saved and applied at once."""
@@ -76,6 +81,12 @@ class SettingsScene(Dialog):
     def close(self) -> None:
         """Back to where the settings were opened from."""
         self.app.pop(self)
+
+    def open_rules(self) -> None:
+        """Open the Rules page over the settings."""
+        from .rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app))
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the rows out for this window size."""
@@ -94,6 +105,8 @@ class SettingsScene(Dialog):
             y += pitch
         self.done.rect = Rect(0, 0, round(220 * unit), round(46 * unit))
         self.done.rect.bottomright = (box.right - round(30 * unit), box.bottom - round(20 * unit))
+        self.rules_button.rect = Rect(0, 0, round(180 * unit), round(46 * unit))
+        self.rules_button.rect.bottomright = (self.done.rect.left - round(12 * unit), self.done.rect.bottom)
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The settings panel at this window size."""
@@ -113,6 +126,11 @@ class SettingsScene(Dialog):
             rows = len(self.rows)
             if event.key == pygame.K_ESCAPE:
                 self.close()
+            elif event.key == pygame.K_r:
+                self.open_rules()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row == rows:
+                self.on_rules = not self.on_rules
+                self._sync()
             elif move := row_step(event):
                 self.focus_row = (self.focus_row + move) % (rows + 1)
                 self._sync()
@@ -120,7 +138,9 @@ class SettingsScene(Dialog):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 self.choose(self.focus_row, self.value_index(self.focus_row) + step)
             elif event.key in PRESS_KEYS:
-                if self.focus_row >= rows:
+                if self.focus_row >= rows and self.on_rules:
+                    self.open_rules()
+                elif self.focus_row >= rows:
                     self.close()
                 else:
                     count = len(self.rows[self.focus_row])
@@ -129,11 +149,13 @@ class SettingsScene(Dialog):
             cell = grid_at(self.rows, event.pos)
             if self.done.hit(event.pos):
                 self.close()
+            elif self.rules_button.hit(event.pos):
+                self.open_rules()
             elif cell is not None:
                 self.focus_row = cell[0]
                 self.choose(*cell)
         elif event.type == pygame.MOUSEMOTION:
-            self._hover = button_at([self.done, *(b for row in self.rows for b in row)], event.pos)
+            self._hover = button_at([self.done, self.rules_button, *(b for row in self.rows for b in row)], event.pos)
 
     def update(self, dt: float) -> None:
         """Keep in step with the settings (H or F11 may change them while open) and the window size."""
@@ -167,3 +189,4 @@ class SettingsScene(Dialog):
         keys = kit.text.line("Up/Down: setting · Left/Right: choice · Esc: done", font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
         self.done.draw(surface, kit, font_px(22, unit), self.done is self._hover)
+        self.rules_button.draw(surface, kit, font_px(22, unit), self.rules_button is self._hover)

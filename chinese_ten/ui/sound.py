@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import assets
-from ..events import Captured, DealerSweep, DealOver, Event, JoinedLayout, Played, Turned
+from ..events import Captured, DealerSweep, DealOver, Event, JoinedLayout, Played, Redealt, Refilled, ThrownIn, Turned
 
 if TYPE_CHECKING:
     from .controller import TableController
@@ -41,8 +41,10 @@ def effect_for(event: Event) -> str | None:
     """The effect that sounds as ``event`` is shown, or None for an event that makes no sound."""
     if isinstance(event, (Captured, DealerSweep)):
         return "capture-scoring" if event.points else "capture"
-    if isinstance(event, Turned):
+    if isinstance(event, (Turned, Refilled)):
         return "turn"
+    if isinstance(event, (ThrownIn, Redealt)):
+        return "shuffle"
     if isinstance(event, (Played, JoinedLayout)):
         return "lay"
     if isinstance(event, DealOver):

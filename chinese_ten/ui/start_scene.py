@@ -10,10 +10,12 @@ from pygame import Rect
 from ..cards import Card
 from ..i18n import _
 from ..match import MatchLength
+from ..rules import PRESETS, RuleSet
+from ..settings import choose_preset
 from .geometry import CARD_RATIO
 from .keeper import describe
-from .rules_text import rules_in_force, tagline
-from .scene import PRESS_KEYS, Button, Scene, button_at, font_px, grid_at, row_step, ui_scale
+from .rules_text import lead_text, rules_in_force, tagline
+from .scene import PRESS_KEYS, Button, Kit, Scene, button_at, font_px, grid_at, row_step, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -29,6 +31,35 @@ OPTIONS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = (
 _SHOWCASE = ("AH", "9D", "KH", "5S", "AC")
 
 
+def presets_for(seats: int) -> list[str]:
+    """The presets that can be dealt at this many seats, Classic first (the order of ``rules.PRESETS``)."""
+    return [name for name in PRESETS if seats in RuleSet.of(name).seat_counts()]
+
+
+class PresetButton(Button):
+    """A preset's button: its title on up to two lines, as large as fits."""
+
+    def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
+        """Draw the button with its title wrapped to fit."""
+        label, self.label = self.label, ""
+        super().draw(surface, kit, size, hover)
+        self.label = label
+        ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
+        room = self.rect.width - 10
+        while True:
+            lines = kit.text.wrap(label, size, room, bold=True)
+            height = len(lines) * kit.fonts.get(size, True).get_linesize()
+            if (len(lines) <= 2 and height <= self.rect.height
+                    and all(kit.text.width(t, size, True) <= room for t in lines)) or size <= 10:
+                break
+            size -= 1
+        y = self.rect.centery - height // 2
+        for text in lines:
+            line = kit.text.line(text, size, ink, bold=True)
+            surface.blit(line, line.get_rect(midtop=(self.rect.centerx, y)))
+            y += kit.fonts.get(size, True).get_linesize()
+
+
 class StartScene(Scene):
     """Choose the table and start a match."""
 
@@ -38,6 +69,8 @@ class StartScene(Scene):
         self.rows: list[list[Button]] = []
         for key, _label, choices in OPTIONS:
             self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
+        self.rows.append([])  # the rules presets that fit the seats chosen: see _sync
+        self.presets: list[str] = []
         self.play = Button("Play", "play")
         kept = app.keeper.unfinished() if app.keeper.keeping else None
         self.continue_line = "" if kept is None else describe(kept)
@@ -47,7 +80,7 @@ class StartScene(Scene):
         first = [Button(_("Continue"), "continue")] if kept is not None else []
         self.actions = [*first, self.play, Button("Settings", "settings"), Button(_("Statistics"), "stats"),
                         Button(_("History"), "history"), Button("Help (F1)", "help"), Button("Quit", "quit")]
-        self.focus_row = len(OPTIONS)
+        self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
         self._sync()
@@ -59,13 +92,20 @@ class StartScene(Scene):
 
     def _sync(self) -> None:
         values = self.values
+        offered = presets_for(int(values["computers"]) + 1)  # type: ignore[call-overload]
+        if offered != self.presets:
+            self.presets = offered
+            self.rows[-1] = [PresetButton(_(PRESETS[name].title), f"rules={name}") for name in offered]
         for (key, _label, choices), row in zip(OPTIONS, self.rows):
             for (text, value), b in zip(choices, row):
                 b.selected = value == values[key]
                 b.focused = False
+        for name, b in zip(self.presets, self.rows[-1]):
+            b.selected = name == self.app.settings.rules
+            b.focused = False
         for i, b in enumerate(self.actions):
-            b.focused = self.focus_row == len(OPTIONS) and i == self.focus_action
-        if self.focus_row < len(OPTIONS):
+            b.focused = self.focus_row == len(self.rows) and i == self.focus_action
+        if self.focus_row < len(self.rows):
             for b in self.rows[self.focus_row]:
                 b.focused = b.selected
 
@@ -73,10 +113,15 @@ class StartScene(Scene):
         seats = int(self.values["computers"]) + 1  # type: ignore[call-overload]
         length = MatchLength.parse(str(self.values["match_length"]))
         n = length.total(seats)
-        rules, _ = rules_in_force(self.app)
-        # the last seat deals the first deal, as the table controller seats them
-        lead = "You lead" if rules.first_to_play(seats - 1, seats) == 0 else "A computer leads"
-        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. {lead} the first deal."
+        rules, _seats = rules_in_force(self.app)
+        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. {lead_text(rules, seats)}"
+
+    def rules_description(self) -> str:
+        """The chosen preset's one-line description, and whether options were changed from it."""
+        text = _(PRESETS[self.app.settings.rules].description)
+        if self.app.settings.rule_options:
+            text += " " + _("Some options changed in Settings.")
+        return text
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the buttons out for this window size."""
@@ -88,11 +133,17 @@ class StartScene(Scene):
         gap = round(12 * unit)
         total_w = label_w + 4 * bw + 3 * gap
         x0 = (w - total_w) // 2 + label_w
-        y = round(h * 0.47)
-        for row in self.rows:
+        y = round(h * 0.46)
+        for row in self.rows[:len(OPTIONS)]:
             for i, b in enumerate(row):
                 b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
             y += bh + round(18 * unit)
+        presets = self.rows[-1]
+        span = 4 * bw + 3 * gap
+        pw = (span - (len(presets) - 1) * round(8 * unit)) // max(1, len(presets))
+        for i, b in enumerate(presets):
+            b.rect = Rect(x0 + i * (pw + round(8 * unit)), y, pw, bh)
+        y += bh + round(30 * unit)
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
         big = sum(1 for b in self.actions if b.action in ("play", "continue"))
         small_w = min(small_w, (w - 2 * gap - big * play_w - gap * 2 * (len(self.actions) - 1))
@@ -105,6 +156,12 @@ class StartScene(Scene):
 
     def choose(self, row: int, index: int) -> None:
         """Select the ``index``-th choice of option ``row``."""
+        if row == len(OPTIONS):
+            name = self.presets[max(0, min(len(self.presets) - 1, index))]
+            if (name, ()) != (self.app.settings.rules, self.app.settings.rule_options):
+                self.app.change_settings(**choose_preset(self.app.settings, name))
+            self._sync()
+            return
         key, _label, choices = OPTIONS[row]
         index = max(0, min(len(choices) - 1, index))
         if getattr(self.app.settings, key) != choices[index][1]:
@@ -152,15 +209,19 @@ class StartScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self._hover = button_at(self.actions + [b for row in self.rows for b in row], event.pos)
         elif event.type == pygame.KEYDOWN:
-            on_actions = self.focus_row == len(OPTIONS)
+            on_actions = self.focus_row == len(self.rows)
             if event.key in PRESS_KEYS:
                 self.act(self.actions[self.focus_action].action if on_actions else "play")
             elif move := row_step(event):
-                self.focus_row = (self.focus_row + move) % (len(OPTIONS) + 1)
+                self.focus_row = (self.focus_row + move) % (len(self.rows) + 1)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 if on_actions:
                     self.focus_action = (self.focus_action + step) % len(self.actions)
+                elif self.focus_row == len(OPTIONS):
+                    chosen = self.app.settings.rules
+                    current = self.presets.index(chosen) if chosen in self.presets else 0
+                    self.choose(self.focus_row, current + step)
                 else:
                     key, _label, choices = OPTIONS[self.focus_row]
                     current = [v for _t, v in choices].index(self.values[key])
@@ -207,6 +268,20 @@ class StartScene(Scene):
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
             for b in row:
                 b.draw(surface, kit, font_px(22, unit), b is self._hover)
+        presets = self.rows[-1]
+        if presets:
+            text = kit.text.line(_("Rules"), font_px(26, unit), t.text, bold=True)
+            r0 = presets[0].rect
+            surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
+            for b in presets:
+                b.draw(surface, kit, font_px(20, unit), b is self._hover)
+            span = w - 2 * round(20 * unit)
+            size = font_px(18, unit)
+            about = self.rules_description()
+            while kit.text.width(about, size) > span and size > 10:
+                size -= 1
+            line = kit.text.line(about, size, t.text_dim)
+            surface.blit(line, line.get_rect(midtop=(centre_x, r0.bottom + round(5 * unit))))
         note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:

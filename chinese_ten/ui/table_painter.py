@@ -312,7 +312,7 @@ class TablePainter:
         rect.center = (round(cx), round(cy))
         if s.glow:
             self.glow(surface, rect, t.capture_glow, int(150 + 100 * math.sin(p * math.pi)))
-        face_up = True
+        face_up = not s.back
         scale_x = 1.0
         if s.flip:
             face_up = e >= 0.5

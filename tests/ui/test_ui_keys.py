@@ -39,7 +39,7 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
     # Start screen: Up/Down pick a row, Left/Right a choice; the settings button by Right and Enter.
     press(app, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT)           # 1 computer
     press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT)  # match: one deal
-    press(app, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RETURN)         # Settings button
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RETURN)  # past Rules to Settings
     assert isinstance(app.top(), SettingsScene)
     speed_row = [key for key, _l, _c in SETTING_ROWS].index("animation_speed")
     press(app, *([pygame.K_DOWN] * speed_row), pygame.K_RIGHT, pygame.K_RIGHT)  # Normal -> Instant

@@ -109,3 +109,100 @@ def test_the_sentences_change_with_the_scoring_table() -> None:
     page = rules_page(frog, 2)
     assert ("text", idea_text(frog)) in page
     assert len(scoring_cards(CLASSIC, 4)) == sum(1 for c in ALL_CARDS if c.is_red) + 2
+
+
+# ---------------------------------------------------------------- every preset
+
+from chinese_ten.deal import Deal  # noqa: E402
+from chinese_ten.rules import PRESETS  # noqa: E402
+from chinese_ten.ui.help_scene import card_value_groups, example_pile, example_text  # noqa: E402
+from chinese_ten.ui.rules_text import (  # noqa: E402
+    lead_text,
+    number_text,
+    order_text,
+    tie_score_text,
+    turns_text,
+    winning_text,
+)
+
+EVERY_PRESET = [RuleSet.of(name) for name in PRESETS]
+
+
+@pytest.mark.parametrize("rules", EVERY_PRESET, ids=list(PRESETS))
+def test_every_card_value_cell_says_the_points_of_every_card_it_covers(rules: RuleSet) -> None:
+    groups = card_value_groups(rules)
+    covered = [c for _label, cards in groups for c in cards]
+    assert sorted(covered) == sorted(ALL_CARDS), "each card is in exactly one row"
+    rows = card_values(rules)
+    assert rows[0][1:] == tuple(f"{n} players" for n in rules.seat_counts())
+    for (label, cards), row in zip(groups, rows[1:]):
+        assert row[0] == label
+        for n, cell in zip(rules.seat_counts(), row[1:]):
+            points = [rules.points_table(n)[int(c)] for c in cards]
+            if cell == "face value":
+                assert points == [c.rank for c in cards]
+            else:
+                assert [int(x) for x in cell.split(" / ")] in ([points[0]], points)
+                assert len(set(points)) == 1 or " / " in cell
+    by_label = {r[0]: r[1:] for r in rows}
+    assert by_label["Pack total"] == tuple(str(rules.pack_total(n)) for n in rules.seat_counts())
+    assert by_label["Tie score (total ÷ players)"] == tuple(number_text(rules.tie_score(n))
+                                                           for n in rules.seat_counts())
+
+
+@pytest.mark.parametrize("rules", EVERY_PRESET, ids=list(PRESETS))
+def test_the_numbers_in_the_sentences_are_the_rules_own(rules: RuleSet) -> None:
+    for seats in rules.seat_counts():
+        tie = number_text(rules.tie_score(seats))
+        assert f"{rules.pack_total(seats)} points in the pack ÷ {seats} players = tie score {tie}" in \
+            count_explanation(rules, seats)
+        assert tie_score_text(rules, seats) == f"Tie score {tie}"
+        if rules.tie_score(seats).denominator != 1:
+            assert tie == f"{float(rules.tie_score(seats)):.1f}", "one decimal where the tie is not whole"
+        assert lead_text(rules, seats) == ("You deal and lead the first deal." if rules.lead == "dealer"
+                                           else "You lead the first deal.")
+    turns = [Deal.from_seed(n, 0, rules=rules).total_turns for n in rules.seat_counts()]
+    assert all(str(t) in turns_text(rules) for t in turns)
+    pile = example_pile(rules)
+    assert all(rules.points_table(max(rules.seat_counts()))[int(c)] for c in pile)
+    for seats in {max(rules.seat_counts()), min(rules.seat_counts())}:
+        points = sum(rules.points_table(seats)[int(c)] for c in pile)
+        assert f"{points} points at {seats} players" in example_text(rules)
+    page = rules_page(rules, min(rules.seat_counts()))
+    assert ("text", idea_text(rules)) in page and ("text", deal_text(rules)) in page
+    assert ("text", order_text(rules)) in page
+    assert any(kind == "text" and winning_text(rules) in str(text) for kind, text in page)
+
+
+def test_the_rule_sentences_follow_each_option() -> None:
+    assert "counter-clockwise" in order_text(RuleSet.of("target"))
+    assert "The dealer plays first" in order_text(RuleSet.of("taiwan"))
+    assert "lowest scorer" in order_text(RuleSet.of("play-red"))
+    assert "tie score in the last deal" in winning_text(RuleSet.of("target"))
+    assert "highest total" in winning_text(CLASSIC)
+    assert "thrown in" in str(rules_page(RuleSet.of("play-red"), 2))
+    assert "turned from the stock" in str(rules_page(RuleSet.of("target"), 2))
+    assert "dealt up to 6 more" in deal_text(RuleSet.of("simplified"))
+    assert tagline(RuleSet.of("red-frog"), 2) == "Pair your cards to ten and catch the black ones (♠ ♣) but A♣."
+    assert idea_text(RuleSet.of("simplified")).count("Every card scores") == 1
+
+
+def test_the_seven_takes_the_three_that_scores_more_under_the_rules_in_force() -> None:
+    frog = str(rules_page(RuleSet.of("red-frog"), 2))
+    assert "3♠ scores more: 0 + 3 = 3 points" in frog
+    assert "3♥ scores more: 7 + 3 = 10 points" in str(rules_page(CLASSIC, 2))
+    assert "they score the same" in str(rules_page(RuleSet.of("simplified"), 2))
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_start_screen_says_the_chosen_presets_rules(preset: str, window: pygame.Surface,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _drawn_texts(monkeypatch)
+    rules = RuleSet.of(preset)
+    seats = max(rules.seat_counts())
+    app = App(window, Settings(computers=seats - 1, rules=preset), None, None, ComputerThinker(force_inline=True))
+    app.push(StartScene(app))
+    app.frame(1 / 60)
+    assert tagline(rules, seats) in seen
+    assert any(t.startswith(f"{seats} seats,") and lead_text(rules, seats) in t for t in seen)
+    assert PRESETS[preset].description in seen
