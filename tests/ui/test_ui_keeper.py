@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from chinese_ten.deal import Phase
 from chinese_ten.matchstore import open_store
 from chinese_ten.records import position_of
+from chinese_ten.rules import CLASSIC, PRESETS, RuleSet
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.keeper import Keeper, describe
 from chinese_ten.ui.thinking import ComputerThinker
@@ -14,9 +17,10 @@ from chinese_ten.ui.thinking import ComputerThinker
 from conftest import QUICK
 
 
-def _controller(seed: int = 5, seats: int = 2, length: str = "per-seat", person: bool = True) -> TableController:
+def _controller(seed: int = 5, seats: int = 2, length: str = "per-seat", person: bool = True,
+                rules: RuleSet = CLASSIC) -> TableController:
     return TableController(seats, "easy", length, seed=seed, pace=QUICK, person=person,
-                           thinker=ComputerThinker(force_inline=True))
+                           thinker=ComputerThinker(force_inline=True), rules=rules)
 
 
 def _step(ctl: TableController) -> None:
@@ -60,6 +64,29 @@ def test_resuming_at_a_capture_choice_puts_back_the_position_and_the_same_future
     assert second is not None
     assert position_of(second.deal) == before and second.deal.turn_in_progress == first.deal.turn_in_progress
     assert second.match.results == first.match.results
+    _play(first, lambda: _over(first))
+    _play(second, lambda: _over(second))
+    assert second.actions == first.actions, "every later move must be the same after a resume"
+    assert second.match.totals == first.match.totals
+    again.close()
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS if p != "classic"])
+def test_a_match_under_house_rules_resumes_mid_deal_with_the_same_future(tmp_path, preset: str) -> None:
+    rules = RuleSet.of(preset)
+    seats = max(rules.seat_counts())
+    first = _controller(seed=23, seats=seats, rules=rules)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(first)
+    _play(first, lambda: first.deal_number == 2 and first.deal.turn_number >= 3 and first.person_to_play)
+    before = position_of(first.deal)
+    keeper.save()
+    keeper.close()
+
+    again = Keeper(open_store(tmp_path))
+    second = again.resume(QUICK, ComputerThinker(force_inline=True))
+    assert second is not None and second.match.rules == rules
+    assert position_of(second.deal) == before
     _play(first, lambda: _over(first))
     _play(second, lambda: _over(second))
     assert second.actions == first.actions, "every later move must be the same after a resume"
