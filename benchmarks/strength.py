@@ -117,7 +117,7 @@ def measure(name: str, factory: Callable[[], Player], seats: int, sets: int, see
 def main(argv: list[str] | None = None) -> int:
     """Run the matches the arguments ask for and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="small samples: %s deal sets" % QUICK_SETS)
+    parser.add_argument("--quick", action="store_true", help=f"small samples: {QUICK_SETS} deal sets")
     parser.add_argument("--sets2", type=int, default=None, help="deal pairs at 2 seats (full: 1000)")
     parser.add_argument("--sets3", type=int, default=None, help="rotated deal sets at 3 seats (full: 600)")
     parser.add_argument("--sets4", type=int, default=None, help="rotated deal sets at 4 seats (full: 500)")

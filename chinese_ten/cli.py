@@ -485,7 +485,7 @@ def _crash(exc: BaseException) -> int:
     """Log an unexpected problem with its traceback; tell the person in one line where the details are."""
     from .logs import crash_report, setup_logging
 
-    with contextlib.redirect_stderr(None):  # type: ignore[arg-type] - the traceback goes to the file only
+    with contextlib.redirect_stderr(None):  # type: ignore[arg-type]  # the traceback goes to the file only
         log_path = setup_logging()
     if log_path is None:
         setup_logging()  # no log file: the terminal is the only place left for the details

@@ -174,7 +174,7 @@ class Action:
         raise IllegalMove(f"not an action: {text!r}")
 
     def __str__(self) -> str:
-        parts = [self.kind]
+        parts: list[str] = [self.kind]
         if self.card is not None:
             parts.append(str(self.card))
         if self.take is not None:
@@ -779,9 +779,7 @@ class Deal:
             return taken
         if take is None:
             if n == 1:
-                for take in layout:
-                    if take >> 2 == p:
-                        break
+                take = next(x for x in layout if x >> 2 == p)
             else:
                 take = self._best(p)
         layout.remove(take)
@@ -826,6 +824,7 @@ class Deal:
         is not added to :attr:`turns`; use the checked calls for a deal a person sees.
         """
         seat = self._to_move
+        assert seat is not None, "fast_turn is for a deal in play"
         self._hands[seat].remove(card)
         self._resolve(seat, card, take)
         stock = self._stock
@@ -841,9 +840,9 @@ class Deal:
         resolve = self._resolve
         seats = self.seats
         step = self._step
-        seat = self._to_move
-        if self._phase is not Phase.PLAY or seat is None:
+        if self._phase is not Phase.PLAY or self._to_move is None:
             raise IllegalMove(self._wrong_phase("play a card"))
+        seat: int = self._to_move
         while True:
             hand = hands[seat]
             if not hand:

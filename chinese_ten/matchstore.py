@@ -391,7 +391,7 @@ class MatchStore:
             top = best if top is None else max(top, best)
         overall = stats.overall
         overall.deals = sum(f.deals for f in groups.values())
-        if overall.deals:
+        if overall.deals and top is not None:
             overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
         stats.recent = [_number(m) for (m,) in self._db.execute(

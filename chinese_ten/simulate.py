@@ -171,8 +171,8 @@ def simulate(
     if deals < 1:
         raise ValueError("--deals must be at least 1")
     if seats not in rules.seat_counts():
-        counts = ", ".join(map(str, rules.seat_counts()))
-        raise ValueError(f"these rules are for {counts} seats, not {seats}")
+        allowed = ", ".join(map(str, rules.seat_counts()))
+        raise ValueError(f"these rules are for {allowed} seats, not {seats}")
     for name in names:
         make_player(name)
     if records is not None:

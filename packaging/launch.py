@@ -19,7 +19,7 @@ def _streams_for_windowed_app() -> None:
     """
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - kept open for the whole run
 
 
 if __name__ == "__main__":

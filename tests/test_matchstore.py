@@ -148,11 +148,10 @@ def test_a_save_is_all_or_nothing(tmp_path) -> None:
     store = opened.store
     match_id = store.begin(SETUP, {"moves": 1})
     store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, [1, -1], 1.0, [1, -1], {"moves": 2})
-    with pytest.raises(sqlite3.IntegrityError):
-        # a save whose second statement breaks a rule of the schema is undone whole
-        with store._transaction() as db:
-            db.execute("UPDATE matches SET progress = 'x' WHERE id = ?", (match_id,))
-            db.execute("UPDATE matches SET state = 'nonsense' WHERE id = ?", (match_id,))
+    # a save whose second statement breaks a rule of the schema is undone whole
+    with pytest.raises(sqlite3.IntegrityError), store._transaction() as db:
+        db.execute("UPDATE matches SET progress = 'x' WHERE id = ?", (match_id,))
+        db.execute("UPDATE matches SET state = 'nonsense' WHERE id = ?", (match_id,))
     assert store.unfinished().progress == {"moves": 2}
     opened.close()
 

@@ -310,10 +310,8 @@ def test_lock_is_exclusive_until_released(tmp_path: Path) -> None:
 
 def test_locked_gives_up_with_timeout_error(tmp_path: Path) -> None:
     path = tmp_path / "data.json"
-    with storage.locked(path):
-        with pytest.raises(TimeoutError):
-            with storage.locked(path, wait=0):
-                pass
+    with storage.locked(path), pytest.raises(TimeoutError), storage.locked(path, wait=0):
+        pass
     with storage.locked(path, wait=0):
         pass
 

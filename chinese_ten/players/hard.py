@@ -87,11 +87,11 @@ class HardPlayer:
             kinds.add(kind)
             options.extend(_capture_options(view.rules, card, view.layout, pts))
         if len(options) == 1:
-            card, _, take = options[0]
-            return Decision(ALL_CARDS[card], take)
+            chosen, _, take = options[0]
+            return Decision(ALL_CARDS[chosen], take)
         best = self._search(view, rng, options, "play")
-        card, _, take = options[best]
-        return Decision(ALL_CARDS[card], take)
+        chosen, _, take = options[best]
+        return Decision(ALL_CARDS[chosen], take)
 
     def choose_take(self, view: SeatView, rng: random.Random) -> Card:
         """Which candidate the waiting card takes, chosen by the same search."""

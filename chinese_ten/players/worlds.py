@@ -72,7 +72,7 @@ class Position:
         unseen = [c for c in range(52) if c not in mine and c not in view.seen]
         others = [s for s in range(view.seats) if s != me]
         sizes = [view.hand_sizes[s] for s in others]
-        avoid = [frozenset()] * len(others)
+        avoid: list[frozenset[int]] = [frozenset()] * len(others)
         if avoid_weight < 1.0 and view.turns:
             avoid = _inferred_avoid(view, others, unseen)
         return cls(me, view.seats, pts, lay, seen, hand, unseen, others, sizes,

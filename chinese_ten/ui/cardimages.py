@@ -9,7 +9,6 @@ used before its last change of size are kept (see :class:`SurfaceCache`).
 
 from __future__ import annotations
 
-import io
 import logging
 import time
 from collections import deque
@@ -32,22 +31,14 @@ EFFECT_LIMIT = 160
 
 
 def _svg_source(code: str, style: str) -> object | None:
-    """A path or file object holding the SVG of ``code`` in ``style``, if any can be found."""
-    try:
-        from .. import assets  # type: ignore[attr-defined]
+    """The path of the SVG of ``code`` in ``style``, or None when the assets are missing (faces are then drawn)."""
+    from .. import assets
 
+    try:
         path = Path(assets.card_file(code, style))
-        if path.is_file():
-            return str(path)
-    except Exception:  # noqa: BLE001 - assets may not be installed yet
-        pass
-    try:
-        from .. import cardart
-
-        text = cardart.back_svg(style) if code == "back" else cardart.card_svg(code, style)
-        return io.BytesIO(text.encode("utf-8"))
-    except Exception:  # noqa: BLE001 - fall back to drawn faces
+    except Exception:  # noqa: BLE001 - a missing or unreadable assets folder falls back to drawn faces
         return None
+    return str(path) if path.is_file() else None
 
 
 def _plain_face(card: Card | None, size: Size) -> pygame.Surface:

@@ -42,8 +42,9 @@ class Pace:
 
     def scaled(self, factor: float, least_pause: float = 0.0) -> Pace:
         """Every duration multiplied by ``factor``; a computer still waits ``least_pause`` before acting."""
-        moves = (getattr(self, f) * factor for f in ("move", "flip", "glow", "sweep", "triple"))
-        return Pace(*moves, pause=max(least_pause, self.pause * factor))
+        return Pace(move=self.move * factor, flip=self.flip * factor, glow=self.glow * factor,
+                    sweep=self.sweep * factor, triple=self.triple * factor,
+                    pause=max(least_pause, self.pause * factor))
 
 
 SPEED_FACTORS: dict[str, float] = {"slow": 1.8, "normal": 1.0, "fast": 0.55, "instant": 0.0}

@@ -77,7 +77,7 @@ class TableController:
     """One match at the table: engine state, animation queue and the computers' turns."""
 
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
-                 seed: int | None = None, pace: Pace | None = None, person: bool = True,
+                 seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
                  deals: int | None = None, rules: RuleSet = CLASSIC) -> None:
         """A new match; the person (seat 0) leads the first deal. Every deal, seat and hint
@@ -357,7 +357,7 @@ class TableController:
         """Finish every queued movement at once (no move is made); True when something was skipped."""
         if not self.busy:
             return False
-        for _ in range(10_000):
+        for _step in range(10_000):
             if self.current is None:
                 if not self.queue:
                     break

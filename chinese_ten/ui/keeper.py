@@ -141,8 +141,10 @@ class Keeper:
             return None
         assert self._writer is not None
         self._writer.flush()
+        store = self.opened.store if self.opened is not None else None
+        assert store is not None, "readable means there is a store"
         try:
-            return work(self.opened.store)  # type: ignore[union-attr]
+            return work(store)
         except sqlite3.Error as problem:
             _log.warning("could not read the kept matches: %s", problem)
             return None

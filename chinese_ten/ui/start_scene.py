@@ -97,7 +97,7 @@ class StartScene(Scene):
             self.presets = offered
             self.rows[-1] = [PresetButton(_(PRESETS[name].title), f"rules={name}") for name in offered]
         for (key, _label, choices), row in zip(OPTIONS, self.rows):
-            for (text, value), b in zip(choices, row):
+            for (_text, value), b in zip(choices, row):
                 b.selected = value == values[key]
                 b.focused = False
         for name, b in zip(self.presets, self.rows[-1]):
@@ -262,7 +262,7 @@ class StartScene(Scene):
         rules, seats = rules_in_force(self.app)
         sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
         surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
-        for (key, label, _choices), row in zip(OPTIONS, self.rows):
+        for (_key, label, _choices), row in zip(OPTIONS, self.rows):
             text = kit.text.line(label, font_px(26, unit), t.text, bold=True)
             r0 = row[0].rect
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))

@@ -246,9 +246,8 @@ class TableScene(Scene):
             self.panel.scroll_by(event.y)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key, event.mod)
-        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
-            if not self.keyboard:
-                self.hover = None
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST) and not self.keyboard:
+            self.hover = None
 
     def ask_hint(self) -> None:
         """Ask for the Hard player's advice on the person's play."""

@@ -91,7 +91,7 @@ def _steps_seen(ctl: TableController) -> list[object]:
 def _four_kings_deal(rules: RuleSet) -> Deal:
     """Two seats with all four kings in the opening layout."""
     kings = [Card.parse(k) for k in ("KS", "KH", "KD", "KC")]
-    rest = [c for c in (Card.parse(f"{r}{s}") for r in "A 2 3 4 5 6 7 8 9 10 J Q".split() for s in "SHDC")]
+    rest = [c for c in (Card.parse(f"{r}{s}") for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"] for s in "SHDC")]
     random.Random(3).shuffle(rest)
     return Deal([rest[:12], rest[12:24]], kings, rest[24:], dealer=1, rules=rules)
 

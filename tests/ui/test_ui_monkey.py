@@ -56,7 +56,7 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
     size = app.surface.get_size()
     matches = 0
     overlays: set[type] = set()
-    for i in range(4000):
+    for _event in range(4000):
         ev = _random_event(rng, size)
         if isinstance(ev, tuple):
             size = ev
