@@ -779,15 +779,20 @@ class Deal:
             return taken
         if take is None:
             if n == 1:
-                take = next(x for x in layout if x >> 2 == p)
+                for x in layout:
+                    if x >> 2 == p:
+                        take = x
+                        break
+                else:
+                    raise AssertionError("the rank counts and the layout disagree")
             else:
                 take = self._best(p)
         layout.remove(take)
         rc[p] = n - 1
         pile.append(c)
         pile.append(take)
-        self._points[seat] += pts[c] + pts[take]  # type: ignore[index]
-        return [take]  # type: ignore[list-item]
+        self._points[seat] += pts[c] + pts[take]
+        return [take]
 
     # ------------------------------------------------------------------ lean path
 
