@@ -853,7 +853,7 @@ class Deal:
             if not hand:
                 if not stock or not self._advance((seat - step) % seats):
                     break
-                seat = self._to_move  # type: ignore[assignment]
+                seat = self._to_move
                 hand = hands[seat]
             i = int(rand() * len(hand))
             c = hand[i]
