@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from .cards import CardError
 from .deal import IllegalMove, Phase
 from .match import MatchLength
-from .players import PLAYERS, make_player
+from .players import PLAYERS, STRENGTHS, make_player
 from .quote import quote, shorten, show_path
 from .records import RecordError, position_of, read_record_file, read_record_stream, replay
 from .rules import PRESETS, RuleSet, RulesError, parse_option
@@ -178,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write per-frame timing as JSON here")
     p.add_argument("--screenshot", type=_folder, default=None, metavar="DIR",
                    help="save a PNG of the table at the end of every deal here")
-    p.add_argument("--strength", choices=("easy", "normal", "hard"), default="normal",
+    p.add_argument("--strength", choices=STRENGTHS, default="normal",
                    help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
     _add_rules_choice(p, keep_parent=True)

@@ -24,6 +24,9 @@ from .rules import CLASSIC, RuleSet, as_number
 
 _KINDS = {"one": "one deal", "per-seat": "one deal per seat", "two-per-seat": "two deals per seat"}
 
+MATCH_LENGTHS: tuple[str, ...] = (*_KINDS, "six")
+"""The match lengths a person can choose, by the names :meth:`MatchLength.parse` reads."""
+
 
 @dataclass(frozen=True)
 class MatchLength:

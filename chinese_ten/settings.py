@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import platformdirs
 
-from . import storage
+from . import match, players, storage
 from .rules import OPTIONS, PRESETS, RuleSet, RulesError
 
 __all__ = [
@@ -72,11 +72,11 @@ MAX_FILE_BYTES: Final[int] = 16 * 1024 * 1024
 COMPUTERS_RANGE: Final[tuple[int, int]] = (1, 3)
 """Smallest and largest number of computer opponents."""
 
-STRENGTHS: Final[tuple[str, ...]] = ("easy", "normal", "hard")
-"""Allowed values of ``Settings.strength``."""
+STRENGTHS: Final[tuple[str, ...]] = players.STRENGTHS
+"""Allowed values of ``Settings.strength``: the engine's computer opponents."""
 
-MATCH_LENGTHS: Final[tuple[str, ...]] = ("one", "per-seat", "two-per-seat", "six")
-"""Allowed values of ``Settings.match_length``."""
+MATCH_LENGTHS: Final[tuple[str, ...]] = match.MATCH_LENGTHS
+"""Allowed values of ``Settings.match_length``: the lengths the engine's matches know."""
 
 ANIMATION_SPEEDS: Final[tuple[str, ...]] = ("slow", "normal", "fast", "instant")
 """Allowed values of ``Settings.animation_speed``."""

@@ -1159,3 +1159,20 @@ def test_choosing_a_preset_brings_its_match_length_and_seats() -> None:
     assert choose_preset(four, "target") == {"rules": "target", "rule_options": (), "match_length": "one"}
     assert choose_preset(four, "play-red") == {"rules": "play-red", "rule_options": (), "computers": 2}
     assert four.replace(**choose_preset(four, "play-red")).ruleset() == RuleSet.of("play-red")
+
+
+def test_the_allowed_strengths_and_match_lengths_are_the_engines_own() -> None:
+    from chinese_ten.match import MatchLength
+    from chinese_ten.players import PLAYERS
+    from chinese_ten.settings import MATCH_LENGTHS, STRENGTHS
+
+    assert all(name in PLAYERS for name in STRENGTHS)
+    assert [MatchLength.parse(name).kind for name in MATCH_LENGTHS][:3] == list(MATCH_LENGTHS[:3])
+    assert MatchLength.parse(MATCH_LENGTHS[-1]).deals == 6
+
+
+def test_every_animation_speed_has_a_pace() -> None:
+    from chinese_ten.settings import ANIMATION_SPEEDS
+    from chinese_ten.ui.choreography import SPEED_FACTORS
+
+    assert tuple(SPEED_FACTORS) == ANIMATION_SPEEDS

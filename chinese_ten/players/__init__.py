@@ -18,6 +18,9 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 }
 """Every available player's constructor, by name."""
 
+STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The computer opponents a person can choose, weakest first (``random`` is for calibration only)."""
+
 
 def make_player(name: str, think_ms: int | None = None) -> Player:
     """A new player by name; ``ValueError`` names an unknown one.

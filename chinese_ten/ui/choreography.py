@@ -24,6 +24,7 @@ from ..events import (
     Turned,
 )
 from ..i18n import _, ngettext
+from ..settings import ANIMATION_SPEEDS
 from .animation import Label, Sprite, Step, StepFactory, overlap
 from .board import Board, Loc, hand_order
 from .narration import Narration
@@ -47,7 +48,7 @@ class Pace:
                     pause=max(least_pause, self.pause * factor))
 
 
-SPEED_FACTORS: dict[str, float] = {"slow": 1.8, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+SPEED_FACTORS: dict[str, float] = dict(zip(ANIMATION_SPEEDS, (1.8, 1.0, 0.55, 0.0), strict=True))
 """The animation-speed setting as a multiplier of the normal pace."""
 
 INSTANT_PAUSE = 0.3
