@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 from pygame import Rect
@@ -322,7 +322,7 @@ class HelpScene(Dialog):
             elif kind == "text":
                 pieces.append((kit.text.paragraph(str(value), body, t.text, width), round(6 * unit)))
             elif kind == "cards":
-                caption, codes = value  # type: ignore[misc]
+                caption, codes = cast("tuple[str, tuple[str, ...]]", value)
                 pieces.append((self._cards(str(caption), codes, body), round(6 * unit)))
             elif kind == "table":
                 pieces.append((self._table(value, width, body), round(10 * unit)))  # type: ignore[arg-type]

@@ -84,9 +84,9 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
         words.append("every card")
     elif whole:
         symbols = " ".join(_SUIT_SYMBOL[s] for s in whole)
-        group = _COLOUR_WORDS.get(frozenset(whole))
-        if group:
-            words.append(f"{group} ({symbols})" if bracketed else f"{group}: {symbols}")
+        named = _COLOUR_WORDS.get(frozenset(whole))
+        if named:
+            words.append(f"{named} ({symbols})" if bracketed else f"{named}: {symbols}")
         else:
             words.append(f"every {symbols}")
     if len(singles) > 4:

@@ -287,8 +287,8 @@ class StartScene(Scene):
         for b in self.actions:
             b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
         if self.continue_line:
-            text = _("Continue: {what}").format(what=self.continue_line)
-            line = kit.text.line(text, font_px(20, unit), t.text)
+            words = _("Continue: {what}").format(what=self.continue_line)
+            line = kit.text.line(words, font_px(20, unit), t.text)
             surface.blit(line, line.get_rect(midtop=(centre_x, self.actions[0].rect.bottom + round(12 * unit))))
         keys = kit.text.line("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
                              font_px(18, unit), t.text_dim)
