@@ -25,12 +25,14 @@ from typing import Any, Final
 import platformdirs
 
 from . import storage
+from .i18n import LANGUAGES, SYSTEM
 
 __all__ = [
     "ANIMATION_SPEEDS",
     "APP_NAME",
     "COMPUTERS_RANGE",
     "FORMAT_VERSION",
+    "LANGUAGE_CHOICES",
     "LoadResult",
     "MATCH_LENGTHS",
     "SETTINGS_DIR_ENV",
@@ -80,6 +82,9 @@ ANIMATION_SPEEDS: Final[tuple[str, ...]] = ("slow", "normal", "fast", "instant")
 
 VOLUMES: Final[tuple[int, ...]] = (25, 50, 75, 100)
 """Allowed values of ``Settings.volume``: the loudness of the sound effects, in per cent."""
+
+LANGUAGE_CHOICES: Final[tuple[str, ...]] = (SYSTEM, *LANGUAGES)
+"""Allowed values of ``Settings.language``: the system's language, or one the game shows."""
 
 WINDOW_WIDTH_RANGE: Final[tuple[int, int]] = (960, 7680)
 """Smallest and largest remembered window width, in pixels."""
@@ -171,6 +176,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "fullscreen": _boolean,
     "volume": _one_of_numbers(VOLUMES),
     "muted": _boolean,
+    "language": _one_of(LANGUAGE_CHOICES),
 }
 
 
@@ -227,6 +233,7 @@ class Settings:
     fullscreen: bool = False
     volume: int = 75
     muted: bool = False
+    language: str = SYSTEM
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
