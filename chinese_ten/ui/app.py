@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import _, shown_language, use_language
 from ..settings import Settings, SettingsStore, clamp_window_size, settings_dir
 from . import display
 from .cardimages import CardImages
@@ -146,6 +147,7 @@ class App:
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
         self.thinker.on_fallback = self.notify
+        use_language(shown_language(settings.language))
         self.sound = SoundPlayer(settings.volume, settings.muted)
         """The sound effects, at the remembered volume, muted or not."""
         theme = theme_for(settings.high_contrast, settings.four_colour)
@@ -249,6 +251,10 @@ class App:
         if new.volume != old.volume:
             self.sound.set_volume(new.volume)
             self.sound.play("capture-scoring")  # hear the new level
+        if new.language != old.language:
+            use_language(shown_language(new.language))
+            self.kit.text.set_theme(self.kit.theme)  # drop text drawn in the other language
+            pygame.display.set_caption(_("Chinese Ten"))
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:
@@ -274,7 +280,7 @@ class App:
     def toggle_mute(self) -> None:
         """Mute the sound or sound it again, remember it, and say which for a moment."""
         muted = self.change_settings(muted=not self.settings.muted).muted
-        self.notify("Sound off (M)" if muted else "Sound on (M)", MUTE_BANNER_SECONDS)
+        self.notify(_("Sound off (M)") if muted else _("Sound on (M)"), MUTE_BANNER_SECONDS)
 
     def toggle_fullscreen(self) -> None:
         """Switch between the window and the full screen, and remember it."""
@@ -498,11 +504,13 @@ class App:
 # ---------------------------------------------------------------------- entry points
 
 
-def open_window(size: tuple[int, int], title: str = "Chinese Ten", fullscreen: bool = False) -> pygame.Surface:
+def open_window(size: tuple[int, int], title: str = "", fullscreen: bool = False) -> pygame.Surface:
     """Start pygame's display and open the resizable window (or go full screen).
 
     ``size`` is in window units; the window never opens larger than the desktop's usable area.
+    The title is the game's name in the language in use unless ``title`` is given.
     """
+    title = title or _("Chinese Ten")
     display.apply_dpi_hints()
     pygame.display.init()
     pygame.font.init()
@@ -548,7 +556,7 @@ def show_problem(message: str) -> None:
     if box is None or not _can_show_dialog():
         return
     try:
-        box("Chinese Ten", message, message_type="error")
+        box(_("Chinese Ten"), message, message_type="error")
     except Exception:  # noqa: BLE001 - the message already went to the terminal and the log
         pass
 
@@ -596,6 +604,7 @@ def run_game(args: argparse.Namespace) -> int:
 
     run_only = look_overrides(args)
     settings = loaded.settings.replace(**run_only)
+    use_language(shown_language(settings.language))
     app: App | None = None
     status = 0
     try:
@@ -638,7 +647,8 @@ def run_demo(args: argparse.Namespace) -> int:
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"))
     look = Settings().replace(**look_overrides(args))
-    surface = open_window(look.window_size, "Chinese Ten (demo)")
+    use_language(shown_language(look.language))
+    surface = open_window(look.window_size, _("Chinese Ten (demo)"))
     app = App(surface, look, None, demo, ComputerThinker())
     began = time.perf_counter()
     try:

@@ -8,6 +8,7 @@ import logging
 from collections import deque
 from dataclasses import dataclass
 
+from ..i18n import N_, _
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
 from ..match import Match, MatchLength
@@ -24,10 +25,10 @@ _log = logging.getLogger("chinese_ten.ui")
 HINT_PLAYER = "hard"
 """The computer player whose decision is offered as a hint."""
 
-SIDE_NAMES: dict[str, str] = {"bottom": "South", "left": "West", "top": "North", "right": "East"}
+SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
 """What a computer is called, by the side of the table it sits on."""
 
-STRENGTH_LABELS: dict[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+STRENGTH_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """Strength names as shown."""
 
 
@@ -63,9 +64,9 @@ def seat_infos(seats: int, strength: str, person: bool = True) -> list[SeatInfo]
     infos = []
     for seat, side in enumerate(SIDES[seats]):
         if seat == 0 and person:
-            infos.append(SeatInfo("You", None))
+            infos.append(SeatInfo(_("You"), None))
         else:
-            infos.append(SeatInfo(SIDE_NAMES[side], strength))
+            infos.append(SeatInfo(_(SIDE_NAMES[side]), strength))
     return infos
 
 
@@ -174,15 +175,15 @@ class TableController:
         """Why the person cannot play a card right now, in words; None when they can."""
         deal = self.deal
         if self.person_seat is None:
-            return "The computers are playing this match."
+            return _("The computers are playing this match.")
         if deal.is_over:
-            return "The deal is over."
+            return _("The deal is over.")
         if deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat == self.person_seat:
-            return f"First pick which card your {deal.pending.card.pretty} takes."
+            return _("First pick which card your {card} takes.").format(card=deal.pending.card.pretty)
         if deal.to_move != self.person_seat:
-            return f"It's {self.names[deal.to_move]}'s turn, not yours." if deal.to_move is not None else None
+            return _("It's {name}'s turn, not yours.").format(name=self.names[deal.to_move]) if deal.to_move is not None else None
         if deal.phase is Phase.FLIP or self.busy:
-            return "Wait a moment: the last move is still being played out."
+            return _("Wait a moment: the last move is still being played out.")
         return None
 
     # ------------------------------------------------------------------ acting
@@ -193,7 +194,7 @@ class TableController:
         if reason is not None:
             return reason
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
-            return "That card is not in your hand."
+            return _("That card is not in your hand.")
         self._hint_tag = None
         self._schedule(self.deal.apply(Action.play(card)))
         return None
@@ -202,18 +203,18 @@ class TableController:
         """The person picks which candidate the waiting card takes."""
         choice = self.person_choice
         if choice is None:
-            return "There is no capture to choose right now."
+            return _("There is no capture to choose right now.")
         if target not in choice[1]:
-            return f"{choice[0].pretty} cannot take {target.pretty}."
+            return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
         self._schedule(self.deal.apply(Action.choose(target)))
         return None
 
     def ask_hint(self) -> str | None:
         """Ask Hard what the person should play now; returns why not when no hint can be given."""
         if self.person_seat is None:
-            return "The computers are playing this match."
+            return _("The computers are playing this match.")
         if not self.person_to_play:
-            return self.why_not() or "A hint is for your turn."
+            return self.why_not() or _("A hint is for your turn.")
         tag = ("hint", self.generation, self.deal_number, self.deal.turn_number)
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it

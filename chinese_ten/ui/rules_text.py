@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, ngettext
 from ..cards import ALL_CARDS, SUITS, Card
 from ..rules import CLASSIC, RuleSet
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .app import App
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_COLOUR_WORDS = {frozenset("HD"): "the red ones", frozenset("SC"): "the black ones"}
+_COLOUR_WORDS = {frozenset("HD"): N_("the red ones"), frozenset("SC"): N_("the black ones")}
 
 
 def rules_in_force(app: App) -> tuple[RuleSet, int]:
@@ -45,7 +46,13 @@ def number_text(value: Fraction | int) -> str:
 def _join(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{items} and {last}").format(items=_(", ").join(words[:-1]), last=words[-1])
+
+
+def _join_or(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{items} or {last}").format(items=_(", ").join(words[:-1]), last=words[-1])
 
 
 def scoring_cards(rules: RuleSet, seats: int) -> list[Card]:
@@ -67,20 +74,21 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
     or ``"the red ones (♥ ♦) and A♠"`` when ``bracketed``)."""
     whole, singles = _scoring_parts(rules, seats)
     if not whole and not singles:
-        return "no card"
+        return _("no card")
     words: list[str] = []
     if len(whole) == 4:
-        words.append("every card")
+        words.append(_("every card"))
     elif whole:
         symbols = " ".join(_SUIT_SYMBOL[s] for s in whole)
         group = _COLOUR_WORDS.get(frozenset(whole))
         if group:
-            words.append(f"{group} ({symbols})" if bracketed else f"{group}: {symbols}")
+            words.append(_("{group} ({suits})").format(group=_(group), suits=symbols) if bracketed
+                         else _("{group}: {suits}").format(group=_(group), suits=symbols))
         else:
-            words.append(f"every {symbols}")
+            words.append(_("every {suits}").format(suits=symbols))
     if len(singles) > 4:
         suits = sorted({c.suit for c in singles}, key=SUITS.index)
-        words.append("some " + " ".join(_SUIT_SYMBOL[s] for s in suits))
+        words.append(_("some {suits}").format(suits=" ".join(_SUIT_SYMBOL[s] for s in suits)))
     else:
         words.extend(c.pretty for c in singles)
     return _join(words)
@@ -88,18 +96,18 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
 
 def tagline(rules: RuleSet, seats: int) -> str:
     """The start screen's one line about the game at this many seats."""
-    return f"Pair your cards to ten and catch {scoring_phrase(rules, seats)}."
+    return _("Pair your cards to ten and catch {cards}.").format(cards=scoring_phrase(rules, seats))
 
 
 def tie_score_text(rules: RuleSet, seats: int) -> str:
     """``Tie score N`` at this many seats."""
-    return f"Tie score {number_text(rules.tie_score(seats))}"
+    return _("Tie score {tie}").format(tie=number_text(rules.tie_score(seats)))
 
 
 def count_explanation(rules: RuleSet, seats: int) -> str:
     """How the count's margins are worked out, with this table's numbers."""
-    return (f"{rules.pack_total(seats)} points in the pack ÷ {seats} players = "
-            f"{tie_score_text(rules, seats).lower()}  ·  margin = points minus tie score")
+    return _("{pack} points in the pack ÷ {seats} players = tie score {tie}  ·  margin = points minus tie score").format(
+        pack=rules.pack_total(seats), seats=seats, tie=number_text(rules.tie_score(seats)))
 
 
 def _stock_size(rules: RuleSet, seats: int) -> int:
@@ -107,8 +115,9 @@ def _stock_size(rules: RuleSet, seats: int) -> int:
 
 
 def _number_word(n: int) -> str:
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return words[n] if 0 <= n < len(words) else str(n)
+    words = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+             N_("eight"), N_("nine"), N_("ten"))
+    return _(words[n]) if 0 <= n < len(words) else str(n)
 
 
 def idea_text(rules: RuleSet) -> str:
@@ -116,51 +125,55 @@ def idea_text(rules: RuleSet) -> str:
     counts = rules.seat_counts()
     low, high = min(counts), max(counts)
     base = set(scoring_cards(rules, low))
-    text = (f"{_number_word(low).capitalize()} to {_number_word(high)} players fish cards out of a face-up "
-            f"layout. Only some cards score: {scoring_phrase(rules, low, bracketed=True)}")
+    cards = scoring_phrase(rules, low, bracketed=True)
     extras = []
     for n in counts[1:]:
         added = [c for c in scoring_cards(rules, n) if c not in base]
         if added:
-            extras.append(f"{_join([c.pretty for c in added])} with {n} players or more")
+            extras.append(_("{cards} with {count} players or more").format(cards=_join([c.pretty for c in added]),
+                                                                           count=n))
             base |= set(added)
     if extras:
-        text += "".join(f", {e}" for e in extras[:-1]) + f" and {extras[-1]}"
-    return text + ". Catch more points than your share to win."
+        cards = _join([cards, *extras])
+    first = _number_word(low)
+    return _("{low} to {high} players fish cards out of a face-up layout. Only some cards score: {cards}. "
+             "Catch more points than your share to win.").format(low=first[:1].upper() + first[1:],
+                                                                high=_number_word(high), cards=cards)
 
 
 def deal_text(rules: RuleSet) -> str:
     """The help's paragraph on the deal: hand sizes, the layout and the stock."""
     counts = rules.seat_counts()
-    hands = _join([str(rules.hand_size(n)) for n in counts]).replace(" and ", " or ")
-    players = _join([str(n) for n in counts]).replace(" and ", " or ")
+    hands = _join_or([str(rules.hand_size(n)) for n in counts])
+    players = _join_or([str(n) for n in counts])
     stocks = {_stock_size(rules, n) for n in counts}
-    stock = f"the other {stocks.pop()}" if len(stocks) == 1 else "the rest"
+    stock = _("the other {count}").format(count=stocks.pop()) if len(stocks) == 1 else _("the rest")
     layouts = [rules.layout_size(n) for n in counts]
     if len(set(layouts)) == 1:
-        layout = _number_word(layouts[0]).capitalize()
+        word = _number_word(layouts[0])
+        layout = word[:1].upper() + word[1:]
     else:
-        layout = _join([str(n) for n in layouts]).replace(" and ", " or ")
-    text = (f"Each player gets {hands} cards (for {players} players). "
-            f"{layout} cards go face up in the middle as the layout; "
-            f"{stock} are the face-down stock.")
+        layout = _join_or([str(n) for n in layouts])
+    text = _("Each player gets {hands} cards (for {players} players). {layout} cards go face up in the middle "
+             "as the layout; {stock} are the face-down stock.").format(hands=hands, players=players, layout=layout,
+                                                                      stock=stock)
     if rules.redeal_size:
-        text += (f" When every hand is empty and the stock is not, each player is dealt up to "
-                 f"{rules.redeal_size} more from the stock.")
+        text += _(" When every hand is empty and the stock is not, each player is dealt up to {count} more "
+                  "from the stock.").format(count=rules.redeal_size)
     return text
 
 
 def turns_text(rules: RuleSet) -> str:
     """How many turns a deal lasts, at every seat count."""
     if rules.redeal_size:
-        return "After every card of the hands and the stock has been played"
+        return _("After every card of the hands and the stock has been played")
     turns = {rules.hand_size(n) * n for n in rules.seat_counts()}
     if len(turns) == 1:
-        return f"After {turns.pop()} turns"
-    return "After every card of the hands has been played"
+        return _("After {count} turns").format(count=turns.pop())
+    return _("After every card of the hands has been played")
 
 
 def points_text(rules: RuleSet, seats: int, card: str) -> str:
     """``"N points"`` for one card (``"2H"``) at this many seats."""
     n = rules.points_table(seats)[int(Card.parse(card))]
-    return f"{n} point{'' if n == 1 else 's'}"
+    return ngettext("{count} point", "{count} points", n).format(count=n)

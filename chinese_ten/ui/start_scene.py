@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from ..i18n import N_, _, ngettext
 from ..cards import Card
 from ..match import MatchLength
 from .geometry import CARD_RATIO
@@ -17,10 +18,10 @@ if TYPE_CHECKING:
     from .app import App
 
 OPTIONS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = (
-    ("computers", "Computers", (("1", 1), ("2", 2), ("3", 3))),
-    ("strength", "Strength", (("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard"))),
-    ("match_length", "Match", (("One deal", "one"), ("One per seat", "per-seat"),
-                               ("Two per seat", "two-per-seat"), ("Six deals", "six"))),
+    ("computers", N_("Computers"), (("1", 1), ("2", 2), ("3", 3))),
+    ("strength", N_("Strength"), ((N_("Easy"), "easy"), (N_("Normal"), "normal"), (N_("Hard"), "hard"))),
+    ("match_length", N_("Match"), ((N_("One deal"), "one"), (N_("One per seat"), "per-seat"),
+                                   (N_("Two per seat"), "two-per-seat"), (N_("Six deals"), "six"))),
 )
 """Each setting the start screen offers: key, label and (shown, value) choices."""
 
@@ -36,8 +37,9 @@ class StartScene(Scene):
         self.rows: list[list[Button]] = []
         for key, _label, choices in OPTIONS:
             self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
-        self.play = Button("Play", "play")
-        self.actions = [self.play, Button("Settings", "settings"), Button("Help (F1)", "help"), Button("Quit", "quit")]
+        self.play = Button(N_("Play"), "play")
+        self.actions = [self.play, Button(N_("Settings"), "settings"), Button(N_("Help (F1)"), "help"),
+                        Button(N_("Quit"), "quit")]
         self.focus_row = len(OPTIONS)
         self.focus_action = 0
         self._hover: Button | None = None
@@ -64,10 +66,12 @@ class StartScene(Scene):
         seats = int(self.values["computers"]) + 1  # type: ignore[call-overload]
         length = MatchLength.parse(str(self.values["match_length"]))
         n = length.total(seats)
-        rules, _ = rules_in_force(self.app)
+        rules = rules_in_force(self.app)[0]
         # the last seat deals the first deal, as the table controller seats them
-        lead = "You lead" if rules.first_to_play(seats - 1, seats) == 0 else "A computer leads"
-        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. {lead} the first deal."
+        deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats, count=n)
+        if rules.first_to_play(seats - 1, seats) == 0:
+            return _("{deals} You lead the first deal.").format(deals=deals)
+        return _("{deals} A computer leads the first deal.").format(deals=deals)
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the buttons out for this window size."""
@@ -169,8 +173,8 @@ class StartScene(Scene):
                 sh = pygame.transform.rotate(sh, -off * 9)
                 surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
             surface.blit(rot, pos)
-        title = kit.text.line("Chinese Ten", font_px(76, unit), t.accent, bold=True)
-        shade = kit.text.line("Chinese Ten", font_px(76, unit), (0, 0, 0), bold=True)
+        title = kit.text.line(_("Chinese Ten"), font_px(76, unit), t.accent, bold=True)
+        shade = kit.text.line(_("Chinese Ten"), font_px(76, unit), (0, 0, 0), bold=True)
         ty = round(h * 0.31)
         surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
@@ -178,7 +182,7 @@ class StartScene(Scene):
         sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
         surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
         for (key, label, _choices), row in zip(OPTIONS, self.rows):
-            text = kit.text.line(label, font_px(26, unit), t.text, bold=True)
+            text = kit.text.line(_(label), font_px(26, unit), t.text, bold=True)
             r0 = row[0].rect
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
             for b in row:
@@ -187,6 +191,6 @@ class StartScene(Scene):
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:
             b.draw(surface, kit, font_px(30 if b is self.play else 24, unit), b is self._hover)
-        keys = kit.text.line("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
+        keys = kit.text.line(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast"),
                              font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))
