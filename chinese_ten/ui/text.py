@@ -66,7 +66,8 @@ def suit_px(size: int) -> int:
 
 
 _BREAKS = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef][\u3001\u3002\uff0c\uff1a\uff1b"
-                     r"\uff01\uff1f\uff09\u300d\u300f)]*|[^ \u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+| +")
+                     r"\uff01\uff1f\uff09\u300d\u300f)]*|[^ \u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f]*"
+                     r"| +")
 """Pieces a line may break between: a Chinese character (with the punctuation that must not start a
 line), a run of other letters, or spaces."""
 
@@ -76,8 +77,8 @@ def break_pieces(text: str) -> list[str]:
 
     >>> break_pieces("Deal 1 of 4")
     ['Deal', ' ', '1', ' ', 'of', ' ', '4']
-    >>> break_pieces("第1局，共4局")
-    ['第', '1', '局，', '共', '4', '局']
+    >>> break_pieces("第1局，共4局。打出4♠，留在桌面")
+    ['第', '1', '局，', '共', '4', '局。', '打', '出', '4♠，', '留', '在', '桌', '面']
     """
     return _BREAKS.findall(text)
 
