@@ -25,7 +25,7 @@ from typing import Any, Final
 import platformdirs
 
 from . import storage
-from .i18n import LANGUAGES, SYSTEM
+from .i18n import LANGUAGES, SYSTEM, _
 
 __all__ = [
     "ANIMATION_SPEEDS",
@@ -512,16 +512,16 @@ class SettingsStore:
             self._last = None
             why = _why(problem)
             notice = {
-                "newer": f"Your settings file is from a newer version of Chinese Ten and "
-                f"could not be replaced ({why}); the settings this version understands "
-                f"are used for now.",
-                "unreadable": f"Your settings file could not be read or replaced ({why}); "
-                f"default settings are used for now.",
+                "newer": _("Your settings file is from a newer version of Chinese Ten and "
+                           "could not be replaced ({why}); the settings this version understands "
+                           "are used for now."),
+                "unreadable": _("Your settings file could not be read or replaced ({why}); "
+                                "default settings are used for now."),
             }.get(
                 reason,
-                f"Your settings file was damaged and could not be repaired ({why}); "
-                f"the rest of your settings are used for now and will be saved when possible.",
-            )
+                _("Your settings file was damaged and could not be repaired ({why}); "
+                  "the rest of your settings are used for now and will be saved when possible."),
+            ).format(why=why)
             return LoadResult(settings, [notice])
 
         self._last = settings
@@ -529,16 +529,16 @@ class SettingsStore:
             return LoadResult(settings)
         name = moved.name
         notice = {
-            "newer": f"Your settings file is from a newer version of Chinese Ten; "
-            f"it was kept as {name} and the settings this version understands "
-            f"were restored.",
-            "unreadable": f"Your settings file could not be read; it was kept as "
-            f"{name} and default settings were restored.",
+            "newer": _("Your settings file is from a newer version of Chinese Ten; "
+                       "it was kept as {name} and the settings this version understands "
+                       "were restored."),
+            "unreadable": _("Your settings file could not be read; it was kept as "
+                            "{name} and default settings were restored."),
         }.get(
             reason,
-            f"Your settings file was damaged; it was kept as {name} and the rest "
-            f"of your settings were restored.",
-        )
+            _("Your settings file was damaged; it was kept as {name} and the rest "
+              "of your settings were restored."),
+        ).format(name=name)
         return LoadResult(settings, [notice], moved)
 
     # ----- saving ----------------------------------------------------------
@@ -568,7 +568,7 @@ class SettingsStore:
             if self._told_unwritable:
                 return None
             self._told_unwritable = True
-            return f"Settings can't be saved to {self.folder}; they will not be remembered."
+            return _("Settings can't be saved to {folder}; they will not be remembered.").format(folder=self.folder)
         self._last = settings
         self._extras = extras
         return None

@@ -72,7 +72,9 @@ def check_assets(internal: Path) -> int:
         if copy.read_bytes() != path.read_bytes():
             raise SmokeTestFailure(f"asset differs from the checkout's: {copy}")
     for must in ("icon.svg", "cards/classic/AS.svg", "cards/classic/back.svg", "fonts/NotoSans-Regular.ttf",
-                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt", "sounds/lay-1.wav",
+                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt", "fonts/NotoSansSC-Regular.otf",
+                 "fonts/NotoSansTC-Bold.otf", "fonts/NotoSansCJK-LICENSE.txt",
+                 "locale/zh-Hans/LC_MESSAGES/chinese-ten.mo", "locale/zh-Hant/LC_MESSAGES/chinese-ten.mo", "sounds/lay-1.wav",
                  "sounds/match-won-1.wav"):
         if not (bundled / must).is_file():
             raise SmokeTestFailure(f"asset missing from the bundle: {bundled / must}")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _, shown_language, use_language
+from ..i18n import SYSTEM, _, shown_language, use_language
 from ..settings import Settings, SettingsStore, clamp_window_size, settings_dir
 from . import display
 from .cardimages import CardImages
@@ -596,12 +596,14 @@ def run_game(args: argparse.Namespace) -> int:
 
     log_path = setup_logging()
     install_excepthook(log_path)
+    from ..cli import look_overrides
+
+    # the notices of a damaged settings file are told in the language asked for, or the system's
+    use_language(shown_language(str(look_overrides(args).get("language", SYSTEM))))
     store = SettingsStore(settings_dir(getattr(args, "settings_dir", None)))
     loaded = store.load()
     for notice in loaded.notices:
         _log.warning(notice)
-    from ..cli import look_overrides
-
     run_only = look_overrides(args)
     settings = loaded.settings.replace(**run_only)
     use_language(shown_language(settings.language))
