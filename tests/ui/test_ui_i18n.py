@@ -27,7 +27,7 @@ from chinese_ten.ui.scene import Button, font_px, ui_scale
 from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.start_scene import OPTIONS, StartScene
 from chinese_ten.ui.text import TextPainter
-from chinese_ten.ui.theme import FontBook
+from chinese_ten.ui.theme import FontBook, classic_theme
 from chinese_ten.ui.thinking import ComputerThinker
 
 from uiharness import run_frames
@@ -227,3 +227,48 @@ def test_a_pseudo_language_run_shows_no_untranslated_text_on_any_screen(look: Se
     assert len(seen) >= 9
     untranslated = sorted(t for t in drawn if re.search(r"[A-Za-z]", CARD.sub("", t)))
     assert len(drawn) > 150 and not untranslated, untranslated
+
+
+# ---------------------------------------------------------------------- choosing the language
+
+
+def test_the_app_shows_the_language_its_settings_ask_for(window: pygame.Surface) -> None:
+    app = App(window, Settings(language="zh-Hant"), None, None, ComputerThinker(force_inline=True))
+    assert i18n.language() == "zh-Hant" and _("Settings") == "設定"
+    app.thinker.shutdown()
+
+
+def test_choosing_a_language_in_settings_changes_every_word_at_once(window: pygame.Surface) -> None:
+    app = App(window, Settings(language="en"), None, None, ComputerThinker(force_inline=True))
+    app.push(StartScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    app.frame(1 / 60)
+    row = [key for key, _label, _choices in SETTING_ROWS].index("language")
+    settings.choose(row, [v for _t, v in SETTING_ROWS[row][2]].index("zh-Hans"))
+    assert app.settings.language == "zh-Hans" and i18n.language() == "zh-Hans"
+    assert pygame.display.get_caption()[0] == "拣红点 Chinese Ten"
+    assert app.kit.fonts.get(20).name.endswith("SC")
+    app.frame(1 / 60)
+    settings.choose(row, 0)
+    assert app.settings.language == "system" and i18n.language() == i18n.system_language()
+    app.thinker.shutdown()
+
+
+def test_each_language_name_is_written_in_its_own_font(window: pygame.Surface) -> None:
+    app = App(window, Settings(language="en"), None, None, ComputerThinker(force_inline=True))
+    settings = SettingsScene(app)
+    names = {b.label: b.language for b in settings.rows[-1]}
+    assert names == {"System": None, "English": "en", "简体中文": "zh-Hans", "繁體中文": "zh-Hant"}
+    app.thinker.shutdown()
+
+
+def test_chinese_paragraphs_wrap_between_characters_within_their_width(window: pygame.Surface) -> None:
+    i18n.use_language("zh-Hans")
+    painter = TextPainter(FontBook(), classic_theme())
+    text = _("A card always takes exactly one card, and must take when it can. If two cards could be taken and "
+             "they score differently, you pick; otherwise the game picks for you.")
+    lines = painter.wrap(text, 16, 200)
+    assert len(lines) > 2 and "".join(lines) == text
+    assert all(painter.width(line, 16) <= 200 for line in lines)
+    assert not any(line[0] in "，。、：；" for line in lines)
