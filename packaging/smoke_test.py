@@ -286,6 +286,13 @@ def smoke_test(app: Path) -> None:
         print(f"smoke test: Hard's worker process made {check_worker(out)} decisions, and no process was left")
         print(f"smoke test: the demo wrote {check_audio(audio):.1f} s of sound that is not silence")
         print(f"smoke test: demo left {', '.join(str(p) for p in check_screenshots(shots))}")
+        chinese = WORK / "shots-zh-Hant"
+        run(console, ["demo", "--seats", "3", "--deals", "1", "--seed", "3", "--language", "zh-Hant",
+                      "--screenshot", str(chinese)], env, timeout=600)
+        log = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (WORK / "logs").glob("*.log*"))
+        if "no catalog for" in log:
+            raise SmokeTestFailure("the frozen app found no message catalog for zh-Hant")
+        print(f"smoke test: the demo in Traditional Chinese left {len(check_screenshots(chinese))} screenshot(s)")
         if console != executable:
             windowed = WORK / "shots-windowed"
             run(executable, ["demo", "--seats", "2", "--deals", "1", "--seed", "2", "--screenshot", str(windowed)],
