@@ -49,6 +49,7 @@ EVERYTHING_CHANGED = Settings(
     fullscreen=True,
     volume=25,
     muted=True,
+    language="zh-Hant",
 )
 
 
@@ -299,6 +300,7 @@ def test_file_format(folder: Path) -> None:
         "fullscreen": True,
         "volume": 25,
         "muted": True,
+        "language": "zh-Hant",
     }
 
 
