@@ -84,3 +84,15 @@ def test_check_reports_a_stale_mo(tmp_path, monkeypatch: pytest.MonkeyPatch,  # 
 def test_a_po_file_with_an_unknown_keyword_is_refused_with_its_line() -> None:
     with pytest.raises(messages.CatalogError, match="bad.po:2: unknown keyword"):
         messages.read_po('msgid "a"\nmsgtxt "b"\n', "bad.po")
+
+
+def test_merge_keeps_translations_adds_new_texts_untranslated_and_drops_old_ones() -> None:
+    po = ('# a catalog\nmsgid ""\nmsgstr ""\n"Language: xx\\n"\n\nmsgid "Play"\nmsgstr "Go"\n\n'
+          'msgid "Gone"\nmsgstr "Away"\n\nmsgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} x"\n')
+    wanted = [messages.Message("Play"), messages.Message("{n} card", "{n} cards"), messages.Message("New")]
+    merged = messages.merge(po, "xx.po", wanted)
+    assert merged.startswith("# a catalog\n")
+    header, have = messages.read_po(merged, "xx.po")
+    assert header == "Language: xx\n"
+    assert [(m.msgid, m.strings[0]) for m in have] == [("Play", "Go"), ("{n} card", "{n} x"), ("New", "")]
+    assert messages.merge(merged, "xx.po", wanted) == merged

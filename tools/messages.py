@@ -1,6 +1,7 @@
 """The game's message catalogs: extract the texts to translate, compile the translations.
 
     python tools/messages.py extract          # writes assets/locale/messages.pot
+    python tools/messages.py merge            # brings each .po in step with the source (new texts untranslated)
     python tools/messages.py compile          # each assets/locale/<code>/LC_MESSAGES/*.po -> .mo
     python tools/messages.py compile --check  # fails if a committed .mo differs from its .po
     python tools/messages.py missing          # lists messages a catalog lacks (exit 1 if any)
@@ -209,6 +210,33 @@ def mo_bytes(header: str, messages: list[Message]) -> bytes:
     return bytes(out + blob)
 
 
+def write_po(header: str, messages: list[Message]) -> str:
+    """A catalog source: the header, then each message with its translation (empty when it has none)."""
+    lines = ['msgid ""', 'msgstr ""', *(_quote(line + "\n") for line in header.splitlines()), ""]
+    for m in messages:
+        if "{" in m.msgid:
+            lines.append("#, python-brace-format")
+        lines.append("msgid " + _quote(m.msgid))
+        if m.plural is None:
+            lines.append("msgstr " + _quote(m.strings[0] if m.strings else ""))
+        else:
+            lines += ["msgid_plural " + _quote(m.plural), "msgstr[0] " + _quote(m.strings[0] if m.strings else "")]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def merge(po_text: str, where: str, wanted: list[Message]) -> str:
+    """A catalog source holding exactly the ``wanted`` messages, keeping the translations it had."""
+    header, have = read_po(po_text, where)
+    known = {m.key: m.strings for m in have}
+    top = []
+    for line in po_text.splitlines():
+        if not line.startswith("#"):
+            break
+        top.append(line + "\n")
+    return "".join(top) + write_po(header, [Message(m.msgid, m.plural, strings=known.get(m.key, [])) for m in wanted])
+
+
 def po_files(locale: Path = LOCALE) -> list[Path]:
     """Every catalog source, one per language."""
     return sorted(locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
@@ -224,7 +252,7 @@ def missing(po: Path, wanted: list[Message]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("extract", "compile", "missing"))
+    parser.add_argument("command", choices=("extract", "merge", "compile", "missing"))
     parser.add_argument("--check", action="store_true", help="compile: compare with the committed .mo files")
     args = parser.parse_args(argv)
     try:
@@ -233,6 +261,12 @@ def main(argv: list[str] | None = None) -> int:
             POT.parent.mkdir(parents=True, exist_ok=True)
             POT.write_text(write_pot(messages), encoding="utf-8")
             print(f"messages: {len(messages)} texts in {POT.relative_to(ROOT)}")
+            return 0
+        if args.command == "merge":
+            wanted = extract()
+            for po in po_files():
+                po.write_text(merge(po.read_text(encoding="utf-8"), str(po), wanted), encoding="utf-8")
+                print(f"messages: {po.relative_to(ROOT)}: {len(missing(po, wanted))} texts to translate")
             return 0
         if args.command == "missing":
             wanted = extract()
