@@ -8,7 +8,8 @@
 
 ``extract`` reads the package's source with ``ast`` and finds every ``_("...")``,
 ``N_("...")`` and ``ngettext("...", "...", n)`` whose texts are written out as
-string literals (``_(NAME)`` translates a text marked with ``N_`` where it was written). ``compile`` writes GNU ``.mo`` files (the format of GNU gettext's
+string literals (``_(NAME)`` translates a text marked with ``N_`` where it was written).
+``compile`` writes GNU ``.mo`` files (the format of GNU gettext's
 manual, "The Format of GNU MO Files": a header of seven 32-bit words, two tables of
 (length, offset) pairs sorted by original, then the strings, each NUL-terminated).
 """
@@ -284,8 +285,8 @@ def main(argv: list[str] | None = None) -> int:
             mo = po.with_suffix(".mo")
             if args.check:
                 if not mo.is_file() or mo.read_bytes() != data:
-                    print(f"messages: {mo.relative_to(ROOT)} differs from its .po; run: python tools/messages.py compile",
-                          file=sys.stderr)
+                    print(f"messages: {mo.relative_to(ROOT)} differs from its .po; "
+                          "run: python tools/messages.py compile", file=sys.stderr)
                     stale += 1
             else:
                 mo.write_bytes(data)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _
 from ..cards import Card
+from ..i18n import _
 from .scene import Scene
 from .table_scene import PAUSED_TEXT
 

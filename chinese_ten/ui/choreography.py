@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import N_, _
 from ..cards import RANK_NAMES, Card
 from ..events import (
     Captured,
@@ -19,6 +18,7 @@ from ..events import (
     TripleCaptured,
     Turned,
 )
+from ..i18n import N_, _
 from .animation import Label, Sprite, Step, StepFactory, overlap
 from .board import Board, Loc
 from .narration import Narration

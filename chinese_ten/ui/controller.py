@@ -8,9 +8,9 @@ import logging
 from collections import deque
 from dataclasses import dataclass
 
-from ..i18n import N_, _
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
+from ..i18n import N_, _
 from ..match import Match, MatchLength
 from ..players import Decision
 from ..rules import CLASSIC, RuleSet
@@ -181,7 +181,9 @@ class TableController:
         if deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat == self.person_seat:
             return _("First pick which card your {card} takes.").format(card=deal.pending.card.pretty)
         if deal.to_move != self.person_seat:
-            return _("It's {name}'s turn, not yours.").format(name=self.names[deal.to_move]) if deal.to_move is not None else None
+            if deal.to_move is None:
+                return None
+            return _("It's {name}'s turn, not yours.").format(name=self.names[deal.to_move])
         if deal.phase is Phase.FLIP or self.busy:
             return _("Wait a moment: the last move is still being played out.")
         return None
@@ -270,7 +272,7 @@ class TableController:
         """Finish every queued movement at once (no move is made); True when something was skipped."""
         if not self.busy:
             return False
-        for _ in range(10_000):
+        for _step in range(10_000):
             if self.current is None:
                 if not self.queue:
                     break

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import N_, _, language, ngettext
 from ..cards import ALL_CARDS, Card
+from ..i18n import N_, _, language, ngettext
 from ..rules import CLASSIC, RuleSet
 from .geometry import CARD_RATIO
 from .menu_scene import Dialog
@@ -233,7 +233,8 @@ class HelpScene(Dialog):
         kit = self.app.kit
         width = max(1, width)
         rules, seats = rules_in_force(self.app)
-        key = (self.tab, width, language(), kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules, seats)
+        key = (self.tab, width, language(), kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules,
+               seats)
         if self._page is not None and self._page[0] == key:
             return self._page[1]
         if self.tab == 0:

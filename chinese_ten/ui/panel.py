@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from ..i18n import _
 from ..deal import Phase
+from ..i18n import _
 from .controller import TableController
 from .geometry import TableGeometry
 from .scene import Kit
@@ -111,7 +111,8 @@ class SidePanel:
         x = pad
         y = pad
         inner = w - 2 * pad
-        title = kit.text.line(_("Deal {number} of {total}").format(number=ctl.deal_number, total=ctl.match.total_deals), geom.font(34), t.text, bold=True)
+        words = _("Deal {number} of {total}").format(number=ctl.deal_number, total=ctl.match.total_deals)
+        title = kit.text.line(words, geom.font(34), t.text, bold=True)
         surf.blit(title, (x, y))
         y += title.get_height() + 2
         sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.deal.dealer]), geom.font(20), t.text_dim)
@@ -176,7 +177,8 @@ class SidePanel:
         note = kit.text.line(_("Deal: points beyond an even share so far (tie score {tie})").format(tie=tie_text),
                              geom.font(16), t.text_dim)
         if note.get_width() > inner:
-            note = kit.text.line(_("Deal: beyond an even share · tie {tie}").format(tie=tie_text), geom.font(16), t.text_dim)
+            note = kit.text.line(_("Deal: beyond an even share · tie {tie}").format(tie=tie_text), geom.font(16),
+                                 t.text_dim)
         if note.get_width() > inner:
             note = kit.text.line(_("Tie score {tie}").format(tie=tie_text), geom.font(16), t.text_dim)
         surf.blit(note, (x, y + 2))

@@ -18,8 +18,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, ngettext
 from ..cards import ALL_CARDS, SUITS, Card
+from ..i18n import N_, _, ngettext
 from ..rules import CLASSIC, RuleSet
 
 if TYPE_CHECKING:

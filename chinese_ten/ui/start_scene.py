@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import N_, _, ngettext
 from ..cards import Card
+from ..i18n import N_, _, ngettext
 from ..match import MatchLength
 from .geometry import CARD_RATIO
 from .rules_text import rules_in_force, tagline
@@ -68,7 +68,8 @@ class StartScene(Scene):
         n = length.total(seats)
         rules = rules_in_force(self.app)[0]
         # the last seat deals the first deal, as the table controller seats them
-        deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats, count=n)
+        deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
+                                                                                                   count=n)
         if rules.first_to_play(seats - 1, seats) == 0:
             return _("{deals} You lead the first deal.").format(deals=deals)
         return _("{deals} A computer leads the first deal.").format(deals=deals)

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import pygame
 from pygame import Rect
 
-from ..i18n import _
 from ..cards import Card
+from ..i18n import _
 from .animation import Label, Sprite, Step, ease_in_out, ease_out, within
 from .board import Loc
 from .controller import STRENGTH_LABELS, TableController

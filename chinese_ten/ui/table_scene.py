@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _
-from ..i18n import N_, _
 from ..cards import Card
+from ..i18n import N_, _
 from ..players import Decision
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
@@ -267,7 +266,8 @@ class TableScene(Scene):
             self.hover = hand.index(advice.play)
         self.advice = advice
         if advice.take is not None:
-            self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty, target=advice.take.pretty))
+            self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
+                                                                      target=advice.take.pretty))
         else:
             self.say(_("Hint: play {card}.").format(card=advice.play.pretty))
 

@@ -65,9 +65,9 @@ def suit_px(size: int) -> int:
     return max(MIN_TEXT_PX * 3 // 4, round(size * 0.74))
 
 
-_BREAKS = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef][\u3001\u3002\uff0c\uff1a\uff1b"
-                     r"\uff01\uff1f\uff09\u300d\u300f)]*|[^ \u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f]*"
-                     r"| +")
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_NO_LINE_START = "\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f"
+_BREAKS = re.compile(f"[{_CJK}][{_NO_LINE_START})]*|[^ {_CJK}]+[{_NO_LINE_START}]*| +")
 """Pieces a line may break between: a Chinese character (with the punctuation that must not start a
 line), a run of other letters, or spaces."""
 

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from ..i18n import N_, _
 from ..cards import Card
+from ..i18n import N_, _
 from ..players import PLAYERS, Decision, Player, make_player
 from ..view import SeatView
 
