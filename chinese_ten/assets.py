@@ -72,10 +72,21 @@ def icon_file() -> Path:
 FONT_FILES: dict[bool, str] = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 """The bundled text font under ``fonts/``, regular and bold (SIL Open Font License 1.1)."""
 
+LANGUAGE_FONT_FILES: dict[str, dict[bool, str]] = {
+    "en": FONT_FILES,
+    "zh-Hans": {False: "NotoSansSC-Regular.otf", True: "NotoSansSC-Bold.otf"},
+    "zh-Hant": {False: "NotoSansTC-Regular.otf", True: "NotoSansTC-Bold.otf"},
+}
+"""The font files under ``fonts/`` of each language, regular and bold: Simplified and Traditional
+Chinese each have their regional Noto Sans CJK cut down to the characters the game shows (SIL OFL 1.1)."""
 
-def font_file(bold: bool = False) -> Path:
-    """The font file the screens draw text with, regular or bold."""
-    path = assets_root() / "fonts" / FONT_FILES[bold]
+
+def font_file(bold: bool = False, language: str = "en") -> Path:
+    """The font file the screens draw text with in ``language``, regular or bold."""
+    files = LANGUAGE_FONT_FILES.get(language)
+    if files is None:
+        raise ValueError(f"no font for language {language!r}; expected one of {', '.join(LANGUAGE_FONT_FILES)}")
+    path = assets_root() / "fonts" / files[bold]
     if not path.is_file():
         raise FileNotFoundError(f"font missing: {path}")
     return path

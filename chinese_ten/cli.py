@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from .cards import CardError
 from .deal import IllegalMove, Phase
+from .i18n import LANGUAGES
 from .match import MatchLength
 from .players import PLAYERS, STRENGTHS, make_player
 from .quote import quote, shorten, show_path
@@ -102,12 +103,18 @@ def _window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc).replace("window_size ", "", 1)) from None
 
 
-LOOK_OPTIONS: tuple[str, ...] = ("window_size", "high_contrast", "four_colour")
+def _language(text: str) -> str:
+    if text not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"unknown language {text!r}; expected one of {', '.join(LANGUAGES)}")
+    return text
+
+
+LOOK_OPTIONS: tuple[str, ...] = ("window_size", "high_contrast", "four_colour", "language")
 """Settings the look options set for one run, by the name ``Settings`` gives them."""
 
 
 def _add_look_options(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
-    """``--size``, ``--high-contrast`` and ``--four-colour``: the look for this run only."""
+    """``--size``, ``--high-contrast``, ``--four-colour`` and ``--language``: the look for this run only."""
     # a subcommand's options must not overwrite the same options given before its name
     unset = argparse.SUPPRESS if keep_parent else None
     p.add_argument("--size", dest="window_size", type=_window_size, default=unset, metavar="WxH",
@@ -116,6 +123,8 @@ def _add_look_options(p: argparse.ArgumentParser, keep_parent: bool = False) -> 
                    help="the high-contrast look for this run")
     p.add_argument("--four-colour", action="store_const", const=True, default=unset,
                    help="the four-colour deck for this run")
+    p.add_argument("--language", type=_language, default=unset, metavar="CODE",
+                   help="the language for this run: " + ", ".join(LANGUAGES))
 
 
 def _add_rules_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:

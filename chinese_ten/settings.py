@@ -26,12 +26,14 @@ import platformdirs
 
 from . import match, players, storage
 from .rules import OPTIONS, PRESETS, RuleSet, RulesError
+from .i18n import LANGUAGES, SYSTEM, _
 
 __all__ = [
     "ANIMATION_SPEEDS",
     "APP_NAME",
     "COMPUTERS_RANGE",
     "FORMAT_VERSION",
+    "LANGUAGE_CHOICES",
     "LoadResult",
     "MATCH_LENGTHS",
     "SETTINGS_DIR_ENV",
@@ -83,6 +85,9 @@ ANIMATION_SPEEDS: Final[tuple[str, ...]] = ("slow", "normal", "fast", "instant")
 
 VOLUMES: Final[tuple[int, ...]] = (25, 50, 75, 100)
 """Allowed values of ``Settings.volume``: the loudness of the sound effects, in per cent."""
+
+LANGUAGE_CHOICES: Final[tuple[str, ...]] = (SYSTEM, *LANGUAGES)
+"""Allowed values of ``Settings.language``: the system's language, or one the game shows."""
 
 WINDOW_WIDTH_RANGE: Final[tuple[int, int]] = (960, 7680)
 """Smallest and largest remembered window width, in pixels."""
@@ -200,6 +205,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "muted": _boolean,
     "rules": _preset,
     "rule_options": _rule_options,
+    "language": _one_of(LANGUAGE_CHOICES),
 }
 
 
@@ -260,6 +266,7 @@ class Settings:
     """The rules preset of the next match (a name from ``rules.PRESETS``)."""
     rule_options: tuple[tuple[str, Any], ...] = ()
     """The rule options changed from the preset, as (option, value) pairs."""
+    language: str = SYSTEM
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):
@@ -558,16 +565,16 @@ class SettingsStore:
             self._last = None
             why = _why(problem)
             notice = {
-                "newer": f"Your settings file is from a newer version of Chinese Ten and "
-                f"could not be replaced ({why}); the settings this version understands "
-                f"are used for now.",
-                "unreadable": f"Your settings file could not be read or replaced ({why}); "
-                f"default settings are used for now.",
+                "newer": _("Your settings file is from a newer version of Chinese Ten and "
+                           "could not be replaced ({why}); the settings this version understands "
+                           "are used for now."),
+                "unreadable": _("Your settings file could not be read or replaced ({why}); "
+                                "default settings are used for now."),
             }.get(
                 reason,
-                f"Your settings file was damaged and could not be repaired ({why}); "
-                f"the rest of your settings are used for now and will be saved when possible.",
-            )
+                _("Your settings file was damaged and could not be repaired ({why}); "
+                  "the rest of your settings are used for now and will be saved when possible."),
+            ).format(why=why)
             return LoadResult(settings, [notice])
 
         self._last = settings
@@ -575,16 +582,16 @@ class SettingsStore:
             return LoadResult(settings)
         name = moved.name
         notice = {
-            "newer": f"Your settings file is from a newer version of Chinese Ten; "
-            f"it was kept as {name} and the settings this version understands "
-            f"were restored.",
-            "unreadable": f"Your settings file could not be read; it was kept as "
-            f"{name} and default settings were restored.",
+            "newer": _("Your settings file is from a newer version of Chinese Ten; "
+                       "it was kept as {name} and the settings this version understands "
+                       "were restored."),
+            "unreadable": _("Your settings file could not be read; it was kept as "
+                            "{name} and default settings were restored."),
         }.get(
             reason,
-            f"Your settings file was damaged; it was kept as {name} and the rest "
-            f"of your settings were restored.",
-        )
+            _("Your settings file was damaged; it was kept as {name} and the rest "
+              "of your settings were restored."),
+        ).format(name=name)
         return LoadResult(settings, [notice], moved)
 
     # ----- saving ----------------------------------------------------------
@@ -614,7 +621,7 @@ class SettingsStore:
             if self._told_unwritable:
                 return None
             self._told_unwritable = True
-            return f"Settings can't be saved to {self.folder}; they will not be remembered."
+            return _("Settings can't be saved to {folder}; they will not be remembered.").format(folder=self.folder)
         self._last = settings
         self._extras = extras
         return None

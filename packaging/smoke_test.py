@@ -72,7 +72,9 @@ def check_assets(internal: Path) -> int:
         if copy.read_bytes() != path.read_bytes():
             raise SmokeTestFailure(f"asset differs from the checkout's: {copy}")
     for must in ("icon.svg", "cards/classic/AS.svg", "cards/classic/back.svg", "fonts/NotoSans-Regular.ttf",
-                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt", "sounds/lay-1.wav",
+                 "fonts/NotoSans-Bold.ttf", "fonts/NotoSans-LICENSE.txt", "fonts/NotoSansSC-Regular.otf",
+                 "fonts/NotoSansTC-Bold.otf", "fonts/NotoSansCJK-LICENSE.txt",
+                 "locale/zh-Hans/LC_MESSAGES/chinese-ten.mo", "locale/zh-Hant/LC_MESSAGES/chinese-ten.mo", "sounds/lay-1.wav",
                  "sounds/match-won-1.wav"):
         if not (bundled / must).is_file():
             raise SmokeTestFailure(f"asset missing from the bundle: {bundled / must}")
@@ -284,6 +286,13 @@ def smoke_test(app: Path) -> None:
         print(f"smoke test: Hard's worker process made {check_worker(out)} decisions, and no process was left")
         print(f"smoke test: the demo wrote {check_audio(audio):.1f} s of sound that is not silence")
         print(f"smoke test: demo left {', '.join(str(p) for p in check_screenshots(shots))}")
+        chinese = WORK / "shots-zh-Hant"
+        run(console, ["demo", "--seats", "3", "--deals", "1", "--seed", "3", "--language", "zh-Hant",
+                      "--screenshot", str(chinese)], env, timeout=600)
+        log = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (WORK / "logs").glob("*.log*"))
+        if "no catalog for" in log:
+            raise SmokeTestFailure("the frozen app found no message catalog for zh-Hant")
+        print(f"smoke test: the demo in Traditional Chinese left {len(check_screenshots(chinese))} screenshot(s)")
         if console != executable:
             windowed = WORK / "shots-windowed"
             run(executable, ["demo", "--seats", "2", "--deals", "1", "--seed", "2", "--screenshot", str(windowed)],

@@ -54,6 +54,7 @@ EVERYTHING_CHANGED = Settings(
     muted=True,
     rules="target",
     rule_options=(("lead", "dealer"),),
+    language="zh-Hant",
 )
 
 
@@ -306,6 +307,7 @@ def test_file_format(folder: Path) -> None:
         "muted": True,
         "rules": "target",
         "rule_options": {"lead": "dealer"},
+        "language": "zh-Hant",
     }
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import SYSTEM, _, shown_language, use_language
 from ..rules import CLASSIC, PRESETS, RuleSet
 from ..settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
@@ -154,6 +155,7 @@ class App:
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
         self.thinker.on_fallback = self.notify
+        use_language(shown_language(settings.language))
         self.sound = SoundPlayer(settings.volume, settings.muted)
         """The sound effects, at the remembered volume, muted or not."""
         theme = theme_for(settings.high_contrast, settings.four_colour)
@@ -262,6 +264,10 @@ class App:
         if new.volume != old.volume:
             self.sound.set_volume(new.volume)
             self.sound.play("capture-scoring")  # hear the new level
+        if new.language != old.language:
+            use_language(shown_language(new.language))
+            self.kit.text.set_theme(self.kit.theme)  # drop text drawn in the other language
+            pygame.display.set_caption(_("Chinese Ten"))
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:
@@ -287,7 +293,7 @@ class App:
     def toggle_mute(self) -> None:
         """Mute the sound or sound it again, remember it, and say which for a moment."""
         muted = self.change_settings(muted=not self.settings.muted).muted
-        self.notify("Sound off (M)" if muted else "Sound on (M)", MUTE_BANNER_SECONDS)
+        self.notify(_("Sound off (M)") if muted else _("Sound on (M)"), MUTE_BANNER_SECONDS)
 
     def toggle_fullscreen(self) -> None:
         """Switch between the window and the full screen, and remember it."""
@@ -540,11 +546,13 @@ class App:
 # ---------------------------------------------------------------------- entry points
 
 
-def open_window(size: tuple[int, int], title: str = "Chinese Ten", fullscreen: bool = False) -> pygame.Surface:
+def open_window(size: tuple[int, int], title: str = "", fullscreen: bool = False) -> pygame.Surface:
     """Start pygame's display and open the resizable window (or go full screen).
 
     ``size`` is in window units; the window never opens larger than the desktop's usable area.
+    The title is the game's name in the language in use unless ``title`` is given.
     """
+    title = title or _("Chinese Ten")
     display.apply_dpi_hints()
     pygame.display.init()
     pygame.font.init()
@@ -590,7 +598,7 @@ def show_problem(message: str) -> None:
     if box is None or not _can_show_dialog():
         return
     try:
-        box("Chinese Ten", message, message_type="error")
+        box(_("Chinese Ten"), message, message_type="error")
     except Exception:  # noqa: BLE001 - the message already went to the terminal and the log
         pass
 
@@ -635,16 +643,19 @@ def run_game(args: argparse.Namespace) -> int:
     opened = open_store(data_dir(getattr(args, "data_dir", None)))
     for notice in opened.notices:
         _log.warning(notice)
+    from ..cli import look_overrides
+
+    # the notices of a damaged settings file are told in the language asked for, or the system's
+    use_language(shown_language(str(look_overrides(args).get("language", SYSTEM))))
     store = SettingsStore(settings_dir(getattr(args, "settings_dir", None)))
     loaded = store.load()
     for notice in loaded.notices:
         _log.warning(notice)
-    from ..cli import look_overrides
-
     run_only = look_overrides(args)
     if getattr(args, "rules", None):
         run_only.update(choose_preset(loaded.settings.replace(**run_only), args.rules))
     settings = loaded.settings.replace(**run_only)
+    use_language(shown_language(settings.language))
     app: App | None = None
     status = 0
     try:
@@ -697,7 +708,8 @@ def run_demo(args: argparse.Namespace) -> int:
         from ..matchstore import open_store
 
         keeper = Keeper(open_store(Path(args.data_dir)))
-    surface = open_window(look.window_size, "Chinese Ten (demo)")
+    use_language(shown_language(look.language))
+    surface = open_window(look.window_size, _("Chinese Ten (demo)"))
     app = App(surface, look, None, demo, ComputerThinker(), keeper)
     began = time.perf_counter()
     try:

@@ -75,7 +75,7 @@ class ChoiceScene(Scene):
             elif event.type == pygame.MOUSEBUTTONDOWN and any(b.hit(event.pos) for b in self.table.buttons()):
                 self.table.handle_event(event)
             else:
-                self.table.say(PAUSED_TEXT)
+                self.table.say(_(PAUSED_TEXT))
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and any(
                 b.hit(event.pos) for b in self.table.buttons()):
@@ -87,8 +87,8 @@ class ChoiceScene(Scene):
                 self._pick(card)
             else:
                 choice = self.table.ctl.person_choice
-                name = choice[0].pretty if choice else "card"
-                self.table.say(f"First pick which lit card your {name} takes.")
+                name = choice[0].pretty if choice else _("card")
+                self.table.say(_("First pick which lit card your {card} takes.").format(card=name))
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB):
                 self.focus = (self.focus - 1) % len(cands) if event.key != pygame.K_TAB else (self.focus + 1) % len(cands)
@@ -122,10 +122,14 @@ class ChoiceScene(Scene):
         kit = self.app.kit
         card, cands = choice
         own = ctl.deal.points_of(card)
-        opts = " or ".join(f"{c.pretty} (+{own + ctl.deal.points_of(c)})" for c in cands)
+        opts = _(" or ").join(_("{card} (+{points})").format(card=c.pretty, points=own + ctl.deal.points_of(c))
+                              for c in cands)
         pending = ctl.deal.pending
-        whose = "The turned" if pending is not None and pending.source == "flip" else "Your"
-        text = f"{whose} {card.pretty} can take {opts}. Click one, or Left/Right and Enter."
+        if pending is not None and pending.source == "flip":
+            words = _("The turned {card} can take {options}. Click one, or Left/Right and Enter.")
+        else:
+            words = _("Your {card} can take {options}. Click one, or Left/Right and Enter.")
+        text = words.format(card=card.pretty, options=opts)
         hinted = self.hinted_take
         if hinted is not None and hinted in cands:
             text = _("Hint: take {card} (+{points}). Enter takes it, or click a lit card.").format(

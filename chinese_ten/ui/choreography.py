@@ -23,7 +23,7 @@ from ..events import (
     TripleCaptured,
     Turned,
 )
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..settings import ANIMATION_SPEEDS
 from .animation import Label, Sprite, Step, StepFactory, overlap
 from .board import Board, Loc, hand_order
@@ -225,7 +225,7 @@ class Choreographer:
         def build(board: Board) -> Step:
             slots = tuple(s for s in (board.slot_of(c) for c in ev.taken) if s is not None)
             at = board.resting.get(ev.card, Loc("stage"))
-            banner = f"Three {_plural(ev.taken[0])} in one go!" if triple else None
+            banner = _("Three {cards} in one go!").format(cards=_plural(ev.taken[0])) if triple else None
             return Step(self.pace.triple if triple else self.pace.glow, ev.seat,
                         [Sprite(ev.card, at, at, glow=True)], banner=banner, glow_slots=slots)
         return build
@@ -248,7 +248,8 @@ class Choreographer:
     def _sweep_glow(self, ev: DealerSweep) -> StepFactory:
         def build(board: Board) -> Step:
             slots = tuple(s for s in (board.slot_of(c) for c in ev.cards) if s is not None)
-            return Step(self.pace.triple * 1.3, ev.seat, banner=f"Four {_plural(ev.cards[0])}: the dealer sweeps them!",
+            return Step(self.pace.triple * 1.3, ev.seat, banner=_("Four {cards}: the dealer sweeps them!").format(
+                cards=_plural(ev.cards[0])),
                         glow_slots=slots)
         return build
 
@@ -372,6 +373,7 @@ class Choreographer:
 
 
 def _plural(card: object) -> str:
-    name = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "10": "tens", "5": "fives"}
+    name = {"A": N_("aces"), "J": N_("jacks"), "Q": N_("queens"), "K": N_("kings"), "10": N_("tens"),
+            "5": N_("fives")}
     rank = RANK_NAMES[int(card) >> 2]  # type: ignore[call-overload]
-    return name.get(rank, rank + "s")
+    return _(name[rank]) if rank in name else _("{rank}s").format(rank=rank)

@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
 from ..events import Event, Played, Redealt
-from ..i18n import _
+from ..i18n import N_, _
 from ..match import Match, MatchLength
 from ..players import Decision
 from ..rules import CLASSIC, RuleSet
@@ -28,10 +28,10 @@ _log = logging.getLogger("chinese_ten.ui")
 HINT_PLAYER = "hard"
 """The computer player whose decision is offered as a hint."""
 
-SIDE_NAMES: dict[str, str] = {"bottom": "South", "left": "West", "top": "North", "right": "East"}
+SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
 """What a computer is called, by the side of the table it sits on."""
 
-STRENGTH_LABELS: dict[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+STRENGTH_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """Strength names as shown."""
 
 
@@ -67,9 +67,9 @@ def seat_infos(seats: int, strength: str, person: bool = True) -> list[SeatInfo]
     infos = []
     for seat, side in enumerate(SIDES[seats]):
         if seat == 0 and person:
-            infos.append(SeatInfo("You", None))
+            infos.append(SeatInfo(_("You"), None))
         else:
-            infos.append(SeatInfo(SIDE_NAMES[side], strength))
+            infos.append(SeatInfo(_(SIDE_NAMES[side]), strength))
     return infos
 
 
@@ -188,15 +188,17 @@ class TableController:
         """Why the person cannot play a card right now, in words; None when they can."""
         deal = self.deal
         if self.person_seat is None:
-            return "The computers are playing this match."
+            return _("The computers are playing this match.")
         if deal.is_over:
-            return "The deal is over."
+            return _("The deal is over.")
         if deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat == self.person_seat:
-            return f"First pick which card your {deal.pending.card.pretty} takes."
+            return _("First pick which card your {card} takes.").format(card=deal.pending.card.pretty)
         if deal.to_move != self.person_seat:
-            return f"It's {self.names[deal.to_move]}'s turn, not yours." if deal.to_move is not None else None
+            if deal.to_move is None:
+                return None
+            return _("It's {name}'s turn, not yours.").format(name=self.names[deal.to_move])
         if deal.phase is Phase.FLIP or self.busy:
-            return "Wait a moment: the last move is still being played out."
+            return _("Wait a moment: the last move is still being played out.")
         return None
 
     # ------------------------------------------------------------------ acting
@@ -207,7 +209,7 @@ class TableController:
         if reason is not None:
             return reason
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
-            return "That card is not in your hand."
+            return _("That card is not in your hand.")
         self._hint_tag = None
         self._schedule(self._act(Action.play(card)))
         return None
@@ -216,9 +218,9 @@ class TableController:
         """The person picks which candidate the waiting card takes."""
         choice = self.person_choice
         if choice is None:
-            return "There is no capture to choose right now."
+            return _("There is no capture to choose right now.")
         if target not in choice[1]:
-            return f"{choice[0].pretty} cannot take {target.pretty}."
+            return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
         self._schedule(self._act(Action.choose(target)))
         return None
 
@@ -226,10 +228,10 @@ class TableController:
         """Ask Hard what the person should do now (the card to play, or the card to take in a
         capture choice); returns why not when no hint can be given."""
         if self.person_seat is None:
-            return "The computers are playing this match."
+            return _("The computers are playing this match.")
         choice = self.person_choice
         if not self.person_to_play and choice is None:
-            return self.why_not() or "A hint is for your turn."
+            return self.why_not() or _("A hint is for your turn.")
         tag = self._hint_wanted()
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from ..i18n import N_, _, ngettext
 from .geometry import CARD_RATIO
 from .rules_text import count_explanation
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
@@ -29,7 +30,7 @@ class CountScene(TableOverlay):
         """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
         self.shot_taken = False
         last = table.ctl.match.is_over
-        label = "Final results (Enter)" if last else "Next deal (Enter)"
+        label = N_("Final results (Enter)") if last else N_("Next deal (Enter)")
         super().__init__(app, table, [Button(label, "next")], auto)
 
     @property
@@ -96,7 +97,8 @@ class CountScene(TableOverlay):
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
         pad = max(12, round(20 * geom.unit))
         x, y = box.left + pad, box.top + pad
-        title = kit.text.line(f"Deal {ctl.deal_number} of {ctl.match.total_deals}: the count", geom.font(36),
+        title = kit.text.line(_("Deal {number} of {total}: the count").format(number=ctl.deal_number,
+                              total=ctl.match.total_deals), geom.font(36),
                               t.text, bold=True)
         surface.blit(title, (x, y))
         sub = kit.text.line(count_explanation(ctl.match.rules, deal.seats), geom.font(20), t.text_dim)
@@ -112,7 +114,8 @@ class CountScene(TableOverlay):
             pygame.draw.rect(surface, t.raised, row, border_radius=10)
             name = kit.text.line(ctl.names[seat], geom.font(26), t.text, bold=True)
             surface.blit(name, (row.left + 10, row.top + 8))
-            taken = kit.text.line(f"{len(deal.pile(seat))} cards", geom.font(18), t.text_dim)
+            taken = kit.text.line(ngettext("{count} card", "{count} cards", len(deal.pile(seat))).format(
+                count=len(deal.pile(seat))), geom.font(18), t.text_dim)
             surface.blit(taken, (row.left + 10, row.top + 12 + name.get_height()))
             scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
                              key=lambda c: (-deal.points_of(c), c.rank, c.suit))
@@ -125,9 +128,10 @@ class CountScene(TableOverlay):
                     r = Rect(round(area.left + i * step), area.top, cw, ch)
                     self.table.painter.card(surface, c, r, shadow=False, badge_points=deal.points_of(c))
             else:
-                none = kit.text.line("no scoring cards", geom.font(20), t.text_dim)
+                none = kit.text.line(_("no scoring cards"), geom.font(20), t.text_dim)
                 surface.blit(none, none.get_rect(midleft=(area.left, area.centery)))
-            pts = kit.text.line(f"{deal.points[seat]} points", geom.font(26), t.text, bold=True)
+            pts = kit.text.line(ngettext("{count} point", "{count} points", deal.points[seat]).format(
+                count=deal.points[seat]), geom.font(26), t.text, bold=True)
             margin = float(deal.exact_margins[seat])
             colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
             mar = kit.text.line(_signed(margin), geom.font(34), colour, bold=True)

@@ -9,7 +9,7 @@ import pygame
 from pygame import Rect
 
 from ..cards import ALL_CARDS, RANK_NAMES, Card
-from ..i18n import _
+from ..i18n import N_, _, language, ngettext
 from ..rules import CLASSIC, RuleSet
 from .geometry import CARD_RATIO
 from .menu_scene import Dialog
@@ -20,7 +20,7 @@ from .scene import Button, button_at, font_px, ui_scale
 if TYPE_CHECKING:
     from .app import App
 
-TABS: tuple[str, ...] = ("Rules", "Card values", "Keys")
+TABS: tuple[str, ...] = (N_("Rules"), N_("Card values"), N_("Keys"))
 """The help's pages, in order."""
 
 Block = tuple[str, object]
@@ -48,60 +48,61 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
             card=Card.parse(best).pretty, a=seven, b=three, total=_points(chosen))
     turned = _pair(rules, seats, "QS", "QD")
     return (
-        ("head", "The idea"),
+        ("head", _("The idea")),
         ("text", idea_text(rules)),
-        ("head", "The deal"),
+        ("head", _("The deal")),
         ("text", deal_text(rules)),
-        ("head", "Your turn"),
-        ("text", "1. Play any card from your hand. A to 9 take the layout card that makes ten with them "
-                 "(A+9, 2+8, 3+7, 4+6, 5+5); 10, J, Q and K take a card of their own rank. Suits do not matter."),
-        ("text", "2. Turn the top card of the stock. It takes by the same rule, for you. A card that takes "
-                 "nothing stays in the layout. Both cards of every capture go to your pile."),
-        ("text", "A card always takes exactly one card, and must take when it can. If two cards could be taken "
-                 "and they score differently, you pick; otherwise the game picks for you."),
+        ("head", _("Your turn")),
+        ("text", _("1. Play any card from your hand. A to 9 take the layout card that makes ten with them "
+                 "(A+9, 2+8, 3+7, 4+6, 5+5); 10, J, Q and K take a card of their own rank. Suits do not matter.")),
+        ("text", _("2. Turn the top card of the stock. It takes by the same rule, for you. A card that takes "
+                 "nothing stays in the layout. Both cards of every capture go to your pile.")),
+        ("text", _("A card always takes exactly one card, and must take when it can. If two cards could be taken "
+                 "and they score differently, you pick; otherwise the game picks for you.")),
         ("text", opening_text(rules)),
         ("text", order_text(rules)),
-        ("head", f"Two turns worked through ({seats} players)"),
-        ("cards", ("Layout:", ("2H", "6C", "JD", "9S"))),
-        ("text", f"You play 8♣: it takes 2♥ ({_points(first)}). You turn 4♦: it takes 6♣ "
-                 f"({_points(second)}). J♦ and 9♠ stay."),
-        ("cards", ("Layout:", ("3S", "3H", "6C", "QD"))),
-        ("text", f"You play 7♦. It could take either three; {why}. "
-                 f"You turn Q♠: it takes Q♦, {turned} more. {_points(chosen + turned)} in one turn."),
-        ("head", "Scoring"),
-        ("text", f"{turns_text(rules)} the hands and the stock are empty. Each player counts the points in their "
-                 "pile. Your margin is your points minus the tie score (the pack's points shared out evenly), "
-                 f"so the margins of a deal add up to zero. {winning_text(rules)}"),
+        ("head", _("Two turns worked through ({count} players)").format(count=seats)),
+        ("cards", (_("Layout:"), ("2H", "6C", "JD", "9S"))),
+        ("text", _("You play 8♣: it takes 2♥ ({first}). You turn 4♦: it takes 6♣ ({second}). J♦ and 9♠ stay.").format(
+            first=_points(first), second=_points(second))),
+        ("cards", (_("Layout:"), ("3S", "3H", "6C", "QD"))),
+        ("text", _("You play 7♦. It could take either three; {why}. "
+                   "You turn Q♠: it takes Q♦, {turned} more. {total} in one turn.").format(
+            why=why, turned=turned, total=_points(chosen + turned))),
+        ("head", _("Scoring")),
+        ("text", _("{when} the hands and the stock are empty. Each player counts the points in their pile. Your "
+                   "margin is your points minus the tie score (the pack's points shared out evenly), so the margins "
+                   "of a deal add up to zero. {winning}").format(when=turns_text(rules), winning=winning_text(rules))),
     )
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
+    return ngettext("{count} point", "{count} points", n).format(count=n)
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("Left / Right", "move the focus through your hand; pick a lit card in a capture choice"),
-    ("Enter", "play the focused card, or take the focused lit card"),
-    ("Space", "on your turn: play the focused card; any other time: pause or carry on"),
-    ("1 to 9, 0, -, =", "play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
-                        "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)"),
-    ("A", "a hint: the Hard player's choice for your turn, or for the card to take in a capture choice "
-          "(also the Hint button)"),
-    ("R", "show the last turn again, slowly; the game does not change (also the Last turn button)"),
-    ("P", "pause or carry on (also the Pause button)"),
-    ("Esc", "the menu: Resume, New match, Settings, Help, Quit"),
-    ("H", "high contrast on or off"),
-    ("M", "sound off or on (the volume is in Settings)"),
-    ("F1", "this help"),
-    ("F11", "full screen on or off"),
-    ("Page Up / Down", "scroll the list of turns"),
-    ("Any other key, a click", "finish the movement being shown at once"),
-    ("Tab / Shift+Tab", "at the table: from your hand to the Hint, Last turn, Pause and Menu buttons and back"),
-    ("Tab, arrows, Enter", "move between buttons and press them on every screen"),
+    (N_("Left / Right"), N_("move the focus through your hand; pick a lit card in a capture choice")),
+    (N_("Enter"), N_("play the focused card, or take the focused lit card")),
+    (N_("Space"), N_("on your turn: play the focused card; any other time: pause or carry on")),
+    (N_("1 to 9, 0, -, ="), N_("play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
+                               "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)")),
+    (N_("A"), N_("a hint: the Hard player's choice for your turn, or for the card to take in a capture choice "
+                 "(also the Hint button)")),
+    (N_("R"), N_("show the last turn again, slowly; the game does not change (also the Last turn button)")),
+    (N_("P"), N_("pause or carry on (also the Pause button)")),
+    (N_("Esc"), N_("the menu: Resume, New match, Settings, Help, Quit")),
+    (N_("H"), N_("high contrast on or off")),
+    (N_("M"), N_("sound off or on (the volume is in Settings)")),
+    (N_("F1"), N_("this help")),
+    (N_("F11"), N_("full screen on or off")),
+    (N_("Page Up / Down"), N_("scroll the list of turns")),
+    (N_("Any other key, a click"), N_("finish the movement being shown at once")),
+    (N_("Tab / Shift+Tab"), N_("at the table: from your hand to the Hint, Last turn, Pause and Menu buttons and back")),
+    (N_("Tab, arrows, Enter"), N_("move between buttons and press them on every screen")),
 )
-"""The Keys page: key and what it does."""
+"""The Keys page: key and what it does (marked with ``N_``: translated where shown)."""
 
 
-_COLOURS = (("Red", ("H", "D")), ("Black", ("S", "C")))
+_COLOURS = ((N_("Red"), ("H", "D")), (N_("Black"), ("S", "C")))
 """Each colour's word on the card-values sheet and its suits."""
 
 
@@ -160,11 +161,11 @@ def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
     """The card-values sheet: a header row, then each kind of card's points at every seat count,
     then the pack totals and tie scores, all worked out from ``rules``."""
     seats = rules.seat_counts()
-    rows: list[tuple[str, ...]] = [("Card", *(f"{n} players" for n in seats))]
+    rows: list[tuple[str, ...]] = [(_("Card"), *(_("{count} players").format(count=n) for n in seats))]
     for label, cards in card_value_groups(rules):
         rows.append((label, *(_cell([rules.points_table(n)[int(c)] for c in cards], cards) for n in seats)))
-    rows.append(("Pack total", *(str(rules.pack_total(n)) for n in seats)))
-    rows.append(("Tie score (total ÷ players)", *(number_text(rules.tie_score(n)) for n in seats)))
+    rows.append((_("Pack total"), *(str(rules.pack_total(n)) for n in seats)))
+    rows.append((_("Tie score (total ÷ players)"), *(number_text(rules.tie_score(n)) for n in seats)))
     return rows
 
 
@@ -196,9 +197,11 @@ def example_text(rules: RuleSet = CLASSIC) -> str:
         points = sum(table[int(c)] for c in cards)
         margin = Fraction(points) - rules.tie_score(seats)
         sign = "+" if margin >= 0 else "-"
-        parts.append(f"{points} points at {seats} players ({sign}{number_text(abs(margin))})")
-    pile = ", ".join(c.pretty for c in cards)
-    return f"For example, a pile whose scoring cards are {pile} counts {' and '.join(parts)}."
+        parts.append(_("{points} points at {count} players ({margin})").format(
+            points=points, count=seats, margin=sign + number_text(abs(margin))))
+    pile = _(", ").join(c.pretty for c in cards)
+    return _("For example, a pile whose scoring cards are {pile} counts {counts}.").format(
+        pile=pile, counts=_(" and ").join(parts))
 
 
 class HelpScene(Dialog):
@@ -209,7 +212,7 @@ class HelpScene(Dialog):
         super().__init__(app)
         self.tab = tab
         self.tabs = [Button(name, f"tab={i}") for i, name in enumerate(TABS)]
-        self.close_button = Button("Close (Esc)", "close")
+        self.close_button = Button(N_("Close (Esc)"), "close")
         self.scroll = 0
         self._max_scroll = 0
         self._hover: Button | None = None
@@ -292,19 +295,20 @@ class HelpScene(Dialog):
         kit = self.app.kit
         width = max(1, width)
         rules, seats = rules_in_force(self.app)
-        key = (self.tab, width, kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules, seats)
+        key = (self.tab, width, language(), kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules,
+               seats)
         if self._page is not None and self._page[0] == key:
             return self._page[1]
         if self.tab == 0:
             blocks: tuple[Block, ...] = rules_page(rules, seats)
         elif self.tab == 1:
-            blocks = (("text", "Points each card scores, by the number of players. Every card not listed "
-                               "scores nothing."), ("table", card_values(rules)),
-                      ("text", "A deal's margins add up to zero: points above the tie score are exactly what "
-                               "the others lose."),
+            blocks = (("text", _("Points each card scores, by the number of players. Every card not listed "
+                                 "scores nothing.")), ("table", card_values(rules)),
+                      ("text", _("A deal's margins add up to zero: points above the tie score are exactly what "
+                                 "the others lose.")),
                       ("text", example_text(rules)))
         else:
-            blocks = (("table", [("Key", "What it does"), *KEYS]),)
+            blocks = (("table", [(_("Key"), _("What it does")), *((_(k), _(what)) for k, what in KEYS)]),)
         surf = self._render(blocks, width)
         self._page = (key, surf)
         return surf
@@ -375,7 +379,7 @@ class HelpScene(Dialog):
                     surf.blit(kit.text.line(text, size, colour, bold), (first, y + 5 + k * line_h))
             else:
                 for c in range(1, cols):
-                    s = kit.text.line(row[c], size, colour, bold=bold or row[0].startswith(("Pack", "Tie")))
+                    s = kit.text.line(row[c], size, colour, bold=bold or i >= len(rows) - 2)
                     surf.blit(s, s.get_rect(midtop=(first + rest * (c - 1) + rest // 2, y + 5)))
             y += rh
         return surf
@@ -397,7 +401,7 @@ class HelpScene(Dialog):
         surface.blit(page, (area.left, area.top - self.scroll))
         surface.set_clip(clip)
         if self._max_scroll:
-            more = "Down / Page Down for more" if self.scroll < self._max_scroll else "Up for the top"
+            more = _("Down / Page Down for more") if self.scroll < self._max_scroll else _("Up for the top")
             note = kit.text.line(more, font_px(17, unit), t.text_dim)
             back = note.get_rect(bottomright=(area.right, box.bottom - 4)).inflate(10, 2)
             pygame.draw.rect(surface, t.panel, back)

@@ -10,6 +10,7 @@ import pygame
 from pygame import Rect
 
 from .rules_text import winning_text
+from ..i18n import N_, _
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 from .sound import match_effect
 
@@ -28,14 +29,14 @@ def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
     """The winner or the shared winners, in words."""
     who = [names[s] for s in winners]
     if len(who) == 1:
-        return "You win the match!" if who[0] == "You" else f"{who[0]} wins the match."
-    if "You" in who:
-        others = [w for w in who if w != "You"]
-        return f"You share the win with {' and '.join(others)}."
-    return f"{', '.join(who[:-1])} and {who[-1]} share the win."
+        return _("You win the match!") if who[0] == _("You") else _("{name} wins the match.").format(name=who[0])
+    if _("You") in who:
+        others = [w for w in who if w != _("You")]
+        return _("You share the win with {names}.").format(names=_(" and ").join(others))
+    return _("{names} and {last} share the win.").format(names=_(", ").join(who[:-1]), last=who[-1])
 
 
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 """Places as written."""
 
 
@@ -51,7 +52,8 @@ def places(totals: Sequence[Fraction | float]) -> list[int]:
 def place_names(totals: Sequence[Fraction | float]) -> list[str]:
     """Each seat's place in words, a shared place said as such: "1st", "shared 2nd"."""
     ranks = places(totals)
-    return [("shared " if ranks.count(r) > 1 else "") + ORDINALS[r - 1] for r in ranks]
+    return [_("shared {place}").format(place=_(ORDINALS[r - 1])) if ranks.count(r) > 1 else _(ORDINALS[r - 1])
+            for r in ranks]
 
 
 def person_place_text(names: list[str], totals: Sequence[Fraction | float], person: int | None) -> str:
@@ -62,8 +64,9 @@ def person_place_text(names: list[str], totals: Sequence[Fraction | float], pers
     mine = ranks[person]
     others = [names[s] for s, r in enumerate(ranks) if r == mine and s != person]
     if others:
-        return f"You share {ORDINALS[mine - 1]} place with {' and '.join(others)}."
-    return f"You came {ORDINALS[mine - 1]} of {len(totals)}."
+        return _("You share {place} place with {names}.").format(place=_(ORDINALS[mine - 1]),
+                                                                 names=_(" and ").join(others))
+    return _("You came {place} of {count}.").format(place=_(ORDINALS[mine - 1]), count=len(totals))
 
 
 class MatchScene(TableOverlay):
@@ -71,8 +74,8 @@ class MatchScene(TableOverlay):
 
     def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
-        super().__init__(app, table, [Button("New match (Enter)", "new"), Button("Start screen", "start"),
-                                      Button("Quit", "quit")], auto)
+        super().__init__(app, table, [Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"),
+                                      Button(N_("Quit"), "quit")], auto)
         app.sound.play(match_effect(table.ctl))
 
     def place(self, size: tuple[int, int]) -> None:
@@ -170,7 +173,7 @@ class MatchScene(TableOverlay):
         avail = box.bottom - round(90 * unit) - y
         results = match.results
         shown = results if (len(results) + 3) * row_h <= avail else results[-max(1, avail // row_h - 4):]
-        heads = ["Deal"] + ctl.names
+        heads = [_("Deal")] + ctl.names
         for i, text in enumerate(heads):
             s = kit.text.line(text, font_px(22, unit), t.text_dim, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
@@ -185,12 +188,12 @@ class MatchScene(TableOverlay):
         pygame.draw.line(surface, t.panel_line, (x0, y), (box.right - round(30 * unit), y), 2)
         y += 6
         winners = set(match.winners())
-        for i, text in enumerate(["Total"] + [_signed(float(v)) for v in match.totals]):
+        for i, text in enumerate([_("Total")] + [_signed(float(v)) for v in match.totals]):
             colour = t.accent if i and (i - 1) in winners else t.text
             s = kit.text.line(text, font_px(26, unit), colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         y += kit.fonts.get(font_px(26, unit)).get_linesize() + round(4 * unit)
-        for i, text in enumerate(["Place"] + place_names(match.exact_totals)):
+        for i, text in enumerate([_("Place")] + place_names(match.exact_totals)):
             colour = t.accent if i and (i - 1) in winners else t.text_dim
             s = kit.text.line(text, font_px(22, unit), colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))

@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import _
+from ..i18n import N_, _
 from .scene import Button, Scene, Theme, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
 
 MENU_ITEMS: tuple[tuple[str, str], ...] = (
-    ("Resume", "resume"),
-    ("New match", "new"),
-    ("Settings", "settings"),
-    ("Help (F1)", "help"),
-    ("Statistics", "stats"),
-    ("History", "history"),
-    ("Quit", "quit"),
+    (N_("Resume"), "resume"),
+    (N_("New match"), "new"),
+    (N_("Settings"), "settings"),
+    (N_("Help (F1)"), "help"),
+    (N_("Statistics"), "stats"),
+    (N_("History"), "history"),
+    (N_("Quit"), "quit"),
 )
 """The menu's buttons, top to bottom: label and action."""
 
@@ -141,7 +141,7 @@ class MenuScene(Dialog):
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
         table = self.app.table()
-        words = "Match over" if table is not None and table.ctl.match.is_over else "Game paused"
+        words = _("Match over") if table is not None and table.ctl.match.is_over else _("Game paused")
         title = kit.text.line(words, font_px(36, unit), kit.theme.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
         for b in self.buttons:
@@ -149,8 +149,8 @@ class MenuScene(Dialog):
 
 
 CONFIRM_TEXT: dict[str, tuple[str, str]] = {
-    "new": ("Start a new match?", "New match"),
-    "quit": ("Quit the game?", "Quit"),
+    "new": (N_("Start a new match?"), N_("New match")),
+    "quit": (N_("Quit the game?"), N_("Quit")),
 }
 """What the question asks and what its second button says, by the action asked for."""
 
@@ -164,7 +164,7 @@ class ConfirmScene(Dialog):
         self.action = action
         question, label = CONFIRM_TEXT[action]
         self.question = question
-        self.buttons = [Button("Keep playing", "keep"), Button(label, action)]
+        self.buttons = [Button(N_("Keep playing"), "keep"), Button(label, action)]
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self.place(app.surface.get_size())
@@ -228,7 +228,7 @@ class ConfirmScene(Dialog):
         t = kit.theme
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        title = kit.text.line(self.question, font_px(34, unit), t.text, bold=True)
+        title = kit.text.line(_(self.question), font_px(34, unit), t.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
         y = box.top + round(36 * unit) + title.get_height()
         for text in kit.text.wrap(self.detail(), font_px(21, unit), box.width - round(60 * unit)):

@@ -21,11 +21,11 @@ from ..i18n import _, ngettext
 
 
 def _cards(cards: tuple[object, ...]) -> str:
-    return ", ".join(c.pretty for c in cards)  # type: ignore[attr-defined]
+    return _(", ").join(c.pretty for c in cards)  # type: ignore[attr-defined]
 
 
 def _gain(points: int) -> str:
-    return f" (+{points})" if points else ""
+    return _(" (+{points})").format(points=points) if points else ""
 
 
 def thrown_in_text(dealer: str, event: ThrownIn) -> str:
@@ -57,20 +57,22 @@ class Narration:
         self.version += 1
         self.shown.append(event)
         if isinstance(event, Played):
-            self.entries.append(f"{self.names[event.seat]} played {event.card.pretty}")
+            self.entries.append(_("{name} played {card}").format(name=self.names[event.seat], card=event.card.pretty))
             self._open = True
         elif isinstance(event, Turned):
-            self._extend(f" Turned {event.card.pretty}")
+            self._extend(_(" Turned {card}").format(card=event.card.pretty))
         elif isinstance(event, TripleCaptured):
-            lead = " and" if event.source == "play" else ","
-            self._extend(f"{lead} took all three: {_cards(event.taken)}{_gain(event.points)}.")
+            words = (_(" and took all three: {cards}{gain}.") if event.source == "play"
+                     else _(", took all three: {cards}{gain}."))
+            self._extend(words.format(cards=_cards(event.taken), gain=_gain(event.points)))
         elif isinstance(event, Captured):
-            lead = " and" if event.source == "play" else ","
-            self._extend(f"{lead} took {_cards(event.taken)}{_gain(event.points)}.")
+            words = _(" and took {cards}{gain}.") if event.source == "play" else _(", took {cards}{gain}.")
+            self._extend(words.format(cards=_cards(event.taken), gain=_gain(event.points)))
         elif isinstance(event, JoinedLayout):
-            self._extend(", which joined the layout.")
+            self._extend(_(", which joined the layout."))
         elif isinstance(event, DealerSweep):
-            self.entries.append(event.describe(self.names[event.seat]))
+            self.entries.append(_("Four of a kind in the layout: {name}, the dealer, took {cards}{gain}.").format(
+                name=self.names[event.seat], cards=_cards(event.cards), gain=_gain(event.points)))
             self._open = False
         elif isinstance(event, ThrownIn):
             self.entries.append(thrown_in_text(self.names[event.seat], event))
@@ -85,7 +87,7 @@ class Narration:
             self.entries.append(redeal_text(event))
             self._open = False
         elif isinstance(event, DealOver):
-            self.entries.append("The deal is over.")
+            self.entries.append(_("The deal is over."))
             self._open = False
         elif isinstance(event, ChoiceNeeded):
             pass

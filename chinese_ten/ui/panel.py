@@ -6,6 +6,7 @@ import pygame
 from pygame import Rect
 
 from ..deal import Phase
+from ..i18n import _
 from .controller import TableController
 from .geometry import TableGeometry
 from .rules_text import number_text, tie_score_text
@@ -22,19 +23,19 @@ def turn_text(ctl: TableController) -> str:
     """Whose turn it is, in words."""
     deal = ctl.deal
     if deal.is_over and not ctl.busy:
-        return "The deal is over"
+        return _("The deal is over")
     seat = ctl.shown_turn
     if seat is None:
-        return "The deal is over"
+        return _("The deal is over")
     if ctl.person_choice is not None:
-        return "Your pick: which card to take?"
+        return _("Your pick: which card to take?")
     if seat == ctl.person_seat:
-        return "Your turn" if deal.phase is Phase.PLAY and not ctl.busy else "Your turn is being played"
+        return _("Your turn") if deal.phase is Phase.PLAY and not ctl.busy else _("Your turn is being played")
     if ctl.busy:
-        return f"{ctl.names[seat]} is playing"
+        return _("{name} is playing").format(name=ctl.names[seat])
     if ctl.is_thinking():
-        return f"{ctl.names[seat]} is thinking..."
-    return f"{ctl.names[seat]} to play"
+        return _("{name} is thinking...").format(name=ctl.names[seat])
+    return _("{name} to play").format(name=ctl.names[seat])
 
 
 def deal_margins(ctl: TableController) -> list[float]:
@@ -111,14 +112,15 @@ class SidePanel:
         x = pad
         y = pad
         inner = w - 2 * pad
-        title = kit.text.line(f"Deal {ctl.deal_number} of {ctl.match.total_deals}", geom.font(34), t.text, bold=True)
+        words = _("Deal {number} of {total}").format(number=ctl.deal_number, total=ctl.match.total_deals)
+        title = kit.text.line(words, geom.font(34), t.text, bold=True)
         surf.blit(title, (x, y))
         y += title.get_height() + 2
-        sub = kit.text.line(f"Dealer: {ctl.names[ctl.deal.dealer]}", geom.font(20), t.text_dim)
+        sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.deal.dealer]), geom.font(20), t.text_dim)
         surf.blit(sub, (x, y))
         y += sub.get_height() + pad // 2
 
-        words = "Paused" if self.paused else turn_text(ctl)
+        words = _("Paused") if self.paused else turn_text(ctl)
         turn = kit.text.line(words, geom.font(26), t.text_on_light, bold=True)
         if turn.get_width() > inner - pad:
             turn = kit.text.line(words, geom.font(20), t.text_on_light, bold=True)
@@ -129,12 +131,12 @@ class SidePanel:
 
         y = self._scores(surf, geom, ctl, x, y, inner)
         y += pad // 2
-        head = kit.text.line("Turns", geom.font(22), t.text_dim, bold=True)
+        head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
         surf.blit(head, (x, y))
         self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
         earlier = self._log(surf, geom, ctl, self.log_rect)
         if earlier:
-            hint = kit.text.line(f"{earlier} earlier · Page Up", geom.font(16), t.text_dim)
+            hint = kit.text.line(_("{count} earlier · Page Up").format(count=earlier), geom.font(16), t.text_dim)
             surf.blit(hint, hint.get_rect(bottomright=(x + inner, y + head.get_height())))
         return surf
 
@@ -144,7 +146,7 @@ class SidePanel:
         t = kit.theme
         size = geom.font(20)
         cols = [0.0, 0.40, 0.58, 0.78, 1.0]
-        heads = ["", "Cards", "Points", "Deal", "Match"]
+        heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
         for i, text in enumerate(heads):
             s = kit.text.line(text, geom.font(17), t.text_dim)
             cx = x + round(cols[i] * inner)
@@ -173,10 +175,11 @@ class SidePanel:
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
         tie_text = number_text(tie)
-        note = kit.text.line(f"Deal: points beyond an even share so far (tie score {tie_text})",
+        note = kit.text.line(_("Deal: points beyond an even share so far (tie score {tie})").format(tie=tie_text),
                              geom.font(16), t.text_dim)
         if note.get_width() > inner:
-            note = kit.text.line(f"Deal: beyond an even share · tie {tie_text}", geom.font(16), t.text_dim)
+            note = kit.text.line(_("Deal: beyond an even share · tie {tie}").format(tie=tie_text), geom.font(16),
+                                 t.text_dim)
         if note.get_width() > inner:
             note = kit.text.line(tie_score_text(ctl.match.rules, ctl.seats), geom.font(16), t.text_dim)
         surf.blit(note, (x, y + 2))
@@ -227,9 +230,9 @@ class SidePanel:
             bottom = back.top
         surf.set_clip(clip)
         if self.scroll:
-            more = kit.text.line(f"{self.scroll} newer below · Page Down", note_size, t.accent)
+            more = kit.text.line(_("{count} newer below · Page Down").format(count=self.scroll), note_size, t.accent)
             if more.get_width() > rect.width:
-                more = kit.text.line(f"{self.scroll} newer below", note_size, t.accent)
+                more = kit.text.line(_("{count} newer below").format(count=self.scroll), note_size, t.accent)
             self.note_rect = Rect(rect.left, rect.bottom - note_h, rect.width, note_h)
             surf.blit(more, more.get_rect(bottomright=self.note_rect.bottomright))
         return first

@@ -19,14 +19,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import ALL_CARDS, SUITS, Card
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..rules import RuleSet
 
 if TYPE_CHECKING:
     from .app import App
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_COLOUR_WORDS = {frozenset("HD"): "the red ones", frozenset("SC"): "the black ones"}
+_COLOUR_WORDS = {frozenset("HD"): N_("the red ones"), frozenset("SC"): N_("the black ones")}
 
 
 def rules_in_force(app: App) -> tuple[RuleSet, int]:
@@ -46,7 +46,13 @@ def number_text(value: Fraction | int) -> str:
 def _join(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return _("{items} and {last}").format(items=_(", ").join(words[:-1]), last=words[-1])
+
+
+def _join_or(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{items} or {last}").format(items=_(", ").join(words[:-1]), last=words[-1])
 
 
 def scoring_cards(rules: RuleSet, seats: int) -> list[Card]:
@@ -68,7 +74,7 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
     or ``"the red ones (♥ ♦) and A♠"`` when ``bracketed``)."""
     whole, singles = _scoring_parts(rules, seats)
     if not whole and not singles:
-        return "no card"
+        return _("no card")
     words: list[str] = []
     scoring = set(scoring_cards(rules, seats))
     for pair in (("H", "D"), ("S", "C")):
@@ -77,21 +83,22 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
             symbols = " ".join(_SUIT_SYMBOL[s] for s in pair)
             group = _COLOUR_WORDS[frozenset(pair)]
             but = _join([c.pretty for c in missing])
-            words.append(_("{group} ({symbols}) but {cards}").format(group=group, symbols=symbols, cards=but))
+            words.append(_("{group} ({symbols}) but {cards}").format(group=_(group), symbols=symbols, cards=but))
             singles = [c for c in singles if c.suit not in pair]
             whole = [s for s in whole if s not in pair]
     if len(whole) == 4:
-        words.append("every card")
+        words.append(_("every card"))
     elif whole:
         symbols = " ".join(_SUIT_SYMBOL[s] for s in whole)
         named = _COLOUR_WORDS.get(frozenset(whole))
         if named:
-            words.append(f"{named} ({symbols})" if bracketed else f"{named}: {symbols}")
+            words.append(_("{group} ({suits})").format(group=_(named), suits=symbols) if bracketed
+                         else _("{group}: {suits}").format(group=_(named), suits=symbols))
         else:
-            words.append(f"every {symbols}")
+            words.append(_("every {suits}").format(suits=symbols))
     if len(singles) > 4:
         suits = sorted({c.suit for c in singles}, key=SUITS.index)
-        words.append("some " + " ".join(_SUIT_SYMBOL[s] for s in suits))
+        words.append(_("some {suits}").format(suits=" ".join(_SUIT_SYMBOL[s] for s in suits)))
     else:
         words.extend(c.pretty for c in singles)
     return _join(words)
@@ -99,12 +106,12 @@ def scoring_phrase(rules: RuleSet, seats: int, bracketed: bool = False) -> str:
 
 def tagline(rules: RuleSet, seats: int) -> str:
     """The start screen's one line about the game at this many seats."""
-    return f"Pair your cards to ten and catch {scoring_phrase(rules, seats)}."
+    return _("Pair your cards to ten and catch {cards}.").format(cards=scoring_phrase(rules, seats))
 
 
 def tie_score_text(rules: RuleSet, seats: int) -> str:
     """``Tie score N`` at this many seats."""
-    return _("Tie score {score}").format(score=number_text(rules.tie_score(seats)))
+    return _("Tie score {tie}").format(tie=number_text(rules.tie_score(seats)))
 
 
 def lead_text(rules: RuleSet, seats: int) -> str:
@@ -123,7 +130,7 @@ def order_text(rules: RuleSet) -> str:
            else _("play goes clockwise (to your left)"))
     nxt = (_("The lowest scorer of a deal deals the next one (on a tie, the first of them after the dealer).")
            if rules.next_dealer == "lowest" else _("The deal passes one seat on after every deal."))
-    return f"{lead}, and {way}. {nxt}"
+    return _("{lead}, and {way}. {next}").format(lead=lead, way=way, next=nxt)
 
 
 def opening_text(rules: RuleSet) -> str:
@@ -133,13 +140,13 @@ def opening_text(rules: RuleSet) -> str:
         parts.append(_("Three or four fives, jacks, queens or kings in the opening layout make it dead: it is "
                        "thrown in and the same dealer deals again. Three tens there go together to the fourth ten."))
     else:
-        parts.append("Three fives, tens, jacks, queens or kings in the opening layout go together to the "
-                     "fourth one.")
+        parts.append(_("Three fives, tens, jacks, queens or kings in the opening layout go together to the "
+                       "fourth one."))
     if rules.four_of_a_kind == "refill":
         parts.append(_("All four there: the dealer sweeps them before play starts, and as many cards are turned "
                        "from the stock to take their place (again if needed)."))
     else:
-        parts.append("All four there: the dealer sweeps them before play starts.")
+        parts.append(_("All four there: the dealer sweeps them before play starts."))
     return " ".join(parts)
 
 
@@ -147,13 +154,13 @@ def winning_text(rules: RuleSet) -> str:
     """Who wins the match."""
     if rules.win == "target":
         return _("Everyone at or above the tie score in the last deal shares the win.")
-    return "Margins add up over the match; the highest total wins."
+    return _("Margins add up over the match; the highest total wins.")
 
 
 def count_explanation(rules: RuleSet, seats: int) -> str:
     """How the count's margins are worked out, with this table's numbers."""
-    return (f"{rules.pack_total(seats)} points in the pack ÷ {seats} players = "
-            f"{tie_score_text(rules, seats).lower()}  ·  margin = points minus tie score")
+    return _("{pack} points in the pack ÷ {seats} players = tie score {tie}  ·  margin = points minus tie score").format(
+        pack=rules.pack_total(seats), seats=seats, tie=number_text(rules.tie_score(seats)))
 
 
 def _stock_size(rules: RuleSet, seats: int) -> int:
@@ -161,8 +168,9 @@ def _stock_size(rules: RuleSet, seats: int) -> int:
 
 
 def _number_word(n: int) -> str:
-    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    return words[n] if 0 <= n < len(words) else str(n)
+    words = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+             N_("eight"), N_("nine"), N_("ten"))
+    return _(words[n]) if 0 <= n < len(words) else str(n)
 
 
 def idea_text(rules: RuleSet) -> str:
@@ -170,47 +178,52 @@ def idea_text(rules: RuleSet) -> str:
     counts = rules.seat_counts()
     low, high = min(counts), max(counts)
     base = set(scoring_cards(rules, low))
-    joiner = " or " if high - low == 1 else " to "
-    text = (f"{_number_word(low).capitalize()}{joiner}{_number_word(high)} players fish cards out of a face-up "
-            f"layout. ")
-    if len(base) == len(ALL_CARDS):
-        text += _("Every card scores")
-    else:
-        text += f"Only some cards score: {scoring_phrase(rules, low, bracketed=True)}"
+    every = len(base) == len(ALL_CARDS)
+    cards = scoring_phrase(rules, low, bracketed=True)
     extras = []
     for n in counts[1:]:
         added = [c for c in scoring_cards(rules, n) if c not in base]
         if added:
-            extras.append(f"{_join([c.pretty for c in added])} with {n} players or more")
+            extras.append(_("{cards} with {count} players or more").format(cards=_join([c.pretty for c in added]),
+                                                                           count=n))
             base |= set(added)
     if extras:
-        text += "".join(f", {e}" for e in extras[:-1]) + f" and {extras[-1]}"
-    return text + ". Catch more points than your share to win."
+        cards = _join([cards, *extras])
+    first = _number_word(low)
+    players = (_("{low} or {high} players") if high - low == 1 else _("{low} to {high} players")).format(
+        low=first[:1].upper() + first[1:], high=_number_word(high))
+    if every:
+        return _("{players} fish cards out of a face-up layout. Every card scores. "
+                 "Catch more points than your share to win.").format(players=players)
+    return _("{players} fish cards out of a face-up layout. Only some cards score: {cards}. "
+             "Catch more points than your share to win.").format(players=players, cards=cards)
 
 
 def deal_text(rules: RuleSet) -> str:
     """The help's paragraph on the deal: hand sizes, the layout and the stock."""
     counts = rules.seat_counts()
-    sizes = {rules.hand_size(n) for n in counts}
-    if len(sizes) == 1:
-        hands = f"{sizes.pop()} cards"
-    else:
-        hands = _join([str(rules.hand_size(n)) for n in counts]).replace(" and ", " or ")
-        players = _join([str(n) for n in counts]).replace(" and ", " or ")
-        hands += f" cards (for {players} players)"
+    hands = _join_or([str(rules.hand_size(n)) for n in counts])
+    players = _join_or([str(n) for n in counts])
+    one_size = len({rules.hand_size(n) for n in counts}) == 1
     stocks = {_stock_size(rules, n) for n in counts}
-    stock = f"the other {stocks.pop()}" if len(stocks) == 1 else "the rest"
+    stock = _("the other {count}").format(count=stocks.pop()) if len(stocks) == 1 else _("the rest")
     layouts = [rules.layout_size(n) for n in counts]
     if len(set(layouts)) == 1:
-        layout = _number_word(layouts[0]).capitalize()
+        word = _number_word(layouts[0])
+        layout = word[:1].upper() + word[1:]
     else:
-        layout = _join([str(n) for n in layouts]).replace(" and ", " or ")
-    text = (f"Each player gets {hands}. "
-            f"{layout} cards go face up in the middle as the layout; "
-            f"{stock} are the face-down stock.")
+        layout = _join_or([str(n) for n in layouts])
+    if one_size:
+        words = _("Each player gets {hands} cards. {layout} cards go face up in the middle as the layout; "
+                  "{stock} are the face-down stock.")
+    else:
+        words = _("Each player gets {hands} cards (for {players} players). {layout} cards go face up in the middle "
+                  "as the layout; {stock} are the face-down stock.")
+    text = words.format(hands=str(rules.hand_size(counts[0])) if one_size else hands, players=players,
+                        layout=layout, stock=stock)
     if rules.redeal_size:
-        text += (f" When every hand is empty and the stock is not, each player is dealt up to "
-                 f"{rules.redeal_size} more from the stock.")
+        text += _(" When every hand is empty and the stock is not, each player is dealt up to {count} more "
+                  "from the stock.").format(count=rules.redeal_size)
     return text
 
 
@@ -226,12 +239,12 @@ def turns_text(rules: RuleSet) -> str:
     counts = rules.seat_counts()
     turns = [deal_turns(rules, n) for n in counts]
     if len(set(turns)) == 1:
-        return f"After {turns[0]} turns"
+        return _("After {count} turns").format(count=turns[0])
     each = [_("{turns} turns at {seats} players").format(turns=t, seats=n) for t, n in zip(turns, counts)]
-    return _("After {turns}").format(turns=_join(each).replace(" and ", " or "))
+    return _("After {turns}").format(turns=_join_or(each))
 
 
 def points_text(rules: RuleSet, seats: int, card: str) -> str:
     """``"N points"`` for one card (``"2H"``) at this many seats."""
     n = rules.points_table(seats)[int(Card.parse(card))]
-    return f"{n} point{'' if n == 1 else 's'}"
+    return ngettext("{count} point", "{count} points", n).format(count=n)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import _
 from .cardimages import CardImages
 from .text import TextPainter
 from .theme import FontBook, Theme, text_px
@@ -105,12 +106,14 @@ class Button:
     """A clickable rounded button with a label."""
 
     def __init__(self, label: str, action: str) -> None:
-        """A button showing ``label`` that reports ``action`` when pressed."""
+        """A button showing ``label`` (in the language in use: mark it with ``N_``) that reports ``action``."""
         self.label = label
         self.action = action
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.selected = False
         self.focused = False
+        self.language: str | None = None
+        """Set for a label written in one language whatever the language in use (a language's own name)."""
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """True when ``pos`` is on the button."""
@@ -129,7 +132,8 @@ class Button:
             pygame.draw.rect(surface, t.button_edge, self.rect, 2, border_radius=radius)
         if self.focused:
             focus_ring(surface, self.rect, t, radius)
-        label = kit.text.line(self.label, size, ink, bold=True)
+        label = kit.text.line(self.label if self.language else _(self.label), size, ink, bold=True,
+                              language=self.language)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 

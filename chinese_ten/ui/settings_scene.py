@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import _
-from ..settings import VOLUMES, WINDOW_SIZES
+from ..i18n import LANGUAGE_NAMES, N_, _
+from ..settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
 from .menu_scene import Dialog
 from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
 from .start_scene import OPTIONS
@@ -16,19 +16,20 @@ from .start_scene import OPTIONS
 if TYPE_CHECKING:
     from .app import App
 
-_OFF_ON: tuple[tuple[str, object], ...] = (("Off", False), ("On", True))
+_OFF_ON: tuple[tuple[str, object], ...] = ((N_("Off"), False), (N_("On"), True))
 
 SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTIONS + (
-    ("high_contrast", "High contrast (H)", _OFF_ON),
-    ("four_colour", "Four-colour deck", _OFF_ON),
-    ("point_badges", "Point badges", (("Hidden", False), ("Shown", True))),
-    ("animation_speed", "Animation", (("Slow", "slow"), ("Normal", "normal"), ("Fast", "fast"),
-                                      ("Instant", "instant"))),
-    ("muted", "Sound (M)", (("On", False), ("Off", True))),
-    ("volume", "Volume", tuple((f"{v}%", v) for v in VOLUMES)),
-    ("pause_on_focus_loss", "Pause when away", _OFF_ON),
-    ("fullscreen", "Full screen (F11)", _OFF_ON),
-    ("window_size", "Window size", tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
+    ("high_contrast", N_("High contrast (H)"), _OFF_ON),
+    ("four_colour", N_("Four-colour deck"), _OFF_ON),
+    ("point_badges", N_("Point badges"), ((N_("Hidden"), False), (N_("Shown"), True))),
+    ("animation_speed", N_("Animation"), ((N_("Slow"), "slow"), (N_("Normal"), "normal"), (N_("Fast"), "fast"),
+                                          (N_("Instant"), "instant"))),
+    ("muted", N_("Sound (M)"), ((N_("On"), False), (N_("Off"), True))),
+    ("volume", N_("Volume"), tuple((f"{v}%", v) for v in VOLUMES)),
+    ("pause_on_focus_loss", N_("Pause when away"), _OFF_ON),
+    ("fullscreen", N_("Full screen (F11)"), _OFF_ON),
+    ("window_size", N_("Window size"), tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
+    ("language", N_("Language"), tuple((LANGUAGE_NAMES.get(code, N_("System")), code) for code in LANGUAGE_CHOICES)),
 )
 """Each row of the settings screen: setting name, label and (shown, value) choices."""
 
@@ -44,8 +45,10 @@ class SettingsScene(Dialog):
         super().__init__(app)
         self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
                      for key, _label, choices in SETTING_ROWS]
-        self.done = Button("Done (Esc)", "done")
-        self.rules_button = Button(_("Rules (R)"), "rules")
+        for b, code in zip(self.rows[-1], LANGUAGE_CHOICES):
+            b.language = code if code in LANGUAGE_NAMES else None  # each language's name in its own script
+        self.done = Button(N_("Done (Esc)"), "done")
+        self.rules_button = Button(N_("Rules (R)"), "rules")
         self.on_rules = False
         """True while the keyboard focus is on Rules rather than Done (Left/Right on the last row)."""
         self.focus_row = 0
@@ -93,7 +96,9 @@ class SettingsScene(Dialog):
         box = self.box(size)
         unit = ui_scale(size)
         bh = round(40 * unit)
-        pitch = bh + round(10 * unit)
+        pitch = max(1, min(bh + round(10 * unit), (box.bottom - round(76 * unit) - box.top - round(84 * unit))
+                           // len(self.rows)))
+        bh = min(bh, pitch - max(2, round(6 * unit)))
         label_w = round(250 * unit)
         gap = round(10 * unit)
         bw = round(150 * unit)
@@ -168,25 +173,26 @@ class SettingsScene(Dialog):
         t = kit.theme
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        title = kit.text.line("Settings", font_px(36, unit), t.text, bold=True)
+        title = kit.text.line(_("Settings"), font_px(36, unit), t.text, bold=True)
         surface.blit(title, (box.left + round(30 * unit), box.top + round(20 * unit)))
-        saved = "Saved as you change them."
+        saved = _("Saved as you change them.")
         if self.app.table() is not None:
-            saved += " Computers, strength and match length apply from the next match."
+            saved = _("Saved as you change them. Computers, strength and match length apply from the next match.")
         note = kit.text.line(saved, font_px(18, unit), t.text_dim)
         if note.get_width() > box.width - title.get_width() - round(80 * unit):
-            note = kit.text.line("Saved as you change them.", font_px(18, unit), t.text_dim)
+            note = kit.text.line(_("Saved as you change them."), font_px(18, unit), t.text_dim)
         surface.blit(note, note.get_rect(bottomright=(box.right - round(30 * unit),
                                                       box.top + round(20 * unit) + title.get_height() - 4)))
         for r, ((key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
             colour = t.accent if r == self.focus_row else t.text
             if self.value_index(r) < 0 and key == "window_size":
-                label = "Window {}×{}".format(*self.app.settings.window_size)
-            text = kit.text.line(label, font_px(23, unit), colour, bold=True)
+                label = _("Window {width}×{height}").format(width=self.app.settings.window_size[0],
+                                                            height=self.app.settings.window_size[1])
+            text = kit.text.line(_(label), font_px(23, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
             for b in row:
                 b.draw(surface, kit, font_px(20, unit), b is self._hover)
-        keys = kit.text.line("Up/Down: setting · Left/Right: choice · Esc: done", font_px(18, unit), t.text_dim)
+        keys = kit.text.line(_("Up/Down: setting · Left/Right: choice · Esc: done"), font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
         self.done.draw(surface, kit, font_px(22, unit), self.done is self._hover)
         self.rules_button.draw(surface, kit, font_px(22, unit), self.rules_button is self._hover)

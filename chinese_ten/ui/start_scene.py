@@ -8,7 +8,7 @@ import pygame
 from pygame import Rect
 
 from ..cards import Card
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..match import MatchLength
 from ..rules import PRESETS, RuleSet
 from ..settings import choose_preset
@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from .app import App
 
 OPTIONS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = (
-    ("computers", "Computers", (("1", 1), ("2", 2), ("3", 3))),
-    ("strength", "Strength", (("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard"))),
-    ("match_length", "Match", (("One deal", "one"), ("One per seat", "per-seat"),
-                               ("Two per seat", "two-per-seat"), ("Six deals", "six"))),
+    ("computers", N_("Computers"), (("1", 1), ("2", 2), ("3", 3))),
+    ("strength", N_("Strength"), ((N_("Easy"), "easy"), (N_("Normal"), "normal"), (N_("Hard"), "hard"))),
+    ("match_length", N_("Match"), ((N_("One deal"), "one"), (N_("One per seat"), "per-seat"),
+                                   (N_("Two per seat"), "two-per-seat"), (N_("Six deals"), "six"))),
 )
 """Each setting the start screen offers: key, label and (shown, value) choices."""
 
@@ -71,15 +71,15 @@ class StartScene(Scene):
             self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
         self.rows.append([])  # the rules presets that fit the seats chosen: see _sync
         self.presets: list[str] = []
-        self.play = Button("Play", "play")
+        self.play = Button(N_("Play"), "play")
         kept = app.keeper.unfinished() if app.keeper.keeping else None
         self.continue_line = "" if kept is None else describe(kept)
         """What the Continue button takes up again, in one line (empty without an unfinished match)."""
         if kept is not None:
-            self.play.label = _("New match")
-        first = [Button(_("Continue"), "continue")] if kept is not None else []
-        self.actions = [*first, self.play, Button("Settings", "settings"), Button(_("Statistics"), "stats"),
-                        Button(_("History"), "history"), Button("Help (F1)", "help"), Button("Quit", "quit")]
+            self.play.label = N_("New match")
+        first = [Button(N_("Continue"), "continue")] if kept is not None else []
+        self.actions = [*first, self.play, Button(N_("Settings"), "settings"), Button(N_("Statistics"), "stats"),
+                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"), Button(N_("Quit"), "quit")]
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
@@ -114,7 +114,9 @@ class StartScene(Scene):
         length = MatchLength.parse(str(self.values["match_length"]))
         n = length.total(seats)
         rules, _seats = rules_in_force(self.app)
-        return f"{seats} seats, {n} deal{'s' if n != 1 else ''}. {lead_text(rules, seats)}"
+        deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
+                                                                                                   count=n)
+        return _("{deals} {lead}").format(deals=deals, lead=lead_text(rules, seats))
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
@@ -254,8 +256,8 @@ class StartScene(Scene):
                 sh = pygame.transform.rotate(sh, -off * 9)
                 surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
             surface.blit(rot, pos)
-        title = kit.text.line("Chinese Ten", font_px(76, unit), t.accent, bold=True)
-        shade = kit.text.line("Chinese Ten", font_px(76, unit), (0, 0, 0), bold=True)
+        title = kit.text.line(_("Chinese Ten"), font_px(76, unit), t.accent, bold=True)
+        shade = kit.text.line(_("Chinese Ten"), font_px(76, unit), (0, 0, 0), bold=True)
         ty = round(h * 0.31)
         surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
@@ -263,7 +265,7 @@ class StartScene(Scene):
         sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
         surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
         for (_key, label, _choices), row in zip(OPTIONS, self.rows):
-            text = kit.text.line(label, font_px(26, unit), t.text, bold=True)
+            text = kit.text.line(_(label), font_px(26, unit), t.text, bold=True)
             r0 = row[0].rect
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
             for b in row:
@@ -290,6 +292,6 @@ class StartScene(Scene):
             words = _("Continue: {what}").format(what=self.continue_line)
             line = kit.text.line(words, font_px(20, unit), t.text)
             surface.blit(line, line.get_rect(midtop=(centre_x, self.actions[0].rect.bottom + round(12 * unit))))
-        keys = kit.text.line("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
+        keys = kit.text.line(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast"),
                              font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))

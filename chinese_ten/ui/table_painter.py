@@ -12,6 +12,7 @@ import pygame
 from pygame import Rect
 
 from ..cards import Card
+from ..i18n import _
 from .animation import Label, Sprite, Step, ease_in_out, ease_out, within
 from .board import Loc
 from .controller import STRENGTH_LABELS, TableController
@@ -135,9 +136,11 @@ class TablePainter:
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
                 name = kit.text.line(info.name, big, t.text, bold=True)
                 where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
-                sub = STRENGTH_LABELS.get(info.player or "", "")
+                sub = _(STRENGTH_LABELS[info.player]) if info.player in STRENGTH_LABELS else ""
                 cnt = len(board.hands[seat])
-                line2 = kit.text.line(f"{sub} · {cnt} left" if sub else f"{cnt} left", small, t.text_dim)
+                left = _("{count} left").format(count=cnt)
+                line2 = kit.text.line(_("{strength} · {left}").format(strength=sub, left=left) if sub else left, small,
+                                      t.text_dim)
                 where["left"] = surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
                 if ctl.deal.dealer == seat:
                     where["dealer"] = self.dealer_chip(surface, where["name"], geom)
@@ -156,7 +159,7 @@ class TablePainter:
         centre = (beside.right + max(4, round(6 * geom.unit)) + r, beside.centery)
         pygame.draw.circle(surface, (250, 250, 245), centre, r)
         pygame.draw.circle(surface, t.accent, centre, r, max(2, r // 4))
-        d = self.kit.text.line("D", round(r * 1.5 * TEXT_SCALE), (30, 30, 30), bold=True)
+        d = self.kit.text.line(_("D"), round(r * 1.5 * TEXT_SCALE), (30, 30, 30), bold=True)
         surface.blit(d, d.get_rect(center=(centre[0], centre[1] + 1)))
         return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
@@ -180,7 +183,7 @@ class TablePainter:
         pygame.draw.rect(surface, t.accent, back, 1, border_radius=back.height // 2)
         surface.blit(label, label.get_rect(center=back.center))
         grown = rect.union(rect.move((PILE_LAYERS - 1) * step, -(PILE_LAYERS - 1) * step))
-        cap = self.kit.text.line("taken", geom.font(16), t.text_dim)
+        cap = self.kit.text.line(_("taken"), geom.font(16), t.text_dim)
         if grown.top - cap.get_height() - 1 >= 0:
             spot = cap.get_rect(midbottom=(rect.centerx, grown.top - 1))
         else:
@@ -206,7 +209,7 @@ class TablePainter:
         """The stock's count on the stock's lower edge, below a card waiting on the stage; returns where."""
         t = self.kit.theme
         rect = geom.stock
-        label = self.kit.text.line(f"Stock {count}", geom.font(17), t.text, bold=True)
+        label = self.kit.text.line(_("Stock {count}").format(count=count), geom.font(17), t.text, bold=True)
         back = label.get_rect().inflate(10, 2)
         back.midtop = (rect.centerx, max(geom.stage.bottom + 1, rect.bottom - back.height))
         pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..cards import Card
-from ..i18n import _
+from ..i18n import N_, _
 from ..players import Decision
 from .controller import Preview, TableController
 from .geometry import TableGeometry, hand_rects, lifted, table_geometry
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 TOAST_SECONDS = 2.6
 """How long a short message to the person stays up."""
 
-PAUSED_TEXT = "Paused: press P or Space, or click Resume, to carry on."
+PAUSED_TEXT = N_("Paused: press P or Space, or click Resume, to carry on.")
 """What a key or click that cannot act while paused is told; it goes as the game carries on."""
 
 DIGIT_KEYS: dict[int, int] = {
@@ -47,14 +47,15 @@ def preview_text(p: Preview) -> str:
     """What a hand card would do, in words."""
     c = p.card.pretty
     if not p.candidates:
-        return f"{c} takes nothing: it would join the layout."
+        return _("{card} takes nothing: it would join the layout.").format(card=c)
     if p.triple:
-        return f"{c} takes all three: {', '.join(x.pretty for x in p.candidates)} for +{p.gain}."
+        return _("{card} takes all three: {cards} for +{points}.").format(
+            card=c, cards=_(", ").join(x.pretty for x in p.candidates), points=p.gain)
     if p.choice:
-        opts = " or ".join(f"{x.pretty} (+{p.gains[x]})" for x in p.candidates)
-        return f"{c} can take {opts}: you pick."
+        opts = _(" or ").join(_("{card} (+{points})").format(card=x.pretty, points=p.gains[x]) for x in p.candidates)
+        return _("{card} can take {options}: you pick.").format(card=c, options=opts)
     best = max(p.candidates, key=lambda x: p.gains[x])
-    return f"{c} takes {best.pretty} for +{p.gain}."
+    return _("{card} takes {target} for +{points}.").format(card=c, target=best.pretty, points=p.gain)
 
 
 class TableScene(Scene):
@@ -81,10 +82,10 @@ class TableScene(Scene):
         self._glide_key: tuple[object, ...] | None = None
         self.paused = False
         self.paused_by_itself = False
-        self.pause_button = Button("Pause (P)", "pause")
-        self.menu_button = Button("Menu (Esc)", "menu")
-        self.hint_button = Button("Hint (A)", "hint")
-        self.again_button = Button(_("Last turn (R)"), "again")
+        self.pause_button = Button(N_("Pause (P)"), "pause")
+        self.menu_button = Button(N_("Menu (Esc)"), "menu")
+        self.hint_button = Button(N_("Hint (A)"), "hint")
+        self.again_button = Button(N_("Last turn (R)"), "again")
         """Shows the last turn's movement again, slowly."""
         self._hover_button: Button | None = None
         self.button_focus: int | None = None
@@ -98,9 +99,9 @@ class TableScene(Scene):
             return
         self.paused = paused
         self.paused_by_itself = paused and by_itself
-        if not paused and self.toast_text == PAUSED_TEXT:
+        if not paused and self.toast_text == _(PAUSED_TEXT):
             self.toast_left = 0.0
-        self.pause_button.label = "Resume (P)" if paused else "Pause (P)"
+        self.pause_button.label = N_("Resume (P)") if paused else N_("Pause (P)")
 
     @property
     def held(self) -> bool:
@@ -204,7 +205,7 @@ class TableScene(Scene):
         if not 0 <= index < len(hand):
             return
         if self.ctl.person_seat is None:
-            self.say("The computers are playing this match.")
+            self.say(_("The computers are playing this match."))
             return
         reason = self.ctl.play(hand[index])
         if reason:
@@ -233,7 +234,7 @@ class TableScene(Scene):
                 self._press(pressed.action)
                 return
             if self.paused:
-                self.say(PAUSED_TEXT)
+                self.say(_(PAUSED_TEXT))
                 return
             if self.ctl.busy and self.geom().table.collidepoint(event.pos) and self.skip():
                 return
@@ -241,7 +242,7 @@ class TableScene(Scene):
             if i is not None:
                 self.try_play(i)
             elif self.slot_hit(event.pos) is not None and self.ctl.person_to_play:
-                self.say("Play a card from your hand; it takes from the layout by itself.")
+                self.say(_("Play a card from your hand; it takes from the layout by itself."))
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll_by(event.y)
         elif event.type == pygame.KEYDOWN:
@@ -252,15 +253,15 @@ class TableScene(Scene):
     def ask_hint(self) -> None:
         """Ask for the Hard player's advice on the person's play."""
         if self.paused:
-            self.say(PAUSED_TEXT)
+            self.say(_(PAUSED_TEXT))
             return
         reason = self.ctl.ask_hint()
-        self.say(reason or "Thinking of a hint…")
+        self.say(reason or _("Thinking of a hint…"))
 
     def show_last_turn(self) -> None:
         """Show the last turn's movement again, slowly; the deal itself does not change."""
         if self.paused:
-            self.say(PAUSED_TEXT)
+            self.say(_(PAUSED_TEXT))
             return
         reason = self.ctl.replay_last_turn()
         self.say(reason or _("The last turn again, slowly (any key or a click finishes it)."))
@@ -279,8 +280,11 @@ class TableScene(Scene):
             self.keyboard = True
             self.hover = hand.index(advice.play)
         self.advice = advice
-        take = f" and take {advice.take.pretty}" if advice.take is not None else ""
-        self.say(f"Hint: play {advice.play.pretty}{take}.")
+        if advice.take is not None:
+            self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
+                                                                      target=advice.take.pretty))
+        else:
+            self.say(_("Hint: play {card}.").format(card=advice.play.pretty))
 
     def _press(self, action: str) -> None:
         if action == "hint":
@@ -321,15 +325,15 @@ class TableScene(Scene):
             elif self.hover is not None:
                 self.try_play(self.hover)
             else:
-                self.say("Choose a card with Left and Right (or press its number), then Enter.")
+                self.say(_("Choose a card with Left and Right (or press its number), then Enter."))
         elif self.paused:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or key in DIGIT_KEYS:
-                self.say(PAUSED_TEXT)
+                self.say(_(PAUSED_TEXT))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.hover is not None:
                 self.try_play(self.hover)
             elif self.ctl.person_to_play:
-                self.say("Choose a card with Left and Right (or press its number), then Enter.")
+                self.say(_("Choose a card with Left and Right (or press its number), then Enter."))
         elif key in DIGIT_KEYS:
             index = DIGIT_KEYS[key]
             if index < len(hand):
@@ -405,22 +409,25 @@ class TableScene(Scene):
         """The advice line above the person's hand."""
         ctl = self.ctl
         if ctl.person_seat is None:
-            return "Computers at every seat"
+            return _("Computers at every seat")
         choice = ctl.person_choice
         if choice is not None:
             pending = ctl.deal.pending
-            whose = "the turned" if pending is not None and pending.source == "flip" else "your"
-            return f"Pick the card {whose} {choice[0].pretty} takes: click a lit card, or Left/Right and Enter."
+            if pending is not None and pending.source == "flip":
+                words = _("Pick the card the turned {card} takes: click a lit card, or Left/Right and Enter.")
+            else:
+                words = _("Pick the card your {card} takes: click a lit card, or Left/Right and Enter.")
+            return words.format(card=choice[0].pretty)
         card = self.hovered_card()
         if ctl.person_to_play:
             if card is not None:
                 return preview_text(ctl.preview(card))
-            return "Your turn: point at a card (or Left/Right) to see what it takes; click or Enter plays."
+            return _("Your turn: point at a card (or Left/Right) to see what it takes; click or Enter plays.")
         if ctl.deal.is_over:
             return ""
         seat = ctl.shown_turn
         if seat is not None and seat != ctl.person_seat:
-            return f"{ctl.names[seat]} is playing."
+            return _("{name} is playing.").format(name=ctl.names[seat])
         return ""
 
     def lit(self) -> tuple[tuple[Card, ...], tuple[int, int, int], Card | None]:
@@ -463,7 +470,7 @@ class TableScene(Scene):
         if step is not None:
             p.step(surface, geom, ctl, step)
         if self.paused:
-            p.message(surface, geom, "Paused · P or Space to carry on", kit.theme.accent)
+            p.message(surface, geom, _("Paused · P or Space to carry on"), kit.theme.accent)
         if toast:
             alpha = 255 if self.toast_left > 0.5 else int(255 * self.toast_left / 0.5)
             p.toast(surface, geom, self.toast_text, alpha)

@@ -7,10 +7,12 @@ drawn here as small vector shapes in the suit's ink.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 
 import pygame
 
+from .. import i18n
 from .theme import MIN_TEXT_PX, Colour, FontBook, Theme
 
 SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -61,6 +63,24 @@ def _surface_bytes(surf: pygame.Surface) -> int:
 def suit_px(size: int) -> int:
     """The size of a suit symbol inside text of ``size`` pixels: as tall as a capital letter."""
     return max(MIN_TEXT_PX * 3 // 4, round(size * 0.74))
+
+
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_NO_LINE_START = "\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f"
+_BREAKS = re.compile(f"[{_CJK}][{_NO_LINE_START})]*|[^ {_CJK}]+[{_NO_LINE_START}]*| +")
+"""Pieces a line may break between: a Chinese character (with the punctuation that must not start a
+line), a run of other letters, or spaces."""
+
+
+def break_pieces(text: str) -> list[str]:
+    """``text`` cut where a line may break: at spaces, and between Chinese characters.
+
+    >>> break_pieces("Deal 1 of 4")
+    ['Deal', ' ', '1', ' ', 'of', ' ', '4']
+    >>> break_pieces("第1局，共4局。打出4♠，留在桌面")
+    ['第', '1', '局，', '共', '4', '局。', '打', '出', '4♠，', '留', '在', '桌', '面']
+    """
+    return _BREAKS.findall(text)
 
 
 def _pieces(text: str) -> list[tuple[str, str]]:
@@ -136,9 +156,9 @@ class TextPainter:
         hit = self._get(key)
         return hit if hit is not None else self._remember(key, suit_shape(suit, size, ink))
 
-    def width(self, text: str, size: int, bold: bool = False) -> int:
+    def width(self, text: str, size: int, bold: bool = False, language: str | None = None) -> int:
         """The width in pixels ``line`` would take."""
-        font = self.fonts.get(size, bold)
+        font = self.fonts.get(size, bold, language)
         font_size = max(MIN_TEXT_PX, int(size))
         total = 0
         for kind, value in _pieces(text):
@@ -146,14 +166,16 @@ class TextPainter:
         return total
 
     def line(self, text: str, size: int, colour: Colour, bold: bool = False,
-             suit_ink: dict[str, Colour] | None = None) -> pygame.Surface:
-        """One line of text with suits drawn inline, cached."""
+             suit_ink: dict[str, Colour] | None = None, language: str | None = None) -> pygame.Surface:
+        """One line of text with suits drawn inline, cached; in the font of the language in use
+        (or of ``language``)."""
         inks = tuple(sorted(suit_ink.items())) if suit_ink else None
-        key = ("line", text, size, colour, bold, inks)
+        language = language or i18n.language()
+        key = ("line", text, size, colour, bold, inks, language)
         hit = self._get(key)
         if hit is not None:
             return hit
-        font = self.fonts.get(size, bold)
+        font = self.fonts.get(size, bold, language)
         font_size = max(MIN_TEXT_PX, int(size))
         height = font.get_linesize()
         parts: list[pygame.Surface] = []
@@ -176,25 +198,24 @@ class TextPainter:
         return self._remember(key, surf)
 
     def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-        """The text broken into lines no wider than ``max_width``."""
-        words = text.split(" ")
+        """The text broken into lines no wider than ``max_width``, at spaces and between Chinese characters."""
         lines: list[str] = []
         cur = ""
-        for w in words:
-            trial = w if not cur else cur + " " + w
-            if cur and self.width(trial, size, bold) > max_width:
-                lines.append(cur)
-                cur = w
+        for piece in break_pieces(text):
+            trial = cur + piece
+            if cur.strip() and not piece.isspace() and self.width(trial.rstrip(), size, bold) > max_width:
+                lines.append(cur.rstrip())
+                cur = piece
             else:
-                cur = trial
-        if cur:
-            lines.append(cur)
+                cur = trial if cur or not piece.isspace() else ""
+        if cur.strip():
+            lines.append(cur.rstrip())
         return lines or [""]
 
     def paragraph(self, text: str, size: int, colour: Colour, max_width: int,
                   bold: bool = False) -> pygame.Surface:
         """Text wrapped to ``max_width`` as one cached surface."""
-        key = ("para", text, size, colour, max_width, bold)
+        key = ("para", text, size, colour, max_width, bold, i18n.language())
         hit = self._get(key)
         if hit is not None:
             return hit

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from chinese_ten import i18n
 from chinese_ten.assets import font_file
 
 Colour = tuple[int, int, int]
@@ -195,27 +196,28 @@ class FontBook:
 
     def __init__(self, keep: int = 48) -> None:
         """An empty book; fonts are made on first use."""
-        self._files: dict[bool, bytes] = {}
-        self._fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._files: dict[tuple[bool, str], bytes] = {}
+        self._fonts: OrderedDict[tuple[int, bool, str], pygame.font.Font] = OrderedDict()
         self._keep = keep
 
     def __len__(self) -> int:
         """How many fonts are kept now."""
         return len(self._fonts)
 
-    def _file(self, bold: bool) -> bytes:
-        data = self._files.get(bold)
+    def _file(self, bold: bool, language: str) -> bytes:
+        data = self._files.get((bold, language))
         if data is None:
-            data = font_file(bold).read_bytes()
-            self._files[bold] = data
+            data = font_file(bold, language).read_bytes()
+            self._files[(bold, language)] = data
         return data
 
-    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The font at ``size`` pixels (never under :data:`MIN_TEXT_PX`), bold or regular."""
-        key = (max(MIN_TEXT_PX, int(size)), bold)
+    def get(self, size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
+        """The font at ``size`` pixels (never under :data:`MIN_TEXT_PX`), bold or regular, for the
+        language in use (or for ``language``)."""
+        key = (max(MIN_TEXT_PX, int(size)), bold, language or i18n.language())
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(io.BytesIO(self._file(bold)), key[0])
+            font = pygame.font.Font(io.BytesIO(self._file(bold, key[2])), key[0])
             self._fonts[key] = font
             if len(self._fonts) > self._keep:
                 self._fonts.popitem(last=False)

@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from ..cards import Card
+from ..i18n import N_, _
 from ..players import PLAYERS, Decision, Player, make_player
 from ..view import SeatView
 
@@ -33,7 +34,7 @@ INLINE_PLAYERS: frozenset[str] = frozenset({"easy", "normal", "random"})
 FALLBACK_PLAYER = "normal"
 """Who decides when the worker process cannot."""
 
-FALLBACK_NOTICE = ("The Hard player's thinking process failed, so Normal made that move; "
+FALLBACK_NOTICE = N_("The Hard player's thinking process failed, so Normal made that move; "
                    "Hard carries on when it can. The log has the details.")
 """What the person is told, once, when the worker fails."""
 
@@ -192,7 +193,7 @@ class ComputerThinker:
         if not self._told:
             self._told = True
             if self.on_fallback is not None:
-                self.on_fallback(FALLBACK_NOTICE)
+                self.on_fallback(_(FALLBACK_NOTICE))
         return decide(kind, view, FALLBACK_PLAYER, think_ms, seed)
 
     def cancel(self) -> None:

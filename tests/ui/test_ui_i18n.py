@@ -1,0 +1,274 @@
+"""Every screen in every language: the fonts hold every character, no label outgrows its box, and
+no text reaches the screen without going through the catalogs."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, where the tool's loader lives
+from messages_tool import messages  # noqa: E402
+
+from chinese_ten import assets, i18n  # noqa: E402
+from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from chinese_ten.settings import Settings
+from chinese_ten.ui.app import App, DemoOptions
+from chinese_ten.ui.count_scene import CountScene
+from chinese_ten.ui.help_scene import TABS, HelpScene
+from chinese_ten.ui.match_scene import MatchScene
+from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
+from chinese_ten.ui.scene import Button, font_px, ui_scale
+from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
+from chinese_ten.ui.start_scene import OPTIONS, StartScene
+from chinese_ten.ui.text import TextPainter
+from chinese_ten.ui.theme import FontBook, classic_theme
+from chinese_ten.ui.thinking import ComputerThinker
+
+from uiharness import run_frames
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.use_language("en")
+
+
+def _catalog_characters(code: str) -> set[str]:
+    po = messages.LOCALE / code / "LC_MESSAGES" / "chinese-ten.po"
+    _, translated = messages.read_po(po.read_text(encoding="utf-8"), str(po))
+    return {ch for m in translated for text in m.strings for ch in text if not ch.isspace()}
+
+
+@pytest.mark.parametrize("code", ["zh-Hans", "zh-Hant"])
+def test_every_character_a_catalog_uses_is_in_its_languages_font(code: str, window: pygame.Surface) -> None:
+    wanted = _catalog_characters(code) | set(LANGUAGE_NAMES[code]) | set("0123456789+-×÷·")
+    for bold in (False, True):
+        font = pygame.font.Font(str(assets.font_file(bold, code)), 24)
+        lacking = sorted(ch for ch, m in zip(sorted(wanted), font.metrics("".join(sorted(wanted)))) if m is None)
+        assert not lacking, f"{assets.font_file(bold, code).name} has no glyph for {''.join(lacking)}"
+
+
+def test_each_chinese_font_is_its_own_regional_face() -> None:
+    # the same character, drawn in Simplified and in Traditional fonts, is told apart by the face's name
+    names = {code: pygame.font.Font(str(assets.font_file(False, code)), 20).name for code in ("zh-Hans", "zh-Hant")}
+    assert names["zh-Hans"].endswith("SC") and names["zh-Hant"].endswith("TC"), names
+
+
+def test_the_font_follows_the_language_in_use(window: pygame.Surface) -> None:
+    fonts = FontBook()
+    i18n.use_language("zh-Hant")
+    hant = fonts.get(20)
+    i18n.use_language("en")
+    assert fonts.get(20) is not hant
+    assert fonts.get(20, language="zh-Hant") is hant
+    assert fonts.get(20).name == "Noto Sans"
+
+
+def test_the_fonts_licence_ships_whole_beside_them() -> None:
+    licence = (assets.assets_root() / "fonts" / "NotoSansCJK-LICENSE.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
+    assert "5) The Font Software, modified or unmodified" in licence and licence.rstrip().endswith("FONT SOFTWARE.")
+
+
+# ---------------------------------------------------------------------- every screen
+
+
+def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] | None = None) -> None:
+    """Start, settings, each help page, a table, its menu and question, a count and a match's end."""
+    surface = pygame.display.set_mode(size)
+    app = App(surface, settings.replace(computers=3), None, None, ComputerThinker(force_inline=True))
+    demo = App(surface, settings, None, DemoOptions(seats=4, deals=1, seed=5), ComputerThinker(force_inline=True))
+    try:
+        for scene in (StartScene(app), SettingsScene(app), *(HelpScene(app, t) for t in range(len(TABS)))):
+            app.push(scene)
+            app.frame(1 / 60)
+            if seen is not None:
+                seen.append(scene)
+            app.pop(scene)
+        app.push(StartScene(app))
+        app.frame(1 / 60)
+        app.start_match()
+        app.frame(1 / 60)
+        table = app.table()
+        assert table is not None
+        table.set_paused(True)
+        app.frame(1 / 60)
+        table.set_paused(False)
+        for scene in (MenuScene(app), ConfirmScene(app, "new"), SettingsScene(app)):
+            app.push(scene)
+            app.frame(1 / 60)
+            if seen is not None:
+                seen.append(scene)
+        demo.start_match()
+        assert run_frames(demo, lambda: isinstance(demo.top(), CountScene), limit=20000)
+        demo.frame(1 / 60)
+        assert run_frames(demo, lambda: isinstance(demo.top(), MatchScene), limit=2000)
+        demo.frame(1 / 60)
+        if seen is not None:
+            seen.append(demo.table())
+    finally:
+        app.thinker.shutdown()
+        demo.thinker.shutdown()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_button_label_outgrows_its_button_at_960x600(code: str, monkeypatch: pytest.MonkeyPatch,
+                                                        window: pygame.Surface) -> None:
+    too_wide: list[str] = []
+    drawn = 0
+    real_draw = Button.draw
+
+    def measuring_draw(self: Button, surface: pygame.Surface, kit, size: int, hover: bool = False) -> None:  # type: ignore[no-untyped-def]
+        nonlocal drawn
+        real_draw(self, surface, kit, size, hover)
+        label = self.label if self.language else _(self.label)
+        width = kit.text.width(label, size, bold=True, language=self.language)
+        drawn += 1
+        if width > self.rect.width - 8:
+            too_wide.append(f"{label!r}: {width} px in a {self.rect.width} px button")
+
+    monkeypatch.setattr(Button, "draw", measuring_draw)
+    _every_screen((960, 600), Settings(language=code))
+    assert drawn > 50 and not too_wide, too_wide
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_setting_and_start_screen_row_labels_fit_beside_their_rows_at_960x600(code: str,
+                                                                           window: pygame.Surface) -> None:
+    size = (960, 600)
+    surface = pygame.display.set_mode(size)
+    app = App(surface, Settings(language=code), None, None, ComputerThinker(force_inline=True))
+    unit = ui_scale(size)
+    settings = SettingsScene(app)
+    box = settings.box(size)
+    room = settings.rows[0][0].rect.left - (box.left + round(30 * unit))
+    for _key, label, _choices in SETTING_ROWS:
+        assert app.kit.text.width(_(label), font_px(23, unit), bold=True) < room, label
+    start = StartScene(app)
+    start.place(size)
+    for (_key, label, _choices), row in zip(OPTIONS, start.rows):
+        assert app.kit.text.width(_(label), font_px(26, unit), bold=True) < row[0].rect.left - round(18 * unit), label
+    for i, name in enumerate(TABS):
+        help_scene = HelpScene(app, i)
+        help_scene.place(size)
+        assert app.kit.text.width(_(name), font_px(22, unit), bold=True) < help_scene.tabs[i].rect.width - 8
+    app.thinker.shutdown()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_panel_headings_fit_the_side_panel_at_960x600(code: str, make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=4)
+    app.change_settings(language=code)
+    app.surface = pygame.display.set_mode((960, 600))
+    geom = scene.geom()
+    text = app.kit.text
+    pad = max(10, round(16 * geom.unit))
+    inner = geom.panel.width - 2 * pad
+    from chinese_ten.ui.panel import turn_text
+
+    assert text.width(_("Deal {number} of {total}").format(number=12, total=12), geom.font(34), bold=True) <= inner
+    assert text.width(turn_text(ctl), geom.font(20), bold=True) <= inner - pad
+    assert text.width(_("Dealer: {name}").format(name=_("North")), geom.font(20)) <= inner
+    for name in (_("You"), _("West"), _("North"), _("East")):
+        assert text.width(name, geom.font(20), bold=True) < 0.40 * inner - text.width("99", geom.font(20))
+    ctl.stop()
+
+
+# ---------------------------------------------------------------------- a pseudo-language
+
+
+def _pseudo(text: str) -> str:
+    """Latin letters made full-width, placeholders kept: any plain letter left on screen was never translated."""
+    parts = re.split(r"(\{\w*\})", text)
+    return "".join(p if p.startswith("{") else "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c
+                                                        for c in p) for p in parts)
+
+
+class Pseudo(gettext.NullTranslations):
+    """Translates exactly the messages the catalogs hold, each into the pseudo-language."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.known = {m.msgid: m for m in messages.extract()}
+
+    def gettext(self, message: str) -> str:
+        return _pseudo(message) if message in self.known else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        chosen = singular if n == 1 else plural
+        return _pseudo(chosen) if singular in self.known else chosen
+
+
+CARD = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
+"""A card written as rank and suit: the same in every language."""
+
+
+@pytest.mark.parametrize("look", [Settings(), Settings(high_contrast=True, four_colour=True)])
+def test_a_pseudo_language_run_shows_no_untranslated_text_on_any_screen(look: Settings, monkeypatch: pytest.MonkeyPatch,
+                                                                        window: pygame.Surface) -> None:
+    drawn: set[str] = set()
+    real_line = TextPainter.line
+
+    def recording_line(self: TextPainter, text: str, *args, **kwargs) -> pygame.Surface:  # type: ignore[no-untyped-def]
+        if not kwargs.get("language"):
+            drawn.add(text)
+        return real_line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording_line)
+    monkeypatch.setattr(i18n, "catalog", lambda code: Pseudo())
+    seen: list[object] = []
+    _every_screen((1280, 800), look.replace(language="zh-Hans"), seen)
+    assert len(seen) >= 9
+    untranslated = sorted(t for t in drawn if re.search(r"[A-Za-z]", CARD.sub("", t)))
+    assert len(drawn) > 150 and not untranslated, untranslated
+
+
+# ---------------------------------------------------------------------- choosing the language
+
+
+def test_the_app_shows_the_language_its_settings_ask_for(window: pygame.Surface) -> None:
+    app = App(window, Settings(language="zh-Hant"), None, None, ComputerThinker(force_inline=True))
+    assert i18n.language() == "zh-Hant" and _("Settings") == "設定"
+    app.thinker.shutdown()
+
+
+def test_choosing_a_language_in_settings_changes_every_word_at_once(window: pygame.Surface) -> None:
+    app = App(window, Settings(language="en"), None, None, ComputerThinker(force_inline=True))
+    app.push(StartScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    app.frame(1 / 60)
+    row = [key for key, _label, _choices in SETTING_ROWS].index("language")
+    settings.choose(row, [v for _t, v in SETTING_ROWS[row][2]].index("zh-Hans"))
+    assert app.settings.language == "zh-Hans" and i18n.language() == "zh-Hans"
+    assert pygame.display.get_caption()[0] == "拣红点 Chinese Ten"
+    assert app.kit.fonts.get(20).name.endswith("SC")
+    app.frame(1 / 60)
+    settings.choose(row, 0)
+    assert app.settings.language == "system" and i18n.language() == i18n.system_language()
+    app.thinker.shutdown()
+
+
+def test_each_language_name_is_written_in_its_own_font(window: pygame.Surface) -> None:
+    app = App(window, Settings(language="en"), None, None, ComputerThinker(force_inline=True))
+    settings = SettingsScene(app)
+    names = {b.label: b.language for b in settings.rows[-1]}
+    assert names == {"System": None, "English": "en", "简体中文": "zh-Hans", "繁體中文": "zh-Hant"}
+    app.thinker.shutdown()
+
+
+def test_chinese_paragraphs_wrap_between_characters_within_their_width(window: pygame.Surface) -> None:
+    i18n.use_language("zh-Hans")
+    painter = TextPainter(FontBook(), classic_theme())
+    text = _("A card always takes exactly one card, and must take when it can. If two cards could be taken and "
+             "they score differently, you pick; otherwise the game picks for you.")
+    lines = painter.wrap(text, 16, 200)
+    assert len(lines) > 2 and "".join(lines) == text
+    assert all(painter.width(line, 16) <= 200 for line in lines)
+    assert not any(line[0] in "，。、：；" for line in lines)

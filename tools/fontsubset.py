@@ -1,0 +1,135 @@
+"""Cut the Chinese fonts down to the characters the game shows, so the app stays small.
+
+    pip install -e ".[tools]"     # fontTools
+    python tools/fontsubset.py [--source DIR]   # writes assets/fonts/NotoSans{SC,TC}-{Regular,Bold}.otf
+    python tools/fontsubset.py --check          # fails if a catalog uses a character its font lacks
+
+Simplified and Traditional Chinese each take their own regional face out of the Noto Sans
+CJK collections (``NotoSansCJK-Regular.ttc`` and ``-Bold.ttc``, Debian's ``fonts-noto-cjk``):
+a pan-CJK face would draw some characters in their Japanese forms. Each is kept to printable
+ASCII, the punctuation the screens use, and every character of its language's catalog and
+name. Run it again after the catalogs change. The licence (SIL OFL 1.1, whole) is written
+beside the fonts as ``NotoSansCJK-LICENSE.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from chinese_ten.assets import LANGUAGE_FONT_FILES  # noqa: E402
+from chinese_ten.i18n import LANGUAGE_NAMES  # noqa: E402
+from messages import LOCALE, po_files, read_po  # noqa: E402
+
+FONTS = ROOT / "assets" / "fonts"
+SOURCE = Path("/usr/share/fonts/opentype/noto")
+DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
+LICENCE = "NotoSansCJK-LICENSE.txt"
+FACES = {"zh-Hans": "Noto Sans CJK SC", "zh-Hant": "Noto Sans CJK TC"}
+"""The face of the collection each language takes, by its family name."""
+
+ALWAYS = "".join(chr(c) for c in range(0x20, 0x7F)) + "·×÷–—…“”‘’「」、。，：；！？（）％＋＝／"
+"""Characters every cut keeps: printable ASCII and the punctuation the screens use."""
+
+
+def catalog_text(code: str) -> str:
+    """Every character the catalog of ``code`` translates to, with the language's own name."""
+    po = LOCALE / code / "LC_MESSAGES" / "chinese-ten.po"
+    _, messages = read_po(po.read_text(encoding="utf-8"), str(po))
+    return "".join(s for m in messages for s in m.strings) + LANGUAGE_NAMES[code]
+
+
+def wanted(code: str) -> set[int]:
+    """The code points the font of ``code`` must hold."""
+    return {ord(c) for c in ALWAYS + catalog_text(code) if not c.isspace() or c == " "}
+
+
+def face_index(collection: Path, family: str) -> int:
+    """Which font of a ``.ttc`` collection is ``family``."""
+    from fontTools.ttLib import TTCollection
+
+    for i, font in enumerate(TTCollection(str(collection)).fonts):
+        if font["name"].getDebugName(1) == family:
+            return i
+    raise SystemExit(f"fontsubset: no {family!r} in {collection}")
+
+
+def cut(collection: Path, family: str, codepoints: set[int], out: Path) -> None:
+    """Write the face ``family`` of ``collection`` holding only ``codepoints``."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(collection), fontNumber=face_index(collection, family))
+    options = subset.Options()
+    options.layout_features = ["kern", "liga", "locl", "vert", "palt", "halt"]
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.hinting = False
+    options.desubroutinize = False
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(codepoints))
+    subsetter.subset(font)
+    font.save(str(out))
+
+
+def licence_text(sample: Path) -> str:
+    """The licence file: the fonts' copyright notice, then the SIL Open Font License 1.1 in full."""
+    from fontTools.ttLib import TTFont
+
+    name = TTFont(str(sample))["name"]
+    notice = name.getDebugName(0) or ""
+    lines = DEBIAN_COPYRIGHT.read_text(encoding="utf-8").splitlines()
+    # the licence's own paragraph, not the "License:" field of a "Files:" paragraph
+    start = next(i for i, line in enumerate(lines) if line == "License: SIL-1.1" and not lines[i - 1]) + 1
+    body = []
+    for line in lines[start:]:
+        if line and not line.startswith(" "):
+            break
+        text = line[1:] if line.startswith(" ") else line
+        body.append("" if text == "." else text)
+    return (f"Noto Sans CJK SC and Noto Sans CJK TC (cut down to the characters Chinese Ten shows)\n"
+            f"{notice}\n\n" + "\n".join(body).strip() + "\n")
+
+
+def missing(code: str, font_path: Path) -> list[str]:
+    """Characters of the catalog of ``code`` the font at ``font_path`` has no glyph for."""
+    from fontTools.ttLib import TTFont
+
+    cmap = TTFont(str(font_path)).getBestCmap()
+    return sorted({c for c in catalog_text(code) if not c.isspace() and ord(c) not in cmap})
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=SOURCE, help="folder holding NotoSansCJK-*.ttc")
+    parser.add_argument("--check", action="store_true", help="only check that the fonts hold every character")
+    args = parser.parse_args(argv)
+    if not po_files():
+        raise SystemExit("fontsubset: no catalogs under assets/locale")
+    status = 0
+    for code, family in FACES.items():
+        for bold, name in LANGUAGE_FONT_FILES[code].items():
+            out = FONTS / name
+            if not args.check:
+                weight = "Bold" if bold else "Regular"
+                cut(args.source / f"NotoSansCJK-{weight}.ttc", family, wanted(code), out)
+                print(f"fontsubset: wrote {out.relative_to(ROOT)} ({out.stat().st_size} bytes)")
+            lacking = missing(code, out)
+            if lacking:
+                print(f"fontsubset: {name} lacks {''.join(lacking)}; run: python tools/fontsubset.py",
+                      file=sys.stderr)
+                status = 1
+    if not args.check:
+        (FONTS / LICENCE).write_text(licence_text(FONTS / LANGUAGE_FONT_FILES["zh-Hans"][False]), encoding="utf-8")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
