@@ -81,8 +81,8 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the language in use."""
-    return _current.gettext(message)
+    """``message`` in the language in use (an empty text stays empty)."""
+    return _current.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

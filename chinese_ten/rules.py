@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from .i18n import N_
 from .quote import quote
 
 PARTNER_RANK: tuple[int, ...] = (8, 7, 6, 5, 4, 3, 2, 1, 0, 9, 10, 11, 12)
@@ -109,16 +110,16 @@ class Preset:
 
 
 PRESETS: dict[str, Preset] = {p.name: p for p in (
-    Preset("classic", "Classic", "The classic rules: every option off."),
-    Preset("taiwan", "Taiwan", "The dealer leads.", (("lead", "dealer"),)),
-    Preset("target", "Target", "Counter-clockwise, four of a kind refilled, one deal; "
-           "everyone at or above the tie score wins.",
+    Preset("classic", N_("Classic"), N_("The classic rules: every option off.")),
+    Preset("taiwan", N_("Taiwan"), N_("The dealer leads."), (("lead", "dealer"),)),
+    Preset("target", N_("Target"), N_("Counter-clockwise, four of a kind refilled, one deal; "
+           "everyone at or above the tie score wins."),
            (("direction", "counter-clockwise"), ("four_of_a_kind", "refill"), ("win", "target")), "one"),
-    Preset("red-frog", "Red Frog Black Frog", "Black cards score, red ones do not.", (("scoring", "red-frog"),)),
-    Preset("simplified", "Simplified", "Every card scores; six each with re-deals; one deal per seat.",
+    Preset("red-frog", N_("Red Frog Black Frog"), N_("Black cards score, red ones do not."), (("scoring", "red-frog"),)),
+    Preset("simplified", N_("Simplified"), N_("Every card scores; six each with re-deals; one deal per seat."),
            (("scoring", "simplified"), ("deal", "six")), "per-seat"),
-    Preset("play-red", "Play Red", "Two or three seats, a big layout, red cards score; "
-           "the dealer leads and the lowest scorer deals next.",
+    Preset("play-red", N_("Play Red"), N_("Two or three seats, a big layout, red cards score; "
+           "the dealer leads and the lowest scorer deals next."),
            (("scoring", "play-red"), ("deal", "play-red"), ("dead_layout", True), ("lead", "dealer"),
             ("next_dealer", "lowest"))),
 )}
