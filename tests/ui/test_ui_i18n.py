@@ -205,8 +205,9 @@ class Pseudo(gettext.NullTranslations):
         return _pseudo(chosen) if singular in self.known else chosen
 
 
-CARD = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
-"""A card written as rank and suit: the same in every language."""
+CARD = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]|\b[AJQK]\b")
+"""A card written as rank and suit, or a rank alone (the card-values sheet's "2 to K"): the same in every
+language."""
 
 
 @pytest.mark.parametrize("look", [Settings(), Settings(high_contrast=True, four_colour=True)])
