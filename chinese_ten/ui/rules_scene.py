@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules import OPTIONS, PRESETS, RuleSet
 from .menu_scene import Dialog
 from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
@@ -21,37 +21,37 @@ if TYPE_CHECKING:
     from .app import App
 
 OPTION_LABELS: dict[str, str] = {
-    "lead": "Who leads",
-    "direction": "Direction of play",
-    "four_of_a_kind": "Four of a kind",
-    "scoring": "Scoring",
-    "deal": "Deal sizes",
-    "dead_layout": "Dead layout",
-    "next_dealer": "Next dealer",
-    "win": "Who wins",
+    "lead": N_("Who leads"),
+    "direction": N_("Direction of play"),
+    "four_of_a_kind": N_("Four of a kind"),
+    "scoring": N_("Scoring"),
+    "deal": N_("Deal sizes"),
+    "dead_layout": N_("Dead layout"),
+    "next_dealer": N_("Next dealer"),
+    "win": N_("Who wins"),
 }
 """What each rule option is called on screen."""
 
 VALUE_LABELS: dict[tuple[str, Any], str] = {
-    ("lead", "after-dealer"): "After the dealer",
-    ("lead", "dealer"): "The dealer",
-    ("direction", "clockwise"): "Clockwise",
-    ("direction", "counter-clockwise"): "Counter-clockwise",
-    ("four_of_a_kind", "to-dealer"): "To the dealer",
-    ("four_of_a_kind", "refill"): "To the dealer, refilled",
-    ("scoring", "classic"): "Classic",
-    ("scoring", "red-frog"): "Red Frog Black Frog",
-    ("scoring", "simplified"): "Simplified",
-    ("scoring", "play-red"): "Play Red",
-    ("deal", "classic"): "Classic",
-    ("deal", "play-red"): "Play Red",
-    ("deal", "six"): "Six each, re-dealt",
-    ("dead_layout", False): "Off",
-    ("dead_layout", True): "Thrown in",
-    ("next_dealer", "rotate"): "One seat on",
-    ("next_dealer", "lowest"): "Lowest scorer",
-    ("win", "margin"): "Highest total",
-    ("win", "target"): "At the tie score",
+    ("lead", "after-dealer"): N_("After the dealer"),
+    ("lead", "dealer"): N_("The dealer"),
+    ("direction", "clockwise"): N_("Clockwise"),
+    ("direction", "counter-clockwise"): N_("Counter-clockwise"),
+    ("four_of_a_kind", "to-dealer"): N_("To the dealer"),
+    ("four_of_a_kind", "refill"): N_("To the dealer, refilled"),
+    ("scoring", "classic"): N_("Classic"),
+    ("scoring", "red-frog"): N_("Red Frog Black Frog"),
+    ("scoring", "simplified"): N_("Simplified"),
+    ("scoring", "play-red"): N_("Play Red"),
+    ("deal", "classic"): N_("Classic"),
+    ("deal", "play-red"): N_("Play Red"),
+    ("deal", "six"): N_("Six each, re-dealt"),
+    ("dead_layout", False): N_("Off"),
+    ("dead_layout", True): N_("Thrown in"),
+    ("next_dealer", "rotate"): N_("One seat on"),
+    ("next_dealer", "lowest"): N_("Lowest scorer"),
+    ("win", "margin"): N_("Highest total"),
+    ("win", "target"): N_("At the tie score"),
 }
 """What each value of each rule option is called on screen."""
 

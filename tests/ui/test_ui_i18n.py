@@ -21,11 +21,14 @@ from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.count_scene import CountScene
 from chinese_ten.ui.help_scene import TABS, HelpScene
+from chinese_ten.ui.history_scene import HistoryScene
 from chinese_ten.ui.match_scene import MatchScene
 from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
+from chinese_ten.ui.rules_scene import RulesScene
 from chinese_ten.ui.scene import Button, font_px, ui_scale
 from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.start_scene import OPTIONS, StartScene
+from chinese_ten.ui.stats_scene import StatsScene
 from chinese_ten.ui.text import TextPainter
 from chinese_ten.ui.theme import FontBook, classic_theme
 from chinese_ten.ui.thinking import ComputerThinker
@@ -80,12 +83,14 @@ def test_the_fonts_licence_ships_whole_beside_them() -> None:
 
 
 def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] | None = None) -> None:
-    """Start, settings, each help page, a table, its menu and question, a count and a match's end."""
+    """Start, settings and its rules page, statistics, history, each help page, a table, its menu and question,
+    a count and a match's end."""
     surface = pygame.display.set_mode(size)
     app = App(surface, settings.replace(computers=3), None, None, ComputerThinker(force_inline=True))
     demo = App(surface, settings, None, DemoOptions(seats=4, deals=1, seed=5), ComputerThinker(force_inline=True))
     try:
-        for scene in (StartScene(app), SettingsScene(app), *(HelpScene(app, t) for t in range(len(TABS)))):
+        for scene in (StartScene(app), SettingsScene(app), RulesScene(app), StatsScene(app), HistoryScene(app),
+                      *(HelpScene(app, t) for t in range(len(TABS)))):
             app.push(scene)
             app.frame(1 / 60)
             if seen is not None:
