@@ -208,7 +208,7 @@ class HistoryScene(Dialog):
         assert m is not None
         y = area.top
         head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
-            done=len(m.deals), total=m.setup.total_deals, players=", ".join(m.setup.players)), body, t.text_dim)
+            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(_player(p) for p in m.setup.players)), body, t.text_dim)
         surface.blit(head, (area.left, y))
         y += line_h
         if self.count_open:

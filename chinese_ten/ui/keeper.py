@@ -18,6 +18,7 @@ from ..records import record_of
 from ..rules import as_number, rules_from_json
 from .choreography import Pace
 from .controller import STRENGTH_LABELS, TableController
+from .rules_text import preset_title
 from .thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.ui")
@@ -54,7 +55,7 @@ def describe(kept: Unfinished) -> str:
     strength = _(STRENGTH_LABELS.get(setup.strength, setup.strength))
     parts = [_("{n} seats").format(n=setup.seats), strength]
     if setup.preset != "classic":
-        parts.append(setup.preset)
+        parts.append(preset_title(setup.preset))
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
     if setup.person and kept.totals:
         parts.append(_("you {score}").format(score=_signed(kept.totals[0])))

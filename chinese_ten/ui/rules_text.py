@@ -20,13 +20,18 @@ from typing import TYPE_CHECKING
 
 from ..cards import ALL_CARDS, SUITS, Card
 from ..i18n import N_, _, ngettext
-from ..rules import RuleSet
+from ..rules import PRESETS, RuleSet
 
 if TYPE_CHECKING:
     from .app import App
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _COLOUR_WORDS = {frozenset("HD"): N_("the red ones"), frozenset("SC"): N_("the black ones")}
+
+
+def preset_title(name: str) -> str:
+    """A preset's name as the screen shows it, in the language in use (an unknown one as stored)."""
+    return _(PRESETS[name].title) if name in PRESETS else name
 
 
 def rules_in_force(app: App) -> tuple[RuleSet, int]:

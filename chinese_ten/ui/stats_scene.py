@@ -14,6 +14,7 @@ from ..i18n import _
 from ..matchstore import Figures, Statistics
 from .controller import STRENGTH_LABELS
 from .menu_scene import Dialog
+from .rules_text import preset_title
 from .scene import Button, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
@@ -44,8 +45,9 @@ def row_cells(name: str, f: Figures) -> list[str]:
 
 
 def table_name(strength: str, seats: int, rules: str) -> str:
-    """A kind of table in words: "Normal · 2 seats · classic"."""
-    return " · ".join([_(STRENGTH_LABELS.get(strength, strength)), _("{n} seats").format(n=seats), rules])
+    """A kind of table in words: "Normal · 2 seats · Classic"."""
+    return " · ".join([_(STRENGTH_LABELS.get(strength, strength)), _("{n} seats").format(n=seats),
+                       preset_title(rules)])
 
 
 class StatsScene(Dialog):

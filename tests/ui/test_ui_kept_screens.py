@@ -6,6 +6,7 @@ import json
 
 import pygame
 
+from chinese_ten import i18n
 from chinese_ten.matchstore import open_store
 from chinese_ten.records import position_of
 from chinese_ten.settings import Settings
@@ -15,7 +16,7 @@ from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.keeper import Keeper, setup_of
 from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
 from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.stats_scene import StatsScene
+from chinese_ten.ui.stats_scene import StatsScene, table_name
 from chinese_ten.ui.table_scene import TableScene
 from chinese_ten.ui.thinking import ComputerThinker
 
@@ -157,3 +158,12 @@ def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, t
     kept = first.keeper.unfinished()
     assert kept is not None and kept.progress["deals"] == ctl.actions, "the first window's match is untouched"
     first.keeper.close()
+
+
+def test_a_kind_of_table_is_named_by_its_preset_and_strength_in_the_language_in_use() -> None:
+    assert table_name("normal", 2, "red-frog") == "Normal · 2 seats · Red Frog Black Frog"
+    i18n.use_language("zh-Hans")
+    try:
+        assert table_name("hard", 3, "target") == "困难 · 3人 · 达标"
+    finally:
+        i18n.use_language("en")
