@@ -287,8 +287,13 @@ def smoke_test(app: Path) -> None:
         print(f"smoke test: the demo wrote {check_audio(audio):.1f} s of sound that is not silence")
         print(f"smoke test: demo left {', '.join(str(p) for p in check_screenshots(shots))}")
         chinese = WORK / "shots-zh-Hant"
+        kept = WORK / "data"
         run(console, ["demo", "--seats", "3", "--deals", "1", "--seed", "3", "--language", "zh-Hant",
-                      "--screenshot", str(chinese)], env, timeout=600)
+                      "--screenshot", str(chinese), "--data-dir", str(kept)], env, timeout=600)
+        history = json.loads(run(console, ["history", "--json", "--data-dir", str(kept)], env, timeout=60))
+        if len(history.get("matches", [])) != 1:
+            raise SmokeTestFailure(f"the frozen app kept {len(history.get('matches', []))} matches, not the demo's one")
+        print("smoke test: the frozen app kept the demo's match in its database and read it back")
         log = "".join(p.read_text(encoding="utf-8", errors="replace") for p in (WORK / "logs").glob("*.log*"))
         if "no catalog for" in log:
             raise SmokeTestFailure("the frozen app found no message catalog for zh-Hant")
