@@ -155,22 +155,14 @@ class HistoryScene(Dialog):
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
                                     back=(), forward=(pygame.K_TAB,))
 
-    def update(self, dt: float) -> None:
-        """Keep the buttons placed for the window size."""
-        self.place(self.app.surface.get_size())
-
     def draw(self, surface: pygame.Surface) -> None:
         """The list of matches on the left, the chosen match's deals (or a deal's count) on the right."""
         kit = self.app.kit
         t = kit.theme
         size = surface.get_size()
         unit = ui_scale(size)
-        surface.blit(kit.felt(size), (0, 0))
-        box = self.draw_panel(surface)
+        box, top = self.draw_page(surface, _("History"))
         pad = round(24 * unit)
-        title = kit.text.line(_("History"), font_px(36, unit), t.text, bold=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(14 * unit))))
-        top = box.top + round(24 * unit) + title.get_height()
         bottom = self.buttons[0].rect.top - round(12 * unit)
         body = font_px(18, unit)
         line_h = kit.fonts.get(body).get_linesize() + round(6 * unit)

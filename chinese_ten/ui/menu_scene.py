@@ -58,6 +58,21 @@ class Dialog(Scene):
     def place(self, size: tuple[int, int]) -> object:
         """Put the buttons in place for this window size."""
 
+    def update(self, dt: float) -> None:
+        """Keep the buttons placed for the window size."""
+        self.place(self.app.surface.get_size())
+
+    def draw_page(self, surface: pygame.Surface, title: str) -> tuple[Rect, int]:
+        """A page over the felt: the panel and its title; returns the panel's box and where its body starts."""
+        kit = self.app.kit
+        size = surface.get_size()
+        unit = ui_scale(size)
+        surface.blit(kit.felt(size), (0, 0))
+        box = self.draw_panel(surface)
+        text = kit.text.line(title, font_px(36, unit), kit.theme.text, bold=True)
+        surface.blit(text, text.get_rect(midtop=(box.centerx, box.top + round(14 * unit))))
+        return box, box.top + round(24 * unit) + text.get_height()
+
     def draw_panel(self, surface: pygame.Surface) -> Rect:
         """Place the buttons, darken what is drawn so far and draw the panel; returns the panel's box."""
         theme = self.app.kit.theme
@@ -130,10 +145,6 @@ class MenuScene(Dialog):
             self.act("resume")
             return
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
-
-    def update(self, dt: float) -> None:
-        """Keep the buttons placed for the window size."""
-        self.place(self.app.surface.get_size())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The dimmed table under the menu."""
@@ -217,10 +228,6 @@ class ConfirmScene(Dialog):
             self.act("keep")
             return
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
-
-    def update(self, dt: float) -> None:
-        """Keep the buttons placed for the window size."""
-        self.place(self.app.surface.get_size())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The question over the dimmed screen."""

@@ -195,7 +195,7 @@ class RulesScene(Dialog):
     def update(self, dt: float) -> None:
         """Keep in step with the settings and the window size."""
         self._sync()
-        self.place(self.app.surface.get_size())
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The rows of options over the dimmed screen."""

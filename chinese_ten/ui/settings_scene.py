@@ -165,7 +165,7 @@ class SettingsScene(Dialog):
     def update(self, dt: float) -> None:
         """Keep in step with the settings (H or F11 may change them while open) and the window size."""
         self._sync()
-        self.place(self.app.surface.get_size())
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The rows of choices over the dimmed screen."""

@@ -106,22 +106,14 @@ class StatsScene(Dialog):
             return
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
 
-    def update(self, dt: float) -> None:
-        """Keep the buttons placed for the window size."""
-        self.place(self.app.surface.get_size())
-
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the figures' table, the chart and the buttons."""
         kit = self.app.kit
         t = kit.theme
         size = surface.get_size()
         unit = ui_scale(size)
-        surface.blit(kit.felt(size), (0, 0))
-        box = self.draw_panel(surface)
+        box, y = self.draw_page(surface, _("Statistics"))
         pad = round(28 * unit)
-        title = kit.text.line(_("Statistics"), font_px(36, unit), t.text, bold=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(14 * unit))))
-        y = box.top + round(24 * unit) + title.get_height()
         body = font_px(18, unit)
         if self.confirming:
             for text in (_("Reset the statistics?"),
