@@ -168,8 +168,9 @@ class StatsScene(Dialog):
         t = kit.theme
         stats = self.stats
         assert stats is not None
-        label = kit.text.line(_("Your margin in the last {n} deals").format(n=len(stats.recent)),
-                              font_px(18, unit), t.text_dim)
+        words = (_("Your margin in the last {n} deals").format(n=len(stats.recent)) if stats.recent
+                 else _("No deal has been kept yet: the chart of your margins starts with the first."))
+        label = kit.text.line(words, font_px(18, unit), t.text_dim)
         surface.blit(label, (area.left, area.top))
         plot = Rect(area.left, area.top + label.get_height() + 4, area.width,
                     area.height - label.get_height() - 4)

@@ -167,3 +167,22 @@ def test_a_kind_of_table_is_named_by_its_preset_and_strength_in_the_language_in_
         assert table_name("hard", 3, "target") == "困难 · 3人 · 达标"
     finally:
         i18n.use_language("en")
+
+
+def test_statistics_with_no_kept_deal_say_so_instead_of_counting_zero_deals(window, tmp_path, monkeypatch) -> None:
+    from chinese_ten.ui.text import TextPainter
+
+    app = _app(window, tmp_path)
+    drawn: list[str] = []
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    stats = StatsScene(app)
+    app.push(stats)
+    app.frame(1 / 60, [])
+    assert any(text.startswith("No deal has been kept yet") for text in drawn)
+    assert not any("last 0 deals" in text for text in drawn)
