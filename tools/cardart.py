@@ -15,7 +15,6 @@ the files on disk are exactly what it produces.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -25,9 +24,11 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parent.parent
 """The source checkout this tool belongs to."""
 
-if str(CHECKOUT) not in sys.path:  # run as a script from anywhere: use the checkout's package
-    sys.path.insert(0, str(CHECKOUT))
+for _folder in (CHECKOUT, CHECKOUT / "tools"):  # run as a script from anywhere: the checkout's package
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
+import generated  # noqa: E402
 from chinese_ten.assets import CARD_CODES, STYLES  # noqa: E402
 from chinese_ten.cards import RANK_NAMES as RANKS  # noqa: E402
 from chinese_ten.cards import SUITS  # noqa: E402
@@ -745,59 +746,18 @@ def expected_files() -> dict[str, str]:
     return files
 
 
+def _encoded() -> dict[str, bytes]:
+    return {rel: text.encode("utf-8") for rel, text in expected_files().items()}
+
+
 def write_all(root: Path) -> list[Path]:
     """Write every asset under ``root`` (the ``assets`` folder) and return the paths written."""
-    written: list[Path] = []
-    for rel, text in expected_files().items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(text.encode("utf-8"))
-        written.append(target)
-    return written
-
-
-def _differences(root: Path) -> list[str]:
-    """Relative paths that are missing, different, or unexpected SVG files under ``root``."""
-    expected = expected_files()
-    problems: list[str] = []
-    for rel, text in expected.items():
-        target = root / rel
-        if not target.is_file():
-            problems.append(f"missing: {rel}")
-        elif target.read_bytes() != text.encode("utf-8"):
-            problems.append(f"differs: {rel}")
-    cards = root / "cards"
-    if cards.is_dir():
-        for found in sorted(cards.rglob("*.svg")):
-            rel = found.relative_to(root).as_posix()
-            if rel not in expected:
-                problems.append(f"unexpected: {rel}")
-    return problems
-
-
-def default_root() -> Path:
-    """The ``assets`` folder of the source checkout this tool lives in."""
-    return CHECKOUT / "assets"
+    return generated.write_all(root, _encoded())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point: write the assets, or with ``--check`` compare them; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python tools/cardart.py", description="Write the card artwork.")
-    parser.add_argument("--check", action="store_true", help="report files that differ instead of writing them")
-    parser.add_argument("--root", type=Path, default=None, help="assets folder (default: the checkout's assets/)")
-    args = parser.parse_args(argv)
-    root: Path = args.root if args.root is not None else default_root()
-    if args.check:
-        problems = _differences(root)
-        for problem in problems:
-            print(problem)
-        if problems:
-            print(f"{len(problems)} file(s) out of date; run: python tools/cardart.py", file=sys.stderr)
-            return 1
-        return 0
-    written = write_all(root)
-    print(f"wrote {len(written)} files under {root}")
-    return 0
+    return generated.main(argv, "cardart.py", "card artwork", _encoded, "cards", "*.svg")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ verify that the files on disk are exactly what it produces.
 
 from __future__ import annotations
 
-import argparse
 import io
 import math
 import random
@@ -30,9 +29,11 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parent.parent
 """The source checkout this tool belongs to."""
 
-if str(CHECKOUT) not in sys.path:  # run as a script from anywhere: use the checkout's package
-    sys.path.insert(0, str(CHECKOUT))
+for _folder in (CHECKOUT, CHECKOUT / "tools"):  # run as a script from anywhere: the checkout's package
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
+import generated  # noqa: E402
 from chinese_ten.assets import SOUND_EFFECTS  # noqa: E402
 
 RATE = 22050
@@ -293,59 +294,14 @@ def expected_files() -> dict[str, bytes]:
             for effect, count in SOUND_EFFECTS.items() for n in range(1, count + 1)}
 
 
-def default_root() -> Path:
-    """The checkout's ``assets`` folder."""
-    return CHECKOUT / "assets"
-
-
 def write_all(root: Path) -> list[Path]:
     """Write every sound under ``root`` (the ``assets`` folder) and return the paths written."""
-    written: list[Path] = []
-    for rel, data in expected_files().items():
-        target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        written.append(target)
-    return written
-
-
-def _differences(root: Path) -> list[str]:
-    """Relative paths that are missing, different, or unexpected files under ``root/sounds``."""
-    expected = expected_files()
-    problems = []
-    for rel, data in expected.items():
-        path = root / rel
-        if not path.is_file():
-            problems.append(f"missing: {rel}")
-        elif path.read_bytes() != data:
-            problems.append(f"differs: {rel}")
-    folder = root / "sounds"
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*")):
-            rel = path.relative_to(root).as_posix()
-            if path.is_file() and rel not in expected:
-                problems.append(f"unexpected: {rel}")
-    return problems
+    return generated.write_all(root, expected_files())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point: write the sounds, or with ``--check`` compare them; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python tools/soundgen.py", description="Write the sound effects.")
-    parser.add_argument("--check", action="store_true", help="report files that differ instead of writing them")
-    parser.add_argument("--root", type=Path, default=None, help="assets folder (default: the checkout's assets/)")
-    args = parser.parse_args(argv)
-    root: Path = args.root if args.root is not None else default_root()
-    if args.check:
-        problems = _differences(root)
-        for problem in problems:
-            print(problem)
-        if problems:
-            print(f"{len(problems)} file(s) out of date; run: python tools/soundgen.py", file=sys.stderr)
-            return 1
-        return 0
-    written = write_all(root)
-    print(f"wrote {len(written)} files under {root}")
-    return 0
+    return generated.main(argv, "soundgen.py", "sound effects", expected_files, "sounds")
 
 
 if __name__ == "__main__":
