@@ -3,13 +3,14 @@ asked before a match in progress is thrown away."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
 from ..i18n import N_, _
-from .scene import Button, Scene, Theme, buttons_event, font_px, ui_scale
+from .scene import Button, Scene, Theme, button_at, buttons_event, font_px, grid_at, ui_scale
 
 if TYPE_CHECKING:
     from .app import App
@@ -82,6 +83,34 @@ class Dialog(Scene):
         box = self.box(size)
         dialog_box(surface, theme, box)
         return box
+
+
+class ChoiceGrid(Dialog):
+    """A dialog of rows of choices (Settings, the Rules page) with a few buttons below them."""
+
+    rows: list[list[Button]]
+    focus_row: int
+
+    def choose(self, row: int, index: int) -> None:
+        """Pick choice ``index`` of row ``row``."""
+        raise NotImplementedError
+
+    def pointer(self, event: pygame.event.Event, buttons: list[tuple[Button, Callable[[], object]]],
+                hover: Button | None) -> Button | None:
+        """A click on one of ``buttons`` does its action, a click on a choice picks it; returns the button
+        now under the pointer (``hover`` when the pointer did not move)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button, act in buttons:
+                if button.hit(event.pos):
+                    act()
+                    return hover
+            cell = grid_at(self.rows, event.pos)
+            if cell is not None:
+                self.focus_row = cell[0]
+                self.choose(*cell)
+        elif event.type == pygame.MOUSEMOTION:
+            return button_at([*(b for b, _act in buttons), *(b for row in self.rows for b in row)], event.pos)
+        return hover
 
 
 class MenuScene(Dialog):

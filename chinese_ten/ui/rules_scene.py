@@ -13,8 +13,8 @@ from pygame import Rect
 
 from ..i18n import N_, _
 from ..rules import OPTIONS, PRESETS, RuleSet
-from .menu_scene import Dialog
-from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
+from .menu_scene import ChoiceGrid
+from .scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
 from .start_scene import PresetButton
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def offered_values(rules: RuleSet, key: str, seats: int) -> list[Any]:
     return [v for v in OPTIONS[key] if seats in rules.with_options(**{key: v}).seat_counts()]
 
 
-class RulesScene(Dialog):
+class RulesScene(ChoiceGrid):
     """Rows of rule options and their values; Up/Down pick a row, Left/Right a value, Esc closes."""
 
     def __init__(self, app: App) -> None:
@@ -180,17 +180,9 @@ class RulesScene(Dialog):
                 else:
                     count = len(self.values[self.focus_row]) or 1
                     self.choose(self.focus_row, (self.value_index(self.focus_row) + 1) % count)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = grid_at(self.rows, event.pos)
-            if self.done.hit(event.pos):
-                self.close()
-            elif self.reset.hit(event.pos):
-                self.back_to_preset()
-            elif cell is not None:
-                self.focus_row = cell[0]
-                self.choose(*cell)
-        elif event.type == pygame.MOUSEMOTION:
-            self._hover = button_at([self.done, self.reset, *(b for row in self.rows for b in row)], event.pos)
+        else:
+            self._hover = self.pointer(event, [(self.done, self.close), (self.reset, self.back_to_preset)],
+                                       self._hover)
 
     def update(self, dt: float) -> None:
         """Keep in step with the settings and the window size."""

@@ -9,8 +9,8 @@ from pygame import Rect
 
 from ..i18n import LANGUAGE_NAMES, N_, _
 from ..settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
-from .menu_scene import Dialog
-from .scene import PRESS_KEYS, Button, button_at, font_px, grid_at, row_step, ui_scale
+from .menu_scene import ChoiceGrid
+from .scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
 from .start_scene import OPTIONS
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 """Settings that take effect at the next match rather than at once."""
 
 
-class SettingsScene(Dialog):
+class SettingsScene(ChoiceGrid):
     """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
 
     def __init__(self, app: App) -> None:
@@ -150,17 +150,9 @@ class SettingsScene(Dialog):
                 else:
                     count = len(self.rows[self.focus_row])
                     self.choose(self.focus_row, (self.value_index(self.focus_row) + 1) % count)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            cell = grid_at(self.rows, event.pos)
-            if self.done.hit(event.pos):
-                self.close()
-            elif self.rules_button.hit(event.pos):
-                self.open_rules()
-            elif cell is not None:
-                self.focus_row = cell[0]
-                self.choose(*cell)
-        elif event.type == pygame.MOUSEMOTION:
-            self._hover = button_at([self.done, self.rules_button, *(b for row in self.rows for b in row)], event.pos)
+        else:
+            self._hover = self.pointer(event, [(self.done, self.close), (self.rules_button, self.open_rules)],
+                                       self._hover)
 
     def update(self, dt: float) -> None:
         """Keep in step with the settings (H or F11 may change them while open) and the window size."""

@@ -126,3 +126,32 @@ def test_the_rules_page_of_a_preset_starts_from_its_options(window: pygame.Surfa
     page.choose(deal_row, page.values[deal_row].index("six"))
     assert dict(app.settings.rule_options) == {"deal": "six"}
     app.frame(1 / 60, [])
+
+
+def test_settings_and_the_rules_page_work_by_mouse_alone(window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    app.push(StartScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    app.frame(1 / 60, [])
+    # a click on a choice picks it and is saved
+    row = next(i for i, r in enumerate(settings.rows) if len(r) > 1 and not r[-1].selected)
+    app.frame(1 / 60, [click_event(settings.rows[row][-1].rect.center)])
+    assert settings.rows[row][-1].selected
+    # pointing at a button lights it; a click on Rules opens the Rules page
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=settings.rules_button.rect.center, rel=(0, 0),
+                                          buttons=(0, 0, 0))])
+    assert settings._hover is settings.rules_button
+    app.frame(1 / 60, [click_event(settings.rules_button.rect.center)])
+    page = app.top()
+    assert isinstance(page, RulesScene)
+    app.frame(1 / 60, [])
+    row = next(i for i, r in enumerate(page.rows) if len(r) > 1)
+    app.frame(1 / 60, [click_event(page.rows[row][-1].rect.center)])
+    assert app.settings.rule_options, "a click on another value changes an option"
+    app.frame(1 / 60, [click_event(page.reset.rect.center)])
+    assert not app.settings.rule_options, "Reset to preset drops the changed options"
+    app.frame(1 / 60, [click_event(page.done.rect.center)])
+    assert app.top() is settings
+    app.frame(1 / 60, [click_event(settings.done.rect.center)])
+    assert isinstance(app.top(), StartScene)
