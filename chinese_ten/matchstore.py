@@ -78,6 +78,19 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     """
     CREATE INDEX deals_margins ON deals (match_id, margin);
     """,
+    # a match with a take-back is practice, kept apart from the statistics; a deal's reviews are kept
+    # so a second look is instant (one per judged seat, with the seed and effort that made it)
+    """
+    ALTER TABLE matches ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE analyses (
+        deal_id INTEGER NOT NULL REFERENCES deals (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        budget INTEGER NOT NULL,
+        review TEXT NOT NULL,
+        PRIMARY KEY (deal_id, seat)
+    );
+    """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
 
