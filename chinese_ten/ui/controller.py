@@ -142,6 +142,25 @@ class TableController:
         return self.deal.to_move
 
     @property
+    def dealer(self) -> int:
+        """The dealer of the deal at the table."""
+        return self.deal.dealer
+
+    @property
+    def deal_over(self) -> bool:
+        """True once the deal at the table has ended in the engine."""
+        return self.deal.is_over
+
+    @property
+    def face_up(self) -> frozenset[int]:
+        """The seats whose hands the table shows face up: the bottom seat's alone."""
+        return frozenset({0})
+
+    def points_of(self, card: Card) -> int:
+        """What ``card`` scores in the deal at the table."""
+        return self.deal.points_of(card)
+
+    @property
     def deal_finished(self) -> bool:
         """True once the deal is over and fully shown."""
         return self.deal.is_over and not self.busy

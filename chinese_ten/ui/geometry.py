@@ -84,20 +84,27 @@ def _card(height: float) -> tuple[int, int]:
     return (round(h * CARD_RATIO), h)
 
 
-def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20) -> TableGeometry:
-    """The table laid out for a window of ``size`` and ``seats`` seats."""
+OPEN_HAND_SCALE = 0.66
+"""The height of the other seats' cards when their hands lie face up, as a share of the bottom hand's
+(face down they are 0.55: a face needs room for its corner to be read)."""
+
+
+def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
+                   open_hands: bool = False, panel_width: int | None = None) -> TableGeometry:
+    """The table laid out for a window of ``size`` and ``seats`` seats; ``open_hands`` makes room for the
+    other seats' hands face up (:func:`open_rects`), ``panel_width`` sets the side panel's width."""
     w = max(int(size[0]), 640)
     h = max(int(size[1]), 400)
     unit = min(w / 1280, h / 800)
     m = max(6, round(12 * unit))
-    panel_w = min(max(int(w * 0.23), 230), 420)
+    panel_w = min(max(int(w * 0.23), 230), 420) if panel_width is None else max(0, min(panel_width, w - 320))
     panel = Rect(w - panel_w, 0, panel_w, h)
     table = Rect(0, 0, w - panel_w, h)
     sides = SIDES[seats]
 
     hand_card = _card(min(h * 0.165, table.width / 7.2))
     hc_w, hc_h = hand_card
-    back_card = _card(hc_h * 0.55)
+    back_card = _card(hc_h * (OPEN_HAND_SCALE if open_hands else 0.55))
     bk_w, bk_h = back_card
     plate_h = max(18, round(26 * unit))
     lift = round(hc_h * 0.12)
@@ -215,3 +222,19 @@ def back_rects(geom: TableGeometry, seat: int, count: int) -> list[Rect]:
     total = bw + step * (count - 1)
     y0 = area.centery - total / 2
     return [Rect(area.centerx - bh // 2, round(y0 + i * step), bh, bw) for i in range(count)]
+
+
+def open_rects(geom: TableGeometry, seat: int, count: int) -> list[Rect]:
+    """A hand lying face up at a seat other than the bottom: upright cards overlapping so that each card's
+    corner shows, fanned left to right at the top and top to bottom at the sides."""
+    place = geom.seats[seat]
+    if place.side == "top":
+        return back_rects(geom, seat, count)
+    bw, bh = geom.back_card
+    area = place.hand
+    if count <= 0:
+        return []
+    step = min(bh * 0.34, (area.height - bh) / max(1, count - 1))
+    total = bh + step * (count - 1)
+    y0 = area.centery - total / 2
+    return [Rect(area.centerx - bw // 2, round(y0 + i * step), bw, bh) for i in range(count)]

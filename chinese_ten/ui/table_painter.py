@@ -1,6 +1,7 @@
 """Drawing the table: felt, seats, stock, layout, hands and the step being shown.
 
-Everything here reads the controller and board and draws; nothing changes state.
+Everything here reads a :class:`~chinese_ten.ui.tableview.TableView` (the live table or a review) and
+draws; nothing changes state.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from ..cards import Card
 from ..i18n import _
 from .animation import Label, Sprite, Step, ease_in_out, ease_out, within
 from .board import Loc
-from .controller import STRENGTH_LABELS, TableController
-from .geometry import TableGeometry, back_rects, hand_rects, lifted
+from .controller import STRENGTH_LABELS
+from .geometry import TableGeometry, back_rects, hand_rects, lifted, open_rects
 from .scene import Kit, focus_ring
+from .tableview import TableView
 from .theme import TEXT_SCALE
 from .surfacecache import SurfaceCache
 
@@ -25,11 +27,13 @@ BADGE_LIMIT = 64
 """Point badges kept at most (moving cards pass through many widths)."""
 
 
-def rect_of(loc: Loc, geom: TableGeometry) -> Rect:
-    """The pixels of a logical place on the table."""
+def rect_of(loc: Loc, geom: TableGeometry, face_up: frozenset[int] = frozenset({0})) -> Rect:
+    """The pixels of a logical place on the table, where the hands of ``face_up`` seats lie face up."""
     if loc.kind == "hand":
         if loc.seat == 0:
             rects = hand_rects(geom, max(1, loc.count))
+        elif loc.seat in face_up:
+            rects = open_rects(geom, loc.seat, max(1, loc.count))
         else:
             rects = back_rects(geom, loc.seat, max(1, loc.count))
         return rects[min(loc.index, len(rects) - 1)]
@@ -53,7 +57,7 @@ PILE_LAYER_STEP = 2
 
 
 class TablePainter:
-    """Draws one frame of the table from the controller's state."""
+    """Draws one frame of a table from what its :class:`~chinese_ten.ui.tableview.TableView` shows."""
 
     def __init__(self, kit: Kit) -> None:
         """A painter using the shared kit."""
@@ -113,23 +117,24 @@ class TablePainter:
 
     # ------------------------------------------------------------------ table
 
-    def seats(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController,
+    def seats(self, surface: pygame.Surface, geom: TableGeometry, view: TableView,
               moving: frozenset[Card]) -> dict[int, dict[str, Rect]]:
-        """Name plates, computers' hands and every pile; returns, by seat, where the name, the
-        line of cards left, the dealer chip, the pile and its caption went."""
+        """Name plates, the other seats' hands (face down, or face up for the view's ``face_up`` seats) and
+        every pile; returns, by seat, where the name, the line of cards left, the dealer chip, the pile and
+        its caption went."""
         kit = self.kit
         t = kit.theme
-        board = ctl.board
-        turn = ctl.shown_turn
+        board = view.board
+        turn = view.shown_turn
         placed: dict[int, dict[str, Rect]] = {}
         for place in geom.seats:
             seat = place.seat
-            info = ctl.infos[seat]
+            info = view.infos[seat]
             big = geom.font(24)
             small = geom.font(19)
             where: dict[str, Rect] = {}
             if seat != 0:
-                active = turn == seat and not ctl.deal.is_over
+                active = turn == seat and not view.deal_over
                 box = place.plate.inflate(8, 6)
                 if active:
                     pygame.draw.rect(surface, t.turn_ring, box.inflate(6, 6), 0, border_radius=10)
@@ -142,11 +147,16 @@ class TablePainter:
                 line2 = kit.text.line(_("{strength} · {left}").format(strength=sub, left=left) if sub else left, small,
                                       t.text_dim)
                 where["left"] = surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
-                if ctl.deal.dealer == seat:
+                if view.dealer == seat:
                     where["dealer"] = self.dealer_chip(surface, where["name"], geom)
-                turned = place.side in ("left", "right")
-                for r in back_rects(geom, seat, cnt):
-                    self.card(surface, None, r, shadow=False, turned=turned)
+                if seat in view.face_up:
+                    for card, r in zip(board.hands[seat], open_rects(geom, seat, cnt)):
+                        if card not in moving:
+                            self.card(surface, card, r, shadow=False, badge_points=view.points_of(card))
+                else:
+                    turned = place.side in ("left", "right")
+                    for r in back_rects(geom, seat, cnt):
+                        self.card(surface, None, r, shadow=False, turned=turned)
             where.update(self.pile(surface, place.pile, board.piles[seat], geom))
             placed[seat] = where
         return placed
@@ -216,11 +226,11 @@ class TablePainter:
         surface.blit(label, label.get_rect(center=back.center))
         return back
 
-    def layout(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, moving: frozenset[Card],
+    def layout(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, moving: frozenset[Card],
                take: tuple[Card, ...], take_colour: tuple[int, int, int], focus: Card | None,
                step: Step | None) -> None:
         """The layout cards in their slots, with highlights."""
-        board = ctl.board
+        board = view.board
         t = self.kit.theme
         glow_slots = step.glow_slots if step is not None else ()
         pulse = 0.5 + 0.5 * math.sin((step.elapsed if step else 0) * 12)
@@ -233,7 +243,7 @@ class TablePainter:
                 self.ring(surface, rect, t.accent)
             elif card in take:
                 self.glow(surface, rect, take_colour)
-            self.card(surface, card, rect, badge_points=ctl.deal.points_of(card))
+            self.card(surface, card, rect, badge_points=view.points_of(card))
             if card in take:
                 self.ring(surface, rect, take_colour)
             if focus is not None and card == focus:
@@ -241,9 +251,9 @@ class TablePainter:
         for card, loc in board.resting.items():
             if card in moving:
                 continue
-            self.card(surface, card, rect_of(loc, geom), badge_points=ctl.deal.points_of(card))
+            self.card(surface, card, rect_of(loc, geom, view.face_up), badge_points=view.points_of(card))
 
-    def hand(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, hover: int | None,
+    def hand(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, hover: int | None,
              moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None,
              keys: Sequence[str] = ()) -> list[Rect]:
         """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn.
@@ -252,7 +262,7 @@ class TablePainter:
         that plays each card, shown on its top edge.
         """
         t = self.kit.theme
-        cards = ctl.board.hands[0]
+        cards = view.board.hands[0]
         rects = hand_rects(geom, len(cards))
         if glide:
             rects = [r.move(round(glide.get(c, r.x) - r.x), 0) for c, r in zip(cards, rects)]
@@ -265,7 +275,7 @@ class TablePainter:
             out.append(r)
             if card in moving:
                 continue
-            self.card(surface, card, r, badge_points=ctl.deal.points_of(card))
+            self.card(surface, card, r, badge_points=view.points_of(card))
             if i == hover:
                 self.focus(surface, r)
         for i, (key, r) in enumerate(zip(keys, out)):
@@ -288,22 +298,22 @@ class TablePainter:
 
     # ------------------------------------------------------------------ motion
 
-    def step(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, step: Step) -> None:
+    def step(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, step: Step) -> None:
         """The cards, labels and banner of the step under way."""
         p = step.progress
         for sprite in step.sprites:
-            self.sprite(surface, geom, ctl, sprite, within(p, sprite.window))
+            self.sprite(surface, geom, view, sprite, within(p, sprite.window))
         for label in step.labels:
             if p >= label.window[0]:
-                self.label(surface, geom, label, within(p, label.window))
+                self.label(surface, geom, label, within(p, label.window), view.face_up)
         if step.banner:
             self.banner(surface, geom, step.banner, p)
 
-    def sprite(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, s: Sprite, p: float) -> None:
+    def sprite(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, s: Sprite, p: float) -> None:
         """One moving card."""
         t = self.kit.theme
-        a = rect_of(s.src, geom)
-        b = rect_of(s.dst, geom)
+        a = rect_of(s.src, geom, view.face_up)
+        b = rect_of(s.dst, geom, view.face_up)
         if a.width > a.height:
             a = Rect(a.centerx - a.height // 2, a.centery - a.width // 2, a.height, a.width)
         e = ease_in_out(p)
@@ -330,18 +340,19 @@ class TablePainter:
             img = pygame.transform.scale(img, (max(1, round(w * scale_x)), h))
         surface.blit(img, img.get_rect(center=rect.center))
         if face_up and scale_x > 0.9 and self.kit.point_badges:
-            pts = ctl.deal.points_of(s.card)
+            pts = view.points_of(s.card)
             if pts:
                 surface.blit(self.badge(pts, w), self._badge_pos(rect))
 
-    def label(self, surface: pygame.Surface, geom: TableGeometry, label: Label, p: float) -> Rect:
+    def label(self, surface: pygame.Surface, geom: TableGeometry, label: Label, p: float,
+              face_up: frozenset[int] = frozenset({0})) -> Rect:
         """Floating points rising and fading: straight up, or up and over to ``label.to``; returns where."""
         t = self.kit.theme
-        base = rect_of(label.at, geom)
+        base = rect_of(label.at, geom, face_up)
         x = float(base.centerx)
         y = base.top - ease_out(p) * base.height * 0.7 * label.rise
         if label.to is not None:
-            goal = rect_of(label.to, geom)
+            goal = rect_of(label.to, geom, face_up)
             e = ease_in_out(p)
             x += (goal.centerx - base.centerx) * e
             y = base.top + (goal.centery - base.top) * e - math.sin(math.pi * e) * base.height * 0.5 * label.rise
@@ -398,15 +409,15 @@ class TablePainter:
         surface.blit(line, line.get_rect(center=box.center))
         return box
 
-    def hint(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController, text: str) -> None:
+    def hint(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, text: str) -> None:
         """The strip above the person's hand: name, dealer chip and a line of advice."""
         t = self.kit.theme
         strip = geom.hint
-        name = ctl.infos[0].name
+        name = view.infos[0].name
         label = self.kit.text.line(name, geom.font(24), t.text, bold=True)
         spot = surface.blit(label, label.get_rect(midleft=(strip.left, strip.centery)))
         x = strip.left + label.get_width() + 6
-        if ctl.deal.dealer == 0:
+        if view.dealer == 0:
             chip = self.dealer_chip(surface, spot, geom)
             x = chip.right + 6
         if text:
