@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from chinese_ten.cli import build_parser
 from chinese_ten.deal import Deal
 from chinese_ten.i18n import _
 from chinese_ten.match import derive_seed
@@ -88,10 +89,11 @@ def test_progress_rises_to_one_and_ends_with_the_review_made_directly() -> None:
         analysis.close()
 
 
-def test_the_window_makes_the_review_the_command_line_makes() -> None:
+def test_the_window_reviews_with_the_seed_and_effort_the_command_line_uses_by_default() -> None:
+    args = build_parser().parse_args(["review", "deal.json", "--seat", "1"])
     analysis = Analysis.start(played_record(), 1)
     try:
-        assert (analysis.seed, analysis.budget) == (0, REVIEW_TURNS)
+        assert (analysis.seed, analysis.budget) == (args.seed, REVIEW_TURNS)
     finally:
         analysis.close()
 
@@ -111,7 +113,7 @@ def test_a_finished_review_is_kept_and_a_second_look_is_done_at_once_without_a_p
         other_effort.close()
 
 
-def test_cancel_stops_the_process_and_keeps_nothing(kept) -> None:
+def test_cancel_stops_the_process_by_itself_and_keeps_nothing(kept, caplog) -> None:
     keeper, place, record = kept
     analysis = Analysis.start(record, 0, keeper, place)
     pid = analysis.worker_pid
@@ -119,8 +121,10 @@ def test_cancel_stops_the_process_and_keeps_nothing(kept) -> None:
     poll_until(analysis, lambda: analysis.progress > 0)  # under way, between two decisions
     analysis.cancel()
     assert analysis.cancelled and not analysis.done and analysis.error is None
-    poll_until(analysis, lambda: analysis.worker_pid is None)
+    with caplog.at_level("WARNING", logger="chinese_ten.ui"):
+        poll_until(analysis, lambda: analysis.worker_pid is None)
     assert _gone(pid)
+    assert "did not stop by itself" not in caplog.text  # it stopped between two decisions, unforced
     analysis.close()
     assert keeper.kept_review(place, 0, analysis.seed, analysis.budget) is None
     assert analysis.review is None
