@@ -8,6 +8,7 @@ import pygame
 from pygame import Rect
 
 from ..i18n import N_, _, ngettext
+from ..records import record_of
 from .geometry import CARD_RATIO
 from .rules_text import count_explanation
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
@@ -31,7 +32,7 @@ class CountScene(TableOverlay):
         self.shot_taken = False
         last = table.ctl.match.is_over
         label = N_("Final results (Enter)") if last else N_("Next deal (Enter)")
-        super().__init__(app, table, [Button(label, "next")], auto)
+        super().__init__(app, table, [Button(label, "next"), Button(N_("Review this deal (R)"), "review")], auto)
 
     @property
     def button(self) -> Button:
@@ -46,6 +47,10 @@ class CountScene(TableOverlay):
         label_w = self.app.kit.text.width(self.button.label, font_px(24, unit), True) + 40
         self.button.rect = Rect(0, 0, label_w, round(44 * unit))
         self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
+        review = self.buttons[1]
+        review_w = self.app.kit.text.width(_(review.label), font_px(24, unit), True) + 40
+        review.rect = Rect(0, 0, review_w, self.button.rect.height)
+        review.rect.bottomright = (self.button.rect.left - pad, self.button.rect.bottom)
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The count's box at this window size."""
@@ -64,7 +69,22 @@ class CountScene(TableOverlay):
             if not self.auto:
                 self.app.open_menu()
             return
-        self._hover = buttons_event(event, self.buttons, lambda _b: self.advance(), self._hover)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review()
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.review() if b.action == "review"
+                                    else self.advance(), self._hover)
+
+    def review(self) -> None:
+        """Open the review of the deal just counted, for the person's seat (seat 0 when computers play them all)."""
+        from .review_scene import open_review
+
+        ctl = self.table.ctl
+        record = record_of(ctl.deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
+        kept = self.app.keeper.last_deal()
+        if kept is not None and kept[1] != ctl.deal_number:
+            kept = None
+        open_review(self.app, record, ctl.person_seat or 0, kept)
 
     def advance(self) -> None:
         """The next deal, or the match results after the last one."""
@@ -137,4 +157,5 @@ class CountScene(TableOverlay):
             mar = kit.text.line(_signed(margin), geom.font(34), colour, bold=True)
             surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
             surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
-        self.button.draw(surface, kit, geom.font(24), self._hover is self.button)
+        for b in self.buttons:
+            b.draw(surface, kit, geom.font(24), self._hover is b)

@@ -98,6 +98,11 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Any other key, a click"), N_("finish the movement being shown at once")),
     (N_("Tab / Shift+Tab"), N_("at the table: from your hand to the Hint, Last turn, Pause and Menu buttons and back")),
     (N_("Tab, arrows, Enter"), N_("move between buttons and press them on every screen")),
+    (N_("R (count, History)"), N_("review the deal: every hand face up, each of your decisions marked from best "
+                                  "to blunder")),
+    (N_("Review: Left / Right"), N_("a turn back, or on (played as at the table); Home and End: the start and "
+                                    "the end; a click on a turn or a worst moment goes there")),
+    (N_("Review: Esc"), N_("cancel the analysis while it runs; otherwise back to where the review was opened")),
 )
 """The Keys page: key and what it does (marked with ``N_``: translated where shown)."""
 

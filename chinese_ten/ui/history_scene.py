@@ -1,5 +1,5 @@
 """The History screen: the finished and abandoned matches, newest first, with their deals; a deal's count
-opens on Enter, and E writes its record to a file."""
+opens on Enter, R opens its review, and E writes its record to a file."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ class HistoryScene(Dialog):
         self.deal = 0
         self.count_open = False
         self.buttons = [Button(_("Back"), "back"), Button(_("Count (Enter)"), "count"),
-                        Button(_("Export record (E)"), "export")]
+                        Button(_("Review (R)"), "review"), Button(_("Export record (E)"), "export")]
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self._rows: list[Rect] = []
@@ -81,8 +81,10 @@ class HistoryScene(Dialog):
         """Buttons at the foot of the screen."""
         unit = ui_scale(size)
         box = self.box(size)
-        bw, bh, gap = round(250 * unit), round(48 * unit), round(18 * unit)
-        x = box.centerx - (3 * bw + 2 * gap) // 2
+        count = len(self.buttons)
+        bw, bh, gap = min(round(250 * unit), (box.width - (count + 1) * round(18 * unit)) // count), round(48 * unit), \
+            round(18 * unit)
+        x = box.centerx - (count * bw + (count - 1) * gap) // 2
         for b in self.buttons:
             b.rect = Rect(x, box.bottom - bh - round(18 * unit), bw, bh)
             x += bw + gap
@@ -98,12 +100,31 @@ class HistoryScene(Dialog):
             self.count_open = not self.count_open and self._kept_deal() is not None
         elif action == "export":
             self.export()
+        elif action == "review":
+            self.review()
 
     def _kept_deal(self):  # type: ignore[no-untyped-def]
         m = self.selected
         if m is None or not m.deals:
             return None
         return m.deals[min(self.deal, len(m.deals) - 1)]
+
+    def review(self) -> None:
+        """Open the review of the chosen deal for the person's seat (seat 0 when computers played them all)."""
+        from .review_scene import open_review
+
+        kept = self._kept_deal()
+        m = self.selected
+        if kept is None or m is None:
+            return
+        seat = m.setup.players.index("you") if "you" in m.setup.players else 0
+        try:
+            record = kept.record
+        except ValueError as problem:  # a damaged record text
+            _log.warning("could not read deal %d's record: %s", kept.number, problem)
+            self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
+            return
+        open_review(self.app, record, seat, (m.id, kept.number))
 
     def export(self) -> None:
         """Write the chosen deal's record into the data folder's ``records`` folder and say where."""
@@ -138,6 +159,9 @@ class HistoryScene(Dialog):
                 return
             if event.key == pygame.K_e:
                 self.export()
+                return
+            if event.key == pygame.K_r:
+                self.review()
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(
                     b.focused and b.action != "back" for b in self.buttons):
@@ -187,7 +211,7 @@ class HistoryScene(Dialog):
                 for k in range(min(len(self.matches), first + visible) - first)]
             right = Rect(left.right + pad, top, box.right - pad - left.right - pad, bottom - top)
             self._draw_match(surface, right, body, line_h)
-            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · E export · Esc back"),
+            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
                                  font_px(16, unit), t.text_dim)
             surface.blit(keys, keys.get_rect(midbottom=(box.centerx, bottom)))
         for b in self.buttons:

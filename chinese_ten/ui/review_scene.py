@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -22,7 +22,8 @@ from ..cards import Card
 from ..events import Captured, Event, JoinedLayout, Played, Turned
 from ..i18n import N_, _
 from ..records import RecordError
-from ..review import Choice, Judgement, Review
+from ..review import REVIEW_TURNS, Choice, Judgement, Review
+from .analysis import Analysis
 from .choreography import pace_for
 from .controller import SIDE_NAMES, SeatInfo, seat_infos
 from .geometry import SIDES, TableGeometry, hand_rects, open_rects, table_geometry
@@ -63,25 +64,6 @@ PANEL_LIMITS = (300, 520)
 
 STRIP_SHARE = 0.125
 """The share of the window's height the strip showing the stock's order takes."""
-
-
-class Analysing(Protocol):
-    """An analysis under way (:class:`chinese_ten.ui.analysis.Analysis`), as the review reads it."""
-
-    progress: float
-    done: bool
-    review: Review | None
-    error: str | None
-    cancelled: bool
-
-    def poll(self) -> object:
-        """Take in what the worker has done since the last look."""
-
-    def cancel(self) -> None:
-        """Stop the analysis; what was not judged stays unmarked."""
-
-    def close(self) -> None:
-        """End the analysis and its worker, done or not."""
 
 
 def mark_colour(theme: Theme, label: str) -> Colour:
@@ -171,9 +153,9 @@ class ReviewScene(Scene):
     holds_table = True
 
     def __init__(self, app: App, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
-                 review: Review | None = None) -> None:
+                 review: Review | None = None, budget: int = REVIEW_TURNS) -> None:
         """The review of ``record`` judging ``seat``; ``kept`` is the deal's place in the kept matches
-        (match id, deal number). Without a ready ``review`` an analysis starts at once."""
+        (match id, deal number). Without a ready ``review`` an analysis spending ``budget`` starts at once."""
         super().__init__(app)
         self.record = record
         self.table = ReviewTable(record, seat_names(record), pace_for(app.settings.animation_speed))
@@ -181,9 +163,10 @@ class ReviewScene(Scene):
             raise ValueError(f"seat must be a seat from 0 to {self.table.seats - 1}, not {seat}")
         self.seat = seat
         self.kept = kept
+        self.budget = budget
         self.painter = TablePainter(app.kit)
         self.review: Review | None = review
-        self.analysis: Analysing | None = None if review is not None else self._start_analysis()
+        self.analysis: Analysis | None = None if review is not None else self._start_analysis()
         self.prev_button = Button(N_("Previous"), "previous")
         self.next_button = Button(N_("Next"), "next")
         self.cancel_button = Button(N_("Cancel (Esc)"), "cancel")
@@ -199,13 +182,13 @@ class ReviewScene(Scene):
         self._geom_key: tuple[object, ...] | None = None
         self._geom: TableGeometry | None = None
         self._paint: list[Callable[[pygame.Surface], None]] = []
+        self.words: list[str] = []
+        """Every text the panel and the strip show now, as laid out last."""
         self.place()
 
-    def _start_analysis(self) -> Analysing | None:
-        """Start judging the seat's decisions off the drawing loop."""
-        from .analysis import Analysis
-
-        return Analysis.start(self.record, self.seat, self.app.keeper, self.kept)  # type: ignore[return-value]
+    def _start_analysis(self) -> Analysis:
+        """Start judging the seat's decisions off the drawing loop (or read a review kept with the deal)."""
+        return Analysis.start(self.record, self.seat, self.app.keeper, self.kept, budget=self.budget)
 
     # ------------------------------------------------------------------ reading
 
@@ -270,11 +253,8 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ acting
 
     def go(self, position: int) -> None:
-        """Show the position after ``position`` turns: the next one animated, any other at once."""
-        if position == self.table.at + 1 and not self.table.busy:
-            self.table.forward()
-        else:
-            self.table.goto(position)
+        """Show the position after ``position`` turns at once."""
+        self.table.goto(position)
         self._follow = True
 
     def step(self, by: int) -> None:
@@ -399,6 +379,7 @@ class ReviewScene(Scene):
         surface = self.app.surface
         w, h = surface.get_size()
         self._paint = []
+        self.words = []
         self.turn_rows = []
         self.worst_rows = []
         if w <= 0 or h <= 0:
@@ -415,7 +396,12 @@ class ReviewScene(Scene):
         self._strip(unit)
 
     def _text(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        self.words.append(text)
         return self.app.kit.text.line(text, size, colour, bold)
+
+    def _para(self, text: str, size: int, colour: Colour, width: int) -> pygame.Surface:
+        self.words.append(text)
+        return self.app.kit.text.paragraph(text, size, colour, width)
 
     def _blit(self, surf: pygame.Surface, pos: tuple[int, int], clip: Rect | None = None) -> Rect:
         rect = surf.get_rect(topleft=pos)
@@ -437,12 +423,13 @@ class ReviewScene(Scene):
     def _fit(self, text: str, size: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
         """One line of ``text`` no wider than ``width``, cut short with an ellipsis when it must be."""
         painter = self.app.kit.text
+        self.words.append(text)
         if painter.width(text, size, bold) <= width:
-            return self._text(text, size, colour, bold)
+            return painter.line(text, size, colour, bold)
         cut = text
         while len(cut) > 1 and painter.width(cut + "…", size, bold) > width:
             cut = cut[:-1]
-        return self._text(cut.rstrip() + "…", size, colour, bold)
+        return painter.line(cut.rstrip() + "…", size, colour, bold)
 
     def _pill(self, label: str, at: tuple[int, int], size: int, where: str = "topleft") -> Rect:
         """A mark's word on its colour, placed by its ``where`` corner at ``at``; returns where."""
@@ -465,7 +452,7 @@ class ReviewScene(Scene):
         who = self.table.names[self.seat]
         words = (_("{name}'s decisions, judged as the Hard player sees them").format(name=who)
                  if self.table.infos[self.seat].player else _("Your decisions, judged as the Hard player sees them"))
-        sub = self.app.kit.text.paragraph(words, font_px(17, unit), t.text_dim, inner.width)
+        sub = self._para(words, font_px(17, unit), t.text_dim, inner.width)
         self._blit(sub, (inner.left, y))
         return y + sub.get_height() + round(8 * unit)
 
@@ -500,7 +487,7 @@ class ReviewScene(Scene):
             text = _("The analysis failed: {reason}").format(reason=a.error)
         else:
             text = _("Analysis cancelled: the turns can still be stepped through, without marks.")
-        para = self.app.kit.text.paragraph(text, body, t.text_dim, inner.width)
+        para = self._para(text, body, t.text_dim, inner.width)
         self._blit(para, (inner.left, y))
         return y + para.get_height() + gap
 
@@ -573,7 +560,7 @@ class ReviewScene(Scene):
                         self.analysis.cancelled else _("Nothing to judge here."))
                 else:
                     words = tbl.turn_words(turn)
-                para = self.app.kit.text.paragraph(words, small, t.text_dim, width)
+                para = self._para(words, small, t.text_dim, width)
                 self._blit(para, (x, y))
                 y += para.get_height()
         y += pad
@@ -592,7 +579,7 @@ class ReviewScene(Scene):
         y += max(kind.get_height(), pill.height) + 2
         for text, colour in ((chosen_words(d), t.text), (best_words(d) if d.best != d.chosen else "", t.text)):
             if text:
-                para = self.app.kit.text.paragraph(text, body, colour, width)
+                para = self._para(text, body, colour, width)
                 self._blit(para, (x, y))
                 y += para.get_height()
         if d.loss > 0.05:
@@ -600,7 +587,7 @@ class ReviewScene(Scene):
                 points=f"{d.loss:.1f}", chosen=f"{d.chosen.expected:+.1f}", best=f"{d.best.expected:+.1f}")
         else:
             lost = _("Expected margin: {value}").format(value=f"{d.chosen.expected:+.1f}")
-        para = self.app.kit.text.paragraph(lost, small, t.text_dim, width)
+        para = self._para(lost, small, t.text_dim, width)
         self._blit(para, (x, y))
         return y + para.get_height()
 
