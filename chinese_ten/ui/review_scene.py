@@ -536,12 +536,18 @@ class ReviewScene(Scene):
         paints_before = len(self._paint)
         turn = tbl.at + 1
         if tbl.at >= tbl.last:
-            margins = tbl.deal.exact_margins
-            head = _("The end of the deal: {name} {margin}").format(
-                name=tbl.names[self.seat], margin=_signed(float(margins[self.seat])))
-            line = self._fit(head, body, t.text, width, bold=True)
+            line = self._fit(_("The end of the deal"), body, t.text, width, bold=True)
             self._blit(line, (x, y))
-            y += line.get_height()
+            y += line.get_height() + 2
+            deal = tbl.deal
+            for seat in range(tbl.seats):
+                margin = float(deal.exact_margins[seat])
+                words = _("{name}: {points} points, {margin}").format(name=tbl.names[seat], points=deal.points[seat],
+                                                                    margin=_signed(margin))
+                colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
+                result = self._fit(words, small, colour, width)
+                self._blit(result, (x, y))
+                y += result.get_height()
         else:
             record = tbl.turn_record(turn)
             assert record is not None
@@ -713,34 +719,37 @@ class ReviewScene(Scene):
         for c in _option_cards(d.best, d.kind):
             tags[c] = (_("Best"), best_colour)
         for card, (word, colour) in tags.items():
-            rect, above = self._card_rect(card, geom)
+            rect, seen = self._card_rect(card, geom)
             if rect is None:
                 continue
             self.painter.ring(surface, rect, colour, max(3, t.focus_width))
             label = self.app.kit.text.line(word, size, (0, 0, 0), bold=True)
             pill = label.get_rect().inflate(10, 2)
-            if above:
-                pill.midbottom = (rect.centerx, rect.top - 2)
-            else:
-                pill.midtop = (rect.centerx, rect.bottom - pill.height // 2)
+            pill.midtop = (seen.centerx, seen.bottom - pill.height // 2)
+            pill.clamp_ip(geom.table)
             pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
             surface.blit(label, label.get_rect(center=pill.center))
 
-    def _card_rect(self, card: Card, geom: TableGeometry) -> tuple[Rect | None, bool]:
-        """Where ``card`` lies on the table (a hand or the layout), and whether its word goes above it."""
+    def _card_rect(self, card: Card, geom: TableGeometry) -> tuple[Rect | None, Rect]:
+        """Where ``card`` lies on the table (a hand or the layout), and the part of it not under the next card
+        of its hand (whose foot carries its word)."""
         board = self.table.board
         slot = board.slot_of(card)
         if slot is not None and slot < len(geom.slots):
-            return geom.slots[slot], False
+            return geom.slots[slot], geom.slots[slot]
         for seat, hand in enumerate(board.hands):
             if card in hand:
                 i = hand.index(card)
-                if seat == 0:
-                    return hand_rects(geom, len(hand))[i], True
-                rects = open_rects(geom, seat, len(hand))
-                return rects[i], geom.seats[seat].side != "top"
-        return None, False
+                rects = hand_rects(geom, len(hand)) if seat == 0 else open_rects(geom, seat, len(hand))
+                rect = rects[i]
+                if i + 1 < len(rects):
+                    after = rects[i + 1]
+                    if after.left > rect.left:
+                        return rect, Rect(rect.left, rect.top, after.left - rect.left, rect.height)
+                    return rect, Rect(rect.left, rect.top, rect.width, after.top - rect.top)
+                return rect, rect
+        return None, Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table with every hand face up, the stock's order, the rings of the judged options and the panel."""
