@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -49,7 +50,7 @@ MARK_COLOURS: dict[str, dict[str, Colour]] = {
 }
 """The colour of each mark, by theme: green, yellow, orange, red, every one light enough to carry black words."""
 
-KIND_WORDS: dict[str, str] = {"play": N_("Your play"), "take": N_("The take"),
+KIND_WORDS: dict[str, str] = {"play": N_("The play"), "take": N_("The take"),
                               "flip_take": N_("The turned card's take")}
 """What kind of decision a judgement is about, as its heading says it."""
 
@@ -181,7 +182,7 @@ class ReviewScene(Scene):
         self._follow = True
         self._geom_key: tuple[object, ...] | None = None
         self._geom: TableGeometry | None = None
-        self._paint: list[Callable[[pygame.Surface], None]] = []
+        self._paint: list[Callable[[pygame.Surface], object]] = []
         self.words: list[str] = []
         """Every text the panel and the strip show now, as laid out last."""
         self.place()
@@ -698,7 +699,7 @@ class ReviewScene(Scene):
         y = strip.bottom - ch - pad // 2
         for i, card in enumerate(cards):
             r = Rect(round(left + i * step), y, cw, ch)
-            self._paint.append(lambda target, c=card, r=r: self.painter.card(target, c, r, shadow=False))
+            self._paint.append(partial(self.painter.card, card=card, rect=r, shadow=False))
         first = Rect(left, y, cw, ch)
         self._paint.append(lambda target: self.painter.ring(target, first, t.accent, 2))
 
@@ -715,7 +716,7 @@ class ReviewScene(Scene):
         size = geom.font(17)
         tags: dict[Card, tuple[str, Colour]] = {}
         for c in _option_cards(d.chosen, d.kind):
-            tags[c] = (_("Played") if d.kind == "play" and c == d.chosen.play else _("Taken"), chosen_colour)
+            tags[c] = (_("Chosen"), chosen_colour)
         for c in _option_cards(d.best, d.kind):
             tags[c] = (_("Best"), best_colour)
         for card, (word, colour) in tags.items():

@@ -27,7 +27,6 @@ from chinese_ten.ui.history_scene import HistoryScene
 from chinese_ten.ui.keeper import Keeper
 from chinese_ten.ui.review_scene import MARK_WORDS, ReviewScene, mark_colour, open_review
 from chinese_ten.ui.review_table import ReviewTable
-from chinese_ten.ui.table_scene import TableScene
 from chinese_ten.ui.thinking import ComputerThinker
 
 SMALL = 6_000
