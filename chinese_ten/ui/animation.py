@@ -7,8 +7,10 @@ hooks move the :class:`~chinese_ten.ui.board.Board` along.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..cards import Card
 from .board import Board, Loc
@@ -129,3 +131,48 @@ def overlap(first: StepFactory, second: StepFactory, after: float) -> StepFactor
         return Step(total, a.seat if a.seat is not None else b.seat, a.sprites + b.sprites, a.labels + b.labels,
                     a.banner or b.banner, a.glow_slots + b.glow_slots, end)
     return build
+
+
+class Stage(Protocol):
+    """A picture with movements queued to show on it (the live table, a review)."""
+
+    board: Board
+    queue: deque[StepFactory]
+    current: Step | None
+
+
+def run_steps(stage: Stage, dt: float, budget: int = 8) -> float | None:
+    """Move ``stage``'s movements on by ``dt`` seconds, at most ``budget`` of them in one go; None while
+    one is still under way, else the seconds left over (none once a movement has used them)."""
+    while budget:
+        budget -= 1
+        if stage.current is None:
+            if not stage.queue:
+                break
+            stage.current = stage.queue.popleft()(stage.board)
+        step = stage.current
+        step.elapsed += dt
+        dt = 0.0
+        if not step.done:
+            return None
+        if step.on_end is not None:
+            step.on_end(stage.board)
+        stage.current = None
+    return dt
+
+
+def finish_steps(stage: Stage) -> bool:
+    """Finish every queued movement of ``stage`` at once; True when there was one."""
+    if stage.current is None and not stage.queue:
+        return False
+    for _step in range(10_000):
+        if stage.current is None:
+            if not stage.queue:
+                break
+            stage.current = stage.queue.popleft()(stage.board)
+        step = stage.current
+        step.elapsed = max(step.elapsed, step.duration)
+        if step.on_end is not None:
+            step.on_end(stage.board)
+        stage.current = None
+    return True

@@ -17,7 +17,7 @@ from ..i18n import N_, _
 from ..match import Match, MatchLength
 from ..players import Decision
 from ..rules import CLASSIC, RuleSet
-from .animation import Step, StepFactory
+from .animation import Step, StepFactory, finish_steps, run_steps
 from .board import Board
 from .choreography import REPLAY_PACE, Choreographer, Pace
 from .narration import Narration
@@ -376,19 +376,7 @@ class TableController:
 
     def skip(self) -> bool:
         """Finish every queued movement at once (no move is made); True when something was skipped."""
-        if not self.busy:
-            return False
-        for _step in range(10_000):
-            if self.current is None:
-                if not self.queue:
-                    break
-                self.current = self.queue.popleft()(self.board)
-            step = self.current
-            step.elapsed = max(step.elapsed, step.duration)
-            if step.on_end is not None:
-                step.on_end(self.board)
-            self.current = None
-        return True
+        return finish_steps(self)
 
     def stop(self) -> None:
         """Forget any outstanding computer decision."""
@@ -445,24 +433,12 @@ class TableController:
 
     def update(self, dt: float) -> None:
         """Advance the animation, and when it has caught up, the game."""
-        budget = 8
-        while budget:
-            budget -= 1
-            if self.current is None:
-                if not self.queue:
-                    break
-                self.current = self.queue.popleft()(self.board)
-            step = self.current
-            step.elapsed += dt
-            dt = 0.0
-            if not step.done:
-                self._think_ahead()
-                return
-            if step.on_end is not None:
-                step.on_end(self.board)
-            self.current = None
+        left = run_steps(self, dt)
+        if left is None:
+            self._think_ahead()
+            return
         if not self.busy:
-            self._drive(dt)
+            self._drive(left)
 
     def _drive(self, dt: float) -> None:
         deal = self.deal

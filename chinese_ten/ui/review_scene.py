@@ -699,11 +699,15 @@ class ReviewScene(Scene):
         y = strip.bottom - ch - pad // 2
         for i, card in enumerate(cards):
             r = Rect(round(left + i * step), y, cw, ch)
-            self._paint.append(partial(self.painter.card, card=card, rect=r, shadow=False))
+            self._paint.append(partial(self._stock_card, card, r))
         first = Rect(left, y, cw, ch)
         self._paint.append(lambda target: self.painter.ring(target, first, t.accent, 2))
 
     # ------------------------------------------------------------------ drawing
+
+    def _stock_card(self, card: Card, rect: Rect, surface: pygame.Surface) -> None:
+        """One card of the stock's strip, face up."""
+        self.painter.card(surface, card, rect, shadow=False)
 
     def _mark_options(self, surface: pygame.Surface, geom: TableGeometry) -> None:
         """Ring the best option's cards, and the chosen ones when they differ, each with its word."""

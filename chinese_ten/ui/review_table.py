@@ -16,7 +16,7 @@ from ..cards import Card
 from ..deal import Deal, Phase, TurnRecord
 from ..events import Event, Redealt
 from ..records import deal_of, replay
-from .animation import Step, StepFactory
+from .animation import Step, StepFactory, finish_steps, run_steps
 from .board import Board
 from .choreography import Choreographer, Pace
 from .controller import SeatInfo
@@ -159,32 +159,8 @@ class ReviewTable:
 
     def finish(self) -> bool:
         """Finish the movement under way at once; True when there was one."""
-        if not self.busy:
-            return False
-        while self.current is not None or self.queue:
-            if self.current is None:
-                self.current = self.queue.popleft()(self.board)
-            step = self.current
-            step.elapsed = max(step.elapsed, step.duration)
-            if step.on_end is not None:
-                step.on_end(self.board)
-            self.current = None
-        return True
+        return finish_steps(self)
 
     def update(self, dt: float) -> None:
         """Move the animation on by ``dt`` seconds."""
-        budget = 8
-        while budget:
-            budget -= 1
-            if self.current is None:
-                if not self.queue:
-                    return
-                self.current = self.queue.popleft()(self.board)
-            step = self.current
-            step.elapsed += dt
-            dt = 0.0
-            if not step.done:
-                return
-            if step.on_end is not None:
-                step.on_end(self.board)
-            self.current = None
+        run_steps(self, dt)
