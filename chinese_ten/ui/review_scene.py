@@ -451,8 +451,8 @@ class ReviewScene(Scene):
         self._blit(line, inner.topleft)
         y = inner.top + line.get_height()
         who = self.table.names[self.seat]
-        words = (_("{name}'s decisions, judged as the Hard player sees them").format(name=who)
-                 if self.table.infos[self.seat].player else _("Your decisions, judged as the Hard player sees them"))
+        words = (_("{name}'s decisions, judged by the Hard player").format(name=who)
+                 if self.table.infos[self.seat].player else _("Your decisions, judged by the Hard player"))
         sub = self._para(words, font_px(17, unit), t.text_dim, inner.width)
         self._blit(sub, (inner.left, y))
         return y + sub.get_height() + round(8 * unit)
