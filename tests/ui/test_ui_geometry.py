@@ -7,7 +7,7 @@ import itertools
 import pytest
 from pygame import Rect
 
-from chinese_ten.ui.geometry import back_rects, hand_rects, lifted, slot_capacity, table_geometry
+from chinese_ten.ui.geometry import back_rects, hand_rects, lifted, open_rects, slot_capacity, table_geometry
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 LARGEST_LAYOUT = 26
@@ -21,8 +21,10 @@ def _union(rects: list[Rect]) -> Rect:
     return out
 
 
-def _groups(size: tuple[int, int], seats: int, slots: int) -> dict[str, list[Rect]]:
-    geom = table_geometry(size, seats, slots)
+def _groups(size: tuple[int, int], seats: int, slots: int, open_hands: bool = False,
+            panel_width: int | None = None) -> dict[str, list[Rect]]:
+    geom = table_geometry(size, seats, slots, open_hands, panel_width)
+    others = open_rects if open_hands else back_rects
     hand = 24 // seats
     person = hand_rects(geom, hand)
     groups: dict[str, list[Rect]] = {
@@ -34,7 +36,7 @@ def _groups(size: tuple[int, int], seats: int, slots: int) -> dict[str, list[Rec
     for place in geom.seats:
         groups[f"pile {place.seat}"] = [place.pile]
         if place.seat:
-            groups[f"hand {place.seat}"] = [_union(back_rects(geom, place.seat, hand))]
+            groups[f"hand {place.seat}"] = [_union(others(geom, place.seat, hand))]
             groups[f"plate {place.seat}"] = [place.plate]
     for i, r in enumerate(geom.slots[:slots]):
         groups[f"slot {i}"] = [r]
@@ -54,6 +56,28 @@ def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], seats: int
         for x in ra:
             for y in rb:
                 assert not x.colliderect(y), f"{a} {x} overlaps {b} {y} at {size}, {seats} seats"
+
+
+@pytest.mark.parametrize("size", [(960, 525), (1280, 700), (1920, 945)])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("panel_width", [None, 300, 520])
+def test_open_hands_fit_their_seats_and_show_every_corner(size: tuple[int, int], seats: int,
+                                                         panel_width: int | None) -> None:
+    window = Rect((0, 0), size)
+    groups = _groups(size, seats, LARGEST_LAYOUT, open_hands=True, panel_width=panel_width)
+    for name, rects in groups.items():
+        assert all(window.contains(r) for r in rects), f"{name} leaves the {size} window"
+    for (a, ra), (b, rb) in itertools.combinations(groups.items(), 2):
+        assert not any(x.colliderect(y) for x in ra for y in rb), f"{a} overlaps {b} at {size}, {seats} seats"
+    geom = table_geometry(size, seats, 20, open_hands=True, panel_width=panel_width)
+    closed = table_geometry(size, seats, 20, panel_width=panel_width)
+    assert geom.back_card[1] > closed.back_card[1], "a face needs a bigger card than a back"
+    for place in geom.seats[1:]:
+        rects = open_rects(geom, place.seat, 24 // seats)
+        assert all(r.height > r.width for r in rects), "open cards stand upright, to be read"
+        shown = rects[1].left - rects[0].left if place.side == "top" else rects[1].top - rects[0].top
+        corner = rects[0].width if place.side == "top" else rects[0].height
+        assert shown >= corner * 0.3, f"each card of seat {place.seat}'s hand shows its index corner"
 
 
 @pytest.mark.parametrize("size", SIZES)
