@@ -179,6 +179,7 @@ class ReviewScene(Scene):
         self.worst_rows: list[tuple[int, Rect]] = []
         """Each worst moment's turn and where it is listed."""
         self._hover: Button | None = None
+        self._pointer: tuple[int, int] | None = None
         self._follow = True
         self._geom_key: tuple[object, ...] | None = None
         self._geom: TableGeometry | None = None
@@ -297,6 +298,9 @@ class ReviewScene(Scene):
             self._click(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self._hover = button_at(self.buttons(), event.pos)
+            self._pointer = event.pos
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self._pointer = None
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
         self.place()
@@ -432,6 +436,11 @@ class ReviewScene(Scene):
             cut = cut[:-1]
         return painter.line(cut.rstrip() + "…", size, colour, bold)
 
+    def _pointed(self, row: Rect) -> None:
+        """Outline ``row`` when the pointer is on it: a click there goes somewhere."""
+        if self._pointer is not None and row.collidepoint(self._pointer):
+            self._box(row, self.app.kit.theme.text_dim, 1, radius=5)
+
     def _pill(self, label: str, at: tuple[int, int], size: int, where: str = "topleft") -> Rect:
         """A mark's word on its colour, placed by its ``where`` corner at ``at``; returns where."""
         t = self.app.kit.theme
@@ -515,6 +524,7 @@ class ReviewScene(Scene):
             row = Rect(inner.left, y, inner.width, row_h)
             self.worst_rows.append((d.turn, row))
             self._box(row, t.raised, radius=6)
+            self._pointed(row)
             pill = self._pill(d.label, (row.right - 4, row.centery), font_px(15, unit), "midright")
             words = _("Turn {n}, {what}: -{points}").format(n=d.turn, what=_(KIND_SHORT[d.kind]),
                                                            points=f"{d.loss:.1f}")
@@ -626,6 +636,8 @@ class ReviewScene(Scene):
             if i == selected:
                 self._box(row, t.raised, radius=5)
                 self._box(row, t.accent, 2, radius=5)
+            else:
+                self._pointed(row)
             cy = row.centery
             if i >= tbl.last:
                 end = self._fit(_("The end of the deal"), body, t.text, row.width - 12, bold=i == selected)
