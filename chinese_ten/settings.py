@@ -206,6 +206,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "rules": _preset,
     "rule_options": _rule_options,
     "language": _one_of(LANGUAGE_CHOICES),
+    "allow_takebacks": _boolean,
 }
 
 
@@ -267,6 +268,8 @@ class Settings:
     rule_options: tuple[tuple[str, Any], ...] = ()
     """The rule options changed from the preset, as (option, value) pairs."""
     language: str = SYSTEM
+    allow_takebacks: bool = False
+    """Whether the person may take back their last turn (a match with a take-back is practice)."""
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

@@ -55,6 +55,7 @@ EVERYTHING_CHANGED = Settings(
     rules="target",
     rule_options=(("lead", "dealer"),),
     language="zh-Hant",
+    allow_takebacks=True,
 )
 
 
@@ -308,6 +309,7 @@ def test_file_format(folder: Path) -> None:
         "rules": "target",
         "rule_options": {"lead": "dealer"},
         "language": "zh-Hant",
+        "allow_takebacks": True,
     }
 
 

@@ -102,6 +102,8 @@ class TableController:
         self.deal_recorded = False
         self.actions: list[list[str]] = [[]]
         """Every action applied, deal by deal: with the seed, the whole match so far."""
+        self.practice = False
+        """True once a turn has been taken back: the match is kept as practice, apart from the statistics."""
         self.on_change: Callable[[str], None] | None = None
         """Told ``"action"`` after every move applied and ``"deal"`` when a finished deal is added to the match."""
         self._acted = False
@@ -293,6 +295,47 @@ class TableController:
         self.queue.extend([*again.steps_for(self._turn_events), back])
         return None
 
+    def take_back(self) -> str | None:
+        """Take back the person's last turn of this deal with everything after it (the turned card, the
+        computers' replies); returns why not when there is none. The cards stay as dealt, so the stock turns
+        up the same cards again. The match becomes practice."""
+        seat = self.person_seat
+        if seat is None:
+            return _("The computers are playing this match.")
+        if self.deal.is_over:
+            return _("The deal is over: a finished deal can't be taken back.")
+        start = self._last_turn_of(seat)
+        if start is None:
+            return _("You have not played a card in this deal yet.")
+        kept = self.actions[-1][:start]
+        self.deal = self.match.new_deal()  # the deal's own shuffle stream: the same cards, dealt the same way
+        self.board = Board.as_dealt(self.deal)
+        self.actions[-1] = []
+        self._begin_deal()
+        self._replay(kept)
+        self.practice = True
+        if self.on_change is not None:
+            self.on_change("action")
+        return None
+
+    def _last_turn_of(self, seat: int) -> int | None:
+        """Where in this deal's actions ``seat`` last played a card (None when it has not)."""
+        probe = self.match.new_deal()
+        start = None
+        for index, text in enumerate(self.actions[-1]):
+            action = Action.parse(text)
+            if action.kind == "play" and probe.to_move == seat:
+                start = index
+            probe.apply(action)
+        return start
+
+    def _replay(self, actions: list[str]) -> None:
+        """Apply kept actions to the deal at once, the board following without movement."""
+        for text in actions:
+            self.queue.extend(self.choreo.steps_for(self._act(Action.parse(text))))
+        self._acted = False
+        self.skip()
+
     def next_deal(self) -> bool:
         """Deal the next deal of the match; False when the match is over."""
         self.record_deal()
@@ -324,7 +367,7 @@ class TableController:
         if self._asked is not None and self._asked_seat is not None:
             draws[self._asked_seat] -= 1  # a decision still being thought about is drawn again after a resume
         return {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
-                "turns": len(self.deal.turns), "recorded": self.deal_recorded}
+                "turns": len(self.deal.turns), "recorded": self.deal_recorded, "practice": self.practice}
 
     def resume(self, progress: dict[str, Any]) -> None:
         """Play a new controller's match forward to a kept position, at once: the same deals, the same
@@ -335,11 +378,9 @@ class TableController:
                 self.record_deal()
                 if not self.next_deal():
                     raise IllegalMove("the kept match has more deals than it is long")
-            for text in actions:
-                self.queue.extend(self.choreo.steps_for(self._act(Action.parse(text))))
-            self._acted = False
-            self.skip()
+            self._replay(list(actions))
         self.streams.skip(list(progress.get("draws", [])), int(progress.get("hints", 0)))
+        self.practice = progress.get("practice") is True
         if progress.get("recorded"):
             self.record_deal()
 
