@@ -27,6 +27,7 @@ from typing import Any, Final
 
 import platformdirs
 
+from .review import Review
 from .storage import FileLock, move_aside, try_lock
 
 _log = logging.getLogger("chinese_ten.matchstore")
@@ -370,6 +371,43 @@ class MatchStore:
                     deals[match_id].append(KeptDeal(number, played, tuple(json.loads(margins)), record))
         return [KeptMatch(r[0], r[1], r[2], _setup(r[3:12]), r[12], r[13], tuple(json.loads(r[14])),
                           tuple(deals[r[0]]), bool(r[15])) for r in rows]
+
+    def keep_review(self, match_id: int, number: int, review: Review, seed: int, budget: int) -> bool:
+        """Keep the review of one seat's decisions in deal ``number`` of a match, made with ``seed`` and ``budget``.
+
+        It replaces a review of that seat kept before. False when there is no such deal (it was forgotten).
+        """
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT OR REPLACE INTO analyses (deal_id, seat, seed, budget, review)"
+                " SELECT id, ?, ?, ?, ? FROM deals WHERE match_id = ? AND number = ?",
+                (review.seat, seed, budget, json.dumps(review.to_json(exact=True), separators=(",", ":")),
+                 match_id, number))
+            return cursor.rowcount > 0
+
+    def kept_review(self, match_id: int, number: int, seat: int, seed: int, budget: int) -> Review | None:
+        """The review of ``seat`` in deal ``number`` of a match kept with this ``seed`` and ``budget``, or None.
+
+        A review made with another seed or effort does not count; one that cannot be read is logged and
+        counts as none.
+        """
+        row = self._db.execute(
+            "SELECT a.review FROM analyses a JOIN deals d ON d.id = a.deal_id"
+            " WHERE d.match_id = ? AND d.number = ? AND a.seat = ? AND a.seed = ? AND a.budget = ?",
+            (match_id, number, seat, seed, budget)).fetchone()
+        if row is None:
+            return None
+        try:
+            review = Review.from_json(json.loads(row[0]))
+        except (ValueError, TypeError) as problem:  # json's errors are ValueErrors
+            _log.warning("The kept review of seat %d in deal %d of match %d can't be read (%s); it is made again",
+                         seat, number, match_id, problem)
+            return None
+        if review.seat != seat:
+            _log.warning("The kept review of seat %d in deal %d of match %d names seat %d; it is made again",
+                         seat, number, match_id, review.seat)
+            return None
+        return review
 
     def statistics(self) -> Statistics:
         """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""

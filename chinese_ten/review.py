@@ -20,9 +20,10 @@ so the same record, seat and seed always give the same review.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .cards import ALL_CARDS, Card
 from .deal import Deal, Phase, TurnRecord
@@ -43,6 +44,9 @@ measured a whole two-seat deal reviewed in 2.7 s of processor time (median;
 5.5 s by the clock with the two cores shared four ways), and the best option
 unchanged under another seed in every one of 87 decisions whose best two
 options stood 2 points or more apart."""
+
+REVIEW_SEED: int = 0
+"""The seed a review is made with unless another is asked for (the ``review`` command's default)."""
 
 MIN_WORLDS: int = 200
 """The fewest worlds a decision is evaluated on."""
@@ -90,13 +94,36 @@ class Choice:
     expected: float = 0.0
     """The mean deal margin the seat can expect after this option."""
 
-    def to_json(self, kind: DecisionKind, with_expected: bool = True) -> dict[str, Any]:
-        """The option as the ``review`` command prints it (a turned card under ``flip``)."""
+    def to_json(self, kind: DecisionKind, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
+        """The option as the ``review`` command prints it (a turned card under ``flip``).
+
+        With ``exact``, ``expected`` keeps every digit (the form a review is kept in).
+        """
         key = "flip" if kind == "flip_take" else "play"
         out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": _take_json(self.take)}
         if with_expected:
-            out["expected"] = round(self.expected, 1)
+            out["expected"] = self.expected if exact else round(self.expected, 1)
         return out
+
+    @classmethod
+    def from_json(cls, data: Any, kind: DecisionKind, expected: float | None = None) -> Choice:
+        """The option :meth:`to_json` wrote; ``expected`` stands in when the data has none.
+
+        Raises ``ValueError`` when ``data`` is not such an option.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"an option must be an object, not {data!r}")
+        key = "flip" if kind == "flip_take" else "play"
+        if key not in data or "take" not in data:
+            raise ValueError(f"an option of a {kind} needs {key!r} and 'take': {data!r}")
+        play = None if data[key] is None else Card.parse(_text(data[key]))
+        take = data["take"]
+        cards = () if take is None else (Card.parse(_text(take)),) if isinstance(take, str) else \
+            tuple(Card.parse(_text(c)) for c in _listed(take))
+        value = data.get("expected", expected)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"an option's expected margin must be a number, not {value!r}")
+        return cls(play, cards, float(value))
 
 
 @dataclass(frozen=True)
@@ -126,17 +153,55 @@ class Judgement:
         """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
         return label_of(self.loss)
 
-    def to_json(self) -> dict[str, Any]:
-        """The decision as ``review --json`` prints it."""
+    def to_json(self, exact: bool = False) -> dict[str, Any]:
+        """The decision as ``review --json`` prints it.
+
+        With ``exact`` (the form a review is kept in), every expected margin keeps
+        all its digits and the chosen and best options carry theirs too.
+        """
         return {
             "turn": self.turn,
             "kind": self.kind,
-            "chosen": self.chosen.to_json(self.kind, with_expected=False),
-            "best": self.best.to_json(self.kind, with_expected=False),
-            "options": [o.to_json(self.kind) for o in self.options],
+            "chosen": self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
+            "best": self.best.to_json(self.kind, with_expected=exact, exact=exact),
+            "options": [o.to_json(self.kind, exact=exact) for o in self.options],
             "loss": round(self.loss, 1),
             "label": self.label,
         }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Judgement:
+        """The decision :meth:`to_json` wrote, in either form.
+
+        From the printed form the chosen and best options take their expected
+        margins from the options list, where they stand rounded.
+        Raises ``ValueError`` when ``data`` is not such a decision.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"a decision must be an object, not {data!r}")
+        if data.get("kind") not in get_args(DecisionKind):
+            raise ValueError(f"a decision's kind must be play, take or flip_take, not {data.get('kind')!r}")
+        kind: DecisionKind = data["kind"]
+        turn = data.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise ValueError(f"a decision's turn must be a whole number, not {turn!r}")
+        options = tuple(Choice.from_json(o, kind) for o in _listed(data.get("options")))
+        if not options:
+            raise ValueError("a decision needs at least one option")
+
+        def among(what: str, same: Callable[[Choice, Choice], bool]) -> Choice:
+            choice = Choice.from_json(data.get(what), kind, expected=0.0)
+            if "expected" in data[what]:
+                return choice
+            match = next((o for o in options if same(o, choice)), None)
+            if match is None:
+                raise ValueError(f"a decision's {what} option is not among its options: {data[what]!r}")
+            return Choice(choice.play, choice.take, match.expected)
+
+        # the card played stands for its best take among the options; a take is its own option
+        chosen = among("chosen", lambda o, c: o.play == c.play and (kind == "play" or o.take == c.take))
+        best = among("best", lambda o, c: o.play == c.play and o.take == c.take)
+        return cls(turn, kind, chosen, best, options)
 
     def describe(self) -> str:
         """The decision in one line of words."""
@@ -180,14 +245,27 @@ class Review:
         lost = [d for d in self.decisions if label_of(d.loss) != "best"]
         return tuple(sorted(lost, key=lambda d: -d.loss)[:count])
 
-    def to_json(self) -> dict[str, Any]:
-        """The review as ``review --json`` prints it."""
+    def to_json(self, exact: bool = False) -> dict[str, Any]:
+        """The review as ``review --json`` prints it; with ``exact``, the form it is kept in (see :meth:`from_json`)."""
         return {
             "seat": self.seat,
-            "decisions": [d.to_json() for d in self.decisions],
+            "decisions": [d.to_json(exact) for d in self.decisions],
             "total_loss": round(self.total_loss, 1),
             "accuracy": self.accuracy,
         }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Review:
+        """The review :meth:`to_json` wrote: equal to the original from the exact form, rounded from the printed one.
+
+        Raises ``ValueError`` when ``data`` is not such a review.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"a review must be an object, not {type(data).__name__}")
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"a review's seat must be a seat number, not {seat!r}")
+        return cls(seat, tuple(Judgement.from_json(d) for d in _listed(data.get("decisions"))))
 
     def describe(self) -> str:
         """The review in words: every decision, then the summary and the worst moments."""
@@ -212,32 +290,77 @@ def label_of(loss: float) -> str:
     return "best"
 
 
-def review_record(record: dict[str, Any], seat: int, seed: int = 0, budget: int = REVIEW_TURNS) -> Review:
+class ReviewCancelled(Exception):
+    """The review was called off before it was finished (see :func:`review_record`'s ``cancelled``)."""
+
+
+def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, budget: int = REVIEW_TURNS,
+                  on_progress: Callable[[int, int], None] | None = None,
+                  cancelled: Callable[[], bool] | None = None) -> Review:
     """Judge every decision ``seat`` made in a (finished or partial) deal record.
 
-    Refuses an illegal record (:class:`~chinese_ten.records.RecordError`) and a
-    seat the deal does not have (``ValueError``).
+    ``on_progress(judged, total)`` is told how many decisions are judged out of
+    how many there are, at the start and after each one. ``cancelled`` is asked
+    before each decision; when it answers True the review stops with
+    :class:`ReviewCancelled`. Refuses an illegal record
+    (:class:`~chinese_ten.records.RecordError`) and a seat the deal does not
+    have (``ValueError``).
     """
+    total = count_decisions(record, seat) if on_progress is not None else 0
+    if on_progress is not None:
+        on_progress(0, total)
+    judged: list[Judgement] = []
+    for moment in _moments(record, seat):
+        if cancelled is not None and cancelled():
+            raise ReviewCancelled(f"the review of seat {seat} was cancelled after {len(judged)} decisions")
+        judged.append(moment.judge(seed, budget))
+        if on_progress is not None:
+            on_progress(len(judged), total)
+    return Review(seat, tuple(judged))
+
+
+def count_decisions(record: dict[str, Any], seat: int) -> int:
+    """How many decisions of ``seat`` :func:`review_record` judges in the record (replaying it, judging nothing)."""
+    return sum(1 for _ in _moments(record, seat))
+
+
+@dataclass(frozen=True)
+class _Moment:
+    """A decision of the seat waiting to be judged: the seat's view then, and what it chose."""
+
+    turn: int
+    kind: DecisionKind
+    view: SeatView
+    played: Card
+    take: Card | None
+
+    def judge(self, seed: int, budget: int) -> Judgement:
+        rng = _rng(seed, self.turn, self.kind)
+        if self.kind == "play":
+            return judge_play(self.view, self.played, self.take, rng, self.turn, budget)
+        assert self.take is not None
+        return judge_take(self.view, self.take, rng, self.turn, budget)
+
+
+def _moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
+    """Every decision of ``seat`` in the record, in order, replaying the deal on the way."""
     turns = replay(record).turns  # checks the whole record and fills in every take
     deal = deal_of(record)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < deal.seats:
         raise ValueError(f"seat must be a seat from 0 to {deal.seats - 1}, not {seat}")
-    judged: list[Judgement] = []
     for number, turn in enumerate(turns, start=1):
-        judged.extend(_play_turn(deal, turn, number, seat, seed, budget))
-    return Review(seat, tuple(judged))
+        yield from _play_turn(deal, turn, number, seat)
 
 
-def _play_turn(deal: Deal, turn: TurnRecord, number: int, seat: int, seed: int, budget: int) -> list[Judgement]:
-    """Play one resolved turn on the deal, judging the seat's decisions on the way."""
+def _play_turn(deal: Deal, turn: TurnRecord, number: int, seat: int) -> Iterator[_Moment]:
+    """Play one resolved turn on the deal, stopping at each of the seat's decisions on the way."""
     mine = turn.seat == seat
-    out: list[Judgement] = []
     take = _single(turn.take)
     if mine:
-        out.append(judge_play(deal.view(seat), turn.play, take, _rng(seed, number, "play"), number, budget))
+        yield _Moment(number, "play", deal.view(seat), turn.play, take)
     if mine and take is not None and deal.choice_matters(turn.play):
         deal.play(turn.play)  # waits for the choice
-        out.append(judge_take(deal.view(seat), take, _rng(seed, number, "take"), number, budget))
+        yield _Moment(number, "take", deal.view(seat), turn.play, take)
         deal.choose(take)
     else:
         deal.play(turn.play, list(turn.take) or None)
@@ -246,11 +369,10 @@ def _play_turn(deal: Deal, turn: TurnRecord, number: int, seat: int, seed: int, 
         top = deal.peek_top()
         if mine and flip_take is not None and top is not None and deal.choice_matters(top):
             deal.flip()  # waits for the choice
-            out.append(judge_take(deal.view(seat), flip_take, _rng(seed, number, "flip_take"), number, budget))
+            yield _Moment(number, "flip_take", deal.view(seat), top, flip_take)
             deal.choose(flip_take)
         else:
             deal.flip(list(turn.flip_take) or None)
-    return out
 
 
 def _single(take: tuple[Card, ...]) -> Card | None:
@@ -351,6 +473,20 @@ def _settled(view: SeatView) -> bool:
 def _ranked(choices: Any) -> tuple[Choice, ...]:
     """Options best first (a stable sort keeps the earlier of equals first)."""
     return tuple(sorted(choices, key=lambda c: -c.expected))
+
+
+def _listed(value: Any) -> list[Any]:
+    """``value`` when it is a list; ``ValueError`` otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, not {value!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    """``value`` when it is a string (a card's name); ``ValueError`` otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f"a card must be named by a string, not {value!r}")
+    return value
 
 
 def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:

@@ -10,7 +10,9 @@ import textwrap
 
 import pytest
 
+from chinese_ten.cards import Card
 from chinese_ten.matchstore import DB_NAME, SCHEMA_VERSION, MatchSetup, MatchStore, data_dir, open_store
+from chinese_ten.review import Choice, Judgement, Review
 
 SETUP = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules="classic",
                    preset="classic", length={"kind": "per-seat", "deals": 0}, total_deals=2, seed="7")
@@ -173,3 +175,65 @@ def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path)
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'analyses'").fetchone()
         assert db.execute("SELECT practice FROM matches").fetchall() == [(0,)]
+
+
+def _kept_deal(store: MatchStore, finished: bool = True) -> int:
+    """A match with one kept deal (its record is only a stand-in: the store does not read it); returns its id."""
+    match_id = store.begin(SETUP, {})
+    store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, [1, -1], 1.0, [1, -1], {})
+    if finished:
+        store.finish_match(match_id, "won")
+    return match_id
+
+
+_BEST = Choice(Card.parse("3H"), (Card.parse("7C"),), 2.0 / 3)
+_MINE = Choice(Card.parse("7D"), (), -1.25)
+REVIEW = Review(0, (Judgement(1, "play", _MINE, _BEST, (_BEST, _MINE)),))
+"""A review of one decision, with expected margins that do not round to tenths."""
+
+
+def test_a_review_is_kept_with_its_deal_for_its_seed_and_effort_only(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    match_id = _kept_deal(store)
+    assert store.kept_review(match_id, 1, 0, 0, 500) is None
+    assert store.keep_review(match_id, 1, REVIEW, seed=0, budget=500)
+    assert store.kept_review(match_id, 1, 0, 0, 500) == REVIEW
+    assert store.kept_review(match_id, 1, 0, 0, 600) is None  # made with another effort: made again
+    assert store.kept_review(match_id, 1, 0, 1, 500) is None
+    assert store.kept_review(match_id, 1, 1, 0, 500) is None
+    assert store.kept_review(match_id, 2, 0, 0, 500) is None
+    assert store.keep_review(match_id, 1, REVIEW, seed=0, budget=600)  # replaces the one of that seat
+    assert store.kept_review(match_id, 1, 0, 0, 500) is None and store.kept_review(match_id, 1, 0, 0, 600) == REVIEW
+    store.close()
+
+
+def test_a_review_of_a_deal_no_longer_kept_is_not_kept(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    match_id = _kept_deal(store)
+    assert not store.keep_review(match_id, 2, REVIEW, seed=0, budget=500)
+    assert store._db.execute("SELECT COUNT(*) FROM analyses").fetchone()[0] == 0
+    store.close()
+
+
+def test_forgetting_the_ended_matches_forgets_their_reviews_too(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    ended = _kept_deal(store)
+    playing = _kept_deal(store, finished=False)
+    store.keep_review(ended, 1, REVIEW, seed=0, budget=500)
+    store.keep_review(playing, 1, REVIEW, seed=0, budget=500)
+    store.reset()
+    assert store._db.execute("SELECT COUNT(*) FROM analyses").fetchone()[0] == 1
+    assert store.kept_review(ended, 1, 0, 0, 500) is None and store.kept_review(playing, 1, 0, 0, 500) == REVIEW
+    store.close()
+
+
+@pytest.mark.parametrize("text", ["{not json", "[]", '{"seat": 0, "decisions": [{"turn": 1}]}', '{"seat": 1, "decisions": []}'])
+def test_a_kept_review_that_cannot_be_read_counts_as_none_and_is_logged(tmp_path, caplog, text: str) -> None:
+    store = open_store(tmp_path).store
+    match_id = _kept_deal(store)
+    store.keep_review(match_id, 1, REVIEW, seed=0, budget=500)
+    store._db.execute("UPDATE analyses SET review = ?", (text,))
+    with caplog.at_level("WARNING", logger="chinese_ten.matchstore"):
+        assert store.kept_review(match_id, 1, 0, 0, 500) is None
+    assert "kept review of seat 0 in deal 1" in caplog.text
+    store.close()

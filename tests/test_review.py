@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.deal import Deal
@@ -12,7 +15,8 @@ from chinese_ten.match import derive_seed
 from chinese_ten.players import make_player, next_action
 from chinese_ten.players.hard import HardPlayer
 from chinese_ten.records import record_of
-from chinese_ten.review import BLUNDER, INACCURACY, MISTAKE, label_of, review_record
+from chinese_ten.review import (BLUNDER, INACCURACY, MISTAKE, Choice, DecisionKind, Judgement, Review,
+                                ReviewCancelled, count_decisions, label_of, review_record)
 
 from dealkit import build_deal
 
@@ -156,3 +160,92 @@ def test_the_take_of_the_turned_card_is_judged_and_named_as_a_flip() -> None:
     shown = flip.to_json()
     assert shown["chosen"] == {"flip": "7D", "take": "3S"} and shown["best"] == {"flip": "7D", "take": "3H"}
     assert {o["take"] for o in shown["options"]} == {"3S", "3H"}
+
+
+def played_record(seats: int, seed: int) -> dict[str, object]:
+    """A whole deal of Easy against Normal players, as a record."""
+    deal = Deal.from_seed(seats, derive_seed(seed, "review-test"))
+    players = [make_player("easy")] + [make_player("normal")] * (seats - 1)
+    rng = random.Random(seed)
+    while not deal.is_over:
+        seat = deal.to_move
+        deal.apply(next_action(players[seat], deal.view(seat), rng))
+    return record_of(deal)
+
+
+TINY = 10_000
+"""An effort small enough to review whole deals in a test; the judgements need not be steady."""
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4)])
+def test_a_kept_review_reads_back_equal_to_the_review_made(seats: int, seed: int) -> None:
+    review = review_record(played_record(seats, seed), 0, budget=TINY)
+    again = Review.from_json(json.loads(json.dumps(review.to_json(exact=True))))
+    assert again == review
+    assert [d.label for d in again.decisions] == [d.label for d in review.decisions]
+    assert again.accuracy == review.accuracy and again.worst() == review.worst()
+    assert again.to_json() == review.to_json()
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(2, 5), (3, 6)])
+def test_the_printed_review_reads_back_with_its_rounded_figures(seats: int, seed: int) -> None:
+    review = review_record(played_record(seats, seed), 0, budget=TINY)
+    printed = review.to_json()
+    again = Review.from_json(printed)
+    assert len(again.decisions) == len(review.decisions) > 0
+    for read, shown, made in zip(again.decisions, printed["decisions"], review.decisions):
+        assert (read.turn, read.kind, read.chosen.play, read.chosen.take) == \
+            (made.turn, made.kind, made.chosen.play, made.chosen.take)
+        assert read.best.expected == shown["options"][0]["expected"] == round(made.best.expected, 1)
+        assert abs(read.loss - shown["loss"]) <= 0.11
+        assert [o.expected for o in read.options] == [o["expected"] for o in shown["options"]]
+
+
+CARDS = st.sampled_from(ALL_CARDS)
+CHOICES = st.builds(Choice, st.one_of(st.none(), CARDS), st.lists(CARDS, max_size=3, unique=True).map(tuple),
+                    st.floats(allow_nan=False, allow_infinity=False))
+
+
+@given(st.sampled_from(["play", "take", "flip_take"]), st.integers(1, 40), st.lists(CHOICES, min_size=1, max_size=6),
+       st.data())
+def test_any_judgement_reads_back_equal_from_its_kept_form(kind: DecisionKind, turn: int, options: list[Choice],
+                                                           data: st.DataObject) -> None:
+    ranked = tuple(sorted(options, key=lambda c: -c.expected))
+    chosen = data.draw(st.sampled_from(ranked))
+    judgement = Judgement(turn, kind, chosen, ranked[0], ranked)
+    kept = json.loads(json.dumps(judgement.to_json(exact=True)))
+    assert Judgement.from_json(kept) == judgement
+    assert Judgement.from_json(kept).label == judgement.label
+
+
+@pytest.mark.parametrize("data", [
+    [], {"seat": 0}, {"seat": -1, "decisions": []}, {"seat": True, "decisions": []}, {"seat": 0, "decisions": [3]},
+    {"seat": 0, "decisions": [{"turn": 1, "kind": "pass", "options": []}]},
+    {"seat": 0, "decisions": [{"turn": 1, "kind": "play", "options": [{"play": "ZZ", "take": None, "expected": 1}],
+                               "chosen": {"play": "ZZ", "take": None}, "best": {"play": "ZZ", "take": None}}]},
+    {"seat": 0, "decisions": [{"turn": 1, "kind": "play", "options": [{"play": "2C", "take": None, "expected": "1"}],
+                               "chosen": {"play": "2C", "take": None}, "best": {"play": "2C", "take": None}}]},
+    {"seat": 0, "decisions": [{"turn": 1, "kind": "play", "options": [{"play": "2C", "take": None, "expected": 1}],
+                               "chosen": {"play": "3C", "take": None}, "best": {"play": "2C", "take": None}}]},
+])
+def test_what_is_not_a_review_is_refused_with_a_value_error(data: object) -> None:
+    with pytest.raises(ValueError):
+        Review.from_json(data)
+
+
+def test_progress_counts_every_decision_up_front_and_rises_to_the_total() -> None:
+    record = played_record(2, 7)
+    told: list[tuple[int, int]] = []
+    review = review_record(record, 0, budget=TINY, on_progress=lambda judged, total: told.append((judged, total)))
+    total = count_decisions(record, 0)
+    assert total == len(review.decisions) >= 12
+    assert told == [(n, total) for n in range(total + 1)]
+
+
+def test_a_cancelled_review_stops_between_decisions() -> None:
+    record = played_record(2, 8)
+    told: list[int] = []
+    with pytest.raises(ReviewCancelled):
+        review_record(record, 0, budget=TINY, on_progress=lambda judged, _total: told.append(judged),
+                      cancelled=lambda: len(told) > 3)
+    assert told == [0, 1, 2, 3]

@@ -15,6 +15,7 @@ from typing import Any
 from ..i18n import _
 from ..matchstore import KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
 from ..records import record_of
+from ..review import Review
 from ..rules import as_number, rules_from_json
 from .choreography import Pace
 from .controller import STRENGTH_LABELS, TableController
@@ -116,6 +117,7 @@ class Keeper:
         self.notify = notify
         self.ctl: TableController | None = None
         self._match: dict[str, int | None] | None = None
+        self._last_deal: tuple[int, int] | None = None
         self._failed = False
         store = opened.store if opened is not None else None
         self._writer = _Writer(store, self._fail) if store is not None else None
@@ -161,6 +163,23 @@ class Keeper:
     def history(self, limit: int | None = None) -> list[KeptMatch]:
         """The newest ended matches (all of them without ``limit``)."""
         return self._read(lambda store: store.history(limit)) or []
+
+    def last_deal(self) -> tuple[int, int] | None:
+        """The (match id, deal number) of the deal this window kept last, once it is written; None before any."""
+        if self._writer is not None:
+            self._writer.flush()
+        return self._last_deal
+
+    def kept_review(self, kept: tuple[int, int], seat: int, seed: int, budget: int) -> Review | None:
+        """The review of ``seat`` kept with the deal ``kept`` (match id, deal number) for this seed and effort."""
+        match_id, number = kept
+        return self._read(lambda store: store.kept_review(match_id, number, seat, seed, budget))  # type: ignore[no-any-return]
+
+    def keep_review(self, kept: tuple[int, int], review: Review, seed: int, budget: int) -> None:
+        """Keep ``review`` with the deal ``kept`` (match id, deal number), after the saves asked for before."""
+        if self.keeping:
+            match_id, number = kept
+            self._write(lambda store: store.keep_review(match_id, number, review, seed, budget))
 
     def reset(self) -> Path:
         """Forget the ended matches after keeping a backup (see :meth:`MatchStore.reset`); returns the backup.
@@ -252,6 +271,7 @@ class Keeper:
             if match["id"] is None:
                 return
             store.finish_deal(match["id"], number, record, margins, person, totals, progress)
+            self._last_deal = (match["id"], number)
             if outcome != "playing":
                 store.finish_match(match["id"], outcome)
 

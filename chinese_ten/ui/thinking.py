@@ -13,10 +13,7 @@ once and the log says why.
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
 import random
-import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -25,6 +22,7 @@ from ..cards import Card
 from ..i18n import N_, _
 from ..players import PLAYERS, Decision, Player, make_player
 from ..view import SeatView
+from .workers import start_worker, stop_worker, watch_parent
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -37,9 +35,6 @@ FALLBACK_PLAYER = "normal"
 FALLBACK_NOTICE = N_("The Hard player's thinking process failed, so Normal made that move; "
                    "Hard carries on when it can. The log has the details.")
 """What the person is told, once, when the worker fails."""
-
-SHUTDOWN_WAIT_S = 0.5
-"""How long shutting down waits for the worker to end by itself before stopping it."""
 
 Answer = Decision | Card
 
@@ -58,22 +53,13 @@ def decide(kind: str, view: SeatView, name: str, think_ms: int | None, seed: int
     return player.choose_play(view, rng)
 
 
-def _exit_when_parent_ends() -> None:
-    """In the worker: end this process at once when the game's process is gone."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-    parent.join()
-    os._exit(0)
-
-
 def serve(conn: Connection) -> None:
     """The worker's loop: answer ``(number, kind, view, name, think_ms, seed)`` requests until told to stop.
 
     Each answer is ``(number, "ok", answer)`` or ``(number, "error", description)``. The loop
     ends on ``None``, when the pipe closes, or (through a watching thread) when the parent ends.
     """
-    threading.Thread(target=_exit_when_parent_ends, name="parent-watch", daemon=True).start()
+    watch_parent()
     while True:
         try:
             request = conn.recv()
@@ -121,12 +107,7 @@ class ComputerThinker:
     def _worker(self) -> Connection:
         if self._conn is None or self._process is None or not self._process.is_alive():
             self._stop_worker()
-            ctx = multiprocessing.get_context("spawn")
-            ours, theirs = ctx.Pipe()
-            process = ctx.Process(target=serve, args=(theirs,), name="chinese-ten-thinker", daemon=True)
-            process.start()
-            theirs.close()
-            self._process, self._conn = process, ours
+            self._process, self._conn = start_worker(serve, (), "chinese-ten-thinker")
         return self._conn
 
     def warm_up(self, names: list[str]) -> None:
@@ -204,17 +185,7 @@ class ComputerThinker:
     def _stop_worker(self) -> None:
         conn, process = self._conn, self._process
         self._conn = self._process = None
-        if conn is not None:
-            try:
-                conn.send(None)
-            except (OSError, ValueError):
-                pass
-            conn.close()
-        if process is not None:
-            process.join(SHUTDOWN_WAIT_S)
-            if process.is_alive():
-                process.kill()
-                process.join(SHUTDOWN_WAIT_S)
+        stop_worker(process, conn)
 
     def shutdown(self) -> None:
         """Stop the worker process, if one was started."""

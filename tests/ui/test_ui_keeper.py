@@ -196,3 +196,21 @@ def test_a_save_that_fails_is_told_once_and_the_match_plays_on_unkept(tmp_path) 
     assert len(told) == 1 and "can't be kept" in told[0]
     assert not keeper.keeping
     keeper.close()
+
+
+def test_the_deal_just_finished_is_named_by_its_match_and_number_so_its_review_can_be_kept(tmp_path) -> None:
+    ctl = _controller(seed=6)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(ctl)
+    assert keeper.last_deal() is None
+    _play(ctl, lambda: ctl.deal_finished)
+    ctl.record_deal()  # as the table does before it shows the count
+    first = keeper.last_deal()
+    unfinished = keeper.unfinished()
+    assert unfinished is not None and first == (unfinished.id, 1)
+    _play(ctl, lambda: _over(ctl))
+    assert keeper.last_deal() == (unfinished.id, 2)
+    (match,) = keeper.history()
+    assert [(match.id, d.number) for d in match.deals] == [(unfinished.id, 1), (unfinished.id, 2)]
+    assert keeper.last_deal() == (match.id, match.deals[-1].number)
+    keeper.close()
