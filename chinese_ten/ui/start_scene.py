@@ -78,8 +78,9 @@ class StartScene(Scene):
         if kept is not None:
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
-        self.actions = [*first, self.play, Button(N_("Learn to play"), "learn"), Button(N_("Settings"), "settings"), Button(N_("Statistics"), "stats"),
-                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"), Button(N_("Quit"), "quit")]
+        self.actions = [*first, self.play, Button(N_("Settings"), "settings"), Button(N_("Statistics"), "stats"),
+                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"),
+                        Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None

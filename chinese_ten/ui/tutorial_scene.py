@@ -42,6 +42,8 @@ class GuidedTableScene(TableScene):
         """Where the guide's box is drawn, above the panel's buttons."""
         self._layout_key: tuple[object, ...] | None = None
         self._layout: tuple[int, list[str], int] = (0, [], 0)
+        self._led_turn = 0
+        """The guided turn whose start last put the keyboard focus on the suggested card."""
 
     @property
     def guide(self) -> Guide:
@@ -120,6 +122,19 @@ class GuidedTableScene(TableScene):
             return ctl.preview(wanted).candidates, self.app.kit.theme.take_glow, None
         return super().lit()
 
+    def update(self, dt: float) -> None:
+        """As at any table; when a guided turn begins with the keyboard in use, the focus goes to the
+        suggested card, so Enter plays it."""
+        super().update(dt)
+        ctl = self.ctl
+        wanted = self.guide.suggested(ctl.deal)
+        if wanted is None or not ctl.person_to_play or ctl.deal.turn_number == self._led_turn:
+            return
+        self._led_turn = ctl.deal.turn_number
+        hand = ctl.board.hands[0]
+        if self.keyboard and self.button_focus is None and wanted in hand:
+            self.hover = hand.index(wanted)
+
     def next_deal(self) -> bool:
         """The lesson has one deal: after its count comes the way on to a real match, not the match results."""
         self.app.push(TutorialEndScene(self.app, self))
@@ -194,13 +209,23 @@ class TutorialEndScene(TableOverlay):
         super().__init__(app, table, [Button(N_("Play a real match (Enter)"), "play"),
                                       Button(N_("Start screen"), "start")])
 
+    def words(self) -> str:
+        """What the lesson showed, in a sentence or two."""
+        return _("You have seen the whole game: making ten, tens and court cards, taking is compulsory, the "
+                 "turned card, choosing a take, the scoring cards and the count. The computers play by the same "
+                 "rules; Help (F1) has them all.")
+
     def box(self, size: tuple[int, int]) -> Rect:
-        """The box at this window size, over the middle of the table."""
+        """The box at this window size, over the middle of the table, as tall as its words need."""
         unit = ui_scale(size)
         area = self.table.geom().table
         margin = max(8, round(16 * unit))
-        box = Rect(0, 0, min(area.width - 2 * margin, round(700 * unit)), min(size[1] - 2 * margin,
-                                                                             round(300 * unit)))
+        width = min(area.width - 2 * margin, round(700 * unit))
+        fonts = self.app.kit.fonts
+        lines = self.app.kit.text.wrap(self.words(), font_px(21, unit), width - round(60 * unit))
+        want = (round(22 * unit) + fonts.get(font_px(38, unit), True).get_linesize() + round(8 * unit)
+                + len(lines) * fonts.get(font_px(21, unit)).get_linesize() + round((24 + 48 + 24) * unit))
+        box = Rect(0, 0, width, min(size[1] - 2 * margin, want))
         box.center = area.center
         return box
 
@@ -251,10 +276,7 @@ class TutorialEndScene(TableOverlay):
         title = kit.text.line(_("Now play a real match"), font_px(38, unit), t.accent, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(22 * unit))))
         y = box.top + round(30 * unit) + title.get_height()
-        words = _("You have seen the whole game: making ten, tens and court cards, taking is compulsory, the "
-                  "turned card, choosing a take, the scoring cards and the count. The computers play by the same "
-                  "rules; Help (F1) has them all.")
-        for text in kit.text.wrap(words, font_px(21, unit), box.width - round(60 * unit)):
+        for text in kit.text.wrap(self.words(), font_px(21, unit), box.width - round(60 * unit)):
             line = kit.text.line(text, font_px(21, unit), t.text)
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += line.get_height()
