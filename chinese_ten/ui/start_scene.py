@@ -234,7 +234,8 @@ class StartScene(Scene):
             self._sync()
 
     def update(self, dt: float) -> None:
-        """Keep the buttons placed and in step with the settings; show start-up notices and the first start's offer of Learn to play once."""
+        """Keep the buttons placed and in step with the settings; show start-up notices, and the first
+        start's offer of Learn to play, once."""
         self.app.show_notices()
         if self.app.offer_tutorial and self.app.top() is self:
             from .tutorial_scene import OfferScene

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from ..cards import Card
 from ..deal import Phase
 from ..i18n import N_, _
 from .menu_scene import Dialog
@@ -23,6 +24,7 @@ from .table_scene import TableScene
 if TYPE_CHECKING:
     from ..tutorial import Guide
     from .app import App
+    from .controller import TableController
 
 GUIDE_TEXT_PT = 19
 """The guide's text size (points at 1280×800), made smaller only when the box would not fit."""
@@ -34,9 +36,9 @@ GUIDE_SHARE = 0.58
 class GuidedTableScene(TableScene):
     """The table during Learn to play: the guide's words beside the cards, the suggested card ringed."""
 
-    def __init__(self, app: App, controller: object) -> None:
+    def __init__(self, app: App, controller: TableController) -> None:
         """The table for a controller that holds a guide."""
-        super().__init__(app, controller)  # type: ignore[arg-type]
+        super().__init__(app, controller)
         self.leave_button = Button(N_("Leave the lesson"), "leave")
         self.guide_rect = Rect(0, 0, 0, 0)
         """Where the guide's box is drawn, above the panel's buttons."""
@@ -113,7 +115,7 @@ class GuidedTableScene(TableScene):
             return
         super()._press(action)
 
-    def lit(self) -> tuple[tuple, tuple[int, int, int], object]:  # type: ignore[type-arg]
+    def lit(self) -> tuple[tuple[Card, ...], tuple[int, int, int], Card | None]:
         """As at any table; with no card pointed at on a guided turn, what the suggested card would take."""
         ctl = self.ctl
         wanted = self.guide.suggested(ctl.deal)
