@@ -33,6 +33,18 @@ GUIDE_SHARE = 0.58
 """The largest share of the side panel's height the guide's box may take."""
 
 
+def leave_lesson(app: App, play: bool = False) -> None:
+    """Leave Learn to play for the start screen, or with ``play`` for a real match with the start screen's
+    choices (asking first, as the start screen does, when an unfinished match is kept)."""
+    from .start_scene import StartScene
+
+    app.thinker.cancel()
+    start = StartScene(app)
+    app.replace(start)
+    if play:
+        start.start()
+
+
 class GuidedTableScene(TableScene):
     """The table during Learn to play: the guide's words beside the cards, the suggested card ringed."""
 
@@ -108,10 +120,7 @@ class GuidedTableScene(TableScene):
 
     def _press(self, action: str) -> None:
         if action == "leave":
-            from .start_scene import StartScene
-
-            self.app.thinker.cancel()
-            self.app.replace(StartScene(self.app))
+            leave_lesson(self.app)
             return
         super()._press(action)
 
@@ -245,13 +254,7 @@ class TutorialEndScene(TableOverlay):
     def act(self, action: str) -> None:
         """A real match with the start screen's choices (asking first if an unfinished match is kept), or
         the start screen."""
-        from .start_scene import StartScene
-
-        self.app.thinker.cancel()
-        start = StartScene(self.app)
-        self.app.replace(start)
-        if action == "play":
-            start.start()
+        leave_lesson(self.app, play=action == "play")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter presses the focused button (Play a real match at first); Esc goes to the start screen."""

@@ -34,6 +34,7 @@ def started(window: pygame.Surface, settings: Settings | None = None, keeper: Ke
 
 def learn(app: App) -> GuidedTableScene:
     """Press Learn to play on the start screen; the guided table, quick to animate."""
+    app.frame(1 / 60, [])
     start = app.top()
     assert isinstance(start, StartScene)
     button = next(b for b in start.actions if b.action == "learn")
@@ -249,3 +250,34 @@ def test_accepting_the_offer_starts_the_lesson_and_is_remembered(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _first_start(tmp_path, monkeypatch, pygame.K_RETURN) == [OfferScene, GuidedTableScene]
     assert SettingsStore(tmp_path / "settings").load().settings.tutorial_offered is True
+
+
+def test_new_match_from_the_menu_during_the_lesson_asks_about_the_kept_match_not_the_lesson(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    from chinese_ten.matchstore import open_store
+    from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
+
+    keeper = Keeper(open_store(tmp_path))
+    try:
+        app = started(window, keeper=keeper)
+        app.start_match()
+        real = app.table()
+        assert real is not None
+        real.ctl.set_pace(QUICK)
+        assert settled(app, real)
+        press(app, pygame.K_1)
+        assert settled(app, real)
+        assert keeper.unfinished() is not None
+        app.replace(StartScene(app))
+        table = learn(app)
+        press(app, pygame.K_ESCAPE)
+        menu = app.top()
+        assert isinstance(menu, MenuScene)
+        menu.act("new")
+        confirm = app.top()
+        assert isinstance(confirm, ConfirmScene) and app.table() is None
+        assert confirm.detail() == "The unfinished match will count as abandoned."
+        assert keeper.unfinished() is not None, "nothing is abandoned before the answer"
+        assert table is not app.top()
+    finally:
+        keeper.close()
