@@ -58,6 +58,7 @@ class GuidedTableScene(TableScene):
         self._layout: tuple[int, list[str], int] = (0, [], 0)
         self._led_turn = 0
         """The guided turn whose start last put the keyboard focus on the suggested card."""
+        self._words: tuple[str, str, str] | None = None
 
     @property
     def guide(self) -> Guide:
@@ -73,14 +74,23 @@ class GuidedTableScene(TableScene):
                                                                     total=self.guide.steps)
         return _("Learn to play")
 
+    def shown_words(self) -> tuple[str, str, str]:
+        """The heading, title and text in the guide's box. They follow the table as it is shown: while a
+        turn is still moving on the table, the words of that turn stay (the turned card that a lesson
+        asks to watch is watched with that lesson's words)."""
+        if self._words is None or not self.ctl.busy:
+            title, text = self.guide.words(self.ctl.deal)
+            self._words = (self.heading(), title, text)
+        return self._words
+
     def buttons(self) -> list[Button]:
         """The table's buttons and Leave the lesson."""
         return [*super().buttons(), self.leave_button]
 
     def _wrapped(self, width: int, room: int) -> tuple[int, list[str], int]:
         """The text size, the text's lines and the box's height, as large as fits ``room``."""
-        title, text = self.guide.words(self.ctl.deal)
-        key = (width, room, title, text, self.heading(), self.app.kit.theme.name, self.app.surface.get_size())
+        heading, title, text = self.shown_words()
+        key = (width, room, heading, title, text, self.app.kit.theme.name, self.app.surface.get_size())
         if key == self._layout_key:
             return self._layout
         kit = self.app.kit
@@ -195,12 +205,12 @@ class GuidedTableScene(TableScene):
         geom = self.geom()
         box = self.guide_rect
         size, lines, _height = self._wrapped(box.width, round(geom.panel.height * GUIDE_SHARE))
-        title, _text = self.guide.words(self.ctl.deal)
+        heading, title, _text = self.shown_words()
         pygame.draw.rect(surface, t.toast, box, border_radius=10)
         pygame.draw.rect(surface, t.accent, box, 2, border_radius=10)
         pad = max(8, round(12 * geom.unit))
         x, y = box.left + pad, box.top + pad
-        head = kit.text.line(self.heading(), max(10, size - 3), t.text_dim)
+        head = kit.text.line(heading, max(10, size - 3), t.text_dim)
         surface.blit(head, (x, y))
         y += kit.fonts.get(max(10, size - 3)).get_linesize()
         line = kit.text.line(title, size + 3, t.accent, bold=True)

@@ -88,6 +88,11 @@ def test_a_card_other_than_the_suggested_one_is_refused_with_a_reason(window: py
     click_card(app, table, wanted)
     assert table.ctl.deal.turns or table.ctl.busy
     assert wanted not in table.ctl.deal.hand(0)
+    # the engine is on North's turn while the play is still shown: the box keeps this step's words
+    assert table.ctl.busy and table.ctl.deal.to_move == 1
+    assert table.shown_words()[1] == LESSONS[0].title
+    assert settled(app, table)
+    assert table.shown_words()[1] == LESSONS[1].title
 
 
 def test_the_whole_lesson_plays_through_by_clicks_and_ends_offering_a_real_match(window: pygame.Surface) -> None:
