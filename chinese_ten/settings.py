@@ -203,6 +203,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "fullscreen": _boolean,
     "volume": _one_of_numbers(VOLUMES),
     "muted": _boolean,
+    "tutorial_offered": _boolean,
     "rules": _preset,
     "rule_options": _rule_options,
     "language": _one_of(LANGUAGE_CHOICES),
@@ -263,6 +264,8 @@ class Settings:
     fullscreen: bool = False
     volume: int = 75
     muted: bool = False
+    tutorial_offered: bool = False
+    """True once the person has answered the first start's offer of "Learn to play" (it is never asked again)."""
     rules: str = "classic"
     """The rules preset of the next match (a name from ``rules.PRESETS``)."""
     rule_options: tuple[tuple[str, Any], ...] = ()

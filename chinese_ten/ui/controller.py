@@ -8,7 +8,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
@@ -22,6 +22,9 @@ from .board import Board
 from .choreography import REPLAY_PACE, Choreographer, Pace
 from .narration import Narration
 from .thinking import ComputerThinker
+
+if TYPE_CHECKING:
+    from ..tutorial import Guide
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -79,9 +82,10 @@ class TableController:
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
-                 deals: int | None = None, rules: RuleSet = CLASSIC) -> None:
+                 deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None) -> None:
         """A new match; the person (seat 0) leads the first deal. Every deal, seat and hint
-        draws from its own stream of the match seed, as ``simulate`` does."""
+        draws from its own stream of the match seed, as ``simulate`` does. With a ``guide`` the deal is
+        the guided deal: the person's choices are kept to its suggestions and the computers play its record."""
         self.infos = seat_infos(seats, strength, person)
         self.names = [i.name for i in self.infos]
         match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
@@ -96,7 +100,8 @@ class TableController:
         self.generation = 0
         self.queue: deque[StepFactory] = deque()
         self.current: Step | None = None
-        self.deal: Deal = self.match.new_deal()
+        self.guide = guide
+        self.deal: Deal = guide.new_deal() if guide is not None else self.match.new_deal()
         self.board = Board.as_dealt(self.deal)
         self.deal_number = 1
         self.deal_recorded = False
@@ -212,6 +217,8 @@ class TableController:
             return reason
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
             return _("That card is not in your hand.")
+        if self.guide is not None and (refused := self.guide.refusal(self.deal, Action.play(card))):
+            return refused
         self._hint_tag = None
         self._schedule(self._act(Action.play(card)))
         return None
@@ -223,6 +230,8 @@ class TableController:
             return _("There is no capture to choose right now.")
         if target not in choice[1]:
             return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
+        if self.guide is not None and (refused := self.guide.refusal(self.deal, Action.choose(target))):
+            return refused
         self._schedule(self._act(Action.choose(target)))
         return None
 
@@ -234,6 +243,8 @@ class TableController:
         choice = self.person_choice
         if not self.person_to_play and choice is None:
             return self.why_not() or _("A hint is for your turn.")
+        if self.guide is not None and (wanted := self.guide.suggested(self.deal)) is not None:
+            return _("Follow the guide: this step asks for the {card}.").format(card=wanted.pretty)
         tag = self._hint_wanted()
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
@@ -521,6 +532,9 @@ class TableController:
             self._asked_seat = seat
             self._answer = None
             self._waited = 0.0
+            if self.guide is not None:
+                self._answer = self.guide.computer_action(self.deal)
+                return tag
             name = self.infos[seat].player or "normal"
             self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.streams.decision_seed(seat))
         return tag
@@ -542,7 +556,9 @@ class TableController:
     def _apply(self, kind: str, seat: int, answer: object) -> None:
         deal = self.deal
         try:
-            if kind == "take":
+            if isinstance(answer, Action):
+                events = self._act(answer)
+            elif kind == "take":
                 events = self._act(Action.choose(answer))  # type: ignore[arg-type]
             else:
                 assert isinstance(answer, Decision)
