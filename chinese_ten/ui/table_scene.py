@@ -296,8 +296,7 @@ class TableScene(Scene):
             return
         self.advice = None
         self.hover = None
-        self.say(_("Your last turn is taken back. The stock holds the same cards, so it turns up the same "
-                   "ones again. This match is now practice: it stays out of your statistics."))
+        self.say(_("Turn taken back; the stock is unchanged, so the same cards turn up. This match is now practice."))
 
     def _show_hint(self) -> None:
         advice = self.ctl.poll_hint()
