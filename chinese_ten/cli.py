@@ -246,6 +246,8 @@ def cmd_history(args: argparse.Namespace) -> int:
                      f"{kept.turns} turns played")
     for m in matches:
         state = m.outcome or ("abandoned" if m.state == "abandoned" else m.state)
+        if m.practice:
+            state += " (practice)"
         totals = " ".join(f"{t:+g}" for t in m.totals)
         lines.append(f"{m.started}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
                      f"{len(m.deals)} of {m.setup.total_deals} deals  {totals}  {state}")
@@ -278,6 +280,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     o = stats.overall
     lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
              f"{o.deals} deals, mean margin {o.mean_margin if o.mean_margin is not None else '-'}"]
+    if stats.practice:
+        lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} (with take-backs) not counted")
     for (strength, seats, rules), f in stats.by:
         lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won, "
                      f"win {f.win_percent if f.win_percent is not None else '-'}%, "

@@ -179,6 +179,8 @@ class KeptMatch:
     outcome: str | None
     totals: tuple[float, ...]
     deals: tuple[KeptDeal, ...]
+    practice: bool = False
+    """True when a turn was taken back: the match is kept, but apart from the statistics."""
 
     def to_json(self) -> dict[str, Any]:
         """The match as ``history --json`` prints it."""
@@ -187,7 +189,7 @@ class KeptMatch:
             "rules": self.setup.rules, "players": list(self.setup.players),
             "strength": self.setup.strength, "totals": list(self.totals),
             "finished": self.state == "finished", "abandoned": self.state == "abandoned",
-            "outcome": self.outcome, "deals_planned": self.setup.total_deals,
+            "outcome": self.outcome, "deals_planned": self.setup.total_deals, "practice": self.practice,
             "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins), "record": d.record}
                       for d in self.deals],
         }
@@ -230,12 +232,14 @@ class Statistics:
     overall: Figures = field(default_factory=Figures)
     by: list[tuple[tuple[str, int, str], Figures]] = field(default_factory=list)
     recent: list[float] = field(default_factory=list)
+    practice: int = 0
+    """How many ended matches had a turn taken back: kept, and left out of every other figure."""
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as ``stats --json`` prints them."""
         return {**self.overall.to_json(),
                 "by": [{"strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
-                "recent_margins": list(self.recent)}
+                "recent_margins": list(self.recent), "practice": self.practice}
 
 
 class StoreError(OSError):
@@ -304,17 +308,17 @@ class MatchStore:
                        (_now(),))
             cursor = db.execute(
                 "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
-                " seed, state, totals, progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?)",
+                " seed, state, totals, progress, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?)",
                 (_now(), setup.seats, json.dumps(setup.rules), setup.preset, setup.strength,
                  json.dumps(list(setup.players)), int(setup.person), json.dumps(setup.length), setup.total_deals,
-                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress)))
+                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress), _practice(progress)))
             return int(cursor.lastrowid)  # type: ignore[arg-type]
 
     def save_progress(self, match_id: int, progress: dict[str, Any]) -> None:
         """Keep the position the match in progress has reached."""
         with self._transaction() as db:
-            db.execute("UPDATE matches SET progress = ? WHERE id = ? AND state = 'playing'",
-                       (json.dumps(progress, separators=(",", ":")), match_id))
+            db.execute("UPDATE matches SET progress = ?, practice = MAX(practice, ?) WHERE id = ? AND state = 'playing'",
+                       (json.dumps(progress, separators=(",", ":")), _practice(progress), match_id))
 
     def finish_deal(self, match_id: int, number: int, record: dict[str, Any], margins: Sequence[float],
                     person_margin: float | None, totals: Sequence[float], progress: dict[str, Any]) -> None:
@@ -324,9 +328,9 @@ class MatchStore:
                        " VALUES (?, ?, ?, ?, ?, ?)",
                        (match_id, number, _now(), json.dumps([_number(m) for m in margins]), person_margin,
                         json.dumps(record, separators=(",", ":"))))
-            db.execute("UPDATE matches SET totals = ?, progress = ? WHERE id = ?",
+            db.execute("UPDATE matches SET totals = ?, progress = ?, practice = MAX(practice, ?) WHERE id = ?",
                        (json.dumps([_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
-                        match_id))
+                        _practice(progress), match_id))
 
     def finish_match(self, match_id: int, outcome: str | None) -> None:
         """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost)."""
@@ -356,7 +360,7 @@ class MatchStore:
     def history(self, limit: int | None = None) -> list[KeptMatch]:
         """The matches that ended, finished or abandoned, newest first, with their deals."""
         query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
-                 " seed, state, outcome, totals FROM matches WHERE state != 'playing' ORDER BY id DESC")
+                 " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' ORDER BY id DESC")
         rows = self._db.execute(query + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
         deals: dict[int, list[KeptDeal]] = {r[0]: [] for r in rows}
         if rows:
@@ -366,7 +370,7 @@ class MatchStore:
                 if match_id in deals:
                     deals[match_id].append(KeptDeal(number, played, tuple(json.loads(margins)), record))
         return [KeptMatch(r[0], r[1], r[2], _setup(r[3:12]), r[12], r[13], tuple(json.loads(r[14])),
-                          tuple(deals[r[0]])) for r in rows]
+                          tuple(deals[r[0]]), bool(r[15])) for r in rows]
 
     def keep_review(self, match_id: int, number: int, review: Review, seed: int, budget: int) -> bool:
         """Keep the review of one seat's decisions in deal ``number`` of a match, made with ``seed`` and ``budget``.
@@ -411,7 +415,7 @@ class MatchStore:
         groups: dict[tuple[str, int, str], Figures] = {}
         for strength, seats, preset, state, outcome, totals in self._db.execute(
                 "SELECT strength, seats, preset, state, outcome, totals FROM matches"
-                " WHERE person = 1 AND state != 'playing' ORDER BY id"):
+                " WHERE person = 1 AND state != 'playing' AND practice = 0 ORDER BY id"):
             key = (strength, seats, preset)
             you = json.loads(totals)[0]
             for figures in (stats.overall, groups.setdefault(key, Figures())):
@@ -434,7 +438,7 @@ class MatchStore:
         total, top = 0.0, None
         for strength, seats, preset, count, mean, best in self._db.execute(
                 "SELECT m.strength, m.seats, m.preset, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
-                " FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1"
+                " FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1 AND m.practice = 0"
                 " GROUP BY m.strength, m.seats, m.preset"):
             figures = groups.setdefault((strength, seats, preset), Figures())
             figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
@@ -446,8 +450,10 @@ class MatchStore:
             overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
         stats.recent = [_number(m) for (m,) in self._db.execute(
-            "SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1"
+            "SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1 AND m.practice = 0"
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
+        stats.practice = self._db.execute(
+            "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1").fetchone()[0]
         return stats
 
     def reset(self) -> Path:
@@ -467,6 +473,11 @@ class MatchStore:
             db.execute("DELETE FROM deals WHERE match_id IN (SELECT id FROM matches WHERE state != 'playing')")
             db.execute("DELETE FROM matches WHERE state != 'playing'")
         return backup
+
+
+def _practice(progress: dict[str, Any]) -> int:
+    """1 when a kept position says a turn was taken back, else 0."""
+    return 1 if progress.get("practice") is True else 0
 
 
 def _setup(row: Sequence[Any]) -> MatchSetup:

@@ -203,9 +203,11 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "fullscreen": _boolean,
     "volume": _one_of_numbers(VOLUMES),
     "muted": _boolean,
+    "tutorial_offered": _boolean,
     "rules": _preset,
     "rule_options": _rule_options,
     "language": _one_of(LANGUAGE_CHOICES),
+    "allow_takebacks": _boolean,
 }
 
 
@@ -262,11 +264,15 @@ class Settings:
     fullscreen: bool = False
     volume: int = 75
     muted: bool = False
+    tutorial_offered: bool = False
+    """True once the person has answered the first start's offer of "Learn to play" (it is never asked again)."""
     rules: str = "classic"
     """The rules preset of the next match (a name from ``rules.PRESETS``)."""
     rule_options: tuple[tuple[str, Any], ...] = ()
     """The rule options changed from the preset, as (option, value) pairs."""
     language: str = SYSTEM
+    allow_takebacks: bool = False
+    """Whether the person may take back their last turn (a match with a take-back is practice)."""
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

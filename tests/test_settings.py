@@ -52,9 +52,11 @@ EVERYTHING_CHANGED = Settings(
     fullscreen=True,
     volume=25,
     muted=True,
+    tutorial_offered=True,
     rules="target",
     rule_options=(("lead", "dealer"),),
     language="zh-Hant",
+    allow_takebacks=True,
 )
 
 
@@ -305,9 +307,11 @@ def test_file_format(folder: Path) -> None:
         "fullscreen": True,
         "volume": 25,
         "muted": True,
+        "tutorial_offered": True,
         "rules": "target",
         "rule_options": {"lead": "dealer"},
         "language": "zh-Hant",
+        "allow_takebacks": True,
     }
 
 
@@ -1178,3 +1182,11 @@ def test_every_animation_speed_has_a_pace() -> None:
     from chinese_ten.ui.choreography import SPEED_FACTORS
 
     assert tuple(SPEED_FACTORS) == ANIMATION_SPEEDS
+
+
+def test_the_learn_to_play_offer_is_remembered_once_answered(folder: Path) -> None:
+    assert Settings().tutorial_offered is False
+    SettingsStore(folder).save(Settings(tutorial_offered=True))
+    assert SettingsStore(folder).load().settings.tutorial_offered is True
+    with pytest.raises(SettingError):
+        Settings().replace(tutorial_offered="yes")

@@ -174,6 +174,8 @@ class App:
         """Settings given on the command line for this run: name -> (value now, value remembered)."""
         self.banner_text = ""
         self.banner_left = 0.0
+        self.offer_tutorial = False
+        """True when the start screen is to offer Learn to play (a start whose settings never answered it)."""
         self._resize_at: float | None = None
 
     # ------------------------------------------------------------------ scenes
@@ -349,6 +351,17 @@ class App:
                               pace=pace_for(s.animation_speed), thinker=self.thinker, rules=s.ruleset())
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
+
+    def start_tutorial(self) -> None:
+        """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
+        statistics, and an unfinished match kept stays as it was."""
+        from ..tutorial import Guide
+        from .tutorial_scene import GuidedTableScene
+
+        self.thinker.cancel()
+        ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
+                              guide=Guide())
+        self.replace(GuidedTableScene(self, ctl))
 
     def continue_match(self) -> bool:
         """Sit down again at the unfinished match, exactly where it was left; False when there is none."""
@@ -663,6 +676,7 @@ def run_game(args: argparse.Namespace) -> int:
         app = App(surface, settings, store, keeper=Keeper(opened))
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.notices = list(loaded.notices) + opened.notices
+        app.offer_tutorial = not settings.tutorial_offered
         from .start_scene import StartScene
 
         app.push(StartScene(app))

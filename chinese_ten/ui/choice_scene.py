@@ -47,8 +47,11 @@ class ChoiceScene(Scene):
 
     def update(self, dt: float) -> None:
         """When a hint for this choice arrives, put the focus (and so the light) on the card it names."""
-        advice = self.table.advice
         cands = self.candidates
+        if not cands:  # the choice went away: its turn was taken back
+            self.app.pop(self)
+            return
+        advice = self.table.advice
         if advice is not None and advice is not self._hinted and advice.take in cands:
             self._hinted = advice
             self.hinted_take = advice.take
@@ -104,6 +107,8 @@ class ChoiceScene(Scene):
                 self.table.handle_event(event)
             elif event.key == pygame.K_a:
                 self.table.ask_hint()
+            elif event.key == pygame.K_BACKSPACE:
+                self.table.take_back()
         elif event.type == pygame.MOUSEMOTION:
             self.table.handle_event(event)
             card = self.table.slot_hit(event.pos)

@@ -8,7 +8,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..deal import Action, Deal, IllegalMove, Phase
@@ -22,6 +22,9 @@ from .board import Board
 from .choreography import REPLAY_PACE, Choreographer, Pace
 from .narration import Narration
 from .thinking import ComputerThinker
+
+if TYPE_CHECKING:
+    from ..tutorial import Guide
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -79,9 +82,10 @@ class TableController:
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
-                 deals: int | None = None, rules: RuleSet = CLASSIC) -> None:
+                 deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None) -> None:
         """A new match; the person (seat 0) leads the first deal. Every deal, seat and hint
-        draws from its own stream of the match seed, as ``simulate`` does."""
+        draws from its own stream of the match seed, as ``simulate`` does. With a ``guide`` the deal is
+        the guided deal: the person's choices are kept to its suggestions and the computers play its record."""
         self.infos = seat_infos(seats, strength, person)
         self.names = [i.name for i in self.infos]
         match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
@@ -96,12 +100,15 @@ class TableController:
         self.generation = 0
         self.queue: deque[StepFactory] = deque()
         self.current: Step | None = None
-        self.deal: Deal = self.match.new_deal()
+        self.guide = guide
+        self.deal: Deal = guide.new_deal() if guide is not None else self.match.new_deal()
         self.board = Board.as_dealt(self.deal)
         self.deal_number = 1
         self.deal_recorded = False
         self.actions: list[list[str]] = [[]]
         """Every action applied, deal by deal: with the seed, the whole match so far."""
+        self.practice = False
+        """True once a turn has been taken back: the match is kept as practice, apart from the statistics."""
         self.on_change: Callable[[str], None] | None = None
         """Told ``"action"`` after every move applied and ``"deal"`` when a finished deal is added to the match."""
         self._acted = False
@@ -229,6 +236,8 @@ class TableController:
             return reason
         if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
             return _("That card is not in your hand.")
+        if self.guide is not None and (refused := self.guide.refusal(self.deal, Action.play(card))):
+            return refused
         self._hint_tag = None
         self._schedule(self._act(Action.play(card)))
         return None
@@ -240,6 +249,8 @@ class TableController:
             return _("There is no capture to choose right now.")
         if target not in choice[1]:
             return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
+        if self.guide is not None and (refused := self.guide.refusal(self.deal, Action.choose(target))):
+            return refused
         self._schedule(self._act(Action.choose(target)))
         return None
 
@@ -251,6 +262,8 @@ class TableController:
         choice = self.person_choice
         if not self.person_to_play and choice is None:
             return self.why_not() or _("A hint is for your turn.")
+        if self.guide is not None and (wanted := self.guide.suggested(self.deal)) is not None:
+            return _("Follow the guide: this step asks for the {card}.").format(card=wanted.pretty)
         tag = self._hint_wanted()
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
@@ -312,6 +325,47 @@ class TableController:
         self.queue.extend([*again.steps_for(self._turn_events), back])
         return None
 
+    def take_back(self) -> str | None:
+        """Take back the person's last turn of this deal with everything after it (the turned card, the
+        computers' replies); returns why not when there is none. The cards stay as dealt, so the stock turns
+        up the same cards again. The match becomes practice."""
+        seat = self.person_seat
+        if seat is None:
+            return _("The computers are playing this match.")
+        if self.deal.is_over:
+            return _("The deal is over: a finished deal can't be taken back.")
+        start = self._last_turn_of(seat)
+        if start is None:
+            return _("You have not played a card in this deal yet.")
+        kept = self.actions[-1][:start]
+        self.deal = self.match.new_deal()  # the deal's own shuffle stream: the same cards, dealt the same way
+        self.board = Board.as_dealt(self.deal)
+        self.actions[-1] = []
+        self._begin_deal()
+        self._replay(kept)
+        self.practice = True
+        if self.on_change is not None:
+            self.on_change("action")
+        return None
+
+    def _last_turn_of(self, seat: int) -> int | None:
+        """Where in this deal's actions ``seat`` last played a card (None when it has not)."""
+        probe = self.match.new_deal()
+        start = None
+        for index, text in enumerate(self.actions[-1]):
+            action = Action.parse(text)
+            if action.kind == "play" and probe.to_move == seat:
+                start = index
+            probe.apply(action)
+        return start
+
+    def _replay(self, actions: list[str]) -> None:
+        """Apply kept actions to the deal at once, the board following without movement."""
+        for text in actions:
+            self.queue.extend(self.choreo.steps_for(self._act(Action.parse(text))))
+        self._acted = False
+        self.skip()
+
     def next_deal(self) -> bool:
         """Deal the next deal of the match; False when the match is over."""
         self.record_deal()
@@ -343,7 +397,7 @@ class TableController:
         if self._asked is not None and self._asked_seat is not None:
             draws[self._asked_seat] -= 1  # a decision still being thought about is drawn again after a resume
         return {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
-                "turns": len(self.deal.turns), "recorded": self.deal_recorded}
+                "turns": len(self.deal.turns), "recorded": self.deal_recorded, "practice": self.practice}
 
     def resume(self, progress: dict[str, Any]) -> None:
         """Play a new controller's match forward to a kept position, at once: the same deals, the same
@@ -354,11 +408,9 @@ class TableController:
                 self.record_deal()
                 if not self.next_deal():
                     raise IllegalMove("the kept match has more deals than it is long")
-            for text in actions:
-                self.queue.extend(self.choreo.steps_for(self._act(Action.parse(text))))
-            self._acted = False
-            self.skip()
+            self._replay(list(actions))
         self.streams.skip(list(progress.get("draws", [])), int(progress.get("hints", 0)))
+        self.practice = progress.get("practice") is True
         if progress.get("recorded"):
             self.record_deal()
 
@@ -475,6 +527,9 @@ class TableController:
             self._asked_seat = seat
             self._answer = None
             self._waited = 0.0
+            if self.guide is not None:
+                self._answer = self.guide.computer_action(self.deal)
+                return tag
             name = self.infos[seat].player or "normal"
             self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.streams.decision_seed(seat))
         return tag
@@ -496,7 +551,9 @@ class TableController:
     def _apply(self, kind: str, seat: int, answer: object) -> None:
         deal = self.deal
         try:
-            if kind == "take":
+            if isinstance(answer, Action):
+                events = self._act(answer)
+            elif kind == "take":
                 events = self._act(Action.choose(answer))  # type: ignore[arg-type]
             else:
                 assert isinstance(answer, Decision)

@@ -88,6 +88,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("A"), N_("a hint: the Hard player's choice for your turn, or for the card to take in a capture choice "
                  "(also the Hint button)")),
     (N_("R"), N_("show the last turn again, slowly; the game does not change (also the Last turn button)")),
+    (N_("Backspace"), N_("take back your last turn, with the turned card and the replies after it, when Allow "
+                         "take-backs is on in Settings. The stock does not change: the same cards turn up again. "
+                         "A match with a take-back is practice and stays out of the statistics.")),
     (N_("P"), N_("pause or carry on (also the Pause button)")),
     (N_("Esc"), N_("the menu: Resume, New match, Settings, Help, Quit")),
     (N_("H"), N_("high contrast on or off")),

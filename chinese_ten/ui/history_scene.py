@@ -43,6 +43,8 @@ def match_line(m: KeptMatch) -> str:
     how = {"won": _("won"), "shared": _("shared"), "lost": _("lost")}.get(m.outcome or "", "")
     if m.state == "abandoned":
         how = _("abandoned")
+    if m.practice:
+        how = _("{result}, practice").format(result=how) if how else _("practice")
     you = f" {_signed(m.totals[0])}" if m.setup.person and m.totals else ""
     return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset)}  " \
            f"{how}{you}"

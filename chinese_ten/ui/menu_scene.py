@@ -151,6 +151,10 @@ class MenuScene(Dialog):
         app = self.app
         if action == "resume":
             app.pop(self)
+        elif action == "new" and getattr(app.table(), "guide", None) is not None:
+            from .tutorial_scene import leave_lesson
+
+            leave_lesson(app, play=True)  # from Learn to play, a real match as its end offers it
         elif action == "new" and match_at_stake(app):
             app.push(ConfirmScene(app, action))
         elif action == "new":

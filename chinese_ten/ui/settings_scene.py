@@ -27,6 +27,7 @@ SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTI
     ("muted", N_("Sound (M)"), ((N_("On"), False), (N_("Off"), True))),
     ("volume", N_("Volume"), tuple((f"{v}%", v) for v in VOLUMES)),
     ("pause_on_focus_loss", N_("Pause when away"), _OFF_ON),
+    ("allow_takebacks", N_("Allow take-backs"), _OFF_ON),
     ("fullscreen", N_("Full screen (F11)"), _OFF_ON),
     ("window_size", N_("Window size"), tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
     ("language", N_("Language"), tuple((LANGUAGE_NAMES.get(code, N_("System")), code) for code in LANGUAGE_CHOICES)),

@@ -79,7 +79,8 @@ class StartScene(Scene):
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
         self.actions = [*first, self.play, Button(N_("Settings"), "settings"), Button(N_("Statistics"), "stats"),
-                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"), Button(N_("Quit"), "quit")]
+                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"),
+                        Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
@@ -190,6 +191,8 @@ class StartScene(Scene):
             self.app.open_history()
         elif action == "play":
             self.start()
+        elif action == "learn":
+            self.app.start_tutorial()
         elif action == "settings":
             self.app.open_settings()
         elif action == "help":
@@ -231,8 +234,14 @@ class StartScene(Scene):
             self._sync()
 
     def update(self, dt: float) -> None:
-        """Keep the buttons placed and in step with the settings; show start-up notices once."""
+        """Keep the buttons placed and in step with the settings; show start-up notices, and the first
+        start's offer of Learn to play, once."""
         self.app.show_notices()
+        if self.app.offer_tutorial and self.app.top() is self:
+            from .tutorial_scene import OfferScene
+
+            self.app.offer_tutorial = False
+            self.app.push(OfferScene(self.app))
         self._sync()
         self.place(self.app.surface.get_size())
 

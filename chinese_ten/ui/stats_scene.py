@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..matchstore import Figures, Statistics
 from .controller import STRENGTH_LABELS
 from .menu_scene import Dialog
@@ -160,6 +160,13 @@ class StatsScene(Dialog):
                         img = kit.text.line(text, max(10, size - 4), ink, bold=r <= 1)
                     surface.blit(img, img.get_rect(midtop=(round(cx), y)))
             y += line_h
+        if stats.practice:
+            words = ngettext("{n} practice match (with take-backs) is kept apart and counts in none of these figures.",
+                             "{n} practice matches (with take-backs) are kept apart and count in none of these figures.",
+                             stats.practice).format(n=stats.practice)
+            note = kit.text.line(words, max(12, size - 2), t.text_dim)
+            surface.blit(note, (area.left, y + 4))
+            y += note.get_height() + 8
         return y
 
     def _draw_chart(self, surface: pygame.Surface, area: Rect, unit: float) -> None:

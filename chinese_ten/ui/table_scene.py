@@ -37,6 +37,7 @@ CARD_KEY_NAMES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", 
 _NOT_A_SKIP = frozenset({
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
     pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_a, pygame.K_r, pygame.K_F1, pygame.K_F11,
+    pygame.K_BACKSPACE,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
     pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE,
 })
@@ -87,6 +88,8 @@ class TableScene(Scene):
         self.hint_button = Button(N_("Hint (A)"), "hint")
         self.again_button = Button(N_("Last turn (R)"), "again")
         """Shows the last turn's movement again, slowly."""
+        self.takeback_button = Button(N_("Take back (Backspace)"), "takeback")
+        """Takes back the person's last turn; shown only while take-backs are allowed."""
         self._hover_button: Button | None = None
         self.button_focus: int | None = None
         """Which of the table's buttons holds the keyboard focus (Tab), or None for the hand."""
@@ -108,8 +111,14 @@ class TableScene(Scene):
         """True while nothing on the table may move: paused, or a menu, help or settings is open."""
         return self.paused or self.app.holding()
 
+    @property
+    def takebacks_allowed(self) -> bool:
+        """True when the person may take back turns (the setting is on and the person plays)."""
+        return not self.auto and self.app.settings.allow_takebacks and self.ctl.person_seat is not None
+
     def place_buttons(self) -> None:
-        """Put the Hint and Last turn buttons, and Pause and Menu below them, at the foot of the side panel."""
+        """Put the Hint and Last turn buttons, and Pause and Menu below them, at the foot of the side panel
+        (with Take back across the top when take-backs are allowed)."""
         geom = self.geom()
         panel = geom.panel
         pad = max(10, round(16 * geom.unit))
@@ -121,11 +130,18 @@ class TableScene(Scene):
         self.menu_button.rect = pygame.Rect(panel.left + pad + bw + gap, y, bw, bh)
         self.hint_button.rect = pygame.Rect(panel.left + pad, y - gap - bh, bw, bh)
         self.again_button.rect = pygame.Rect(panel.left + pad + bw + gap, y - gap - bh, bw, bh)
-        self.panel.reserve = 2 * bh + gap + pad
+        rows = 2
+        if self.takebacks_allowed:
+            self.takeback_button.rect = pygame.Rect(panel.left + pad, y - 2 * (gap + bh), 2 * bw + gap, bh)
+            rows = 3
+        self.panel.reserve = rows * bh + (rows - 1) * gap + pad
 
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
-        return [] if self.auto else [self.hint_button, self.again_button, self.pause_button, self.menu_button]
+        if self.auto:
+            return []
+        own = [self.hint_button, self.again_button, self.pause_button, self.menu_button]
+        return [self.takeback_button, *own] if self.takebacks_allowed else own
 
     def focus_button(self, index: int | None) -> None:
         """Give the keyboard focus to button ``index`` (None: back to the hand)."""
@@ -266,6 +282,22 @@ class TableScene(Scene):
         reason = self.ctl.replay_last_turn()
         self.say(reason or _("The last turn again, slowly (any key or a click finishes it)."))
 
+    def take_back(self) -> None:
+        """Take back the person's last turn, when take-backs are allowed."""
+        if not self.takebacks_allowed:
+            self.say(_("Take-backs are off: turn on Allow take-backs in Settings."))
+            return
+        if self.paused:
+            self.say(_(PAUSED_TEXT))
+            return
+        reason = self.ctl.take_back()
+        if reason:
+            self.say(reason)
+            return
+        self.advice = None
+        self.hover = None
+        self.say(_("Turn taken back; the stock is unchanged, so the same cards turn up. This match is now practice."))
+
     def _show_hint(self) -> None:
         advice = self.ctl.poll_hint()
         if advice is None:
@@ -291,6 +323,8 @@ class TableScene(Scene):
             self.ask_hint()
         elif action == "again":
             self.show_last_turn()
+        elif action == "takeback":
+            self.take_back()
         elif action == "pause":
             self.set_paused(not self.paused)
         elif action == "menu":
@@ -344,6 +378,8 @@ class TableScene(Scene):
             self.ask_hint()
         elif key == pygame.K_r:
             self.show_last_turn()
+        elif key == pygame.K_BACKSPACE:
+            self.take_back()
         elif key == pygame.K_PAGEUP:
             self.panel.scroll_by(3)
         elif key == pygame.K_PAGEDOWN:

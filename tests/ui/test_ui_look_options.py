@@ -22,7 +22,7 @@ from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.theme import high_contrast_theme
 
-from uiharness import click_event
+from uiharness import click_event, key_event
 
 
 @pytest.fixture(autouse=True)
@@ -107,6 +107,7 @@ def test_the_settings_screen_offers_window_sizes_and_resizes_the_window(
 
     def choose_the_smallest(app: App) -> None:
         app.frame(1 / 60, [])
+        app.frame(1 / 60, [key_event(pygame.K_ESCAPE)])  # "Not now" to the first start's Learn to play
         start = app.top()
         assert isinstance(start, StartScene)
         app.frame(1 / 60, [click_event(start.actions[1].rect.center)])

@@ -68,6 +68,7 @@ def test_settings_changed_on_screen_are_saved_and_applied_at_the_next_start(
 
     def change(app: App) -> None:
         app.frame(1 / 60, [])
+        app.frame(1 / 60, [key_event(pygame.K_ESCAPE)])  # "Not now" to the first start's Learn to play
         start = app.top()
         assert isinstance(start, StartScene)
         app.frame(1 / 60, [click_event(start.actions[1].rect.center)])
@@ -91,7 +92,8 @@ def test_settings_changed_on_screen_are_saved_and_applied_at_the_next_start(
 
     def check(app: App) -> None:
         assert app.settings == Settings(computers=3, high_contrast=True, four_colour=True, point_badges=False,
-                                        animation_speed="slow", window_size=app.settings.window_size)
+                                        animation_speed="slow", window_size=app.settings.window_size,
+                                        tutorial_offered=True)
         assert app.kit.theme.name == "high-contrast" and not app.kit.point_badges
         app.frame(1 / 60, [key_event(pygame.K_RETURN)])
         table = app.top()
