@@ -17,6 +17,8 @@ from messages_tool import messages  # noqa: E402
 
 from chinese_ten import assets, i18n  # noqa: E402
 from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
+from chinese_ten.records import record_of
+from chinese_ten.review import review_record
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.count_scene import CountScene
@@ -24,6 +26,7 @@ from chinese_ten.ui.help_scene import TABS, HelpScene
 from chinese_ten.ui.history_scene import HistoryScene
 from chinese_ten.ui.match_scene import MatchScene
 from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
+from chinese_ten.ui.review_scene import ReviewScene
 from chinese_ten.ui.rules_scene import RulesScene
 from chinese_ten.ui.scene import Button, font_px, ui_scale
 from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
@@ -84,7 +87,7 @@ def test_the_fonts_licence_ships_whole_beside_them() -> None:
 
 def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] | None = None) -> None:
     """Start, settings and its rules page, statistics, history, each help page, a table, its menu and question,
-    a count and a match's end."""
+    a count, the review of its deal and a match's end."""
     surface = pygame.display.set_mode(size)
     app = App(surface, settings.replace(computers=3), None, None, ComputerThinker(force_inline=True))
     demo = App(surface, settings, None, DemoOptions(seats=4, deals=1, seed=5), ComputerThinker(force_inline=True))
@@ -113,6 +116,16 @@ def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] 
         demo.start_match()
         assert run_frames(demo, lambda: isinstance(demo.top(), CountScene), limit=20000)
         demo.frame(1 / 60)
+        ctl = demo.table().ctl  # type: ignore[union-attr]
+        record = record_of(ctl.deal, players=[i.player or "you" for i in ctl.infos], deal_number=1)
+        review = ReviewScene(demo, record, 0, review=review_record(record, 0, budget=2_000))
+        demo.push(review)
+        for position in (0, review.review.decisions[0].turn - 1, review.table.last):  # type: ignore[union-attr]
+            review.go(position)
+            demo.frame(1 / 60)
+        if seen is not None:
+            seen.append(review)
+        demo.pop(review)
         assert run_frames(demo, lambda: isinstance(demo.top(), MatchScene), limit=2000)
         demo.frame(1 / 60)
         if seen is not None:
