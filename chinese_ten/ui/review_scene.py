@@ -653,7 +653,7 @@ class ReviewScene(Scene):
             right = row.right - 4
             mark = self.turn_mark(i + 1)
             if mark is not None:
-                pill = self._pill(mark, (right, cy), font_px(14, unit), "midright")
+                pill = self._pill(mark, (right, cy), font_px(15, unit), "midright")
                 right = pill.left - 4
             left = row.left + 6 + number_w + name_w
             if right - left > 20:
@@ -729,7 +729,7 @@ class ReviewScene(Scene):
         t = self.app.kit.theme
         best_colour = mark_colour(t, "best")
         chosen_colour = mark_colour(t, d.label)
-        size = geom.font(17)
+        size = geom.font(19)
         tags: dict[Card, tuple[str, Colour]] = {}
         for c in _option_cards(d.chosen, d.kind):
             tags[c] = (_("Chosen"), chosen_colour)
