@@ -148,7 +148,7 @@ def open_review(app: App, record: dict[str, Any], seat: int = 0, kept: tuple[int
 
 
 class ReviewScene(Scene):
-    """A full-window review of one deal for one seat: Left/Right step, Home/End, Esc back."""
+    """A full-window review of one deal for one seat: Left/Right step, Home/End, S another seat, Esc back."""
 
     opaque = True
     holds_table = True
@@ -178,6 +178,8 @@ class ReviewScene(Scene):
         """Each listed row's position to go to and where it is."""
         self.worst_rows: list[tuple[int, Rect]] = []
         """Each worst moment's turn and where it is listed."""
+        self.seat_row = Rect(0, 0, 0, 0)
+        """Where the line naming the judged seat is (a click there judges the next seat)."""
         self._hover: Button | None = None
         self._pointer: tuple[int, int] | None = None
         self._follow = True
@@ -272,6 +274,17 @@ class ReviewScene(Scene):
         if self.analysis is not None and self.analysing:
             self.analysis.cancel()
 
+    def judge(self, seat: int) -> None:
+        """Judge ``seat``'s decisions instead (a computer's too): its review kept with the deal, or a new analysis."""
+        seat %= self.table.seats
+        if seat == self.seat:
+            return
+        if self.analysis is not None:
+            self.analysis.close()
+        self.seat = seat
+        self.review = None
+        self.analysis = self._start_analysis()
+
     def leave(self) -> None:
         """Back to the screen the review was opened from."""
         if self.analysis is not None:
@@ -320,6 +333,8 @@ class ReviewScene(Scene):
             self.go(0)
         elif key == pygame.K_END:
             self.go(self.table.last)
+        elif key == pygame.K_s:
+            self.judge(self.seat + 1)
         elif key == pygame.K_PAGEUP:
             self.scroll(-5)
         elif key == pygame.K_PAGEDOWN:
@@ -345,6 +360,9 @@ class ReviewScene(Scene):
         hit = button_at(self.buttons(), pos)
         if hit is not None:
             self.press(hit.action)
+            return
+        if self.seat_row.collidepoint(pos):
+            self.judge(self.seat + 1)
             return
         for turn, rect in self.worst_rows:
             if rect.collidepoint(pos):
@@ -460,10 +478,13 @@ class ReviewScene(Scene):
         self._blit(line, inner.topleft)
         y = inner.top + line.get_height()
         who = self.table.names[self.seat]
-        words = (_("{name}'s decisions, judged by the Hard player").format(name=who)
-                 if self.table.infos[self.seat].player else _("Your decisions, judged by the Hard player"))
-        sub = self._para(words, font_px(17, unit), t.text_dim, inner.width)
-        self._blit(sub, (inner.left, y))
+        words = (_("{name}'s decisions, judged by the Hard player (S: another seat)").format(name=who)
+                 if self.table.infos[self.seat].player else
+                 _("Your decisions, judged by the Hard player (S: another seat)"))
+        sub = self._para(words, font_px(17, unit), t.text_dim, inner.width - 8)
+        self.seat_row = Rect(inner.left, y, inner.width, sub.get_height() + 2)
+        self._pointed(self.seat_row)
+        self._blit(sub, (inner.left + 4, y + 1))
         return y + sub.get_height() + round(8 * unit)
 
     def _status(self, inner: Rect, y: int, unit: float) -> int:

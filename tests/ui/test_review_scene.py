@@ -328,3 +328,21 @@ def test_the_review_draws_at_every_size_in_both_looks(reviewed, contrast: bool) 
                 assert all(not r.colliderect(b.rect) for r in rows for b in buttons), "no row under a button"
     finally:
         pygame.display.quit()
+
+
+def test_s_or_a_click_on_the_judged_seat_judges_the_next_seat_a_computer_too(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    record, review = reviewed
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    app.frame(1 / 60, [])
+    assert any("Your decisions" in w for w in scene.words)
+    press(app, pygame.K_s)
+    assert scene.seat == 1 and scene.review is None and scene.analysing, "North's decisions are being judged"
+    first = scene.analysis
+    assert any(w.startswith("North's decisions") for w in scene.words)
+    app.frame(1 / 60, [click_event(scene.seat_row.center)])
+    assert scene.seat == 0 and scene.analysis is not first and first is not None and first.cancelled, \
+        "the analysis of North stops when another seat is chosen"
+    assert scene.analysing
+    scene.leave()
+    assert scene.analysis is not None and scene.analysis.cancelled
