@@ -85,3 +85,21 @@ def test_the_points_of_a_capture_fly_to_the_capturing_seats_pile(make_table) -> 
 
     assert far(end) < far(start) / 3, "the +10 ends by North's pile"
     assert isinstance(sweep.labels[0], Label)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("review", [False, True])
+def test_a_side_seats_words_stay_on_its_name_plate(make_table, size: tuple[int, int], seats: int,
+                                                   review: bool) -> None:  # type: ignore[no-untyped-def]
+    _app, ctl, scene = make_table(seats=seats)
+    surface = pygame.Surface(size)
+    if review:  # the review's table: a wider panel, a strip below, the hands face up
+        geom = table_geometry((size[0], size[1] * 7 // 8), seats, open_hands=True, panel_width=300)
+    else:
+        geom = table_geometry(size, seats)
+    placed = scene.painter.seats(surface, geom, ctl, frozenset())
+    for place in geom.seats[1:]:
+        plate = place.plate.inflate(8, 6)
+        assert plate.contains(placed[place.seat]["name"]), f"seat {place.seat}'s name leaves its plate at {size}"
+        assert plate.contains(placed[place.seat]["left"]), f"seat {place.seat}'s cards left leave its plate at {size}"
