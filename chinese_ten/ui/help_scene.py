@@ -50,6 +50,7 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
     return (
         ("head", _("The idea")),
         ("text", idea_text(rules)),
+        ("text", _("New to the game? Learn to play, on the start screen, walks you through one deal step by step.")),
         ("head", _("The deal")),
         ("text", deal_text(rules)),
         ("head", _("Your turn")),

@@ -60,6 +60,8 @@ def describe(kept: Unfinished) -> str:
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
     if setup.person and kept.totals:
         parts.append(_("you {score}").format(score=_signed(kept.totals[0])))
+    if kept.progress.get("practice") is True:
+        parts.append(_("practice"))
     return " · ".join(parts)
 
 

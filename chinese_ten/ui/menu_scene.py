@@ -199,35 +199,35 @@ CONFIRM_TEXT: dict[str, tuple[str, str]] = {
 """What the question asks and what its second button says, by the action asked for."""
 
 
-class ConfirmScene(Dialog):
-    """Asks before a match in progress is thrown away; Keep playing is first, so Enter and Esc keep it."""
+class QuestionScene(Dialog):
+    """A question in a panel over the dimmed screen: a title, a line or two of detail and two buttons,
+    the first focused; Esc gives the first button's answer."""
 
-    def __init__(self, app: App, action: str) -> None:
-        """The question before ``action`` ("new" or "quit") ends the match in progress."""
+    panel_height = 210
+    """The panel's height at scale 1."""
+
+    def __init__(self, app: App, question: str, buttons: list[Button]) -> None:
+        """Ask ``question`` (marked with ``N_``) with ``buttons``."""
         super().__init__(app)
-        self.action = action
-        question, label = CONFIRM_TEXT[action]
         self.question = question
-        self.buttons = [Button(N_("Keep playing"), "keep"), Button(label, action)]
+        self.buttons = buttons
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self.place(app.surface.get_size())
 
     def detail(self) -> str:
-        """What would be lost, in words."""
-        table = self.app.table()
-        if table is None:
-            return _("The unfinished match will count as abandoned.")
-        ctl = table.ctl
-        return _("Deal {n} of {total} is under way; this match will count as abandoned.").format(
-            n=ctl.deal_number, total=ctl.match.total_deals)
+        """The words under the question."""
+        return ""
+
+    def act(self, action: str) -> None:
+        """Answer with the button whose action is ``action``."""
+        raise NotImplementedError
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The question's panel at this window size."""
-        w, h = size
         unit = ui_scale(size)
-        box = Rect(0, 0, round(620 * unit), round(210 * unit))
-        box.center = (w // 2, h // 2)
+        box = Rect(0, 0, min(size[0] - 20, round(640 * unit)), round(self.panel_height * unit))
+        box.center = (size[0] // 2, size[1] // 2)
         return box
 
     def place(self, size: tuple[int, int]) -> None:
@@ -241,24 +241,11 @@ class ConfirmScene(Dialog):
             b.rect = Rect(x, box.bottom - bh - round(28 * unit), bw, bh)
             x += bw + gap
 
-    def act(self, action: str) -> None:
-        """Keep playing (back to the table) or go ahead and throw the match away."""
-        app = self.app
-        if action == "keep":
-            app.pop(self)
-            top = app.top()
-            if isinstance(top, MenuScene):
-                app.pop(top)
-        elif action == "new":
-            app.start_match()
-        else:
-            app.quit()
-
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter presses the focused button (Keep playing at first); Esc keeps playing; arrows, Tab, clicks."""
+        """Enter presses the focused button; Esc answers with the first; arrows, Tab and clicks as in every dialog."""
         self.place(self.app.surface.get_size())
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.act("keep")
+            self.act(self.buttons[0].action)
             return
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
 
@@ -277,3 +264,35 @@ class ConfirmScene(Dialog):
             y += line.get_height()
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)
+
+
+class ConfirmScene(QuestionScene):
+    """Asks before a match in progress is thrown away; Keep playing is first, so Enter and Esc keep it."""
+
+    def __init__(self, app: App, action: str) -> None:
+        """The question before ``action`` ("new" or "quit") ends the match in progress."""
+        self.action = action
+        question, label = CONFIRM_TEXT[action]
+        super().__init__(app, question, [Button(N_("Keep playing"), "keep"), Button(label, action)])
+
+    def detail(self) -> str:
+        """What would be lost, in words."""
+        table = self.app.table()
+        if table is None:
+            return _("The unfinished match will count as abandoned.")
+        ctl = table.ctl
+        return _("Deal {n} of {total} is under way; this match will count as abandoned.").format(
+            n=ctl.deal_number, total=ctl.match.total_deals)
+
+    def act(self, action: str) -> None:
+        """Keep playing (back to the table) or go ahead and throw the match away."""
+        app = self.app
+        if action == "keep":
+            app.pop(self)
+            top = app.top()
+            if isinstance(top, MenuScene):
+                app.pop(top)
+        elif action == "new":
+            app.start_match()
+        else:
+            app.quit()

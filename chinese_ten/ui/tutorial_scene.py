@@ -17,7 +17,7 @@ from pygame import Rect
 from ..cards import Card
 from ..deal import Phase
 from ..i18n import N_, _
-from .menu_scene import Dialog
+from .menu_scene import QuestionScene
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 from .table_scene import TableScene
 
@@ -299,35 +299,21 @@ class TutorialEndScene(TableOverlay):
             b.draw(surface, kit, font_px(22, unit), b is self._hover)
 
 
-class OfferScene(Dialog):
+class OfferScene(QuestionScene):
     """The first start's question: learn to play with a guided deal, or not now. Either answer is
     remembered, so it is asked once."""
 
+    panel_height = 250
+
     def __init__(self, app: App) -> None:
         """The offer over the start screen, Learn to play focused."""
-        super().__init__(app)
-        self.buttons = [Button(N_("Learn to play"), "learn"), Button(N_("Not now"), "later")]
-        self.buttons[0].focused = True
-        self._hover: Button | None = None
-        self.place(app.surface.get_size())
+        super().__init__(app, N_("New to Chinese Ten?"),
+                         [Button(N_("Learn to play"), "learn"), Button(N_("Not now"), "later")])
 
-    def box(self, size: tuple[int, int]) -> Rect:
-        """The question's panel at this window size."""
-        unit = ui_scale(size)
-        box = Rect(0, 0, min(size[0] - 20, round(640 * unit)), round(250 * unit))
-        box.center = (size[0] // 2, size[1] // 2)
-        return box
-
-    def place(self, size: tuple[int, int]) -> None:
-        """Put the two buttons side by side at the foot of the panel."""
-        unit = ui_scale(size)
-        box = self.box(size)
-        bw, bh = round(240 * unit), round(50 * unit)
-        gap = round(20 * unit)
-        x = box.centerx - bw - gap // 2
-        for b in self.buttons:
-            b.rect = Rect(x, box.bottom - bh - round(26 * unit), bw, bh)
-            x += bw + gap
+    def detail(self) -> str:
+        """What the lesson is."""
+        return _("A short guided deal teaches the rules as you play, one step at a time. Learn to play stays "
+                 "on the start screen for later.")
 
     def act(self, action: str) -> None:
         """Remember the answer; start the lesson or go back to the start screen."""
@@ -337,27 +323,8 @@ class OfferScene(Dialog):
             self.app.start_tutorial()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter presses the focused button; Esc is Not now; arrows, Tab and clicks as in every dialog."""
-        self.place(self.app.surface.get_size())
+        """As every question, except that Esc is Not now."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.act("later")
             return
-        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The question over the dimmed start screen."""
-        kit = self.app.kit
-        t = kit.theme
-        unit = ui_scale(surface.get_size())
-        box = self.draw_panel(surface)
-        title = kit.text.line(_("New to Chinese Ten?"), font_px(34, unit), t.text, bold=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(24 * unit))))
-        y = box.top + round(34 * unit) + title.get_height()
-        words = _("A short guided deal teaches the rules as you play, one step at a time. Learn to play stays "
-                  "on the start screen for later.")
-        for text in kit.text.wrap(words, font_px(21, unit), box.width - round(60 * unit)):
-            line = kit.text.line(text, font_px(21, unit), t.text_dim)
-            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
-            y += line.get_height()
-        for b in self.buttons:
-            b.draw(surface, kit, font_px(22, unit), b is self._hover)
+        super().handle_event(event)

@@ -9,7 +9,7 @@ from chinese_ten.matchstore import open_store
 from chinese_ten.records import position_of
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.keeper import Keeper
+from chinese_ten.ui.keeper import Keeper, describe
 from chinese_ten.ui.thinking import ComputerThinker
 
 from conftest import QUICK
@@ -98,6 +98,8 @@ def test_a_match_with_a_take_back_is_kept_as_practice_and_left_out_of_the_statis
     again = Keeper(open_store(tmp_path))
     resumed = again.resume(QUICK, ComputerThinker(force_inline=True))
     assert resumed is not None and resumed.practice, "a resumed practice match stays practice"
+    kept = again.unfinished()
+    assert kept is not None and describe(kept).endswith("practice"), "Continue says it is practice"
     for _ in range(400):
         if resumed.deal_finished:
             break
