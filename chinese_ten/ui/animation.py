@@ -133,7 +133,7 @@ def overlap(first: StepFactory, second: StepFactory, after: float) -> StepFactor
     return build
 
 
-class Stage(Protocol):
+class Animated(Protocol):
     """A picture with movements queued to show on it (the live table, a review)."""
 
     board: Board
@@ -141,38 +141,38 @@ class Stage(Protocol):
     current: Step | None
 
 
-def run_steps(stage: Stage, dt: float, budget: int = 8) -> float | None:
-    """Move ``stage``'s movements on by ``dt`` seconds, at most ``budget`` of them in one go; None while
+def run_steps(shown: Animated, dt: float, budget: int = 8) -> float | None:
+    """Move ``shown``'s movements on by ``dt`` seconds, at most ``budget`` of them in one go; None while
     one is still under way, else the seconds left over (none once a movement has used them)."""
     while budget:
         budget -= 1
-        if stage.current is None:
-            if not stage.queue:
+        if shown.current is None:
+            if not shown.queue:
                 break
-            stage.current = stage.queue.popleft()(stage.board)
-        step = stage.current
+            shown.current = shown.queue.popleft()(shown.board)
+        step = shown.current
         step.elapsed += dt
         dt = 0.0
         if not step.done:
             return None
         if step.on_end is not None:
-            step.on_end(stage.board)
-        stage.current = None
+            step.on_end(shown.board)
+        shown.current = None
     return dt
 
 
-def finish_steps(stage: Stage) -> bool:
-    """Finish every queued movement of ``stage`` at once; True when there was one."""
-    if stage.current is None and not stage.queue:
+def finish_steps(shown: Animated) -> bool:
+    """Finish every queued movement of ``shown`` at once; True when there was one."""
+    if shown.current is None and not shown.queue:
         return False
     for _step in range(10_000):
-        if stage.current is None:
-            if not stage.queue:
+        if shown.current is None:
+            if not shown.queue:
                 break
-            stage.current = stage.queue.popleft()(stage.board)
-        step = stage.current
+            shown.current = shown.queue.popleft()(shown.board)
+        step = shown.current
         step.elapsed = max(step.elapsed, step.duration)
         if step.on_end is not None:
-            step.on_end(stage.board)
-        stage.current = None
+            step.on_end(shown.board)
+        shown.current = None
     return True
