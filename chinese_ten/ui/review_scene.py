@@ -588,17 +588,11 @@ class ReviewScene(Scene):
             self._blit(line, (x, y))
             y += line.get_height() + 2
             judged = self.judgements(turn)
-            if record.seat == self.seat and judged:
+            if judged:
                 for d in judged:
                     y = self._one_judgement(d, x, y, width, unit)
-            else:
-                if record.seat == self.seat:
-                    words = _("Not judged yet.") if self.analysing else (
-                        _("No marks: the analysis was cancelled.") if self.analysis is not None and
-                        self.analysis.cancelled else _("Nothing to judge here."))
-                else:
-                    words = tbl.turn_words(turn)
-                para = self._para(words, small, t.text_dim, width)
+            else:  # another seat's turn, or no judgement (yet): what was played
+                para = self._para(tbl.turn_words(turn), small, t.text_dim, width)
                 self._blit(para, (x, y))
                 y += para.get_height()
         y += pad
