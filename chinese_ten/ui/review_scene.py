@@ -751,37 +751,44 @@ class ReviewScene(Scene):
         for c in _option_cards(d.best, d.kind):
             tags[c] = (_("Best"), best_colour)
         for card, (word, colour) in tags.items():
-            rect, seen = self._card_rect(card, geom)
+            rect, seen, side = self._card_rect(card, geom)
             if rect is None:
                 continue
             self.painter.ring(surface, rect, colour, max(3, t.focus_width))
             label = self.app.kit.text.line(word, size, (0, 0, 0), bold=True)
             pill = label.get_rect().inflate(10, 2)
-            pill.midtop = (seen.centerx, seen.bottom - pill.height // 2)
+            if side == "left":  # beside a side seat's stack, clear of the corners of the cards below
+                pill.midleft = (rect.right + 6, seen.centery)
+            elif side == "right":
+                pill.midright = (rect.left - 6, seen.centery)
+            else:
+                pill.midtop = (seen.centerx, seen.bottom - pill.height // 2)
             pill.clamp_ip(geom.table)
             pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
             surface.blit(label, label.get_rect(center=pill.center))
 
-    def _card_rect(self, card: Card, geom: TableGeometry) -> tuple[Rect | None, Rect]:
-        """Where ``card`` lies on the table (a hand or the layout), and the part of it not under the next card
-        of its hand (whose foot carries its word)."""
+    def _card_rect(self, card: Card, geom: TableGeometry) -> tuple[Rect | None, Rect, str]:
+        """Where ``card`` lies on the table (a hand or the layout), the part of it not under the next card
+        of its hand, and the side of the table it lies at (``layout`` for the layout)."""
         board = self.table.board
         slot = board.slot_of(card)
         if slot is not None and slot < len(geom.slots):
-            return geom.slots[slot], geom.slots[slot]
+            return geom.slots[slot], geom.slots[slot], "layout"
         for seat, hand in enumerate(board.hands):
             if card in hand:
                 i = hand.index(card)
                 rects = hand_rects(geom, len(hand)) if seat == 0 else open_rects(geom, seat, len(hand))
                 rect = rects[i]
+                seen = rect
                 if i + 1 < len(rects):
                     after = rects[i + 1]
                     if after.left > rect.left:
-                        return rect, Rect(rect.left, rect.top, after.left - rect.left, rect.height)
-                    return rect, Rect(rect.left, rect.top, rect.width, after.top - rect.top)
-                return rect, rect
-        return None, Rect(0, 0, 0, 0)
+                        seen = Rect(rect.left, rect.top, after.left - rect.left, rect.height)
+                    else:
+                        seen = Rect(rect.left, rect.top, rect.width, after.top - rect.top)
+                return rect, seen, geom.seats[seat].side
+        return None, Rect(0, 0, 0, 0), ""
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table with every hand face up, the stock's order, the rings of the judged options and the panel."""
