@@ -106,6 +106,7 @@ KEYS: tuple[tuple[str, str], ...] = (
                                   "to blunder")),
     (N_("Review: Left / Right"), N_("a turn back, or on (played as at the table); Home and End: the start and "
                                     "the end; a click on a turn or a worst moment goes there")),
+    (N_("Review: W"), N_("the worst moments, one after another")),
     (N_("Review: S"), N_("judge another seat's decisions, a computer's too")),
     (N_("Review: Esc"), N_("cancel the analysis while it runs; otherwise back to where the review was opened")),
 )

@@ -148,7 +148,8 @@ def open_review(app: App, record: dict[str, Any], seat: int = 0, kept: tuple[int
 
 
 class ReviewScene(Scene):
-    """A full-window review of one deal for one seat: Left/Right step, Home/End, S another seat, Esc back."""
+    """A full-window review of one deal for one seat: Left/Right step, Home/End, W the worst moments in turn,
+    S another seat, Esc back."""
 
     opaque = True
     holds_table = True
@@ -274,6 +275,14 @@ class ReviewScene(Scene):
         if self.analysis is not None and self.analysing:
             self.analysis.cancel()
 
+    def next_worst(self) -> None:
+        """Go to the worst moment listed after the one shown (the first when none is), as a click on it would."""
+        worst = [d.turn for d in self.review.worst()] if self.review is not None else []
+        if not worst:
+            return
+        at = self.table.at + 1
+        self.go((worst[(worst.index(at) + 1) % len(worst)] if at in worst else worst[0]) - 1)
+
     def judge(self, seat: int) -> None:
         """Judge ``seat``'s decisions instead (a computer's too): its review kept with the deal, or a new analysis."""
         seat %= self.table.seats
@@ -335,6 +344,8 @@ class ReviewScene(Scene):
             self.go(self.table.last)
         elif key == pygame.K_s:
             self.judge(self.seat + 1)
+        elif key == pygame.K_w:
+            self.next_worst()
         elif key == pygame.K_PAGEUP:
             self.scroll(-5)
         elif key == pygame.K_PAGEDOWN:
@@ -537,7 +548,7 @@ class ReviewScene(Scene):
             note = self._fit(_("Every decision was among the best."), body, mark_colour(t, "best"), inner.width)
             self._blit(note, (inner.left, y))
             return y + note.get_height() + round(8 * unit)
-        head = self._text(_("Worst moments (click to go there)"), font_px(16, unit), t.text_dim)
+        head = self._text(_("Worst moments (W, or a click, goes there)"), font_px(16, unit), t.text_dim)
         self._blit(head, (inner.left, y))
         y += head.get_height() + 2
         row_h = self.app.kit.fonts.get(body).get_linesize() + round(6 * unit)

@@ -131,6 +131,17 @@ def test_a_click_on_a_worst_moment_goes_to_that_turn(app, reviewed) -> None:  # 
     assert_shows_position(scene.table, record, position)
 
 
+def test_w_goes_to_each_worst_moment_in_turn(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    record, review = reviewed
+    worst = [d.turn for d in review.worst()]
+    assert len(worst) >= 2
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    for turn in [*worst, worst[0]]:
+        press(app, pygame.K_w)
+        assert_shows_position(scene.table, record, turn - 1)
+
+
 def test_the_best_option_of_the_coming_decision_is_ringed_on_the_table(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     record, review = reviewed
     lost = next(d for d in review.decisions if d.kind == "play" and d.best.play != d.chosen.play)
