@@ -31,7 +31,7 @@ class CountScene(TableOverlay):
         """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
         self.shot_taken = False
         last = table.ctl.match.is_over
-        label = N_("Final results (Enter)") if last else N_("Next deal (Enter)")
+        label = table.after_last_deal if last else N_("Next deal (Enter)")
         super().__init__(app, table, [Button(label, "next"), Button(N_("Review this deal (R)"), "review")], auto)
 
     @property
@@ -44,7 +44,7 @@ class CountScene(TableOverlay):
         unit = ui_scale(size)
         box = self.box(size)
         pad = max(12, round(20 * unit))
-        label_w = self.app.kit.text.width(self.button.label, font_px(24, unit), True) + 40
+        label_w = self.app.kit.text.width(_(self.button.label), font_px(24, unit), True) + 40
         self.button.rect = Rect(0, 0, label_w, round(44 * unit))
         self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
         review = self.buttons[1]

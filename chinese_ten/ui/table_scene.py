@@ -62,6 +62,9 @@ def preview_text(p: Preview) -> str:
 class TableScene(Scene):
     """Shows a match and lets the person play it."""
 
+    after_last_deal = N_("Final results (Enter)")
+    """The count's button after the match's last deal."""
+
     def __init__(self, app: App, controller: TableController, auto: bool = False) -> None:
         """The table for ``controller``; ``auto`` moves past deal ends by itself (demo)."""
         super().__init__(app)

@@ -48,6 +48,8 @@ def leave_lesson(app: App, play: bool = False) -> None:
 class GuidedTableScene(TableScene):
     """The table during Learn to play: the guide's words beside the cards, the suggested card ringed."""
 
+    after_last_deal = N_("Finish the lesson (Enter)")
+
     def __init__(self, app: App, controller: TableController) -> None:
         """The table for a controller that holds a guide."""
         super().__init__(app, controller)

@@ -104,6 +104,7 @@ def test_the_whole_lesson_plays_through_by_clicks_and_ends_offering_a_real_match
         top = app.top()
         if isinstance(top, CountScene):
             assert table.guide.lesson(table.ctl.deal).concept == "count"
+            assert top.button.label == "Finish the lesson (Enter)", "the lesson's count leads on to its end, not to results"
             press(app, pygame.K_RETURN)
             break
         if isinstance(top, ChoiceScene):
