@@ -31,6 +31,7 @@ from .match import derive_seed
 from .players.hard import option_totals, world_count
 from .players.worlds import Position
 from .records import deal_of, replay
+from .rules import CLASSIC
 from .view import SeatView
 
 DecisionKind = Literal["play", "take", "flip_take"]
@@ -80,6 +81,11 @@ Half a red ace: passing up a red ace's capture, or laying one where the
 opponent can pair it, costs 10 to 16 points seen from the seat (the opponent
 may not hold the partner), and neither Normal nor Easy lost this much in any
 measured decision."""
+
+# The thresholds hold for the classic table. Under a table whose pack is worth
+# more (Simplified's 700 points against classic's 210 at two seats) every
+# decision stakes more, so the thresholds grow with the pack's worth: see
+# :func:`stake_scale`. Classic, Taiwan and Target keep them as measured.
 
 WORST_SHOWN: int = 3
 """How many of the costliest decisions the summary lists."""
@@ -137,6 +143,8 @@ class Judgement:
     best: Choice
     options: tuple[Choice, ...]
     """Every distinct option, best first."""
+    scale: float = 1.0
+    """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's rules)."""
 
     @property
     def loss(self) -> float:
@@ -151,7 +159,7 @@ class Judgement:
     @property
     def label(self) -> str:
         """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
-        return label_of(self.loss)
+        return label_of(self.loss, self.scale)
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it.
@@ -159,7 +167,7 @@ class Judgement:
         With ``exact`` (the form a review is kept in), every expected margin keeps
         all its digits and the chosen and best options carry theirs too.
         """
-        return {
+        out = {
             "turn": self.turn,
             "kind": self.kind,
             "chosen": self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
@@ -168,6 +176,9 @@ class Judgement:
             "loss": round(self.loss, 1),
             "label": self.label,
         }
+        if exact:
+            out["scale"] = self.scale
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Judgement:
@@ -201,7 +212,10 @@ class Judgement:
         # the card played stands for its best take among the options; a take is its own option
         chosen = among("chosen", lambda o, c: o.play == c.play and (kind == "play" or o.take == c.take))
         best = among("best", lambda o, c: o.play == c.play and o.take == c.take)
-        return cls(turn, kind, chosen, best, options)
+        scale = data.get("scale", 1.0)
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
+            raise ValueError(f"a decision's scale must be a positive number, not {scale!r}")
+        return cls(turn, kind, chosen, best, options, float(scale))
 
     def describe(self) -> str:
         """The decision in one line of words."""
@@ -242,7 +256,7 @@ class Review:
 
     def worst(self, count: int = WORST_SHOWN) -> tuple[Judgement, ...]:
         """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
-        lost = [d for d in self.decisions if label_of(d.loss) != "best"]
+        lost = [d for d in self.decisions if d.label != "best"]
         return tuple(sorted(lost, key=lambda d: -d.loss)[:count])
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
@@ -279,15 +293,21 @@ class Review:
         return "\n".join(lines)
 
 
-def label_of(loss: float) -> str:
-    """The label of a decision that lost ``loss`` expected points."""
-    if loss >= BLUNDER:
+def label_of(loss: float, scale: float = 1.0) -> str:
+    """The label of a decision that lost ``loss`` expected points, the thresholds multiplied by ``scale``."""
+    if loss >= BLUNDER * scale:
         return "blunder"
-    if loss >= MISTAKE:
+    if loss >= MISTAKE * scale:
         return "mistake"
-    if loss >= INACCURACY:
+    if loss >= INACCURACY * scale:
         return "inaccuracy"
     return "best"
+
+
+def stake_scale(view: SeatView) -> float:
+    """How much the pack is worth under the view's rules against the classic rules at its seat count
+    (1 for classic, Taiwan and Target; 10/3 for Simplified at two seats): the marks' thresholds scale by it."""
+    return sum(view.points_table) / sum(CLASSIC.points_table(view.seats))
 
 
 class ReviewCancelled(Exception):
@@ -407,7 +427,7 @@ def judge_play(view: SeatView, played: Card, take: Card | None, rng: random.Rand
     ranked = _ranked(best_of.values())
     mine = best_of[played]
     chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected)
-    return Judgement(turn, "play", chosen, ranked[0], ranked)
+    return Judgement(turn, "play", chosen, ranked[0], ranked, stake_scale(view))
 
 
 def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
@@ -422,7 +442,7 @@ def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
     ranked = _ranked(choices)
     chosen = next(c for c in choices if c.take == (take,))
     kind: DecisionKind = "take" if pending.source == "play" else "flip_take"
-    return Judgement(turn, kind, chosen, ranked[0], ranked)
+    return Judgement(turn, kind, chosen, ranked[0], ranked, stake_scale(view))
 
 
 def _take_options(view: SeatView, card: Card, layout: tuple[Card, ...],

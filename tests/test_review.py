@@ -249,3 +249,30 @@ def test_a_cancelled_review_stops_between_decisions() -> None:
         review_record(record, 0, budget=TINY, on_progress=lambda judged, _total: told.append(judged),
                       cancelled=lambda: len(told) > 3)
     assert told == [0, 1, 2, 3]
+
+
+def test_stake_scale_is_one_for_the_classic_tables_and_grows_with_the_pack() -> None:
+    from chinese_ten.deal import Deal
+    from chinese_ten.review import stake_scale
+    from chinese_ten.rules import RuleSet
+
+    for preset in ("classic", "taiwan", "target"):
+        rules = RuleSet.of(preset)
+        for seats in rules.seat_counts():
+            assert stake_scale(Deal.from_seed(seats, 1, rules=rules).view(0)) == 1.0
+    simplified = RuleSet.of("simplified")
+    assert stake_scale(Deal.from_seed(2, 1, rules=simplified).view(0)) == 700 / 210
+
+
+def test_a_loss_marked_a_blunder_at_classic_stakes_is_less_under_a_pack_worth_more() -> None:
+    from chinese_ten.cards import Card
+    from chinese_ten.review import Choice, Judgement, Review
+
+    best = Choice(Card.parse("KD"), (Card.parse("KS"),), 12.0)
+    chosen = Choice(Card.parse("AH"), (), 0.0)
+    classic = Judgement(1, "play", chosen, best, (best, chosen))
+    richer = Judgement(1, "play", chosen, best, (best, chosen), 700 / 210)
+    assert classic.label == "blunder" and richer.label == "inaccuracy"
+    kept = Review(0, (richer,))
+    assert Review.from_json(kept.to_json(exact=True)) == kept, "the kept form keeps the scale"
+    assert "scale" not in kept.to_json()["decisions"][0], "the printed form stays as the command line shows it"
