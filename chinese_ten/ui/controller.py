@@ -21,6 +21,7 @@ from .animation import Step, StepFactory, finish_steps, run_steps
 from .board import Board
 from .choreography import REPLAY_PACE, Choreographer, Pace
 from .narration import Narration
+from .tableview import AnimatedDeal
 from .thinking import ComputerThinker
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def seat_infos(seats: int, strength: str, person: bool = True) -> list[SeatInfo]
     return infos
 
 
-class TableController:
+class TableController(AnimatedDeal):
     """One match at the table: engine state, animation queue and the computers' turns."""
 
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
@@ -132,31 +133,14 @@ class TableController:
         return self.deal.seats
 
     @property
-    def busy(self) -> bool:
-        """True while the board is still catching up with the engine."""
-        return self.current is not None or bool(self.queue)
-
-    @property
     def person_seat(self) -> int | None:
         """The person's seat, or None when computers fill every seat."""
         return 0 if self.infos[0].is_person else None
 
     @property
-    def shown_turn(self) -> int | None:
-        """The seat whose turn the table is showing."""
-        if self.current is not None and self.current.seat is not None:
-            return self.current.seat
-        return self.deal.to_move
-
-    @property
     def dealer(self) -> int:
         """The dealer of the deal at the table."""
         return self.deal.dealer
-
-    @property
-    def deal_over(self) -> bool:
-        """True once the deal at the table has ended in the engine."""
-        return self.deal.is_over
 
     @property
     def face_up(self) -> frozenset[int]:

@@ -21,6 +21,7 @@ from .board import Board
 from .choreography import Choreographer, Pace
 from .controller import SeatInfo
 from .narration import Narration
+from .tableview import AnimatedDeal
 
 
 def turn_events(deal: Deal, turn: TurnRecord) -> list[Event]:
@@ -31,7 +32,7 @@ def turn_events(deal: Deal, turn: TurnRecord) -> list[Event]:
     return events
 
 
-class ReviewTable:
+class ReviewTable(AnimatedDeal):
     """One deal record shown turn by turn with every hand face up (a :class:`TableView`).
 
     ``at`` counts the turns played on the table (0: as dealt, after any opening capture); the
@@ -75,9 +76,15 @@ class ReviewTable:
         return self.start.seats
 
     @property
-    def deal(self) -> Deal:
-        """The deal after the turns played on the table (the engine's position, ahead of any animation)."""
-        return self.positions[self.at]
+    def at(self) -> int:
+        """How many turns are played on the table; ``deal`` is the engine's position after them, ahead of any
+        animation."""
+        return self._at
+
+    @at.setter
+    def at(self, turns: int) -> None:
+        self._at = turns
+        self.deal = self.positions[turns]
 
     @property
     def last(self) -> int:
@@ -85,26 +92,9 @@ class ReviewTable:
         return len(self.turns)
 
     @property
-    def busy(self) -> bool:
-        """True while a turn is being animated."""
-        return self.current is not None or bool(self.queue)
-
-    @property
-    def shown_turn(self) -> int | None:
-        """The seat whose turn the table shows: the one being animated, else the one to move."""
-        if self.current is not None and self.current.seat is not None:
-            return self.current.seat
-        return self.deal.to_move
-
-    @property
     def dealer(self) -> int:
         """The dealer of the deal."""
         return self.start.dealer
-
-    @property
-    def deal_over(self) -> bool:
-        """True when the position reached is the deal's end."""
-        return self.deal.is_over
 
     def points_of(self, card: Card) -> int:
         """What ``card`` scores in this deal."""

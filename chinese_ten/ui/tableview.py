@@ -7,10 +7,13 @@ face up. The painter draws from this view alone and never asks which it has.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
+from ..deal import Deal
+from .animation import Step, StepFactory
 from .board import Board
 
 if TYPE_CHECKING:
@@ -46,3 +49,30 @@ class TableView(Protocol):
 
     def points_of(self, card: Card) -> int:
         """What ``card`` scores under the rules of the deal shown (for its point badge)."""
+
+
+class AnimatedDeal:
+    """A deal shown through a queue of movements: what the live table and a review read the same way."""
+
+    deal: Deal
+    current: Step | None
+    """The movement being shown."""
+    queue: deque[StepFactory]
+    """The movements still to show."""
+
+    @property
+    def busy(self) -> bool:
+        """True while the board is still catching up with the engine."""
+        return self.current is not None or bool(self.queue)
+
+    @property
+    def shown_turn(self) -> int | None:
+        """The seat whose turn the table shows: the one being animated, else the one to move."""
+        if self.current is not None and self.current.seat is not None:
+            return self.current.seat
+        return self.deal.to_move
+
+    @property
+    def deal_over(self) -> bool:
+        """True once the deal shown has ended in the engine."""
+        return self.deal.is_over
