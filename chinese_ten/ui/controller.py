@@ -318,30 +318,40 @@ class TableController(AnimatedDeal):
             return _("The computers are playing this match.")
         if self.deal.is_over:
             return _("The deal is over: a finished deal can't be taken back.")
-        start = self._last_turn_of(seat)
-        if start is None:
+        found = self._last_turn_of(seat)
+        if found is None:
             return _("You have not played a card in this deal yet.")
+        start, draws = found
         kept = self.actions[-1][:start]
+        hints = self.streams.hints
         self.deal = self.match.new_deal()  # the deal's own shuffle stream: the same cards, dealt the same way
         self.board = Board.as_dealt(self.deal)
         self.actions[-1] = []
         self._begin_deal()
         self._replay(kept)
+        # the computers' streams go back to where they stood, so the same play meets the same replies
+        self.streams = self.match.streams()
+        self.streams.skip(draws, hints)
         self.practice = True
         if self.on_change is not None:
             self.on_change("action")
         return None
 
-    def _last_turn_of(self, seat: int) -> int | None:
-        """Where in this deal's actions ``seat`` last played a card (None when it has not)."""
+    def _last_turn_of(self, seat: int) -> tuple[int, list[int]] | None:
+        """Where in this deal's actions ``seat`` last played a card, with how many decisions each computer had
+        made by then (None when the seat has not played)."""
         probe = self.match.new_deal()
-        start = None
+        found = None
+        made = [0] * probe.seats
         for index, text in enumerate(self.actions[-1]):
             action = Action.parse(text)
-            if action.kind == "play" and probe.to_move == seat:
-                start = index
+            mover = probe.pending.seat if action.kind == "choose" and probe.pending is not None else probe.to_move
+            if action.kind == "play" and mover == seat:
+                found = (index, list(made))
+            if action.kind != "flip" and mover is not None and mover != self.person_seat:
+                made[mover] += 1
             probe.apply(action)
-        return start
+        return found
 
     def _replay(self, actions: list[str]) -> None:
         """Apply kept actions to the deal at once, the board following without movement."""

@@ -172,3 +172,17 @@ def test_backspace_in_a_capture_choice_closes_it_and_takes_the_play_back(make_ta
         assert position_of(ctl.deal) == before and app.top() is scene
         return
     raise AssertionError("no seed gave the person a capture choice on their first turn")
+
+
+def test_the_same_play_after_a_take_back_meets_the_same_replies() -> None:
+    for seed in range(1, 6):
+        ctl = _controller(seed)
+        _turn(ctl)
+        _turn(ctl, 3)
+        _turn(ctl, 1)
+        first = list(ctl.actions[-1])
+        assert ctl.take_back() is None
+        assert ctl.take_back() is None  # two turns back: the computers have replied twice since
+        _turn(ctl, 3)
+        _turn(ctl, 1)
+        assert ctl.actions[-1] == first, "the computers decide from the same random draws as the first time"
