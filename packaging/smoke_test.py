@@ -275,6 +275,10 @@ def smoke_test(app: Path) -> None:
     if record is None:
         raise SmokeTestFailure(f"simulate --records wrote no record into {records}")
     json.loads(run(console, ["replay", str(record), "--json"], env, timeout=60))
+    judged = json.loads(run(console, ["review", str(record), "--seat", "0", "--json"], env, timeout=300))
+    if not judged.get("decisions"):
+        raise SmokeTestFailure("the frozen app's review judged no decision of seat 0")
+    print(f"smoke test: the frozen app reviewed {len(judged['decisions'])} decisions of a recorded deal")
     if sys.platform == "win32":
         run(executable, ["replay", "-"], env, timeout=60, status=2)  # no standard input: a clean refusal
 
