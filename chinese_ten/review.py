@@ -316,13 +316,15 @@ class ReviewCancelled(Exception):
 
 def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, budget: int = REVIEW_TURNS,
                   on_progress: Callable[[int, int], None] | None = None,
-                  cancelled: Callable[[], bool] | None = None) -> Review:
+                  cancelled: Callable[[], bool] | None = None,
+                  on_judged: Callable[[Judgement], None] | None = None) -> Review:
     """Judge every decision ``seat`` made in a (finished or partial) deal record.
 
     ``on_progress(judged, total)`` is told how many decisions are judged out of
     how many there are, at the start and after each one. ``cancelled`` is asked
     before each decision; when it answers True the review stops with
-    :class:`ReviewCancelled`. Refuses an illegal record
+    :class:`ReviewCancelled`. ``on_judged`` is given each decision as soon as it
+    is judged (before ``on_progress`` counts it). Refuses an illegal record
     (:class:`~chinese_ten.records.RecordError`) and a seat the deal does not
     have (``ValueError``).
     """
@@ -334,6 +336,8 @@ def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, bu
         if cancelled is not None and cancelled():
             raise ReviewCancelled(f"the review of seat {seat} was cancelled after {len(judged)} decisions")
         judged.append(moment.judge(seed, budget))
+        if on_judged is not None:
+            on_judged(judged[-1])
         if on_progress is not None:
             on_progress(len(judged), total)
     return Review(seat, tuple(judged))

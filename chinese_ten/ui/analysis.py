@@ -16,7 +16,7 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
-from ..review import REVIEW_SEED, REVIEW_TURNS, Review, ReviewCancelled, review_record
+from ..review import REVIEW_SEED, REVIEW_TURNS, Judgement, Review, ReviewCancelled, review_record
 from .workers import SHUTDOWN_WAIT_S, start_worker, watch_parent
 
 if TYPE_CHECKING:  # the worker imports this module; it needs none of the window's
@@ -38,7 +38,8 @@ CANCEL_WAIT_S = 2.0
 
 
 def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget: int) -> None:
-    """The worker: review the deal, sending ``("progress", judged, total)`` messages, then ``("done", review)``.
+    """The worker: review the deal, sending each decision as ``("judged", judgement)`` and
+    ``("progress", judged, total)`` as it goes, then ``("done", review)``.
 
     A failure sends ``("error", description)``. Anything the game sends (it only
     ever sends to call the review off) or the pipe closing stops the work between
@@ -55,8 +56,12 @@ def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget:
     def progress(judged: int, total: int) -> None:
         conn.send(("progress", judged, total))
 
+    def judged(judgement: Judgement) -> None:
+        conn.send(("judged", judgement))
+
     try:
-        review = review_record(record, seat, seed=seed, budget=budget, on_progress=progress, cancelled=cancelled)
+        review = review_record(record, seat, seed=seed, budget=budget, on_progress=progress, cancelled=cancelled,
+                               on_judged=judged)
         conn.send(("done", review))
     except ReviewCancelled:
         return
@@ -93,6 +98,7 @@ class Analysis:
         self._cancelled = False
         self._judged = 0
         self._total = 0
+        self._partial: list[Judgement] = []
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
         self._stop_by: float | None = None
@@ -142,6 +148,13 @@ class Analysis:
         return self._review
 
     @property
+    def judged(self) -> tuple[Judgement, ...]:
+        """The decisions judged so far, in order: every one once the review is done."""
+        if self._review is not None:
+            return self._review.decisions
+        return tuple(self._partial)
+
+    @property
     def error(self) -> str | None:
         """Why the review failed, in one translated line (the log has the details); None otherwise."""
         return self._error
@@ -170,6 +183,8 @@ class Analysis:
                 message = conn.recv()
                 if message[0] == "progress":
                     self._judged, self._total = message[1], message[2]
+                elif message[0] == "judged":
+                    self._partial.append(message[1])
                 elif message[0] == "done":
                     self._finish(message[1])
                     return

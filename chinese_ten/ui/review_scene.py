@@ -204,10 +204,14 @@ class ReviewScene(Scene):
         return a is not None and not a.done and not a.cancelled and a.error is None
 
     def judgements(self, turn: int) -> list[Judgement]:
-        """The seat's judged decisions in turn ``turn`` (from 1)."""
-        if self.review is None:
+        """The seat's judged decisions in turn ``turn`` (from 1): while the analysis runs, those judged so far."""
+        if self.review is not None:
+            decisions = self.review.decisions
+        elif self.analysing and self.analysis is not None:
+            decisions = self.analysis.judged
+        else:
             return []
-        return [d for d in self.review.decisions if d.turn == turn]
+        return [d for d in decisions if d.turn == turn]
 
     def turn_mark(self, turn: int) -> str | None:
         """The worst mark of the seat's decisions in ``turn``; None when it has none."""

@@ -222,6 +222,25 @@ def test_an_analysis_under_way_fills_in_the_marks_when_it_ends(app) -> None:  # 
     assert any(scene.turn_mark(d.turn) is not None for d in scene.review.decisions)
 
 
+def test_marks_show_turn_by_turn_while_the_analysis_is_still_under_way(app) -> None:  # type: ignore[no-untyped-def]
+    record = played_record(seed=9)
+    scene = ReviewScene(app, record, 0, budget=2_000)
+    app.push(scene)
+    early: list[int] = []
+
+    def some_judged_before_the_end() -> bool:
+        a = scene.analysis
+        if scene.analysing and a is not None and a.judged:
+            early.extend(d.turn for d in a.judged)
+            return True
+        return not scene.analysing
+
+    assert run_frames(app, some_judged_before_the_end, limit=100_000)
+    assert early, "a decision was judged while the rest were still being analysed"
+    assert scene.analysing and scene.review is None
+    assert scene.turn_mark(early[0]) is not None, "its mark is shown at once"
+
+
 def test_the_review_opens_from_history_for_a_kept_deal_and_a_kept_review_shows_at_once(window, tmp_path) -> None:  # type: ignore[no-untyped-def]
     record = played_record(seed=6)
     opened = open_store(tmp_path)

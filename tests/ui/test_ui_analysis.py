@@ -89,6 +89,26 @@ def test_progress_rises_to_one_and_ends_with_the_review_made_directly() -> None:
         analysis.close()
 
 
+def test_decisions_arrive_one_by_one_before_the_review_is_done() -> None:
+    record = played_record()
+    analysis = Analysis.start(record, 0, budget=SMALL)
+    try:
+        counts: list[int] = []
+
+        def judged_or_over() -> bool:
+            counts.append(len(analysis.judged))
+            return analysis.done or analysis.error is not None
+
+        poll_until(analysis, judged_or_over)
+        review = analysis.review
+        assert review is not None and analysis.judged == review.decisions
+        early = [n for n in counts[:-1] if 0 < n < len(review.decisions)]
+        assert early, "some decisions were shown before the whole review was done"
+        assert counts == sorted(counts)
+    finally:
+        analysis.close()
+
+
 def test_the_window_reviews_with_the_seed_and_effort_the_command_line_uses_by_default() -> None:
     args = build_parser().parse_args(["review", "deal.json", "--seat", "1"])
     analysis = Analysis.start(played_record(), 1)
