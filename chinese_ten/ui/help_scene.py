@@ -16,6 +16,7 @@ from .menu_scene import Dialog
 from .rules_text import (deal_text, idea_text, number_text, opening_text, order_text, rules_in_force, turns_text,
                          winning_text)
 from .scene import Button, button_at, font_px, ui_scale
+from .shortcuts import keyboard_words
 
 if TYPE_CHECKING:
     from .app import App
@@ -319,7 +320,7 @@ class HelpScene(Dialog):
                                  "the others lose.")),
                       ("text", example_text(rules)))
         else:
-            blocks = (("table", [(_("Key"), _("What it does")), *((_(k), _(what)) for k, what in KEYS)]),)
+            blocks = (("table", [(_("Key"), _("What it does")), *((keyboard_words(_(k)), _(what)) for k, what in KEYS)]),)
         surf = self._render(blocks, width)
         self._page = (key, surf)
         return surf

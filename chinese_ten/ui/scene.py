@@ -11,6 +11,7 @@ import pygame
 from ..i18n import _
 from .cardimages import CardImages
 from .text import TextPainter
+from .shortcuts import keyboard_words
 from .theme import FontBook, Theme, text_px
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class Button:
             pygame.draw.rect(surface, t.button_edge, self.rect, 2, border_radius=radius)
         if self.focused:
             focus_ring(surface, self.rect, t, radius)
-        label = kit.text.line(self.label if self.language else _(self.label), size, ink, bold=True,
+        label = kit.text.line(self.label if self.language else keyboard_words(_(self.label)), size, ink, bold=True,
                               language=self.language)
         surface.blit(label, label.get_rect(center=self.rect.center))
 

@@ -11,6 +11,7 @@ from ..i18n import LANGUAGE_NAMES, N_, _
 from ..settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
 from .menu_scene import ChoiceGrid
 from .scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
+from .shortcuts import keyboard_words
 from .start_scene import OPTIONS
 
 if TYPE_CHECKING:
@@ -181,7 +182,7 @@ class SettingsScene(ChoiceGrid):
             if self.value_index(r) < 0 and key == "window_size":
                 label = _("Window {width}×{height}").format(width=self.app.settings.window_size[0],
                                                             height=self.app.settings.window_size[1])
-            text = kit.text.line(_(label), font_px(23, unit), colour, bold=True)
+            text = kit.text.line(keyboard_words(_(label)), font_px(23, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
             for b in row:
                 b.draw(surface, kit, font_px(20, unit), b is self._hover)

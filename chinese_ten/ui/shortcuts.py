@@ -7,6 +7,7 @@ full screen and Command-? for help.
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pygame
@@ -36,3 +37,19 @@ def shortcut_names(platform: str | None = None) -> dict[str, str]:
     if (platform or sys.platform) == "darwin":
         return {FULLSCREEN: "Ctrl+Cmd+F", HELP: "Cmd+?"}
     return {FULLSCREEN: "F11", HELP: "F1"}
+
+
+PLATFORM = sys.platform
+"""The platform whose keyboard the labels name (tests set another to see a Mac's labels)."""
+
+_F_KEY = re.compile(r"\bF(11|1)\b")
+
+
+def keyboard_words(text: str, platform: str | None = None) -> str:
+    """``text`` with the help and full-screen keys named as this keyboard has them: on a Mac,
+    "Help (F1)" reads "Help (Cmd+?)" and "Full screen (F11)" "Full screen (Ctrl+Cmd+F)"."""
+    platform = platform or PLATFORM
+    if platform != "darwin":
+        return text
+    names = shortcut_names(platform)
+    return _F_KEY.sub(lambda m: names[FULLSCREEN] if m.group(1) == "11" else names[HELP], text)

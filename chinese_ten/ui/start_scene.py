@@ -16,6 +16,7 @@ from .geometry import CARD_RATIO
 from .keeper import describe
 from .rules_text import lead_text, rules_in_force, tagline
 from .scene import PRESS_KEYS, Button, Kit, Scene, button_at, font_px, grid_at, row_step, ui_scale
+from .shortcuts import keyboard_words
 
 if TYPE_CHECKING:
     from .app import App
@@ -301,6 +302,6 @@ class StartScene(Scene):
             words = _("Continue: {what}").format(what=self.continue_line)
             line = kit.text.line(words, font_px(20, unit), t.text)
             surface.blit(line, line.get_rect(midtop=(centre_x, self.actions[0].rect.bottom + round(12 * unit))))
-        keys = kit.text.line(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast"),
+        keys = kit.text.line(keyboard_words(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast")),
                              font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))

@@ -19,6 +19,7 @@ from ..deal import Phase
 from ..i18n import N_, _
 from .menu_scene import QuestionScene
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
+from .shortcuts import keyboard_words
 from .table_scene import TableScene
 
 if TYPE_CHECKING:
@@ -234,9 +235,9 @@ class TutorialEndScene(TableOverlay):
 
     def words(self) -> str:
         """What the lesson showed, in a sentence or two."""
-        return _("You have seen the whole game: making ten, tens and court cards, taking is compulsory, the "
-                 "turned card, choosing a take, the scoring cards and the count. The computers play by the same "
-                 "rules; Help (F1) has them all.")
+        return keyboard_words(_("You have seen the whole game: making ten, tens and court cards, taking is compulsory, "
+                                "the turned card, choosing a take, the scoring cards and the count. The computers play "
+                                "by the same rules; Help (F1) has them all."))
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The box at this window size, over the middle of the table, as tall as its words need."""

@@ -20,6 +20,7 @@ from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from chinese_ten.records import record_of
 from chinese_ten.review import review_record
 from chinese_ten.settings import Settings
+from chinese_ten.ui import shortcuts
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.count_scene import CountScene
 from chinese_ten.ui.help_scene import TABS, HelpScene
@@ -135,9 +136,11 @@ def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] 
         demo.thinker.shutdown()
 
 
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_no_button_label_outgrows_its_button_at_960x600(code: str, monkeypatch: pytest.MonkeyPatch,
+def test_no_button_label_outgrows_its_button_at_960x600(code: str, platform: str, monkeypatch: pytest.MonkeyPatch,
                                                         window: pygame.Surface) -> None:
+    monkeypatch.setattr(shortcuts, "PLATFORM", platform)  # a Mac names the help and full-screen keys its own way
     too_wide: list[str] = []
     drawn = 0
     real_draw = Button.draw
@@ -145,7 +148,7 @@ def test_no_button_label_outgrows_its_button_at_960x600(code: str, monkeypatch: 
     def measuring_draw(self: Button, surface: pygame.Surface, kit, size: int, hover: bool = False) -> None:  # type: ignore[no-untyped-def]
         nonlocal drawn
         real_draw(self, surface, kit, size, hover)
-        label = self.label if self.language else _(self.label)
+        label = self.label if self.language else shortcuts.keyboard_words(_(self.label))
         width = kit.text.width(label, size, bold=True, language=self.language)
         drawn += 1
         if width > self.rect.width - 8:
@@ -156,9 +159,12 @@ def test_no_button_label_outgrows_its_button_at_960x600(code: str, monkeypatch: 
     assert drawn > 50 and not too_wide, too_wide
 
 
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_setting_and_start_screen_row_labels_fit_beside_their_rows_at_960x600(code: str,
+def test_setting_and_start_screen_row_labels_fit_beside_their_rows_at_960x600(code: str, platform: str,
+                                                                           monkeypatch: pytest.MonkeyPatch,
                                                                            window: pygame.Surface) -> None:
+    monkeypatch.setattr(shortcuts, "PLATFORM", platform)
     size = (960, 600)
     surface = pygame.display.set_mode(size)
     app = App(surface, Settings(language=code), None, None, ComputerThinker(force_inline=True))
@@ -167,7 +173,7 @@ def test_setting_and_start_screen_row_labels_fit_beside_their_rows_at_960x600(co
     box = settings.box(size)
     room = settings.rows[0][0].rect.left - (box.left + round(30 * unit))
     for _key, label, _choices in SETTING_ROWS:
-        assert app.kit.text.width(_(label), font_px(23, unit), bold=True) < room, label
+        assert app.kit.text.width(shortcuts.keyboard_words(_(label)), font_px(23, unit), bold=True) < room, label
     start = StartScene(app)
     start.place(size)
     for (_key, label, _choices), row in zip(OPTIONS, start.rows):

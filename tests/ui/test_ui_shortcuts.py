@@ -11,7 +11,7 @@ from chinese_ten.settings import Settings
 from chinese_ten.ui import app as app_module
 from chinese_ten.ui.app import App
 from chinese_ten.ui.help_scene import HelpScene
-from chinese_ten.ui.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
+from chinese_ten.ui.shortcuts import FULLSCREEN, HELP, global_shortcut, keyboard_words, shortcut_names
 from chinese_ten.ui.thinking import ComputerThinker
 
 CMD, CTRL, SHIFT = pygame.KMOD_LGUI, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
@@ -75,3 +75,17 @@ def test_elsewhere_cmd_question_does_not_open_help(window: pygame.Surface, monke
     assert app.top() is None
     app.handle(_key(pygame.K_F1, 0, ""))
     assert isinstance(app.top(), HelpScene)
+
+
+@pytest.mark.parametrize(("text", "mac"), [
+    ("Help (F1)", "Help (Cmd+?)"),
+    ("Full screen (F11)", "Full screen (Ctrl+Cmd+F)"),
+    ("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
+     "Up/Down and Left/Right to choose, Enter to press · Cmd+? help · H high contrast"),
+    ("说明 (F1)", "说明 (Cmd+?)"),
+    ("F12 and F10 are other keys", "F12 and F10 are other keys"),
+])
+def test_labels_name_the_help_and_full_screen_keys_as_a_mac_keyboard_has_them(text: str, mac: str) -> None:
+    assert keyboard_words(text, "darwin") == mac
+    assert keyboard_words(text, "linux") == text
+    assert keyboard_words(text, "win32") == text
