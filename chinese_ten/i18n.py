@@ -90,6 +90,23 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def sentences(parts: list[str] | tuple[str, ...]) -> str:
+    """Translated sentences run together as the language writes them: a space after a sentence that ends in
+    Latin script, none after one that ends in Chinese punctuation.
+
+    >>> sentences(["One.", "Two."])
+    'One. Two.'
+    >>> sentences(["一。", "二。"])
+    '一。二。'
+    """
+    out = ""
+    for part in parts:
+        if out and part and ord(out[-1]) < 0x2E80:
+            out += " "
+        out += part
+    return out
+
+
 def N_(message: str) -> str:
     """``message`` unchanged: marks a text for the catalogs that is translated later, where it is shown."""
     return message

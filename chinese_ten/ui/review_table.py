@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import Card
 from ..deal import Deal, Phase, TurnRecord
 from ..events import Event, Redealt
+from ..i18n import sentences
 from ..records import deal_of, replay
 from .animation import Step, StepFactory, finish_steps, run_steps
 from .board import Board
@@ -114,7 +115,7 @@ class ReviewTable(AnimatedDeal):
         told = Narration(self.names)
         for event in self.events[number - 1]:
             told.add(event)
-        return " ".join(told.entries)
+        return sentences(told.entries)
 
     # ------------------------------------------------------------------ moving
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import ALL_CARDS, SUITS, Card
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, sentences
 from ..rules import PRESETS, RuleSet
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def opening_text(rules: RuleSet) -> str:
                        "from the stock to take their place (again if needed)."))
     else:
         parts.append(_("All four there: the dealer sweeps them before play starts."))
-    return " ".join(parts)
+    return sentences(parts)
 
 
 def winning_text(rules: RuleSet) -> str:

@@ -206,3 +206,18 @@ def test_the_start_screen_says_the_chosen_presets_rules(preset: str, window: pyg
     assert tagline(rules, seats) in seen
     assert any(t.startswith(f"{seats} seats,") and lead_text(rules, seats) in t for t in seen)
     assert PRESETS[preset].description in seen
+
+
+@pytest.mark.parametrize("code", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("preset", ["classic", "taiwan", "simplified"])
+def test_chinese_rule_sentences_run_together_without_a_stray_space(code: str, preset: str) -> None:
+    from chinese_ten.i18n import catalog, language, use_language
+    from chinese_ten.ui.rules_text import opening_text
+
+    before = language()
+    use_language(code, catalog(code))
+    try:
+        text = opening_text(RuleSet.of(preset))
+    finally:
+        use_language(before, catalog(before))
+    assert "。" in text and "。 " not in text
