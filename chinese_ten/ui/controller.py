@@ -102,7 +102,7 @@ class TableController(AnimatedDeal):
         self.queue: deque[StepFactory] = deque()
         self.current: Step | None = None
         self.guide = guide
-        self.deal: Deal = guide.new_deal() if guide is not None else self.match.new_deal()
+        self.deal: Deal = self._dealt()
         self.board = Board.as_dealt(self.deal)
         self.deal_number = 1
         self.deal_recorded = False
@@ -324,7 +324,7 @@ class TableController(AnimatedDeal):
         start, draws = found
         kept = self.actions[-1][:start]
         hints = self.streams.hints
-        self.deal = self.match.new_deal()  # the deal's own shuffle stream: the same cards, dealt the same way
+        self.deal = self._dealt()
         self.board = Board.as_dealt(self.deal)
         self.actions[-1] = []
         self._begin_deal()
@@ -340,7 +340,7 @@ class TableController(AnimatedDeal):
     def _last_turn_of(self, seat: int) -> tuple[int, list[int]] | None:
         """Where in this deal's actions ``seat`` last played a card, with how many decisions each computer had
         made by then (None when the seat has not played)."""
-        probe = self.match.new_deal()
+        probe = self._dealt()
         found = None
         made = [0] * probe.seats
         for index, text in enumerate(self.actions[-1]):
@@ -352,6 +352,11 @@ class TableController(AnimatedDeal):
                 made[mover] += 1
             probe.apply(action)
         return found
+
+    def _dealt(self) -> Deal:
+        """The deal under way as it was dealt: the guided deal, or the match's next deal from its own shuffle
+        stream (the same cards dealt the same way however often it is asked for)."""
+        return self.guide.new_deal() if self.guide is not None else self.match.new_deal()
 
     def _replay(self, actions: list[str]) -> None:
         """Apply kept actions to the deal at once, the board following without movement."""

@@ -287,3 +287,17 @@ def test_new_match_from_the_menu_during_the_lesson_asks_about_the_kept_match_not
         assert table is not app.top()
     finally:
         keeper.close()
+
+
+def test_a_take_back_in_the_lesson_goes_back_within_the_guided_deal(window: pygame.Surface) -> None:
+    from chinese_ten.records import position_of
+
+    app = started(window, Settings(allow_takebacks=True))
+    table = learn(app)
+    assert settled(app, table)
+    before = position_of(table.ctl.deal)
+    click_card(app, table, LESSONS[0].suggested.card)  # type: ignore[union-attr]
+    assert settled(app, table) and table.ctl.deal.turn_number > 1
+    press(app, pygame.K_BACKSPACE)
+    assert position_of(table.ctl.deal) == before, "the lesson's own deal, not another one"
+    assert table.guide.words(table.ctl.deal)[0] == LESSONS[0].title
