@@ -16,7 +16,9 @@ from chinese_ten.ui.match_scene import MatchScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_TAB, pygame.K_ESCAPE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
-        pygame.K_a, pygame.K_q, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_0, pygame.K_7, pygame.K_F11]
+        pygame.K_a, pygame.K_q, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_0, pygame.K_7, pygame.K_F11,
+        pygame.K_BACKSPACE]
+"""The keys pressed at random (the count's R, which starts a review's search, is left to the review's own tests)."""
 SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 640), (1500, 900), (700, 450)]
 
 
@@ -53,10 +55,14 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
 
     rng = random.Random(2024)
     app, ctl, scene = make_table(seats=3, seed=4, length="per-seat")
+    app.settings = app.settings.replace(allow_takebacks=True)  # take-backs at random moments, for a while
     size = app.surface.get_size()
+    taken_back = 0
     matches = 0
     overlays: set[type] = set()
     for _event in range(4000):
+        if _event == 1500:  # then off, so that deals get to their end and every overlay is reached
+            app.settings = app.settings.replace(allow_takebacks=False)
         ev = _random_event(rng, size)
         if isinstance(ev, tuple):
             size = ev
@@ -83,6 +89,10 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
             matches += 1
         if isinstance(top, MatchScene):
             matches += 1
+        current = app.table()
+        if current is not None and current.ctl.practice:
+            taken_back += 1
     assert not illegal, illegal[:3]
+    assert taken_back, "the monkey took turns back"
     assert {ChoiceScene, CountScene, MatchScene, MenuScene, HelpScene, SettingsScene} <= overlays, \
         "the monkey reached every overlay"
