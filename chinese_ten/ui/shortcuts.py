@@ -44,12 +44,17 @@ PLATFORM = sys.platform
 
 _F_KEY = re.compile(r"\bF(11|1)\b")
 
+_BACKSPACE = re.compile(r"\bBackspace\b|退格键|退格鍵")
+"""The take-back key's name in each language; a Mac keyboard calls that key Delete."""
+
 
 def keyboard_words(text: str, platform: str | None = None) -> str:
-    """``text`` with the help and full-screen keys named as this keyboard has them: on a Mac,
-    "Help (F1)" reads "Help (Cmd+?)" and "Full screen (F11)" "Full screen (Ctrl+Cmd+F)"."""
+    """``text`` with the keys named as this keyboard has them: on a Mac, "Help (F1)" reads
+    "Help (Cmd+?)", "Full screen (F11)" "Full screen (Ctrl+Cmd+F)" and "Take back (Backspace)"
+    "Take back (Delete)"."""
     platform = platform or PLATFORM
     if platform != "darwin":
         return text
     names = shortcut_names(platform)
-    return _F_KEY.sub(lambda m: names[FULLSCREEN] if m.group(1) == "11" else names[HELP], text)
+    text = _F_KEY.sub(lambda m: names[FULLSCREEN] if m.group(1) == "11" else names[HELP], text)
+    return _BACKSPACE.sub("Delete", text)

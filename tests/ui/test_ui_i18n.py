@@ -142,6 +142,7 @@ def test_no_button_label_outgrows_its_button_at_960x600(code: str, platform: str
                                                         window: pygame.Surface) -> None:
     monkeypatch.setattr(shortcuts, "PLATFORM", platform)  # a Mac names the help and full-screen keys its own way
     too_wide: list[str] = []
+    names: set[str] = set()
     drawn = 0
     real_draw = Button.draw
 
@@ -151,12 +152,14 @@ def test_no_button_label_outgrows_its_button_at_960x600(code: str, platform: str
         label = self.label if self.language else shortcuts.keyboard_words(_(self.label))
         width = kit.text.width(label, size, bold=True, language=self.language)
         drawn += 1
+        names.add(self.label)
         if width > self.rect.width - 8:
             too_wide.append(f"{label!r}: {width} px in a {self.rect.width} px button")
 
     monkeypatch.setattr(Button, "draw", measuring_draw)
-    _every_screen((960, 600), Settings(language=code))
+    _every_screen((960, 600), Settings(language=code, allow_takebacks=True))  # the Take back button too
     assert drawn > 50 and not too_wide, too_wide
+    assert "Take back (Backspace)" in names
 
 
 @pytest.mark.parametrize("platform", ["linux", "darwin"])

@@ -83,6 +83,9 @@ def test_elsewhere_cmd_question_does_not_open_help(window: pygame.Surface, monke
     ("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast",
      "Up/Down and Left/Right to choose, Enter to press · Cmd+? help · H high contrast"),
     ("说明 (F1)", "说明 (Cmd+?)"),
+    ("Take back (Backspace)", "Take back (Delete)"),
+    ("悔牌 (退格键)", "悔牌 (Delete)"),
+    ("悔牌 (退格鍵)", "悔牌 (Delete)"),
     ("F12 and F10 are other keys", "F12 and F10 are other keys"),
 ])
 def test_labels_name_the_help_and_full_screen_keys_as_a_mac_keyboard_has_them(text: str, mac: str) -> None:
