@@ -16,13 +16,15 @@ from chinese_ten.ui.match_scene import MatchScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_TAB, pygame.K_ESCAPE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
-        pygame.K_a, pygame.K_q, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_0, pygame.K_7, pygame.K_F11,
-        pygame.K_BACKSPACE]
+        pygame.K_a, pygame.K_q, pygame.K_p, pygame.K_h, pygame.K_F1, pygame.K_0, pygame.K_7, pygame.K_F11]
 """The keys pressed at random (the count's R, which starts a review's search, is left to the review's own tests)."""
+TAKE_BACK_KEYS = [*KEYS, pygame.K_BACKSPACE]
+"""The keys of the second part, with take-backs allowed."""
 SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 640), (1500, 900), (700, 450)]
 
 
-def _random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event | tuple[int, int]:
+def _random_event(rng: random.Random, size: tuple[int, int],
+                  keys: list[int] = KEYS) -> pygame.event.Event | tuple[int, int]:
     kind = rng.random()
     pos = (rng.randrange(size[0]), rng.randrange(size[1]))
     if kind < 0.40:
@@ -30,7 +32,7 @@ def _random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Eve
     if kind < 0.60:
         return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
     if kind < 0.80:
-        return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="", scancode=0)
+        return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0)
     if kind < 0.86:
         return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
                                   precise_x=0.0, precise_y=0.0, touch=False)
@@ -55,15 +57,16 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
 
     rng = random.Random(2024)
     app, ctl, scene = make_table(seats=3, seed=4, length="per-seat")
-    app.settings = app.settings.replace(allow_takebacks=True)  # take-backs at random moments, for a while
     size = app.surface.get_size()
     taken_back = 0
     matches = 0
     overlays: set[type] = set()
-    for _event in range(4000):
-        if _event == 1500:  # then off, so that deals get to their end and every overlay is reached
-            app.settings = app.settings.replace(allow_takebacks=False)
-        ev = _random_event(rng, size)
+    for event_number in range(5500):
+        if event_number == 4000:  # a second part with take-backs allowed, Backspace among the keys
+            assert {ChoiceScene, CountScene, MatchScene, MenuScene, HelpScene, SettingsScene} <= overlays, \
+                "the monkey reached every overlay"
+            app.settings = app.settings.replace(allow_takebacks=True)
+        ev = _random_event(rng, size, TAKE_BACK_KEYS if event_number >= 4000 else KEYS)
         if isinstance(ev, tuple):
             size = ev
             pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -94,5 +97,3 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
             taken_back += 1
     assert not illegal, illegal[:3]
     assert taken_back, "the monkey took turns back"
-    assert {ChoiceScene, CountScene, MatchScene, MenuScene, HelpScene, SettingsScene} <= overlays, \
-        "the monkey reached every overlay"
