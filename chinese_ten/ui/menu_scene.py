@@ -10,7 +10,8 @@ import pygame
 from pygame import Rect
 
 from ..i18n import N_, _
-from .scene import Button, Scene, Theme, button_at, buttons_event, font_px, grid_at, ui_scale
+from .scene import Button, Kit, Scene, Theme, button_at, buttons_event, font_px, grid_at, ui_scale
+from .theme import Colour
 
 if TYPE_CHECKING:
     from .app import App
@@ -199,6 +200,22 @@ CONFIRM_TEXT: dict[str, tuple[str, str]] = {
 """What the question asks and what its second button says, by the action asked for."""
 
 
+def draw_words(surface: pygame.Surface, kit: Kit, box: Rect, title: str, words: str, unit: float, *,
+               title_px: int = 34, title_ink: Colour | None = None, words_ink: Colour | None = None,
+               top: int = 26, gap: int = 10) -> int:
+    """A panel's title and its words wrapped beneath, centred in ``box`` (sizes at scale 1); returns the
+    bottom of the words."""
+    t = kit.theme
+    line = kit.text.line(title, font_px(title_px, unit), title_ink or t.text, bold=True)
+    surface.blit(line, line.get_rect(midtop=(box.centerx, box.top + round(top * unit))))
+    y = box.top + round((top + gap) * unit) + line.get_height()
+    for text in kit.text.wrap(words, font_px(21, unit), box.width - round(60 * unit)):
+        shown = kit.text.line(text, font_px(21, unit), words_ink or t.text_dim)
+        surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
+        y += shown.get_height()
+    return y
+
+
 class QuestionScene(Dialog):
     """A question in a panel over the dimmed screen: a title, a line or two of detail and two buttons,
     the first focused; Esc gives the first button's answer."""
@@ -252,16 +269,9 @@ class QuestionScene(Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         """The question over the dimmed screen."""
         kit = self.app.kit
-        t = kit.theme
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        title = kit.text.line(_(self.question), font_px(34, unit), t.text, bold=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
-        y = box.top + round(36 * unit) + title.get_height()
-        for text in kit.text.wrap(self.detail(), font_px(21, unit), box.width - round(60 * unit)):
-            line = kit.text.line(text, font_px(21, unit), t.text_dim)
-            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
-            y += line.get_height()
+        draw_words(surface, kit, box, _(self.question), self.detail(), unit)
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)
 

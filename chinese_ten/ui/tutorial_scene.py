@@ -17,7 +17,7 @@ from pygame import Rect
 from ..cards import Card
 from ..deal import Phase
 from ..i18n import N_, _
-from .menu_scene import QuestionScene
+from .menu_scene import QuestionScene, draw_words
 from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 from .shortcuts import keyboard_words
 from .table_scene import TableScene
@@ -291,13 +291,8 @@ class TutorialEndScene(TableOverlay):
         box = self.box(size)
         pygame.draw.rect(surface, t.panel, box, border_radius=16)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
-        title = kit.text.line(_("Now play a real match"), font_px(38, unit), t.accent, bold=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(22 * unit))))
-        y = box.top + round(30 * unit) + title.get_height()
-        for text in kit.text.wrap(self.words(), font_px(21, unit), box.width - round(60 * unit)):
-            line = kit.text.line(text, font_px(21, unit), t.text)
-            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
-            y += line.get_height()
+        draw_words(surface, kit, box, _("Now play a real match"), self.words(), unit, title_px=38,
+                   title_ink=t.accent, words_ink=t.text, top=22, gap=8)
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)
 
