@@ -434,15 +434,12 @@ def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
         if not writable:
             raise UsageError(f"--frame-stats: {name} cannot be written")
     if screenshot is not None:
-        name = show_path(screenshot)
-        if screenshot.exists() and not screenshot.is_dir():
-            raise UsageError(f"--screenshot: {name} is not a folder")
+        from .simulate import make_output_folder
+
         try:
-            screenshot.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"--screenshot: cannot make the folder {name}: {exc.strerror or exc}") from None
-        if not os.access(screenshot, os.W_OK):
-            raise UsageError(f"--screenshot: the folder {name} cannot be written to")
+            make_output_folder(screenshot, "--screenshot")
+        except ValueError as problem:
+            raise UsageError(str(problem)) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

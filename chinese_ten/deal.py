@@ -81,9 +81,9 @@ class TurnRecord:
         return {
             "seat": self.seat,
             "play": str(self.play),
-            "take": _take_json(self.take),
+            "take": take_json(self.take),
             "flip": None if self.flip is None else str(self.flip),
-            "flip_take": _take_json(self.flip_take),
+            "flip_take": take_json(self.flip_take),
         }
 
 
@@ -110,7 +110,8 @@ class TurnInProgress:
         return actions
 
 
-def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:
+def take_json(take: tuple[Card, ...]) -> str | list[str] | None:
+    """A take as the records write it: nothing, one card's name, or a list of the names of a triple's cards."""
     if not take:
         return None
     if len(take) == 1:

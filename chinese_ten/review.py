@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Literal, get_args
 
 from .cards import ALL_CARDS, Card
-from .deal import Deal, Phase, TurnRecord
+from .deal import Deal, Phase, TurnRecord, take_json
 from .match import derive_seed
 from .players.hard import option_totals, world_count
 from .players.worlds import Position
@@ -106,7 +106,7 @@ class Choice:
         With ``exact``, ``expected`` keeps every digit (the form a review is kept in).
         """
         key = "flip" if kind == "flip_take" else "play"
-        out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": _take_json(self.take)}
+        out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": take_json(self.take)}
         if with_expected:
             out["expected"] = self.expected if exact else round(self.expected, 1)
         return out
@@ -511,14 +511,6 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"a card must be named by a string, not {value!r}")
     return value
-
-
-def _take_json(take: tuple[Card, ...]) -> str | list[str] | None:
-    if not take:
-        return None
-    if len(take) == 1:
-        return str(take[0])
-    return [str(c) for c in take]
 
 
 def _words(kind: DecisionKind, choice: Choice) -> str:

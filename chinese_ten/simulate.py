@@ -107,17 +107,18 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def make_records_folder(folder: Path) -> None:
-    """Make the folder for ``--records`` (and its parents); ``ValueError`` says why it cannot be one."""
+def make_output_folder(folder: Path, option: str = "--records") -> None:
+    """Make the folder an ``option`` such as ``--records`` writes into (and its parents); ``ValueError``
+    says, naming the option, why it cannot be one."""
     name = show_path(folder)
     if folder.exists() and not folder.is_dir():
-        raise ValueError(f"--records: {name} is not a folder")
+        raise ValueError(f"{option}: {name} is not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"--records: cannot make the folder {name}: {exc.strerror or exc}") from None
+        raise ValueError(f"{option}: cannot make the folder {name}: {exc.strerror or exc}") from None
     if not os.access(folder, os.W_OK):
-        raise ValueError(f"--records: the folder {name} cannot be written to")
+        raise ValueError(f"{option}: the folder {name} cannot be written to")
 
 
 def write_record_file(path: Path, record: dict[str, object]) -> None:
@@ -176,7 +177,7 @@ def simulate(
     for name in names:
         make_player(name)
     if records is not None:
-        make_records_folder(records)
+        make_output_folder(records)
     fast = records is None and all(n == "random" for n in names)
     rotations = range(seats) if duplicate else range(1)
     clock = DecisionClock()

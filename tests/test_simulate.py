@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from chinese_ten.simulate import make_records_folder, mean_and_interval, simulate, write_record_file
+from chinese_ten.simulate import make_output_folder, mean_and_interval, simulate, write_record_file
 
 
 def test_normal_beats_random_clearly_over_duplicate_deals():
@@ -52,14 +52,14 @@ def test_a_records_place_that_is_a_file_is_refused_and_kept(tmp_path):
     target = tmp_path / "recs"
     target.write_text("kept")
     with pytest.raises(ValueError, match="is not a folder"):
-        make_records_folder(target)
+        make_output_folder(target)
     assert target.read_text() == "kept"
 
 
 def test_a_records_folder_that_cannot_be_made_is_refused(tmp_path):
     (tmp_path / "file").write_text("kept")
     with pytest.raises(ValueError, match="cannot make the folder .*: Not a directory"):
-        make_records_folder(tmp_path / "file" / "recs")
+        make_output_folder(tmp_path / "file" / "recs")
 
 
 def test_a_record_that_cannot_be_written_leaves_nothing_behind(tmp_path):

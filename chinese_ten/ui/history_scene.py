@@ -15,7 +15,7 @@ from ..matchstore import KeptMatch
 from ..records import RecordError, replay
 from ..rules import as_number
 from ..storage import atomic_write
-from .menu_scene import Dialog
+from .menu_scene import Page
 from .scene import Button, buttons_event, font_px, ui_scale
 from .controller import STRENGTH_LABELS
 from .stats_scene import table_name
@@ -50,10 +50,8 @@ def match_line(m: KeptMatch) -> str:
            f"{how}{you}"
 
 
-class HistoryScene(Dialog):
+class HistoryScene(Page):
     """The kept matches; Up/Down choose a match, Left/Right a deal, Enter its count, E its record, Esc back."""
-
-    opaque = True
 
     def __init__(self, app: App) -> None:
         """Read the newest matches once, as the screen opens."""
@@ -73,23 +71,6 @@ class HistoryScene(Dialog):
     def selected(self) -> KeptMatch | None:
         """The match chosen in the list."""
         return self.matches[self.index] if self.matches else None
-
-    def box(self, size: tuple[int, int]) -> Rect:
-        """The whole window, less a margin."""
-        m = max(8, round(16 * ui_scale(size)))
-        return Rect(m, m, size[0] - 2 * m, size[1] - 2 * m)
-
-    def place(self, size: tuple[int, int]) -> None:
-        """Buttons at the foot of the screen."""
-        unit = ui_scale(size)
-        box = self.box(size)
-        count = len(self.buttons)
-        bw, bh, gap = min(round(250 * unit), (box.width - (count + 1) * round(18 * unit)) // count), round(48 * unit), \
-            round(18 * unit)
-        x = box.centerx - (count * bw + (count - 1) * gap) // 2
-        for b in self.buttons:
-            b.rect = Rect(x, box.bottom - bh - round(18 * unit), bw, bh)
-            x += bw + gap
 
     def act(self, action: str) -> None:
         """Back, open or close the deal's count, or export its record."""

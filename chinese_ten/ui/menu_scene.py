@@ -86,6 +86,30 @@ class Dialog(Scene):
         return box
 
 
+class Page(Dialog):
+    """A screen of its own (Statistics, History): the whole window less a margin, its buttons in a row at the foot."""
+
+    opaque = True
+    buttons: list[Button]
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The whole window, less a margin."""
+        m = max(8, round(16 * ui_scale(size)))
+        return Rect(m, m, size[0] - 2 * m, size[1] - 2 * m)
+
+    def place(self, size: tuple[int, int]) -> None:
+        """The buttons side by side, centred at the foot of the screen."""
+        unit = ui_scale(size)
+        box = self.box(size)
+        count = len(self.buttons)
+        gap = round(18 * unit)
+        bw, bh = min(round(250 * unit), (box.width - (count + 1) * gap) // count), round(48 * unit)
+        x = box.centerx - (count * bw + (count - 1) * gap) // 2
+        for b in self.buttons:
+            b.rect = Rect(x, box.bottom - bh - round(18 * unit), bw, bh)
+            x += bw + gap
+
+
 class ChoiceGrid(Dialog):
     """A dialog of rows of choices (Settings, the Rules page) with a few buttons below them."""
 
@@ -95,6 +119,15 @@ class ChoiceGrid(Dialog):
     def choose(self, row: int, index: int) -> None:
         """Pick choice ``index`` of row ``row``."""
         raise NotImplementedError
+
+    def _sync(self) -> None:
+        """Mark the chosen and focused buttons as the values stand now."""
+        raise NotImplementedError
+
+    def update(self, dt: float) -> None:
+        """Keep in step with the values (a key such as H or F11 may change them while open) and the window size."""
+        self._sync()
+        super().update(dt)
 
     def pointer(self, event: pygame.event.Event, buttons: list[tuple[Button, Callable[[], object]]],
                 hover: Button | None) -> Button | None:

@@ -184,11 +184,6 @@ class RulesScene(ChoiceGrid):
             self._hover = self.pointer(event, [(self.done, self.close), (self.reset, self.back_to_preset)],
                                        self._hover)
 
-    def update(self, dt: float) -> None:
-        """Keep in step with the settings and the window size."""
-        self._sync()
-        super().update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         """The rows of options over the dimmed screen."""
         kit = self.app.kit

@@ -156,11 +156,6 @@ class SettingsScene(ChoiceGrid):
             self._hover = self.pointer(event, [(self.done, self.close), (self.rules_button, self.open_rules)],
                                        self._hover)
 
-    def update(self, dt: float) -> None:
-        """Keep in step with the settings (H or F11 may change them while open) and the window size."""
-        self._sync()
-        super().update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
         """The rows of choices over the dimmed screen."""
         kit = self.app.kit

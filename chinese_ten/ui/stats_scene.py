@@ -13,7 +13,7 @@ from pygame import Rect
 from ..i18n import _, ngettext
 from ..matchstore import Figures, Statistics
 from .controller import STRENGTH_LABELS
-from .menu_scene import Dialog
+from .menu_scene import Page
 from .rules_text import preset_title
 from .scene import Button, buttons_event, font_px, ui_scale
 
@@ -50,10 +50,8 @@ def table_name(strength: str, seats: int, rules: str) -> str:
                        preset_title(rules)])
 
 
-class StatsScene(Dialog):
+class StatsScene(Page):
     """The statistics over whatever is showing; Esc or Back closes them."""
-
-    opaque = True
 
     def __init__(self, app: App) -> None:
         """Read the statistics once, as the screen opens."""
@@ -63,21 +61,6 @@ class StatsScene(Dialog):
         self.buttons = [Button(_("Back"), "back"), Button(_("Reset statistics…"), "reset")]
         self.buttons[0].focused = True
         self._hover: Button | None = None
-
-    def box(self, size: tuple[int, int]) -> Rect:
-        """The whole window, less a margin."""
-        m = max(8, round(16 * ui_scale(size)))
-        return Rect(m, m, size[0] - 2 * m, size[1] - 2 * m)
-
-    def place(self, size: tuple[int, int]) -> None:
-        """Buttons at the foot of the screen."""
-        unit = ui_scale(size)
-        box = self.box(size)
-        bw, bh, gap = round(260 * unit), round(48 * unit), round(20 * unit)
-        x = box.centerx - bw - gap // 2
-        for b in self.buttons:
-            b.rect = Rect(x, box.bottom - bh - round(18 * unit), bw, bh)
-            x += bw + gap
 
     def act(self, action: str) -> None:
         """Back, ask about a reset, or reset after the question."""
