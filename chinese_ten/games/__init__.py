@@ -1,0 +1,28 @@
+"""Every game the program deals, registered by name (as OpenSpiel's ``games`` package does).
+
+Each game is a package beside this file that exposes ``SPEC``, a
+:class:`~chinese_ten.engine.game.GameSpec`; importing this package registers all of them.
+"""
+
+from __future__ import annotations
+
+from ..engine.game import GameSpec
+
+GAMES: dict[str, GameSpec] = {}
+"""Every registered game, by name, in the order registered."""
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to :data:`GAMES` under its name (once); returns it."""
+    if spec.name in GAMES and GAMES[spec.name] is not spec:
+        raise ValueError(f"a game named {spec.name!r} is registered already")
+    GAMES[spec.name] = spec
+    return spec
+
+
+def game_named(name: str) -> GameSpec:
+    """The registered game with this name; ``ValueError`` names an unknown one."""
+    spec = GAMES.get(name.strip().lower() if isinstance(name, str) else name)
+    if spec is None:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return spec
