@@ -2,7 +2,7 @@
 
 Plays two-seat deals (seeded) of Easy against Normal and reviews seat 0's
 decisions twice at the review's full effort: directly with
-:func:`chinese_ten.review.review_record`, and through
+:func:`chinese_ten.games.ten.review.review_record`, and through
 :class:`chinese_ten.ui.analysis.Analysis` polled as the window polls it (once
 a frame at 60 frames a second). Prints the median and worst time by the clock
 for each way, the median overhead of the process (its start included), and
@@ -20,11 +20,11 @@ import random
 import statistics
 import time
 
-from chinese_ten.deal import Deal
-from chinese_ten.match import derive_seed
-from chinese_ten.players import make_player, next_action
-from chinese_ten.records import record_of
-from chinese_ten.review import REVIEW_SEED, REVIEW_TURNS, review_record
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.engine.streams import derive_seed
+from chinese_ten.games.ten.players import make_player, next_action
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, review_record
 from chinese_ten.ui.analysis import Analysis
 
 FRAME_S: float = 1 / 60

@@ -15,8 +15,9 @@ import subprocess
 import sys
 import time
 
-from chinese_ten.rules import PRESETS, RuleSet
-from chinese_ten.simulate import simulate
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.engine.simulate import simulate
+from chinese_ten.games.ten import SPEC as TEN
 
 
 def main() -> None:
@@ -30,7 +31,7 @@ def main() -> None:
     print(f"random-play deals per second (median of {args.runs} runs of {args.deals} deals, one process, "
           f"rules {args.rules})")
     for seats in rules.seat_counts():
-        rates = [simulate(seats, args.deals, ["random"], seed=run, rules=rules).deals_per_second
+        rates = [simulate(TEN, seats, args.deals, ["random"], seed=run, rules=rules).deals_per_second
                  for run in range(args.runs)]
         print(f"  {seats} seats: {statistics.median(rates):>9,.0f}   (runs: {', '.join(f'{r:,.0f}' for r in rates)})")
     walls = []

@@ -31,9 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from chinese_ten.deal import Deal  # noqa: E402
+from chinese_ten.games.ten.deal import Deal  # noqa: E402
 from chinese_ten.matchstore import DB_NAME, MatchSetup, MatchStore, open_store  # noqa: E402
-from chinese_ten.records import record_of  # noqa: E402
+from chinese_ten.games.ten.record import record_of  # noqa: E402
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -46,7 +46,7 @@ def bench_saves(matches: int) -> tuple[list[float], list[float]]:
     from chinese_ten.ui.choreography import Pace
     from chinese_ten.ui.controller import TableController
     from chinese_ten.ui.keeper import Keeper
-    from chinese_ten.ui.thinking import ComputerThinker
+    from chinese_ten.engine.thinking import ComputerThinker
 
     times: list[float] = []
     written: list[float] = []

@@ -30,7 +30,7 @@ from chinese_ten.ui.choice_scene import ChoiceScene  # noqa: E402
 from chinese_ten.ui.choreography import pace_for  # noqa: E402
 from chinese_ten.ui.controller import TableController  # noqa: E402
 from chinese_ten.ui.table_scene import TableScene  # noqa: E402
-from chinese_ten.ui.thinking import ComputerThinker  # noqa: E402
+from chinese_ten.engine.thinking import ComputerThinker  # noqa: E402
 
 FPS = 60
 """Frames per simulated second, as the window's loop runs."""

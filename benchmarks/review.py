@@ -11,7 +11,7 @@ prints:
   decisions whose best two options differ by 2 points or more;
 - the distribution of the points Normal's and Easy's decisions lose, and the
   share of their decisions at or above each label's threshold, which is what
-  the thresholds in :mod:`chinese_ten.review` were chosen from.
+  the thresholds in :mod:`chinese_ten.games.ten.review` were chosen from.
 
     nice python benchmarks/review.py              # 10 deals each: a few minutes here
     nice python benchmarks/review.py --deals 30
@@ -25,11 +25,11 @@ import random
 import statistics
 import time
 
-from chinese_ten.deal import Deal
-from chinese_ten.match import derive_seed
-from chinese_ten.players import make_player, next_action
-from chinese_ten.records import record_of
-from chinese_ten.review import BLUNDER, INACCURACY, MISTAKE, REVIEW_TURNS, Judgement, review_record
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.engine.streams import derive_seed
+from chinese_ten.games.ten.players import make_player, next_action
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.games.ten.review import BLUNDER, INACCURACY, MISTAKE, REVIEW_TURNS, Judgement, review_record
 
 STABLE_GAP: float = 2.0
 """The gap between the best two options from which the ranking must hold."""

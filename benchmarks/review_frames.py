@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def played_record(seats: int, seed: int) -> dict[str, object]:
     """A whole deal of Normal players, as a record naming the person at seat 0."""
-    from chinese_ten.deal import Deal
-    from chinese_ten.players import make_player, next_action
-    from chinese_ten.records import record_of
+    from chinese_ten.games.ten.deal import Deal
+    from chinese_ten.games.ten.players import make_player, next_action
+    from chinese_ten.games.ten.record import record_of
 
     deal = Deal.from_seed(seats, seed)
     players = [make_player("normal") for _ in range(seats)]
@@ -40,11 +40,11 @@ def run_once(size: tuple[int, int], contrast: bool, seats: int, seed: int) -> di
     """One deal stepped through at ``size``: the frame figures."""
     import pygame
 
-    from chinese_ten.review import review_record
+    from chinese_ten.games.ten.review import review_record
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, FrameStats, open_window
     from chinese_ten.ui.review_scene import ReviewScene
-    from chinese_ten.ui.thinking import ComputerThinker
+    from chinese_ten.engine.thinking import ComputerThinker
 
     record = played_record(seats, seed)
     review = review_record(record, 0, budget=20_000)

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, DemoOptions, open_window
     from chinese_ten.ui.help_scene import HelpScene
-    from chinese_ten.ui.thinking import ComputerThinker
+    from chinese_ten.engine.thinking import ComputerThinker
 
     surface = open_window((1280, 800), "Chinese Ten (soak)")
     demo = DemoOptions(seats=args.seats, deals=args.deals, seed=args.seed)

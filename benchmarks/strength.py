@@ -23,11 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from chinese_ten.cards import Card
-from chinese_ten.players import PLAYERS, Decision, Player
-from chinese_ten.players.hard import DEFAULT_THINK_MS, HardPlayer
-from chinese_ten.rules import CLASSIC, PRESETS, RuleSet, parse_option
-from chinese_ten.simulate import simulate
-from chinese_ten.view import SeatView
+from chinese_ten.games.ten.players import PLAYERS, Decision, Player
+from chinese_ten.games.ten.players.hard import DEFAULT_THINK_MS, HardPlayer
+from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet, parse_option
+from chinese_ten.engine.simulate import simulate
+from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.games.ten.view import SeatView
 
 FULL_SETS: dict[int, int] = {2: 1000, 3: 600, 4: 500}
 """Deal sets per seat count for the full-size run."""
@@ -104,7 +105,7 @@ def measure(name: str, factory: Callable[[], Player], seats: int, sets: int, see
     saved = PLAYERS[name]
     PLAYERS[name] = lambda: TimedPlayer(factory(), times)  # type: ignore[assignment]
     try:
-        result = simulate(seats, sets, [name] + ["normal"] * (seats - 1), seed=seed,
+        result = simulate(TEN, seats, sets, [name] + ["normal"] * (seats - 1), seed=seed,
                           duplicate=True, think_ms=think_ms, rules=rules)
     finally:
         PLAYERS[name] = saved
@@ -161,7 +162,7 @@ class EasyFactory:
 
     def __call__(self) -> Player:
         """A new Easy player."""
-        from chinese_ten.players.easy import EasyPlayer
+        from chinese_ten.games.ten.players.easy import EasyPlayer
 
         return EasyPlayer()
 

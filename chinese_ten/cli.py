@@ -13,14 +13,16 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from .cards import CardError
-from .deal import IllegalMove, Phase
-from .i18n import LANGUAGES
-from .match import MatchLength
-from .players import PLAYERS, STRENGTHS, make_player
-from .quote import quote, shorten, show_path
-from .records import RecordError, position_of, read_record_file, read_record_stream, replay
-from .rules import PRESETS, RuleSet, RulesError, parse_option
+from chinese_ten.cards import CardError
+from chinese_ten.engine.errors import IllegalMove
+from chinese_ten.games.ten.deal import Phase
+from chinese_ten.i18n import LANGUAGES
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player
+from chinese_ten.quote import quote, shorten, show_path
+from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
+from chinese_ten.games.ten.record import position_of, replay
+from chinese_ten.games.ten.rules import PRESETS, RuleSet, RulesError, parse_option
 
 EXIT_USAGE = 2
 """Exit status after a refused command line or input."""
@@ -95,7 +97,7 @@ def _file(text: str) -> Path:
 
 
 def _window_size(text: str) -> tuple[int, int]:
-    from .settings import SettingError, parse_window_size
+    from chinese_ten.settings import SettingError, parse_window_size
 
     try:
         return parse_window_size(text)
@@ -213,7 +215,7 @@ def _add_data_dir(p: argparse.ArgumentParser) -> None:
 
 def _open_kept(args: argparse.Namespace) -> Any:
     """The kept matches for reading; a folder with none is refused in one line."""
-    from .matchstore import DB_NAME, MatchStore, data_dir
+    from chinese_ten.matchstore import DB_NAME, MatchStore, data_dir
 
     folder = data_dir(getattr(args, "data_dir", None))
     path = folder / DB_NAME
@@ -371,7 +373,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
-    from .review import review_record
+    from chinese_ten.games.ten.review import review_record
 
     record = _read_record(args.file)
     result = review_record(record, args.seat, seed=args.seed)
@@ -381,11 +383,12 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computers against each other and print what was measured."""
-    from .simulate import simulate
+    from chinese_ten.engine.simulate import simulate
+    from chinese_ten.games.ten import SPEC as TEN
 
     names = [_player_name_checked(n) for n in args.players.split(",")]
     rules = rules_from_args(args.rules, args.rule)
-    result = simulate(args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
+    result = simulate(TEN, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
                       records=args.records, think_ms=args.think_ms, rules=rules)
     _print(result.to_json(), args.json, result.to_text())
     return 0
@@ -405,7 +408,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.seats is not None and args.seats not in rules.seat_counts():
         counts = " or ".join(map(str, rules.seat_counts()))
         raise UsageError(f"the {PRESETS[rules.preset].title} rules are for {counts} seats, not {args.seats}")
-    from .ui.app import DemoInterrupted, run_demo
+    from chinese_ten.ui.app import DemoInterrupted, run_demo
 
     report = io.StringIO()
     try:
@@ -434,7 +437,7 @@ def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
         if not writable:
             raise UsageError(f"--frame-stats: {name} cannot be written")
     if screenshot is not None:
-        from .simulate import make_output_folder
+        from chinese_ten.engine.simulate import make_output_folder
 
         try:
             make_output_folder(screenshot, "--screenshot")
@@ -444,7 +447,7 @@ def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the window and play."""
-    from .ui.app import run_game
+    from chinese_ten.ui.app import run_game
 
     return run_game(args)
 
@@ -493,7 +496,7 @@ def _fail(message: str, status: int = EXIT_USAGE) -> int:
 
 def _crash(exc: BaseException) -> int:
     """Log an unexpected problem with its traceback; tell the person in one line where the details are."""
-    from .logs import crash_report, setup_logging
+    from chinese_ten.logs import crash_report, setup_logging
 
     with contextlib.redirect_stderr(None):  # type: ignore[arg-type]  # the traceback goes to the file only
         log_path = setup_logging()

@@ -45,7 +45,7 @@ _code = "en"
 
 def locale_dir() -> Path:
     """The folder holding one ``<code>/LC_MESSAGES/chinese-ten.mo`` per translated language."""
-    from .assets import assets_root
+    from chinese_ten.assets import assets_root
 
     return assets_root() / "locale"
 

@@ -22,7 +22,7 @@ from typing import Final
 
 import platformdirs
 
-from . import storage
+from chinese_ten import storage
 
 __all__ = [
     "LOGGER_NAME",
@@ -223,7 +223,7 @@ def _log_failures(log_path: Path | None) -> int | None:
 
 def _game_version() -> str:
     # The package's own attribute: a frozen app carries no package metadata.
-    from . import __version__
+    from chinese_ten import __version__
 
     return __version__
 

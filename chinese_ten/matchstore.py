@@ -27,8 +27,8 @@ from typing import Any, Final
 
 import platformdirs
 
-from .review import Review
-from .storage import FileLock, move_aside, try_lock
+from chinese_ten.games.ten.review import Review
+from chinese_ten.storage import FileLock, move_aside, try_lock
 
 _log = logging.getLogger("chinese_ten.matchstore")
 

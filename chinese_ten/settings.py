@@ -24,9 +24,11 @@ from typing import Any, Final
 
 import platformdirs
 
-from . import match, players, storage
-from .rules import OPTIONS, PRESETS, RuleSet, RulesError
-from .i18n import LANGUAGES, SYSTEM, _
+from chinese_ten import storage
+from chinese_ten.engine import match
+from chinese_ten.games.ten import players
+from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet, RulesError
+from chinese_ten.i18n import LANGUAGES, SYSTEM, _
 
 __all__ = [
     "ANIMATION_SPEEDS",

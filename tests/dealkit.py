@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.deal import Deal
-from chinese_ten.rules import CLASSIC, RuleSet
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 
 
 def build_deal(seats: int, layout: list[str], stock_top: list[str] = (), hands: dict[int, list[str]] | None = None,

@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from chinese_ten.cli import main
-from chinese_ten.records import record_of, replay
-from chinese_ten.rules import RuleSet
+from chinese_ten.games.ten.record import record_of, replay
+from chinese_ten.games.ten.rules import RuleSet
 
 from dealkit import build_deal
 
@@ -407,7 +407,7 @@ def _boom(*args, **kwargs):
 @pytest.mark.parametrize("argv,target", [
     (["replay", "{record}"], "chinese_ten.cli.position_of"),
     (["advise", "{record}", "--ai", "normal"], "chinese_ten.cli.make_player"),
-    (["simulate", "--deals", "1"], "chinese_ten.simulate.simulate"),
+    (["simulate", "--deals", "1"], "chinese_ten.engine.simulate.simulate"),
 ])
 def test_a_crash_in_a_subcommand_reaches_the_log(capsys, monkeypatch, log_folder, record_file, argv, target):
     from chinese_ten.logs import LOG_FILENAME

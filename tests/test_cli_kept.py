@@ -6,9 +6,10 @@ import json
 import random
 
 from chinese_ten.cli import main
-from chinese_ten.deal import Deal
+from chinese_ten.games.ten.deal import Deal
 from chinese_ten.matchstore import MatchSetup, open_store
-from chinese_ten.records import read_record_file, record_of, replay
+from chinese_ten.engine.records import read_record_file
+from chinese_ten.games.ten.record import record_of, replay
 
 SETUP = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules="classic",
                    preset="classic", length={"kind": "one", "deals": 0}, total_deals=1, seed="3")

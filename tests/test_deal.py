@@ -4,12 +4,13 @@ from fractions import Fraction
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Action, Deal, IllegalMove, Phase, TurnInProgress
-from chinese_ten.events import (
+from chinese_ten.engine.errors import IllegalMove
+from chinese_ten.games.ten.deal import Action, Deal, Phase, TurnInProgress
+from chinese_ten.games.ten.events import (
     Captured, ChoiceNeeded, DealerSweep, DealOver, JoinedLayout, NoFlip, Played, Redealt, Refilled, ThrownIn,
     TripleCaptured, Turned,
 )
-from chinese_ten.rules import RuleSet
+from chinese_ten.games.ten.rules import RuleSet
 
 from dealkit import build_deal, codes
 

@@ -3,8 +3,10 @@ from fractions import Fraction
 
 import pytest
 
-from chinese_ten.match import DealStreams, Match, MatchLength, derive_seed
-from chinese_ten.rules import RuleSet
+from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.engine.match import Match, MatchLength
+from chinese_ten.engine.streams import DealStreams, derive_seed
+from chinese_ten.games.ten.rules import RuleSet
 
 
 @pytest.mark.parametrize("text,seats,deals", [
@@ -22,7 +24,7 @@ def test_unknown_length_is_refused():
 
 
 def test_dealer_moves_on_and_totals_add_up():
-    match = Match(3, MatchLength.parse("per-seat"), first_dealer=2)
+    match = Match(TEN, 3, MatchLength.parse("per-seat"), first_dealer=2)
     rng = random.Random(1)
     dealers = []
     while not match.is_over:
@@ -41,13 +43,13 @@ def test_dealer_moves_on_and_totals_add_up():
 
 
 def test_a_tie_for_first_is_a_shared_win():
-    match = Match(2, MatchLength.parse("one"))
+    match = Match(TEN, 2, MatchLength.parse("one"))
     match.results.append((Fraction(0), Fraction(0)))
     assert match.winners() == (0, 1)
 
 
 def test_unfinished_deal_is_refused():
-    match = Match(2)
+    match = Match(TEN, 2)
     deal = match.new_deal(random.Random(0))
     with pytest.raises(ValueError, match="not over"):
         match.finish_deal(deal)
@@ -62,13 +64,13 @@ def _played(match: Match, points: tuple[int, ...], dealer: int) -> None:
 
 
 def test_the_deal_passes_counter_clockwise_under_that_option():
-    match = Match(3, MatchLength.parse("per-seat"), first_dealer=0, rules=RuleSet.of("target"))
+    match = Match(TEN, 3, MatchLength.parse("per-seat"), first_dealer=0, rules=RuleSet.of("target"))
     _played(match, (80, 80, 80), 0)
     assert match.next_dealer == 2
 
 
 def test_the_lowest_scorer_deals_next_and_a_tie_goes_to_the_first_after_the_dealer():
-    match = Match(3, MatchLength.parse("six"), first_dealer=1, rules=RuleSet.of("play-red"))
+    match = Match(TEN, 3, MatchLength.parse("six"), first_dealer=1, rules=RuleSet.of("play-red"))
     _played(match, (100, 40, 70), 1)
     assert match.next_dealer == 1
     _played(match, (50, 110, 50), 1)
@@ -78,17 +80,17 @@ def test_the_lowest_scorer_deals_next_and_a_tie_goes_to_the_first_after_the_deal
 
 
 def test_under_the_target_win_everyone_at_or_above_the_tie_score_shares_it():
-    match = Match(4, MatchLength.parse("one"), rules=RuleSet.of("target"))
+    match = Match(TEN, 4, MatchLength.parse("one"), rules=RuleSet.of("target"))
     _played(match, (70, 100, 40, 70), 0)
     assert match.winners() == (0, 1, 3)
-    classic = Match(4, MatchLength.parse("one"))
+    classic = Match(TEN, 4, MatchLength.parse("one"))
     _played(classic, (70, 100, 40, 70), 0)
     assert classic.winners() == (1,)
 
 
 def test_a_seeded_match_deals_the_same_whatever_the_players_draw():
-    a = Match(2, MatchLength.parse("two-per-seat"), seed=42)
-    b = Match(2, MatchLength.parse("two-per-seat"), seed=42)
+    a = Match(TEN, 2, MatchLength.parse("two-per-seat"), seed=42)
+    b = Match(TEN, 2, MatchLength.parse("two-per-seat"), seed=42)
     while not a.is_over:
         da, db = a.new_deal(), b.new_deal()
         assert da.initial == db.initial
@@ -114,7 +116,7 @@ def test_every_stream_is_its_own():
 
 
 def test_streams_skipped_to_the_kept_draws_carry_on_as_the_original() -> None:
-    from chinese_ten.match import DealStreams
+    from chinese_ten.engine.streams import DealStreams
 
     played = DealStreams(9, 2, 3)
     for seat, times in ((0, 3), (1, 1), (2, 5)):

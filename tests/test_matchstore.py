@@ -12,7 +12,7 @@ import pytest
 
 from chinese_ten.cards import Card
 from chinese_ten.matchstore import DB_NAME, SCHEMA_VERSION, MatchSetup, MatchStore, data_dir, open_store
-from chinese_ten.review import Choice, Judgement, Review
+from chinese_ten.games.ten.review import Choice, Judgement, Review
 
 SETUP = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules="classic",
                    preset="classic", length={"kind": "per-seat", "deals": 0}, total_deals=2, seed="7")

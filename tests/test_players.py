@@ -9,12 +9,13 @@ import pytest
 import dataclasses
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Deal, Phase
-from chinese_ten.players import PLAYERS, make_player
-from chinese_ten.players.base import Player
-from chinese_ten.players.hard import HardPlayer
-from chinese_ten.rules import PRESETS, RuleSet
-from chinese_ten.simulate import simulate
+from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.games.ten.players import PLAYERS, make_player
+from chinese_ten.games.ten.players.base import Player
+from chinese_ten.games.ten.players.hard import HardPlayer
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.engine.simulate import simulate
+from chinese_ten.games.ten import SPEC as TEN
 
 from dealkit import build_deal
 
@@ -160,13 +161,13 @@ def test_hard_takes_the_only_sensible_move_at_once() -> None:
 
 
 def test_easy_loses_to_normal() -> None:
-    result = simulate(2, 300, ["easy", "normal"], seed=11, duplicate=True)
+    result = simulate(TEN, 2, 300, ["easy", "normal"], seed=11, duplicate=True)
     assert result.mean_margin["easy"] < -4.0
     assert result.ci95["easy"][1] < 0
 
 
 def test_hard_beats_random() -> None:
-    result = simulate(2, 20, ["hard", "random"], seed=12, duplicate=True, think_ms=HARD_TEST_MS)
+    result = simulate(TEN, 2, 20, ["hard", "random"], seed=12, duplicate=True, think_ms=HARD_TEST_MS)
     assert result.mean_margin["hard"] > 10.0
 
 
@@ -201,6 +202,6 @@ def test_normal_guards_the_big_cards_of_the_scoring_table_in_force() -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_hard_beats_random_under_every_preset(preset: str) -> None:
     seats = 2
-    result = simulate(seats, 6, ["hard", "random"], seed=13, duplicate=True, think_ms=HARD_TEST_MS,
+    result = simulate(TEN, seats, 6, ["hard", "random"], seed=13, duplicate=True, think_ms=HARD_TEST_MS,
                       rules=RuleSet.of(preset))
     assert result.mean_margin["hard"] > 0

@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chinese_ten.cards import ALL_CARDS
-from chinese_ten.deal import Action, Deal, Phase
-from chinese_ten.events import DealOver, NoFlip, Redealt, Turned
-from chinese_ten.records import position_of, record_of, replay
-from chinese_ten.rules import PRESETS, RuleSet, as_number
+from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.events import DealOver, NoFlip, Redealt, Turned
+from chinese_ten.games.ten.record import position_of, record_of, replay
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.engine.scores import as_number
 
 seats_st = st.sampled_from([2, 3, 4])
 seed_st = st.integers(min_value=0, max_value=2**32)

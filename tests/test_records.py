@@ -7,18 +7,9 @@ import re
 
 import pytest
 
-from chinese_ten.deal import Deal, Phase
-from chinese_ten.records import (
-    FORMAT,
-    MAX_RECORD_BYTES,
-    RecordError,
-    parse_record,
-    position_of,
-    read_record_file,
-    read_record_stream,
-    record_of,
-    replay,
-)
+from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.engine.records import MAX_RECORD_BYTES, RecordError, parse_record, read_record_file, read_record_stream
+from chinese_ten.games.ten.record import FORMAT, position_of, record_of, replay
 
 from dealkit import build_deal
 
@@ -224,7 +215,7 @@ def test_an_endless_stream_is_read_only_just_past_the_limit():
 
 
 def test_a_record_with_a_dead_layout_is_refused_under_that_option():
-    from chinese_ten.rules import RuleSet
+    from chinese_ten.games.ten.rules import RuleSet
 
     deal = build_deal(2, ["JS", "JH", "JD", "2C"])
     record = record_of(deal)

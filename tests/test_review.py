@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.deal import Deal
-from chinese_ten.match import derive_seed
-from chinese_ten.players import make_player, next_action
-from chinese_ten.players.hard import HardPlayer
-from chinese_ten.records import record_of
-from chinese_ten.review import (BLUNDER, INACCURACY, MISTAKE, Choice, DecisionKind, Judgement, Review,
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.engine.streams import derive_seed
+from chinese_ten.games.ten.players import make_player, next_action
+from chinese_ten.games.ten.players.hard import HardPlayer
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.games.ten.review import (BLUNDER, INACCURACY, MISTAKE, Choice, DecisionKind, Judgement, Review,
                                 ReviewCancelled, count_decisions, label_of, review_record)
 
 from dealkit import build_deal
@@ -252,9 +252,9 @@ def test_a_cancelled_review_stops_between_decisions() -> None:
 
 
 def test_stake_scale_is_one_for_the_classic_tables_and_grows_with_the_pack() -> None:
-    from chinese_ten.deal import Deal
-    from chinese_ten.review import stake_scale
-    from chinese_ten.rules import RuleSet
+    from chinese_ten.games.ten.deal import Deal
+    from chinese_ten.games.ten.review import stake_scale
+    from chinese_ten.games.ten.rules import RuleSet
 
     for preset in ("classic", "taiwan", "target"):
         rules = RuleSet.of(preset)
@@ -266,7 +266,7 @@ def test_stake_scale_is_one_for_the_classic_tables_and_grows_with_the_pack() -> 
 
 def test_a_loss_marked_a_blunder_at_classic_stakes_is_less_under_a_pack_worth_more() -> None:
     from chinese_ten.cards import Card
-    from chinese_ten.review import Choice, Judgement, Review
+    from chinese_ten.games.ten.review import Choice, Judgement, Review
 
     best = Choice(Card.parse("KD"), (Card.parse("KS"),), 12.0)
     chosen = Choice(Card.parse("AH"), (), 0.0)

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chinese_ten.deal import Deal, Phase
-from chinese_ten.players.rollout import LeanRules, rollout
-from chinese_ten.rules import PRESETS, RuleSet
+from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.games.ten.players.rollout import LeanRules, rollout
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 
 PRESET_SEATS = [(name, seats) for name in PRESETS for seats in RuleSet.of(name).seat_counts()]
 

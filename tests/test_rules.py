@@ -5,14 +5,14 @@ import pytest
 from chinese_ten.cards import ALL_CARDS, Card
 import pickle
 
-from chinese_ten.rules import (
+from chinese_ten.engine.scores import as_number
+from chinese_ten.games.ten.rules import (
     CLASSIC,
     OPTIONS,
     PARTNER_RANK,
     PRESETS,
     RuleSet,
     RulesError,
-    as_number,
     parse_option,
     rules_from_json,
     ruleset,

@@ -34,7 +34,7 @@ from chinese_ten.settings import (
     settings_dir,
     validate_setting,
 )
-from chinese_ten.rules import OPTIONS, PRESETS, RuleSet
+from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
 
 BAD_NAME = re.compile(r"^settings\.json\.bad-\d{8}-\d{6}(-\d+)?$")
 
@@ -1168,8 +1168,8 @@ def test_choosing_a_preset_brings_its_match_length_and_seats() -> None:
 
 
 def test_the_allowed_strengths_and_match_lengths_are_the_engines_own() -> None:
-    from chinese_ten.match import MatchLength
-    from chinese_ten.players import PLAYERS
+    from chinese_ten.engine.match import MatchLength
+    from chinese_ten.games.ten.players import PLAYERS
     from chinese_ten.settings import MATCH_LENGTHS, STRENGTHS
 
     assert all(name in PLAYERS for name in STRENGTHS)

@@ -2,11 +2,12 @@ import json
 
 import pytest
 
-from chinese_ten.simulate import make_output_folder, mean_and_interval, simulate, write_record_file
+from chinese_ten.engine.simulate import make_output_folder, mean_and_interval, simulate, write_record_file
+from chinese_ten.games.ten import SPEC as TEN
 
 
 def test_normal_beats_random_clearly_over_duplicate_deals():
-    result = simulate(2, 60, ["normal", "random"], seed=7, duplicate=True)
+    result = simulate(TEN, 2, 60, ["normal", "random"], seed=7, duplicate=True)
     assert result.deals == 120 and result.shuffles == 60
     assert result.mean_margin["normal"] == -result.mean_margin["random"]
     assert result.mean_margin["normal"] > 10
@@ -15,23 +16,23 @@ def test_normal_beats_random_clearly_over_duplicate_deals():
 
 
 def test_same_seed_same_results_and_random_fast_path_sums_to_zero():
-    a = simulate(3, 40, ["random", "normal", "random"], seed=3)
-    b = simulate(3, 40, ["random", "normal", "random"], seed=3)
+    a = simulate(TEN, 3, 40, ["random", "normal", "random"], seed=3)
+    b = simulate(TEN, 3, 40, ["random", "normal", "random"], seed=3)
     assert a.mean_margin == b.mean_margin
-    fast = simulate(4, 200, ["random"], seed=1)
+    fast = simulate(TEN, 4, 200, ["random"], seed=1)
     assert fast.mean_margin == {"random": 0.0} and fast.deals == 200
 
 
 def test_duplicate_rotates_players_around_the_seats():
-    result = simulate(3, 4, ["normal", "random", "random"], seed=2, duplicate=True)
+    result = simulate(TEN, 3, 4, ["normal", "random", "random"], seed=2, duplicate=True)
     assert result.deals == 12
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="3 players for 2 seats"):
-        simulate(2, 1, ["normal"] * 3)
+        simulate(TEN, 2, 1, ["normal"] * 3)
     with pytest.raises(ValueError, match="unknown player"):
-        simulate(2, 1, ["nobody"])
+        simulate(TEN, 2, 1, ["nobody"])
 
 
 def test_interval():
@@ -42,7 +43,7 @@ def test_interval():
 
 def test_records_are_written_whole_into_a_new_nested_folder(tmp_path):
     folder = tmp_path / "a" / "b"
-    simulate(2, 2, ["random", "normal"], seed=1, records=folder)
+    simulate(TEN, 2, 2, ["random", "normal"], seed=1, records=folder)
     names = sorted(p.name for p in folder.iterdir())
     assert names == ["deal-00000-0.json", "deal-00001-0.json"]
     assert json.loads((folder / names[0]).read_text())["result"]["players"] == ["random", "normal"]

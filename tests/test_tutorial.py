@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Action, Deal, Phase
-from chinese_ten.events import Captured, JoinedLayout
-from chinese_ten.records import FORMAT, record_of, replay
-from chinese_ten.rules import CLASSIC
-from chinese_ten.tutorial import CONCEPTS, COUNT, FREE, LESSONS, PERSON, RECORD, WATCH, Guide, Lesson
+from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.events import Captured, JoinedLayout
+from chinese_ten.games.ten.record import FORMAT, record_of, replay
+from chinese_ten.games.ten.rules import CLASSIC
+from chinese_ten.games.ten.tutorial import CONCEPTS, COUNT, FREE, LESSONS, PERSON, RECORD, WATCH, Guide, Lesson
 
 
 def lesson_for(concept: str) -> Lesson:

@@ -1,7 +1,7 @@
 import pytest
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.deal import Deal, Phase
+from chinese_ten.games.ten.deal import Deal, Phase
 
 from dealkit import build_deal
 
@@ -65,7 +65,7 @@ def test_views_are_equal_when_only_hidden_cards_differ():
 def test_a_view_pickles_whole_for_the_thinking_process(preset):
     import pickle
 
-    from chinese_ten.rules import RuleSet
+    from chinese_ten.games.ten.rules import RuleSet
 
     deal = Deal.from_seed(3, seed=2, rules=RuleSet.of(preset))
     view = deal.view(deal.to_move)

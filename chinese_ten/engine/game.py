@@ -2,7 +2,8 @@
 
 A game is a :class:`GameSpec` (its name, seat counts, record format, players and how
 to deal and replay it) whose deals are :class:`GameState` values. A state is a small
-state machine, as in OpenSpiel: ``to_act`` names the seat whose decision is next,
+state machine, as in OpenSpiel: ``to_act`` names the seat whose decision is next
+(``next_forced()`` the step the rules take on their own, when nobody decides),
 ``legal_actions()`` lists every action it may take, ``apply()`` checks one and returns
 the events it caused, ``observe(seat)`` is everything that seat may know and
 ``tell(events, seat)`` is the events as that seat may learn them (another seat's
@@ -48,12 +49,22 @@ class GameState(Protocol):
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose decision is next; None once the deal is over."""
+        """The seat whose decision is next; None once the deal is over or while the rules move on their own."""
         ...
 
     @property
     def is_over(self) -> bool:
         """True once the deal has ended."""
+        ...
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points so far."""
+        ...
+
+    def next_forced(self) -> Any | None:
+        """The action the rules take next on their own, needing nobody's decision (Chinese Ten's turn of
+        the stock card), or None when a seat decides next or the deal is over."""
         ...
 
     def legal_actions(self) -> Sequence[Any]:
@@ -111,8 +122,10 @@ class GameSpec:
     """Every computer player's constructor, by name (``random`` included, for calibration)."""
     strengths: tuple[str, ...]
     """The computer strengths a person may choose, weakest first."""
-    deal: Callable[[int, random.Random, int], GameState]
-    """A shuffled deal: ``deal(seats, rng, dealer)``."""
+    default_rules: Any
+    """The rules a match is dealt under unless it names others (a :class:`~chinese_ten.engine.match.MatchRules`)."""
+    deal: Callable[[int, random.Random, int, Any], GameState]
+    """A shuffled deal: ``deal(seats, rng, dealer, rules)``."""
     parse_action: Callable[[str], Any]
     """An action read from its text form; raises InvalidAction on a text that is none."""
     replay: Callable[[Mapping[str, Any]], GameState]
@@ -121,3 +134,25 @@ class GameSpec:
     """A deal as its record (the deal as dealt and every turn so far)."""
     match_lengths: tuple[str, ...] = field(default=("per-seat",))
     """The match lengths offered, the default first."""
+    play_out_random: Callable[[Any, random.Random], None] | None = None
+    """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
+
+
+def make_player(game: GameSpec, name: str, think_ms: int | None = None) -> Player:
+    """A new computer player of ``game`` by name; ``ValueError`` names an unknown one.
+
+    ``think_ms`` sets the thinking time of players that search."""
+    return player_from(game.players, name, think_ms)
+
+
+def player_from(players: Mapping[str, Callable[[], Any]], name: str, think_ms: int | None = None) -> Any:
+    """A new player from a game's table of constructors, by name (``ValueError`` names an unknown one),
+    thinking for ``think_ms`` where it searches."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    factory = players.get(key)
+    if factory is None:
+        raise ValueError(f"unknown player {name!r} (known: {', '.join(players)})")
+    player = factory()
+    if think_ms is not None and hasattr(player, "think_ms"):
+        player.think_ms = think_ms  # type: ignore[attr-defined]
+    return player

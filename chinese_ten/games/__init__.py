@@ -6,7 +6,7 @@ Each game is a package beside this file that exposes ``SPEC``, a
 
 from __future__ import annotations
 
-from ..engine.game import GameSpec
+from chinese_ten.engine.game import GameSpec
 
 GAMES: dict[str, GameSpec] = {}
 """Every registered game, by name, in the order registered."""
@@ -26,3 +26,10 @@ def game_named(name: str) -> GameSpec:
     if spec is None:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return spec
+
+
+
+# Every game, registered as its package is imported (after the registry above exists).
+from chinese_ten.games import ten  # noqa: E402
+
+register_game(ten.SPEC)

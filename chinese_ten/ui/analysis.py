@@ -1,7 +1,7 @@
 """The review of a deal made for the window: away from the drawing loop, with progress, cancellable, kept.
 
-The review (:func:`chinese_ten.review.review_record`) is CPU-bound Python, so
-it runs in a worker process of its own (:mod:`chinese_ten.ui.workers`) and
+The review (:func:`chinese_ten.games.ten.review.review_record`) is CPU-bound Python, so
+it runs in a worker process of its own (:mod:`chinese_ten.engine.workers`) and
 tells its progress over the pipe; the window asks for news every frame and
 never waits. A finished review of a kept deal is kept with it (through the
 keeper's writer), so a second look is read back at once without any work.
@@ -15,12 +15,12 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, _
-from ..review import REVIEW_SEED, REVIEW_TURNS, Judgement, Review, ReviewCancelled, review_record
-from .workers import SHUTDOWN_WAIT_S, start_worker, watch_parent
+from chinese_ten.i18n import N_, _
+from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, Judgement, Review, ReviewCancelled, review_record
+from chinese_ten.engine.workers import SHUTDOWN_WAIT_S, start_worker, watch_parent
 
 if TYPE_CHECKING:  # the worker imports this module; it needs none of the window's
-    from .keeper import Keeper
+    from chinese_ten.ui.keeper import Keeper
 
 _log = logging.getLogger("chinese_ten.ui")
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..cards import Card
-from .board import Board, Loc
+from chinese_ten.cards import Card
+from chinese_ten.ui.board import Board, Loc
 
 
 def ease_in_out(t: float) -> float:

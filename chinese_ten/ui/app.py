@@ -21,25 +21,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import SYSTEM, _, shown_language, use_language
-from ..rules import CLASSIC, PRESETS, RuleSet
-from ..settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
+from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
+from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
+from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
-from . import display
-from .cardimages import CardImages
-from .choreography import Pace, pace_for
-from .controller import TableController
-from .geometry import MIN_SIZE
-from .keeper import Keeper
-from .scene import Kit, Scene, font_px, ui_scale
-from .shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
-from .sound import SoundPlayer
-from .text import TextPainter
-from .theme import FontBook, theme_for
-from .thinking import ComputerThinker
+from chinese_ten.ui import display
+from chinese_ten.ui.cardimages import CardImages
+from chinese_ten.ui.choreography import Pace, pace_for
+from chinese_ten.ui.controller import TableController
+from chinese_ten.ui.geometry import MIN_SIZE
+from chinese_ten.ui.keeper import Keeper
+from chinese_ten.ui.scene import Kit, Scene, font_px, ui_scale
+from chinese_ten.ui.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
+from chinese_ten.ui.sound import SoundPlayer
+from chinese_ten.ui.text import TextPainter
+from chinese_ten.ui.theme import FontBook, theme_for
+from chinese_ten.engine.thinking import ComputerThinker
 
 if TYPE_CHECKING:
-    from .table_scene import TableScene
+    from chinese_ten.ui.table_scene import TableScene
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -236,7 +236,7 @@ class App:
 
     def table(self) -> TableScene | None:
         """The table scene in the stack, if a match is on."""
-        from .table_scene import TableScene
+        from chinese_ten.ui.table_scene import TableScene
 
         for scene in self.scenes:
             if isinstance(scene, TableScene):
@@ -311,7 +311,7 @@ class App:
 
     def show_help(self) -> None:
         """Open the help over whatever is showing, or close it when it is on top."""
-        from .help_scene import HelpScene
+        from chinese_ten.ui.help_scene import HelpScene
 
         top = self.top()
         if isinstance(top, HelpScene):
@@ -321,21 +321,21 @@ class App:
 
     def open_menu(self) -> None:
         """Open the game menu over the table."""
-        from .menu_scene import MenuScene
+        from chinese_ten.ui.menu_scene import MenuScene
 
         if not isinstance(self.top(), MenuScene):
             self.push(MenuScene(self))
 
     def open_settings(self) -> None:
         """Open the settings screen over whatever is showing."""
-        from .settings_scene import SettingsScene
+        from chinese_ten.ui.settings_scene import SettingsScene
 
         if not isinstance(self.top(), SettingsScene):
             self.push(SettingsScene(self))
 
     def start_match(self) -> None:
         """Sit down at a new match with the current settings (or the demo's table)."""
-        from .table_scene import TableScene
+        from chinese_ten.ui.table_scene import TableScene
 
         self.thinker.cancel()
         if self.demo is not None:
@@ -355,8 +355,8 @@ class App:
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
-        from ..tutorial import Guide
-        from .tutorial_scene import GuidedTableScene
+        from chinese_ten.games.ten.tutorial import Guide
+        from chinese_ten.ui.tutorial_scene import GuidedTableScene
 
         self.thinker.cancel()
         ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
@@ -365,7 +365,7 @@ class App:
 
     def continue_match(self) -> bool:
         """Sit down again at the unfinished match, exactly where it was left; False when there is none."""
-        from .table_scene import TableScene
+        from chinese_ten.ui.table_scene import TableScene
 
         self.thinker.cancel()
         ctl = self.keeper.resume(pace_for(self.settings.animation_speed), self.thinker)
@@ -376,14 +376,14 @@ class App:
 
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
-        from .stats_scene import StatsScene
+        from chinese_ten.ui.stats_scene import StatsScene
 
         if not isinstance(self.top(), StatsScene):
             self.push(StatsScene(self))
 
     def open_history(self) -> None:
         """Open the History screen over whatever is showing."""
-        from .history_scene import HistoryScene
+        from chinese_ten.ui.history_scene import HistoryScene
 
         if not isinstance(self.top(), HistoryScene):
             self.push(HistoryScene(self))
@@ -452,7 +452,7 @@ class App:
             return True
         if key == pygame.K_p:
             table = self.table()
-            from .choice_scene import ChoiceScene
+            from chinese_ten.ui.choice_scene import ChoiceScene
 
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
                 table.set_paused(not table.paused)
@@ -533,7 +533,7 @@ class App:
         surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:
-        from .count_scene import CountScene
+        from chinese_ten.ui.count_scene import CountScene
 
         top = self.top()
         if isinstance(top, CountScene) and not top.shot_taken:
@@ -628,7 +628,7 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
 
 def _set_icon() -> None:
     try:
-        from .. import assets
+        from chinese_ten import assets
 
         icon = pygame.image.load_sized_svg(str(assets.icon_file()), (64, 64))
         window = display.window()
@@ -647,16 +647,16 @@ EXIT_CRASH = 1
 def run_game(args: argparse.Namespace) -> int:
     """Open the window and play until the person closes it; 1 after an unexpected problem."""
     multiprocessing.freeze_support()
-    from ..logs import crash_report, install_excepthook, setup_logging
+    from chinese_ten.logs import crash_report, install_excepthook, setup_logging
 
     log_path = setup_logging()
     install_excepthook(log_path)
-    from ..matchstore import data_dir, open_store
+    from chinese_ten.matchstore import data_dir, open_store
 
     opened = open_store(data_dir(getattr(args, "data_dir", None)))
     for notice in opened.notices:
         _log.warning(notice)
-    from ..cli import look_overrides
+    from chinese_ten.cli import look_overrides
 
     # the notices of a damaged settings file are told in the language asked for, or the system's
     use_language(shown_language(str(look_overrides(args).get("language", SYSTEM))))
@@ -677,7 +677,7 @@ def run_game(args: argparse.Namespace) -> int:
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
-        from .start_scene import StartScene
+        from chinese_ten.ui.start_scene import StartScene
 
         app.push(StartScene(app))
         app.run()
@@ -706,11 +706,11 @@ def run_demo(args: argparse.Namespace) -> int:
     Raises :class:`DemoInterrupted` when the match was stopped before its end.
     """
     multiprocessing.freeze_support()
-    from ..logs import crash_report, install_excepthook, setup_logging
+    from chinese_ten.logs import crash_report, install_excepthook, setup_logging
 
     log_path = setup_logging()
     install_excepthook(log_path)
-    from ..cli import look_overrides
+    from chinese_ten.cli import look_overrides
 
     rules = RuleSet.of(getattr(args, "rules", None) or "classic")
     demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
@@ -719,7 +719,7 @@ def run_demo(args: argparse.Namespace) -> int:
     look = Settings().replace(**look_overrides(args))
     keeper = None
     if getattr(args, "data_dir", None):
-        from ..matchstore import open_store
+        from chinese_ten.matchstore import open_store
 
         keeper = Keeper(open_store(Path(args.data_dir)))
     use_language(shown_language(look.language))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..deal import Deal
-from ..events import ThrownIn
-from .geometry import slot_capacity
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.events import ThrownIn
+from chinese_ten.ui.geometry import slot_capacity
 
 
 @dataclass(frozen=True)

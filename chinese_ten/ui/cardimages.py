@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pygame
 
-from ..cards import ALL_CARDS, Card
-from .surfacecache import SurfaceCache
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.ui.surfacecache import SurfaceCache
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -32,7 +32,7 @@ EFFECT_LIMIT = 160
 
 def _svg_source(code: str, style: str) -> object | None:
     """The path of the SVG of ``code`` in ``style``, or None when the assets are missing (faces are then drawn)."""
-    from .. import assets
+    from chinese_ten import assets
 
     try:
         path = Path(assets.card_file(code, style))
@@ -55,7 +55,7 @@ def _plain_face(card: Card | None, size: Size) -> pygame.Surface:
     ink = (200, 24, 30) if card.is_red else (20, 20, 24)
     font = pygame.font.Font(None, max(12, h // 4))
     surf.blit(font.render(card.rank_name, True, ink), (max(2, w // 14), max(2, h // 20)))
-    from .text import suit_shape
+    from chinese_ten.ui.text import suit_shape
 
     glyph = suit_shape(card.suit, max(8, w // 2), ink)
     surf.blit(glyph, glyph.get_rect(center=(w // 2, h * 0.58)))

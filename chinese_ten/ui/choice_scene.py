@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..cards import Card
-from ..i18n import _
-from .scene import Scene
-from .table_scene import PAUSED_TEXT
+from chinese_ten.cards import Card
+from chinese_ten.i18n import _
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.table_scene import PAUSED_TEXT
 
 if TYPE_CHECKING:
-    from .app import App
-    from .table_scene import TableScene
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.table_scene import TableScene
 
 
 class ChoiceScene(Scene):

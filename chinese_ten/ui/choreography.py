@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..cards import RANK_NAMES, Card
-from ..events import (
+from chinese_ten.cards import RANK_NAMES, Card
+from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
     DealerSweep,
@@ -23,11 +23,11 @@ from ..events import (
     TripleCaptured,
     Turned,
 )
-from ..i18n import N_, _, ngettext
-from ..settings import ANIMATION_SPEEDS
-from .animation import Label, Sprite, Step, StepFactory, overlap
-from .board import Board, Loc, hand_order
-from .narration import Narration
+from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.settings import ANIMATION_SPEEDS
+from chinese_ten.ui.animation import Label, Sprite, Step, StepFactory, overlap
+from chinese_ten.ui.board import Board, Loc, hand_order
+from chinese_ten.ui.narration import Narration
 
 
 @dataclass(frozen=True)

@@ -10,22 +10,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
-from ..deal import Action, Deal, IllegalMove, Phase
-from ..events import Event, Played, Redealt
-from ..i18n import N_, _
-from ..match import Match, MatchLength
-from ..players import Decision
-from ..rules import CLASSIC, RuleSet
-from .animation import Step, StepFactory, finish_steps, run_steps
-from .board import Board
-from .choreography import REPLAY_PACE, Choreographer, Pace
-from .narration import Narration
-from .tableview import AnimatedDeal
-from .thinking import ComputerThinker
+from chinese_ten.cards import Card
+from chinese_ten.engine.errors import IllegalMove
+from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.events import Event, Played, Redealt
+from chinese_ten.i18n import N_, _
+from chinese_ten.engine.match import Match, MatchLength
+from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.games.ten.players import Decision
+from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.ui.animation import Step, StepFactory, finish_steps, run_steps
+from chinese_ten.ui.board import Board
+from chinese_ten.ui.choreography import REPLAY_PACE, Choreographer, Pace
+from chinese_ten.ui.narration import Narration
+from chinese_ten.ui.tableview import AnimatedDeal
+from chinese_ten.engine.thinking import ComputerThinker
 
 if TYPE_CHECKING:
-    from ..tutorial import Guide
+    from chinese_ten.games.ten.tutorial import Guide
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -66,7 +68,7 @@ class Preview:
 
 def seat_infos(seats: int, strength: str, person: bool = True) -> list[SeatInfo]:
     """The seats of a table: the person at the bottom (unless ``person`` is False) and computers."""
-    from .geometry import SIDES
+    from chinese_ten.ui.geometry import SIDES
 
     infos = []
     for seat, side in enumerate(SIDES[seats]):
@@ -90,7 +92,7 @@ class TableController(AnimatedDeal):
         self.infos = seat_infos(seats, strength, person)
         self.names = [i.name for i in self.infos]
         match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
-        self.match = Match(seats, match_length, first_dealer=rules.dealer_for_leader(0, seats), rules=rules,
+        self.match = Match(TEN, seats, match_length, first_dealer=rules.dealer_for_leader(0, seats), rules=rules,
                            seed=seed)
         self.streams = self.match.streams()
         self.pace = pace or Pace()
@@ -472,8 +474,8 @@ class TableController(AnimatedDeal):
 
     def _target_winners(self) -> str:
         """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
-        from .match_scene import winners_text
-        from .rules_text import number_text
+        from chinese_ten.ui.match_scene import winners_text
+        from chinese_ten.games.ten.texts import number_text
 
         self.record_deal()
         tie = number_text(self.deal.tie_score)

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import N_, _, ngettext
-from ..records import record_of
-from .geometry import CARD_RATIO
-from .rules_text import count_explanation
-from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
+from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.ui.geometry import CARD_RATIO
+from chinese_ten.games.ten.texts import count_explanation
+from chinese_ten.ui.scene import Button, TableOverlay, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
-    from .app import App
-    from .table_scene import TableScene
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.table_scene import TableScene
 
 AUTO_SECONDS = 0.25
 
@@ -77,7 +77,7 @@ class CountScene(TableOverlay):
 
     def review(self) -> None:
         """Open the review of the deal just counted, for the person's seat (seat 0 when computers play them all)."""
-        from .review_scene import open_review
+        from chinese_ten.ui.review_scene import open_review
 
         ctl = self.table.ctl
         record = record_of(ctl.deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
@@ -90,7 +90,7 @@ class CountScene(TableOverlay):
         """The next deal, or the match results after the last one."""
         self.app.pop(self)
         if not self.table.next_deal():
-            from .match_scene import MatchScene
+            from chinese_ten.ui.match_scene import MatchScene
 
             self.app.push(MatchScene(self.app, self.table, auto=self.auto))
 

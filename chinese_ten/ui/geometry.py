@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from .theme import text_px
+from chinese_ten.ui.theme import text_px
 
 CARD_RATIO = 0.714
 """Width of a card divided by its height."""

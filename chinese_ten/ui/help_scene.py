@@ -8,18 +8,18 @@ from typing import TYPE_CHECKING, cast
 import pygame
 from pygame import Rect
 
-from ..cards import ALL_CARDS, RANK_NAMES, Card
-from ..i18n import N_, _, language, ngettext
-from ..rules import CLASSIC, RuleSet
-from .geometry import CARD_RATIO
-from .menu_scene import Dialog
-from .rules_text import (deal_text, idea_text, number_text, opening_text, order_text, rules_in_force, turns_text,
+from chinese_ten.cards import ALL_CARDS, RANK_NAMES, Card
+from chinese_ten.i18n import N_, _, language, ngettext
+from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.ui.geometry import CARD_RATIO
+from chinese_ten.ui.menu_scene import Dialog
+from chinese_ten.games.ten.texts import (deal_text, idea_text, number_text, opening_text, order_text, rules_in_force, turns_text,
                          winning_text)
-from .scene import Button, button_at, font_px, ui_scale
-from .shortcuts import keyboard_words
+from chinese_ten.ui.scene import Button, button_at, font_px, ui_scale
+from chinese_ten.ui.shortcuts import keyboard_words
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 TABS: tuple[str, ...] = (N_("Rules"), N_("Card values"), N_("Keys"))
 """The help's pages, in order."""

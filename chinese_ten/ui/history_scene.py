@@ -10,18 +10,19 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import _
-from ..matchstore import KeptMatch
-from ..records import RecordError, replay
-from ..rules import as_number
-from ..storage import atomic_write
-from .menu_scene import Page
-from .scene import Button, buttons_event, font_px, ui_scale
-from .controller import STRENGTH_LABELS
-from .stats_scene import table_name
+from chinese_ten.i18n import _
+from chinese_ten.matchstore import KeptMatch
+from chinese_ten.engine.records import RecordError
+from chinese_ten.games.ten.record import replay
+from chinese_ten.engine.scores import as_number
+from chinese_ten.storage import atomic_write
+from chinese_ten.ui.menu_scene import Page
+from chinese_ten.ui.scene import Button, buttons_event, font_px, ui_scale
+from chinese_ten.ui.controller import STRENGTH_LABELS
+from chinese_ten.ui.stats_scene import table_name
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -94,7 +95,7 @@ class HistoryScene(Page):
 
     def review(self) -> None:
         """Open the review of the chosen deal for the person's seat (seat 0 when computers played them all)."""
-        from .review_scene import open_review
+        from chinese_ten.ui.review_scene import open_review
 
         kept = self._kept_deal()
         m = self.selected

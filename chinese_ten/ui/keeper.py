@@ -12,15 +12,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
-from ..matchstore import KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
-from ..records import record_of
-from ..review import Review
-from ..rules import as_number, rules_from_json
-from .choreography import Pace
-from .controller import STRENGTH_LABELS, TableController
-from .rules_text import preset_title
-from .thinking import ComputerThinker
+from chinese_ten.i18n import _
+from chinese_ten.matchstore import KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.games.ten.review import Review
+from chinese_ten.games.ten.rules import rules_from_json
+from chinese_ten.engine.scores import as_number
+from chinese_ten.ui.choreography import Pace
+from chinese_ten.ui.controller import STRENGTH_LABELS, TableController
+from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.engine.thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.ui")
 

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from .rules_text import winning_text
-from ..i18n import N_, _
-from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
-from .sound import match_effect
+from chinese_ten.games.ten.texts import winning_text
+from chinese_ten.i18n import N_, _
+from chinese_ten.ui.scene import Button, TableOverlay, buttons_event, font_px, ui_scale
+from chinese_ten.ui.sound import match_effect
 
 if TYPE_CHECKING:
-    from .app import App
-    from .table_scene import TableScene
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.table_scene import TableScene
 
 AUTO_SECONDS = 0.3
 
@@ -115,7 +115,7 @@ class MatchScene(TableOverlay):
         if action == "quit":
             self.app.quit()
         elif action == "start":
-            from .start_scene import StartScene
+            from chinese_ten.ui.start_scene import StartScene
 
             self.app.thinker.cancel()
             self.app.replace(StartScene(self.app))

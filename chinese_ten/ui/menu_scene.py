@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import N_, _
-from .scene import Button, Kit, Scene, Theme, button_at, buttons_event, font_px, grid_at, ui_scale
-from .theme import Colour
+from chinese_ten.i18n import N_, _
+from chinese_ten.ui.scene import Button, Kit, Scene, Theme, button_at, buttons_event, font_px, grid_at, ui_scale
+from chinese_ten.ui.theme import Colour
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 MENU_ITEMS: tuple[tuple[str, str], ...] = (
     (N_("Resume"), "resume"),
@@ -186,7 +186,7 @@ class MenuScene(Dialog):
         if action == "resume":
             app.pop(self)
         elif action == "new" and getattr(app.table(), "guide", None) is not None:
-            from .tutorial_scene import leave_lesson
+            from chinese_ten.ui.tutorial_scene import leave_lesson
 
             leave_lesson(app, play=True)  # from Learn to play, a real match as its end offers it
         elif action == "new" and match_at_stake(app):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..events import (
+from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
     DealerSweep,
@@ -17,7 +17,7 @@ from ..events import (
     TripleCaptured,
     Turned,
 )
-from ..i18n import _, ngettext
+from chinese_ten.i18n import _, ngettext
 
 
 def _cards(cards: tuple[object, ...]) -> str:

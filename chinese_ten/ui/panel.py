@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from ..deal import Phase
-from ..i18n import _
-from .controller import TableController
-from .geometry import TableGeometry
-from .rules_text import number_text, tie_score_text
-from .scene import Kit
+from chinese_ten.games.ten.deal import Phase
+from chinese_ten.i18n import _
+from chinese_ten.ui.controller import TableController
+from chinese_ten.ui.geometry import TableGeometry
+from chinese_ten.games.ten.texts import number_text, tie_score_text
+from chinese_ten.ui.scene import Kit
 
 
 def _signed(value: float) -> str:

@@ -5,7 +5,7 @@ The table is a :class:`~chinese_ten.ui.review_table.ReviewTable` drawn by the ta
 panel on the right tells the judgement of the turn about to be played (the position shown is the one the
 seat decided from: the best option's cards are ringed on the table), the deal's summary with its worst
 moments, and every turn in a list; a click on a turn or a worst moment goes there. The judgements come
-from a ready :class:`~chinese_ten.review.Review` or from an analysis run off the drawing loop, which can
+from a ready :class:`~chinese_ten.games.ten.review.Review` or from an analysis run off the drawing loop, which can
 be cancelled while the deal is still stepped through.
 """
 
@@ -19,28 +19,28 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from ..cards import Card
-from ..events import Captured, Event, JoinedLayout, Played, Turned
-from ..i18n import N_, _
-from ..records import RecordError
-from ..review import REVIEW_TURNS, Choice, Judgement, Review
-from .analysis import Analysis
-from .choreography import pace_for
-from .controller import SIDE_NAMES, SeatInfo, seat_infos
-from .geometry import SIDES, TableGeometry, hand_rects, open_rects, table_geometry
-from .review_table import ReviewTable
-from .scene import Button, Scene, button_at, font_px, ui_scale
-from .table_painter import TablePainter
-from .theme import Colour, Theme
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.events import Captured, Event, JoinedLayout, Played, Turned
+from chinese_ten.i18n import N_, _
+from chinese_ten.engine.records import RecordError
+from chinese_ten.games.ten.review import REVIEW_TURNS, Choice, Judgement, Review
+from chinese_ten.ui.analysis import Analysis
+from chinese_ten.ui.choreography import pace_for
+from chinese_ten.ui.controller import SIDE_NAMES, SeatInfo, seat_infos
+from chinese_ten.ui.geometry import SIDES, TableGeometry, hand_rects, open_rects, table_geometry
+from chinese_ten.ui.review_table import ReviewTable
+from chinese_ten.ui.scene import Button, Scene, button_at, font_px, ui_scale
+from chinese_ten.ui.table_painter import TablePainter
+from chinese_ten.ui.theme import Colour, Theme
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 _log = logging.getLogger("chinese_ten.ui")
 
 MARK_WORDS: dict[str, str] = {"best": N_("Best"), "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"),
                               "blunder": N_("Blunder")}
-"""A decision's mark (:func:`chinese_ten.review.label_of`) as shown: always a word, never colour alone."""
+"""A decision's mark (:func:`chinese_ten.games.ten.review.label_of`) as shown: always a word, never colour alone."""
 
 MARK_COLOURS: dict[str, dict[str, Colour]] = {
     "classic": {"best": (120, 215, 130), "inaccuracy": (236, 206, 84), "mistake": (250, 150, 60),

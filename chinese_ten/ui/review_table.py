@@ -1,6 +1,6 @@
 """A deal record laid out for review: every hand face up, any turn reached at once or played as at the table.
 
-:class:`ReviewTable` replays the record through the engine (:class:`~chinese_ten.deal.Deal`) once, keeping
+:class:`ReviewTable` replays the record through the engine (:class:`~chinese_ten.games.ten.deal.Deal`) once, keeping
 each turn's events and the deal after it; the painter draws it as a
 :class:`~chinese_ten.ui.tableview.TableView`. Moving on a turn animates that turn's events with the table's
 own choreography; any other move (back, to the start, to the end, to a chosen turn) is shown at once.
@@ -12,17 +12,17 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
-from ..deal import Deal, Phase, TurnRecord
-from ..events import Event, Redealt
-from ..i18n import sentences
-from ..records import deal_of, replay
-from .animation import Step, StepFactory, finish_steps, run_steps
-from .board import Board
-from .choreography import Choreographer, Pace
-from .controller import SeatInfo
-from .narration import Narration
-from .tableview import AnimatedDeal
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.deal import Deal, Phase, TurnRecord
+from chinese_ten.games.ten.events import Event, Redealt
+from chinese_ten.i18n import sentences
+from chinese_ten.games.ten.record import deal_of, replay
+from chinese_ten.ui.animation import Step, StepFactory, finish_steps, run_steps
+from chinese_ten.ui.board import Board
+from chinese_ten.ui.choreography import Choreographer, Pace
+from chinese_ten.ui.controller import SeatInfo
+from chinese_ten.ui.narration import Narration
+from chinese_ten.ui.tableview import AnimatedDeal
 
 
 def turn_events(deal: Deal, turn: TurnRecord) -> list[Event]:
@@ -41,7 +41,7 @@ class ReviewTable(AnimatedDeal):
     """
 
     def __init__(self, record: dict[str, Any], infos: Sequence[SeatInfo], pace: Pace) -> None:
-        """The record's deal at its start; refuses an illegal record (:class:`~chinese_ten.records.RecordError`)."""
+        """The record's deal at its start; refuses an illegal record (:class:`~chinese_ten.games.ten.record.RecordError`)."""
         self.turns: tuple[TurnRecord, ...] = replay(record).turns
         self.start = deal_of(record)
         self.infos = list(infos)

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from ..i18n import N_, _
-from ..rules import OPTIONS, PRESETS, RuleSet
-from .menu_scene import ChoiceGrid
-from .scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
-from .start_scene import PresetButton
+from chinese_ten.i18n import N_, _
+from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
+from chinese_ten.ui.menu_scene import ChoiceGrid
+from chinese_ten.ui.scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
+from chinese_ten.ui.start_scene import PresetButton
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 OPTION_LABELS: dict[str, str] = {
     "lead": N_("Who leads"),

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import _
-from .cardimages import CardImages
-from .text import TextPainter
-from .shortcuts import keyboard_words
-from .theme import FontBook, Theme, text_px
+from chinese_ten.i18n import _
+from chinese_ten.ui.cardimages import CardImages
+from chinese_ten.ui.text import TextPainter
+from chinese_ten.ui.shortcuts import keyboard_words
+from chinese_ten.ui.theme import FontBook, Theme, text_px
 
 if TYPE_CHECKING:
-    from .app import App
-    from .table_scene import TableScene
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.table_scene import TableScene
 
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 """The keys that press the focused button."""

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import LANGUAGE_NAMES, N_, _
-from ..settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
-from .menu_scene import ChoiceGrid
-from .scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
-from .shortcuts import keyboard_words
-from .start_scene import OPTIONS
+from chinese_ten.i18n import LANGUAGE_NAMES, N_, _
+from chinese_ten.settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
+from chinese_ten.ui.menu_scene import ChoiceGrid
+from chinese_ten.ui.scene import PRESS_KEYS, Button, font_px, row_step, ui_scale
+from chinese_ten.ui.shortcuts import keyboard_words
+from chinese_ten.ui.start_scene import OPTIONS
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 _OFF_ON: tuple[tuple[str, object], ...] = ((N_("Off"), False), (N_("On"), True))
 
@@ -89,7 +89,7 @@ class SettingsScene(ChoiceGrid):
 
     def open_rules(self) -> None:
         """Open the Rules page over the settings."""
-        from .rules_scene import RulesScene
+        from chinese_ten.ui.rules_scene import RulesScene
 
         self.app.push(RulesScene(self.app))
 

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import assets
-from ..events import Captured, DealerSweep, DealOver, Event, JoinedLayout, Played, Redealt, Refilled, ThrownIn, Turned
+from chinese_ten import assets
+from chinese_ten.games.ten.events import Captured, DealerSweep, DealOver, Event, JoinedLayout, Played, Redealt, Refilled, ThrownIn, Turned
 
 if TYPE_CHECKING:
-    from .controller import TableController
-    from .table_scene import TableScene
+    from chinese_ten.ui.controller import TableController
+    from chinese_ten.ui.table_scene import TableScene
 
 _log = logging.getLogger("chinese_ten.ui")
 

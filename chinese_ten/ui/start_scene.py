@@ -7,19 +7,19 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..cards import Card
-from ..i18n import N_, _, ngettext
-from ..match import MatchLength
-from ..rules import PRESETS, RuleSet
-from ..settings import choose_preset
-from .geometry import CARD_RATIO
-from .keeper import describe
-from .rules_text import lead_text, rules_in_force, tagline
-from .scene import PRESS_KEYS, Button, Kit, Scene, button_at, font_px, grid_at, row_step, ui_scale
-from .shortcuts import keyboard_words
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.settings import choose_preset
+from chinese_ten.ui.geometry import CARD_RATIO
+from chinese_ten.ui.keeper import describe
+from chinese_ten.games.ten.texts import lead_text, rules_in_force, tagline
+from chinese_ten.ui.scene import PRESS_KEYS, Button, Kit, Scene, button_at, font_px, grid_at, row_step, ui_scale
+from chinese_ten.ui.shortcuts import keyboard_words
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 OPTIONS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = (
     ("computers", N_("Computers"), (("1", 1), ("2", 2), ("3", 3))),
@@ -175,7 +175,7 @@ class StartScene(Scene):
     def start(self) -> None:
         """Sit down at the table chosen (the choices are already saved); an unfinished match kept asks first."""
         if self.continue_line:
-            from .menu_scene import ConfirmScene
+            from chinese_ten.ui.menu_scene import ConfirmScene
 
             self.app.push(ConfirmScene(self.app, "new"))
             return
@@ -239,7 +239,7 @@ class StartScene(Scene):
         start's offer of Learn to play, once."""
         self.app.show_notices()
         if self.app.offer_tutorial and self.app.top() is self:
-            from .tutorial_scene import OfferScene
+            from chinese_ten.ui.tutorial_scene import OfferScene
 
             self.app.offer_tutorial = False
             self.app.push(OfferScene(self.app))

@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..i18n import _, ngettext
-from ..matchstore import Figures, Statistics
-from .controller import STRENGTH_LABELS
-from .menu_scene import Page
-from .rules_text import preset_title
-from .scene import Button, buttons_event, font_px, ui_scale
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.matchstore import Figures, Statistics
+from chinese_ten.ui.controller import STRENGTH_LABELS
+from chinese_ten.ui.menu_scene import Page
+from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.ui.scene import Button, buttons_event, font_px, ui_scale
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 _log = logging.getLogger("chinese_ten.ui")
 

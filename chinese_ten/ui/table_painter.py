@@ -12,16 +12,16 @@ from collections.abc import Sequence
 import pygame
 from pygame import Rect
 
-from ..cards import Card
-from ..i18n import _
-from .animation import Label, Sprite, Step, ease_in_out, ease_out, within
-from .board import Loc
-from .controller import STRENGTH_LABELS
-from .geometry import TableGeometry, back_rects, hand_rects, lifted, open_rects
-from .scene import Kit, focus_ring
-from .tableview import TableView
-from .theme import TEXT_SCALE
-from .surfacecache import SurfaceCache
+from chinese_ten.cards import Card
+from chinese_ten.i18n import _
+from chinese_ten.ui.animation import Label, Sprite, Step, ease_in_out, ease_out, within
+from chinese_ten.ui.board import Loc
+from chinese_ten.ui.controller import STRENGTH_LABELS
+from chinese_ten.ui.geometry import TableGeometry, back_rects, hand_rects, lifted, open_rects
+from chinese_ten.ui.scene import Kit, focus_ring
+from chinese_ten.ui.tableview import TableView
+from chinese_ten.ui.theme import TEXT_SCALE
+from chinese_ten.ui.surfacecache import SurfaceCache
 
 BADGE_LIMIT = 64
 """Point badges kept at most (moving cards pass through many widths)."""

@@ -6,17 +6,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..cards import Card
-from ..i18n import N_, _
-from ..players import Decision
-from .controller import Preview, TableController
-from .geometry import TableGeometry, hand_rects, lifted, table_geometry
-from .panel import SidePanel
-from .scene import Button, Scene, button_at
-from .table_painter import TablePainter
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _
+from chinese_ten.games.ten.players import Decision
+from chinese_ten.ui.controller import Preview, TableController
+from chinese_ten.ui.geometry import TableGeometry, hand_rects, lifted, table_geometry
+from chinese_ten.ui.panel import SidePanel
+from chinese_ten.ui.scene import Button, Scene, button_at
+from chinese_ten.ui.table_painter import TablePainter
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 TOAST_SECONDS = 2.6
 """How long a short message to the person stays up."""
@@ -407,11 +407,11 @@ class TableScene(Scene):
             self.hover = len(hand) - 1 if hand and self.keyboard else None
         if self.app.top() is self:
             if self.ctl.person_choice is not None:
-                from .choice_scene import ChoiceScene
+                from chinese_ten.ui.choice_scene import ChoiceScene
 
                 self.app.push(ChoiceScene(self.app, self))
             elif self.ctl.deal_finished and not self.count_shown:
-                from .count_scene import CountScene
+                from chinese_ten.ui.count_scene import CountScene
 
                 self.count_shown = True
                 self.ctl.record_deal()

@@ -11,13 +11,13 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..cards import Card
-from ..deal import Deal
-from .animation import Step, StepFactory
-from .board import Board
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.ui.animation import Step, StepFactory
+from chinese_ten.ui.board import Board
 
 if TYPE_CHECKING:
-    from .controller import SeatInfo
+    from chinese_ten.ui.controller import SeatInfo
 
 
 class TableView(Protocol):

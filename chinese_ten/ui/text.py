@@ -12,8 +12,8 @@ from collections import OrderedDict
 
 import pygame
 
-from .. import i18n
-from .theme import MIN_TEXT_PX, Colour, FontBook, Theme
+from chinese_ten import i18n
+from chinese_ten.ui.theme import MIN_TEXT_PX, Colour, FontBook, Theme
 
 SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 """Suit symbols found in text, and the suit letter each stands for."""

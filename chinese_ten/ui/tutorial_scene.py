@@ -2,7 +2,7 @@
 its end, which leads on to a real match.
 
 The table is the match table itself (:class:`~chinese_ten.ui.table_scene.TableScene`) with the
-controller holding a :class:`~chinese_ten.tutorial.Guide`: the guide keeps the person's choice to
+controller holding a :class:`~chinese_ten.games.ten.tutorial.Guide`: the guide keeps the person's choice to
 the suggested card, and this scene shows what the guide says in a box above the side panel's
 buttons, where it never covers a card, and rings the suggested card.
 """
@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from ..cards import Card
-from ..deal import Phase
-from ..i18n import N_, _
-from .menu_scene import QuestionScene, draw_words
-from .scene import Button, TableOverlay, buttons_event, font_px, ui_scale
-from .shortcuts import keyboard_words
-from .table_scene import TableScene
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.deal import Phase
+from chinese_ten.i18n import N_, _
+from chinese_ten.ui.menu_scene import QuestionScene, draw_words
+from chinese_ten.ui.scene import Button, TableOverlay, buttons_event, font_px, ui_scale
+from chinese_ten.ui.shortcuts import keyboard_words
+from chinese_ten.ui.table_scene import TableScene
 
 if TYPE_CHECKING:
-    from ..tutorial import Guide
-    from .app import App
-    from .controller import TableController
+    from chinese_ten.games.ten.tutorial import Guide
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.controller import TableController
 
 GUIDE_TEXT_PT = 19
 """The guide's text size (points at 1280×800), made smaller only when the box would not fit."""
@@ -37,7 +37,7 @@ GUIDE_SHARE = 0.58
 def leave_lesson(app: App, play: bool = False) -> None:
     """Leave Learn to play for the start screen, or with ``play`` for a real match with the start screen's
     choices (asking first, as the start screen does, when an unfinished match is kept)."""
-    from .start_scene import StartScene
+    from chinese_ten.ui.start_scene import StartScene
 
     app.thinker.cancel()
     start = StartScene(app)
@@ -177,7 +177,7 @@ class GuidedTableScene(TableScene):
                 if card == wanted and slot < len(geom.slots):
                     return geom.slots[slot]
             return None
-        from .geometry import hand_rects, lifted
+        from chinese_ten.ui.geometry import hand_rects, lifted
 
         hand = ctl.board.hands[0]
         if wanted not in hand:

@@ -73,19 +73,17 @@ def demoed() -> dict[str, str]:
             deals = json.loads(_run("--data-dir", str(data / "kept"), "history", "--json", env=env))
             for match in deals["matches"]:
                 for number, deal in enumerate(match["deals"], 1):
-                    record = deal["record"] if "record" in deal else deal
+                    record = deal.get("record", deal)
                     out[f"demo-{rules}-{seats}-deal{number}.json"] = json.dumps(record, sort_keys=True, indent=1)
     return out
 
 
 def scripted_window() -> dict[str, str]:
     """A two-deal match at three seats played in the window by keys, the person always pressing 1 and Enter."""
-    code = r"""
-import json, sys
-sys.path.insert(0, %r)
-from tests.golden.window_match import play
-print(json.dumps(play()))
-""" % str(HERE.parent.parent)
+    code = ("import json, sys\n"
+            f"sys.path.insert(0, {str(HERE.parent.parent)!r})\n"
+            "from tests.golden.window_match import play\n"
+            "print(json.dumps(play()))\n")
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
                               env=demo_env(Path(tmp)))

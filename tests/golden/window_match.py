@@ -14,7 +14,7 @@ def play(seats: int = 3, deals: int = 2, seed: int = 21) -> list[dict[str, Any]]
     """The records of a ``deals``-deal match at ``seats`` seats, Normal computers, seed ``seed``."""
     import pygame
 
-    from chinese_ten.records import record_of
+    from chinese_ten.games.ten.record import record_of
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, open_window
     from chinese_ten.ui.choice_scene import ChoiceScene
@@ -23,7 +23,7 @@ def play(seats: int = 3, deals: int = 2, seed: int = 21) -> list[dict[str, Any]]
     from chinese_ten.ui.count_scene import CountScene
     from chinese_ten.ui.sound import SoundPlayer
     from chinese_ten.ui.table_scene import TableScene
-    from chinese_ten.ui.thinking import ComputerThinker
+    from chinese_ten.engine.thinking import ComputerThinker
     from tests.ui.uiharness import key_event
 
     SoundPlayer._open = lambda self: False  # type: ignore[method-assign]

@@ -17,7 +17,7 @@ from chinese_ten.ui.app import App, open_window  # noqa: E402
 from chinese_ten.ui.choreography import Pace  # noqa: E402
 from chinese_ten.ui.controller import TableController  # noqa: E402
 from chinese_ten.ui.table_scene import TableScene  # noqa: E402
-from chinese_ten.ui.thinking import ComputerThinker  # noqa: E402
+from chinese_ten.engine.thinking import ComputerThinker  # noqa: E402
 
 QUICK = Pace(move=0.02, flip=0.02, glow=0.01, sweep=0.02, triple=0.03, pause=0.0)
 """Animations short enough for tests, still a frame or two each."""

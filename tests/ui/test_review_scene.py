@@ -12,13 +12,14 @@ import pytest
 from uiharness import click_event, play_until, press, run_frames
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Deal
+from chinese_ten.games.ten.deal import Deal
 from chinese_ten.i18n import _
-from chinese_ten.match import derive_seed
+from chinese_ten.engine.streams import derive_seed
 from chinese_ten.matchstore import open_store
-from chinese_ten.players import make_player, next_action
-from chinese_ten.records import RecordError, record_of, replay
-from chinese_ten.review import REVIEW_SEED, REVIEW_TURNS, Review, review_record
+from chinese_ten.games.ten.players import make_player, next_action
+from chinese_ten.engine.records import RecordError
+from chinese_ten.games.ten.record import record_of, replay
+from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, Review, review_record
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, open_window
 from chinese_ten.ui.count_scene import CountScene
@@ -27,7 +28,7 @@ from chinese_ten.ui.history_scene import HistoryScene
 from chinese_ten.ui.keeper import Keeper
 from chinese_ten.ui.review_scene import MARK_WORDS, ReviewScene, mark_colour, open_review
 from chinese_ten.ui.review_table import ReviewTable
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 SMALL = 6_000
 """An evaluation effort small enough for a whole deal's review to take about a second."""

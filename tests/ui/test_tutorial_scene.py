@@ -10,14 +10,14 @@ import pygame
 import pytest
 
 from chinese_ten.settings import Settings, SettingsStore
-from chinese_ten.tutorial import LESSONS, RECORD, REFUSED
+from chinese_ten.games.ten.tutorial import LESSONS, RECORD, REFUSED
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.count_scene import CountScene
 from chinese_ten.ui.keeper import Keeper
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.ui.tutorial_scene import GuidedTableScene, OfferScene, TutorialEndScene
 
 from conftest import QUICK
@@ -290,7 +290,7 @@ def test_new_match_from_the_menu_during_the_lesson_asks_about_the_kept_match_not
 
 
 def test_a_take_back_in_the_lesson_goes_back_within_the_guided_deal(window: pygame.Surface) -> None:
-    from chinese_ten.records import position_of
+    from chinese_ten.games.ten.record import position_of
 
     app = started(window, Settings(allow_takebacks=True))
     table = learn(app)

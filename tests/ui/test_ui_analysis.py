@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.cli import build_parser
-from chinese_ten.deal import Deal
+from chinese_ten.games.ten.deal import Deal
 from chinese_ten.i18n import _
-from chinese_ten.match import derive_seed
+from chinese_ten.engine.streams import derive_seed
 from chinese_ten.matchstore import MatchSetup, open_store
-from chinese_ten.players import make_player, next_action
-from chinese_ten.records import record_of
-from chinese_ten.review import REVIEW_TURNS, review_record
+from chinese_ten.games.ten.players import make_player, next_action
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.games.ten.review import REVIEW_TURNS, review_record
 from chinese_ten.ui.analysis import FAILED, STOPPED, Analysis
 from chinese_ten.ui.keeper import Keeper
 

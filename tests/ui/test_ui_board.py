@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Phase
-from chinese_ten.events import Captured, JoinedLayout, Played, Turned
+from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.events import Captured, JoinedLayout, Played, Turned
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.narration import Narration
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 INSTANT = Pace(0, 0, 0, 0, 0, 0)
 
@@ -59,15 +59,16 @@ def test_a_turn_in_words() -> None:
 
 @pytest.mark.parametrize("preset,seats", [("classic", 3), ("target", 3), ("simplified", 2), ("play-red", 2)])
 def test_a_seeded_match_in_the_window_plays_as_the_engine_plays_it(preset: str, seats: int) -> None:
-    from chinese_ten.match import Match, MatchLength
-    from chinese_ten.players import make_player
-    from chinese_ten.rules import RuleSet
-    from chinese_ten.simulate import play_out
+    from chinese_ten.games.ten import SPEC as TEN
+    from chinese_ten.engine.match import Match, MatchLength
+    from chinese_ten.games.ten.players import make_player
+    from chinese_ten.games.ten.rules import RuleSet
+    from chinese_ten.engine.simulate import play_out
 
     rules = RuleSet.of(preset)
     ctl = TableController(seats, "easy", "per-seat", seed=5, pace=INSTANT, person=False,
                           thinker=ComputerThinker(force_inline=True), rules=rules)
-    match = Match(seats, MatchLength.parse("per-seat"), first_dealer=rules.dealer_for_leader(0, seats),
+    match = Match(TEN, seats, MatchLength.parse("per-seat"), first_dealer=rules.dealer_for_leader(0, seats),
                   rules=rules, seed=5)
     players = [make_player("easy") for _ in range(seats)]
     for number in range(seats):

@@ -14,7 +14,7 @@ from chinese_ten.ui import display
 from chinese_ten.ui.app import App, open_window
 from chinese_ten.ui.geometry import MIN_SIZE
 from chinese_ten.ui.scene import Scene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -40,7 +40,7 @@ def test_the_hint_button_and_a_hint_out_of_turn(make_table) -> None:  # type: ig
 
 
 def test_a_hint_that_names_one_of_two_candidates_lights_only_that_one(make_table) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.players import Decision
+    from chinese_ten.games.ten.players import Decision
 
     def two_cards_with_a_choice(hand) -> bool:  # type: ignore[no-untyped-def]
         return sum(1 for c in hand if len(ctl.deal.candidates(c)) > 1) >= 2

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.deal import Deal
-from chinese_ten.events import NoFlip, Redealt, Refilled, ThrownIn
-from chinese_ten.rules import PRESETS, RuleSet
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.events import NoFlip, Redealt, Refilled, ThrownIn
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import Settings, SettingsStore
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.board import Board
@@ -20,9 +20,9 @@ from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.match_scene import MatchScene
 from chinese_ten.ui.narration import Narration
 from chinese_ten.ui.panel import SidePanel
-from chinese_ten.ui.rules_text import number_text, tie_score_text
+from chinese_ten.games.ten.texts import number_text, tie_score_text
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from conftest import QUICK
 from uiharness import run_frames

@@ -17,8 +17,8 @@ from messages_tool import messages  # noqa: E402
 
 from chinese_ten import assets, i18n  # noqa: E402
 from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
-from chinese_ten.records import record_of
-from chinese_ten.review import review_record
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.games.ten.review import review_record
 from chinese_ten.settings import Settings
 from chinese_ten.ui import shortcuts
 from chinese_ten.ui.app import App, DemoOptions
@@ -35,7 +35,7 @@ from chinese_ten.ui.start_scene import OPTIONS, StartScene
 from chinese_ten.ui.stats_scene import StatsScene
 from chinese_ten.ui.text import TextPainter
 from chinese_ten.ui.theme import FontBook, classic_theme
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import run_frames
 

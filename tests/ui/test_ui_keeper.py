@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from chinese_ten.deal import Phase
+from chinese_ten.games.ten.deal import Phase
 from chinese_ten.matchstore import open_store
-from chinese_ten.records import position_of
-from chinese_ten.rules import CLASSIC, PRESETS, RuleSet
+from chinese_ten.games.ten.record import position_of
+from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.keeper import Keeper, describe
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from conftest import QUICK
 

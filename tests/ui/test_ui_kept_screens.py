@@ -8,7 +8,7 @@ import pygame
 
 from chinese_ten import i18n
 from chinese_ten.matchstore import open_store
-from chinese_ten.records import position_of
+from chinese_ten.games.ten.record import position_of
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.history_scene import HistoryScene
@@ -18,7 +18,7 @@ from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.stats_scene import StatsScene, table_name
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import play_until, press
 

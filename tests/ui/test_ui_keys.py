@@ -16,7 +16,7 @@ from chinese_ten.ui.menu_scene import MenuScene
 from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import key_event, press, run_frames
 

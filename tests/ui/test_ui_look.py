@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from chinese_ten.rules import CLASSIC
+from chinese_ten.games.ten.rules import CLASSIC
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.choice_scene import ChoiceScene
@@ -19,7 +19,7 @@ from chinese_ten.ui.settings_scene import SettingsScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.table_scene import TableScene
 from chinese_ten.ui.theme import Colour, Theme, classic_theme, high_contrast_theme
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from conftest import QUICK
 from uiharness import key_event, press, run_frames

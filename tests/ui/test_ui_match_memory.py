@@ -12,7 +12,7 @@ from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.table_scene import TableScene
 from chinese_ten.ui.text import TextPainter
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 MATCHES = 8
 """Matches measured, after three that fill the caches (both points are traced alike)."""

@@ -6,7 +6,8 @@ import random
 
 import pygame
 
-from chinese_ten.deal import Deal, IllegalMove
+from chinese_ten.engine.errors import IllegalMove
+from chinese_ten.games.ten.deal import Deal
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.count_scene import CountScene
 from chinese_ten.ui.help_scene import HelpScene

@@ -71,7 +71,7 @@ def test_a_new_turn_brings_the_log_back_to_the_newest_entry(make_table) -> None:
 
 
 def test_the_dealer_line_says_you_once(make_table) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.deal import Deal
+    from chinese_ten.games.ten.deal import Deal
     from chinese_ten.ui.board import Board
 
     app, ctl, table = make_table(seats=2)

@@ -10,7 +10,7 @@ from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker, decide
+from chinese_ten.engine.thinking import ComputerThinker, decide
 
 from uiharness import click_event, key_event, press, run_frames
 

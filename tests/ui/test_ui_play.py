@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from chinese_ten.deal import Phase
+from chinese_ten.games.ten.deal import Phase
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.count_scene import CountScene

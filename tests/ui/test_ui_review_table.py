@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from chinese_ten.deal import Deal
-from chinese_ten.records import record_of, replay
-from chinese_ten.rules import PRESETS, RuleSet
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.record import record_of, replay
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.controller import seat_infos
 from chinese_ten.ui.review_table import ReviewTable

@@ -8,13 +8,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from chinese_ten.rules import OPTIONS, PRESETS, RuleSet
+from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
 from chinese_ten.settings import SettingsStore
 from chinese_ten.ui.app import App
 from chinese_ten.ui.rules_scene import OPTION_LABELS, VALUE_LABELS, RulesScene, offered_values
 from chinese_ten.ui.settings_scene import SettingsScene
 from chinese_ten.ui.start_scene import StartScene, presets_for
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import click_event, key_event
 

@@ -8,15 +8,15 @@ import pygame
 import pytest
 
 from chinese_ten.cards import ALL_CARDS
-from chinese_ten.rules import CLASSIC, RuleSet
+from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.count_scene import CountScene
 from chinese_ten.ui.help_scene import HelpScene, card_values, rules_page
-from chinese_ten.ui.rules_text import count_explanation, deal_text, idea_text, scoring_cards, tagline
+from chinese_ten.games.ten.texts import count_explanation, deal_text, idea_text, scoring_cards, tagline
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.text import TextPainter
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import run_frames
 
@@ -113,10 +113,10 @@ def test_the_sentences_change_with_the_scoring_table() -> None:
 
 # ---------------------------------------------------------------- every preset
 
-from chinese_ten.deal import Deal  # noqa: E402
-from chinese_ten.rules import PRESETS  # noqa: E402
+from chinese_ten.games.ten.deal import Deal  # noqa: E402
+from chinese_ten.games.ten.rules import PRESETS  # noqa: E402
 from chinese_ten.ui.help_scene import card_value_groups, example_pile, example_text  # noqa: E402
-from chinese_ten.ui.rules_text import (  # noqa: E402
+from chinese_ten.games.ten.texts import (  # noqa: E402
     lead_text,
     number_text,
     order_text,
@@ -212,7 +212,7 @@ def test_the_start_screen_says_the_chosen_presets_rules(preset: str, window: pyg
 @pytest.mark.parametrize("preset", ["classic", "taiwan", "simplified"])
 def test_chinese_rule_sentences_run_together_without_a_stray_space(code: str, preset: str) -> None:
     from chinese_ten.i18n import catalog, language, use_language
-    from chinese_ten.ui.rules_text import opening_text
+    from chinese_ten.games.ten.texts import opening_text
 
     before = language()
     use_language(code, catalog(code))

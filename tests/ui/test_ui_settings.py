@@ -227,7 +227,7 @@ def test_an_unexpected_error_is_reported_with_the_log_path_and_settings_survive(
 
 def test_the_window_size_and_full_screen_are_remembered(window: pygame.Surface, tmp_path: Path) -> None:
     from chinese_ten.settings import SettingsStore
-    from chinese_ten.ui.thinking import ComputerThinker
+    from chinese_ten.engine.thinking import ComputerThinker
 
     store = SettingsStore(tmp_path)
     app = App(window, store.load().settings, store, None, ComputerThinker(force_inline=True))

@@ -12,7 +12,7 @@ from chinese_ten.ui import app as app_module
 from chinese_ten.ui.app import App
 from chinese_ten.ui.help_scene import HelpScene
 from chinese_ten.ui.shortcuts import FULLSCREEN, HELP, global_shortcut, keyboard_words, shortcut_names
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 CMD, CTRL, SHIFT = pygame.KMOD_LGUI, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
 

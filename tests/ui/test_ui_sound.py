@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.events import (
+from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
     DealerSweep,
@@ -32,7 +32,7 @@ from chinese_ten.ui.choreography import pace_for
 from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.sound import RANKING, SoundPlayer, effect_for, match_effect
 from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import click_event, key_event, press, run_frames
 

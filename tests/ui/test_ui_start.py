@@ -11,7 +11,7 @@ from chinese_ten.settings import SettingsStore
 from chinese_ten.ui.app import App
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 
 def test_choices_are_saved_and_play_opens_the_table(window: pygame.Surface, tmp_path: Path) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from chinese_ten.deal import Deal
+from chinese_ten.games.ten.deal import Deal
 from chinese_ten.ui.animation import Label
 from chinese_ten.ui.board import Board, Loc
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.choreography import Choreographer, Pace
 from chinese_ten.ui.geometry import table_geometry
 from chinese_ten.ui.narration import Narration
-from chinese_ten.events import Captured
+from chinese_ten.games.ten.events import Captured
 
 from uiharness import play_until
 

@@ -20,7 +20,7 @@ from chinese_ten.ui.settings_scene import SettingsScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.text import TextPainter
 from chinese_ten.ui.theme import MIN_TEXT_PX, FontBook, classic_theme, text_px
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import run_frames
 

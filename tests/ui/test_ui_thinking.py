@@ -7,11 +7,11 @@ import os
 import signal
 import time
 
-from chinese_ten.deal import Deal
-from chinese_ten.players import Decision
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.players import Decision
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
-from chinese_ten.ui.thinking import FALLBACK_NOTICE, ComputerThinker, decide
+from chinese_ten.engine.thinking import FALLBACK_NOTICE, ComputerThinker, decide
 
 
 def _wait(thinker: ComputerThinker, seconds: float = 60.0):  # type: ignore[no-untyped-def]

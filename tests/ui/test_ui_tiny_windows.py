@@ -20,7 +20,7 @@ from chinese_ten.ui.menu_scene import MenuScene
 from chinese_ten.ui.settings_scene import SettingsScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker
 
 WINDOW_SIZES = [(1, 1), (19, 600), (960, 5), (2, 300), (300, 2), (5, 5), (20, 20), (40, 40), (150, 90),
                 (3000, 3), (3, 2000), (959, 599)]

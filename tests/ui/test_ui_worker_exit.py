@@ -15,8 +15,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 GAME = """
 import sys
-from chinese_ten.deal import Deal
-from chinese_ten.ui.thinking import ComputerThinker
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.engine.thinking import ComputerThinker
 
 thinker = ComputerThinker()
 thinker.warm_up(["hard"])

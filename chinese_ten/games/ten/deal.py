@@ -8,7 +8,7 @@ every phase, and :meth:`Deal.play`, :meth:`Deal.flip` and :meth:`Deal.choose`
 are thin wrappers. The lean calls (:meth:`Deal.fast_turn`,
 :meth:`Deal.play_out_random`) skip checks and events for search and simulation;
 both paths share the capture logic. Every rule is read from the deal's
-:class:`~chinese_ten.rules.RuleSet`.
+:class:`~chinese_ten.games.ten.rules.RuleSet`.
 
 >>> deal = Deal.from_seed(2, seed=7)
 >>> deal.to_move, len(deal.hand(1)), deal.stock_left
@@ -27,8 +27,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from .cards import ALL_CARDS, Card, CardError
-from .events import (
+from chinese_ten.cards import ALL_CARDS, Card, CardError
+from chinese_ten.engine.errors import IllegalMove, InvalidAction
+from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
     DealerSweep,
@@ -44,17 +45,14 @@ from .events import (
     TripleCaptured,
     Turned,
 )
-from .rules import CLASSIC, PARTNER_RANK, SELF_PAIRING, RuleSet, as_number
+from chinese_ten.games.ten.rules import CLASSIC, PARTNER_RANK, SELF_PAIRING, RuleSet
+from chinese_ten.engine.scores import as_number
 
 if TYPE_CHECKING:
-    from .view import SeatView
+    from chinese_ten.games.ten.view import SeatView
 
 _PARTNER = PARTNER_RANK
 _SELF = SELF_PAIRING
-
-
-class IllegalMove(ValueError):
-    """A play, flip or choice that the rules or the deal's phase do not allow."""
 
 
 class Phase(Enum):
@@ -171,8 +169,8 @@ class Action:
             if words[:1] == ["choose"] and len(words) == 2:
                 return cls.choose(words[1])
         except CardError as exc:
-            raise IllegalMove(f"not an action: {text!r} ({exc})") from None
-        raise IllegalMove(f"not an action: {text!r}")
+            raise InvalidAction(f"not an action: {text!r} ({exc})") from None
+        raise InvalidAction(f"not an action: {text!r}")
 
     def __str__(self) -> str:
         parts: list[str] = [self.kind]
@@ -370,6 +368,20 @@ class Deal:
         return self._to_move
 
     @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is next: the seat to move, or the seat choosing a take; None while
+        the stock card waits to be turned (:meth:`next_forced`) and once the deal is over."""
+        if self._phase is Phase.PLAY:
+            return self._to_move
+        if self._phase is Phase.CHOOSE and self._pending is not None:
+            return self._pending.seat
+        return None
+
+    def next_forced(self) -> Action | None:
+        """The turn of the stock card while it waits (nobody decides it), else None."""
+        return Action.flip() if self._phase is Phase.FLIP else None
+
+    @property
     def phase(self) -> Phase:
         """What the deal waits for next."""
         return self._phase
@@ -551,16 +563,28 @@ class Deal:
 
     def view(self, seat: int) -> SeatView:
         """What this seat may know, and nothing more."""
-        from .view import SeatView
+        from chinese_ten.games.ten.view import SeatView
 
         return SeatView.of(self, seat)
+
+    def observe(self, seat: int) -> SeatView:
+        """What this seat may know, and nothing more (the game protocol's name for :meth:`view`)."""
+        return self.view(seat)
+
+    def tell(self, events: Sequence[Event], seat: int) -> list[Event]:
+        """The events as ``seat`` may learn them: every card they name lies face up, so all of them."""
+        return list(events)
+
+    def returns(self) -> tuple[Fraction, ...]:
+        """Each seat's result so far, exactly (the game protocol's name for :attr:`exact_margins`)."""
+        return self.exact_margins
 
     # ------------------------------------------------------------------ checked play
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action of the seat to move, checked; the events it caused, in order."""
         if not isinstance(action, Action):
-            raise IllegalMove(f"not an action: {action!r}")
+            raise InvalidAction(f"not an action: {action!r}")
         take = None if action.take is None else (action.take[0] if len(action.take) == 1 else action.take)
         if action.kind == "play":
             return self._play(action.card, take)
@@ -568,7 +592,7 @@ class Deal:
             return self._flip(take)
         if action.kind == "choose":
             return self._choose(action.card)
-        raise IllegalMove(f"not an action: {action!r}")
+        raise InvalidAction(f"not an action: {action!r}")
 
     def play(self, card: Card | str, take: Card | str | Sequence[Card | str] | None = None) -> list[Event]:
         """Play a card from the hand of the seat to move and resolve its capture.

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
-from .deal import Action, Deal, Phase
-from .i18n import N_, _
-from .records import deal_of
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.i18n import N_, _
+from chinese_ten.games.ten.record import deal_of
 
 PERSON = 0
 """The seat the person plays in the guided deal."""

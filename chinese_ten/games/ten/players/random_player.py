@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
-from ..view import SeatView
-from .base import Decision, highest_take
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.games.ten.players.base import Decision, TenPlayer, highest_take
 
 
-class RandomPlayer:
+class RandomPlayer(TenPlayer):
     """Plays a uniformly random card from its hand; takes the highest-scoring candidate."""
 
     name = "random"

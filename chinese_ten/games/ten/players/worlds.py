@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..rules import RuleSet
-from ..view import SeatView
+from chinese_ten.games.ten.rules import RuleSet
+from chinese_ten.games.ten.view import SeatView
 
 AVOID_WEIGHT: float = 0.2
 """Relative chance of dealing an opponent a card its past play suggests it lacks."""

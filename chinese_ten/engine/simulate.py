@@ -12,13 +12,12 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from .deal import Action, Deal, Phase
-from .match import DealStreams, derive_seed
-from .players import Player, make_player, next_action
-from .quote import show_path
-from .records import record_of
-from .rules import CLASSIC, RuleSet, as_number
+from chinese_ten.engine.game import GameSpec, GameState, Player, make_player
+from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.streams import DealStreams, derive_seed
+from chinese_ten.quote import show_path
 
 
 @dataclass
@@ -33,29 +32,29 @@ class DecisionClock:
         return {n: round(1000 * self.seconds[n] / self.count[n], 3) for n in self.count if self.count[n]}
 
 
-def decide(deal: Deal, player: Player, streams: DealStreams, clock: DecisionClock | None = None) -> Action:
-    """The next action of the seat to move, decided from its own view with its own random stream."""
-    seat = deal.to_move
+def decide(state: GameState, player: Player, streams: DealStreams, clock: DecisionClock | None = None) -> Any:
+    """The next action: the rules' own step when nobody decides (no random draw), else the decision
+    of the seat to act, from its own view with its own random stream."""
+    forced = state.next_forced()
+    if forced is not None:
+        return forced
+    seat = state.to_act
     assert seat is not None
-    if deal.phase is Phase.FLIP:
-        return Action.flip()
-    if deal.phase is Phase.CHOOSE and deal.pending is not None:
-        seat = deal.pending.seat
     start = time.perf_counter()
-    action = next_action(player, deal.view(seat), streams.decision_rng(seat))
+    action = player.act(state.observe(seat), streams.decision_rng(seat))
     if clock is not None:
         clock.seconds[player.name] += time.perf_counter() - start
         clock.count[player.name] += 1
     return action
 
 
-def play_out(deal: Deal, players: Sequence[Player], streams: DealStreams,
+def play_out(state: GameState, players: Sequence[Player], streams: DealStreams,
              clock: DecisionClock | None = None) -> None:
     """Play a deal to its end, each seat deciding from its own view and its own random stream."""
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(decide(deal, players[seat], streams, clock))
+    while not state.is_over:
+        seat = state.to_act
+        player = players[seat] if seat is not None else players[0]
+        state.apply(decide(state, player, streams, clock))
 
 
 @dataclass
@@ -72,7 +71,8 @@ class SimulationResult:
     ms_per_decision: dict[str, float]
     duplicate: bool
     seed: int
-    rules: RuleSet = CLASSIC
+    rules: Any = None
+    """The rules the deals were played under (the game's rules object)."""
 
     def to_json(self) -> dict[str, object]:
         """The result as ``simulate --json`` prints it."""
@@ -148,6 +148,7 @@ def mean_and_interval(samples: Sequence[float]) -> tuple[float, tuple[float, flo
 
 
 def simulate(
+    game: GameSpec,
     seats: int,
     deals: int,
     players: Sequence[str],
@@ -156,14 +157,17 @@ def simulate(
     records: Path | None = None,
     think_ms: int | None = None,
     progress: Callable[[int], None] | None = None,
-    rules: RuleSet = CLASSIC,
+    rules: Any = None,
 ) -> SimulationResult:
     """Play ``deals`` shuffles (each once per rotation with ``duplicate``) and measure.
 
-    Deal ``k`` is shuffled from its own stream and every seat decides from its
-    own (see :class:`~chinese_ten.match.DealStreams`), so the same seed gives
+    The deals are the ``game``'s under ``rules`` (None: the game's default rules). Deal ``k`` is shuffled
+    from its own stream and every seat decides from its
+    own (see :class:`~chinese_ten.engine.streams.DealStreams`), so the same seed gives
     the same deals whatever the players do.
     """
+    if rules is None:
+        rules = game.default_rules
     names = list(players)
     if len(names) == 1:
         names = names * seats
@@ -175,10 +179,10 @@ def simulate(
         allowed = ", ".join(map(str, rules.seat_counts()))
         raise ValueError(f"these rules are for {allowed} seats, not {seats}")
     for name in names:
-        make_player(name)
+        make_player(game, name)
     if records is not None:
         make_output_folder(records)
-    fast = records is None and all(n == "random" for n in names)
+    fast = records is None and all(n == "random" for n in names) and game.play_out_random is not None
     rotations = range(seats) if duplicate else range(1)
     clock = DecisionClock()
     group_results: dict[str, list[float]] = defaultdict(list)
@@ -191,18 +195,19 @@ def simulate(
         counts: dict[str, int] = defaultdict(int)
         for r in rotations:
             seat_names = [names[(s - r) % seats] for s in range(seats)]
-            deal = Deal.shuffled(seats, random.Random(deal_seed), dealer, rules)
+            deal = game.deal(seats, random.Random(deal_seed), dealer, rules)
             if fast:
-                deal.play_out_random(random.Random(derive_seed(seed, "random-play", k, r)))
-                margins = deal.exact_margins
+                assert game.play_out_random is not None
+                game.play_out_random(deal, random.Random(derive_seed(seed, "random-play", k, r)))
+                margins = deal.returns()
             else:
-                seat_players = [make_player(n, think_ms) for n in seat_names]
+                seat_players = [make_player(game, n, think_ms) for n in seat_names]
                 play_out(deal, seat_players, DealStreams(seed, k, seats, r), clock)
-                margins = deal.exact_margins
+                margins = deal.returns()
                 if records is not None:
                     result = {"players": seat_names, "points": list(deal.points),
                               "margins": [as_number(m) for m in margins]}
-                    write_record_file(records / f"deal-{k:05d}-{r}.json", record_of(deal, result=result))
+                    write_record_file(records / f"deal-{k:05d}-{r}.json", {**game.record_of(deal), "result": result})
             for s, name in enumerate(seat_names):
                 sums[name] += float(margins[s])
                 counts[name] += 1

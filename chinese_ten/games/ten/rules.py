@@ -22,8 +22,8 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .i18n import N_
-from .quote import quote
+from chinese_ten.i18n import N_
+from chinese_ten.quote import quote
 
 PARTNER_RANK: tuple[int, ...] = (8, 7, 6, 5, 4, 3, 2, 1, 0, 9, 10, 11, 12)
 """The capture relation: for each rank index (0 = ace … 12 = king), the rank index it captures."""
@@ -347,10 +347,3 @@ def parse_option(text: str) -> tuple[str, Any]:
             raise RulesError(f"unknown value {quote(raw)} for rule option {key} (known: true, false)")
         return key, low == "true"
     return key, raw
-
-
-def as_number(value: Fraction) -> int | float:
-    """A margin as a whole number, or with one decimal where it is not whole."""
-    if value.denominator == 1:
-        return int(value)
-    return round(float(value), 1)

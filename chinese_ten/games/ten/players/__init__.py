@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Decision, Player, next_action
-from .easy import EasyPlayer
-from .hard import HardPlayer
-from .normal import NormalPlayer
-from .random_player import RandomPlayer
+from chinese_ten.engine.game import player_from
+
+from chinese_ten.games.ten.players.base import Decision, Player, next_action
+from chinese_ten.games.ten.players.easy import EasyPlayer
+from chinese_ten.games.ten.players.hard import HardPlayer
+from chinese_ten.games.ten.players.normal import NormalPlayer
+from chinese_ten.games.ten.players.random_player import RandomPlayer
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "random": RandomPlayer,
@@ -23,17 +25,11 @@ STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 def make_player(name: str, think_ms: int | None = None) -> Player:
-    """A new player by name; ``ValueError`` names an unknown one.
+    """A new Chinese Ten player by name; ``ValueError`` names an unknown one.
 
     ``think_ms`` sets the thinking time of players that search.
     """
-    key = name.strip().lower() if isinstance(name, str) else name
-    factory = PLAYERS.get(key)
-    if factory is None:
-        raise ValueError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
-    player = factory()
-    if think_ms is not None and hasattr(player, "think_ms"):
-        player.think_ms = think_ms  # type: ignore[attr-defined]
+    player: Player = player_from(PLAYERS, name, think_ms)
     return player
 
 

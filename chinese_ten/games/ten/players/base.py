@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import Card
-from ..deal import Action, Phase
-from ..view import SeatView
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.deal import Action, Phase
+from chinese_ten.games.ten.view import SeatView
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,29 @@ class Player(Protocol):
     def choose_take(self, view: SeatView, rng: random.Random) -> Card:
         """Which candidate the waiting card takes (``view.pending`` names it)."""
         ...
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        """What the view's seat does next, whatever the phase."""
+        ...
+
+
+class TenPlayer:
+    """What every Chinese Ten player shares: :meth:`act`, the game protocol's one entry, which asks
+    :meth:`choose_play` or :meth:`choose_take` as the deal's phase needs."""
+
+    name: str
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
+        """The card to play (and its capture) for the seat to move."""
+        raise NotImplementedError
+
+    def choose_take(self, view: SeatView, rng: random.Random) -> Card:
+        """Which candidate the waiting card takes (``view.pending`` names it)."""
+        raise NotImplementedError
+
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        """What the view's seat does next (see :func:`next_action`)."""
+        return next_action(self, view, rng)
 
 
 def next_action(player: Player, view: SeatView, rng: random.Random) -> Action:

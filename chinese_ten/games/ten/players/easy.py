@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
-from ..view import SeatView
-from .base import Decision, best_capture, highest_take
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.games.ten.players.base import Decision, TenPlayer, best_capture, highest_take
 
 
-class EasyPlayer:
+class EasyPlayer(TenPlayer):
     """Captures most of the time it can; otherwise lays down a random card."""
 
     name = "easy"

@@ -1,26 +1,28 @@
 """A match: several deals at one table, the dealer moving on, results added up.
 
-The match-level rule options live here: who deals next (one seat on, or the
-lowest scorer) and who wins (the highest total, or everyone at or above the tie
-score in the last deal). So do the match's random streams: every deal's shuffle,
-each seat's decisions and the hint draw from streams of their own, derived from
-the match seed by hashing, so asking for a hint or a computer thinking longer
-never changes a later deal.
+The match is the same for every game: its deals come from the game's spec
+(:class:`~chinese_ten.engine.game.GameSpec`) under the game's rules, and the
+match-level rule options are read from those rules: who deals next (one seat on,
+or the lowest scorer) and who wins (the highest total, or everyone at or above
+the tie score in the last deal). Its random streams are in
+:mod:`chinese_ten.engine.streams`.
 
->>> m = Match(seats=2, length=MatchLength.parse("per-seat"), first_dealer=1)
+>>> from chinese_ten.games import game_named
+>>> m = Match(game_named("ten"), seats=2, length=MatchLength.parse("per-seat"), first_dealer=1)
 >>> m.total_deals, m.next_dealer
 (2, 1)
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Protocol
 
-from .deal import Deal
-from .rules import CLASSIC, RuleSet, as_number
+from chinese_ten.engine.game import GameSpec, GameState
+from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.streams import DealStreams
 
 _KINDS = {"one": "one deal", "per-seat": "one deal per seat", "two-per-seat": "two deals per seat"}
 
@@ -73,65 +75,44 @@ class MatchLength:
         return f"{_KINDS[self.kind]} ({self.total(seats)})"
 
 
-def derive_seed(seed: int | str, *labels: object) -> int:
-    """A 63-bit seed for one stream, hashed from the master seed and the stream's labels."""
-    text = "/".join([str(seed), *map(str, labels)]).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+class MatchRules(Protocol):
+    """What a match reads of a game's rules: the seat counts, the turn order and the match options."""
 
+    next_dealer: str
+    win: str
 
-class DealStreams:
-    """The random streams of one deal: its shuffle, each seat's decisions and the hint, each on its own."""
+    @property
+    def step(self) -> int:
+        """+1 when play passes to the next seat number, -1 when to the one before."""
+        ...
 
-    __slots__ = ("shuffle", "_seats", "_hint", "draws", "hints")
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts a deal under these rules can have."""
+        ...
 
-    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0) -> None:
-        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``."""
-        self.shuffle = random.Random(derive_seed(seed, "shuffle", number))
-        self._seats = [random.Random(derive_seed(seed, "seat", number, rotation, s)) for s in range(seats)]
-        self._hint = random.Random(derive_seed(seed, "hint", number))
-        self.draws = [0] * seats
-        """How many decision seeds each seat has drawn."""
-        self.hints = 0
-        """How many hint seeds have been drawn."""
-
-    def skip(self, draws: list[int], hints: int = 0) -> None:
-        """Draw and drop seeds until each seat has drawn ``draws[seat]`` and the hint ``hints``: a kept
-        position's streams carry on exactly where they were."""
-        for seat, wanted in enumerate(draws):
-            while self.draws[seat] < wanted:
-                self.decision_seed(seat)
-        while self.hints < hints:
-            self.hint_seed()
-
-    def decision_seed(self, seat: int) -> int:
-        """The seed of this seat's next decision (a player decides with ``random.Random(seed)``)."""
-        self.draws[seat] += 1
-        return self._seats[seat].getrandbits(32)
-
-    def decision_rng(self, seat: int) -> random.Random:
-        """The random source of this seat's next decision."""
-        return random.Random(self.decision_seed(seat))
-
-    def hint_seed(self) -> int:
-        """The seed of the next hint."""
-        self.hints += 1
-        return self._hint.getrandbits(32)
+    def next_seat(self, seat: int, seats: int) -> int:
+        """The seat that plays after ``seat``."""
+        ...
 
 
 @dataclass
 class Match:
-    """The deals of one match, their results and the totals."""
+    """The deals of one match of a game, their results and the totals."""
 
+    game: GameSpec
     seats: int
     length: MatchLength = field(default_factory=lambda: MatchLength("per-seat"))
     first_dealer: int = 0
-    rules: RuleSet = CLASSIC
+    rules: Any = None
+    """The game's rules (a :class:`MatchRules`); None: the game's default rules."""
     seed: int | str | None = None
     results: list[tuple[Fraction, ...]] = field(default_factory=list)
     points: list[tuple[int, ...]] = field(default_factory=list)
     dealers: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.rules is None:
+            self.rules = self.game.default_rules
         if self.seats not in self.rules.seat_counts():
             counts = ", ".join(map(str, self.rules.seat_counts()))
             raise ValueError(f"a match under these rules is for {counts} seats, not {self.seats}")
@@ -175,22 +156,22 @@ class Match:
         n = self.deals_played if number is None else number
         return DealStreams(self.seed, n, self.seats)  # type: ignore[arg-type]
 
-    def new_deal(self, rng: random.Random | None = None) -> Deal:
+    def new_deal(self, rng: random.Random | None = None) -> Any:
         """Shuffle and deal the next deal of the match (with its own shuffle stream unless ``rng`` is given)."""
         if self.is_over:
             raise ValueError("the match is over")
         if rng is None:
             rng = self.streams().shuffle
-        return Deal.shuffled(self.seats, rng, self.next_dealer, self.rules)
+        return self.game.deal(self.seats, rng, self.next_dealer, self.rules)
 
-    def finish_deal(self, deal: Deal) -> None:
+    def finish_deal(self, deal: GameState) -> None:
         """Add a finished deal's results to the match."""
         if not deal.is_over:
             raise ValueError("the deal is not over yet")
         if self.is_over:
             raise ValueError("the match is over")
         self.dealers.append(deal.dealer)
-        self.results.append(deal.exact_margins)
+        self.results.append(deal.returns())
         self.points.append(deal.points)
 
     @property

@@ -1,8 +1,8 @@
 """Hard: determinized Monte Carlo search that never looks at hidden cards.
 
 For each decision it samples worlds consistent with its seat's view (see
-:mod:`chinese_ten.players.worlds`), plays every sensible option out to the end
-of the deal in every world with a fast policy (:mod:`chinese_ten.players.rollout`)
+:mod:`chinese_ten.games.ten.players.worlds`), plays every sensible option out to the end
+of the deal in every world with a fast policy (:mod:`chinese_ten.games.ten.players.rollout`)
 and keeps the option with the best average result. All options meet the same
 worlds and the same rollout noise, so their differences are not drowned by the
 luck of the sampling.
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import ALL_CARDS, Card
-from ..rules import RuleSet
-from ..view import SeatView
-from .base import Decision, highest_take
-from .rollout import LeanRules, enter, rollout
-from .worlds import AVOID_WEIGHT, Position
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.games.ten.rules import RuleSet
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.games.ten.players.base import Decision, TenPlayer, highest_take
+from chinese_ten.games.ten.players.rollout import LeanRules, enter, rollout
+from chinese_ten.games.ten.players.worlds import AVOID_WEIGHT, Position
 
 DEFAULT_THINK_MS: int = 150
 """The thinking time Hard uses unless told otherwise.
@@ -65,7 +65,7 @@ def _capture_options(rules: RuleSet, card: int, layout: tuple[Card, ...], pts: t
     return [(card, value, c) for value, c in sorted(by_pts.items(), reverse=True)]
 
 
-class HardPlayer:
+class HardPlayer(TenPlayer):
     """Determinized Monte Carlo search over sampled hidden hands and stock."""
 
     name = "hard"

@@ -1,6 +1,6 @@
 """What happens in a deal, as values a screen can animate and a log can print.
 
-Every checked call on a :class:`~chinese_ten.deal.Deal` returns the events it
+Every checked call on a :class:`~chinese_ten.games.ten.deal.Deal` returns the events it
 caused, in order. ``source`` says whether a card entered from a hand
 (``"play"``) or from the stock (``"flip"``).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import Card
+from chinese_ten.cards import Card
 
 Source = Literal["play", "flip"]
 

@@ -8,8 +8,8 @@ a quick policy that mirrors the reference heuristic (biggest capture, else the
 cheapest safe card), with a little noise, and returns the points the searching
 seat ends with.
 
-This model is only an optimisation of :class:`~chinese_ten.deal.Deal`: it reads
-the same :class:`~chinese_ten.rules.RuleSet` (through :class:`LeanRules`), and a
+This model is only an optimisation of :class:`~chinese_ten.games.ten.deal.Deal`: it reads
+the same :class:`~chinese_ten.games.ten.rules.RuleSet` (through :class:`LeanRules`), and a
 test plays it against the engine under every preset.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..rules import CARD_PARTNER, SELF_PAIRING, RuleSet
+from chinese_ten.games.ten.rules import CARD_PARTNER, SELF_PAIRING, RuleSet
 
 CARD_RANK: tuple[int, ...] = tuple(c >> 2 for c in range(52))
 """The rank index of every card number."""

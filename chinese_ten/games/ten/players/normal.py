@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
-from ..view import SeatView
-from .base import Decision, best_capture, highest_take
+from chinese_ten.cards import Card
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.games.ten.players.base import Decision, TenPlayer, best_capture, highest_take
 
 
 def discard_cost(view: SeatView, card: Card) -> tuple[int, int, int, int]:
@@ -26,7 +26,7 @@ def discard_cost(view: SeatView, card: Card) -> tuple[int, int, int, int]:
     return (big_and_exposed, pts, 1 if exposed else 0, int(card))
 
 
-class NormalPlayer:
+class NormalPlayer(TenPlayer):
     """The reference heuristic: greedy capture, careful discard, perfect memory."""
 
     name = "normal"

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from ..cards import Card
-from ..i18n import N_, _
-from ..players import PLAYERS, Decision, Player, make_player
-from ..view import SeatView
-from .workers import start_worker, stop_worker, watch_parent
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _
+from chinese_ten.games.ten.players import PLAYERS, Decision, Player, make_player
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.engine.workers import start_worker, stop_worker, watch_parent
 
 _log = logging.getLogger("chinese_ten.ui")
 

@@ -3,9 +3,9 @@
 A deal record is replayed turn by turn. At every decision the seat made — the
 card it played, the take of that card when the candidates were worth different
 points, the take of the turned card likewise — every legal option is evaluated
-from the seat's :class:`~chinese_ten.view.SeatView` at that moment, and from
+from the seat's :class:`~chinese_ten.games.ten.view.SeatView` at that moment, and from
 nothing else: all options meet the same sampled worlds and the same rollout
-noise (:func:`chinese_ten.players.hard.option_totals`), enough of them that the
+noise (:func:`chinese_ten.games.ten.players.hard.option_totals`), enough of them that the
 ranking holds under another seed (``benchmarks/review.py`` measures it). Each
 decision gets the expected deal margin of every option, the best one, the
 points lost and a label; the deal gets the total lost and an accuracy figure.
@@ -13,7 +13,7 @@ points lost and a label; the deal gets the total lost and an accuracy figure.
 Equivalent options (cards of one rank worth the same points, takes worth the
 same points) are evaluated once, but the card the seat actually played or took
 always stands for its group, so the review names what was really done.
-Every random stream is derived from ``seed`` (:func:`chinese_ten.match.derive_seed`),
+Every random stream is derived from ``seed`` (:func:`chinese_ten.engine.streams.derive_seed`),
 so the same record, seat and seed always give the same review.
 """
 
@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, get_args
 
-from .cards import ALL_CARDS, Card
-from .deal import Deal, Phase, TurnRecord, take_json
-from .match import derive_seed
-from .players.hard import option_totals, world_count
-from .players.worlds import Position
-from .records import deal_of, replay
-from .rules import CLASSIC
-from .view import SeatView
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.games.ten.deal import Deal, Phase, TurnRecord, take_json
+from chinese_ten.engine.streams import derive_seed
+from chinese_ten.games.ten.players.hard import option_totals, world_count
+from chinese_ten.games.ten.players.worlds import Position
+from chinese_ten.games.ten.record import deal_of, replay
+from chinese_ten.games.ten.rules import CLASSIC
+from chinese_ten.games.ten.view import SeatView
 
 DecisionKind = Literal["play", "take", "flip_take"]
 
@@ -325,7 +325,7 @@ def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, bu
     before each decision; when it answers True the review stops with
     :class:`ReviewCancelled`. ``on_judged`` is given each decision as soon as it
     is judged (before ``on_progress`` counts it). Refuses an illegal record
-    (:class:`~chinese_ten.records.RecordError`) and a seat the deal does not
+    (:class:`~chinese_ten.games.ten.record.RecordError`) and a seat the deal does not
     have (``ValueError``).
     """
     total = count_decisions(record, seat) if on_progress is not None else 0

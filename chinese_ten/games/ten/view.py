@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .cards import ALL_CARDS, Card
-from .rules import PARTNER_RANK, RuleSet, as_number
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.games.ten.rules import PARTNER_RANK, RuleSet
+from chinese_ten.engine.scores import as_number
 
 if TYPE_CHECKING:
-    from .deal import Deal, PendingChoice, Phase, TurnRecord
+    from chinese_ten.games.ten.deal import Deal, PendingChoice, Phase, TurnRecord
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ Every screen that tells the person how many cards are dealt, which cards score,
 what the pack is worth or what the tie score is takes the sentence from here, so
 no screen can say a number the rules do not deal.
 
->>> from chinese_ten.rules import CLASSIC
+>>> from chinese_ten.games.ten.rules import CLASSIC
 >>> tagline(CLASSIC, 2)
 'Pair your cards to ten and catch the red ones: ♥ ♦.'
 >>> tagline(CLASSIC, 4)
@@ -18,12 +18,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..cards import ALL_CARDS, SUITS, Card
-from ..i18n import N_, _, ngettext, sentences
-from ..rules import PRESETS, RuleSet
+from chinese_ten.cards import ALL_CARDS, SUITS, Card
+from chinese_ten.i18n import N_, _, ngettext, sentences
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 
 if TYPE_CHECKING:
-    from .app import App
+    from chinese_ten.ui.app import App
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _COLOUR_WORDS = {frozenset("HD"): N_("the red ones"), frozenset("SC"): N_("the black ones")}
@@ -234,7 +234,7 @@ def deal_text(rules: RuleSet) -> str:
 
 def deal_turns(rules: RuleSet, seats: int) -> int:
     """How many turns a deal lasts at this many seats, re-deals included."""
-    from ..deal import Deal
+    from chinese_ten.games.ten.deal import Deal
 
     return Deal.from_seed(seats, 0, rules=rules).total_turns
 

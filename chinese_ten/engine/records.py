@@ -1,0 +1,89 @@
+"""The envelope every deal record shares, whatever its game: a JSON object read safely from a
+file, a stream or a text, whose ``format`` names the game that reads the rest.
+
+Reading refuses in one line (a :class:`RecordError`) anything that is not a regular
+file of at most :data:`MAX_RECORD_BYTES` of UTF-8 JSON holding an object.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from typing import IO, Any
+
+from chinese_ten.quote import quote, show_path
+
+MAX_RECORD_BYTES = 1_000_000
+"""The largest record file read (a deal record takes a few kilobytes)."""
+
+
+class RecordError(ValueError):
+    """A deal record that cannot be replayed; the message is one line."""
+
+
+def parse_record(text: str) -> dict[str, Any]:
+    """Read a record's JSON text (a UTF-8 byte order mark is allowed); refuses text that is not a JSON object."""
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to read") from None
+    except ValueError:  # an integer with more digits than Python reads
+        raise RecordError("the record holds a number too long to read") from None
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
+    return data
+
+
+def read_record_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The record in a file; refuses in one line anything that is not a regular file of at most 1 MB of JSON."""
+    name = show_path(path)
+    if not os.fspath(path):
+        raise RecordError("the record's file name is empty")
+    try:
+        # Non-blocking, so that opening a pipe with no writer does not wait forever.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {name}") from None
+    except OSError as exc:
+        # Windows refuses to open a folder with "permission denied", not "is a directory".
+        if os.path.isdir(path):
+            raise RecordError(f"{name} is a folder, not a record") from None
+        raise RecordError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the name
+        raise RecordError(f"no such file: {quote(os.fspath(path))}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError(f"{name} is a folder, not a record")
+        if not stat.S_ISREG(mode):
+            raise RecordError(f"{name} is not a regular file (a pipe or a device), so it is not read as a record")
+        file = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with file:
+        return read_record_stream(file, name)
+
+
+def read_record_stream(stream: IO[bytes] | IO[str], name: str = "standard input") -> dict[str, Any]:
+    """The record in a stream, read up to :data:`MAX_RECORD_BYTES`; refuses more, or text that is not UTF-8 JSON."""
+    try:
+        data = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {name}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{name} is not UTF-8 text") from None
+    except ValueError:  # the stream was closed
+        raise RecordError(f"cannot read {name}: it is closed") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{name} holds more than {MAX_RECORD_BYTES // 1_000_000} MB; "
+                          "a deal record takes a few kilobytes")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{name} is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
+    return parse_record(data)

@@ -1,0 +1,54 @@
+"""A match's random streams: every deal's shuffle, each seat's decisions and the hint draw from
+streams of their own, derived from the match seed by hashing, so asking for a hint or a computer
+thinking longer never changes a later deal, and each computer has its own random source.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+
+def derive_seed(seed: int | str, *labels: object) -> int:
+    """A 63-bit seed for one stream, hashed from the master seed and the stream's labels."""
+    text = "/".join([str(seed), *map(str, labels)]).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+class DealStreams:
+    """The random streams of one deal: its shuffle, each seat's decisions and the hint, each on its own."""
+
+    __slots__ = ("shuffle", "_seats", "_hint", "draws", "hints")
+
+    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0) -> None:
+        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``."""
+        self.shuffle = random.Random(derive_seed(seed, "shuffle", number))
+        self._seats = [random.Random(derive_seed(seed, "seat", number, rotation, s)) for s in range(seats)]
+        self._hint = random.Random(derive_seed(seed, "hint", number))
+        self.draws = [0] * seats
+        """How many decision seeds each seat has drawn."""
+        self.hints = 0
+        """How many hint seeds have been drawn."""
+
+    def skip(self, draws: list[int], hints: int = 0) -> None:
+        """Draw and drop seeds until each seat has drawn ``draws[seat]`` and the hint ``hints``: a kept
+        position's streams carry on exactly where they were."""
+        for seat, wanted in enumerate(draws):
+            while self.draws[seat] < wanted:
+                self.decision_seed(seat)
+        while self.hints < hints:
+            self.hint_seed()
+
+    def decision_seed(self, seat: int) -> int:
+        """The seed of this seat's next decision (a player decides with ``random.Random(seed)``)."""
+        self.draws[seat] += 1
+        return self._seats[seat].getrandbits(32)
+
+    def decision_rng(self, seat: int) -> random.Random:
+        """The random source of this seat's next decision."""
+        return random.Random(self.decision_seed(seat))
+
+    def hint_seed(self) -> int:
+        """The seed of the next hint."""
+        self.hints += 1
+        return self._hint.getrandbits(32)

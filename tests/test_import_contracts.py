@@ -1,0 +1,159 @@
+"""The package's layers, checked over its import graph (every ``import`` statement, in functions and
+under ``TYPE_CHECKING`` too): the engine and the games never reach pygame or the window, the games
+never reach each other, nothing imports the command line, and no module imports itself round a circle."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import chinese_ten
+
+PACKAGE = Path(chinese_ten.__file__).resolve().parent
+ROOT = "chinese_ten"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+MODULES = _modules()
+
+
+def _resolve(importer: str, node: ast.ImportFrom | ast.Import) -> Iterator[str]:
+    """The modules an import statement names (a name that is a submodule counts as that submodule)."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield alias.name
+        return
+    base = node.module or ""
+    if node.level:
+        package = importer.split(".")
+        if MODULES[importer].name != "__init__.py":
+            package = package[:-1]
+        package = package[: len(package) - (node.level - 1)]
+        base = ".".join(package + ([base] if base else []))
+    for alias in node.names:
+        candidate = f"{base}.{alias.name}"
+        yield candidate if candidate in MODULES else base
+
+
+def imports() -> dict[str, set[str]]:
+    """Every module of the package and what it imports (pygame and outside names kept as written)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                targets.update(_resolve(name, node))
+        graph[name] = targets
+    return graph
+
+
+GRAPH = imports()
+
+
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _reaches(start: str, forbidden: str) -> list[str] | None:
+    """A chain of imports from ``start`` to a module in ``forbidden`` (a package or an outside name)."""
+    seen = {start}
+    stack = [(start, [start])]
+    while stack:
+        node, path = stack.pop()
+        for target in sorted(GRAPH.get(node, ())):
+            if _inside(target, forbidden):
+                return [*path, target]
+            if target in GRAPH and target not in seen:
+                seen.add(target)
+                stack.append((target, [*path, target]))
+    return None
+
+
+def _layer(package: str) -> list[str]:
+    return [m for m in MODULES if _inside(m, package)]
+
+
+def test_the_graph_sees_in_function_and_type_checking_imports() -> None:
+    assert "chinese_ten.engine.game" in GRAPH["chinese_ten.games.ten"]
+    assert any(_inside(t, "pygame") for t in GRAPH["chinese_ten.ui.app"])
+
+
+def test_the_engine_and_the_games_never_reach_pygame_or_the_window() -> None:
+    for module in _layer("chinese_ten.engine") + _layer("chinese_ten.games"):
+        for forbidden in ("pygame", "chinese_ten.ui"):
+            chain = _reaches(module, forbidden)
+            assert chain is None, " -> ".join(chain or [])
+
+
+def test_the_engine_never_reaches_a_game() -> None:
+    for module in _layer("chinese_ten.engine"):
+        chain = _reaches(module, "chinese_ten.games")
+        assert chain is None, " -> ".join(chain or [])
+
+
+def test_each_game_keeps_to_itself() -> None:
+    games = sorted({m.split(".")[2] for m in _layer("chinese_ten.games") if m.count(".") >= 2})
+    assert "ten" in games
+    for game in games:
+        for other in games:
+            if other != game:
+                for module in _layer(f"chinese_ten.games.{game}"):
+                    chain = _reaches(module, f"chinese_ten.games.{other}")
+                    assert chain is None, " -> ".join(chain or [])
+
+
+def test_nothing_imports_the_command_line_but_the_entry_point() -> None:
+    importers = sorted(m for m, targets in GRAPH.items() if "chinese_ten.cli" in targets)
+    assert importers == ["chinese_ten.__main__"]
+
+
+def cycles() -> list[list[str]]:
+    """The package's import circles: each strongly connected group of two or more modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(t for t in GRAPH[v] if t in GRAPH):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1 or v in GRAPH[v]:
+                found.append(sorted(group))
+
+    for module in sorted(GRAPH):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    assert cycles() == []
