@@ -79,7 +79,7 @@ def bench_saves(matches: int) -> tuple[list[float], list[float]]:
                 if ctl.person_choice is not None:
                     ctl.choose(ctl.person_choice[1][0])
                 elif ctl.person_to_play:
-                    ctl.play(ctl.deal.hand(0)[0])
+                    ctl.play(ctl.session.deal.hand(0)[0])
                 elif ctl.deal_finished:
                     ctl.record_deal()
                     if not ctl.match.is_over:

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 from chinese_ten.cards import CardError
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import LANGUAGES
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player

@@ -5,7 +5,8 @@ import pytest
 
 from chinese_ten.cards import Card
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.games.ten.deal import Action, Deal, Phase, TurnInProgress
+from chinese_ten.games.ten.deal import Action, Deal, TurnInProgress
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.events import (
     Captured, ChoiceNeeded, DealerSweep, DealOver, JoinedLayout, NoFlip, Played, Redealt, Refilled, ThrownIn,
     TripleCaptured, Turned,

@@ -9,7 +9,8 @@ import pytest
 import dataclasses
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.players import PLAYERS, make_player
 from chinese_ten.games.ten.players.base import Player
 from chinese_ten.games.ten.players.hard import HardPlayer
@@ -148,16 +149,38 @@ def test_decisions_replay_exactly(name: str) -> None:
         assert decide(p, deal, k) == decide(player(name), deal.copy(), k)
 
 
-def test_hard_takes_the_only_sensible_move_at_once() -> None:
-    deal = Deal.from_seed(2, 3)
-    while len(deal.hand(deal.to_move)) > 1:  # type: ignore[arg-type]
-        deal.fast_turn(deal._hands[deal.to_move][0])  # type: ignore[index]
-    deal._turns = []
-    seat = deal.to_move
-    assert seat is not None
-    hard = HardPlayer(think_ms=10**9)
-    decision = hard.choose_play(deal.view(seat), random.Random(1))
-    assert decision.play == deal.hand(seat)[0]
+def _two_card_position(interchangeable: bool) -> tuple[Deal, int]:
+    """A seeded deal played on until the seat to move holds two cards that capture nothing and are
+    (or are not) the same rank and worth the same points."""
+    for seed in range(400):
+        deal = Deal.from_seed(2, seed)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            hand = deal.hand(seat)
+            if len(hand) == 2 and not any(deal.candidates(c) for c in hand):
+                a, b = hand
+                same = a.rank == b.rank and deal.points_of(a) == deal.points_of(b)
+                if same == interchangeable:
+                    return deal, seat
+            deal.fast_turn(deal._hands[seat][0])  # type: ignore[index]
+    raise AssertionError("no such position in 400 deals")
+
+
+def test_hard_plays_at_once_without_searching_when_its_cards_are_interchangeable(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    searched: list[str] = []
+    original = HardPlayer._search
+
+    def spy(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append("searched")
+        return original(self, *args, **kwargs)
+    monkeypatch.setattr(HardPlayer, "_search", spy)
+    deal, seat = _two_card_position(interchangeable=True)
+    decision = HardPlayer(think_ms=5).choose_play(deal.view(seat), random.Random(1))
+    assert decision.play in deal.hand(seat) and searched == []
+    deal, seat = _two_card_position(interchangeable=False)
+    HardPlayer(think_ms=5).choose_play(deal.view(seat), random.Random(1))
+    assert searched == ["searched"], "two different cards are a real choice, which is searched"
 
 
 def test_easy_loses_to_normal() -> None:

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chinese_ten.cards import ALL_CARDS
-from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.events import DealOver, NoFlip, Redealt, Turned
 from chinese_ten.games.ten.record import position_of, record_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.engine.records import MAX_RECORD_BYTES, RecordError, parse_record, read_record_file, read_record_stream
 from chinese_ten.games.ten.record import FORMAT, position_of, record_of, replay
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.players.rollout import LeanRules, rollout
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 

@@ -1,6 +1,9 @@
 import json
+from dataclasses import replace
 
 import pytest
+
+from chinese_ten.games.ten.deal import Deal
 
 from chinese_ten.engine.simulate import make_output_folder, mean_and_interval, simulate, write_record_file
 from chinese_ten.games.ten import SPEC as TEN
@@ -15,17 +18,35 @@ def test_normal_beats_random_clearly_over_duplicate_deals():
     assert lo < result.mean_margin["normal"] < hi
 
 
-def test_same_seed_same_results_and_random_fast_path_sums_to_zero():
+def test_same_seed_same_results():
     a = simulate(TEN, 3, 40, ["random", "normal", "random"], seed=3)
     b = simulate(TEN, 3, 40, ["random", "normal", "random"], seed=3)
     assert a.mean_margin == b.mean_margin
-    fast = simulate(TEN, 4, 200, ["random"], seed=1)
-    assert fast.mean_margin == {"random": 0.0} and fast.deals == 200
+    c = simulate(TEN, 3, 40, ["random", "normal", "random"], seed=4)
+    assert c.mean_margin != a.mean_margin, "another seed deals other cards"
 
 
-def test_duplicate_rotates_players_around_the_seats():
-    result = simulate(TEN, 3, 4, ["normal", "random", "random"], seed=2, duplicate=True)
+def test_the_random_fast_path_plays_every_deal_to_its_end_with_every_point_accounted_for():
+    played = []
+
+    def spy(deal, rng):  # type: ignore[no-untyped-def]
+        Deal.play_out_random(deal, rng)
+        worth = sum(deal.points_of(c) for c in range(52))
+        played.append((deal.is_over, sum(deal.points) + sum(deal.points_of(c) for c in deal.leftovers) == worth,
+                       sum(deal.exact_margins) == 0))
+    fast = simulate(replace(TEN, play_out_random=spy), 4, 200, ["random"], seed=1)
+    assert fast.deals == 200 and len(played) == 200
+    assert all(over and whole and balanced for over, whole, balanced in played)
+
+
+def test_duplicate_plays_each_shuffle_once_for_every_rotation_of_the_players(tmp_path):
+    result = simulate(TEN, 3, 4, ["normal", "easy", "random"], seed=2, duplicate=True, records=tmp_path)
     assert result.deals == 12
+    for k in range(4):
+        records = [json.loads((tmp_path / f"deal-{k:05d}-{r}.json").read_text()) for r in range(3)]
+        assert len({json.dumps([r["hands"], r["layout"], r["stock"]]) for r in records}) == 1, "one shuffle"
+        seatings = [r["result"]["players"] for r in records]
+        assert seatings == [["normal", "easy", "random"], ["random", "normal", "easy"], ["easy", "random", "normal"]]
 
 
 def test_bad_arguments():

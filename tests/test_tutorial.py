@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.events import Captured, JoinedLayout
 from chinese_ten.games.ten.record import FORMAT, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC

@@ -1,7 +1,8 @@
 import pytest
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.games.ten.deal import Deal, Phase
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.turns import Phase
 
 from dealkit import build_deal
 

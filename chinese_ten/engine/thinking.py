@@ -18,11 +18,12 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from chinese_ten.cards import Card
-from chinese_ten.i18n import N_, _
-from chinese_ten.games.ten.players import PLAYERS, Decision, Player, make_player
-from chinese_ten.games.ten.view import SeatView
+from collections.abc import Mapping
+from typing import Any
+
+from chinese_ten.engine.game import Player, player_from
 from chinese_ten.engine.workers import start_worker, stop_worker, watch_parent
+from chinese_ten.i18n import N_, _
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -36,25 +37,23 @@ FALLBACK_NOTICE = N_("The Hard player's thinking process failed, so Normal made 
                    "Hard carries on when it can. The log has the details.")
 """What the person is told, once, when the worker fails."""
 
-Answer = Decision | Card
+Players = Mapping[str, Callable[[], Player]]
+"""A game's computer players by name (its :attr:`~chinese_ten.engine.game.GameSpec.players`)."""
 
 
-def player_for(name: str, think_ms: int | None = None) -> Player:
+def player_for(players: Players, name: str, think_ms: int | None = None) -> Player:
     """The player called ``name``, or Normal while that player is not available."""
-    return make_player(name if name in PLAYERS else "normal", think_ms)
+    found: Player = player_from(players, name if name in players else FALLBACK_PLAYER, think_ms)
+    return found
 
 
-def decide(kind: str, view: SeatView, name: str, think_ms: int | None, seed: int) -> Answer:
-    """One decision: ``kind`` is ``play`` (a Decision) or ``take`` (the Card to capture)."""
-    player = player_for(name, think_ms)
-    rng = random.Random(seed)
-    if kind == "take":
-        return player.choose_take(view, rng)
-    return player.choose_play(view, rng)
+def decide(players: Players, view: Any, name: str, think_ms: int | None, seed: int) -> Any:
+    """One decision of the view's seat: the action the player called ``name`` takes, with ``seed``."""
+    return player_for(players, name, think_ms).act(view, random.Random(seed))
 
 
 def serve(conn: Connection) -> None:
-    """The worker's loop: answer ``(number, kind, view, name, think_ms, seed)`` requests until told to stop.
+    """The worker's loop: answer ``(number, players, view, name, think_ms, seed)`` requests until told to stop.
 
     Each answer is ``(number, "ok", answer)`` or ``(number, "error", description)``. The loop
     ends on ``None``, when the pipe closes, or (through a watching thread) when the parent ends.
@@ -67,9 +66,9 @@ def serve(conn: Connection) -> None:
             return
         if request is None:
             return
-        number, kind, view, name, think_ms, seed = request
+        number, players, view, name, think_ms, seed = request
         try:
-            reply: tuple[object, ...] = (number, "ok", decide(kind, view, name, think_ms, seed))
+            reply: tuple[object, ...] = (number, "ok", decide(players, view, name, think_ms, seed))
         except Exception as exc:  # noqa: BLE001 - reported to the game, which decides instead
             reply = (number, "error", f"{name} failed: {type(exc).__name__}: {exc}")
         try:
@@ -91,8 +90,8 @@ class ComputerThinker:
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
         self._sent = 0
-        self._request: tuple[int, object, str, SeatView, str, int | None, int] | None = None
-        self._answer: tuple[object, Answer] | None = None
+        self._request: tuple[int, object, Players, Any, str, int | None, int] | None = None
+        self._answer: tuple[object, Any] | None = None
         self._told = False
 
     def uses_process(self, name: str) -> bool:
@@ -124,22 +123,23 @@ class ComputerThinker:
         """True while a request is outstanding."""
         return self._request is not None or self._answer is not None
 
-    def ask(self, tag: object, kind: str, view: SeatView, name: str, think_ms: int | None, seed: int) -> None:
-        """Start a decision; :meth:`poll` returns it with ``tag`` when ready."""
+    def ask(self, tag: object, players: Players, view: Any, name: str, think_ms: int | None, seed: int) -> None:
+        """Start the decision of the view's seat by the player called ``name`` of the game whose
+        ``players`` these are; :meth:`poll` returns the action with ``tag`` when ready."""
         self.cancel()
         if not self.uses_process(name):
-            self._answer = (tag, decide(kind, view, name, think_ms, seed))
+            self._answer = (tag, decide(players, view, name, think_ms, seed))
             return
         self._sent += 1
         try:
-            self._worker().send((self._sent, kind, view, name, think_ms, seed))
+            self._worker().send((self._sent, dict(players), view, name, think_ms, seed))
         except (OSError, RuntimeError, ValueError) as exc:
             self._answer = (tag, self._fall_back(f"the thinking process could not be reached: {exc}",
-                                                 kind, view, think_ms, seed))
+                                                 players, view, think_ms, seed))
             return
-        self._request = (self._sent, tag, kind, view, name, think_ms, seed)
+        self._request = (self._sent, tag, players, view, name, think_ms, seed)
 
-    def poll(self) -> tuple[object, Answer] | None:
+    def poll(self) -> tuple[object, Any] | None:
         """The finished decision and its tag, once; None while thinking or idle."""
         if self._answer is not None:
             answer, self._answer = self._answer, None
@@ -147,7 +147,7 @@ class ComputerThinker:
         request, conn = self._request, self._conn
         if request is None or conn is None:
             return None
-        number, tag, kind, view, _name, think_ms, seed = request
+        number, tag, players, view, _name, think_ms, seed = request
         try:
             while conn.poll():
                 got, status, value = conn.recv()
@@ -157,7 +157,7 @@ class ComputerThinker:
                 if status == "ok":
                     self.worker_answers += 1
                     return (tag, value)  # type: ignore[return-value]
-                return (tag, self._fall_back(str(value), kind, view, think_ms, seed))
+                return (tag, self._fall_back(str(value), players, view, think_ms, seed))
         except (EOFError, OSError) as exc:
             problem = f"the thinking process ended unexpectedly ({type(exc).__name__})"
         else:
@@ -166,16 +166,16 @@ class ComputerThinker:
             problem = "the thinking process ended unexpectedly"
         self._request = None
         self._stop_worker()
-        return (tag, self._fall_back(problem, kind, view, think_ms, seed))
+        return (tag, self._fall_back(problem, players, view, think_ms, seed))
 
-    def _fall_back(self, problem: str, kind: str, view: SeatView, think_ms: int | None, seed: int) -> Answer:
+    def _fall_back(self, problem: str, players: Players, view: Any, think_ms: int | None, seed: int) -> Any:
         """Normal's decision in place of the worker's; the problem is logged, and told to the person once."""
         _log.error("%s; %s decides instead", problem, FALLBACK_PLAYER)
         if not self._told:
             self._told = True
             if self.on_fallback is not None:
                 self.on_fallback(_(FALLBACK_NOTICE))
-        return decide(kind, view, FALLBACK_PLAYER, think_ms, seed)
+        return decide(players, view, FALLBACK_PLAYER, think_ms, seed)
 
     def cancel(self) -> None:
         """Forget any outstanding request; a late answer is ignored."""

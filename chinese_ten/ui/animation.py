@@ -40,7 +40,8 @@ def within(p: float, window: tuple[float, float]) -> float:
 class Sprite:
     """A card on the move (or held in place while it glows), during the part ``window`` of its step."""
 
-    card: Card
+    card: Card | None
+    """The card, or None for one whose face the table may not show (it stays ``back``)."""
     src: Loc
     dst: Loc
     flip: bool = False
@@ -89,7 +90,7 @@ class Step:
 
     def moving(self) -> frozenset[Card]:
         """Cards drawn by this step rather than where the board has them."""
-        return frozenset(s.card for s in self.sprites)
+        return frozenset(s.card for s in self.sprites if s.card is not None)
 
 
 StepFactory = Callable[[Board], Step]

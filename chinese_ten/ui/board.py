@@ -7,11 +7,12 @@ it forward one movement at a time until it matches the deal again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.events import ThrownIn
+from chinese_ten.games.ten.events import Dealt, Event, ThrownIn
 from chinese_ten.ui.geometry import slot_capacity
 
 
@@ -35,12 +36,20 @@ def hand_order(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
     return sorted(cards, key=lambda c: (c.rank, c.suit))
 
 
+def _shown(hand: Sequence[Card | None]) -> list[Card | None]:
+    """A hand as laid on the table: open cards in hand order, face-down ones as they come."""
+    if any(c is None for c in hand):
+        return [None] * len(hand)
+    return list(hand_order([c for c in hand if c is not None]))
+
+
 @dataclass
 class Board:
     """The visible state of the table."""
 
     seats: int
-    hands: list[list[Card]]
+    hands: list[list[Card | None]]
+    """Each seat's hand as the table knows it: the cards of open hands, ``None`` for a card face down."""
     slots: dict[int, Card] = field(default_factory=dict)
     reserved: set[int] = field(default_factory=set)
     resting: dict[Card, Loc] = field(default_factory=dict)
@@ -49,19 +58,20 @@ class Board:
     points: list[int] = field(default_factory=list)
     capacity: int = 20
     version: int = 0
-    held_hands: list[list[Card]] | None = None
+    held_hands: list[list[Card | None]] | None = None
     """The hands as dealt, held back while thrown-in layouts are shown first."""
     held_layout: tuple[Card, ...] = ()
     """The layout as dealt, held back with the hands."""
 
     @classmethod
-    def as_dealt(cls, deal: Deal) -> Board:
-        """The table as the cards were dealt, before any opening capture; when dead layouts were thrown in
-        first, the first of them with no hands yet."""
-        hands, layout, stock = deal.initial
-        board = cls(seats=deal.seats, hands=[hand_order(h) for h in hands], stock=len(stock),
-                    piles=[0] * deal.seats, points=[0] * deal.seats)
-        thrown = [ev for ev in deal.opening_events if isinstance(ev, ThrownIn)]
+    def dealt(cls, dealt: Dealt, opening: Sequence[Event]) -> Board:
+        """The table as one seat was told the cards were dealt (the hands it may not see face down), before
+        any opening capture; when dead layouts were thrown in first, the first of them with no hands yet."""
+        seats = len(dealt.hands)
+        hands: list[list[Card | None]] = [_shown(h) for h in dealt.hands]
+        board = cls(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats)
+        layout = dealt.layout
+        thrown = [ev for ev in opening if isinstance(ev, ThrownIn)]
         if thrown:
             board.held_hands, board.hands = board.hands, [[] for _ in hands]
             board.held_layout, layout = layout, thrown[0].layout
@@ -69,10 +79,19 @@ class Board:
             board.slots[i] = card
         return board
 
+    @classmethod
+    def as_dealt(cls, deal: Deal) -> Board:
+        """The whole deal as dealt, every hand open (for a review, once the deal is known)."""
+        return cls.dealt(deal.dealt(), deal.opening_events)
+
     def copy(self) -> Board:
         """An independent copy of the picture."""
         return Board(self.seats, [h[:] for h in self.hands], dict(self.slots), set(self.reserved),
                      dict(self.resting), self.stock, self.piles[:], self.points[:], self.capacity, self.version)
+
+    def open_hand(self, seat: int) -> list[Card]:
+        """The cards of a hand the table shows face up (none of a face-down one)."""
+        return [c for c in self.hands[seat] if c is not None]
 
     def touch(self) -> None:
         """Note that the picture changed."""

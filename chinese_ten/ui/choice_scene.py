@@ -26,7 +26,7 @@ class ChoiceScene(Scene):
         super().__init__(app)
         self.table = table
         cands = self.candidates
-        points = table.ctl.deal.points_of
+        points = table.ctl.points_of
         self.focus = max(range(len(cands)), key=lambda i: points(cands[i])) if cands else 0
         self._hinted: object | None = table.advice
         """The hint the focus last followed (one given before this choice is not followed)."""
@@ -126,10 +126,10 @@ class ChoiceScene(Scene):
         geom = self.table.geom()
         kit = self.app.kit
         card, cands = choice
-        own = ctl.deal.points_of(card)
-        opts = _(" or ").join(_("{card} (+{points})").format(card=c.pretty, points=own + ctl.deal.points_of(c))
+        own = ctl.points_of(card)
+        opts = _(" or ").join(_("{card} (+{points})").format(card=c.pretty, points=own + ctl.points_of(c))
                               for c in cands)
-        pending = ctl.deal.pending
+        pending = ctl.view.pending
         if pending is not None and pending.source == "flip":
             words = _("The turned {card} can take {options}. Click one, or Left/Right and Enter.")
         else:
@@ -138,5 +138,5 @@ class ChoiceScene(Scene):
         hinted = self.hinted_take
         if hinted is not None and hinted in cands:
             text = _("Hint: take {card} (+{points}). Enter takes it, or click a lit card.").format(
-                card=hinted.pretty, points=own + ctl.deal.points_of(hinted))
+                card=hinted.pretty, points=own + ctl.points_of(hinted))
         self.table.painter.message(surface, geom, text, kit.theme.choice_glow)

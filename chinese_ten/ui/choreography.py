@@ -98,9 +98,8 @@ class Choreographer:
         self.pace = pace
         self.face_up = face_up_seats
 
-    def steps_for(self, events: list[Event] | tuple[Event, ...],
-                  dealt: tuple[tuple[Card, ...], ...] | None = None) -> list[StepFactory]:
-        """The steps that show ``events``, in order; ``dealt`` holds every hand after a re-deal among them.
+    def steps_for(self, events: list[Event] | tuple[Event, ...]) -> list[StepFactory]:
+        """The steps that show ``events``, in order.
 
         The stock card starts to turn while the played card's capture sweeps away, or as the
         played card lands in the layout, so no one waits for one card to stop before the next moves.
@@ -150,7 +149,7 @@ class Choreographer:
                 out.append(self._no_flip(ev, carry))
                 carry = []
             elif isinstance(ev, Redealt):
-                out.append(self._redeal(ev, carry, dealt))
+                out.append(self._redeal(ev, carry))
                 carry = []
             flip_after = None
         if carry:
@@ -320,7 +319,8 @@ class Choreographer:
             def end(b: Board) -> None:
                 for sprite in sprites:
                     b.reserved.discard(sprite.dst.index)
-                    b.slots[sprite.dst.index] = sprite.card
+                    if sprite.card is not None:
+                        b.slots[sprite.dst.index] = sprite.card
                 b.touch()
             banner = ngettext("{n} card from the stock refills the layout", "{n} cards from the stock refill "
                               "the layout", count).format(n=count)
@@ -333,11 +333,14 @@ class Choreographer:
             return Step(self.pace.flip * 2, ev.seat, banner=_("The stock is empty: no card to turn"))
         return build
 
-    def _redeal(self, ev: Redealt, carry: list[Event], dealt: tuple[tuple[Card, ...], ...] | None) -> StepFactory:
-        """Each seat is dealt its new cards from the stock, one at a time round the table."""
+    def _redeal(self, ev: Redealt, carry: list[Event]) -> StepFactory:
+        """Each seat is dealt its new cards from the stock (as the re-deal tells them: face down where the
+        table may not see them), one at a time round the table."""
         def build(board: Board) -> Step:
             self._tell(carry + [ev])
-            hands = [hand_order(h) if seat in self.face_up else list(h) for seat, h in enumerate(dealt or ())]
+            hands: list[list[Card | None]] = [
+                list(hand_order([c for c in h if c is not None])) if seat in self.face_up and None not in h else list(h)
+                for seat, h in enumerate(ev.hands)]
             hands += [[] for _ in range(board.seats - len(hands))]
             seats = [(ev.first + k) % board.seats for k in range(board.seats)]  # the order the cards fly
             order = [(seat, j) for j in range(ev.each) for seat in seats]

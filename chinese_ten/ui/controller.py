@@ -1,5 +1,10 @@
-"""The table's conductor: it asks the engine and the computers for moves and
-feeds the resulting events, one animation step at a time, to the board.
+"""The live table: it follows a :class:`~chinese_ten.engine.session.TableSession` from one seat.
+
+The session is the authority (the deal, the computers, the log of actions); this
+follower reads only what its seat is told — the deal with the other hands face
+down, then each event as that seat may learn it — and feeds it, one animation
+step at a time, to the board the painter draws. Its person's plays go to the
+session as that seat's actions. It never holds another seat's hidden card.
 """
 
 from __future__ import annotations
@@ -11,12 +16,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chinese_ten.cards import Card
-from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.games.ten.deal import Action, Deal, Phase
-from chinese_ten.games.ten.events import Event, Played, Redealt
-from chinese_ten.i18n import N_, _
-from chinese_ten.engine.match import Match, MatchLength
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.engine.session import SeatKind, TableSession, Update
 from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten.events import Dealt, Event, Played
+from chinese_ten.games.ten.turns import Phase
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.i18n import N_, _
 from chinese_ten.games.ten.players import Decision
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.ui.animation import Step, StepFactory, finish_steps, run_steps
@@ -50,7 +57,7 @@ class SeatInfo:
 
     @property
     def is_person(self) -> bool:
-        """True for the person at the bottom."""
+        """True for a person (not a computer)."""
         return self.player is None
 
 
@@ -66,108 +73,169 @@ class Preview:
     gains: dict[Card, int]
 
 
-def seat_infos(seats: int, strength: str, person: bool = True) -> list[SeatInfo]:
-    """The seats of a table: the person at the bottom (unless ``person`` is False) and computers."""
-    from chinese_ten.ui.geometry import SIDES
+def seat_infos(seats: int, strength: str, person: bool = True, bottom: int = 0) -> list[SeatInfo]:
+    """The seats of a table seen from seat ``bottom``: the person there (unless ``person`` is False) and
+    computers, each named by the side of the table it sits on."""
+    from chinese_ten.ui.geometry import side_of
 
     infos = []
-    for seat, side in enumerate(SIDES[seats]):
-        if seat == 0 and person:
+    for seat in range(seats):
+        if seat == bottom and person:
             infos.append(SeatInfo(_("You"), None))
         else:
-            infos.append(SeatInfo(_(SIDE_NAMES[side]), strength))
+            infos.append(SeatInfo(_(SIDE_NAMES[side_of(seat, seats, bottom)]), strength))
     return infos
 
 
 class TableController(AnimatedDeal):
-    """One match at the table: engine state, animation queue and the computers' turns."""
+    """One match at the table, seen from one seat: the session it follows, the board and its animation."""
 
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
-                 deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None) -> None:
-        """A new match; the person (seat 0) leads the first deal. Every deal, seat and hint
-        draws from its own stream of the match seed, as ``simulate`` does. With a ``guide`` the deal is
-        the guided deal: the person's choices are kept to its suggestions and the computers play its record."""
-        self.infos = seat_infos(seats, strength, person)
+                 deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None,
+                 seat: int = 0, first_deal: Deal | None = None) -> None:
+        """A new match seen from ``seat`` (the person's, unless ``person`` is False), who leads the first
+        deal. Every deal, seat and hint draws from its own stream of the match seed, as ``simulate`` does.
+        With a ``guide`` the deal is the guided deal: the person's choices are kept to its suggestions and
+        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle."""
+        self.local = seat
+        """The seat this table is seen from, drawn at the bottom."""
+        self.infos = seat_infos(seats, strength, person, seat)
         self.names = [i.name for i in self.infos]
+        kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
         match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
-        self.match = Match(TEN, seats, match_length, first_dealer=rules.dealer_for_leader(0, seats), rules=rules,
-                           seed=seed)
-        self.streams = self.match.streams()
-        self.pace = pace or Pace()
         self.thinker = thinker or ComputerThinker()
+        self.session = TableSession(TEN, kinds, match_length, rules=rules, seed=seed, leader=seat,
+                                    thinker=self.thinker, think_ms=think_ms, director=guide, first_deal=first_deal)
+        self.pace = pace or Pace()
         self.think_ms = think_ms
         self.narration = Narration(self.names)
-        self.choreo = Choreographer(self.narration, self.pace, frozenset({0}))
-        self.generation = 0
+        self.choreo = Choreographer(self.narration, self.pace, frozenset({seat}))
         self.queue: deque[StepFactory] = deque()
         self.current: Step | None = None
         self.guide = guide
-        self.deal: Deal = self._dealt()
-        self.board = Board.as_dealt(self.deal)
-        self.deal_number = 1
-        self.deal_recorded = False
-        self.actions: list[list[str]] = [[]]
-        """Every action applied, deal by deal: with the seed, the whole match so far."""
-        self.practice = False
-        """True once a turn has been taken back: the match is kept as practice, apart from the statistics."""
-        self.on_change: Callable[[str], None] | None = None
-        """Told ``"action"`` after every move applied and ``"deal"`` when a finished deal is added to the match."""
-        self._acted = False
-        self._asked_seat: int | None = None
-        self._asked: object | None = None
-        self._answer: object | None = None
+        self.board = Board(seats, [[] for _ in range(seats)])
+        self._seen = 0
+        """How many of the session's updates this table has taken in."""
         self._waited = 0.0
+        """How long the table has waited, caught up, on the computer to move."""
+        self._view: tuple[tuple[int, int, int], SeatView] | None = None
+        self._target_told = False
+        self.layouts = 0
+        """How many times the board has been laid anew (a deal dealt, or a position put back)."""
         self._hint_tag: object | None = None
         self._turn_board: Board | None = None
         """The board as it stood when the last turn began to be shown (for showing it again)."""
         self._turn_events: list[Event] = []
         """Every event of the last turn shown, in order."""
-        self.thinker.warm_up([i.player for i in self.infos if i.player])
-        self._begin_deal()
+        self._follow()
 
     # ------------------------------------------------------------------ reading
 
     @property
+    def match(self) -> Any:
+        """The match being played (its rules, deals and totals)."""
+        return self.session.match
+
+    @property
+    def streams(self) -> Any:
+        """The deal's random streams (the hint draws from them)."""
+        return self.session.streams
+
+    @property
+    def actions(self) -> list[list[str]]:
+        """Every action applied, deal by deal."""
+        return self.session.actions
+
+    @property
+    def practice(self) -> bool:
+        """True once a turn has been taken back: the match is kept as practice."""
+        return self.session.practice
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal at the table, from 1."""
+        return self.session.deal_number
+
+    @property
+    def deal_recorded(self) -> bool:
+        """True once the finished deal has been added to the match."""
+        return self.session.deal_recorded
+
+    @property
+    def on_change(self) -> Callable[[str], None] | None:
+        """Told ``"action"`` after every move applied and ``"deal"`` when a finished deal is added to the match."""
+        return self.session.on_change
+
+    @on_change.setter
+    def on_change(self, listener: Callable[[str], None] | None) -> None:
+        self.session.on_change = listener
+
+    @property
+    def view(self) -> SeatView:
+        """Everything the table's seat may know of the deal now."""
+        key = (id(self.session.deal), self.session.update_count, len(self.session.actions[-1]))
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.session.observe(self.local))
+        return self._view[1]
+
+    def finished_deal(self) -> Deal | None:
+        """The whole deal once it is over (every card may be shown then); None during play."""
+        deal: Deal = self.session.deal
+        return deal if deal.is_over else None
+
+    def _shown_to_move(self) -> int | None:
+        return self.view.to_move
+
+    def _shown_over(self) -> bool:
+        return self.view.phase is Phase.OVER
+
+    @property
     def seats(self) -> int:
         """How many seats the table has."""
-        return self.deal.seats
+        return self.session.seats
 
     @property
     def person_seat(self) -> int | None:
         """The person's seat, or None when computers fill every seat."""
-        return 0 if self.infos[0].is_person else None
+        return self.local if self.infos[self.local].is_person else None
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom of the table."""
+        return self.local
 
     @property
     def dealer(self) -> int:
         """The dealer of the deal at the table."""
-        return self.deal.dealer
+        return self.view.dealer
 
     @property
     def face_up(self) -> frozenset[int]:
         """The seats whose hands the table shows face up: the bottom seat's alone."""
-        return frozenset({0})
+        return frozenset({self.local})
 
     def points_of(self, card: Card) -> int:
         """What ``card`` scores in the deal at the table."""
-        return self.deal.points_of(card)
+        return self.view.points_of(card)
 
     @property
     def deal_finished(self) -> bool:
         """True once the deal is over and fully shown."""
-        return self.deal.is_over and not self.busy
+        return self._shown_over() and not self.busy
 
     @property
     def person_to_play(self) -> bool:
         """True when the person may play a hand card now."""
-        return (self.person_seat is not None and not self.busy and self.deal.phase is Phase.PLAY
-                and self.deal.to_move == self.person_seat)
+        view = self.view
+        return (self.person_seat is not None and not self.busy and view.phase is Phase.PLAY
+                and view.to_move == self.person_seat)
 
     @property
     def person_choice(self) -> tuple[Card, tuple[Card, ...]] | None:
         """The waiting card and its candidates when the person owes a capture choice (and it is shown)."""
-        pending = self.deal.pending
+        pending = self.view.pending
         if self.busy or pending is None or pending.seat != self.person_seat:
             return None
         return pending.card, pending.candidates
@@ -175,41 +243,41 @@ class TableController(AnimatedDeal):
     @property
     def match_in_progress(self) -> bool:
         """True from the first turn of a match until its last deal is over: something to lose."""
-        return not self.match.is_over and (self.match.deals_played > 0 or bool(self.deal.turns))
+        return not self.match.is_over and (self.match.deals_played > 0 or bool(self.view.turns))
 
     def is_thinking(self) -> bool:
         """True while a computer is deciding."""
-        return self._asked is not None
+        return self.session.thinking
 
     def preview(self, card: Card) -> Preview:
         """What playing ``card`` now would take, and the points it would win."""
-        deal = self.deal
-        cands = deal.candidates(card)
-        triple = deal.is_triple(card)
-        own = deal.points_of(card)
-        gains = {c: own + deal.points_of(c) for c in cands}
+        view = self.view
+        cands = view.candidates(card)
+        triple = view.is_triple(card)
+        own = view.points_of(card)
+        gains = {c: own + view.points_of(c) for c in cands}
         if triple:
-            gain = own + sum(deal.points_of(c) for c in cands)
+            gain = own + sum(view.points_of(c) for c in cands)
         elif cands:
             gain = max(gains.values())
         else:
             gain = 0
-        return Preview(card, cands, triple, deal.choice_matters(card) if cands else False, gain, gains)
+        return Preview(card, cands, triple, view.choice_matters(card) if cands else False, gain, gains)
 
     def why_not(self) -> str | None:
         """Why the person cannot play a card right now, in words; None when they can."""
-        deal = self.deal
+        view = self.view
         if self.person_seat is None:
             return _("The computers are playing this match.")
-        if deal.is_over:
+        if view.phase is Phase.OVER:
             return _("The deal is over.")
-        if deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat == self.person_seat:
-            return _("First pick which card your {card} takes.").format(card=deal.pending.card.pretty)
-        if deal.to_move != self.person_seat:
-            if deal.to_move is None:
+        if view.phase is Phase.CHOOSE and view.pending is not None and view.pending.seat == self.person_seat:
+            return _("First pick which card your {card} takes.").format(card=view.pending.card.pretty)
+        if view.to_move != self.person_seat:
+            if view.to_move is None:
                 return None
-            return _("It's {name}'s turn, not yours.").format(name=self.names[deal.to_move])
-        if deal.phase is Phase.FLIP or self.busy:
+            return _("It's {name}'s turn, not yours.").format(name=self.names[view.to_move])
+        if view.phase is Phase.FLIP or self.busy:
             return _("Wait a moment: the last move is still being played out.")
         return None
 
@@ -220,12 +288,12 @@ class TableController(AnimatedDeal):
         reason = self.why_not()
         if reason is not None:
             return reason
-        if card not in self.deal.hand(self.person_seat):  # type: ignore[arg-type]
+        if card not in self.view.hand:
             return _("That card is not in your hand.")
-        if self.guide is not None and (refused := self.guide.refusal(self.deal, Action.play(card))):
+        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, Action.play(card))):
             return refused
         self._hint_tag = None
-        self._schedule(self._act(Action.play(card)))
+        self._submit(Action.play(card))
         return None
 
     def choose(self, target: Card) -> str | None:
@@ -235,10 +303,17 @@ class TableController(AnimatedDeal):
             return _("There is no capture to choose right now.")
         if target not in choice[1]:
             return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
-        if self.guide is not None and (refused := self.guide.refusal(self.deal, Action.choose(target))):
+        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, Action.choose(target))):
             return refused
-        self._schedule(self._act(Action.choose(target)))
+        self._submit(Action.choose(target))
         return None
+
+    def _submit(self, action: Action) -> None:
+        """The person's action to the session, and the rules' own step after it, shown together."""
+        assert self.person_seat is not None
+        self.session.submit(self.person_seat, action)
+        self.session.advance(decisions=0)
+        self._follow()
 
     def ask_hint(self) -> str | None:
         """Ask Hard what the person should do now (the card to play, or the card to take in a
@@ -248,21 +323,20 @@ class TableController(AnimatedDeal):
         choice = self.person_choice
         if not self.person_to_play and choice is None:
             return self.why_not() or _("A hint is for your turn.")
-        if self.guide is not None and (wanted := self.guide.suggested(self.deal)) is not None:
+        if self.guide is not None and (wanted := self.guide.suggested(self.session.deal)) is not None:
             return _("Follow the guide: this step asks for the {card}.").format(card=wanted.pretty)
         tag = self._hint_wanted()
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
             self._hint_tag = tag
-            self.thinker.ask(tag, "take" if choice is not None else "play", self.deal.view(self.person_seat),
-                             HINT_PLAYER, self.think_ms, self.streams.hint_seed())
+            self.thinker.ask(tag, TEN.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed())
         return None
 
     def _hint_wanted(self) -> tuple[object, ...]:
         """The tag of a hint for the decision the person owes now: a play, or a take of a played or turned card."""
-        pending = self.deal.pending
+        pending = self.view.pending
         owed = pending.source if pending is not None else "play-card"
-        return ("hint", self.generation, self.deal_number, self.deal.turn_number, owed)
+        return ("hint", self.session.generation, self.deal_number, len(self.view.turns), owed)
 
     @property
     def hint_pending(self) -> bool:
@@ -274,21 +348,23 @@ class TableController(AnimatedDeal):
 
         In a capture choice the hint is the waiting card with the candidate to take.
         """
-        if self._hint_tag is None or self._asked is not None:
+        if self._hint_tag is None or self.session.thinking:
             return None
         got = self.thinker.poll()
         if got is None:
             return None
         tag, answer = got
         self._hint_tag = None
-        if tag != self._hint_wanted():
+        if tag != self._hint_wanted() or not isinstance(answer, Action):
             return None
         choice = self.person_choice
         if choice is not None:
-            return Decision(choice[0], answer) if isinstance(answer, Card) and answer in choice[1] else None
-        if not self.person_to_play or not isinstance(answer, Decision):
+            ok = answer.kind == "choose" and answer.card in choice[1]
+            return Decision(choice[0], answer.card) if ok and answer.card is not None else None
+        if not self.person_to_play or answer.kind != "play" or answer.card is None:
             return None
-        return answer
+        take = answer.take[0] if answer.take is not None and len(answer.take) == 1 else None
+        return Decision(answer.card, take)
 
     def replay_last_turn(self) -> str | None:
         """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""
@@ -318,109 +394,34 @@ class TableController(AnimatedDeal):
         seat = self.person_seat
         if seat is None:
             return _("The computers are playing this match.")
-        if self.deal.is_over:
+        if self.session.deal.is_over:
             return _("The deal is over: a finished deal can't be taken back.")
-        found = self._last_turn_of(seat)
-        if found is None:
+        if not self.session.take_back(seat):
             return _("You have not played a card in this deal yet.")
-        start, draws = found
-        kept = self.actions[-1][:start]
-        hints = self.streams.hints
-        self.deal = self._dealt()
-        self.board = Board.as_dealt(self.deal)
-        self.actions[-1] = []
-        self._begin_deal()
-        self._replay(kept)
-        # the computers' streams go back to where they stood, so the same play meets the same replies
-        self.streams = self.match.streams()
-        self.streams.skip(draws, hints)
-        self.practice = True
-        if self.on_change is not None:
-            self.on_change("action")
+        self._follow()
         return None
-
-    def _last_turn_of(self, seat: int) -> tuple[int, list[int]] | None:
-        """Where in this deal's actions ``seat`` last played a card, with how many decisions each computer had
-        made by then (None when the seat has not played)."""
-        probe = self._dealt()
-        found = None
-        made = [0] * probe.seats
-        for index, text in enumerate(self.actions[-1]):
-            action = Action.parse(text)
-            mover = probe.pending.seat if action.kind == "choose" and probe.pending is not None else probe.to_move
-            if action.kind == "play" and mover == seat:
-                found = (index, list(made))
-            if action.kind != "flip" and mover is not None and mover != self.person_seat:
-                made[mover] += 1
-            probe.apply(action)
-        return found
-
-    def _dealt(self) -> Deal:
-        """The deal under way as it was dealt: the guided deal, or the match's next deal from its own shuffle
-        stream (the same cards dealt the same way however often it is asked for)."""
-        return self.guide.new_deal() if self.guide is not None else self.match.new_deal()
-
-    def _replay(self, actions: list[str]) -> None:
-        """Apply kept actions to the deal at once, the board following without movement."""
-        for text in actions:
-            self.queue.extend(self.choreo.steps_for(self._act(Action.parse(text))))
-        self._acted = False
-        self.skip()
 
     def next_deal(self) -> bool:
         """Deal the next deal of the match; False when the match is over."""
-        self.record_deal()
-        if self.match.is_over:
+        if not self.session.next_deal():
             return False
-        self.streams = self.match.streams()
-        self.deal = self.match.new_deal()
-        self.board = Board.as_dealt(self.deal)
-        self.deal_number += 1
-        self.deal_recorded = False
-        self.actions.append([])
-        self._begin_deal()
+        self._follow()
         return True
 
     def record_deal(self) -> None:
         """Add the finished deal's results to the match (once)."""
-        if self.deal.is_over and not self.deal_recorded:
-            self.match.finish_deal(self.deal)
-            self.deal_recorded = True
-            if self.on_change is not None:
-                self.on_change("deal")
+        self.session.record_deal()
 
     # ------------------------------------------------------------------ keeping
 
     def progress(self) -> dict[str, Any]:
-        """The match's position as a value to keep: every action so far and how far each random stream
-        has been drawn for decisions already made (:meth:`resume` puts it back)."""
-        draws = list(self.streams.draws)
-        if self._asked is not None and self._asked_seat is not None:
-            draws[self._asked_seat] -= 1  # a decision still being thought about is drawn again after a resume
-        return {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
-                "turns": len(self.deal.turns), "recorded": self.deal_recorded, "practice": self.practice}
+        """The match's position as a value to keep (:meth:`resume` puts it back)."""
+        return self.session.progress()
 
     def resume(self, progress: dict[str, Any]) -> None:
-        """Play a new controller's match forward to a kept position, at once: the same deals, the same
-        moves, and the random streams drawn as far as they were, so what follows is what would have."""
-        deals = progress.get("deals") or [[]]
-        for number, actions in enumerate(deals, start=1):
-            if number > 1:
-                self.record_deal()
-                if not self.next_deal():
-                    raise IllegalMove("the kept match has more deals than it is long")
-            self._replay(list(actions))
-        self.streams.skip(list(progress.get("draws", [])), int(progress.get("hints", 0)))
-        self.practice = progress.get("practice") is True
-        if progress.get("recorded"):
-            self.record_deal()
-
-    def _act(self, action: Action) -> list:  # type: ignore[type-arg]
-        """Apply one action to the deal, checked, and log it."""
-        events = self.deal.apply(action)
-        self.actions[-1].append(str(action))
-        self._acted = True
-        return events
+        """Play a new table's match forward to a kept position, at once (see the session's ``resume``)."""
+        self.session.resume(progress)
+        self._follow()
 
     def set_pace(self, pace: Pace) -> None:
         """Animate from now on at ``pace``."""
@@ -432,40 +433,60 @@ class TableController(AnimatedDeal):
         return finish_steps(self)
 
     def stop(self) -> None:
-        """Forget any outstanding computer decision."""
-        self.generation += 1
-        self.thinker.cancel()
-        self._asked = None
-        self._answer = None
+        """Forget any outstanding computer decision and hint."""
+        self.session.stop()
         self._hint_tag = None
 
-    def _begin_deal(self) -> None:
-        self.stop()
+    # ------------------------------------------------------------------ following the session
+
+    def _follow(self) -> None:
+        """Take in what the session told this seat since last time, queueing its movement."""
+        updates = self.session.updates(self.local, self._seen)
+        if not updates:
+            return
+        self._seen = updates[-1].number + 1
+        moved: list[Event] = []
+        for update in updates:
+            if update.kind == "moved":
+                moved.extend(update.events)  # a move and the stock card turned after it are shown together
+                continue
+            self._show(moved)
+            moved = []
+            self._restart(update)
+        self._show(moved)
+
+    def _restart(self, update: Update) -> None:
+        """A new deal, or the deal put back to another position: the board laid anew from what the seat
+        was told (shown at once when rewound)."""
         self.queue.clear()
         self.current = None
+        self.layouts += 1
         self.narration.clear()
         self._turn_board = None
         self._turn_events = []
-        self._schedule(list(self.deal.opening_events))
+        self._target_told = False
+        self._hint_tag = None
+        dealt, *events = update.events
+        assert isinstance(dealt, Dealt)
+        self.board = Board.dealt(dealt, events)
+        self._show(events, rewound=update.kind == "rewound")
+        if update.kind == "rewound":
+            self.skip()
 
-    def _schedule(self, events: list) -> None:  # type: ignore[type-arg]
-        events = list(events)
-        if self.deal.phase is Phase.FLIP:
-            # the stock card turns by itself: shown with the play, it can start before the play ends
-            events += self._act(Action.flip())
+    def _show(self, events: list[Event], rewound: bool = False) -> None:
+        """Queue the movement of ``events``; a turn's start is kept so the turn can be shown again. A
+        ``rewound`` position is shown as it stands (a target match's result is told when it is reached)."""
+        if not events:
+            return
         if any(isinstance(e, Played) for e in events):
             self.queue.append(self._note_turn_start)
             self._turn_events = []
         self._turn_events.extend(events)
-        redealt = any(isinstance(ev, Redealt) for ev in events)
-        self.queue.extend(self.choreo.steps_for(events, self.deal.hands if redealt else None))
+        self.queue.extend(self.choreo.steps_for(events))
         last = self.match.deals_played + 1 >= self.match.total_deals
-        if self.deal.is_over and self.match.rules.win == "target" and last:
+        if self._shown_over() and self.match.rules.win == "target" and last and not (self._target_told or rewound):
+            self._target_told = True
             self.queue.append(self.choreo.target_win(self._target_winners))
-        if self._acted and self.on_change is not None:
-            self._acted = False
-            self.on_change("action")
-        self._acted = False
 
     def _note_turn_start(self, board: Board) -> Step:
         """A step of no time that keeps the board as a turn begins, so the turn can be shown again."""
@@ -474,96 +495,32 @@ class TableController(AnimatedDeal):
 
     def _target_winners(self) -> str:
         """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
-        from chinese_ten.ui.match_scene import winners_text
         from chinese_ten.games.ten.texts import number_text
+        from chinese_ten.ui.match_scene import winners_text
 
         self.record_deal()
-        tie = number_text(self.deal.tie_score)
+        deal = self.finished_deal()
+        assert deal is not None
+        tie = number_text(deal.tie_score)
         return _("At or above the tie score ({tie}): {winners}").format(
             tie=tie, winners=winners_text(self.names, self.match.winners()))
 
     # ------------------------------------------------------------------ time
 
     def update(self, dt: float) -> None:
-        """Advance the animation, and when it has caught up, the game."""
+        """Advance the animation; once it has caught up and a computer has thought for the pace's pause,
+        let the session apply that computer's decision. While a move is still shown, the next computer
+        already thinks."""
         left = run_steps(self, dt)
-        if left is None:
-            self._think_ahead()
+        if left is None or self.busy:
+            self.session.prepare()
             return
-        if not self.busy:
-            self._drive(left)
-
-    def _drive(self, dt: float) -> None:
-        deal = self.deal
-        if deal.is_over:
-            return
-        seat = deal.to_move
-        assert seat is not None
-        if deal.phase is Phase.FLIP:
-            self._schedule(self._act(Action.flip()))
-            return
-        if seat == self.person_seat and deal.phase is Phase.PLAY:
-            return
-        if deal.phase is Phase.CHOOSE:
-            pending = deal.pending
-            assert pending is not None
-            if pending.seat == self.person_seat:
-                return
-            self._think("take", pending.seat, dt)
-            return
-        self._think("play", seat, dt)
-
-    def _think_ahead(self) -> None:
-        """Let a computer start deciding while the last move is still being shown."""
-        deal = self.deal
-        if deal.phase is Phase.PLAY and deal.to_move is not None and deal.to_move != self.person_seat:
-            self._ask("play", deal.to_move)
-        elif deal.phase is Phase.CHOOSE and deal.pending is not None and deal.pending.seat != self.person_seat:
-            self._ask("take", deal.pending.seat)
-
-    def _ask(self, kind: str, seat: int) -> tuple[object, ...]:
-        tag = (self.generation, self.deal_number, self.deal.turn_number, kind)
-        if self._asked != tag:
-            self._asked = tag
-            self._asked_seat = seat
-            self._answer = None
+        seat = self.session.to_act
+        if self.session.deal.is_over or seat is None or self.infos[seat].is_person:
             self._waited = 0.0
-            if self.guide is not None:
-                self._answer = self.guide.computer_action(self.deal)
-                return tag
-            name = self.infos[seat].player or "normal"
-            self.thinker.ask(tag, kind, self.deal.view(seat), name, self.think_ms, self.streams.decision_seed(seat))
-        return tag
-
-    def _think(self, kind: str, seat: int, dt: float) -> None:
-        tag = self._ask(kind, seat)
-        self._waited += dt
-        if self._answer is None:
-            got = self.thinker.poll()
-            if got is not None and got[0] == tag:
-                self._answer = got[1]
-        if self._answer is None or self._waited < self.pace.pause:
             return
-        answer = self._answer
-        self._asked = None
-        self._answer = None
-        self._apply(kind, seat, answer)
-
-    def _apply(self, kind: str, seat: int, answer: object) -> None:
-        deal = self.deal
-        try:
-            if isinstance(answer, Action):
-                events = self._act(answer)
-            elif kind == "take":
-                events = self._act(Action.choose(answer))  # type: ignore[arg-type]
-            else:
-                assert isinstance(answer, Decision)
-                events = self._act(answer.action())
-        except (IllegalMove, AssertionError) as exc:
-            _log.warning("seat %d's computer made an illegal move (%s); playing a fallback", seat, exc)
-            if kind == "take" and deal.pending is not None:
-                events = self._act(Action.choose(deal.default_take(deal.pending.card) or deal.pending.candidates[0]))
-            else:
-                card = deal.hand(seat)[0]
-                events = self._act(Action.play(card, deal.default_take(card) if deal.candidates(card) else None))
-        self._schedule(events)
+        self.session.prepare()
+        self._waited += left
+        if self._waited >= self.pace.pause and self.session.advance(decisions=1):
+            self._waited = 0.0
+            self._follow()

@@ -76,15 +76,18 @@ class CountScene(TableOverlay):
                                     else self.advance(), self._hover)
 
     def review(self) -> None:
-        """Open the review of the deal just counted, for the person's seat (seat 0 when computers play them all)."""
+        """Open the review of the deal just counted, for the person's seat (the bottom seat's when computers
+        play them all)."""
         from chinese_ten.ui.review_scene import open_review
 
         ctl = self.table.ctl
-        record = record_of(ctl.deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
+        deal = ctl.finished_deal()
+        assert deal is not None, "the count follows the deal's end"
+        record = record_of(deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
         kept = self.app.keeper.last_deal()
         if kept is not None and kept[1] != ctl.deal_number:
             kept = None
-        open_review(self.app, record, ctl.person_seat or 0, kept)
+        open_review(self.app, record, ctl.bottom if ctl.person_seat is None else ctl.person_seat, kept)
 
     def advance(self) -> None:
         """The next deal, or the match results after the last one."""
@@ -105,7 +108,8 @@ class CountScene(TableOverlay):
         kit = self.app.kit
         t = kit.theme
         ctl = self.table.ctl
-        deal = ctl.deal
+        deal = ctl.finished_deal()
+        assert deal is not None, "the count follows the deal's end"
         geom = self.table.geom()
         w, h = surface.get_size()
         dim = pygame.Surface(geom.table.size, pygame.SRCALPHA)

@@ -24,7 +24,12 @@ SIDES: dict[int, tuple[str, ...]] = {
     3: ("bottom", "left", "right"),
     4: ("bottom", "left", "top", "right"),
 }
-"""The side of the table each seat sits on, by seat count (clockwise from the person)."""
+"""The side of the table each seat sits on, by seat count, clockwise from the seat at the bottom."""
+
+
+def side_of(seat: int, seats: int, bottom: int = 0) -> str:
+    """The side of the table ``seat`` sits on when seat ``bottom`` is drawn at the bottom."""
+    return SIDES[seats][(seat - bottom) % seats]
 
 _GRIDS: tuple[tuple[int, int], ...] = ((7, 3), (9, 3), (9, 5), (11, 5))
 
@@ -59,6 +64,8 @@ class TableGeometry:
     stage: Rect
     slots: tuple[Rect, ...]
     hint: Rect
+    bottom: int = 0
+    """The seat laid out at the bottom, whose hand is the big one."""
 
     def font(self, points: float) -> int:
         """A font size in pixels, scaled to the window (``points`` at 1280×800)."""
@@ -90,9 +97,10 @@ OPEN_HAND_SCALE = 0.66
 
 
 def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
-                   open_hands: bool = False, panel_width: int | None = None) -> TableGeometry:
-    """The table laid out for a window of ``size`` and ``seats`` seats; ``open_hands`` makes room for the
-    other seats' hands face up (:func:`open_rects`), ``panel_width`` sets the side panel's width."""
+                   open_hands: bool = False, panel_width: int | None = None, bottom: int = 0) -> TableGeometry:
+    """The table laid out for a window of ``size`` and ``seats`` seats, seat ``bottom`` at the bottom and
+    the others clockwise from it; ``open_hands`` makes room for the other seats' hands face up
+    (:func:`open_rects`), ``panel_width`` sets the side panel's width."""
     w = max(int(size[0]), 640)
     h = max(int(size[1]), 400)
     unit = min(w / 1280, h / 800)
@@ -100,7 +108,7 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
     panel_w = min(max(int(w * 0.23), 230), 420) if panel_width is None else max(0, min(panel_width, w - 320))
     panel = Rect(w - panel_w, 0, panel_w, h)
     table = Rect(0, 0, w - panel_w, h)
-    sides = SIDES[seats]
+    sides = tuple(side_of(seat, seats, bottom) for seat in range(seats))
 
     hand_card = _card(min(h * 0.165, table.width / 7.2))
     hc_w, hc_h = hand_card
@@ -114,17 +122,18 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
     side_w = max(bk_h, round(92 * unit)) + 2 * m
 
     places: list[SeatPlace] = []
-    bottom = Rect(table.left, table.bottom - bottom_h, table.width, bottom_h)
-    hint = Rect(bottom.left + m, bottom.top, bottom.width - 2 * m, plate_h)
-    pile0 = Rect(bottom.left + m, bottom.top + plate_h + lift + (hc_h - bk_h) // 2, bk_w, bk_h)
-    hand0 = Rect(pile0.right + 2 * m, bottom.top + plate_h, bottom.right - m - pile0.right - 2 * m,
+    bottom_seat = bottom
+    bottom_zone = Rect(table.left, table.bottom - bottom_h, table.width, bottom_h)
+    hint = Rect(bottom_zone.left + m, bottom_zone.top, bottom_zone.width - 2 * m, plate_h)
+    pile0 = Rect(bottom_zone.left + m, bottom_zone.top + plate_h + lift + (hc_h - bk_h) // 2, bk_w, bk_h)
+    hand0 = Rect(pile0.right + 2 * m, bottom_zone.top + plate_h, bottom_zone.right - m - pile0.right - 2 * m,
                  lift + hc_h + arc)
-    places.append(SeatPlace(0, "bottom", bottom, Rect(pile0.left, bottom.top, hand0.right - pile0.left, plate_h),
-                            hand0, pile0))
+    places.append(SeatPlace(bottom_seat, "bottom", bottom_zone, Rect(pile0.left, bottom_zone.top, hand0.right - pile0.left,
+                                                                plate_h), hand0, pile0))
 
     has_top = "top" in sides
     upper = table.top + (top_h if has_top else m)
-    lower = bottom.top
+    lower = bottom_zone.top
     for seat, side in enumerate(sides):
         if side == "top":
             zone = Rect(table.left + m, table.top, table.width - 2 * m, top_h)
@@ -177,14 +186,14 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
     stage = stock.move(round(sc_w * 0.18), -round(sc_h * 0.10))
     return TableGeometry(
         size=(w, h), unit=unit, margin=m, panel=panel, table=table, centre=centre,
-        hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places),
+        hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places), bottom=bottom_seat,
         stock=stock, stage=stage, slots=slots, hint=hint,
     )
 
 
 def hand_rects(geom: TableGeometry, count: int) -> list[Rect]:
     """The person's hand cards, left to right, fanned in a shallow arc (none lifted)."""
-    area = geom.seats[0].hand
+    area = geom.seats[geom.bottom].hand
     cw, ch = geom.hand_card
     if count <= 0:
         return []

@@ -259,7 +259,8 @@ class Keeper:
             self._finish_deal(ctl, self._match)
 
     def _finish_deal(self, ctl: TableController, match: dict[str, int | None]) -> None:
-        deal = ctl.deal
+        deal = ctl.finished_deal()
+        assert deal is not None, "a deal is added to the match once it is over"
         seat = ctl.person_seat
         number = ctl.deal_number
         record = record_of(deal, players=[i.player or "you" for i in ctl.infos], seed=str(ctl.match.seed),

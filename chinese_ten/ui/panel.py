@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.geometry import TableGeometry
@@ -21,8 +21,7 @@ def _signed(value: float) -> str:
 
 def turn_text(ctl: TableController) -> str:
     """Whose turn it is, in words."""
-    deal = ctl.deal
-    if deal.is_over and not ctl.busy:
+    if ctl.deal_over and not ctl.busy:
         return _("The deal is over")
     seat = ctl.shown_turn
     if seat is None:
@@ -30,7 +29,7 @@ def turn_text(ctl: TableController) -> str:
     if ctl.person_choice is not None:
         return _("Your pick: which card to take?")
     if seat == ctl.person_seat:
-        return _("Your turn") if deal.phase is Phase.PLAY and not ctl.busy else _("Your turn is being played")
+        return _("Your turn") if ctl.view.phase is Phase.PLAY and not ctl.busy else _("Your turn is being played")
     if ctl.busy:
         return _("{name} is playing").format(name=ctl.names[seat])
     if ctl.is_thinking():
@@ -45,8 +44,8 @@ def deal_margins(ctl: TableController) -> list[float]:
     Every margin is 0 before the first capture, and once the deal is over they are the deal's
     results (points less the tie score), which add up to zero.
     """
-    deal = ctl.deal
-    if deal.is_over and not ctl.busy:
+    deal = ctl.finished_deal()
+    if deal is not None and not ctl.busy:
         return [float(m) for m in deal.exact_margins]
     points = ctl.board.points
     share = sum(points) / len(points)
@@ -116,7 +115,7 @@ class SidePanel:
         title = kit.text.line(words, geom.font(34), t.text, bold=True)
         surf.blit(title, (x, y))
         y += title.get_height() + 2
-        sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.deal.dealer]), geom.font(20), t.text_dim)
+        sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.dealer]), geom.font(20), t.text_dim)
         surf.blit(sub, (x, y))
         y += sub.get_height() + pad // 2
 
@@ -153,14 +152,14 @@ class SidePanel:
             surf.blit(s, (cx - s.get_width(), y) if i else (cx, y))
         y += kit.fonts.get(geom.font(17)).get_linesize() + 2
         board = ctl.board
-        tie = ctl.deal.tie_score
+        tie = ctl.view.tie_score
         totals = ctl.match.totals
         turn = ctl.shown_turn
         margins = deal_margins(ctl)
         row_h = kit.fonts.get(size).get_linesize() + 6
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
-            if seat == turn and not ctl.deal.is_over:
+            if seat == turn and not ctl.deal_over:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
             margin = margins[seat]
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), _signed(margin),

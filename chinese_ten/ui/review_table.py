@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Deal, Phase, TurnRecord
-from chinese_ten.games.ten.events import Event, Redealt
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.turns import Phase, TurnRecord
+from chinese_ten.games.ten.events import Event
 from chinese_ten.i18n import sentences
 from chinese_ten.games.ten.record import deal_of, replay
 from chinese_ten.ui.animation import Step, StepFactory, finish_steps, run_steps
@@ -52,11 +53,8 @@ class ReviewTable(AnimatedDeal):
         """The deal after each number of turns: ``positions[k]`` has ``k`` turns played."""
         self.events: list[list[Event]] = []
         """Each turn's events, in order (``events[k]`` is turn ``k + 1``'s)."""
-        self._dealt: list[tuple[tuple[Card, ...], ...] | None] = []
         for turn in self.turns:
-            events = turn_events(deal, turn)
-            self.events.append(events)
-            self._dealt.append(deal.hands if any(isinstance(e, Redealt) for e in events) else None)
+            self.events.append(turn_events(deal, turn))
             self.positions.append(deal.copy())
         self.stock_order: tuple[Card, ...] = self.start.initial[2]
         """The stock as dealt, top card first: every card leaves it from the top."""
@@ -97,6 +95,17 @@ class ReviewTable(AnimatedDeal):
         """The dealer of the deal."""
         return self.start.dealer
 
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom: seat 0, every hand being face up."""
+        return 0
+
+    def _shown_to_move(self) -> int | None:
+        return self.deal.to_move
+
+    def _shown_over(self) -> bool:
+        return self.deal.is_over
+
     def points_of(self, card: Card) -> int:
         """What ``card`` scores in this deal."""
         return self.start.points_of(card)
@@ -128,7 +137,7 @@ class ReviewTable(AnimatedDeal):
         self.board = Board.as_dealt(self.start)
         self.queue.extend(self.choreo.steps_for(list(self.start.opening_events)))
         for k in range(turns):
-            self.queue.extend(self.choreo.steps_for(self.events[k], self._dealt[k]))
+            self.queue.extend(self.choreo.steps_for(self.events[k]))
         self.at = turns
         self.finish()
 
@@ -137,7 +146,7 @@ class ReviewTable(AnimatedDeal):
         self.finish()
         if self.at >= self.last:
             return False
-        self.queue.extend(self.choreo.steps_for(self.events[self.at], self._dealt[self.at]))
+        self.queue.extend(self.choreo.steps_for(self.events[self.at]))
         self.at += 1
         return True
 

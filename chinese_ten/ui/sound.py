@@ -144,8 +144,8 @@ class SoundPlayer:
             return
         due: list[str] = []
         ctl = table.ctl
-        if ctl is not self._ctl or ctl.deal is not self._deal:
-            self._ctl, self._deal, self._seen, self._person_turn = ctl, ctl.deal, 0, False
+        if ctl is not self._ctl or ctl.layouts != self._deal:
+            self._ctl, self._deal, self._seen, self._person_turn = ctl, ctl.layouts, 0, False
             due.append("shuffle")
         shown = ctl.narration.shown
         self._seen = min(self._seen, len(shown))

@@ -30,7 +30,7 @@ BADGE_LIMIT = 64
 def rect_of(loc: Loc, geom: TableGeometry, face_up: frozenset[int] = frozenset({0})) -> Rect:
     """The pixels of a logical place on the table, where the hands of ``face_up`` seats lie face up."""
     if loc.kind == "hand":
-        if loc.seat == 0:
+        if loc.seat == geom.bottom:
             rects = hand_rects(geom, max(1, loc.count))
         elif loc.seat in face_up:
             rects = open_rects(geom, loc.seat, max(1, loc.count))
@@ -133,7 +133,7 @@ class TablePainter:
             big = geom.font(24)
             small = geom.font(19)
             where: dict[str, Rect] = {}
-            if seat != 0:
+            if seat != geom.bottom:
                 active = turn == seat and not view.deal_over
                 box = place.plate.inflate(8, 6)
                 if active:
@@ -152,7 +152,7 @@ class TablePainter:
                 if view.dealer == seat:
                     where["dealer"] = self.dealer_chip(surface, where["name"], geom)
                 if seat in view.face_up:
-                    for card, r in zip(board.hands[seat], open_rects(geom, seat, cnt)):
+                    for card, r in zip(board.open_hand(seat), open_rects(geom, seat, cnt)):
                         if card not in moving:
                             self.card(surface, card, r, shadow=False, badge_points=view.points_of(card))
                 else:
@@ -258,18 +258,18 @@ class TablePainter:
     def hand(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, hover: int | None,
              moving: frozenset[Card], active: bool, glide: dict[Card, float] | None = None,
              keys: Sequence[str] = ()) -> list[Rect]:
-        """The person's hand (or seat 0's, in a demo), face up; returns the rectangles drawn.
+        """The bottom seat's hand (the person's), face up; returns the rectangles drawn.
 
         ``glide`` gives cards' current left edges while the hand closes up; ``keys`` names the key
         that plays each card, shown on its top edge.
         """
         t = self.kit.theme
-        cards = view.board.hands[0]
+        cards = view.board.open_hand(geom.bottom)
         rects = hand_rects(geom, len(cards))
         if glide:
             rects = [r.move(round(glide.get(c, r.x) - r.x), 0) for c, r in zip(cards, rects)]
         if active:
-            zone = geom.seats[0].hand.inflate(geom.margin, geom.margin // 2)
+            zone = geom.seats[geom.bottom].hand.inflate(geom.margin, geom.margin // 2)
             pygame.draw.rect(surface, t.turn_ring, zone, 2, border_radius=12)
         out = []
         for i, (card, rect) in enumerate(zip(cards, rects)):
@@ -327,21 +327,21 @@ class TablePainter:
         rect.center = (round(cx), round(cy))
         if s.glow:
             self.glow(surface, rect, t.capture_glow, int(150 + 100 * math.sin(p * math.pi)))
-        face_up = not s.back
+        face_up = not s.back and s.card is not None
         scale_x = 1.0
         if s.flip:
-            face_up = e >= 0.5
+            face_up = e >= 0.5 and s.card is not None
             scale_x = max(0.04, abs(1 - 2 * e))
         if t.shadow_alpha:
             sh = self.kit.cards.shadow(rect.size, t.shadow_alpha // 2 + 10)
             lift = 2 + round(math.sin(math.pi * e) * h * 0.05)
             surface.blit(sh, sh.get_rect(center=(rect.centerx + lift, rect.centery + lift * 2)))
         base = a.size if e < 0.5 else b.size
-        img = self.kit.cards.face(s.card, base) if face_up else self.kit.cards.back(base)
+        img = self.kit.cards.face(s.card, base) if face_up and s.card is not None else self.kit.cards.back(base)
         if img.get_size() != (w, h) or scale_x != 1.0:
             img = pygame.transform.scale(img, (max(1, round(w * scale_x)), h))
         surface.blit(img, img.get_rect(center=rect.center))
-        if face_up and scale_x > 0.9 and self.kit.point_badges:
+        if face_up and s.card is not None and scale_x > 0.9 and self.kit.point_badges:
             pts = view.points_of(s.card)
             if pts:
                 surface.blit(self.badge(pts, w), self._badge_pos(rect))
@@ -415,11 +415,11 @@ class TablePainter:
         """The strip above the person's hand: name, dealer chip and a line of advice."""
         t = self.kit.theme
         strip = geom.hint
-        name = view.infos[0].name
+        name = view.infos[geom.bottom].name
         label = self.kit.text.line(name, geom.font(24), t.text, bold=True)
         spot = surface.blit(label, label.get_rect(midleft=(strip.left, strip.centery)))
         x = strip.left + label.get_width() + 6
-        if view.dealer == 0:
+        if view.dealer == geom.bottom:
             chip = self.dealer_chip(surface, spot, geom)
             x = chip.right + 6
         if text:

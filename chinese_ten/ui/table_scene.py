@@ -168,7 +168,7 @@ class TableScene(Scene):
         (nor during a capture choice, where the number keys pick a lit card)."""
         if not self.keyboard or self.ctl.person_seat is None or self.ctl.person_choice is not None:
             return []
-        return list(CARD_KEY_NAMES[:len(self.ctl.board.hands[0])])
+        return list(CARD_KEY_NAMES[:len(self.ctl.board.open_hand(self.ctl.bottom))])
 
     # ------------------------------------------------------------------ geometry
 
@@ -177,7 +177,7 @@ class TableScene(Scene):
         size = self.app.surface.get_size()
         key = (size, self.ctl.seats, self.ctl.board.capacity)
         if key != self._geom_key or self._geom is None:
-            self._geom = table_geometry(size, self.ctl.seats, self.ctl.board.capacity)
+            self._geom = table_geometry(size, self.ctl.seats, self.ctl.board.capacity, bottom=self.ctl.bottom)
             self._geom_key = key
             g = self._geom
             for s in (g.hand_card, g.small_card):
@@ -189,7 +189,7 @@ class TableScene(Scene):
     def hand_hit(self, pos: tuple[int, int]) -> int | None:
         """The index of the person's hand card under ``pos``."""
         geom = self.geom()
-        rects = hand_rects(geom, len(self.ctl.board.hands[0]))
+        rects = hand_rects(geom, len(self.ctl.board.open_hand(self.ctl.bottom)))
         for i in range(len(rects) - 1, -1, -1):
             r = lifted(rects[i], geom).union(rects[i]) if i == self.hover else rects[i]
             if r.collidepoint(pos):
@@ -206,7 +206,7 @@ class TableScene(Scene):
 
     def hovered_card(self) -> Card | None:
         """The hand card pointed at or focused (none while a button holds the keyboard focus)."""
-        hand = self.ctl.board.hands[0]
+        hand = self.ctl.board.open_hand(self.ctl.bottom)
         if self.button_focus is None and self.hover is not None and 0 <= self.hover < len(hand):
             return hand[self.hover]
         return None
@@ -220,7 +220,7 @@ class TableScene(Scene):
 
     def try_play(self, index: int) -> None:
         """The person asks to play the hand card at ``index``."""
-        hand = self.ctl.board.hands[0]
+        hand = self.ctl.board.open_hand(self.ctl.bottom)
         if not 0 <= index < len(hand):
             return
         if self.ctl.person_seat is None:
@@ -310,7 +310,7 @@ class TableScene(Scene):
             # the capture choice lights the named card through its focus (ChoiceScene.update)
             self.say(_("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
             return
-        hand = self.ctl.board.hands[0]
+        hand = self.ctl.board.open_hand(self.ctl.bottom)
         if advice.play in hand:
             self.keyboard = True
             self.hover = hand.index(advice.play)
@@ -334,7 +334,7 @@ class TableScene(Scene):
             self.app.open_menu()
 
     def _key(self, key: int, mod: int = 0) -> None:
-        hand = self.ctl.board.hands[0]
+        hand = self.ctl.board.open_hand(self.ctl.bottom)
         if key == pygame.K_ESCAPE:
             self.app.open_menu()
             return
@@ -402,7 +402,7 @@ class TableScene(Scene):
         if self.ctl.hint_pending:
             self._show_hint()
         self._glide_hand(dt)
-        hand = self.ctl.board.hands[0]
+        hand = self.ctl.board.open_hand(self.ctl.bottom)
         if self.hover is not None and self.hover >= len(hand):
             self.hover = len(hand) - 1 if hand and self.keyboard else None
         if self.app.top() is self:
@@ -419,7 +419,7 @@ class TableScene(Scene):
 
     def _glide_hand(self, dt: float) -> None:
         """Slide the person's cards towards their places when the hand closes up."""
-        cards = self.ctl.board.hands[0]
+        cards = self.ctl.board.open_hand(self.ctl.bottom)
         targets = hand_rects(self.geom(), len(cards))
         snap = self._glide_key != self._geom_key
         self._glide_key = self._geom_key
@@ -451,7 +451,7 @@ class TableScene(Scene):
             return _("Computers at every seat")
         choice = ctl.person_choice
         if choice is not None:
-            pending = ctl.deal.pending
+            pending = ctl.view.pending
             if pending is not None and pending.source == "flip":
                 words = _("Pick the card the turned {card} takes: click a lit card, or Left/Right and Enter.")
             else:
@@ -462,7 +462,7 @@ class TableScene(Scene):
             if card is not None:
                 return preview_text(ctl.preview(card))
             return _("Your turn: point at a card (or Left/Right) to see what it takes; click or Enter plays.")
-        if ctl.deal.is_over:
+        if ctl.deal_over:
             return ""
         seat = ctl.shown_turn
         if seat is not None and seat != ctl.person_seat:
@@ -500,7 +500,7 @@ class TableScene(Scene):
         take, colour, focus = self.lit()
         p.layout(surface, geom, ctl, moving, take, colour, focus, step)
         p.stock_count(surface, geom, ctl.board.stock)
-        active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal.is_over
+        active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal_over
         shown = ctl.person_seat is not None and self.app.top() is self and self.button_focus is None
         hover = self.hover if shown else None
         p.hand(surface, geom, ctl, hover, moving, active, self.hand_x, self.card_keys())

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Deal
 from chinese_ten.ui.animation import Step, StepFactory
 from chinese_ten.ui.board import Board
 
@@ -47,6 +46,10 @@ class TableView(Protocol):
     def face_up(self) -> frozenset[int]:
         """The seats whose hands are drawn face up; the bottom seat's always is."""
 
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom of the table (the person's; the others follow it clockwise)."""
+
     def points_of(self, card: Card) -> int:
         """What ``card`` scores under the rules of the deal shown (for its point badge)."""
 
@@ -54,7 +57,6 @@ class TableView(Protocol):
 class AnimatedDeal:
     """A deal shown through a queue of movements: what the live table and a review read the same way."""
 
-    deal: Deal
     current: Step | None
     """The movement being shown."""
     queue: deque[StepFactory]
@@ -70,9 +72,17 @@ class AnimatedDeal:
         """The seat whose turn the table shows: the one being animated, else the one to move."""
         if self.current is not None and self.current.seat is not None:
             return self.current.seat
-        return self.deal.to_move
+        return self._shown_to_move()
 
     @property
     def deal_over(self) -> bool:
         """True once the deal shown has ended in the engine."""
-        return self.deal.is_over
+        return self._shown_over()
+
+    def _shown_to_move(self) -> int | None:
+        """The seat to move in the deal as this table knows it."""
+        raise NotImplementedError
+
+    def _shown_over(self) -> bool:
+        """True once the deal as this table knows it is over."""
+        raise NotImplementedError

@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.menu_scene import QuestionScene, draw_words
 from chinese_ten.ui.scene import Button, TableOverlay, buttons_event, font_px, ui_scale
@@ -71,7 +71,7 @@ class GuidedTableScene(TableScene):
 
     def heading(self) -> str:
         """The line above the guide's title: which step of how many on a guided turn."""
-        deal = self.ctl.deal
+        deal = self.ctl.session.deal
         if self.guide.lesson(deal).guided:
             return _("Learn to play · step {step} of {total}").format(step=self.guide.step_number(deal),
                                                                     total=self.guide.steps)
@@ -82,7 +82,7 @@ class GuidedTableScene(TableScene):
         turn is still moving on the table, the words of that turn stay (the turned card that a lesson
         asks to watch is watched with that lesson's words)."""
         if self._words is None or not self.ctl.busy:
-            title, text = self.guide.words(self.ctl.deal)
+            title, text = self.guide.words(self.ctl.session.deal)
             self._words = (self.heading(), title, text)
         return self._words
 
@@ -140,7 +140,7 @@ class GuidedTableScene(TableScene):
     def lit(self) -> tuple[tuple[Card, ...], tuple[int, int, int], Card | None]:
         """As at any table; with no card pointed at on a guided turn, what the suggested card would take."""
         ctl = self.ctl
-        wanted = self.guide.suggested(ctl.deal)
+        wanted = self.guide.suggested(ctl.session.deal)
         if (self.hovered_card() is None and wanted is not None and ctl.person_to_play
                 and ctl.person_choice is None):
             return ctl.preview(wanted).candidates, self.app.kit.theme.take_glow, None
@@ -151,10 +151,10 @@ class GuidedTableScene(TableScene):
         suggested card, so Enter plays it."""
         super().update(dt)
         ctl = self.ctl
-        wanted = self.guide.suggested(ctl.deal)
-        if wanted is None or not ctl.person_to_play or ctl.deal.turn_number == self._led_turn:
+        wanted = self.guide.suggested(ctl.session.deal)
+        if wanted is None or not ctl.person_to_play or ctl.session.deal.turn_number == self._led_turn:
             return
-        self._led_turn = ctl.deal.turn_number
+        self._led_turn = ctl.session.deal.turn_number
         hand = ctl.board.hands[0]
         if self.keyboard and self.button_focus is None and wanted in hand:
             self.hover = hand.index(wanted)
@@ -168,11 +168,11 @@ class GuidedTableScene(TableScene):
         """Where the card the guide asks for is: in the hand on a guided turn, on the layout in a guided
         choice; None when any card will do or the table is still moving."""
         ctl = self.ctl
-        wanted = self.guide.suggested(ctl.deal)
+        wanted = self.guide.suggested(ctl.session.deal)
         if wanted is None or ctl.busy:
             return None
         geom = self.geom()
-        if ctl.deal.phase is Phase.CHOOSE:
+        if ctl.view.phase is Phase.CHOOSE:
             for slot, card in ctl.board.slots.items():
                 if card == wanted and slot < len(geom.slots):
                     return geom.slots[slot]

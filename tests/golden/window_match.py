@@ -37,7 +37,7 @@ def play(seats: int = 3, deals: int = 2, seed: int = 21) -> list[dict[str, Any]]
         top = app.top()
         if isinstance(top, CountScene):
             if len(records) < ctl.deal_number:
-                records.append(record_of(ctl.deal))
+                records.append(record_of(ctl.finished_deal()))
             if ctl.match.is_over:
                 break
             app.frame(1 / 60, [key_event(pygame.K_RETURN)])

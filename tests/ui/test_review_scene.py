@@ -171,7 +171,7 @@ def test_the_review_opens_from_the_count_and_esc_cancels_then_goes_back(make_tab
     review = app.top()
     try:
         assert isinstance(review, ReviewScene)
-        assert review.record["turns"] == [t.to_json() for t in ctl.deal.turns]
+        assert review.record["turns"] == [t.to_json() for t in ctl.session.deal.turns]
         assert review.seat == 0 and review.analysing, "the person's decisions are being judged"
         press(app, pygame.K_ESCAPE)
         assert app.top() is review and review.analysis is not None and review.analysis.cancelled
@@ -306,7 +306,8 @@ def test_the_other_seats_are_drawn_face_up_in_the_review_and_face_down_at_the_ta
     app, ctl, table = make_table(seats=seats)
     asked = _faces(table.painter, monkeypatch)
     app.draw()
-    others = [c for seat in range(1, seats) for c in ctl.board.hands[seat]]
+    others = [c for seat in range(1, seats) for c in ctl.session.deal.hand(seat)]
+    assert all(c is None for seat in range(1, seats) for c in ctl.board.hands[seat]), "the table holds them face down"
     assert others and not set(others) & set(asked), "no card of another hand is shown at the table"
     assert asked.count(None) >= len(others), "each is drawn as a back"
 

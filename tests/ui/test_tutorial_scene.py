@@ -48,7 +48,7 @@ def learn(app: App) -> GuidedTableScene:
 def settled(app: App, table: TableScene) -> bool:
     """Run frames until the person has something to do (or an overlay is up)."""
     return run_frames(app, lambda: not table.ctl.busy and (
-        table.ctl.person_to_play or app.top() is not table or table.ctl.deal.is_over))
+        table.ctl.person_to_play or app.top() is not table or table.ctl.session.deal.is_over))
 
 
 def click_card(app: App, table: GuidedTableScene, card: object) -> None:
@@ -65,10 +65,10 @@ def test_learn_to_play_on_the_start_screen_deals_the_guided_deal(window: pygame.
     app = started(window)
     table = learn(app)
     assert table.ctl.seats == 2 and table.ctl.guide is not None
-    assert [list(map(str, h)) for h in table.ctl.deal.initial[0]] == RECORD["hands"]
+    assert [list(map(str, h)) for h in table.ctl.session.deal.initial[0]] == RECORD["hands"]
     assert settled(app, table)
     assert table.ctl.person_to_play
-    assert table.guide.words(table.ctl.deal)[0] == LESSONS[0].title
+    assert table.guide.words(table.ctl.session.deal)[0] == LESSONS[0].title
     assert table.suggested_rect() is not None
 
 
@@ -79,17 +79,17 @@ def test_a_card_other_than_the_suggested_one_is_refused_with_a_reason(window: py
     wanted = LESSONS[0].suggested.card  # type: ignore[union-attr]
     other = next(c for c in table.ctl.board.hands[0] if c != wanted)
     click_card(app, table, other)
-    assert table.ctl.deal.turn_number == 1 and not table.ctl.deal.turns
-    assert other in table.ctl.deal.hand(0)
+    assert table.ctl.session.deal.turn_number == 1 and not table.ctl.session.deal.turns
+    assert other in table.ctl.session.deal.hand(0)
     assert table.toast_text == REFUSED.format(card=wanted.pretty)
     # the number key of another card is refused the same way
     press(app, pygame.K_1 if table.ctl.board.hands[0][0] != wanted else pygame.K_2)
-    assert not table.ctl.deal.turns
+    assert not table.ctl.session.deal.turns
     click_card(app, table, wanted)
-    assert table.ctl.deal.turns or table.ctl.busy
-    assert wanted not in table.ctl.deal.hand(0)
+    assert table.ctl.session.deal.turns or table.ctl.busy
+    assert wanted not in table.ctl.session.deal.hand(0)
     # the engine is on North's turn while the play is still shown: the box keeps this step's words
-    assert table.ctl.busy and table.ctl.deal.to_move == 1
+    assert table.ctl.busy and table.ctl.session.deal.to_move == 1
     assert table.shown_words()[1] == LESSONS[0].title
     assert settled(app, table)
     assert table.shown_words()[1] == LESSONS[1].title
@@ -103,25 +103,25 @@ def test_the_whole_lesson_plays_through_by_clicks_and_ends_offering_a_real_match
         assert settled(app, table)
         top = app.top()
         if isinstance(top, CountScene):
-            assert table.guide.lesson(table.ctl.deal).concept == "count"
+            assert table.guide.lesson(table.ctl.session.deal).concept == "count"
             assert top.button.label == "Finish the lesson (Enter)", "the lesson's count leads on to its end, not to results"
             press(app, pygame.K_RETURN)
             break
         if isinstance(top, ChoiceScene):
-            wanted = table.guide.suggested(table.ctl.deal)
+            wanted = table.guide.suggested(table.ctl.session.deal)
             if wanted is not None and not refused_choice:
                 other = next(c for c in top.candidates if c != wanted)
                 assert table.ctl.choose(other) is not None
                 refused_choice = True
             press(app, pygame.K_RETURN)  # the focus starts on the take worth most
             continue
-        wanted = table.guide.suggested(table.ctl.deal)
+        wanted = table.guide.suggested(table.ctl.session.deal)
         click_card(app, table, wanted if wanted is not None else table.ctl.board.hands[0][0])
     else:
         pytest.fail("the lesson never reached its count")
     assert refused_choice, "the guided choice was reached"
     guided = max(lesson.turn for lesson in LESSONS)
-    played = [str(t.play) for t in table.ctl.deal.turns[:guided]]
+    played = [str(t.play) for t in table.ctl.session.deal.turns[:guided]]
     assert played == [t["play"] for t in RECORD["turns"][:guided]]
     end = app.top()
     assert isinstance(end, TutorialEndScene)
@@ -199,9 +199,9 @@ def test_the_lesson_is_kept_neither_in_history_nor_in_statistics(window: pygame.
             if isinstance(app.top(), ChoiceScene):
                 press(app, pygame.K_RETURN)
                 continue
-            wanted = table.guide.suggested(table.ctl.deal)
+            wanted = table.guide.suggested(table.ctl.session.deal)
             click_card(app, table, wanted if wanted is not None else table.ctl.board.hands[0][0])
-        assert table.ctl.deal.is_over
+        assert table.ctl.session.deal.is_over
         assert keeper.unfinished() is None and keeper.history() == []
         # the same keeper keeps a real match from its first move
         app.replace(StartScene(app))
@@ -295,9 +295,9 @@ def test_a_take_back_in_the_lesson_goes_back_within_the_guided_deal(window: pyga
     app = started(window, Settings(allow_takebacks=True))
     table = learn(app)
     assert settled(app, table)
-    before = position_of(table.ctl.deal)
+    before = position_of(table.ctl.session.deal)
     click_card(app, table, LESSONS[0].suggested.card)  # type: ignore[union-attr]
-    assert settled(app, table) and table.ctl.deal.turn_number > 1
+    assert settled(app, table) and table.ctl.session.deal.turn_number > 1
     press(app, pygame.K_BACKSPACE)
-    assert position_of(table.ctl.deal) == before, "the lesson's own deal, not another one"
-    assert table.guide.words(table.ctl.deal)[0] == LESSONS[0].title
+    assert position_of(table.ctl.session.deal) == before, "the lesson's own deal, not another one"
+    assert table.guide.words(table.ctl.session.deal)[0] == LESSONS[0].title

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.events import Captured, JoinedLayout, Played, Turned
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.controller import TableController
@@ -16,7 +16,7 @@ INSTANT = Pace(0, 0, 0, 0, 0, 0)
 
 
 def _agrees(ctl: TableController) -> None:
-    deal, board = ctl.deal, ctl.board
+    deal, board = ctl.session.deal, ctl.board
     assert sorted(board.slots.values()) == sorted(deal.layout)
     assert [len(h) for h in board.hands] == [len(deal.hand(s)) for s in range(deal.seats)]
     assert sorted(board.hands[0]) == sorted(deal.hand(0))
@@ -40,7 +40,7 @@ def test_the_board_matches_the_deal_whenever_it_rests(seats: int, seed: int) -> 
         if ctl.deal_finished:
             break
     assert ctl.deal_finished
-    assert len(ctl.narration.entries) >= ctl.deal.total_turns
+    assert len(ctl.narration.entries) >= ctl.session.deal.total_turns
 
 
 def test_a_turn_in_words() -> None:
@@ -79,8 +79,8 @@ def test_a_seeded_match_in_the_window_plays_as_the_engine_plays_it(preset: str, 
             ctl.update(0.0)
             if ctl.deal_finished:
                 break
-        assert ctl.deal.initial == deal.initial and ctl.deal.dealer == deal.dealer
-        assert ctl.deal.turns == deal.turns
+        assert ctl.session.deal.initial == deal.initial and ctl.session.deal.dealer == deal.dealer
+        assert ctl.session.deal.turns == deal.turns
         match.finish_deal(deal)
         if number < seats - 1:
             assert ctl.next_deal()
@@ -97,7 +97,7 @@ def test_asking_for_a_hint_changes_neither_this_deal_nor_the_next() -> None:
                 while asked < hints and ctl.ask_hint() is None:
                     asked += 1
                     ctl.poll_hint()
-                ctl.play(ctl.deal.hand(0)[0])
+                ctl.play(ctl.session.deal.hand(0)[0])
             elif ctl.person_choice is not None and not ctl.busy:
                 ctl.choose(ctl.person_choice[1][0])
             if ctl.deal_finished:
@@ -106,6 +106,6 @@ def test_asking_for_a_hint_changes_neither_this_deal_nor_the_next() -> None:
         return ctl
 
     quiet, curious = played(0), played(5)
-    assert curious.deal.turns == quiet.deal.turns
+    assert curious.session.deal.turns == quiet.session.deal.turns
     assert quiet.next_deal() and curious.next_deal()
-    assert curious.deal.initial == quiet.deal.initial
+    assert curious.session.deal.initial == quiet.session.deal.initial

@@ -18,14 +18,14 @@ def _choice_listing_a_lesser_candidate_first(make_table, seeds):  # type: ignore
         if not isinstance(app.top(), ChoiceScene):
             continue
         _card, cands = ctl.person_choice
-        if ctl.deal.points_of(cands[0]) < max(ctl.deal.points_of(c) for c in cands):
+        if ctl.session.deal.points_of(cands[0]) < max(ctl.session.deal.points_of(c) for c in cands):
             yield app, ctl
 
 
 def test_the_choice_opens_on_the_highest_scoring_candidate_and_enter_takes_it(make_table) -> None:  # type: ignore[no-untyped-def]
     checked = 0
     for app, ctl in _choice_listing_a_lesser_candidate_first(make_table, range(1, 60)):
-        deal = ctl.deal
+        deal = ctl.session.deal
         card, cands = ctl.person_choice
         best = max(deal.points_of(c) for c in cands)
         choice = app.top()

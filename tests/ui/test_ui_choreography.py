@@ -85,9 +85,9 @@ def test_the_last_turn_shown_again_moves_slowly_and_changes_nothing(make_table, 
     assert run_frames(app, lambda: ctl.person_to_play)
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)])
     assert scene.toast_text == "There is no turn to show again yet." and not ctl.busy
-    ctl.play(ctl.deal.hand(0)[0])
+    ctl.play(ctl.session.deal.hand(0)[0])
     assert run_frames(app, lambda: ctl.person_to_play)  # every computer has played too
-    turns, hand, entries = ctl.deal.turns, ctl.deal.hand(0), list(ctl.narration.entries)
+    turns, hand, entries = ctl.session.deal.turns, ctl.session.deal.hand(0), list(ctl.narration.entries)
     after = _picture(ctl.board)
     before_last = ctl._turn_board
     assert before_last is not None and _picture(before_last) != after
@@ -100,13 +100,13 @@ def test_the_last_turn_shown_again_moves_slowly_and_changes_nothing(make_table, 
         frames += 1
     assert frames / 60 >= REPLAY_PACE.move + REPLAY_PACE.flip * HOP, "shown at the slow pace"
     assert _picture(ctl.board) == after and ctl.person_to_play
-    assert ctl.deal.turns == turns and ctl.deal.hand(0) == hand and ctl.narration.entries == entries
+    assert ctl.session.deal.turns == turns and ctl.session.deal.hand(0) == hand and ctl.narration.entries == entries
 
 
 def test_a_click_on_last_turn_shows_it_again_and_a_key_finishes_it(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, scene = make_table(seats=3, seed=5)
     assert run_frames(app, lambda: ctl.person_to_play)
-    ctl.play(ctl.deal.hand(0)[0])
+    ctl.play(ctl.session.deal.hand(0)[0])
     assert run_frames(app, lambda: ctl.person_to_play)
     after = _picture(ctl.board)
     scene.place_buttons()
@@ -122,7 +122,7 @@ def test_the_last_turn_is_not_shown_again_while_a_capture_choice_is_owed(make_ta
     for seed in range(1, 300):
         app, ctl, scene = make_table(seats=2, seed=seed)
         assert run_frames(app, lambda: ctl.person_to_play)
-        card = next((c for c in ctl.deal.hand(0) if ctl.deal.choice_matters(c)), None)
+        card = next((c for c in ctl.session.deal.hand(0) if ctl.session.deal.choice_matters(c)), None)
         if card is not None:
             break
     ctl.play(card)

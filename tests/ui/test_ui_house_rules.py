@@ -58,12 +58,8 @@ def test_a_whole_match_of_every_preset_plays_through_the_window_to_its_result(
 
 def _controller(deal: Deal, seats: int, rules: RuleSet, app: App) -> TableController:
     """A computers' table whose first deal is ``deal``."""
-    ctl = TableController(seats, "normal", "one", seed=1, pace=QUICK, person=False, thinker=app.thinker,
-                          rules=rules)
-    ctl.deal = deal
-    ctl.board = Board.as_dealt(deal)
-    ctl._begin_deal()
-    return ctl
+    return TableController(seats, "normal", "one", seed=1, pace=QUICK, person=False, thinker=app.thinker,
+                           rules=rules, first_deal=deal)
 
 
 def _play_out(app: App, ctl: TableController) -> TableScene:
@@ -115,7 +111,7 @@ def test_a_refill_and_the_turns_with_no_flip_are_animated_and_told(window: pygam
     assert no_flips == 4, "the four cards the refill took leave the last four turns without a flip"
     assert banners.count("The stock is empty: no card to turn") == no_flips
     assert sum("no card to turn" in e for e in entries) == no_flips
-    assert ctl.board.stock == 0 and sorted(ctl.board.slots.values()) == sorted(ctl.deal.layout)
+    assert ctl.board.stock == 0 and sorted(ctl.board.slots.values()) == sorted(ctl.session.deal.layout)
 
 
 def test_a_dead_layout_is_thrown_in_then_the_deal_is_shown(window: pygame.Surface) -> None:
@@ -161,7 +157,7 @@ def test_the_re_deal_step_gives_each_hand_the_cards_the_engine_dealt() -> None:
     board = Board(seats=2, hands=[[], []], stock=24, piles=[0, 0], points=[0, 0])
     narration = Narration(["You", "North"])
     hands = ((Card.parse("9S"), Card.parse("2H")), (Card.parse("KD"), Card.parse("4C")))
-    step = Choreographer(narration, QUICK, frozenset({0})).steps_for([Redealt(1, 2, 2)], hands)[0](board)
+    step = Choreographer(narration, QUICK, frozenset({0})).steps_for([Redealt(1, 2, 2, hands)])[0](board)
     assert [sp.back for sp in step.sprites if sp.dst.seat == 0] == [False, False]
     step.on_end(board)  # type: ignore[misc]
     assert board.hands == [[Card.parse("2H"), Card.parse("9S")], [Card.parse("KD"), Card.parse("4C")]]
@@ -179,7 +175,7 @@ def test_a_target_win_is_shown_as_a_banner_and_told_in_the_log(seats: int, windo
     steps = _steps_seen(ctl)
     assert run_frames(app, lambda: ctl.deal_finished, limit=20000)
     winners = ctl.match.winners()
-    assert winners and all(ctl.deal.exact_margins[s] >= 0 for s in winners)
+    assert winners and all(ctl.session.deal.exact_margins[s] >= 0 for s in winners)
     tie = number_text(rules.tie_score(seats))
     told = ctl.narration.entries[-1]
     assert told.startswith(f"At or above the tie score ({tie}): ")
@@ -217,7 +213,7 @@ def test_the_rules_remembered_are_the_rules_of_the_next_match(window: pygame.Sur
     app.start_match()
     ctl = app.table().ctl  # type: ignore[union-attr]
     assert ctl.match.rules == RuleSet.of("play-red", lead="after-dealer")
-    assert ctl.seats == 3 and ctl.deal.to_move == 0, "the person leads the first deal"
+    assert ctl.seats == 3 and ctl.session.deal.to_move == 0, "the person leads the first deal"
 
 
 def test_demo_plays_the_preset_it_is_given_with_the_presets_match_length() -> None:

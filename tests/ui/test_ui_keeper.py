@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.matchstore import open_store
 from chinese_ten.games.ten.record import position_of
 from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
@@ -28,8 +28,8 @@ def _step(ctl: TableController) -> None:
     if ctl.person_choice is not None:
         ctl.choose(ctl.person_choice[1][-1])
     elif ctl.person_to_play:
-        hand = ctl.deal.hand(0)
-        ctl.play(hand[ctl.deal.turn_number % len(hand)])
+        hand = ctl.session.deal.hand(0)
+        ctl.play(hand[ctl.session.deal.turn_number % len(hand)])
     elif ctl.deal_finished:
         ctl.next_deal()
     ctl.update(1 / 30)
@@ -53,16 +53,16 @@ def test_resuming_at_a_capture_choice_puts_back_the_position_and_the_same_future
     keeper = Keeper(open_store(tmp_path))
     keeper.watch(first)
     # mid-turn in the second deal: the person's card waits for the choice of what it takes
-    _play(first, lambda: first.deal_number == 2 and first.deal.phase is Phase.CHOOSE
+    _play(first, lambda: first.deal_number == 2 and first.session.deal.phase is Phase.CHOOSE
           and first.person_choice is not None)
-    before = position_of(first.deal)
+    before = position_of(first.session.deal)
     keeper.save()
     keeper.close()
 
     again = Keeper(open_store(tmp_path))
     second = again.resume(QUICK, ComputerThinker(force_inline=True))
     assert second is not None
-    assert position_of(second.deal) == before and second.deal.turn_in_progress == first.deal.turn_in_progress
+    assert position_of(second.session.deal) == before and second.session.deal.turn_in_progress == first.session.deal.turn_in_progress
     assert second.match.results == first.match.results
     _play(first, lambda: _over(first))
     _play(second, lambda: _over(second))
@@ -78,15 +78,15 @@ def test_a_match_under_house_rules_resumes_mid_deal_with_the_same_future(tmp_pat
     first = _controller(seed=23, seats=seats, rules=rules)
     keeper = Keeper(open_store(tmp_path))
     keeper.watch(first)
-    _play(first, lambda: first.deal_number == 2 and first.deal.turn_number >= 3 and first.person_to_play)
-    before = position_of(first.deal)
+    _play(first, lambda: first.deal_number == 2 and first.session.deal.turn_number >= 3 and first.person_to_play)
+    before = position_of(first.session.deal)
     keeper.save()
     keeper.close()
 
     again = Keeper(open_store(tmp_path))
     second = again.resume(QUICK, ComputerThinker(force_inline=True))
     assert second is not None and second.match.rules == rules
-    assert position_of(second.deal) == before
+    assert position_of(second.session.deal) == before
     _play(first, lambda: _over(first))
     _play(second, lambda: _over(second))
     assert second.actions == first.actions, "every later move must be the same after a resume"
@@ -98,10 +98,10 @@ def test_every_move_is_saved_as_it_is_made(tmp_path) -> None:
     ctl = _controller(seed=3)
     keeper = Keeper(open_store(tmp_path))
     keeper.watch(ctl)
-    _play(ctl, lambda: len(ctl.deal.turns) >= 3)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 3)
     kept = keeper.unfinished()
     assert kept is not None
-    assert kept.progress["deals"] == ctl.actions and kept.turns == len(ctl.deal.turns)
+    assert kept.progress["deals"] == ctl.actions and kept.turns == len(ctl.session.deal.turns)
     assert describe(kept).startswith("2 seats · Easy · deal 1 of 2")
     keeper.close()
 
@@ -121,7 +121,7 @@ def test_statistics_of_known_matches_add_up(tmp_path) -> None:
     ctl = _controller(seed=4)
     keeper = Keeper(open_store(tmp_path))
     keeper.watch(ctl)
-    _play(ctl, lambda: len(ctl.deal.turns) >= 2)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 2)
     keeper.abandon()
     keeper.close()
 
@@ -170,7 +170,7 @@ def test_resuming_while_a_computer_thinks_draws_its_decision_again_the_same(tmp_
     first = _controller(seed=21, seats=3)
     keeper = Keeper(open_store(tmp_path))
     keeper.watch(first)
-    _play(first, lambda: len(first.deal.turns) >= 4 and first.is_thinking())
+    _play(first, lambda: len(first.session.deal.turns) >= 4 and first.is_thinking())
     keeper.save()  # as when the window closes: a computer's decision is under way
     keeper.close()
     again = Keeper(open_store(tmp_path))
@@ -188,10 +188,10 @@ def test_a_save_that_fails_is_told_once_and_the_match_plays_on_unkept(tmp_path) 
     keeper = Keeper(opened, told.append)
     ctl = _controller(seed=8)
     keeper.watch(ctl)
-    _play(ctl, lambda: len(ctl.deal.turns) >= 1)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 1)
     assert keeper.unfinished() is not None
     opened.store._db.execute("PRAGMA query_only = ON")  # from now on every write is refused, as on a full disk
-    _play(ctl, lambda: len(ctl.deal.turns) >= 6)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 6)
     keeper._writer.flush()
     assert len(told) == 1 and "can't be kept" in told[0]
     assert not keeper.keeping

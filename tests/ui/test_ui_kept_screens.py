@@ -35,8 +35,8 @@ def test_continue_comes_first_with_a_line_and_puts_the_match_back(window, tmp_pa
     assert [b.action for b in app.top().actions][0] == "play", "no Continue without an unfinished match"
     press(app, pygame.K_RETURN)
     ctl = app.table().ctl
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 3 and ctl.person_to_play)
-    where = position_of(ctl.deal)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 3 and ctl.person_to_play)
+    where = position_of(ctl.session.deal)
     app.quit()
     app.keeper.close()  # the window closes: no question asked
 
@@ -46,7 +46,7 @@ def test_continue_comes_first_with_a_line_and_puts_the_match_back(window, tmp_pa
     assert start.continue_line.startswith("2 seats · Normal · deal 1 of 1 · you")
     press(again, pygame.K_RETURN)  # Continue has the focus
     assert isinstance(again.top(), TableScene)
-    assert position_of(again.table().ctl.deal) == where
+    assert position_of(again.table().ctl.session.deal) == where
     again.keeper.close()
 
 
@@ -54,7 +54,7 @@ def test_new_match_on_the_start_screen_asks_and_then_counts_the_old_one_abandone
     app = _app(window, tmp_path)
     press(app, pygame.K_RETURN)
     ctl = app.table().ctl
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 1)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
     app.keeper.close()
     again = _app(window, tmp_path)
     press(again, pygame.K_RIGHT, pygame.K_RETURN)  # New match
@@ -142,7 +142,7 @@ def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, t
     first = _app(window, tmp_path)
     press(first, pygame.K_RETURN)
     ctl = first.table().ctl
-    assert play_until(first, lambda: len(ctl.deal.turns) >= 2)
+    assert play_until(first, lambda: len(ctl.session.deal.turns) >= 2)
     opened = open_store(tmp_path)  # the second window, while the first still plays
     second = App(window, Settings(computers=1, match_length="one", animation_speed="instant"), None, None,
                  ComputerThinker(force_inline=True), Keeper(opened))
@@ -153,7 +153,7 @@ def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, t
     assert "another window" in second.banner_text
     press(second, pygame.K_RETURN)
     other = second.table().ctl
-    assert play_until(second, lambda: len(other.deal.turns) >= 2)
+    assert play_until(second, lambda: len(other.session.deal.turns) >= 2)
     second.keeper.close()
     kept = first.keeper.unfinished()
     assert kept is not None and kept.progress["deals"] == ctl.actions, "the first window's match is untouched"

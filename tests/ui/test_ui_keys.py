@@ -64,7 +64,7 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
             assert ctl.person_choice != before
             used.add("choice")
             continue
-        hand_before = len(ctl.deal.hand(0))
+        hand_before = len(ctl.session.deal.hand(0))
         style = turn % 5
         if style == 0:
             press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_RETURN)
@@ -77,13 +77,13 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
             app.draw()
             assert table.paused and table.panel.paused and table.pause_button.label.startswith("Resume")
             press(app, pygame.K_1)
-            assert len(ctl.deal.hand(0)) == hand_before, "a paused table plays nothing"
+            assert len(ctl.session.deal.hand(0)) == hand_before, "a paused table plays nothing"
             press(app, pygame.K_p)
             press(app, pygame.K_h)
             assert app.kit.theme.name == "high-contrast" and app.settings.high_contrast
             press(app, pygame.K_h)
             assert app.kit.theme.name == "classic"
-            count = len(ctl.deal.hand(0))
+            count = len(ctl.session.deal.hand(0))
             press(app, pygame.K_0 + count if count <= 9 else pygame.K_9)  # the last card (or the ninth)
             used.add("digits+P+H")
         elif style == 3:
@@ -104,12 +104,12 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
             press(app, pygame.K_2)
             used.add("menu+help+F11")
         else:
-            press(app, pygame.K_0 if len(ctl.deal.hand(0)) >= 10 else pygame.K_1)
+            press(app, pygame.K_0 if len(ctl.session.deal.hand(0)) >= 10 else pygame.K_1)
             used.add("digit")
         app.frame(1 / 60, [])
-        assert len(ctl.deal.hand(0)) == hand_before - 1, f"turn {turn}: a card was played"
+        assert len(ctl.session.deal.hand(0)) == hand_before - 1, f"turn {turn}: a card was played"
         plays += 1
-    assert isinstance(app.top(), CountScene) and ctl.deal.is_over
+    assert isinstance(app.top(), CountScene) and ctl.session.deal.is_over
     assert plays == 12
     app.draw()
     press(app, pygame.K_RETURN)
@@ -129,9 +129,9 @@ def test_any_other_key_finishes_the_movement_without_playing(make_table) -> None
     assert run_frames(app, lambda: ctl.person_to_play)
     press(app, pygame.K_3)
     assert ctl.busy
-    hand = list(ctl.deal.hand(0))
+    hand = list(ctl.session.deal.hand(0))
     app.frame(1 / 60, [key_event(pygame.K_a)])
-    assert list(ctl.deal.hand(0)) == hand
+    assert list(ctl.session.deal.hand(0)) == hand
     assert ctl.current is None or ctl.current.elapsed < 0.1, "the played card landed at once"
 
 
@@ -141,11 +141,11 @@ def test_minus_and_equals_play_the_eleventh_and_twelfth_cards(make_table) -> Non
     assert len(ctl.board.hands[0]) == 12
     twelfth = ctl.board.hands[0][11]
     press(app, pygame.K_EQUALS)
-    assert twelfth not in ctl.deal.hand(0)
+    assert twelfth not in ctl.session.deal.hand(0)
     assert run_frames(app, lambda: ctl.person_to_play)
     eleventh = ctl.board.hands[0][10]
     press(app, pygame.K_MINUS)
-    assert eleventh not in ctl.deal.hand(0)
+    assert eleventh not in ctl.session.deal.hand(0)
 
 
 def test_the_cards_show_their_keys_once_the_keyboard_is_used(make_table) -> None:  # type: ignore[no-untyped-def]
@@ -186,7 +186,7 @@ def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  
     press(app, pygame.K_TAB)
     assert scene.pause_button.focused and not scene.again_button.focused
     press(app, pygame.K_RETURN)
-    assert scene.paused and len(ctl.deal.hand(0)) == 12, "Enter pressed the Pause button, played nothing"
+    assert scene.paused and len(ctl.session.deal.hand(0)) == 12, "Enter pressed the Pause button, played nothing"
     press(app, pygame.K_SPACE)
     assert not scene.paused
     press(app, pygame.K_TAB)

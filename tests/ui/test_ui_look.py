@@ -108,7 +108,7 @@ def test_every_screen_renders_in_both_looks(window: pygame.Surface, high: bool) 
         app.replace(table)
         assert run_frames(app, lambda: ctl.person_to_play)
         hand = ctl.board.hands[0]
-        if any(ctl.deal.candidates(c) and ctl.deal.choice_matters(c) for c in hand):
+        if any(ctl.session.deal.candidates(c) and ctl.session.deal.choice_matters(c) for c in hand):
             break
     geom = table.geom()
     empty = geom.slots[4]
@@ -155,7 +155,7 @@ def test_every_screen_renders_in_both_looks(window: pygame.Surface, high: bool) 
         assert app.top() is table
 
     choosy = next(i for i, c in enumerate(ctl.board.hands[0])
-                  if ctl.deal.candidates(c) and ctl.deal.choice_matters(c))
+                  if ctl.session.deal.candidates(c) and ctl.session.deal.choice_matters(c))
     table.try_play(choosy)
     assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
     app.draw()

@@ -19,7 +19,7 @@ def _menu_item(app, index: int) -> None:  # type: ignore[no-untyped-def]
 
 def test_enter_on_the_question_keeps_the_match_in_progress(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, table = make_table(seats=3, seed=2, length="per-seat")
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 3)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 3)
     _menu_item(app, NEW)
     assert isinstance(app.top(), ConfirmScene), "one click must not throw the match away"
     press(app, pygame.K_RETURN)
@@ -28,7 +28,7 @@ def test_enter_on_the_question_keeps_the_match_in_progress(make_table) -> None: 
 
 def test_esc_on_the_question_keeps_the_match_too(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, table = make_table(seats=2, seed=2, length="per-seat")
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 1)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
     _menu_item(app, NEW)
     press(app, pygame.K_ESCAPE)
     assert app.running and app.top() is table
@@ -36,7 +36,7 @@ def test_esc_on_the_question_keeps_the_match_too(make_table) -> None:  # type: i
 
 def test_the_second_button_throws_the_match_away_as_asked(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, _table = make_table(seats=2, seed=2, length="per-seat")
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 1)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
     _menu_item(app, NEW)
     press(app, pygame.K_RIGHT, pygame.K_RETURN)
     assert app.table() is not None and app.table().ctl is not ctl
@@ -44,7 +44,7 @@ def test_the_second_button_throws_the_match_away_as_asked(make_table) -> None:  
 
 def test_quit_asks_nothing_during_a_match_since_the_match_is_kept(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, _table = make_table(seats=2, seed=2, length="per-seat")
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 1)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
     _menu_item(app, QUIT)
     assert not app.running
 

@@ -45,16 +45,18 @@ def _random_event(rng: random.Random, size: tuple[int, int],
 
 def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     illegal: list[str] = []
-    for name in ("play", "flip", "choose"):
-        original = getattr(Deal, name)
+    applied: list[str] = []
+    original = Deal.apply
 
-        def checked(self, *args, _original=original, _name=name, **kwargs):  # type: ignore[no-untyped-def]
-            try:
-                return _original(self, *args, **kwargs)
-            except IllegalMove as exc:
-                illegal.append(f"{_name}: {exc}")
-                raise
-        monkeypatch.setattr(Deal, name, checked)
+    def checked(self, action):  # type: ignore[no-untyped-def]
+        try:
+            events = original(self, action)
+        except IllegalMove as exc:
+            illegal.append(f"{action}: {exc}")
+            raise
+        applied.append(str(action))
+        return events
+    monkeypatch.setattr(Deal, "apply", checked)
 
     rng = random.Random(2024)
     app, ctl, scene = make_table(seats=3, seed=4, length="per-seat")
@@ -97,4 +99,5 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
         if current is not None and current.ctl.practice:
             taken_back += 1
     assert not illegal, illegal[:3]
+    assert len(applied) > 100, "the spy saw the table's every move go through Deal.apply"
     assert taken_back, "the monkey took turns back"

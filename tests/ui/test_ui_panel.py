@@ -17,7 +17,7 @@ def _log_overflows(app: App, table) -> bool:  # type: ignore[no-untyped-def]
 
 def test_page_up_does_nothing_while_every_turn_fits(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, table = make_table(seats=2, seed=4)
-    assert play_until(app, lambda: len(ctl.deal.turns) >= 2 and ctl.person_to_play)
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 2 and ctl.person_to_play)
     app.draw()
     assert [i for i, _r in table.panel.shown] == list(range(len(ctl.narration.entries) - 1, -1, -1))
     press(app, pygame.K_PAGEUP)
@@ -75,8 +75,8 @@ def test_the_dealer_line_says_you_once(make_table) -> None:  # type: ignore[no-u
     from chinese_ten.ui.board import Board
 
     app, ctl, table = make_table(seats=2)
-    ctl.deal = Deal.from_seed(2, 1, dealer=0)
-    ctl.board = Board.as_dealt(ctl.deal)
+    ctl.session.deal = Deal.from_seed(2, 1, dealer=0)
+    ctl.board = Board.as_dealt(ctl.session.deal)
     said: list[str] = []
     real_line = app.kit.text.line
     app.kit.text.line = lambda text, *a, **k: (said.append(text), real_line(text, *a, **k))[1]  # type: ignore[method-assign]
@@ -97,7 +97,7 @@ def test_the_deal_column_starts_level_and_ends_at_the_deals_results(make_table) 
     assert margins[leader] > 0 and min(margins) < 0
     assert abs(sum(margins)) <= 2
     assert play_until(app, lambda: ctl.deal_finished, limit=20000)
-    assert deal_margins(ctl) == [float(m) for m in ctl.deal.exact_margins]
+    assert deal_margins(ctl) == [float(m) for m in ctl.session.deal.exact_margins]
 
 
 def test_the_turn_box_says_playing_not_thinking_while_a_computers_cards_move(make_table) -> None:  # type: ignore[no-untyped-def]

@@ -20,8 +20,8 @@ SLOW = Pace(move=0.6, flip=0.6, glow=0.4, sweep=0.6, triple=0.8, pause=0.2)
 def snapshot(ctl: TableController) -> tuple[object, ...]:
     """Everything that moves when the game goes on."""
     step = ctl.current
-    return (ctl.deal.turn_number, ctl.deal.phase, ctl.deal.to_move, tuple(len(h) for h in ctl.board.hands),
-            tuple(len(ctl.deal.hand(s)) for s in range(ctl.seats)), tuple(sorted(ctl.board.slots.items())),
+    return (ctl.session.deal.turn_number, ctl.session.deal.phase, ctl.session.deal.to_move, tuple(len(h) for h in ctl.board.hands),
+            tuple(len(ctl.session.deal.hand(s)) for s in range(ctl.seats)), tuple(sorted(ctl.board.slots.items())),
             tuple(ctl.board.piles), ctl.board.stock, ctl.board.version, len(ctl.queue), id(step),
             step.elapsed if step else None, ctl.narration.version)
 
@@ -41,8 +41,8 @@ class HeldThinker(ComputerThinker):
     def warm_up(self, names: list[str]) -> None:
         pass
 
-    def ask(self, tag, kind, view, name, think_ms, seed) -> None:  # type: ignore[no-untyped-def]
-        self.pending = (tag, decide(kind, view, "normal", None, seed))
+    def ask(self, tag, players, view, name, think_ms, seed) -> None:  # type: ignore[no-untyped-def]
+        self.pending = (tag, decide(players, view, "normal", None, seed))
         self.released = False
 
     def release(self) -> None:
@@ -74,11 +74,11 @@ def test_pause_mid_animation_holds_everything_and_resume_finishes_the_turn(make_
     app.frame(1 / 60, [key_event(pygame.K_RETURN), click_event(scene.geom().table.center)])
     assert snapshot(ctl) == before, "keys and clicks while paused skip nothing and play nothing"
     app.draw()
-    turn = ctl.deal.turn_number
+    turn = ctl.session.deal.turn_number
     press(app, pygame.K_p)
     assert not scene.paused
-    assert run_frames(app, lambda: ctl.deal.turn_number > turn and not ctl.busy or ctl.person_to_play)
-    assert ctl.deal.turn_number > turn, "the computer's turn finished after resuming"
+    assert run_frames(app, lambda: ctl.session.deal.turn_number > turn and not ctl.busy or ctl.person_to_play)
+    assert ctl.session.deal.turn_number > turn, "the computer's turn finished after resuming"
 
 
 def test_a_decision_arriving_while_paused_is_held_not_applied(window: pygame.Surface) -> None:
@@ -92,9 +92,9 @@ def test_a_decision_arriving_while_paused_is_held_not_applied(window: pygame.Sur
     press(app, pygame.K_RIGHT, pygame.K_RETURN)
     for _ in range(5):
         if run_frames(app, lambda: isinstance(app.top(), ChoiceScene) or (
-                not ctl.busy and ctl.deal.to_move == 1 and ctl.is_thinking())) and isinstance(app.top(), ChoiceScene):
+                not ctl.busy and ctl.session.deal.to_move == 1 and ctl.is_thinking())) and isinstance(app.top(), ChoiceScene):
             press(app, pygame.K_RIGHT, pygame.K_RETURN)  # the turned card's choice, by keys
-    assert not ctl.busy and ctl.deal.to_move == 1 and ctl.is_thinking()
+    assert not ctl.busy and ctl.session.deal.to_move == 1 and ctl.is_thinking()
     assert thinker.pending is not None
     pygame.event.post(key_event(pygame.K_SPACE))  # not the person's turn: Space pauses
     app.frame(1 / 60)
@@ -108,7 +108,7 @@ def test_a_decision_arriving_while_paused_is_held_not_applied(window: pygame.Sur
     press(app, pygame.K_SPACE)
     assert not scene.paused
     assert run_frames(app, lambda: ctl.person_to_play)
-    assert ctl.deal.turn_number == before[0] + 1
+    assert ctl.session.deal.turn_number == before[0] + 1
 
 
 def test_pause_button_and_focus_loss(window: pygame.Surface) -> None:

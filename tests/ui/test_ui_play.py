@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.ui.choice_scene import ChoiceScene
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.count_scene import CountScene
@@ -47,22 +47,22 @@ def test_a_whole_deal_by_mouse_reaches_the_count_and_the_match_result(make_table
             choices += 1
             continue
         hand = list(ctl.board.hands[0])
-        assert len(hand) == len(ctl.deal.hand(0)), "the hand shown is the hand held"
+        assert len(hand) == len(ctl.session.deal.hand(0)), "the hand shown is the hand held"
         assert scene.hint_text().startswith(("Your turn", "Pick")) or scene.hovered_card() is not None
         rects = hand_rects(scene.geom(), len(hand))
         target = hand[-1]
         _click(rects[-1].center)
         app.frame(1 / 60)
         plays += 1
-        assert target not in ctl.deal.hand(0)
+        assert target not in ctl.session.deal.hand(0)
         run_frames(app, lambda: not ctl.busy or ctl.narration.entries)
         run_frames(app, lambda: any(e.startswith(f"You played {target.pretty}") for e in ctl.narration.entries))
     assert isinstance(app.top(), CountScene)
-    assert ctl.deal.phase is Phase.OVER
+    assert ctl.session.deal.phase is Phase.OVER
     assert plays == 8
     assert ctl.board.stock == 0 and not ctl.board.slots
     assert sum(ctl.board.piles) == 52 - sum(0 for _ in ())
-    assert ctl.board.points == list(ctl.deal.points)
+    assert ctl.board.points == list(ctl.session.deal.points)
     app.draw()
     _key(pygame.K_RETURN)
     app.frame(1 / 60)
@@ -81,19 +81,19 @@ def test_playing_out_of_turn_says_whose_turn_it_is(make_table) -> None:  # type:
     rects = hand_rects(scene.geom(), len(ctl.board.hands[0]))
     _click(rects[0].center)
     app.frame(1 / 60)
-    assert len(ctl.deal.hand(0)) == len(rects) - 1
+    assert len(ctl.session.deal.hand(0)) == len(rects) - 1
     assert run_frames(app, lambda: ctl.busy)
-    hand_before = list(ctl.deal.hand(0))
+    hand_before = list(ctl.session.deal.hand(0))
     for _ in range(6):  # each click finishes the movement being shown, and plays nothing
-        if not ctl.busy and ctl.deal.to_move == 1:
+        if not ctl.busy and ctl.session.deal.to_move == 1:
             break
         if isinstance(app.top(), ChoiceScene):
             _key(pygame.K_RETURN)
         else:
             _click(hand_rects(scene.geom(), len(ctl.board.hands[0]))[0].center)
         app.frame(1 / 60)
-        assert list(ctl.deal.hand(0)) == hand_before
-    assert not ctl.busy and ctl.deal.to_move == 1
+        assert list(ctl.session.deal.hand(0)) == hand_before
+    assert not ctl.busy and ctl.session.deal.to_move == 1
     _click(hand_rects(scene.geom(), len(ctl.board.hands[0]))[0].center)
     app.frame(1 / 60)
     assert "North" in scene.toast_text
@@ -110,7 +110,7 @@ def test_hovering_a_card_shows_what_it_takes(make_table) -> None:  # type: ignor
         card = ctl.board.hands[0][i]
         text = scene.hint_text()
         assert text.startswith(card.pretty)
-        if not ctl.deal.candidates(card):
+        if not ctl.session.deal.candidates(card):
             assert "takes nothing" in text
         else:
             assert "+" in text
@@ -119,7 +119,7 @@ def test_hovering_a_card_shows_what_it_takes(make_table) -> None:  # type: ignor
 def test_keyboard_plays_a_card(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, scene = make_table(seats=4, seed=8, length="one")
     assert run_frames(app, lambda: ctl.person_to_play)
-    before = len(ctl.deal.hand(0))
+    before = len(ctl.session.deal.hand(0))
     _key(pygame.K_RIGHT)
     _key(pygame.K_RIGHT)
     app.frame(1 / 60)
@@ -127,8 +127,8 @@ def test_keyboard_plays_a_card(make_table) -> None:  # type: ignore[no-untyped-d
     assert scene.hint_text().startswith(second.pretty), "keyboard focus previews like pointing"
     _key(pygame.K_RETURN)
     app.frame(1 / 60)
-    assert len(ctl.deal.hand(0)) == before - 1
-    assert second not in ctl.deal.hand(0)
+    assert len(ctl.session.deal.hand(0)) == before - 1
+    assert second not in ctl.session.deal.hand(0)
 
 
 def test_a_capture_choice_waits_for_the_person(make_table) -> None:  # type: ignore[no-untyped-def]
@@ -136,19 +136,19 @@ def test_a_capture_choice_waits_for_the_person(make_table) -> None:  # type: ign
         app, ctl, scene = make_table(seats=2, seed=seed, length="one")
         assert run_frames(app, lambda: ctl.person_to_play)
         hand = ctl.board.hands[0]
-        choosy = [c for c in hand if ctl.deal.candidates(c) and ctl.deal.choice_matters(c)]
+        choosy = [c for c in hand if ctl.session.deal.candidates(c) and ctl.session.deal.choice_matters(c)]
         if not choosy:
             continue
         scene.try_play(hand.index(choosy[0]))
         assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
         for _ in range(30):
             app.frame(1 / 60)
-        assert ctl.deal.phase is Phase.CHOOSE, "the game waits for the pick"
+        assert ctl.session.deal.phase is Phase.CHOOSE, "the game waits for the pick"
         _click(hand_rects(scene.geom(), len(ctl.board.hands[0]))[0].center)
         app.frame(1 / 60)
         assert "pick" in scene.toast_text.lower()
         _key(pygame.K_RETURN)
         app.frame(1 / 60)
-        assert ctl.deal.phase is not Phase.CHOOSE
+        assert ctl.session.deal.phase is not Phase.CHOOSE
         return
     raise AssertionError("no seed gave the person a choice to make")

@@ -31,7 +31,7 @@ def test_choices_are_saved_and_play_opens_the_table(window: pygame.Surface, tmp_
     assert isinstance(table, TableScene)
     assert table.ctl.seats == 4
     assert [i.player for i in table.ctl.infos] == [None, "hard", "hard", "hard"]
-    assert table.ctl.deal.dealer == 3 and table.ctl.deal.to_move == 0, "the person leads the first deal"
+    assert table.ctl.session.deal.dealer == 3 and table.ctl.session.deal.to_move == 0, "the person leads the first deal"
     saved = json.loads((tmp_path / "settings.json").read_text())
     assert saved["computers"] == 3 and saved["strength"] == "hard"
     assert saved["match_length"] == "two-per-seat"

@@ -27,8 +27,8 @@ def test_the_dealer_chip_covers_no_words_of_any_seat(make_table, size: tuple[int
     surface = pygame.Surface(size)
     geom = table_geometry(size, seats)
     for dealer in range(1, seats):
-        ctl.deal = Deal.from_seed(seats, 1, dealer=dealer)
-        ctl.board = Board.as_dealt(ctl.deal)
+        ctl.session.deal = Deal.from_seed(seats, 1, dealer=dealer)
+        ctl.board = Board.as_dealt(ctl.session.deal)
         placed = scene.painter.seats(surface, geom, ctl, frozenset())
         chip = placed[dealer]["dealer"]
         assert not chip.colliderect(placed[dealer]["left"]), f"the chip hides the cards-left count of {dealer}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from chinese_ten.games.ten.deal import Phase
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.matchstore import open_store
 from chinese_ten.games.ten.record import position_of
 from chinese_ten.ui.choice_scene import ChoiceScene
@@ -32,7 +32,7 @@ def _settle(ctl: TableController) -> None:
 def _turn(ctl: TableController, index: int = 0) -> None:
     """The person plays their ``index``-th card, takes the first candidate if asked, and the table catches up."""
     _settle(ctl)
-    ctl.play(ctl.deal.hand(0)[index % len(ctl.deal.hand(0))])
+    ctl.play(ctl.session.deal.hand(0)[index % len(ctl.session.deal.hand(0))])
     ctl.skip()
     if ctl.person_choice is not None:
         ctl.choose(ctl.person_choice[1][0])
@@ -44,43 +44,43 @@ def test_taking_back_puts_the_deal_where_it_stood_before_the_persons_last_play()
     ctl = _controller()
     _turn(ctl)
     _settle(ctl)
-    before = position_of(ctl.deal)
-    stock = ctl.deal.stock
+    before = position_of(ctl.session.deal)
+    stock = ctl.session.deal.stock
     actions = list(ctl.actions[-1])
     _turn(ctl, 2)
     assert len(ctl.actions[-1]) > len(actions), "the second turn (and the reply to it) was played"
     assert ctl.take_back() is None
-    assert position_of(ctl.deal) == before
-    assert ctl.deal.stock == stock, "the stock holds the same cards in the same order"
+    assert position_of(ctl.session.deal) == before
+    assert ctl.session.deal.stock == stock, "the stock holds the same cards in the same order"
     assert ctl.actions[-1] == actions
     assert ctl.person_to_play and ctl.practice
-    assert sorted(ctl.board.hands[0]) == sorted(ctl.deal.hand(0)), "the picture follows the deal"
-    assert sorted(ctl.board.slots.values()) == sorted(ctl.deal.layout)
-    assert ctl.board.stock == ctl.deal.stock_left
+    assert sorted(ctl.board.hands[0]) == sorted(ctl.session.deal.hand(0)), "the picture follows the deal"
+    assert sorted(ctl.board.slots.values()) == sorted(ctl.session.deal.layout)
+    assert ctl.board.stock == ctl.session.deal.stock_left
 
 
 def test_nothing_to_take_back_before_the_persons_first_play_changes_nothing() -> None:
     ctl = _controller()
     _settle(ctl)
-    before = position_of(ctl.deal)
+    before = position_of(ctl.session.deal)
     assert ctl.take_back() is not None
-    assert position_of(ctl.deal) == before and not ctl.practice
+    assert position_of(ctl.session.deal) == before and not ctl.practice
 
 
 def test_a_capture_choice_is_taken_back_with_its_played_card() -> None:
     for seed in range(1, 200):
         ctl = _controller(seed)
         _settle(ctl)
-        before = position_of(ctl.deal)
-        hand = ctl.deal.hand(0)
-        chooser = next((c for c in hand if ctl.deal.choice_matters(c)), None)
+        before = position_of(ctl.session.deal)
+        hand = ctl.session.deal.hand(0)
+        chooser = next((c for c in hand if ctl.session.deal.choice_matters(c)), None)
         if chooser is None:
             continue
         ctl.play(chooser)
         ctl.skip()
         assert ctl.person_choice is not None
         assert ctl.take_back() is None
-        assert position_of(ctl.deal) == before and chooser in ctl.deal.hand(0)
+        assert position_of(ctl.session.deal) == before and chooser in ctl.session.deal.hand(0)
         return
     raise AssertionError("no seed gave the person a capture choice on their first turn")
 
@@ -119,30 +119,30 @@ def test_a_match_with_a_take_back_is_kept_as_practice_and_left_out_of_the_statis
 def test_backspace_takes_back_only_when_the_setting_allows(make_table) -> None:
     app, ctl, scene = make_table(seats=2, seed=3)
     run_frames(app, lambda: ctl.person_to_play)
-    before = position_of(ctl.deal)
+    before = position_of(ctl.session.deal)
     press(app, pygame.K_1)
     run_frames(app, lambda: ctl.person_to_play or isinstance(app.top(), ChoiceScene))
     if isinstance(app.top(), ChoiceScene):
         press(app, pygame.K_RETURN)
         run_frames(app, lambda: ctl.person_to_play)
-    played = position_of(ctl.deal)
+    played = position_of(ctl.session.deal)
     assert played != before
     assert scene.takeback_button not in scene.buttons()
 
     press(app, pygame.K_BACKSPACE)
-    assert position_of(ctl.deal) == played and "Settings" in scene.toast_text
+    assert position_of(ctl.session.deal) == played and "Settings" in scene.toast_text
 
     app.settings = app.settings.replace(allow_takebacks=True)
     assert scene.takeback_button in scene.buttons()
     press(app, pygame.K_BACKSPACE)
-    assert position_of(ctl.deal) == before and ctl.practice
+    assert position_of(ctl.session.deal) == before and ctl.practice
 
 
 def test_the_take_back_button_takes_back_a_turn(make_table) -> None:
     app, ctl, scene = make_table(seats=2, seed=4)
     app.settings = app.settings.replace(allow_takebacks=True)
     run_frames(app, lambda: ctl.person_to_play)
-    before = position_of(ctl.deal)
+    before = position_of(ctl.session.deal)
     press(app, pygame.K_1)
     run_frames(app, lambda: ctl.person_to_play or isinstance(app.top(), ChoiceScene))
     if isinstance(app.top(), ChoiceScene):
@@ -150,8 +150,8 @@ def test_the_take_back_button_takes_back_a_turn(make_table) -> None:
         run_frames(app, lambda: ctl.person_to_play)
     scene.place_buttons()
     app.frame(1 / 60, [click_event(scene.takeback_button.rect.center)])
-    assert position_of(ctl.deal) == before
-    assert ctl.deal.phase is Phase.PLAY
+    assert position_of(ctl.session.deal) == before
+    assert ctl.session.deal.phase is Phase.PLAY
 
 
 def test_backspace_in_a_capture_choice_closes_it_and_takes_the_play_back(make_table) -> None:
@@ -160,16 +160,16 @@ def test_backspace_in_a_capture_choice_closes_it_and_takes_the_play_back(make_ta
         app.settings = app.settings.replace(allow_takebacks=True)
         run_frames(app, lambda: ctl.person_to_play)
         hand = ctl.board.hands[0]
-        index = next((i for i, c in enumerate(hand) if ctl.deal.choice_matters(c)), None)
+        index = next((i for i, c in enumerate(hand) if ctl.session.deal.choice_matters(c)), None)
         if index is None:
             continue
-        before = position_of(ctl.deal)
+        before = position_of(ctl.session.deal)
         scene.keyboard = True
         scene.try_play(index)
         assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
         press(app, pygame.K_BACKSPACE)
         app.frame(1 / 60)
-        assert position_of(ctl.deal) == before and app.top() is scene
+        assert position_of(ctl.session.deal) == before and app.top() is scene
         return
     raise AssertionError("no seed gave the person a capture choice on their first turn")
 

@@ -8,7 +8,8 @@ import signal
 import time
 
 from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.players import Decision
+from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.games.ten.deal import Action
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.engine.thinking import FALLBACK_NOTICE, ComputerThinker, decide
@@ -27,10 +28,10 @@ def _wait(thinker: ComputerThinker, seconds: float = 60.0):  # type: ignore[no-u
 def test_inline_players_answer_at_once() -> None:
     deal = Deal.from_seed(2, seed=1)
     thinker = ComputerThinker()
-    thinker.ask("t1", "play", deal.view(deal.to_move), "normal", None, 5)
+    thinker.ask("t1", TEN.players, deal.view(deal.to_move), "normal", None, 5)
     tag, answer = thinker.poll()
-    assert tag == "t1" and isinstance(answer, Decision)
-    assert answer.play in deal.hand(deal.to_move)
+    assert tag == "t1" and isinstance(answer, Action) and answer.kind == "play"
+    assert answer.card in deal.hand(deal.to_move)
 
 
 def test_hard_thinks_in_a_worker_process_and_matches_an_inline_decision() -> None:
@@ -39,12 +40,14 @@ def test_hard_thinks_in_a_worker_process_and_matches_an_inline_decision() -> Non
     thinker = ComputerThinker()
     assert thinker.uses_process("hard")
     try:
-        thinker.ask("old", "play", view, "hard", 20, 9)
+        thinker.ask("old", TEN.players, view, "hard", 20, 9)
         thinker.cancel()
-        thinker.ask("new", "play", view, "hard", 20, 9)
+        thinker.ask("new", TEN.players, view, "hard", 20, 9)
         tag, answer = _wait(thinker)
         assert tag == "new"
-        assert isinstance(answer, Decision) and answer.play in view.hand
+        assert isinstance(answer, Action) and answer.card in view.hand
+        assert thinker.worker_answers == 1, "the answer came from the worker process"
+        assert answer == decide(TEN.players, view, "hard", 20, 9), "the worker decides as the same player inline"
     finally:
         thinker.shutdown()
 
@@ -54,10 +57,10 @@ def test_only_answers_from_the_worker_process_are_counted_as_the_workers() -> No
     view = deal.view(deal.to_move)
     thinker = ComputerThinker()
     try:
-        thinker.ask("inline", "play", view, "normal", None, 1)
+        thinker.ask("inline", TEN.players, view, "normal", None, 1)
         assert thinker.poll() is not None
         assert thinker.worker_answers == 0
-        thinker.ask("worker", "play", view, "hard", 20, 1)
+        thinker.ask("worker", TEN.players, view, "hard", 20, 1)
         tag, _answer = _wait(thinker)
         assert tag == "worker" and thinker.worker_answers == 1
     finally:
@@ -86,18 +89,18 @@ def test_a_failing_worker_falls_back_to_normal_logs_an_error_and_tells_the_perso
     thinker.on_fallback = app.notify
     try:
         for round_ in range(2):
-            thinker.ask(f"r{round_}", "play", view, "hard", 10_000_000, 9)
+            thinker.ask(f"r{round_}", TEN.players, view, "hard", 10_000_000, 9)
             _kill_worker(thinker)
             with caplog.at_level(logging.ERROR, logger="chinese_ten.ui"):
                 tag, answer = _wait(thinker)
             assert tag == f"r{round_}"
-            assert answer == decide("play", view, "normal", 10_000_000, 9), "Normal decided instead"
+            assert answer == decide(TEN.players, view, "normal", 10_000_000, 9), "Normal decided instead"
             assert any(r.levelno == logging.ERROR and "thinking process" in r.getMessage()
                        for r in caplog.records)
             caplog.clear()
         assert told == [FALLBACK_NOTICE], "the person is told once"
         assert app.banner_text == FALLBACK_NOTICE and app.banner_left > 0
-        thinker.ask("again", "play", view, "hard", 20, 9)
+        thinker.ask("again", TEN.players, view, "hard", 20, 9)
         tag, answer = _wait(thinker)
         assert tag == "again" and thinker.worker_answers == 1, "a new worker answers the next request"
     finally:

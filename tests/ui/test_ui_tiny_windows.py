@@ -65,7 +65,7 @@ def _table_with_a_choice(app: App) -> tuple[TableController, TableScene]:
         table = TableScene(app, ctl)
         app.replace(table)
         assert run_frames(app, lambda: ctl.person_to_play)
-        if any(ctl.deal.candidates(c) and ctl.deal.choice_matters(c) for c in ctl.board.hands[0]):
+        if any(ctl.session.deal.candidates(c) and ctl.session.deal.choice_matters(c) for c in ctl.board.hands[0]):
             return ctl, table
     raise AssertionError("no seed gave the person a choice to make")
 
@@ -93,7 +93,7 @@ def test_every_screen_draws_at_silly_window_sizes(window: pygame.Surface, high: 
     assert app.top() is table
 
     choosy = next(i for i, c in enumerate(ctl.board.hands[0])
-                  if ctl.deal.candidates(c) and ctl.deal.choice_matters(c))
+                  if ctl.session.deal.candidates(c) and ctl.session.deal.choice_matters(c))
     table.try_play(choosy)
     assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
     _draw_at_every_size(app, "choice")

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 GAME = """
 import sys
+from chinese_ten.games.ten import SPEC as TEN
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.engine.thinking import ComputerThinker
 
@@ -22,7 +23,7 @@ thinker = ComputerThinker()
 thinker.warm_up(["hard"])
 if sys.argv[1] == "thinking":
     deal = Deal.from_seed(3, seed=2)
-    thinker.ask("t", "play", deal.view(deal.to_move), "hard", 10_000_000, 1)
+    thinker.ask("t", TEN.players, deal.view(deal.to_move), "hard", 10_000_000, 1)
 print("ready", flush=True)
 sys.stdin.read()
 """

@@ -23,9 +23,8 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from chinese_ten.cards import ALL_CARDS, Card, CardError
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
@@ -33,6 +32,7 @@ from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
     DealerSweep,
+    Dealt,
     DealOver,
     Event,
     JoinedLayout,
@@ -45,44 +45,14 @@ from chinese_ten.games.ten.events import (
     TripleCaptured,
     Turned,
 )
+from chinese_ten.games.ten.turns import PendingChoice, Phase, TurnRecord
 from chinese_ten.games.ten.rules import CLASSIC, PARTNER_RANK, SELF_PAIRING, RuleSet
 from chinese_ten.engine.scores import as_number
 
-if TYPE_CHECKING:
-    from chinese_ten.games.ten.view import SeatView
+from chinese_ten.games.ten.view import SeatView
 
 _PARTNER = PARTNER_RANK
 _SELF = SELF_PAIRING
-
-
-class Phase(Enum):
-    """What the deal waits for next."""
-
-    PLAY = "play"
-    FLIP = "flip"
-    CHOOSE = "choose"
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class TurnRecord:
-    """One finished turn: the card played, what it took, the card turned, what that took."""
-
-    seat: int
-    play: Card
-    take: tuple[Card, ...]
-    flip: Card | None
-    flip_take: tuple[Card, ...]
-
-    def to_json(self) -> dict[str, object]:
-        """The turn as a deal-record entry, every take filled in."""
-        return {
-            "seat": self.seat,
-            "play": str(self.play),
-            "take": take_json(self.take),
-            "flip": None if self.flip is None else str(self.flip),
-            "flip_take": take_json(self.flip_take),
-        }
 
 
 @dataclass(frozen=True)
@@ -106,15 +76,6 @@ class TurnInProgress:
         if self.take is not None and self.flip is not None:
             actions.append(Action("flip", None, self.flip_take or None))
         return actions
-
-
-def take_json(take: tuple[Card, ...]) -> str | list[str] | None:
-    """A take as the records write it: nothing, one card's name, or a list of the names of a triple's cards."""
-    if not take:
-        return None
-    if len(take) == 1:
-        return str(take[0])
-    return [str(c) for c in take]
 
 
 ActionKind = Literal["play", "flip", "choose"]
@@ -191,16 +152,6 @@ def _takes(take: Card | str | Sequence[Card | str] | None) -> tuple[Card, ...] |
     if isinstance(take, (str, int)):
         take = [take]
     return tuple(Card.parse(t) if isinstance(t, str) else ALL_CARDS[t] for t in take)
-
-
-@dataclass(frozen=True)
-class PendingChoice:
-    """An entering card waiting for its seat to pick which candidate it takes."""
-
-    seat: int
-    card: Card
-    candidates: tuple[Card, ...]
-    source: Source
 
 
 def _as_card(value: object, what: str) -> Card:
@@ -563,17 +514,39 @@ class Deal:
 
     def view(self, seat: int) -> SeatView:
         """What this seat may know, and nothing more."""
-        from chinese_ten.games.ten.view import SeatView
-
-        return SeatView.of(self, seat)
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"no seat {seat} at a {self.seats}-seat deal")
+        return SeatView(
+            seat=seat,
+            seats=self.seats,
+            dealer=self.dealer,
+            rules=self.rules,
+            hand=tuple(sorted(self.hand(seat))),
+            layout=self.layout,
+            piles=self.piles,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_left=self.stock_left,
+            to_move=self.to_move,
+            phase=self.phase,
+            pending=self.pending,
+            turns=self.turns,
+            opening_layout=self.start_layout,
+            seen=self.seen,
+        )
 
     def observe(self, seat: int) -> SeatView:
         """What this seat may know, and nothing more (the game protocol's name for :meth:`view`)."""
         return self.view(seat)
 
     def tell(self, events: Sequence[Event], seat: int) -> list[Event]:
-        """The events as ``seat`` may learn them: every card they name lies face up, so all of them."""
-        return list(events)
+        """The events as ``seat`` may learn them: a deal or a re-deal with the other hands face down;
+        every other event names only cards that lie face up."""
+        return [ev.told_to(seat) if isinstance(ev, (Dealt, Redealt)) else ev for ev in events]
+
+    def dealt(self) -> Dealt:
+        """The deal as it was dealt, every hand shown (:meth:`tell` turns the others face down)."""
+        hands, layout, stock = self.initial
+        return Dealt(hands, layout, len(stock))
 
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's result so far, exactly (the game protocol's name for :attr:`exact_margins`)."""
@@ -726,7 +699,8 @@ class Deal:
         self._partial = None
         redealt = self._advance(seat)
         if redealt:
-            events.append(Redealt(self._to_move, redealt, self.seats))  # type: ignore[arg-type]
+            hands = tuple(tuple(ALL_CARDS[c] for c in h) for h in self._hands)
+            events.append(Redealt(self._to_move, redealt, self.seats, hands))  # type: ignore[arg-type]
         if self._phase is Phase.OVER:
             events.append(DealOver(self.points, self.margins, self.leftovers))
 

@@ -146,12 +146,39 @@ class NoFlip:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """The cards were dealt: each seat's hand (as one seat is told it: its own cards, and ``None`` for
+    every card of another hand), the layout as dealt and how many cards the stock holds."""
+
+    hands: tuple[tuple[Card | None, ...], ...]
+    layout: tuple[Card, ...]
+    stock: int
+
+    def describe(self, name: str = "") -> str:
+        """One sentence for the log."""
+        return f"The cards are dealt: {len(self.hands[0]) if self.hands else 0} each and {len(self.layout)} face up."
+
+    def told_to(self, seat: int) -> Dealt:
+        """The deal as ``seat`` sees it: its own hand, the backs of the others."""
+        return Dealt(tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(self.hands)), self.layout, self.stock)
+
+
+@dataclass(frozen=True)
 class Redealt:
-    """Every hand was empty and the stock was not: each seat was dealt this many more cards."""
+    """Every hand was empty and the stock was not: each seat was dealt this many more cards.
+
+    ``hands`` holds the cards each seat got (``None`` for those of another seat's hand, as one seat is
+    told them; empty when not known)."""
 
     first: int
     each: int
     seats: int
+    hands: tuple[tuple[Card | None, ...], ...] = ()
+
+    def told_to(self, seat: int) -> Redealt:
+        """The re-deal as ``seat`` sees it: its own new cards, the backs of the others."""
+        hands = tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(self.hands))
+        return Redealt(self.first, self.each, self.seats, hands)
 
     def describe(self, name: str = "") -> str:
         """One sentence for the log."""

@@ -11,7 +11,8 @@ from typing import Any
 
 from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.engine.records import RecordError
 from chinese_ten.quote import quote
 from chinese_ten.games.ten.rules import RuleSet, RulesError, rules_from_json

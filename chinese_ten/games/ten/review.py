@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import Any, Literal, get_args
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.games.ten.deal import Deal, Phase, TurnRecord, take_json
+from chinese_ten.games.ten.deal import Deal
+from chinese_ten.games.ten.turns import Phase, TurnRecord, take_json
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.ten.players.hard import option_totals, world_count
 from chinese_ten.games.ten.players.worlds import Position

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Action, Deal, Phase
+from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import N_, _
 from chinese_ten.games.ten.record import deal_of
 

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten.rules import PARTNER_RANK, RuleSet
 from chinese_ten.engine.scores import as_number
-
-if TYPE_CHECKING:
-    from chinese_ten.games.ten.deal import Deal, PendingChoice, Phase, TurnRecord
+from chinese_ten.games.ten.turns import PendingChoice, Phase, TurnRecord
 
 
 @dataclass(frozen=True)
@@ -42,28 +39,20 @@ class SeatView:
     """The layout when play began (after any opening capture and refill)."""
     seen: frozenset[Card]
 
-    @classmethod
-    def of(cls, deal: Deal, seat: int) -> SeatView:
-        """The view of ``seat`` at the deal's present moment."""
-        if not 0 <= seat < deal.seats:
-            raise ValueError(f"no seat {seat} at a {deal.seats}-seat deal")
-        return cls(
-            seat=seat,
-            seats=deal.seats,
-            dealer=deal.dealer,
-            rules=deal.rules,
-            hand=tuple(sorted(deal.hand(seat))),
-            layout=deal.layout,
-            piles=deal.piles,
-            hand_sizes=tuple(len(h) for h in deal.hands),
-            stock_left=deal.stock_left,
-            to_move=deal.to_move,
-            phase=deal.phase,
-            pending=deal.pending,
-            turns=deal.turns,
-            opening_layout=deal.start_layout,
-            seen=deal.seen,
-        )
+    @property
+    def tie_score(self) -> Fraction:
+        """The points that make a result of zero: the pack's worth over the seats, and once the deal is
+        over what was scored over the seats (cards left at the end score for nobody)."""
+        if self.phase is Phase.OVER:
+            return Fraction(sum(self.points), self.seats)
+        return Fraction(sum(self.points_table), self.seats)
+
+    def choice_matters(self, card: Card | int) -> bool:
+        """True when ``card`` could take layout cards worth different points (a choice to make)."""
+        if self.is_triple(card):
+            return False
+        pts = self.points_table
+        return len({pts[c] for c in self.candidates(card)}) > 1
 
     @property
     def points_table(self) -> tuple[int, ...]:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Action, Phase
+from chinese_ten.games.ten.deal import Action
+from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.view import SeatView
 
 
