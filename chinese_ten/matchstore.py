@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
@@ -92,6 +93,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         PRIMARY KEY (deal_id, seat)
     );
     """,
+    # a match whose kept text cannot be read is set aside with the reason: kept, listed as damaged,
+    # and never read as a match again (nor continued, counted or abandoned)
+    """
+    ALTER TABLE matches ADD COLUMN damaged TEXT;
+    """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
 
@@ -100,6 +106,9 @@ SCHEMA_VERSION: Final[int] = len(MIGRATIONS)
 
 CHART_DEALS: Final[int] = 30
 """How many of the last deals' margins the statistics keep for the chart."""
+
+BUSY_SECONDS: Final[float] = 0.1
+"""How long a save waits for another program's write lock on the file before it is tried again later."""
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -165,6 +174,20 @@ class KeptDeal:
     def record(self) -> dict[str, Any]:
         """The deal record (``chinese-ten/deal-v1``)."""
         return json.loads(self.record_text)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class DamagedMatch:
+    """A kept match that cannot be read: set aside in the file, never lost, listed with the reason."""
+
+    id: int
+    started: str
+    """When it began, or empty when that too cannot be read."""
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The damaged match as ``history --json`` lists it."""
+        return {"id": self.id, "started": self.started or None, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -246,6 +269,76 @@ class StoreError(OSError):
     """The kept matches cannot be read or written; the message is one sentence for the person."""
 
 
+class Unreadable(ValueError):
+    """A value read back from the file is not what this version writes; the message says which and why."""
+
+
+def _text(raw: bytes) -> str:
+    """A text column as stored; bytes that are not UTF-8 are marked with U+FFFD, which no save writes."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("utf-8", errors="replace")
+
+
+def _string(value: Any, what: str) -> str:
+    if not isinstance(value, str) or "\ufffd" in value:
+        raise Unreadable(f"{what} is not text")
+    return value
+
+
+def _json(value: Any, what: str) -> Any:
+    text = _string(value, what)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as problem:  # json's errors are ValueErrors
+        raise Unreadable(f"{what} is not JSON ({problem})") from None
+
+
+def _whole(value: Any, what: str, least: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise Unreadable(f"{what} is not a whole number of at least {least}")
+    return value
+
+
+def _numbers(value: Any, what: str, count: int) -> tuple[float, ...]:
+    if not (isinstance(value, list) and len(value) == count
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)):
+        raise Unreadable(f"{what} are not {count} numbers")
+    return tuple(value)
+
+
+def _progress(value: Any) -> dict[str, Any]:
+    """An unfinished match's kept position, checked as far as its shape goes."""
+    progress = _json(value if value is not None else "{}", "the position")
+    if not isinstance(progress, dict):
+        raise Unreadable("the position is not a JSON object")
+    deals = progress.get("deals", [])
+    if not (isinstance(deals, list) and all(isinstance(d, list) and all(isinstance(a, str) for a in d)
+                                            for d in deals)):
+        raise Unreadable("the position's moves are not lists of moves")
+    for key in ("turns", "hints"):
+        if key in progress:
+            _whole(progress[key], f"the position's {key}")
+    if not isinstance(progress.get("draws", []), list):
+        raise Unreadable("the position's draws are not a list")
+    return progress
+
+
+def _shown(value: Any) -> str:
+    """A text column for a notice, or empty when it cannot be read."""
+    return value if isinstance(value, str) and "\ufffd" not in value else ""
+
+
+_PROBES: Final[tuple[str, ...]] = (
+    "SELECT id, started, ended, seats, rules, preset, strength, players, person, length, total_deals, seed, state,"
+    " outcome, totals, progress, practice, damaged FROM matches LIMIT 0",
+    "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
+    "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
+)
+"""Queries naming every column this version reads: each fails at once on tables that are not as it keeps them."""
+
+
 def _number(value: float) -> float | int:
     """A margin as JSON shows it: whole when it is whole."""
     return int(value) if float(value).is_integer() else round(float(value), 1)
@@ -254,10 +347,16 @@ def _number(value: float) -> float | int:
 class MatchStore:
     """The database of kept matches, open for reading and writing."""
 
-    def __init__(self, path: Path) -> None:
-        """Open (creating and migrating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be."""
+    def __init__(self, path: Path, busy_seconds: float = BUSY_SECONDS) -> None:
+        """Open (creating and migrating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be.
+
+        A write waits at most ``busy_seconds`` for another program's lock, then fails as busy.
+        """
         self.path = Path(path)
-        self._db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None, check_same_thread=False)
+        self._db = sqlite3.connect(self.path, timeout=busy_seconds, isolation_level=None, check_same_thread=False)
+        self._db.text_factory = _text
+        self._found: dict[int, DamagedMatch] = {}
+        self._told: set[int] = set()
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
@@ -285,6 +384,14 @@ class MatchStore:
         """True when SQLite finds the file sound."""
         return self._db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
 
+    def probe(self) -> None:
+        """Raise ``sqlite3.DatabaseError`` when the tables are not as this version keeps them (a column gone, say)."""
+        try:
+            for query in _PROBES:
+                self._db.execute(query).fetchall()
+        except sqlite3.OperationalError as problem:
+            raise sqlite3.DatabaseError(f"its tables are not as this version keeps them ({problem})") from None
+
     def close(self) -> None:
         """Close the database (what was saved stays saved)."""
         self._db.close()
@@ -302,10 +409,15 @@ class MatchStore:
     # ------------------------------------------------------------------ the match in progress
 
     def begin(self, setup: MatchSetup, progress: dict[str, Any]) -> int:
-        """Keep a new match in progress; an unfinished one still kept is counted as abandoned. Returns its id."""
+        """Keep a new match in progress; returns its id.
+
+        A match with a person counts the unfinished one still kept as abandoned; one of computers alone (a
+        demo) is kept beside it and leaves it as it was.
+        """
         with self._transaction() as db:
-            db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL WHERE state = 'playing'",
-                       (_now(),))
+            if setup.person:
+                db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL"
+                           " WHERE state = 'playing' AND damaged IS NULL", (_now(),))
             cursor = db.execute(
                 "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
                 " seed, state, totals, progress, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?)",
@@ -338,39 +450,96 @@ class MatchStore:
             db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ?, progress = NULL WHERE id = ?",
                        (outcome, _now(), match_id))
 
-    def abandon(self) -> bool:
-        """Count the unfinished match as abandoned; False when there was none."""
+    def abandon(self, match_id: int | None = None) -> bool:
+        """Count the unfinished match (or the one ``match_id`` names, if still playing) as abandoned; False when
+        there was none."""
+        where = "state = 'playing' AND damaged IS NULL" + ("" if match_id is None else " AND id = ?")
         with self._transaction() as db:
-            cursor = db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL"
-                                " WHERE state = 'playing'", (_now(),))
+            cursor = db.execute(f"UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL WHERE {where}",
+                                (_now(),) if match_id is None else (_now(), match_id))
             return cursor.rowcount > 0
 
     def unfinished(self) -> Unfinished | None:
-        """The match in progress, or None."""
+        """The match in progress (the person's before a demo's), or None; one that cannot be read is set aside
+        as damaged (see :meth:`damaged`) and counts as none."""
         row = self._db.execute(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
-            " progress, totals FROM matches WHERE state = 'playing' ORDER BY id DESC LIMIT 1").fetchone()
+            " progress, totals FROM matches WHERE state = 'playing' AND damaged IS NULL"
+            " ORDER BY person DESC, id DESC LIMIT 1").fetchone()
         if row is None:
             return None
-        setup = _setup(row[2:11])
-        return Unfinished(row[0], row[1], setup, json.loads(row[11] or "{}"), tuple(json.loads(row[12])))
+        try:
+            setup = _setup(row[2:11])
+            length = setup.length
+            if not isinstance(length.get("kind"), str) or not isinstance(length.get("deals"), int):
+                raise Unreadable("the match length has no kind or number of deals")
+            return Unfinished(_whole(row[0], "the id"), _string(row[1], "the start"), setup, _progress(row[11]),
+                              _numbers(_json(row[12], "the totals"), "the totals", setup.seats))
+        except Unreadable as problem:
+            self._damaged(row[0], row[1], f"the unfinished match cannot be read: {problem}")
+            return None
+
+    def _damaged(self, match_id: Any, started: Any, reason: str) -> None:
+        """Note a match that a read found it cannot read (once, however often it is read)."""
+        if isinstance(match_id, int) and match_id not in self._found:
+            _log.warning("Kept match %d is damaged: %s", match_id, reason)
+            self._found[match_id] = DamagedMatch(match_id, _shown(started), reason)
+
+    def damaged(self) -> list[DamagedMatch]:
+        """The matches that cannot be read, newest first: those set aside in the file and those found since it
+        was opened."""
+        marked = {row[0]: DamagedMatch(row[0], _shown(row[1]), _shown(row[2]))
+                  for row in self._db.execute("SELECT id, started, damaged FROM matches WHERE damaged IS NOT NULL")}
+        return sorted({**self._found, **marked}.values(), key=lambda d: -d.id)
+
+    def newly_damaged(self) -> list[DamagedMatch]:
+        """The damaged matches reads have found that were not yet given by this call (each is given once)."""
+        new = [d for match_id, d in self._found.items() if match_id not in self._told]
+        self._told.update(d.id for d in new)
+        return new
+
+    def set_aside(self, matches: Sequence[DamagedMatch]) -> None:
+        """Mark ``matches`` damaged in the file with their reasons: kept, listed, and never read as matches again."""
+        with self._transaction() as db:
+            for d in matches:
+                db.execute("UPDATE matches SET damaged = ? WHERE id = ? AND damaged IS NULL", (d.reason, d.id))
 
     # ------------------------------------------------------------------ what was played
 
     def history(self, limit: int | None = None) -> list[KeptMatch]:
-        """The matches that ended, finished or abandoned, newest first, with their deals."""
+        """The matches that ended, finished or abandoned, newest first, with their deals.
+
+        A match any of whose text cannot be read is left out and set aside as damaged (see :meth:`damaged`).
+        """
         query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
-                 " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' ORDER BY id DESC")
+                 " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' AND damaged IS NULL"
+                 " ORDER BY id DESC")
         rows = self._db.execute(query + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        deals: dict[int, list[KeptDeal]] = {r[0]: [] for r in rows}
-        if rows:
+        matches: dict[int, KeptMatch] = {}
+        for r in rows:
+            try:
+                setup = _setup(r[3:12])
+                if r[12] not in ("finished", "abandoned") or r[13] not in (None, "won", "shared", "lost"):
+                    raise Unreadable("its state is not one this version writes")
+                if r[2] is not None:
+                    _string(r[2], "the end")
+                matches[r[0]] = KeptMatch(r[0], _string(r[1], "the start"), r[2], setup, r[12], r[13],
+                                          _numbers(_json(r[14], "the totals"), "the totals", setup.seats), (),
+                                          bool(_whole(r[15], "the practice mark")))
+            except Unreadable as problem:
+                self._damaged(r[0], r[1], str(problem))
+        deals: dict[int, list[KeptDeal]] = {match_id: [] for match_id in matches}
+        if matches:
             for match_id, number, played, margins, record in self._db.execute(
                     "SELECT match_id, number, played, margins, record FROM deals WHERE match_id >= ?"
-                    " ORDER BY match_id, number", (min(deals),)):
-                if match_id in deals:
-                    deals[match_id].append(KeptDeal(number, played, tuple(json.loads(margins)), record))
-        return [KeptMatch(r[0], r[1], r[2], _setup(r[3:12]), r[12], r[13], tuple(json.loads(r[14])),
-                          tuple(deals[r[0]]), bool(r[15])) for r in rows]
+                    " ORDER BY match_id, number", (min(matches),)):
+                if match_id not in deals:
+                    continue
+                try:
+                    deals[match_id].append(_deal(number, played, margins, record, matches[match_id].setup.seats))
+                except Unreadable as problem:
+                    self._damaged(match_id, matches[match_id].started, str(problem))
+        return [replace(m, deals=tuple(deals[i])) for i, m in matches.items() if i not in self._found]
 
     def keep_review(self, match_id: int, number: int, review: Review, seed: int, budget: int) -> bool:
         """Keep the review of one seat's decisions in deal ``number`` of a match, made with ``seed`` and ``budget``.
@@ -413,11 +582,27 @@ class MatchStore:
         """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""
         stats = Statistics()
         groups: dict[tuple[str, int, str], Figures] = {}
-        for strength, seats, preset, state, outcome, totals in self._db.execute(
-                "SELECT strength, seats, preset, state, outcome, totals FROM matches"
-                " WHERE person = 1 AND state != 'playing' AND practice = 0 ORDER BY id"):
-            key = (strength, seats, preset)
-            you = json.loads(totals)[0]
+        ended = []
+        for row in self._db.execute(
+                "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
+                " state, outcome, totals FROM matches"
+                " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL ORDER BY id"):
+            try:
+                setup = _setup(row[2:11])
+                if row[11] not in ("finished", "abandoned") or row[12] not in (None, "won", "shared", "lost"):
+                    raise Unreadable("its state is not one this version writes")
+                ended.append((row[0], setup, row[11], row[12],
+                              _numbers(_json(row[13], "the totals"), "the totals", setup.seats)[0]))
+            except Unreadable as problem:
+                self._damaged(row[0], row[1], str(problem))
+        for match_id, started in self._db.execute(
+                "SELECT id, started FROM matches WHERE damaged IS NULL AND id IN (SELECT match_id FROM deals"
+                " WHERE margin IS NOT NULL AND typeof(margin) NOT IN ('integer', 'real'))"):
+            self._damaged(match_id, started, "a deal's margin is not a number")
+        for match_id, setup, state, outcome, you in ended:
+            if match_id in self._found:
+                continue
+            key = (setup.strength, setup.seats, setup.preset)
             for figures in (stats.overall, groups.setdefault(key, Figures())):
                 figures.matches += 1
                 if state == "abandoned":
@@ -436,9 +621,13 @@ class MatchStore:
                         figures.lost += 1
                 figures.best_match = you if figures.best_match is None else max(figures.best_match, you)
         total, top = 0.0, None
+        # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
+        sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND typeof(d.margin) IN ('integer', 'real')"
+                 " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
+                 f" AND m.id NOT IN ({', '.join(str(int(i)) for i in self._found)})")
         for strength, seats, preset, count, mean, best in self._db.execute(
                 "SELECT m.strength, m.seats, m.preset, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
-                " FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1 AND m.practice = 0"
+                f" FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
                 " GROUP BY m.strength, m.seats, m.preset"):
             figures = groups.setdefault((strength, seats, preset), Figures())
             figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
@@ -450,10 +639,11 @@ class MatchStore:
             overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
         stats.recent = [_number(m) for (m,) in self._db.execute(
-            "SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1 AND m.practice = 0"
+            f"SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
         stats.practice = self._db.execute(
-            "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1").fetchone()[0]
+            "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1"
+            " AND damaged IS NULL").fetchone()[0]
         return stats
 
     def reset(self) -> Path:
@@ -470,8 +660,9 @@ class MatchStore:
         finally:
             target.close()
         with self._transaction() as db:
-            db.execute("DELETE FROM deals WHERE match_id IN (SELECT id FROM matches WHERE state != 'playing')")
-            db.execute("DELETE FROM matches WHERE state != 'playing'")
+            ended = "state != 'playing' AND damaged IS NULL"  # a damaged match stays set aside, as it was
+            db.execute(f"DELETE FROM deals WHERE match_id IN (SELECT id FROM matches WHERE {ended})")
+            db.execute(f"DELETE FROM matches WHERE {ended}")
         return backup
 
 
@@ -481,9 +672,36 @@ def _practice(progress: dict[str, Any]) -> int:
 
 
 def _setup(row: Sequence[Any]) -> MatchSetup:
+    """A match's setup from its row, checked: ``Unreadable`` says what is not as this version writes it."""
     seats, strength, players, person, rules, preset, length, total_deals, seed = row
-    return MatchSetup(seats, strength, tuple(json.loads(players)), bool(person), json.loads(rules), preset,
-                      json.loads(length), total_deals, seed)
+    seats = _whole(seats, "the seat count", 1)
+    names = _json(players, "the players")
+    if not (isinstance(names, list) and len(names) == seats and all(isinstance(n, str) for n in names)):
+        raise Unreadable(f"the players are not {seats} names")
+    if person not in (0, 1):
+        raise Unreadable("the person's mark is not 0 or 1")
+    rule_value = _json(rules, "the rules")
+    if not isinstance(rule_value, (str, dict)):
+        raise Unreadable("the rules are neither a preset's name nor an object")
+    length_value = _json(length, "the match length")
+    if not isinstance(length_value, dict):
+        raise Unreadable("the match length is not a JSON object")
+    return MatchSetup(seats, _string(strength, "the strength"), tuple(names), bool(person), rule_value,
+                      _string(preset, "the preset"), length_value, _whole(total_deals, "the length", 1),
+                      _string(seed, "the seed"))
+
+
+def _deal(number: Any, played: Any, margins: Any, record: Any, seats: int) -> KeptDeal:
+    """A kept deal from its row, checked, its record read as a record is (a JSON object)."""
+    number = _whole(number, "a deal's number", 1)
+    what = f"deal {number}"
+    data = _json(record, f"the record of {what}")
+    if not isinstance(data, dict):
+        raise Unreadable(f"the record of {what} is not a JSON object")
+    kept = KeptDeal(number, _string(played, f"when {what} was played"),
+                    _numbers(_json(margins, f"the margins of {what}"), f"the margins of {what}", seats), record)
+    kept.__dict__["record"] = data  # read once here: the cached value of KeptDeal.record
+    return kept
 
 
 @dataclass
@@ -540,9 +758,13 @@ def open_store(folder: Path, lock: bool = True) -> Opened:
     for attempt in (1, 2):
         try:
             store = MatchStore(path)
-            if not store.check():
+            try:
+                if not store.check():
+                    raise sqlite3.DatabaseError("the database failed its check")
+                store.probe()
+            except BaseException:
                 store.close()
-                raise sqlite3.DatabaseError("the database failed its check")
+                raise
             opened.store = store
             if opened.elsewhere:
                 opened.notices.append("Your matches are kept by another window of the game that is open; "

@@ -171,7 +171,7 @@ def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path)
     assert opened.store.statistics().overall.abandoned == 1
     opened.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'analyses'").fetchone()
         assert db.execute("SELECT practice FROM matches").fetchall() == [(0,)]
@@ -237,3 +237,94 @@ def test_a_kept_review_that_cannot_be_read_counts_as_none_and_is_logged(tmp_path
         assert store.kept_review(match_id, 1, 0, 0, 500) is None
     assert "kept review of seat 0 in deal 1" in caplog.text
     store.close()
+
+
+def _three_ended(store: MatchStore) -> list[int]:
+    return [_kept_deal(store) for _ in range(3)]
+
+
+@pytest.mark.parametrize("progress", ['{"deals": [["pl', "[1, 2]", '{"deals": 5}', '{"deals": [[7]]}',
+                                      '{"turns": "many"}'])
+def test_an_unfinished_match_whose_position_cannot_be_read_is_set_aside_not_a_crash(tmp_path, progress: str) -> None:
+    store = open_store(tmp_path).store
+    match_id = store.begin(SETUP, {"deals": [["play 7D"]]})
+    store._db.execute("UPDATE matches SET progress = ? WHERE state = 'playing'", (progress,))
+    assert store.unfinished() is None
+    (damaged,) = store.damaged()
+    assert damaged.id == match_id and "position" in damaged.reason
+    assert [d.id for d in store.newly_damaged()] == [match_id] and store.newly_damaged() == [], "told once"
+    store.close()
+
+
+@pytest.mark.parametrize("column, text", [("record", '{"format": "chinese-ten/deal-v1", "tu'), ("record", "[]"),
+                                          ("margins", "not json"), ("margins", "[1]")])
+def test_a_deal_whose_text_cannot_be_read_sets_its_match_aside_and_the_others_stay_listed(
+        tmp_path, column: str, text: str) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute(f"UPDATE deals SET {column} = ? WHERE match_id = ?", (text, broken))
+    assert [m.id for m in store.history()] == [last, first]
+    assert [(d.id, bool(d.reason)) for d in store.damaged()] == [(broken, True)]
+    store.close()
+
+
+def test_one_bad_byte_in_one_record_leaves_the_other_matches_listed(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute("UPDATE deals SET record = CAST(? AS TEXT) WHERE match_id = ?",
+                      (b'{"format": "chinese-ten/deal-v1\xff"}', broken))
+    assert [m.id for m in store.history()] == [last, first]
+    (damaged,) = store.damaged()
+    assert damaged.id == broken and "not text" in damaged.reason
+    store.close()
+
+
+@pytest.mark.parametrize("change", ["totals = 'oops'", "totals = '[1]'", "seats = 'two'", "players = '[\"you\"]'",
+                                    "state = 'finished', outcome = 'maybe'"])
+def test_statistics_leave_out_a_match_that_cannot_be_read_and_set_it_aside(tmp_path, change: str) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute("PRAGMA ignore_check_constraints = ON")
+    store._db.execute(f"UPDATE matches SET {change} WHERE id = ?", (broken,))
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.won, stats.overall.deals) == (2, 2, 2)
+    assert [d.id for d in store.damaged()] == [broken]
+    assert [m.id for m in store.history()] == [last, first]
+    store.close()
+
+
+def test_a_deal_margin_that_is_not_a_number_leaves_its_match_out_of_the_statistics(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    _first, broken, _last = _three_ended(store)
+    store._db.execute("UPDATE deals SET margin = 'lots' WHERE match_id = ?", (broken,))
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.deals, stats.recent) == (2, 2, [1, 1])
+    assert [d.id for d in store.damaged()] == [broken]
+    store.close()
+
+
+def test_a_match_set_aside_stays_kept_and_listed_and_is_never_abandoned_or_counted(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    match_id = store.begin(SETUP, {"deals": [["play 7D"]]})
+    store._db.execute("UPDATE matches SET progress = '{' WHERE id = ?", (match_id,))
+    assert store.unfinished() is None
+    store.set_aside(store.newly_damaged())
+    store.close()
+    store = open_store(tmp_path).store
+    assert [(d.id, "position" in d.reason) for d in store.damaged()] == [(match_id, True)]
+    store.begin(SETUP, {})
+    assert store.statistics().overall.matches == 0, "a damaged match is not counted as abandoned"
+    assert store._db.execute("SELECT state, progress FROM matches WHERE id = ?", (match_id,)).fetchone() == (
+        "playing", "{"), "what it held is kept as it was"
+    store.close()
+
+
+def test_a_database_whose_tables_are_not_as_this_version_keeps_them_is_kept_aside(tmp_path) -> None:
+    open_store(tmp_path).close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        db.execute("ALTER TABLE deals DROP COLUMN played")
+    opened = open_store(tmp_path)
+    assert opened.store is not None and opened.store.history() == []
+    assert len(opened.notices) == 1 and "damaged" in opened.notices[0]
+    assert [p for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".bad-")]
+    opened.close()
