@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from ..i18n import _
-from ..matchstore import KeptMatch
+from ..matchstore import DamagedMatch, KeptMatch
 from ..records import RecordError, replay
 from ..rules import as_number
 from ..storage import atomic_write
@@ -57,6 +57,8 @@ class HistoryScene(Page):
         """Read the newest matches once, as the screen opens."""
         super().__init__(app)
         self.matches: list[KeptMatch] = app.keeper.history(SHOWN_MATCHES)
+        self.damaged: list[DamagedMatch] = app.keeper.damaged()
+        """The kept matches that cannot be read: listed apart, below the others."""
         self.index = 0
         self.deal = 0
         self.count_open = False
@@ -174,9 +176,13 @@ class HistoryScene(Page):
         body = font_px(18, unit)
         line_h = kit.fonts.get(body).get_linesize() + round(6 * unit)
         self._rows, self._deal_rows = [], []
+        if self.damaged:
+            bottom = self._draw_damaged(surface, Rect(box.left + pad, top, box.width - 2 * pad, bottom - top),
+                                        body, line_h, at_top=not self.matches)
         if not self.matches:
-            line = kit.text.line(_("No match has ended yet."), body, t.text_dim)
-            surface.blit(line, line.get_rect(midtop=(box.centerx, top)))
+            if not self.damaged:
+                line = kit.text.line(_("No match has ended yet."), body, t.text_dim)
+                surface.blit(line, line.get_rect(midtop=(box.centerx, top)))
         else:
             left = Rect(box.left + pad, top, box.width * 11 // 20 - pad, bottom - top)
             visible = max(1, left.height // line_h)
@@ -199,6 +205,24 @@ class HistoryScene(Page):
             surface.blit(keys, keys.get_rect(midbottom=(box.centerx, bottom)))
         for b in self.buttons:
             b.draw(surface, kit, font_px(20, unit), b is self._hover)
+
+    def _draw_damaged(self, surface: pygame.Surface, area: Rect, body: int, line_h: int, at_top: bool) -> int:
+        """The matches set aside as damaged, a line each (at most three, then how many more), at the top of
+        ``area`` or at its foot; returns where the list of sound matches must end."""
+        kit = self.app.kit
+        t = kit.theme
+        shown = self.damaged[:3]
+        lines = [_("Set aside as damaged (kept in the file as they were):")]
+        lines += [_("{when} · can't be read").format(when=d.started.replace("T", " ")[:16] or _("unknown date"))
+                  for d in shown]
+        if len(self.damaged) > len(shown):
+            lines.append(_("and {n} more").format(n=len(self.damaged) - len(shown)))
+        y = area.top if at_top else area.bottom - len(lines) * line_h - line_h
+        for i, text in enumerate(lines):
+            img = kit.text.line(text, body, t.text_dim if i else t.text, bold=i == 0)
+            surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width), img.get_height())),
+                         (area.left, y + i * line_h))
+        return area.bottom if at_top else y - line_h // 2
 
     def _draw_match(self, surface: pygame.Surface, area: Rect, body: int, line_h: int) -> None:
         kit = self.app.kit

@@ -172,6 +172,14 @@ class StartScene(Scene):
             self.app.change_settings(**{key: choices[index][1]})
         self._sync()
 
+    def drop_continue(self) -> None:
+        """Offer Play, not Continue: the unfinished match can't be taken up (it was set aside, and said so)."""
+        self.continue_line = ""
+        self.play.label = N_("Play")
+        self.actions = [b for b in self.actions if b.action != "continue"]
+        self.focus_action = 0
+        self._sync()
+
     def start(self) -> None:
         """Sit down at the table chosen (the choices are already saved); an unfinished match kept asks first."""
         if self.continue_line:
@@ -185,7 +193,7 @@ class StartScene(Scene):
         """Press one of the buttons under the choices."""
         if action == "continue":
             if not self.app.continue_match():
-                self.app.start_match()
+                self.drop_continue()
         elif action == "stats":
             self.app.open_statistics()
         elif action == "history":

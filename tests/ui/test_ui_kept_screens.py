@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from chinese_ten import i18n
 from chinese_ten.matchstore import open_store
@@ -186,3 +187,64 @@ def test_statistics_with_no_kept_deal_say_so_instead_of_counting_zero_deals(wind
     app.frame(1 / 60, [])
     assert any(text.startswith("No deal has been kept yet") for text in drawn)
     assert not any("last 0 deals" in text for text in drawn)
+
+
+def _kept_unfinished(window, folder, **changes) -> int:  # type: ignore[no-untyped-def]
+    """An unfinished match of two moves kept in ``folder``, then its row changed as ``changes`` say."""
+    app = _app(window, folder)
+    press(app, pygame.K_RETURN)
+    ctl = app.table().ctl
+    assert play_until(app, lambda: len(ctl.deal.turns) >= 2)
+    app.keeper.close()
+    opened = open_store(folder)
+    match_id = opened.store.unfinished().id
+    for column, value in changes.items():
+        opened.store._db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
+    opened.close()
+    return match_id
+
+
+def test_a_start_with_an_unfinished_position_that_is_not_json_offers_play_says_so_and_lists_it(window, tmp_path) -> None:
+    match_id = _kept_unfinished(window, tmp_path, progress='{"deals": [["pl')
+    app = _app(window, tmp_path)
+    start = app.top()
+    assert [b.action for b in start.actions][0] == "play" and not start.continue_line
+    app.frame(1 / 60, [])
+    assert "can't be read" in app.banner_text and "damaged" in app.banner_text
+    app.open_history()
+    history = app.top()
+    assert isinstance(history, HistoryScene) and [d.id for d in history.damaged] == [match_id]
+    app.frame(1 / 60, [])
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    again.frame(1 / 60, [])
+    assert not again.banner_text, "a match set aside is told once, not at every start"
+    assert [d.id for d in again.keeper.damaged()] == [match_id]
+    again.keeper.close()
+
+
+@pytest.mark.parametrize("column, value", [
+    ("rules", '{"preset": "classic", "an_option_of_a_newer_version": true}'),
+    ("length", '{"deals": 0}'),
+    ("seats", 7),
+])
+def test_continue_on_a_match_that_cannot_be_rebuilt_says_so_once_and_stops_offering_it(
+        window, tmp_path, column: str, value: object) -> None:
+    changes: dict[str, object] = {column: value}
+    if column == "seats":
+        changes["players"] = json.dumps(["you"] + ["normal"] * 6)
+        changes["totals"] = json.dumps([0] * 7)
+    match_id = _kept_unfinished(window, tmp_path, **changes)
+    app = _app(window, tmp_path)
+    start = app.top()
+    if start.continue_line:  # offered: pressing it says why it can't be taken up, and stops offering it
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.top(), StartScene) and app.top() is start
+        assert [b.action for b in start.actions][0] == "play" and not start.continue_line
+    app.frame(1 / 60, [])
+    assert "damaged" in app.banner_text
+    assert [d.id for d in app.keeper.damaged()] == [match_id]
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    assert [b.action for b in again.top().actions][0] == "play", "no Continue for it at the next start either"
+    again.keeper.close()
