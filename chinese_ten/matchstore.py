@@ -112,11 +112,18 @@ BUSY_SECONDS: Final[float] = 0.1
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder that holds the kept matches: ``override``, else ``CHINESE_TEN_DATA_DIR``, else the platform's."""
-    if override:
+    """The folder that holds the kept matches: ``override``, else ``CHINESE_TEN_DATA_DIR``, else the platform's.
+
+    An empty name, given or in the environment, is refused with ``ValueError``: it names no folder.
+    """
+    if override is not None:
+        if not str(override):
+            raise ValueError("--data-dir: expected a folder, not an empty name")
         return Path(override).expanduser()
     from_env = os.environ.get(DATA_DIR_ENV)
-    if from_env:
+    if from_env is not None:
+        if not from_env:
+            raise ValueError(f"{DATA_DIR_ENV} is set to an empty name; give it a folder or unset it")
         return Path(from_env).expanduser()
     return Path(platformdirs.PlatformDirs(APP_NAME, appauthor=False).user_data_dir)
 
@@ -204,6 +211,11 @@ class KeptMatch:
     deals: tuple[KeptDeal, ...]
     practice: bool = False
     """True when a turn was taken back: the match is kept, but apart from the statistics."""
+
+    def record_name(self, deal: KeptDeal) -> str:
+        """The file name a record of one of its deals is exported under (by the window and the command line)."""
+        stamp = self.started.replace(":", "").replace("-", "")
+        return f"{stamp}-match{self.id}-deal{deal.number}.json"
 
     def to_json(self) -> dict[str, Any]:
         """The match as ``history --json`` prints it."""
@@ -599,6 +611,17 @@ class MatchStore:
                 "SELECT id, started FROM matches WHERE damaged IS NULL AND id IN (SELECT match_id FROM deals"
                 " WHERE margin IS NOT NULL AND typeof(margin) NOT IN ('integer', 'real'))"):
             self._damaged(match_id, started, "a deal's margin is not a number")
+        try:  # as History reads them: a deal whose record or margins are not JSON leaves its match out here too
+            unreadable = self._db.execute(
+                "SELECT DISTINCT m.id, m.started FROM deals d JOIN matches m ON m.id = d.match_id"
+                " WHERE m.damaged IS NULL AND m.person = 1 AND m.practice = 0 AND m.state != 'playing'"
+                " AND (CASE WHEN json_valid(d.record) THEN json_type(d.record) = 'object' ELSE 0 END = 0"
+                " OR CASE WHEN json_valid(d.margins) THEN json_type(d.margins) = 'array' ELSE 0 END = 0)").fetchall()
+        except sqlite3.OperationalError as problem:  # an SQLite without its JSON functions: History still checks
+            _log.info("the deals' texts are not checked for the statistics: %s", problem)
+            unreadable = []
+        for match_id, started in unreadable:
+            self._damaged(match_id, started, "a deal's record or margins are not JSON")
         for match_id, setup, state, outcome, you in ended:
             if match_id in self._found:
                 continue

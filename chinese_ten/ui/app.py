@@ -721,7 +721,10 @@ def run_demo(args: argparse.Namespace) -> int:
     if getattr(args, "data_dir", None):
         from ..matchstore import open_store
 
-        keeper = Keeper(open_store(Path(args.data_dir)))
+        opened = open_store(Path(args.data_dir))
+        for notice in opened.notices:  # a demo that cannot keep its match says so (the log's warnings reach stderr too)
+            _log.warning(notice)
+        keeper = Keeper(opened)
     use_language(shown_language(look.language))
     surface = open_window(look.window_size, _("Chinese Ten (demo)"))
     app = App(surface, look, None, demo, ComputerThinker(), keeper)

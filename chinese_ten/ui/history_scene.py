@@ -118,7 +118,7 @@ class HistoryScene(Page):
         if kept is None or m is None or self.app.keeper.folder is None:
             return
         folder = self.app.keeper.folder / "records"
-        name = f"{m.started.replace(':', '').replace('-', '')}-deal{kept.number}.json"
+        name = m.record_name(kept)
         try:
             atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))
         except OSError as problem:
