@@ -232,11 +232,11 @@ def _open_kept(args: argparse.Namespace) -> Any:
         raise UsageError(f"no matches are kept in {show_path(folder)} yet")
     try:
         store = MatchStore(path)
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"the kept matches in {show_path(path)} cannot be read: {exc}") from None
     try:
         store.probe()
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         store.close()
         raise UsageError(f"the kept matches in {show_path(path)} cannot be read: {exc}") from None
     return store
@@ -247,7 +247,7 @@ def _reading(store: Any) -> Any:
     """Read the kept matches; a file damaged past reading is refused in one line (and the store closed)."""
     try:
         yield store
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # the last: SQLite quoting a damaged schema's bytes
         raise UsageError(f"the kept matches in {show_path(store.path)} cannot be read: {exc}") from None
     finally:
         store.close()

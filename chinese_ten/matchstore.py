@@ -374,6 +374,9 @@ class MatchStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+        except UnicodeDecodeError as problem:  # SQLite's complaint quotes a damaged schema's bytes
+            self._db.close()
+            raise sqlite3.DatabaseError(f"the file's schema is damaged ({problem})") from None
         except BaseException:
             self._db.close()
             raise
@@ -393,8 +396,10 @@ class MatchStore:
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def check(self) -> bool:
-        """True when SQLite finds the file sound."""
-        return self._db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        """True when SQLite finds the file sound, apart from rows that break a CHECK or NOT NULL of the schema:
+        every read checks those rows itself and sets aside the matches they belong to."""
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        return all(p == "ok" or p.startswith(("CHECK constraint failed", "NULL value in")) for p in problems)
 
     def probe(self) -> None:
         """Raise ``sqlite3.DatabaseError`` when the tables are not as this version keeps them (a column gone, say)."""
@@ -785,6 +790,9 @@ def open_store(folder: Path, lock: bool = True) -> Opened:
                 if not store.check():
                     raise sqlite3.DatabaseError("the database failed its check")
                 store.probe()
+            except UnicodeDecodeError as problem:
+                store.close()
+                raise sqlite3.DatabaseError(f"the file's schema is damaged ({problem})") from None
             except BaseException:
                 store.close()
                 raise

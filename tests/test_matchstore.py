@@ -328,3 +328,16 @@ def test_a_database_whose_tables_are_not_as_this_version_keeps_them_is_kept_asid
     assert len(opened.notices) == 1 and "damaged" in opened.notices[0]
     assert [p for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".bad-")]
     opened.close()
+
+
+def test_a_row_that_breaks_a_rule_of_the_schema_sets_aside_its_match_not_the_whole_file(tmp_path) -> None:
+    writing = open_store(tmp_path)
+    first, broken, last = _three_ended(writing.store)
+    writing.store._db.execute("PRAGMA ignore_check_constraints = ON")
+    writing.store._db.execute("UPDATE matches SET state = 0 WHERE id = ?", (broken,))
+    writing.close()
+    opened = open_store(tmp_path)
+    assert not opened.notices and not [p for p in tmp_path.iterdir() if ".bad-" in p.name]
+    assert [m.id for m in opened.store.history()] == [last, first]
+    assert [d.id for d in opened.store.damaged()] == [broken]
+    opened.close()

@@ -156,7 +156,7 @@ class _Writer:
                 self._working = True
             try:
                 work(self._store)
-            except (sqlite3.Error, OSError) as problem:
+            except (sqlite3.Error, OSError, UnicodeDecodeError) as problem:  # the last: a damaged schema's bytes
                 if is_busy(problem):
                     self._held(problem)
                     continue
@@ -241,7 +241,7 @@ class Keeper:
         assert store is not None, "readable means there is a store"
         try:
             answer = work(store)
-        except sqlite3.Error as problem:
+        except (sqlite3.Error, UnicodeDecodeError) as problem:  # the last: SQLite quoting a damaged schema
             _log.warning("could not read the kept matches: %s", problem)
             if not is_busy(problem) and not self._unreadable:
                 self._unreadable = self._failed = True
