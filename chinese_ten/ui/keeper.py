@@ -308,10 +308,19 @@ class Keeper:
         return self.opened.store.reset()  # type: ignore[union-attr]
 
     def watch(self, ctl: TableController) -> None:
-        """Keep this new match from its first move on (a match with no move yet is not kept)."""
+        """Keep this new match from its deal on, before any move: closing at the first hand offers Continue
+        with the same hand, and the unfinished match it replaces counts as abandoned."""
         self.ctl = ctl
         self._match = None
         ctl.on_change = self._changed
+        if self.keeping:
+            self._begin(ctl)
+
+    def _begin(self, ctl: TableController) -> None:
+        match: dict[str, int | None] = {"id": None}
+        self._match = match
+        setup, progress = setup_of(ctl), ctl.progress()
+        self._write(lambda store: match.update(id=store.begin(setup, progress)))
 
     def resume(self, pace: Pace, thinker: ComputerThinker, think_ms: int | None = None) -> TableController | None:
         """The unfinished match, played forward to where it was left; None when there is none to take up."""
@@ -365,10 +374,7 @@ class Keeper:
             return
         if what == "action":
             if self._match is None:
-                match: dict[str, int | None] = {"id": None}
-                self._match = match
-                setup, progress = setup_of(ctl), ctl.progress()
-                self._write(lambda store: match.update(id=store.begin(setup, progress)))
+                self._begin(ctl)
             else:
                 self._save_progress(self._match, ctl.progress())
         elif what == "deal" and self._match is not None:

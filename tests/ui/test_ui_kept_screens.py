@@ -248,3 +248,33 @@ def test_continue_on_a_match_that_cannot_be_rebuilt_says_so_once_and_stops_offer
     again = _app(window, tmp_path)
     assert [b.action for b in again.top().actions][0] == "play", "no Continue for it at the next start either"
     again.keeper.close()
+
+
+def test_a_match_closed_at_its_first_hand_offers_continue_with_the_same_hand(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)  # Play
+    ctl = app.table().ctl
+    app.frame(1 / 60, [])
+    assert ctl.actions == [[]] or not any(ctl.actions[0]), "no move is made yet"
+    hand = [str(c) for c in ctl.deal.hand(0)]
+    app.keeper.close()  # the window closes (or is killed) at the first hand
+
+    again = _app(window, tmp_path)
+    start = again.top()
+    assert start.actions[0].action == "continue", "the match is kept from its deal"
+    press(again, pygame.K_RETURN)
+    assert [str(c) for c in again.table().ctl.deal.hand(0)] == hand, "the same hand, not a new deal"
+    again.keeper.close()
+
+
+def test_new_match_before_any_move_counts_the_one_left_as_abandoned(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    press(again, pygame.K_RIGHT, pygame.K_RETURN)  # New match
+    assert isinstance(again.top(), ConfirmScene)
+    press(again, pygame.K_RIGHT, pygame.K_RETURN)
+    assert isinstance(again.top(), TableScene)
+    assert again.keeper.statistics().overall.abandoned == 1
+    again.keeper.close()
