@@ -461,11 +461,37 @@ class MatchStore:
                        (json.dumps([_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
                         _practice(progress), match_id))
 
-    def finish_match(self, match_id: int, outcome: str | None) -> None:
-        """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost)."""
+    def finish_match(self, match_id: int, outcome: str | None, unseen: dict[str, Any] | None = None) -> None:
+        """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost).
+
+        With ``unseen``, its last position, the person has not yet seen the result: the position is kept
+        until :meth:`result_seen`, so that the next start can show it (see :meth:`unseen_result`).
+        """
+        progress = None if unseen is None else json.dumps({**unseen, "result": "unseen"}, separators=(",", ":"))
         with self._transaction() as db:
-            db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ?, progress = NULL WHERE id = ?",
-                       (outcome, _now(), match_id))
+            db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ?, progress = ? WHERE id = ?",
+                       (outcome, _now(), progress, match_id))
+
+    def unseen_result(self) -> Unfinished | None:
+        """The person's newest match when it finished without its result being seen (the window closed at the
+        last deal's count), with its last position; None otherwise, or when it cannot be read."""
+        row = self._db.execute(
+            "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
+            " progress, totals FROM matches WHERE state = 'finished' AND damaged IS NULL AND progress IS NOT NULL"
+            " AND id = (SELECT MAX(id) FROM matches WHERE person = 1)").fetchone()
+        if row is None:
+            return None
+        try:
+            kept = self._unfinished(row)
+        except Unreadable as problem:
+            _log.warning("The result of kept match %s can't be shown: %s", row[0], problem)
+            return None
+        return kept if kept.progress.get("result") == "unseen" else None
+
+    def result_seen(self, match_id: int) -> None:
+        """The person has seen the result of the finished match ``match_id``: its last position is let go."""
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET progress = NULL WHERE id = ? AND state = 'finished'", (match_id,))
 
     def abandon(self, match_id: int | None = None) -> bool:
         """Count the unfinished match (or the one ``match_id`` names, if still playing) as abandoned; False when
@@ -486,15 +512,20 @@ class MatchStore:
         if row is None:
             return None
         try:
-            setup = _setup(row[2:11])
-            length = setup.length
-            if not isinstance(length.get("kind"), str) or not isinstance(length.get("deals"), int):
-                raise Unreadable("the match length has no kind or number of deals")
-            return Unfinished(_whole(row[0], "the id"), _string(row[1], "the start"), setup, _progress(row[11]),
-                              _numbers(_json(row[12], "the totals"), "the totals", setup.seats))
+            return self._unfinished(row)
         except Unreadable as problem:
             self._damaged(row[0], row[1], f"the unfinished match cannot be read: {problem}")
             return None
+
+    @staticmethod
+    def _unfinished(row: Sequence[Any]) -> Unfinished:
+        """A match and its position from a row, checked: ``Unreadable`` says what is not as this version writes."""
+        setup = _setup(row[2:11])
+        length = setup.length
+        if not isinstance(length.get("kind"), str) or not isinstance(length.get("deals"), int):
+            raise Unreadable("the match length has no kind or number of deals")
+        return Unfinished(_whole(row[0], "the id"), _string(row[1], "the start"), setup, _progress(row[11]),
+                          _numbers(_json(row[12], "the totals"), "the totals", setup.seats))
 
     def _damaged(self, match_id: Any, started: Any, reason: str) -> None:
         """Note a match that a read found it cannot read (once, however often it is read)."""

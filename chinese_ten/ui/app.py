@@ -374,6 +374,17 @@ class App:
         self.replace(TableScene(self, ctl))
         return True
 
+    def show_unseen_result(self) -> bool:
+        """Sit down at the last match's final count when the window closed before its result was seen (the
+        result follows it as always); False when there is none."""
+        from .table_scene import TableScene
+
+        ctl = self.keeper.unseen_result(pace_for(self.settings.animation_speed), self.thinker)
+        if ctl is None:
+            return False
+        self.replace(TableScene(self, ctl))
+        return True
+
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
         from .stats_scene import StatsScene

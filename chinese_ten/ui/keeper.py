@@ -191,6 +191,20 @@ class _Writer:
             self._ready.wait(RETRY_SECONDS if closing is None else min(RETRY_SECONDS, closing - time.monotonic()))
 
 
+def _rebuild(kept: Unfinished, pace: Pace, thinker: ComputerThinker, think_ms: int | None) -> TableController:
+    """A controller playing the kept match forward to its kept position; raises whatever its text makes fail."""
+    setup = kept.setup
+    length = setup.length
+    seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
+    strength = next((p for p in setup.players if p != "you"), setup.strength)
+    ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
+                          seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
+                          deals=length["deals"] if length["kind"] == "fixed" else None,
+                          rules=rules_from_json(setup.rules))
+    ctl.resume(kept.progress)
+    return ctl
+
+
 class Keeper:
     """The window's link to the kept matches: saves the match at the table after every move.
 
@@ -208,6 +222,7 @@ class Keeper:
         self._failed = False
         self._unreadable = False
         self._told_busy = False
+        self._result: dict[str, int | None] | None = None
         store = opened.store if opened is not None else None
         self._writer = _Writer(store, self._fail, self._busy) if store is not None else None
 
@@ -327,16 +342,8 @@ class Keeper:
         kept = self.unfinished() if self.keeping else None
         if kept is None:
             return None
-        setup = kept.setup
         try:
-            length = setup.length
-            seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
-            strength = next((p for p in setup.players if p != "you"), setup.strength)
-            ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
-                                  seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
-                                  deals=length["deals"] if length["kind"] == "fixed" else None,
-                                  rules=rules_from_json(setup.rules))
-            ctl.resume(kept.progress)
+            ctl = _rebuild(kept, pace, thinker, think_ms)
         except Exception as problem:  # noqa: BLE001 - whatever the kept text makes the rebuild raise
             _log.warning("the kept match %d could not be taken up again (%s: %s); it is set aside as damaged",
                          kept.id, type(problem).__name__, problem)
@@ -349,6 +356,32 @@ class Keeper:
         self._match = {"id": kept.id}
         ctl.on_change = self._changed
         return ctl
+
+    def unseen_result(self, pace: Pace, thinker: ComputerThinker) -> TableController | None:
+        """The person's last match at its final count when the window closed before its result was seen;
+        None when there is none (or it cannot be put back, which is logged and forgotten)."""
+        kept = self._read(lambda store: store.unseen_result()) if self.keeping else None
+        if kept is None:
+            return None
+        try:
+            ctl = _rebuild(kept, pace, thinker, None)
+        except Exception as problem:  # noqa: BLE001 - whatever the kept text makes the rebuild raise
+            _log.warning("the result of kept match %d can't be shown (%s: %s)", kept.id, type(problem).__name__,
+                         problem)
+            self._write(lambda store: store.result_seen(kept.id))
+            return None
+        self._result = {"id": kept.id}
+        return ctl
+
+    def result_shown(self) -> None:
+        """The person sees the result of the match that just finished: it need not be shown again."""
+        result, self._result = self._result, None
+        if result is not None and self.keeping:
+            def write(store: MatchStore) -> None:
+                if result["id"] is not None:
+                    store.result_seen(result["id"])
+
+            self._write(write)
 
     def abandon(self) -> None:
         """Count the unfinished match as abandoned (New match while one is unfinished)."""
@@ -398,11 +431,12 @@ class Keeper:
             store.finish_deal(match["id"], number, record, margins, person, totals, progress)
             self._last_deal = (match["id"], number)
             if outcome != "playing":
-                store.finish_match(match["id"], outcome)
+                store.finish_match(match["id"], outcome, progress if ctl.person_seat is not None else None)
 
         self._write(write)
         if ctl.match.is_over:
             self._match = None
+            self._result = match if ctl.person_seat is not None else None
 
     def _write(self, work: Work, key: str | None = None) -> None:
         assert self._writer is not None

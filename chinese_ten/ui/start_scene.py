@@ -85,6 +85,7 @@ class StartScene(Scene):
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
+        self._result_asked = kept is not None
         self._sync()
 
     @property
@@ -246,6 +247,10 @@ class StartScene(Scene):
         """Keep the buttons placed and in step with the settings; show start-up notices, and the first
         start's offer of Learn to play, once."""
         self.app.show_notices()
+        if not self._result_asked and self.app.top() is self and self.app.keeper.keeping:
+            self._result_asked = True  # a match closed at its last count: its result is shown first
+            if self.app.show_unseen_result():
+                return
         if self.app.offer_tutorial and self.app.top() is self:
             from .tutorial_scene import OfferScene
 

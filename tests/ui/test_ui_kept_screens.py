@@ -15,6 +15,7 @@ from chinese_ten.ui.app import App
 from chinese_ten.ui.history_scene import HistoryScene
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.keeper import Keeper, setup_of
+from chinese_ten.ui.match_scene import MatchScene
 from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
 from chinese_ten.ui.start_scene import StartScene
 from chinese_ten.ui.stats_scene import StatsScene, table_name
@@ -70,8 +71,7 @@ def test_new_match_on_the_start_screen_asks_and_then_counts_the_old_one_abandone
 def _finished_match(window, folder) -> None:  # type: ignore[no-untyped-def]
     app = _app(window, folder)
     press(app, pygame.K_RETURN)
-    ctl = app.table().ctl
-    assert play_until(app, lambda: ctl.match.is_over, limit=2000)
+    assert play_until(app, lambda: isinstance(app.top(), MatchScene), limit=2000)  # the result is seen
     app.keeper.close()
 
 
@@ -278,3 +278,30 @@ def test_new_match_before_any_move_counts_the_one_left_as_abandoned(window, tmp_
     assert isinstance(again.top(), TableScene)
     assert again.keeper.statistics().overall.abandoned == 1
     again.keeper.close()
+
+
+def test_a_match_closed_at_its_last_count_shows_its_result_at_the_next_start_and_only_then(window, tmp_path) -> None:
+    from chinese_ten.ui.count_scene import CountScene
+
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)
+    ctl = app.table().ctl
+    assert play_until(app, lambda: ctl.match.is_over, limit=2000)
+    assert isinstance(app.top(), CountScene), "closed at the last deal's count, before the result"
+    totals = list(ctl.match.totals)
+    app.keeper.close()
+
+    again = _app(window, tmp_path)
+    again.frame(1 / 60, [])
+    again.frame(1 / 60, [])
+    assert isinstance(again.top(), CountScene) and again.table().ctl.match.is_over
+    press(again, pygame.K_RETURN)
+    assert isinstance(again.top(), MatchScene) and list(again.table().ctl.match.totals) == totals
+    assert again.keeper.statistics().overall.matches == 1, "counted once, as it was"
+    again.keeper.close()
+
+    third = _app(window, tmp_path)
+    third.frame(1 / 60, [])
+    third.frame(1 / 60, [])
+    assert isinstance(third.top(), StartScene), "a result seen is not shown again"
+    third.keeper.close()
