@@ -266,6 +266,12 @@ class Statistics:
 
     overall: Figures = field(default_factory=Figures)
     by: list[tuple[tuple[str, int, str], Figures]] = field(default_factory=list)
+    by_strength: list[tuple[str, Figures]] = field(default_factory=list)
+    """The figures per opponent strength alone, whatever the seats and rules."""
+    by_seats: list[tuple[int, Figures]] = field(default_factory=list)
+    """The figures per seat count alone."""
+    by_rules: list[tuple[str, Figures]] = field(default_factory=list)
+    """The figures per rules preset alone."""
     recent: list[float] = field(default_factory=list)
     practice: int = 0
     """How many ended matches had a turn taken back: kept, and left out of every other figure."""
@@ -274,6 +280,9 @@ class Statistics:
         """The statistics as ``stats --json`` prints them."""
         return {**self.overall.to_json(),
                 "by": [{"strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
+                "by_strength": [{"strength": k, **f.to_json()} for k, f in self.by_strength],
+                "by_seats": [{"seats": k, **f.to_json()} for k, f in self.by_seats],
+                "by_rules": [{"rules": k, **f.to_json()} for k, f in self.by_rules],
                 "recent_margins": list(self.recent), "practice": self.practice}
 
 
@@ -630,6 +639,7 @@ class MatchStore:
         """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""
         stats = Statistics()
         groups: dict[tuple[str, int, str], Figures] = {}
+        axes: tuple[dict[Any, Figures], dict[Any, Figures], dict[Any, Figures]] = ({}, {}, {})
         ended = []
         for row in self._db.execute(
                 "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
@@ -662,7 +672,8 @@ class MatchStore:
             if match_id in self._found:
                 continue
             key = (setup.strength, setup.seats, setup.preset)
-            for figures in (stats.overall, groups.setdefault(key, Figures())):
+            for figures in (stats.overall, groups.setdefault(key, Figures()),
+                            *(axis.setdefault(part, Figures()) for axis, part in zip(axes, key))):
                 figures.matches += 1
                 if state == "abandoned":
                     figures.abandoned += 1
@@ -680,6 +691,7 @@ class MatchStore:
                         figures.lost += 1
                 figures.best_match = you if figures.best_match is None else max(figures.best_match, you)
         total, top = 0.0, None
+        raw: dict[tuple[str, int, str], tuple[int, float, float]] = {}
         # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
         sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND typeof(d.margin) IN ('integer', 'real')"
                  " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
@@ -690,13 +702,25 @@ class MatchStore:
                 " GROUP BY m.strength, m.seats, m.preset"):
             figures = groups.setdefault((strength, seats, preset), Figures())
             figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
+            raw[(strength, seats, preset)] = (count, mean, best)
             total += mean * count
             top = best if top is None else max(top, best)
+        for at, axis in enumerate(axes):  # each axis's deals from those of its tables
+            sums: dict[Any, tuple[int, float, float]] = {}
+            for key, (count, mean, best) in raw.items():
+                was = sums.get(key[at], (0, 0.0, best))
+                sums[key[at]] = (was[0] + count, was[1] + mean * count, max(was[2], best))
+            for part, (count, total_margin, best) in sums.items():
+                figures = axis.setdefault(part, Figures())
+                figures.deals, figures.mean_margin, figures.best_deal = (count, round(total_margin / count, 1),
+                                                                          _number(best))
         overall = stats.overall
         overall.deals = sum(f.deals for f in groups.values())
         if overall.deals and top is not None:
             overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
+        stats.by_strength, stats.by_seats, stats.by_rules = (
+            sorted(axis.items(), key=lambda item: (-item[1].matches, item[0])) for axis in axes)
         stats.recent = [_number(m) for (m,) in self._db.execute(
             f"SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]

@@ -341,3 +341,25 @@ def test_a_row_that_breaks_a_rule_of_the_schema_sets_aside_its_match_not_the_who
     assert [m.id for m in opened.store.history()] == [last, first]
     assert [d.id for d in opened.store.damaged()] == [broken]
     opened.close()
+
+
+def test_statistics_give_totals_by_strength_seats_and_rules_alone_that_add_up(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    tables = [("easy", 2, "classic", 4.0), ("hard", 2, "classic", -2.0), ("hard", 3, "target", 6.0),
+              ("easy", 3, "classic", 1.0), ("hard", 2, "classic", -4.0)]
+    for strength, seats, preset, margin in tables:
+        setup = MatchSetup(seats=seats, strength=strength, players=("you",) + (strength,) * (seats - 1), person=True,
+                           rules=preset, preset=preset, length={"kind": "one", "deals": 0}, total_deals=1, seed="1")
+        match_id = store.begin(setup, {})
+        margins = [margin] + [-margin / (seats - 1)] * (seats - 1)
+        store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, margins, margin, margins, {})
+        store.finish_match(match_id, "won" if margin > 0 else "lost")
+    stats = store.statistics()
+    hard = dict(stats.by_strength)["hard"]
+    assert (hard.matches, hard.won, hard.lost, hard.deals, hard.mean_margin, hard.best_deal) == (3, 1, 2, 3, 0.0, 6)
+    assert (hard.streak, hard.longest_streak) == (0, 1)
+    assert {k: f.matches for k, f in stats.by_seats} == {2: 3, 3: 2}
+    assert {k: (f.matches, f.mean_margin) for k, f in stats.by_rules} == {"classic": (4, -0.2), "target": (1, 6.0)}
+    data = stats.to_json()
+    assert [d["strength"] for d in data["by_strength"]] == ["hard", "easy"] and len(data["by"]) == 4
+    store.close()

@@ -67,6 +67,8 @@ class HistoryScene(Page):
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self._rows: list[Rect] = []
+        self.keys_rect = Rect(0, 0, 0, 0)
+        """Where the line of keys was last drawn."""
         self._deal_rows: list[Rect] = []
 
     @property
@@ -176,6 +178,13 @@ class HistoryScene(Page):
         body = font_px(18, unit)
         line_h = kit.fonts.get(body).get_linesize() + round(6 * unit)
         self._rows, self._deal_rows = [], []
+        self.keys_rect = Rect(box.left, bottom, box.width, 0)
+        if self.matches:  # the key line at the foot, and the lists above it, never under it
+            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
+                                 font_px(16, unit), t.text_dim)
+            self.keys_rect = keys.get_rect(midbottom=(box.centerx, bottom))
+            surface.blit(keys, self.keys_rect)
+            bottom = self.keys_rect.top - round(6 * unit)
         if self.damaged:
             bottom = self._draw_damaged(surface, Rect(box.left + pad, top, box.width - 2 * pad, bottom - top),
                                         body, line_h, at_top=not self.matches)
@@ -200,9 +209,6 @@ class HistoryScene(Page):
                 for k in range(min(len(self.matches), first + visible) - first)]
             right = Rect(left.right + pad, top, box.right - pad - left.right - pad, bottom - top)
             self._draw_match(surface, right, body, line_h)
-            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
-                                 font_px(16, unit), t.text_dim)
-            surface.blit(keys, keys.get_rect(midbottom=(box.centerx, bottom)))
         for b in self.buttons:
             b.draw(surface, kit, font_px(20, unit), b is self._hover)
 
@@ -217,7 +223,7 @@ class HistoryScene(Page):
                   for d in shown]
         if len(self.damaged) > len(shown):
             lines.append(_("and {n} more").format(n=len(self.damaged) - len(shown)))
-        y = area.top if at_top else area.bottom - len(lines) * line_h - line_h
+        y = area.top if at_top else area.bottom - len(lines) * line_h
         for i, text in enumerate(lines):
             img = kit.text.line(text, body, t.text_dim if i else t.text, bold=i == 0)
             surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width), img.get_height())),

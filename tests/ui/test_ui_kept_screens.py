@@ -305,3 +305,69 @@ def test_a_match_closed_at_its_last_count_shows_its_result_at_the_next_start_and
     third.frame(1 / 60, [])
     assert isinstance(third.top(), StartScene), "a result seen is not shown again"
     third.keeper.close()
+
+
+def test_statistics_show_every_kind_of_table_by_scrolling_and_the_totals_by_one_part(window, tmp_path,
+                                                                                     monkeypatch) -> None:
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.rules import PRESETS
+    from chinese_ten.ui.text import TextPainter
+
+    opened = open_store(tmp_path)
+    presets = list(PRESETS)[:4]
+    for strength in ("easy", "normal", "hard"):
+        for seats in (2, 3, 4):
+            for preset in presets:
+                setup = MatchSetup(seats=seats, strength=strength, players=("you",) + (strength,) * (seats - 1),
+                                   person=True, rules=preset, preset=preset, length={"kind": "one", "deals": 0},
+                                   total_deals=1, seed="1")
+                match_id = opened.store.begin(setup, {})
+                margins = [3.0] + [-3.0 / (seats - 1)] * (seats - 1)
+                opened.store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, margins, 3.0, margins, {})
+                opened.store.finish_match(match_id, "won")
+    opened.close()
+    app = _app(window, tmp_path)
+    drawn: set[str] = set()
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.add(text)
+        return line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    app.open_statistics()
+    stats = app.top()
+    app.frame(1 / 60, [])
+    assert stats.shown < stats.scroll_lines == 36 + 3 + 3 + 4, "more lines than fit at this size"
+    for _ in range(stats.scroll_lines):
+        press(app, pygame.K_DOWN)
+    names = {table_name(*key) for key, _f in stats.stats.by}
+    assert len(names) == 36 and names <= drawn, "every kind of table can be reached"
+    assert {"All against Hard", "All at 3 seats", "All tables"} <= drawn
+    assert any(text.startswith("Lines ") and text.endswith("to scroll") for text in drawn)
+    assert any(text.startswith("All under ") for text in drawn)
+    app.keeper.close()
+
+
+def test_historys_last_row_stays_above_the_key_line_at_the_smallest_size_when_the_list_is_full(tmp_path) -> None:
+    from chinese_ten.ui.app import open_window
+
+    opened = open_store(tmp_path)
+    for _ in range(40):
+        match_id = opened.store.begin(setup_of(TableController(2, seed=1, thinker=ComputerThinker(force_inline=True))),
+                                      {})
+        opened.store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, [1, -1], 1.0, [1, -1], {})
+        opened.store.finish_match(match_id, "won")
+    opened.close()
+    surface = open_window((960, 600))
+    app = App(surface, Settings(), None, None, ComputerThinker(force_inline=True), Keeper(open_store(tmp_path)))
+    history = HistoryScene(app)
+    app.replace(history)
+    for index in (0, 20, 39):
+        history.index = index
+        app.frame(1 / 60, [])
+        shown = [r for r in history._rows if r.height]
+        assert len(shown) > 5 and history.keys_rect.height
+        assert shown[-1].bottom <= history.keys_rect.top, f"the last row overlaps the key line (match {index})"
+    app.keeper.close()
+    pygame.display.quit()
