@@ -316,18 +316,29 @@ def cmd_stats(args: argparse.Namespace) -> int:
         damaged = store.damaged()
     o = stats.overall
     lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
-             f"{o.deals} deals, mean margin {o.mean_margin if o.mean_margin is not None else '-'}"]
+             f"{_figures_text(o)}"]
     if stats.practice:
         lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} (with take-backs) not counted")
-    for (strength, seats, rules), f in stats.by:
-        lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won, "
-                     f"win {f.win_percent if f.win_percent is not None else '-'}%, "
-                     f"streak {f.streak} (longest {f.longest_streak})")
+    parts = ([(f"against {k}", f) for k, f in stats.by_strength] + [(f"at {k} seats", f) for k, f in stats.by_seats]
+             + [(f"under {k}", f) for k, f in stats.by_rules]
+             + [(f"{strength}, {seats} seats, {rules}", f) for (strength, seats, rules), f in stats.by])
+    for name, f in parts:
+        lines.append(f"  {name}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won; {_figures_text(f)}")
     if damaged:
         lines.append(f"  {len(damaged)} damaged match{'' if len(damaged) == 1 else 'es'} set aside and not counted "
                      "(see history)")
     _print({**stats.to_json(), "damaged": len(damaged)}, args.json, "\n".join(lines))
     return 0
+
+
+def _figures_text(f: Any) -> str:
+    """The figures ``stats --json`` gives beyond the counts, in words: win %, deals, margins, streaks."""
+    def shown(value: float | None, signed: bool = False) -> str:
+        return "-" if value is None else f"{value:+g}" if signed else f"{value:g}"
+
+    return (f"win {shown(f.win_percent)}%; {f.deals} deal{'' if f.deals == 1 else 's'}, "
+            f"mean margin {shown(f.mean_margin, True)}, best deal {shown(f.best_deal, True)}, "
+            f"best match {shown(f.best_match, True)}; streak {f.streak} (longest {f.longest_streak})")
 
 
 def _add_rules_arguments(p: argparse.ArgumentParser) -> None:

@@ -199,3 +199,15 @@ def test_an_empty_data_folder_name_is_refused_in_one_line_like_an_empty_records_
     for argv in (["history"], ["stats", "--json"], []):
         code, out, err = run(capsys, *argv)
         assert (code, out, err.count("\n")) == (2, "", 1) and "CHINESE_TEN_DATA_DIR" in err, argv
+
+
+def test_stats_text_gives_the_win_percent_best_deal_and_streaks_that_json_has(capsys, tmp_path) -> None:
+    _keep(tmp_path, [1, 2, 3], unfinished=False)
+    _, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats", "--json")
+    data = json.loads(out)
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats")
+    first = out.splitlines()[0]
+    assert code == 0 and f"win {data['win_percent']:g}%" in first
+    assert f"best deal {data['best_deal']:+g}" in first and f"best match {data['best_match']:+g}" in first
+    assert f"streak {data['streak']} (longest {data['longest_streak']})" in first
+    assert "  against normal: 3 matches" in out and "  at 2 seats: 3 matches" in out and "  under classic: 3" in out

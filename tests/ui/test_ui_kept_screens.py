@@ -96,6 +96,7 @@ def test_statistics_and_history_open_from_the_menu_and_show_the_match(window, tm
     press(app, pygame.K_e)
     written = list((tmp_path / "records").iterdir())
     assert len(written) == 1 and json.loads(written[0].read_text())["format"] == "chinese-ten/deal-v1"
+    assert written[0].name == history.selected.record_name(history.selected.deals[0]), "named as history --export names it"
     app.keeper.close()
 
 
