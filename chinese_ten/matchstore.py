@@ -94,9 +94,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     );
     """,
     # a match whose kept text cannot be read is set aside with the reason: kept, listed as damaged,
-    # and never read as a match again (nor continued, counted or abandoned)
+    # and never read as a match again (nor continued, counted or abandoned); a reset of the statistics
+    # leaves the ended matches in History and marks when it left them out of the figures, so it can be undone
     """
     ALTER TABLE matches ADD COLUMN damaged TEXT;
+    ALTER TABLE matches ADD COLUMN uncounted TEXT;
     """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
@@ -644,7 +646,8 @@ class MatchStore:
         for row in self._db.execute(
                 "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
                 " state, outcome, totals FROM matches"
-                " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL ORDER BY id"):
+                " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
+                " ORDER BY id"):
             try:
                 setup = _setup(row[2:11])
                 if row[11] not in ("finished", "abandoned") or row[12] not in (None, "won", "shared", "lost"):
@@ -693,7 +696,8 @@ class MatchStore:
         total, top = 0.0, None
         raw: dict[tuple[str, int, str], tuple[int, float, float]] = {}
         # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
-        sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND typeof(d.margin) IN ('integer', 'real')"
+        sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND m.uncounted IS NULL"
+                 " AND typeof(d.margin) IN ('integer', 'real')"
                  " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
                  f" AND m.id NOT IN ({', '.join(str(int(i)) for i in self._found)})")
         for strength, seats, preset, count, mean, best in self._db.execute(
@@ -726,11 +730,13 @@ class MatchStore:
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
         stats.practice = self._db.execute(
             "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1"
-            " AND damaged IS NULL").fetchone()[0]
+            " AND damaged IS NULL AND uncounted IS NULL").fetchone()[0]
         return stats
 
     def reset(self) -> Path:
-        """Forget every ended match and its deals, after copying the database to a dated backup; returns the backup."""
+        """Start the statistics again: every ended match leaves the figures but stays in History with its deals
+        and reviews, and :meth:`undo_reset` can count them again. The database is copied to a dated backup
+        first; returns the backup."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         backup = self.path.with_name(f"{self.path.name}.backup-{stamp}")
         counter = 1
@@ -743,10 +749,21 @@ class MatchStore:
         finally:
             target.close()
         with self._transaction() as db:
-            ended = "state != 'playing' AND damaged IS NULL"  # a damaged match stays set aside, as it was
-            db.execute(f"DELETE FROM deals WHERE match_id IN (SELECT id FROM matches WHERE {ended})")
-            db.execute(f"DELETE FROM matches WHERE {ended}")
+            db.execute("UPDATE matches SET uncounted = ? WHERE state != 'playing' AND uncounted IS NULL",
+                       (datetime.now().isoformat(timespec="microseconds"),))
         return backup
+
+    def last_reset(self) -> str | None:
+        """When the statistics were last reset (as ISO text), while that reset can be undone; None otherwise."""
+        value = self._db.execute("SELECT MAX(uncounted) FROM matches").fetchone()[0]
+        return value if isinstance(value, str) else None
+
+    def undo_reset(self) -> int:
+        """Count again the matches the last reset left out of the statistics; returns how many."""
+        with self._transaction() as db:
+            cursor = db.execute("UPDATE matches SET uncounted = NULL"
+                                " WHERE uncounted = (SELECT MAX(uncounted) FROM matches)")
+            return cursor.rowcount
 
 
 def _practice(progress: dict[str, Any]) -> int:

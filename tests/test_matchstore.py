@@ -215,15 +215,23 @@ def test_a_review_of_a_deal_no_longer_kept_is_not_kept(tmp_path) -> None:
     store.close()
 
 
-def test_forgetting_the_ended_matches_forgets_their_reviews_too(tmp_path) -> None:
+def test_a_reset_starts_the_statistics_again_but_keeps_history_and_reviews_and_can_be_undone(tmp_path) -> None:
     store = open_store(tmp_path).store
     ended = _kept_deal(store)
     playing = _kept_deal(store, finished=False)
     store.keep_review(ended, 1, REVIEW, seed=0, budget=500)
     store.keep_review(playing, 1, REVIEW, seed=0, budget=500)
+    assert store.last_reset() is None
     store.reset()
-    assert store._db.execute("SELECT COUNT(*) FROM analyses").fetchone()[0] == 1
-    assert store.kept_review(ended, 1, 0, 0, 500) is None and store.kept_review(playing, 1, 0, 0, 500) == REVIEW
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.deals, stats.recent) == (0, 1, [1]), "the unfinished one counts on"
+    assert [m.id for m in store.history()] == [ended], "History keeps every match"
+    assert store.kept_review(ended, 1, 0, 0, 500) == REVIEW and store.kept_review(playing, 1, 0, 0, 500) == REVIEW
+    assert store.last_reset() is not None
+    _kept_deal(store)  # a match after the reset counts, and so does the one it abandons
+    assert (store.statistics().overall.matches, store.statistics().overall.abandoned) == (2, 1)
+    assert store.undo_reset() == 1
+    assert store.statistics().overall.matches == 3 and store.last_reset() is None
     store.close()
 
 

@@ -311,8 +311,23 @@ class Keeper:
             match_id, number = kept
             self._write(lambda store: store.keep_review(match_id, number, review, seed, budget))
 
+    def last_reset(self) -> str | None:
+        """When the statistics were last reset, while it can be undone (see :meth:`MatchStore.last_reset`)."""
+        return self._read(lambda store: store.last_reset()) if self.keeping else None
+
+    def undo_reset(self) -> int:
+        """Count again the matches the last reset left out (see :meth:`MatchStore.undo_reset`); returns how many.
+
+        Raises ``OSError`` or ``sqlite3.Error`` when it cannot be done; nothing is changed then.
+        """
+        if not self.keeping:
+            raise PermissionError("the kept matches are not open for writing in this window")
+        assert self._writer is not None
+        self._writer.flush()
+        return self.opened.store.undo_reset()  # type: ignore[union-attr]
+
     def reset(self) -> Path:
-        """Forget the ended matches after keeping a backup (see :meth:`MatchStore.reset`); returns the backup.
+        """Start the statistics again after keeping a backup (see :meth:`MatchStore.reset`); returns the backup.
 
         Raises ``OSError`` or ``sqlite3.Error`` when it cannot be done; nothing is forgotten then.
         """

@@ -74,6 +74,8 @@ class StatsScene(Page):
         self.stats: Statistics | None = app.keeper.statistics()
         self.confirming = False
         self.buttons = [Button(_("Back"), "back"), Button(_("Reset statistics…"), "reset")]
+        if self.stats is not None and app.keeper.last_reset() is not None:
+            self.buttons.append(Button(_("Undo the last reset"), "undo"))
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self.first = 0
@@ -91,7 +93,7 @@ class StatsScene(Page):
         self.first = max(0, min(self.first + lines, self.scroll_lines - max(1, self.shown)))
 
     def act(self, action: str) -> None:
-        """Back, ask about a reset, or reset after the question."""
+        """Back, ask about a reset, reset after the question, or undo the last reset."""
         if action == "back":
             self.app.pop(self)
         elif action == "reset":
@@ -107,6 +109,16 @@ class StatsScene(Page):
             except (sqlite3.Error, OSError) as problem:
                 _log.warning("could not reset the statistics: %s", problem)
                 self.app.notify(_("The statistics could not be reset; nothing was changed."))
+            self.__init__(self.app)  # type: ignore[misc]
+        elif action == "undo":
+            try:
+                count = self.app.keeper.undo_reset()
+                self.app.notify(ngettext("The last reset is undone: {n} match counts in the statistics again.",
+                                         "The last reset is undone: {n} matches count in the statistics again.",
+                                         count).format(n=count))
+            except (sqlite3.Error, OSError) as problem:
+                _log.warning("could not undo the reset of the statistics: %s", problem)
+                self.app.notify(_("The last reset could not be undone; nothing was changed."))
             self.__init__(self.app)  # type: ignore[misc]
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -138,11 +150,14 @@ class StatsScene(Page):
         pad = round(28 * unit)
         body = font_px(18, unit)
         if self.confirming:
-            for text in (_("Reset the statistics?"),
-                         _("Every finished and abandoned match is forgotten; a backup of them is kept first.")):
-                line = kit.text.line(text, font_px(24, unit), t.text, bold=True)
-                surface.blit(line, line.get_rect(midtop=(box.centerx, y + round(40 * unit))))
-                y += line.get_height() + round(12 * unit)
+            for size, text in ((24, _("Reset the statistics?")),
+                               (20, _("Every finished and abandoned match leaves the statistics, which start again "
+                                      "from the next match. History keeps them all, with their reviews, and "
+                                      "“Undo the last reset” counts them again."))):
+                for words in kit.text.wrap(text, font_px(size, unit), box.width - 2 * pad, bold=True):
+                    line = kit.text.line(words, font_px(size, unit), t.text, bold=True)
+                    surface.blit(line, line.get_rect(midtop=(box.centerx, y + round(40 * unit))))
+                    y += line.get_height() + round(8 * unit)
         elif self.stats is None:
             line = kit.text.line(_("Nothing is kept in this window, so there are no statistics."), body, t.text_dim)
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))

@@ -154,11 +154,12 @@ def test_statistics_of_known_matches_add_up(tmp_path) -> None:
     assert json.loads(json.dumps(history[1].to_json()))["deals"][0]["record"]["format"] == "chinese-ten/deal-v1"
 
 
-def test_reset_forgets_ended_matches_and_keeps_a_backup(tmp_path) -> None:
+def test_reset_starts_the_statistics_again_keeps_history_and_a_backup(tmp_path) -> None:
     _finish_match(tmp_path, 1)
     opened = open_store(tmp_path)
     backup = opened.store.reset()
     assert opened.store.statistics().overall.matches == 0
+    assert len(opened.store.history()) == 1
     opened.close()
     copy = open_store(backup.parent, lock=False)
     copy.close()

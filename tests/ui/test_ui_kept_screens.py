@@ -372,3 +372,21 @@ def test_historys_last_row_stays_above_the_key_line_at_the_smallest_size_when_th
         assert shown[-1].bottom <= history.keys_rect.top, f"the last row overlaps the key line (match {index})"
     app.keeper.close()
     pygame.display.quit()
+
+
+def test_reset_keeps_history_and_the_last_reset_can_be_undone_from_the_screen(window, tmp_path) -> None:
+    _finished_match(window, tmp_path)
+    app = _app(window, tmp_path)
+    app.open_statistics()
+    scene = app.top()
+    assert [b.action for b in scene.buttons] == ["back", "reset"], "nothing to undo yet"
+    press(app, pygame.K_TAB, pygame.K_RETURN)
+    app.frame(1 / 60, [])
+    press(app, pygame.K_TAB, pygame.K_RETURN)
+    assert scene.stats.overall.matches == 0
+    assert len(app.keeper.history()) == 1, "History keeps the match"
+    assert [b.action for b in scene.buttons] == ["back", "reset", "undo"]
+    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)  # Undo the last reset
+    assert scene.stats.overall.matches == 1 and "again" in app.banner_text
+    assert [b.action for b in scene.buttons] == ["back", "reset"]
+    app.keeper.close()
