@@ -150,12 +150,12 @@ class StatsScene(Page):
         pad = round(28 * unit)
         body = font_px(18, unit)
         if self.confirming:
-            for size, text in ((24, _("Reset the statistics?")),
-                               (20, _("Every finished and abandoned match leaves the statistics, which start again "
-                                      "from the next match. History keeps them all, with their reviews, and "
-                                      "“Undo the last reset” counts them again."))):
-                for words in kit.text.wrap(text, font_px(size, unit), box.width - 2 * pad, bold=True):
-                    line = kit.text.line(words, font_px(size, unit), t.text, bold=True)
+            for points, text in ((24, _("Reset the statistics?")),
+                                 (20, _("Every finished and abandoned match leaves the statistics, which start again "
+                                        "from the next match. History keeps them all, with their reviews, and "
+                                        "“Undo the last reset” counts them again."))):
+                for words in kit.text.wrap(text, font_px(points, unit), box.width - 2 * pad, bold=True):
+                    line = kit.text.line(words, font_px(points, unit), t.text, bold=True)
                     surface.blit(line, line.get_rect(midtop=(box.centerx, y + round(40 * unit))))
                     y += line.get_height() + round(8 * unit)
         elif self.stats is None:
