@@ -355,7 +355,7 @@ def _shown(value: Any) -> str:
 
 _PROBES: Final[tuple[str, ...]] = (
     "SELECT id, started, ended, seats, rules, preset, strength, players, person, length, total_deals, seed, state,"
-    " outcome, totals, progress, practice, damaged FROM matches LIMIT 0",
+    " outcome, totals, progress, practice, damaged, uncounted FROM matches LIMIT 0",
     "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
     "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
 )
