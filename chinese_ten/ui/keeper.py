@@ -233,6 +233,11 @@ class Keeper:
                 and not self._failed)
 
     @property
+    def elsewhere(self) -> bool:
+        """True when another window of the game keeps the matches, so this one keeps nothing."""
+        return self.opened is not None and self.opened.elsewhere
+
+    @property
     def readable(self) -> bool:
         """True when the history and statistics can be read."""
         return self.opened is not None and self.opened.store is not None

@@ -86,6 +86,8 @@ class StartScene(Scene):
         self.focus_action = 0
         self._hover: Button | None = None
         self._result_asked = kept is not None
+        self.elsewhere_line = ""
+        """What the screen says, for as long as it holds, when another window keeps the matches (else empty)."""
         self._sync()
 
     @property
@@ -318,3 +320,8 @@ class StartScene(Scene):
         keys = kit.text.line(keyboard_words(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast")),
                              font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))
+        if self.app.keeper.elsewhere:  # said for as long as it holds, not in a notice that goes
+            self.elsewhere_line = _("Another window of the game keeps your matches: this one keeps nothing, "
+                                    "neither the match nor its statistics.")
+            line = kit.text.line(self.elsewhere_line, font_px(18, unit), t.accent, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(centre_x, h - round(20 * unit) - keys.get_height())))

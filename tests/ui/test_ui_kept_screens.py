@@ -153,6 +153,8 @@ def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, t
     assert [b.action for b in second.top().actions][0] == "play", "the unfinished match is open elsewhere"
     second.frame(1 / 60, [])
     assert "another window" in second.banner_text
+    second.frame(60.0, [])  # long after any notice has gone
+    assert "Another window of the game keeps your matches" in second.top().elsewhere_line, "it stays said"
     press(second, pygame.K_RETURN)
     other = second.table().ctl
     assert play_until(second, lambda: len(other.deal.turns) >= 2)
