@@ -17,7 +17,8 @@ from ..rules import as_number
 from ..storage import atomic_write
 from .menu_scene import Page
 from .scene import Button, buttons_event, font_px, ui_scale
-from .controller import STRENGTH_LABELS
+from .controller import SIDE_NAMES, STRENGTH_LABELS
+from .geometry import SIDES
 from .stats_scene import table_name
 
 if TYPE_CHECKING:
@@ -36,6 +37,21 @@ def _signed(value: float) -> str:
 def _player(who: str) -> str:
     """A seat's player as shown: You, or the computer's strength."""
     return _("You") if who == "you" else _(STRENGTH_LABELS.get(who, who))
+
+
+def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
+    """Who sat in each seat of a kept match: You, or a computer by its side of the table and (with
+    ``strength``) how strong it is: "West — Hard"."""
+    sides = SIDES.get(m.setup.seats)
+    names = []
+    for seat, who in enumerate(m.setup.players):
+        if who == "you" or sides is None or seat >= len(sides):
+            names.append(_player(who))
+        elif strength:
+            names.append(_("{side} — {strength}").format(side=_(SIDE_NAMES[sides[seat]]), strength=_player(who)))
+        else:
+            names.append(_(SIDE_NAMES[sides[seat]]))
+    return names
 
 
 def match_line(m: KeptMatch) -> str:
@@ -69,6 +85,8 @@ class HistoryScene(Page):
         self._rows: list[Rect] = []
         self.keys_rect = Rect(0, 0, 0, 0)
         """Where the line of keys was last drawn."""
+        self.count_cards: list[str] = []
+        """Each seat's scoring cards in the count last drawn, in words."""
         self._deal_rows: list[Rect] = []
 
     @property
@@ -237,7 +255,7 @@ class HistoryScene(Page):
         assert m is not None
         y = area.top
         head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
-            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(_player(p) for p in m.setup.players)), body, t.text_dim)
+            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim)
         surface.blit(head, (area.left, y))
         y += line_h
         if self.count_open:
@@ -248,7 +266,7 @@ class HistoryScene(Page):
             self._deal_rows.append(row)
             if i == self.deal:
                 pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
-            margins = " · ".join(f"{_player(who)} {_signed(v)}" for who, v in zip(m.setup.players, d.margins))
+            margins = " · ".join(f"{who} {_signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
             text = kit.text.line(_("Deal {n}: {margins}").format(n=d.number, margins=margins), body, t.text)
             surface.blit(text, (row.left + 6, row.top + 3))
             y += line_h
@@ -261,6 +279,7 @@ class HistoryScene(Page):
         t = kit.theme
         kept = self._kept_deal()
         m = self.selected
+        self.count_cards = []
         if kept is None or m is None:
             return
         try:
@@ -274,9 +293,18 @@ class HistoryScene(Page):
         surface.blit(title, (area.left, y))
         y += line_h
         for seat in range(deal.seats):
-            name = _player(m.setup.players[seat] if seat < len(m.setup.players) else str(seat))
+            names = seat_names(m)
+            name = names[seat] if seat < len(names) else str(seat)
             text = _("{name}: {cards} cards, {points} points, {margin}").format(
                 name=name, cards=len(deal.pile(seat)), points=deal.points[seat],
                 margin=_signed(as_number(deal.exact_margins[seat])))
             surface.blit(kit.text.line(text, body, t.text), (area.left, y))
+            y += line_h
+            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
+                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
+            cards = " ".join(c.pretty for c in scoring) or _("no scoring cards")
+            self.count_cards.append(cards)
+            img = kit.text.line(cards, body, t.text_dim)
+            surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width - 12), img.get_height())),
+                         (area.left + 12, y))
             y += line_h

@@ -392,3 +392,45 @@ def test_reset_keeps_history_and_the_last_reset_can_be_undone_from_the_screen(wi
     assert scene.stats.overall.matches == 1 and "again" in app.banner_text
     assert [b.action for b in scene.buttons] == ["back", "reset"]
     app.keeper.close()
+
+
+def test_history_names_the_seats_by_side_and_strength_and_shows_a_counts_scoring_cards(window, tmp_path,
+                                                                                      monkeypatch) -> None:
+    from chinese_ten.deal import Deal
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.records import record_of
+    from chinese_ten.ui.text import TextPainter
+
+    deal = Deal.from_seed(3, 5)
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[0])
+    opened = open_store(tmp_path)
+    setup = MatchSetup(seats=3, strength="hard", players=("you", "hard", "easy"), person=True, rules="classic",
+                       preset="classic", length={"kind": "one", "deals": 0}, total_deals=1, seed="5")
+    match_id = opened.store.begin(setup, {})
+    margins = [float(m) for m in deal.exact_margins]
+    opened.store.finish_deal(match_id, 1, record_of(deal), margins, margins[0], margins, {})
+    opened.store.finish_match(match_id, "won")
+    opened.close()
+    drawn: list[str] = []
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    app = _app(window, tmp_path)
+    app.open_history()
+    history = app.top()
+    app.frame(1 / 60, [])
+    assert any("players: You, West — Hard, East — Easy" in text for text in drawn)
+    assert any(text.startswith("Deal 1: You ") and " · West " in text and " · East " in text for text in drawn)
+    press(app, pygame.K_RETURN)  # the count
+    app.frame(1 / 60, [])
+    assert any(text.startswith("West — Hard: ") for text in drawn)
+    scoring = [" ".join(c.pretty for c in sorted((c for c in deal.pile(s) if deal.points_of(c)),
+                                                 key=lambda c: (-deal.points_of(c), c.rank, c.suit)))
+               or "no scoring cards" for s in range(3)]
+    assert history.count_cards == scoring and all(cards in drawn for cards in scoring)
+    app.keeper.close()
