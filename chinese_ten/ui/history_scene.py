@@ -256,7 +256,7 @@ class HistoryScene(Page):
         y = area.top
         head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
             done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim)
-        surface.blit(head, (area.left, y))
+        surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
         y += line_h
         if self.count_open:
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
