@@ -312,6 +312,7 @@ def _export(folder: Path, matches: list[Any]) -> list[Path]:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print the statistics of the kept matches."""
     with _reading(_open_kept(args)) as store:
+        store.history()  # read whole first, so that a match History can't read is left out here too
         stats = store.statistics()
         damaged = store.damaged()
     o = stats.overall

@@ -377,7 +377,6 @@ class MatchStore:
         """
         self.path = Path(path)
         self._db = sqlite3.connect(self.path, timeout=busy_seconds, isolation_level=None, check_same_thread=False)
-        self._db.text_factory = _text
         self._found: dict[int, DamagedMatch] = {}
         self._told: set[int] = set()
         try:
@@ -411,6 +410,22 @@ class MatchStore:
         every read checks those rows itself and sets aside the matches they belong to."""
         problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
         return all(p == "ok" or p.startswith(("CHECK constraint failed", "NULL value in")) for p in problems)
+
+    def _select(self, query: str, params: Sequence[Any] = (), one: bool = False) -> Any:
+        """The rows a reading query gives (with ``one``, the first or None). Text that is not UTF-8 comes back
+        marked with U+FFFD (see :func:`_text`), for the checks to find, rather than failing the whole read."""
+        try:
+            cursor = self._db.execute(query, params)
+            return cursor.fetchone() if one else cursor.fetchall()
+        except sqlite3.OperationalError as problem:
+            if "decode" not in str(problem).lower():
+                raise
+        self._db.text_factory = _text  # read again, slower, with the damaged bytes marked
+        try:
+            cursor = self._db.execute(query, params)
+            return cursor.fetchone() if one else cursor.fetchall()
+        finally:
+            self._db.text_factory = str
 
     def probe(self) -> None:
         """Raise ``sqlite3.DatabaseError`` when the tables are not as this version keeps them (a column gone, say)."""
@@ -486,10 +501,10 @@ class MatchStore:
     def unseen_result(self) -> Unfinished | None:
         """The person's newest match when it finished without its result being seen (the window closed at the
         last deal's count), with its last position; None otherwise, or when it cannot be read."""
-        row = self._db.execute(
+        row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
             " progress, totals FROM matches WHERE state = 'finished' AND damaged IS NULL AND progress IS NOT NULL"
-            " AND id = (SELECT MAX(id) FROM matches WHERE person = 1)").fetchone()
+            " AND id = (SELECT MAX(id) FROM matches WHERE person = 1)", one=True)
         if row is None:
             return None
         try:
@@ -516,10 +531,10 @@ class MatchStore:
     def unfinished(self) -> Unfinished | None:
         """The match in progress (the person's before a demo's), or None; one that cannot be read is set aside
         as damaged (see :meth:`damaged`) and counts as none."""
-        row = self._db.execute(
+        row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
             " progress, totals FROM matches WHERE state = 'playing' AND damaged IS NULL"
-            " ORDER BY person DESC, id DESC LIMIT 1").fetchone()
+            " ORDER BY person DESC, id DESC LIMIT 1", one=True)
         if row is None:
             return None
         try:
@@ -548,7 +563,7 @@ class MatchStore:
         """The matches that cannot be read, newest first: those set aside in the file and those found since it
         was opened."""
         marked = {row[0]: DamagedMatch(row[0], _shown(row[1]), _shown(row[2]))
-                  for row in self._db.execute("SELECT id, started, damaged FROM matches WHERE damaged IS NOT NULL")}
+                  for row in self._select("SELECT id, started, damaged FROM matches WHERE damaged IS NOT NULL")}
         return sorted({**self._found, **marked}.values(), key=lambda d: -d.id)
 
     def newly_damaged(self) -> list[DamagedMatch]:
@@ -573,7 +588,7 @@ class MatchStore:
         query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
                  " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' AND damaged IS NULL"
                  " ORDER BY id DESC")
-        rows = self._db.execute(query + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
+        rows = self._select(query + (f" LIMIT {int(limit)}" if limit else ""))
         matches: dict[int, KeptMatch] = {}
         for r in rows:
             try:
@@ -589,13 +604,20 @@ class MatchStore:
                 self._damaged(r[0], r[1], str(problem))
         deals: dict[int, list[KeptDeal]] = {match_id: [] for match_id in matches}
         if matches:
-            for match_id, number, played, margins, record in self._db.execute(
-                    "SELECT match_id, number, played, margins, record FROM deals WHERE match_id >= ?"
-                    " ORDER BY match_id, number", (min(matches),)):
+            query = ("SELECT match_id, number, played, margins, record, {sound} FROM deals WHERE match_id >= ?"
+                     " ORDER BY match_id, number")
+            try:  # SQLite checks each record's JSON far faster than reading it; it is read when first asked for
+                found = self._select(query.format(sound=_SOUND_RECORD), (min(matches),))
+            except sqlite3.OperationalError as problem:  # an SQLite without its JSON functions
+                if "json" not in str(problem).lower():
+                    raise
+                found = self._select(query.format(sound="NULL"), (min(matches),))
+            for match_id, number, played, margins, record, sound in found:
                 if match_id not in deals:
                     continue
                 try:
-                    deals[match_id].append(_deal(number, played, margins, record, matches[match_id].setup.seats))
+                    deals[match_id].append(_deal(number, played, margins, record, matches[match_id].setup.seats,
+                                                 sound))
                 except Unreadable as problem:
                     self._damaged(match_id, matches[match_id].started, str(problem))
         return [replace(m, deals=tuple(deals[i])) for i, m in matches.items() if i not in self._found]
@@ -619,15 +641,15 @@ class MatchStore:
         A review made with another seed or effort does not count; one that cannot be read is logged and
         counts as none.
         """
-        row = self._db.execute(
+        row = self._select(
             "SELECT a.review FROM analyses a JOIN deals d ON d.id = a.deal_id"
             " WHERE d.match_id = ? AND d.number = ? AND a.seat = ? AND a.seed = ? AND a.budget = ?",
-            (match_id, number, seat, seed, budget)).fetchone()
+            (match_id, number, seat, seed, budget), one=True)
         if row is None:
             return None
         try:
-            review = Review.from_json(json.loads(row[0]))
-        except (ValueError, TypeError) as problem:  # json's errors are ValueErrors
+            review = Review.from_json(json.loads(_string(row[0], "the review")))
+        except (ValueError, TypeError) as problem:  # json's errors are ValueErrors, and so is Unreadable
             _log.warning("The kept review of seat %d in deal %d of match %d can't be read (%s); it is made again",
                          seat, number, match_id, problem)
             return None
@@ -643,40 +665,41 @@ class MatchStore:
         groups: dict[tuple[str, int, str], Figures] = {}
         axes: tuple[dict[Any, Figures], dict[Any, Figures], dict[Any, Figures]] = ({}, {}, {})
         ended = []
-        for row in self._db.execute(
-                "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
-                " state, outcome, totals FROM matches"
-                " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
-                " ORDER BY id"):
+        # each read checks what it reads: here the table's kind, the result and the person's total, which
+        # SQLite takes from the totals when they are a JSON list of a total per seat (far faster than reading them)
+        query = ("SELECT id, started, seats, strength, preset, state, outcome, totals, {you} FROM matches"
+                 " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
+                 " ORDER BY id")
+        try:
+            rows = self._select(query.format(you=_PERSON_TOTAL))
+            checked = True
+        except sqlite3.OperationalError as problem:  # an SQLite without its JSON functions: read them here
+            if "json" not in str(problem).lower():
+                raise
+            rows, checked = self._select(query.format(you="NULL")), False
+        for match_id, started, seats, strength, preset, state, outcome, totals, you in rows:
             try:
-                setup = _setup(row[2:11])
-                if row[11] not in ("finished", "abandoned") or row[12] not in (None, "won", "shared", "lost"):
+                key = (_string(strength, "the strength"), _whole(seats, "the seat count", 1),
+                       _string(preset, "the preset"))
+                if state not in ("finished", "abandoned") or outcome not in (None, "won", "shared", "lost"):
                     raise Unreadable("its state is not one this version writes")
-                ended.append((row[0], setup, row[11], row[12],
-                              _numbers(_json(row[13], "the totals"), "the totals", setup.seats)[0]))
+                if not checked:
+                    you = _numbers(_json(totals, "the totals"), "the totals", key[1])[0]
+                elif not isinstance(you, (int, float)) or isinstance(you, bool) or not math.isfinite(you):
+                    raise Unreadable(f"the totals are not {key[1]} numbers")
+                ended.append((match_id, key, state, outcome, you))
             except Unreadable as problem:
-                self._damaged(row[0], row[1], str(problem))
-        for match_id, started in self._db.execute(
+                self._damaged(match_id, started, str(problem))
+        for match_id, started in self._select(
                 "SELECT id, started FROM matches WHERE damaged IS NULL AND id IN (SELECT match_id FROM deals"
                 " WHERE margin IS NOT NULL AND typeof(margin) NOT IN ('integer', 'real'))"):
             self._damaged(match_id, started, "a deal's margin is not a number")
-        try:  # as History reads them: a deal whose record or margins are not JSON leaves its match out here too
-            unreadable = self._db.execute(
-                "SELECT DISTINCT m.id, m.started FROM deals d JOIN matches m ON m.id = d.match_id"
-                " WHERE m.damaged IS NULL AND m.person = 1 AND m.practice = 0 AND m.state != 'playing'"
-                " AND (CASE WHEN json_valid(d.record) THEN json_type(d.record) = 'object' ELSE 0 END = 0"
-                " OR CASE WHEN json_valid(d.margins) THEN json_type(d.margins) = 'array' ELSE 0 END = 0)").fetchall()
-        except sqlite3.OperationalError as problem:  # an SQLite without its JSON functions: History still checks
-            _log.info("the deals' texts are not checked for the statistics: %s", problem)
-            unreadable = []
-        for match_id, started in unreadable:
-            self._damaged(match_id, started, "a deal's record or margins are not JSON")
-        for match_id, setup, state, outcome, you in ended:
+        for match_id, key, state, outcome, you in ended:
             if match_id in self._found:
                 continue
-            key = (setup.strength, setup.seats, setup.preset)
-            for figures in (stats.overall, groups.setdefault(key, Figures()),
-                            *(axis.setdefault(part, Figures()) for axis, part in zip(axes, key))):
+            kinds = [groups.get(key) or groups.setdefault(key, Figures())]
+            kinds += [axis.get(part) or axis.setdefault(part, Figures()) for axis, part in zip(axes, key)]
+            for figures in (stats.overall, *kinds):
                 figures.matches += 1
                 if state == "abandoned":
                     figures.abandoned += 1
@@ -700,7 +723,7 @@ class MatchStore:
                  " AND typeof(d.margin) IN ('integer', 'real')"
                  " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
                  f" AND m.id NOT IN ({', '.join(str(int(i)) for i in self._found)})")
-        for strength, seats, preset, count, mean, best in self._db.execute(
+        for strength, seats, preset, count, mean, best in self._select(
                 "SELECT m.strength, m.seats, m.preset, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
                 f" FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
                 " GROUP BY m.strength, m.seats, m.preset"):
@@ -755,7 +778,7 @@ class MatchStore:
 
     def last_reset(self) -> str | None:
         """When the statistics were last reset (as ISO text), while that reset can be undone; None otherwise."""
-        value = self._db.execute("SELECT MAX(uncounted) FROM matches").fetchone()[0]
+        value = self._select("SELECT MAX(uncounted) FROM matches", one=True)[0]
         return value if isinstance(value, str) else None
 
     def undo_reset(self) -> int:
@@ -791,16 +814,32 @@ def _setup(row: Sequence[Any]) -> MatchSetup:
                       _string(seed, "the seed"))
 
 
-def _deal(number: Any, played: Any, margins: Any, record: Any, seats: int) -> KeptDeal:
-    """A kept deal from its row, checked, its record read as a record is (a JSON object)."""
+_PERSON_TOTAL: Final[str] = (
+    "CASE WHEN json_valid(totals) THEN CASE WHEN json_type(totals) = 'array' AND json_array_length(totals) = seats"
+    " THEN json_extract(totals, '$[0]') END END")  # nested: only valid JSON reaches json_type
+"""SQL for the first seat's total when the totals are a JSON list of one per seat (else NULL)."""
+
+_SOUND_RECORD: Final[str] = "json_valid(record) AND substr(record, 1, 1) = '{'"
+"""SQL true when a deal's record text is a JSON object (as every save writes it: no space before it)."""
+
+
+def _deal(number: Any, played: Any, margins: Any, record: Any, seats: int, sound: Any = None) -> KeptDeal:
+    """A kept deal from its row, checked, its record as a record is (a JSON object): by SQLite when it
+    has said (``sound``), else read here."""
     number = _whole(number, "a deal's number", 1)
     what = f"deal {number}"
-    data = _json(record, f"the record of {what}")
-    if not isinstance(data, dict):
+    text = _string(record, f"the record of {what}")
+    data = None
+    if sound is None:
+        data = _json(text, f"the record of {what}")
+        if not isinstance(data, dict):
+            raise Unreadable(f"the record of {what} is not a JSON object")
+    elif not sound:
         raise Unreadable(f"the record of {what} is not a JSON object")
     kept = KeptDeal(number, _string(played, f"when {what} was played"),
-                    _numbers(_json(margins, f"the margins of {what}"), f"the margins of {what}", seats), record)
-    kept.__dict__["record"] = data  # read once here: the cached value of KeptDeal.record
+                    _numbers(_json(margins, f"the margins of {what}"), f"the margins of {what}", seats), text)
+    if data is not None:
+        kept.__dict__["record"] = data  # read once here: the cached value of KeptDeal.record
     return kept
 
 

@@ -287,7 +287,7 @@ def test_one_bad_byte_in_one_record_leaves_the_other_matches_listed(tmp_path) ->
     store.close()
 
 
-@pytest.mark.parametrize("change", ["totals = 'oops'", "totals = '[1]'", "seats = 'two'", "players = '[\"you\"]'",
+@pytest.mark.parametrize("change", ["totals = 'oops'", "totals = '[1]'", "seats = 'two'", "strength = x'00ff'",
                                     "state = 'finished', outcome = 'maybe'"])
 def test_statistics_leave_out_a_match_that_cannot_be_read_and_set_it_aside(tmp_path, change: str) -> None:
     store = open_store(tmp_path).store
@@ -370,4 +370,31 @@ def test_statistics_give_totals_by_strength_seats_and_rules_alone_that_add_up(tm
     assert {k: (f.matches, f.mean_margin) for k, f in stats.by_rules} == {"classic": (4, -0.2), "target": (1, 6.0)}
     data = stats.to_json()
     assert [d["strength"] for d in data["by_strength"]] == ["hard", "easy"] and len(data["by"]) == 4
+    store.close()
+
+
+@pytest.mark.parametrize("change", ["players = '[\"you\"]'", "rules = '7'", "length = '[]'", "started = x'01'"])
+def test_history_leaves_out_a_match_whose_setup_cannot_be_read_and_lists_it_as_damaged(tmp_path, change: str) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute(f"UPDATE matches SET {change} WHERE id = ?", (broken,))
+    assert [m.id for m in store.history()] == [last, first]
+    assert [d.id for d in store.damaged()] == [broken]
+    store.close()
+
+
+def test_without_sqlites_json_functions_the_reads_check_the_same_things_themselves(tmp_path, monkeypatch) -> None:
+    import chinese_ten.matchstore as matchstore
+
+    store = open_store(tmp_path).store
+    first, bad_record, bad_totals = _three_ended(store)
+    store._db.execute("UPDATE deals SET record = '[1, 2]' WHERE match_id = ?", (bad_record,))
+    store._db.execute("UPDATE matches SET totals = '[1, \"x\"' WHERE id = ?", (bad_totals,))
+    with_json = (store.statistics().to_json(), [m.id for m in store.history()])
+    store.close()
+    monkeypatch.setattr(matchstore, "_SOUND_RECORD", "json_gone(record)")
+    monkeypatch.setattr(matchstore, "_PERSON_TOTAL", "json_gone(totals)")
+    store = MatchStore(tmp_path / DB_NAME)
+    assert (store.statistics().to_json(), [m.id for m in store.history()]) == with_json
+    assert with_json[1] == [first] and {d.id for d in store.damaged()} == {bad_record, bad_totals}
     store.close()

@@ -141,7 +141,7 @@ class HistoryScene(Page):
         name = m.record_name(kept)
         try:
             atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))
-        except OSError as problem:
+        except (OSError, ValueError) as problem:  # the last: a record text that can't be read after all
             _log.warning("could not export a record: %s", problem)
             self.app.notify(_("The record could not be written to {folder}.").format(folder=folder))
             return
@@ -284,7 +284,7 @@ class HistoryScene(Page):
             return
         try:
             deal = replay(kept.record)
-        except RecordError as problem:
+        except (RecordError, ValueError) as problem:  # a record that can't be replayed, or read
             line = kit.text.line(str(problem), body, t.text_dim)
             surface.blit(line, (area.left, area.top))
             return
