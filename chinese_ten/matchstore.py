@@ -535,7 +535,7 @@ class MatchStore:
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
             " progress, totals FROM matches WHERE state = 'playing' AND damaged IS NULL"
             " ORDER BY person DESC, id DESC LIMIT 1", one=True)
-        if row is None:
+        if row is None or row[0] in self._found:  # a match found damaged by another read counts as none too
             return None
         try:
             return self._unfinished(row)

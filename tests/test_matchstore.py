@@ -398,3 +398,12 @@ def test_without_sqlites_json_functions_the_reads_check_the_same_things_themselv
     assert (store.statistics().to_json(), [m.id for m in store.history()]) == with_json
     assert with_json[1] == [first] and {d.id for d in store.damaged()} == {bad_record, bad_totals}
     store.close()
+
+
+def test_an_unfinished_match_with_a_deal_margin_that_is_not_a_number_is_not_offered_to_continue(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    playing = _kept_deal(store, finished=False)
+    store._db.execute("UPDATE deals SET margin = 'x' WHERE match_id = ?", (playing,))
+    store.statistics()
+    assert [d.id for d in store.damaged()] == [playing] and store.unfinished() is None
+    store.close()

@@ -237,7 +237,7 @@ def test_saves_under_another_programs_lock_neither_freeze_the_frame_nor_get_lost
     began = time.monotonic()
     _play(ctl, lambda: len(ctl.deal.turns) >= 11)  # ten moves while the file is locked
     assert keeper.statistics() is not None and keeper.history() == []
-    assert time.monotonic() - began < 1.5, "no frame waits for a locked file"
+    assert time.monotonic() - began < 3.0, "no frame waits for a locked file (2 s a save did: 20 s and more)"
     assert len(told) == 1 and "locked by another copy of the game" in told[0]
     assert keeper.keeping, "the saves wait; the match is still kept"
     other.execute("ROLLBACK")
@@ -257,7 +257,7 @@ def test_closing_while_another_program_holds_the_lock_is_quick_and_keeps_the_las
     _play(ctl, lambda: len(ctl.deal.turns) >= 12)
     began = time.monotonic()
     keeper.close()
-    assert time.monotonic() - began < 2.0
+    assert time.monotonic() - began < 3.0, "closing gives up after a second, not 2 s a save waiting"
     other.execute("ROLLBACK")
     other.close()
     opened = open_store(tmp_path)
