@@ -224,8 +224,12 @@ def data_folder(args: argparse.Namespace) -> Path:
 
 def _open_kept(args: argparse.Namespace) -> Any:
     """The kept matches for reading; a folder with none, or a file that cannot be read, is refused in one line."""
+    import logging
+
     from .matchstore import DB_NAME, MatchStore
 
+    # a damaged match is listed in the output itself: its warning is for the window's log, not the terminal
+    logging.getLogger("chinese_ten.matchstore").addHandler(logging.NullHandler())
     folder = data_folder(args)
     path = folder / DB_NAME
     if not path.is_file():
