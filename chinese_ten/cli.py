@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, with every subcommand."""
     parser = _Parser(prog="chinese-ten", description="Chinese Ten, the fishing card game. Run bare to play.")
     parser.add_argument("--settings-dir", help="folder for remembered settings (default: the platform's)")
-    parser.add_argument("--data-dir", help="folder for kept matches and statistics (default: the platform's)")
+    parser.add_argument("--data-dir", type=_folder,
+                        help="folder for kept matches and statistics (default: the platform's)")
     _add_look_options(parser)
     _add_rules_choice(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -210,38 +211,69 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_data_dir(p: argparse.ArgumentParser) -> None:
     """``--data-dir`` after a subcommand's name too, without overwriting one given before it."""
-    p.add_argument("--data-dir", default=argparse.SUPPRESS, help="folder for kept matches and statistics")
+    p.add_argument("--data-dir", type=_folder, default=argparse.SUPPRESS, help="folder for kept matches and statistics")
+
+
+def data_folder(args: argparse.Namespace) -> Path:
+    """The folder of kept matches the command line (or ``CHINESE_TEN_DATA_DIR``) names; an empty name is refused."""
+    from chinese_ten.matchstore import data_dir
+
+    try:
+        return data_dir(getattr(args, "data_dir", None))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _open_kept(args: argparse.Namespace) -> Any:
-    """The kept matches for reading; a folder with none is refused in one line."""
-    from chinese_ten.matchstore import DB_NAME, MatchStore, data_dir
+    """The kept matches for reading; a folder with none, or a file that cannot be read, is refused in one line."""
+    import logging
 
-    folder = data_dir(getattr(args, "data_dir", None))
+    from chinese_ten.matchstore import DB_NAME, MatchStore
+
+    # a damaged match is listed in the output itself: its warning is for the window's log, not the terminal
+    logging.getLogger("chinese_ten.matchstore").addHandler(logging.NullHandler())
+    folder = data_folder(args)
     path = folder / DB_NAME
     if not path.is_file():
         raise UsageError(f"no matches are kept in {show_path(folder)} yet")
     try:
-        return MatchStore(path)
-    except (sqlite3.Error, OSError) as exc:
+        store = MatchStore(path)
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"the kept matches in {show_path(path)} cannot be read: {exc}") from None
+    try:
+        store.probe()
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
+        store.close()
+        raise UsageError(f"the kept matches in {show_path(path)} cannot be read: {exc}") from None
+    return store
+
+
+@contextlib.contextmanager
+def _reading(store: Any) -> Any:
+    """Read the kept matches; a file damaged past reading is refused in one line (and the store closed)."""
+    try:
+        yield store
+    except (sqlite3.Error, UnicodeDecodeError) as exc:  # the last: SQLite quoting a damaged schema's bytes
+        raise UsageError(f"the kept matches in {show_path(store.path)} cannot be read: {exc}") from None
+    finally:
+        store.close()
 
 
 def cmd_history(args: argparse.Namespace) -> int:
     """Print the kept matches, newest first; with ``--export``, write every kept deal as a record."""
-    store = _open_kept(args)
-    try:
+    with _reading(_open_kept(args)) as store:
         kept = store.unfinished()
         matches = store.history()
-    finally:
-        store.close()
+        damaged = store.damaged()
     unfinished = None if kept is None else {
         "seats": kept.setup.seats, "rules": kept.setup.rules, "deal": kept.deal, "deals": kept.setup.total_deals,
         "turns": kept.turns, "started": kept.started, "players": list(kept.setup.players),
         "totals": list(kept.totals)}
+    written = _export(args.export, matches) if args.export is not None else []
+    data: dict[str, Any] = {"unfinished": unfinished, "matches": [m.to_json() for m in matches],
+                            "damaged": [d.to_json() for d in damaged]}
     if args.export is not None:
-        _export(args.export, matches)
-    data = {"unfinished": unfinished, "matches": [m.to_json() for m in matches]}
+        data["exported"] = [str(p) for p in written]
     lines = []
     if kept is not None:
         lines.append(f"unfinished: {kept.setup.seats} seats, deal {kept.deal} of {kept.setup.total_deals}, "
@@ -253,43 +285,67 @@ def cmd_history(args: argparse.Namespace) -> int:
         totals = " ".join(f"{t:+g}" for t in m.totals)
         lines.append(f"{m.started}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
                      f"{len(m.deals)} of {m.setup.total_deals} deals  {totals}  {state}")
+    for d in damaged:
+        lines.append(f"{d.started or '(start unknown)'}  damaged, set aside: {d.reason}")
+    if args.export is not None:
+        lines.append(f"exported {len(written)} deal record{'' if len(written) == 1 else 's'} "
+                     f"into {show_path(args.export)}")
     if not lines:
         lines.append("no matches kept yet")
     _print(data, args.json, "\n".join(lines))
     return 0
 
 
-def _export(folder: Path, matches: list[Any]) -> None:
-    """Write each kept deal as ``<started>-deal-<n>.json`` in ``folder``."""
+def _export(folder: Path, matches: list[Any]) -> list[Path]:
+    """Write each kept deal as a record file in ``folder``, whole or not at all, named as the window names
+    them; returns the files written."""
+    from chinese_ten.storage import atomic_write
+
+    written = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for m in matches:
-            stamp = m.started.replace(":", "").replace("-", "")
             for d in m.deals:
-                path = folder / f"{stamp}-match{m.id}-deal{d.number}.json"
-                path.write_text(json.dumps(d.record, indent=1) + "\n", encoding="utf-8")
+                path = folder / m.record_name(d)
+                atomic_write(path, (json.dumps(d.record, indent=1) + "\n").encode("utf-8"))
+                written.append(path)
     except OSError as exc:
-        raise UsageError(f"--export: cannot write into {show_path(folder)}: {exc.strerror or exc}") from None
+        done = f" ({len(written)} written before)" if written else ""
+        raise UsageError(f"--export: cannot write into {show_path(folder)}: {exc.strerror or exc}{done}") from None
+    return written
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print the statistics of the kept matches."""
-    store = _open_kept(args)
-    try:
+    with _reading(_open_kept(args)) as store:
+        store.history()  # read whole first, so that a match History can't read is left out here too
         stats = store.statistics()
-    finally:
-        store.close()
+        damaged = store.damaged()
     o = stats.overall
     lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
-             f"{o.deals} deals, mean margin {o.mean_margin if o.mean_margin is not None else '-'}"]
+             f"{_figures_text(o)}"]
     if stats.practice:
         lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} (with take-backs) not counted")
-    for (strength, seats, rules), f in stats.by:
-        lines.append(f"  {strength}, {seats} seats, {rules}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won, "
-                     f"win {f.win_percent if f.win_percent is not None else '-'}%, "
-                     f"streak {f.streak} (longest {f.longest_streak})")
-    _print(stats.to_json(), args.json, "\n".join(lines))
+    parts = ([(f"against {k}", f) for k, f in stats.by_strength] + [(f"at {k} seats", f) for k, f in stats.by_seats]
+             + [(f"under {k}", f) for k, f in stats.by_rules]
+             + [(f"{strength}, {seats} seats, {rules}", f) for (strength, seats, rules), f in stats.by])
+    for name, f in parts:
+        lines.append(f"  {name}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won; {_figures_text(f)}")
+    if damaged:
+        lines.append(f"  {len(damaged)} damaged match{'' if len(damaged) == 1 else 'es'} set aside and not counted "
+                     "(see history)")
+    _print({**stats.to_json(), "damaged": len(damaged)}, args.json, "\n".join(lines))
     return 0
+
+
+def _figures_text(f: Any) -> str:
+    """The figures ``stats --json`` gives beyond the counts, in words: win %, deals, margins, streaks."""
+    def shown(value: float | None, signed: bool = False) -> str:
+        return "-" if value is None else f"{value:+g}" if signed else f"{value:g}"
+
+    return (f"win {shown(f.win_percent)}%; {f.deals} deal{'' if f.deals == 1 else 's'}, "
+            f"mean margin {shown(f.mean_margin, True)}, best deal {shown(f.best_deal, True)}, "
+            f"best match {shown(f.best_match, True)}; streak {f.streak} (longest {f.longest_streak})")
 
 
 def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
@@ -465,6 +521,8 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     handler = COMMANDS.get(args.command, cmd_play)
     try:
+        if handler in (cmd_play, cmd_history, cmd_stats):
+            data_folder(args)  # an empty folder name is refused before anything opens
         return handler(args)
     except (UsageError, RecordError, IllegalMove, CardError) as exc:
         return _fail(str(exc))

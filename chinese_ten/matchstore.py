@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 from pathlib import Path
@@ -92,6 +93,13 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         PRIMARY KEY (deal_id, seat)
     );
     """,
+    # a match whose kept text cannot be read is set aside with the reason: kept, listed as damaged,
+    # and never read as a match again (nor continued, counted or abandoned); a reset of the statistics
+    # leaves the ended matches in History and marks when it left them out of the figures, so it can be undone
+    """
+    ALTER TABLE matches ADD COLUMN damaged TEXT;
+    ALTER TABLE matches ADD COLUMN uncounted TEXT;
+    """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
 
@@ -101,13 +109,23 @@ SCHEMA_VERSION: Final[int] = len(MIGRATIONS)
 CHART_DEALS: Final[int] = 30
 """How many of the last deals' margins the statistics keep for the chart."""
 
+BUSY_SECONDS: Final[float] = 0.1
+"""How long a save waits for another program's write lock on the file before it is tried again later."""
+
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder that holds the kept matches: ``override``, else ``CHINESE_TEN_DATA_DIR``, else the platform's."""
-    if override:
+    """The folder that holds the kept matches: ``override``, else ``CHINESE_TEN_DATA_DIR``, else the platform's.
+
+    An empty name, given or in the environment, is refused with ``ValueError``: it names no folder.
+    """
+    if override is not None:
+        if not str(override):
+            raise ValueError("--data-dir: expected a folder, not an empty name")
         return Path(override).expanduser()
     from_env = os.environ.get(DATA_DIR_ENV)
-    if from_env:
+    if from_env is not None:
+        if not from_env:
+            raise ValueError(f"{DATA_DIR_ENV} is set to an empty name; give it a folder or unset it")
         return Path(from_env).expanduser()
     return Path(platformdirs.PlatformDirs(APP_NAME, appauthor=False).user_data_dir)
 
@@ -168,6 +186,20 @@ class KeptDeal:
 
 
 @dataclass(frozen=True)
+class DamagedMatch:
+    """A kept match that cannot be read: set aside in the file, never lost, listed with the reason."""
+
+    id: int
+    started: str
+    """When it began, or empty when that too cannot be read."""
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The damaged match as ``history --json`` lists it."""
+        return {"id": self.id, "started": self.started or None, "reason": self.reason}
+
+
+@dataclass(frozen=True)
 class KeptMatch:
     """One match that ended, finished or abandoned, with its deals."""
 
@@ -181,6 +213,11 @@ class KeptMatch:
     deals: tuple[KeptDeal, ...]
     practice: bool = False
     """True when a turn was taken back: the match is kept, but apart from the statistics."""
+
+    def record_name(self, deal: KeptDeal) -> str:
+        """The file name a record of one of its deals is exported under (by the window and the command line)."""
+        stamp = self.started.replace(":", "").replace("-", "")
+        return f"{stamp}-match{self.id}-deal{deal.number}.json"
 
     def to_json(self) -> dict[str, Any]:
         """The match as ``history --json`` prints it."""
@@ -231,6 +268,12 @@ class Statistics:
 
     overall: Figures = field(default_factory=Figures)
     by: list[tuple[tuple[str, int, str], Figures]] = field(default_factory=list)
+    by_strength: list[tuple[str, Figures]] = field(default_factory=list)
+    """The figures per opponent strength alone, whatever the seats and rules."""
+    by_seats: list[tuple[int, Figures]] = field(default_factory=list)
+    """The figures per seat count alone."""
+    by_rules: list[tuple[str, Figures]] = field(default_factory=list)
+    """The figures per rules preset alone."""
     recent: list[float] = field(default_factory=list)
     practice: int = 0
     """How many ended matches had a turn taken back: kept, and left out of every other figure."""
@@ -239,11 +282,84 @@ class Statistics:
         """The statistics as ``stats --json`` prints them."""
         return {**self.overall.to_json(),
                 "by": [{"strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
+                "by_strength": [{"strength": k, **f.to_json()} for k, f in self.by_strength],
+                "by_seats": [{"seats": k, **f.to_json()} for k, f in self.by_seats],
+                "by_rules": [{"rules": k, **f.to_json()} for k, f in self.by_rules],
                 "recent_margins": list(self.recent), "practice": self.practice}
 
 
 class StoreError(OSError):
     """The kept matches cannot be read or written; the message is one sentence for the person."""
+
+
+class Unreadable(ValueError):
+    """A value read back from the file is not what this version writes; the message says which and why."""
+
+
+def _text(raw: bytes) -> str:
+    """A text column as stored; bytes that are not UTF-8 are marked with U+FFFD, which no save writes."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("utf-8", errors="replace")
+
+
+def _string(value: Any, what: str) -> str:
+    if not isinstance(value, str) or "\ufffd" in value:
+        raise Unreadable(f"{what} is not text")
+    return value
+
+
+def _json(value: Any, what: str) -> Any:
+    text = _string(value, what)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as problem:  # json's errors are ValueErrors
+        raise Unreadable(f"{what} is not JSON ({problem})") from None
+
+
+def _whole(value: Any, what: str, least: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise Unreadable(f"{what} is not a whole number of at least {least}")
+    return value
+
+
+def _numbers(value: Any, what: str, count: int) -> tuple[float, ...]:
+    if not (isinstance(value, list) and len(value) == count
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)):
+        raise Unreadable(f"{what} are not {count} numbers")
+    return tuple(value)
+
+
+def _progress(value: Any) -> dict[str, Any]:
+    """An unfinished match's kept position, checked as far as its shape goes."""
+    progress = _json(value if value is not None else "{}", "the position")
+    if not isinstance(progress, dict):
+        raise Unreadable("the position is not a JSON object")
+    deals = progress.get("deals", [])
+    if not (isinstance(deals, list) and all(isinstance(d, list) and all(isinstance(a, str) for a in d)
+                                            for d in deals)):
+        raise Unreadable("the position's moves are not lists of moves")
+    for key in ("turns", "hints"):
+        if key in progress:
+            _whole(progress[key], f"the position's {key}")
+    if not isinstance(progress.get("draws", []), list):
+        raise Unreadable("the position's draws are not a list")
+    return progress
+
+
+def _shown(value: Any) -> str:
+    """A text column for a notice, or empty when it cannot be read."""
+    return value if isinstance(value, str) and "\ufffd" not in value else ""
+
+
+_PROBES: Final[tuple[str, ...]] = (
+    "SELECT id, started, ended, seats, rules, preset, strength, players, person, length, total_deals, seed, state,"
+    " outcome, totals, progress, practice, damaged, uncounted FROM matches LIMIT 0",
+    "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
+    "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
+)
+"""Queries naming every column this version reads: each fails at once on tables that are not as it keeps them."""
 
 
 def _number(value: float) -> float | int:
@@ -254,15 +370,23 @@ def _number(value: float) -> float | int:
 class MatchStore:
     """The database of kept matches, open for reading and writing."""
 
-    def __init__(self, path: Path) -> None:
-        """Open (creating and migrating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be."""
+    def __init__(self, path: Path, busy_seconds: float = BUSY_SECONDS) -> None:
+        """Open (creating and migrating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be.
+
+        A write waits at most ``busy_seconds`` for another program's lock, then fails as busy.
+        """
         self.path = Path(path)
-        self._db = sqlite3.connect(self.path, timeout=2.0, isolation_level=None, check_same_thread=False)
+        self._db = sqlite3.connect(self.path, timeout=busy_seconds, isolation_level=None, check_same_thread=False)
+        self._found: dict[int, DamagedMatch] = {}
+        self._told: set[int] = set()
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
+        except UnicodeDecodeError as problem:  # SQLite's complaint quotes a damaged schema's bytes
+            self._db.close()
+            raise sqlite3.DatabaseError(f"the file's schema is damaged ({problem})") from None
         except BaseException:
             self._db.close()
             raise
@@ -282,8 +406,34 @@ class MatchStore:
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def check(self) -> bool:
-        """True when SQLite finds the file sound."""
-        return self._db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        """True when SQLite finds the file sound, apart from rows that break a CHECK or NOT NULL of the schema:
+        every read checks those rows itself and sets aside the matches they belong to."""
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check")]
+        return all(p == "ok" or p.startswith(("CHECK constraint failed", "NULL value in")) for p in problems)
+
+    def _select(self, query: str, params: Sequence[Any] = (), one: bool = False) -> Any:
+        """The rows a reading query gives (with ``one``, the first or None). Text that is not UTF-8 comes back
+        marked with U+FFFD (see :func:`_text`), for the checks to find, rather than failing the whole read."""
+        try:
+            cursor = self._db.execute(query, params)
+            return cursor.fetchone() if one else cursor.fetchall()
+        except sqlite3.OperationalError as problem:
+            if "decode" not in str(problem).lower():
+                raise
+        self._db.text_factory = _text  # read again, slower, with the damaged bytes marked
+        try:
+            cursor = self._db.execute(query, params)
+            return cursor.fetchone() if one else cursor.fetchall()
+        finally:
+            self._db.text_factory = str
+
+    def probe(self) -> None:
+        """Raise ``sqlite3.DatabaseError`` when the tables are not as this version keeps them (a column gone, say)."""
+        try:
+            for query in _PROBES:
+                self._db.execute(query).fetchall()
+        except sqlite3.OperationalError as problem:
+            raise sqlite3.DatabaseError(f"its tables are not as this version keeps them ({problem})") from None
 
     def close(self) -> None:
         """Close the database (what was saved stays saved)."""
@@ -302,10 +452,15 @@ class MatchStore:
     # ------------------------------------------------------------------ the match in progress
 
     def begin(self, setup: MatchSetup, progress: dict[str, Any]) -> int:
-        """Keep a new match in progress; an unfinished one still kept is counted as abandoned. Returns its id."""
+        """Keep a new match in progress; returns its id.
+
+        A match with a person counts the unfinished one still kept as abandoned; one of computers alone (a
+        demo) is kept beside it and leaves it as it was.
+        """
         with self._transaction() as db:
-            db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL WHERE state = 'playing'",
-                       (_now(),))
+            if setup.person:
+                db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL"
+                           " WHERE state = 'playing' AND damaged IS NULL", (_now(),))
             cursor = db.execute(
                 "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
                 " seed, state, totals, progress, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?)",
@@ -332,45 +487,140 @@ class MatchStore:
                        (json.dumps([_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
                         _practice(progress), match_id))
 
-    def finish_match(self, match_id: int, outcome: str | None) -> None:
-        """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost)."""
-        with self._transaction() as db:
-            db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ?, progress = NULL WHERE id = ?",
-                       (outcome, _now(), match_id))
+    def finish_match(self, match_id: int, outcome: str | None, unseen: dict[str, Any] | None = None) -> None:
+        """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost).
 
-    def abandon(self) -> bool:
-        """Count the unfinished match as abandoned; False when there was none."""
+        With ``unseen``, its last position, the person has not yet seen the result: the position is kept
+        until :meth:`result_seen`, so that the next start can show it (see :meth:`unseen_result`).
+        """
+        progress = None if unseen is None else json.dumps({**unseen, "result": "unseen"}, separators=(",", ":"))
         with self._transaction() as db:
-            cursor = db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL"
-                                " WHERE state = 'playing'", (_now(),))
+            db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ?, progress = ? WHERE id = ?",
+                       (outcome, _now(), progress, match_id))
+
+    def unseen_result(self) -> Unfinished | None:
+        """The person's newest match when it finished without its result being seen (the window closed at the
+        last deal's count), with its last position; None otherwise, or when it cannot be read."""
+        row = self._select(
+            "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
+            " progress, totals FROM matches WHERE state = 'finished' AND damaged IS NULL AND progress IS NOT NULL"
+            " AND id = (SELECT MAX(id) FROM matches WHERE person = 1)", one=True)
+        if row is None:
+            return None
+        try:
+            kept = self._unfinished(row)
+        except Unreadable as problem:
+            _log.warning("The result of kept match %s can't be shown: %s", row[0], problem)
+            return None
+        return kept if kept.progress.get("result") == "unseen" else None
+
+    def result_seen(self, match_id: int) -> None:
+        """The person has seen the result of the finished match ``match_id``: its last position is let go."""
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET progress = NULL WHERE id = ? AND state = 'finished'", (match_id,))
+
+    def abandon(self, match_id: int | None = None) -> bool:
+        """Count the unfinished match (or the one ``match_id`` names, if still playing) as abandoned; False when
+        there was none."""
+        where = "state = 'playing' AND damaged IS NULL" + ("" if match_id is None else " AND id = ?")
+        with self._transaction() as db:
+            cursor = db.execute(f"UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL WHERE {where}",
+                                (_now(),) if match_id is None else (_now(), match_id))
             return cursor.rowcount > 0
 
     def unfinished(self) -> Unfinished | None:
-        """The match in progress, or None."""
-        row = self._db.execute(
+        """The match in progress (the person's before a demo's), or None; one that cannot be read is set aside
+        as damaged (see :meth:`damaged`) and counts as none."""
+        row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
-            " progress, totals FROM matches WHERE state = 'playing' ORDER BY id DESC LIMIT 1").fetchone()
-        if row is None:
+            " progress, totals FROM matches WHERE state = 'playing' AND damaged IS NULL"
+            " ORDER BY person DESC, id DESC LIMIT 1", one=True)
+        if row is None or row[0] in self._found:  # a match found damaged by another read counts as none too
             return None
+        try:
+            return self._unfinished(row)
+        except Unreadable as problem:
+            self._damaged(row[0], row[1], f"the unfinished match cannot be read: {problem}")
+            return None
+
+    @staticmethod
+    def _unfinished(row: Sequence[Any]) -> Unfinished:
+        """A match and its position from a row, checked: ``Unreadable`` says what is not as this version writes."""
         setup = _setup(row[2:11])
-        return Unfinished(row[0], row[1], setup, json.loads(row[11] or "{}"), tuple(json.loads(row[12])))
+        length = setup.length
+        if not isinstance(length.get("kind"), str) or not isinstance(length.get("deals"), int):
+            raise Unreadable("the match length has no kind or number of deals")
+        return Unfinished(_whole(row[0], "the id"), _string(row[1], "the start"), setup, _progress(row[11]),
+                          _numbers(_json(row[12], "the totals"), "the totals", setup.seats))
+
+    def _damaged(self, match_id: Any, started: Any, reason: str) -> None:
+        """Note a match that a read found it cannot read (once, however often it is read)."""
+        if isinstance(match_id, int) and match_id not in self._found:
+            _log.warning("Kept match %d is damaged: %s", match_id, reason)
+            self._found[match_id] = DamagedMatch(match_id, _shown(started), reason)
+
+    def damaged(self) -> list[DamagedMatch]:
+        """The matches that cannot be read, newest first: those set aside in the file and those found since it
+        was opened."""
+        marked = {row[0]: DamagedMatch(row[0], _shown(row[1]), _shown(row[2]))
+                  for row in self._select("SELECT id, started, damaged FROM matches WHERE damaged IS NOT NULL")}
+        return sorted({**self._found, **marked}.values(), key=lambda d: -d.id)
+
+    def newly_damaged(self) -> list[DamagedMatch]:
+        """The damaged matches reads have found that were not yet given by this call (each is given once)."""
+        new = [d for match_id, d in self._found.items() if match_id not in self._told]
+        self._told.update(d.id for d in new)
+        return new
+
+    def set_aside(self, matches: Sequence[DamagedMatch]) -> None:
+        """Mark ``matches`` damaged in the file with their reasons: kept, listed, and never read as matches again."""
+        with self._transaction() as db:
+            for d in matches:
+                db.execute("UPDATE matches SET damaged = ? WHERE id = ? AND damaged IS NULL", (d.reason, d.id))
 
     # ------------------------------------------------------------------ what was played
 
     def history(self, limit: int | None = None) -> list[KeptMatch]:
-        """The matches that ended, finished or abandoned, newest first, with their deals."""
+        """The matches that ended, finished or abandoned, newest first, with their deals.
+
+        A match any of whose text cannot be read is left out and set aside as damaged (see :meth:`damaged`).
+        """
         query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
-                 " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' ORDER BY id DESC")
-        rows = self._db.execute(query + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        deals: dict[int, list[KeptDeal]] = {r[0]: [] for r in rows}
-        if rows:
-            for match_id, number, played, margins, record in self._db.execute(
-                    "SELECT match_id, number, played, margins, record FROM deals WHERE match_id >= ?"
-                    " ORDER BY match_id, number", (min(deals),)):
-                if match_id in deals:
-                    deals[match_id].append(KeptDeal(number, played, tuple(json.loads(margins)), record))
-        return [KeptMatch(r[0], r[1], r[2], _setup(r[3:12]), r[12], r[13], tuple(json.loads(r[14])),
-                          tuple(deals[r[0]]), bool(r[15])) for r in rows]
+                 " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' AND damaged IS NULL"
+                 " ORDER BY id DESC")
+        rows = self._select(query + (f" LIMIT {int(limit)}" if limit else ""))
+        matches: dict[int, KeptMatch] = {}
+        for r in rows:
+            try:
+                setup = _setup(r[3:12])
+                if r[12] not in ("finished", "abandoned") or r[13] not in (None, "won", "shared", "lost"):
+                    raise Unreadable("its state is not one this version writes")
+                if r[2] is not None:
+                    _string(r[2], "the end")
+                matches[r[0]] = KeptMatch(r[0], _string(r[1], "the start"), r[2], setup, r[12], r[13],
+                                          _numbers(_json(r[14], "the totals"), "the totals", setup.seats), (),
+                                          bool(_whole(r[15], "the practice mark")))
+            except Unreadable as problem:
+                self._damaged(r[0], r[1], str(problem))
+        deals: dict[int, list[KeptDeal]] = {match_id: [] for match_id in matches}
+        if matches:
+            query = ("SELECT match_id, number, played, margins, record, {sound} FROM deals WHERE match_id >= ?"
+                     " ORDER BY match_id, number")
+            try:  # SQLite checks each record's JSON far faster than reading it; it is read when first asked for
+                found = self._select(query.format(sound=_SOUND_RECORD), (min(matches),))
+            except sqlite3.OperationalError as problem:  # an SQLite without its JSON functions
+                if "json" not in str(problem).lower():
+                    raise
+                found = self._select(query.format(sound="NULL"), (min(matches),))
+            for match_id, number, played, margins, record, sound in found:
+                if match_id not in deals:
+                    continue
+                try:
+                    deals[match_id].append(_deal(number, played, margins, record, matches[match_id].setup.seats,
+                                                 sound))
+                except Unreadable as problem:
+                    self._damaged(match_id, matches[match_id].started, str(problem))
+        return [replace(m, deals=tuple(deals[i])) for i, m in matches.items() if i not in self._found]
 
     def keep_review(self, match_id: int, number: int, review: Review, seed: int, budget: int) -> bool:
         """Keep the review of one seat's decisions in deal ``number`` of a match, made with ``seed`` and ``budget``.
@@ -391,15 +641,15 @@ class MatchStore:
         A review made with another seed or effort does not count; one that cannot be read is logged and
         counts as none.
         """
-        row = self._db.execute(
+        row = self._select(
             "SELECT a.review FROM analyses a JOIN deals d ON d.id = a.deal_id"
             " WHERE d.match_id = ? AND d.number = ? AND a.seat = ? AND a.seed = ? AND a.budget = ?",
-            (match_id, number, seat, seed, budget)).fetchone()
+            (match_id, number, seat, seed, budget), one=True)
         if row is None:
             return None
         try:
-            review = Review.from_json(json.loads(row[0]))
-        except (ValueError, TypeError) as problem:  # json's errors are ValueErrors
+            review = Review.from_json(json.loads(_string(row[0], "the review")))
+        except (ValueError, TypeError) as problem:  # json's errors are ValueErrors, and so is Unreadable
             _log.warning("The kept review of seat %d in deal %d of match %d can't be read (%s); it is made again",
                          seat, number, match_id, problem)
             return None
@@ -413,12 +663,43 @@ class MatchStore:
         """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""
         stats = Statistics()
         groups: dict[tuple[str, int, str], Figures] = {}
-        for strength, seats, preset, state, outcome, totals in self._db.execute(
-                "SELECT strength, seats, preset, state, outcome, totals FROM matches"
-                " WHERE person = 1 AND state != 'playing' AND practice = 0 ORDER BY id"):
-            key = (strength, seats, preset)
-            you = json.loads(totals)[0]
-            for figures in (stats.overall, groups.setdefault(key, Figures())):
+        axes: tuple[dict[Any, Figures], dict[Any, Figures], dict[Any, Figures]] = ({}, {}, {})
+        ended = []
+        # each read checks what it reads: here the table's kind, the result and the person's total, which
+        # SQLite takes from the totals when they are a JSON list of a total per seat (far faster than reading them)
+        query = ("SELECT id, started, seats, strength, preset, state, outcome, totals, {you} FROM matches"
+                 " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
+                 " ORDER BY id")
+        try:
+            rows = self._select(query.format(you=_PERSON_TOTAL))
+            checked = True
+        except sqlite3.OperationalError as problem:  # an SQLite without its JSON functions: read them here
+            if "json" not in str(problem).lower():
+                raise
+            rows, checked = self._select(query.format(you="NULL")), False
+        for match_id, started, seats, strength, preset, state, outcome, totals, you in rows:
+            try:
+                key = (_string(strength, "the strength"), _whole(seats, "the seat count", 1),
+                       _string(preset, "the preset"))
+                if state not in ("finished", "abandoned") or outcome not in (None, "won", "shared", "lost"):
+                    raise Unreadable("its state is not one this version writes")
+                if not checked:
+                    you = _numbers(_json(totals, "the totals"), "the totals", key[1])[0]
+                elif not isinstance(you, (int, float)) or isinstance(you, bool) or not math.isfinite(you):
+                    raise Unreadable(f"the totals are not {key[1]} numbers")
+                ended.append((match_id, key, state, outcome, you))
+            except Unreadable as problem:
+                self._damaged(match_id, started, str(problem))
+        for match_id, started in self._select(
+                "SELECT id, started FROM matches WHERE damaged IS NULL AND id IN (SELECT match_id FROM deals"
+                " WHERE margin IS NOT NULL AND typeof(margin) NOT IN ('integer', 'real'))"):
+            self._damaged(match_id, started, "a deal's margin is not a number")
+        for match_id, key, state, outcome, you in ended:
+            if match_id in self._found:
+                continue
+            kinds = [groups.get(key) or groups.setdefault(key, Figures())]
+            kinds += [axis.get(part) or axis.setdefault(part, Figures()) for axis, part in zip(axes, key)]
+            for figures in (stats.overall, *kinds):
                 figures.matches += 1
                 if state == "abandoned":
                     figures.abandoned += 1
@@ -436,28 +717,49 @@ class MatchStore:
                         figures.lost += 1
                 figures.best_match = you if figures.best_match is None else max(figures.best_match, you)
         total, top = 0.0, None
-        for strength, seats, preset, count, mean, best in self._db.execute(
+        raw: dict[tuple[str, int, str], tuple[int, float, float]] = {}
+        # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
+        sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND m.uncounted IS NULL"
+                 " AND typeof(d.margin) IN ('integer', 'real')"
+                 " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
+                 f" AND m.id NOT IN ({', '.join(str(int(i)) for i in self._found)})")
+        for strength, seats, preset, count, mean, best in self._select(
                 "SELECT m.strength, m.seats, m.preset, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
-                " FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1 AND m.practice = 0"
+                f" FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
                 " GROUP BY m.strength, m.seats, m.preset"):
             figures = groups.setdefault((strength, seats, preset), Figures())
             figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
+            raw[(strength, seats, preset)] = (count, mean, best)
             total += mean * count
             top = best if top is None else max(top, best)
+        for at, axis in enumerate(axes):  # each axis's deals from those of its tables
+            sums: dict[Any, tuple[int, float, float]] = {}
+            for key, (count, mean, best) in raw.items():
+                was = sums.get(key[at], (0, 0.0, best))
+                sums[key[at]] = (was[0] + count, was[1] + mean * count, max(was[2], best))
+            for part, (count, total_margin, best) in sums.items():
+                figures = axis.setdefault(part, Figures())
+                figures.deals, figures.mean_margin, figures.best_deal = (count, round(total_margin / count, 1),
+                                                                          _number(best))
         overall = stats.overall
         overall.deals = sum(f.deals for f in groups.values())
         if overall.deals and top is not None:
             overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
+        stats.by_strength, stats.by_seats, stats.by_rules = (
+            sorted(axis.items(), key=lambda item: (-item[1].matches, item[0])) for axis in axes)
         stats.recent = [_number(m) for (m,) in self._db.execute(
-            "SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE m.person = 1 AND m.practice = 0"
+            f"SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
         stats.practice = self._db.execute(
-            "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1").fetchone()[0]
+            "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1"
+            " AND damaged IS NULL AND uncounted IS NULL").fetchone()[0]
         return stats
 
     def reset(self) -> Path:
-        """Forget every ended match and its deals, after copying the database to a dated backup; returns the backup."""
+        """Start the statistics again: every ended match leaves the figures but stays in History with its deals
+        and reviews, and :meth:`undo_reset` can count them again. The database is copied to a dated backup
+        first; returns the backup."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         backup = self.path.with_name(f"{self.path.name}.backup-{stamp}")
         counter = 1
@@ -470,9 +772,21 @@ class MatchStore:
         finally:
             target.close()
         with self._transaction() as db:
-            db.execute("DELETE FROM deals WHERE match_id IN (SELECT id FROM matches WHERE state != 'playing')")
-            db.execute("DELETE FROM matches WHERE state != 'playing'")
+            db.execute("UPDATE matches SET uncounted = ? WHERE state != 'playing' AND uncounted IS NULL",
+                       (datetime.now().isoformat(timespec="microseconds"),))
         return backup
+
+    def last_reset(self) -> str | None:
+        """When the statistics were last reset (as ISO text), while that reset can be undone; None otherwise."""
+        value = self._select("SELECT MAX(uncounted) FROM matches", one=True)[0]
+        return value if isinstance(value, str) else None
+
+    def undo_reset(self) -> int:
+        """Count again the matches the last reset left out of the statistics; returns how many."""
+        with self._transaction() as db:
+            cursor = db.execute("UPDATE matches SET uncounted = NULL"
+                                " WHERE uncounted = (SELECT MAX(uncounted) FROM matches)")
+            return cursor.rowcount
 
 
 def _practice(progress: dict[str, Any]) -> int:
@@ -481,9 +795,52 @@ def _practice(progress: dict[str, Any]) -> int:
 
 
 def _setup(row: Sequence[Any]) -> MatchSetup:
+    """A match's setup from its row, checked: ``Unreadable`` says what is not as this version writes it."""
     seats, strength, players, person, rules, preset, length, total_deals, seed = row
-    return MatchSetup(seats, strength, tuple(json.loads(players)), bool(person), json.loads(rules), preset,
-                      json.loads(length), total_deals, seed)
+    seats = _whole(seats, "the seat count", 1)
+    names = _json(players, "the players")
+    if not (isinstance(names, list) and len(names) == seats and all(isinstance(n, str) for n in names)):
+        raise Unreadable(f"the players are not {seats} names")
+    if person not in (0, 1):
+        raise Unreadable("the person's mark is not 0 or 1")
+    rule_value = _json(rules, "the rules")
+    if not isinstance(rule_value, (str, dict)):
+        raise Unreadable("the rules are neither a preset's name nor an object")
+    length_value = _json(length, "the match length")
+    if not isinstance(length_value, dict):
+        raise Unreadable("the match length is not a JSON object")
+    return MatchSetup(seats, _string(strength, "the strength"), tuple(names), bool(person), rule_value,
+                      _string(preset, "the preset"), length_value, _whole(total_deals, "the length", 1),
+                      _string(seed, "the seed"))
+
+
+_PERSON_TOTAL: Final[str] = (
+    "CASE WHEN json_valid(totals) THEN CASE WHEN json_type(totals) = 'array' AND json_array_length(totals) = seats"
+    " THEN json_extract(totals, '$[0]') END END")  # nested: only valid JSON reaches json_type
+"""SQL for the first seat's total when the totals are a JSON list of one per seat (else NULL)."""
+
+_SOUND_RECORD: Final[str] = "json_valid(record) AND substr(record, 1, 1) = '{'"
+"""SQL true when a deal's record text is a JSON object (as every save writes it: no space before it)."""
+
+
+def _deal(number: Any, played: Any, margins: Any, record: Any, seats: int, sound: Any = None) -> KeptDeal:
+    """A kept deal from its row, checked, its record as a record is (a JSON object): by SQLite when it
+    has said (``sound``), else read here."""
+    number = _whole(number, "a deal's number", 1)
+    what = f"deal {number}"
+    text = _string(record, f"the record of {what}")
+    data = None
+    if sound is None:
+        data = _json(text, f"the record of {what}")
+        if not isinstance(data, dict):
+            raise Unreadable(f"the record of {what} is not a JSON object")
+    elif not sound:
+        raise Unreadable(f"the record of {what} is not a JSON object")
+    kept = KeptDeal(number, _string(played, f"when {what} was played"),
+                    _numbers(_json(margins, f"the margins of {what}"), f"the margins of {what}", seats), text)
+    if data is not None:
+        kept.__dict__["record"] = data  # read once here: the cached value of KeptDeal.record
+    return kept
 
 
 @dataclass
@@ -540,9 +897,16 @@ def open_store(folder: Path, lock: bool = True) -> Opened:
     for attempt in (1, 2):
         try:
             store = MatchStore(path)
-            if not store.check():
+            try:
+                if not store.check():
+                    raise sqlite3.DatabaseError("the database failed its check")
+                store.probe()
+            except UnicodeDecodeError as problem:
                 store.close()
-                raise sqlite3.DatabaseError("the database failed its check")
+                raise sqlite3.DatabaseError(f"the file's schema is damaged ({problem})") from None
+            except BaseException:
+                store.close()
+                raise
             opened.store = store
             if opened.elsewhere:
                 opened.notices.append("Your matches are kept by another window of the game that is open; "

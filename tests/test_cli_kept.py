@@ -105,3 +105,115 @@ def test_stats_text_names_the_figures(capsys, tmp_path) -> None:
     _keep(tmp_path, [1])
     code, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats")
     assert code == 0 and out.startswith("1 match: ")
+
+
+def test_history_and_stats_on_a_file_past_reading_refuse_in_one_line_with_status_2(capsys, tmp_path) -> None:
+    import sqlite3
+
+    _keep(tmp_path, [1, 2])
+    with sqlite3.connect(tmp_path / "matches.db") as db:
+        db.execute("ALTER TABLE matches DROP COLUMN outcome")
+    for command in (["history"], ["stats"], ["history", "--export", str(tmp_path / "out")]):
+        code, out, err = run(capsys, "--data-dir", str(tmp_path), *command)
+        assert (code, out, err.count("\n")) == (2, "", 1) and "cannot be read" in err, command
+    assert not (tmp_path / "out").exists()
+
+
+def test_history_and_stats_on_zeroed_pages_refuse_in_one_line_with_status_2(capsys, tmp_path) -> None:
+    _keep(tmp_path, [1, 2, 3])
+    path = tmp_path / "matches.db"
+    data = bytearray(path.read_bytes())
+    data[4096:] = bytes(len(data) - 4096)  # every page after the first is zeros
+    path.write_bytes(bytes(data))
+    for command in (["history"], ["stats"], ["history", "--json"]):
+        code, out, err = run(capsys, "--data-dir", str(tmp_path), *command)
+        assert code in (0, 2) and err.count("\n") == (0 if code == 0 else 1), (command, err)
+        assert code == 2 or out, command
+
+
+def test_history_lists_a_match_it_cannot_read_as_damaged_and_the_others_as_they_are(capsys, tmp_path) -> None:
+    import sqlite3
+
+    _keep(tmp_path, [1, 2, 3], unfinished=False)
+    with sqlite3.connect(tmp_path / "matches.db") as db:
+        db.execute("UPDATE deals SET record = '{\"format\": \"chinese-ten/dea' WHERE match_id = 2")
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "history", "--json")
+    data = json.loads(out)
+    assert code == 0 and not err and len(data["matches"]) == 2
+    assert [d["id"] for d in data["damaged"]] == [2] and "record of deal 1" in data["damaged"][0]["reason"]
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "chinese_ten", "--data-dir", str(tmp_path), "history"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "damaged, set aside" in proc.stdout
+    assert not proc.stderr, "the output lists it; the terminal is not told twice"
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats", "--json")
+    assert json.loads(out)["damaged"] == 1
+
+
+def test_history_export_onto_a_full_disk_leaves_no_part_written_file(capsys, tmp_path, monkeypatch) -> None:
+    import errno
+    import os as os_module
+
+    from chinese_ten import storage
+
+    _keep(tmp_path / "data", [4, 5])
+    real = os_module.fdopen
+
+    class FullDisk:
+        def __init__(self, handle):  # type: ignore[no-untyped-def]
+            self.handle = handle
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+            self.handle.close()
+
+        def write(self, data):  # type: ignore[no-untyped-def]
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage.os, "fdopen", lambda fd, mode: FullDisk(real(fd, mode)))
+    code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "history", "--export", str(tmp_path / "out"))
+    assert code == 2 and not out and err.count("\n") == 1 and "No space left" in err
+    assert list((tmp_path / "out").iterdir()) == [], "nothing half-written is left behind"
+
+
+def test_history_export_says_what_it_wrote_and_names_files_as_the_window_does(capsys, tmp_path) -> None:
+    _keep(tmp_path / "data", [4, 5], unfinished=False)
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path / "data"), "history", "--export", str(tmp_path / "out"))
+    assert code == 0 and out.splitlines()[-1] == f"exported 2 deal records into {tmp_path / 'out'}"
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path / "data"), "history", "--json", "--export",
+                       str(tmp_path / "again"))
+    data = json.loads(out)
+    names = sorted(p.rsplit("/", 1)[-1] for p in data["exported"])
+    assert names == sorted(p.name for p in (tmp_path / "out").iterdir())
+    opened = open_store(tmp_path / "data")
+    expected = sorted(m.record_name(d) for m in opened.store.history() for d in m.deals)
+    opened.close()
+    assert names == expected
+
+
+def test_an_empty_data_folder_name_is_refused_in_one_line_like_an_empty_records_folder(capsys, tmp_path,
+                                                                                        monkeypatch) -> None:
+    for argv in (["--data-dir", "", "history"], ["history", "--data-dir", ""], ["stats", "--data-dir", ""],
+                 ["demo", "--data-dir", ""], ["--data-dir", ""]):
+        code, out, err = run(capsys, *argv)
+        assert (code, out, err.count("\n")) == (2, "", 1) and "empty" in err, argv
+    monkeypatch.setenv("CHINESE_TEN_DATA_DIR", "")
+    for argv in (["history"], ["stats", "--json"], []):
+        code, out, err = run(capsys, *argv)
+        assert (code, out, err.count("\n")) == (2, "", 1) and "CHINESE_TEN_DATA_DIR" in err, argv
+
+
+def test_stats_text_gives_the_win_percent_best_deal_and_streaks_that_json_has(capsys, tmp_path) -> None:
+    _keep(tmp_path, [1, 2, 3], unfinished=False)
+    _, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats", "--json")
+    data = json.loads(out)
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "stats")
+    first = out.splitlines()[0]
+    assert code == 0 and f"win {data['win_percent']:g}%" in first
+    assert f"best deal {data['best_deal']:+g}" in first and f"best match {data['best_match']:+g}" in first
+    assert f"streak {data['streak']} (longest {data['longest_streak']})" in first
+    assert "  against normal: 3 matches" in out and "  at 2 seats: 3 matches" in out and "  under classic: 3" in out

@@ -171,7 +171,7 @@ def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path)
     assert opened.store.statistics().overall.abandoned == 1
     opened.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'analyses'").fetchone()
         assert db.execute("SELECT practice FROM matches").fetchall() == [(0,)]
@@ -215,15 +215,23 @@ def test_a_review_of_a_deal_no_longer_kept_is_not_kept(tmp_path) -> None:
     store.close()
 
 
-def test_forgetting_the_ended_matches_forgets_their_reviews_too(tmp_path) -> None:
+def test_a_reset_starts_the_statistics_again_but_keeps_history_and_reviews_and_can_be_undone(tmp_path) -> None:
     store = open_store(tmp_path).store
     ended = _kept_deal(store)
     playing = _kept_deal(store, finished=False)
     store.keep_review(ended, 1, REVIEW, seed=0, budget=500)
     store.keep_review(playing, 1, REVIEW, seed=0, budget=500)
+    assert store.last_reset() is None
     store.reset()
-    assert store._db.execute("SELECT COUNT(*) FROM analyses").fetchone()[0] == 1
-    assert store.kept_review(ended, 1, 0, 0, 500) is None and store.kept_review(playing, 1, 0, 0, 500) == REVIEW
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.deals, stats.recent) == (0, 1, [1]), "the unfinished one counts on"
+    assert [m.id for m in store.history()] == [ended], "History keeps every match"
+    assert store.kept_review(ended, 1, 0, 0, 500) == REVIEW and store.kept_review(playing, 1, 0, 0, 500) == REVIEW
+    assert store.last_reset() is not None
+    _kept_deal(store)  # a match after the reset counts, and so does the one it abandons
+    assert (store.statistics().overall.matches, store.statistics().overall.abandoned) == (2, 1)
+    assert store.undo_reset() == 1
+    assert store.statistics().overall.matches == 3 and store.last_reset() is None
     store.close()
 
 
@@ -236,4 +244,166 @@ def test_a_kept_review_that_cannot_be_read_counts_as_none_and_is_logged(tmp_path
     with caplog.at_level("WARNING", logger="chinese_ten.matchstore"):
         assert store.kept_review(match_id, 1, 0, 0, 500) is None
     assert "kept review of seat 0 in deal 1" in caplog.text
+    store.close()
+
+
+def _three_ended(store: MatchStore) -> list[int]:
+    return [_kept_deal(store) for _ in range(3)]
+
+
+@pytest.mark.parametrize("progress", ['{"deals": [["pl', "[1, 2]", '{"deals": 5}', '{"deals": [[7]]}',
+                                      '{"turns": "many"}'])
+def test_an_unfinished_match_whose_position_cannot_be_read_is_set_aside_not_a_crash(tmp_path, progress: str) -> None:
+    store = open_store(tmp_path).store
+    match_id = store.begin(SETUP, {"deals": [["play 7D"]]})
+    store._db.execute("UPDATE matches SET progress = ? WHERE state = 'playing'", (progress,))
+    assert store.unfinished() is None
+    (damaged,) = store.damaged()
+    assert damaged.id == match_id and "position" in damaged.reason
+    assert [d.id for d in store.newly_damaged()] == [match_id] and store.newly_damaged() == [], "told once"
+    store.close()
+
+
+@pytest.mark.parametrize("column, text", [("record", '{"format": "chinese-ten/deal-v1", "tu'), ("record", "[]"),
+                                          ("margins", "not json"), ("margins", "[1]")])
+def test_a_deal_whose_text_cannot_be_read_sets_its_match_aside_and_the_others_stay_listed(
+        tmp_path, column: str, text: str) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute(f"UPDATE deals SET {column} = ? WHERE match_id = ?", (text, broken))
+    assert [m.id for m in store.history()] == [last, first]
+    assert [(d.id, bool(d.reason)) for d in store.damaged()] == [(broken, True)]
+    store.close()
+
+
+def test_one_bad_byte_in_one_record_leaves_the_other_matches_listed(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute("UPDATE deals SET record = CAST(? AS TEXT) WHERE match_id = ?",
+                      (b'{"format": "chinese-ten/deal-v1\xff"}', broken))
+    assert [m.id for m in store.history()] == [last, first]
+    (damaged,) = store.damaged()
+    assert damaged.id == broken and "not text" in damaged.reason
+    store.close()
+
+
+@pytest.mark.parametrize("change", ["totals = 'oops'", "totals = '[1]'", "seats = 'two'", "strength = x'00ff'",
+                                    "state = 'finished', outcome = 'maybe'"])
+def test_statistics_leave_out_a_match_that_cannot_be_read_and_set_it_aside(tmp_path, change: str) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute("PRAGMA ignore_check_constraints = ON")
+    store._db.execute(f"UPDATE matches SET {change} WHERE id = ?", (broken,))
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.won, stats.overall.deals) == (2, 2, 2)
+    assert [d.id for d in store.damaged()] == [broken]
+    assert [m.id for m in store.history()] == [last, first]
+    store.close()
+
+
+def test_a_deal_margin_that_is_not_a_number_leaves_its_match_out_of_the_statistics(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    _first, broken, _last = _three_ended(store)
+    store._db.execute("UPDATE deals SET margin = 'lots' WHERE match_id = ?", (broken,))
+    stats = store.statistics()
+    assert (stats.overall.matches, stats.overall.deals, stats.recent) == (2, 2, [1, 1])
+    assert [d.id for d in store.damaged()] == [broken]
+    store.close()
+
+
+def test_a_match_set_aside_stays_kept_and_listed_and_is_never_abandoned_or_counted(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    match_id = store.begin(SETUP, {"deals": [["play 7D"]]})
+    store._db.execute("UPDATE matches SET progress = '{' WHERE id = ?", (match_id,))
+    assert store.unfinished() is None
+    store.set_aside(store.newly_damaged())
+    store.close()
+    store = open_store(tmp_path).store
+    assert [(d.id, "position" in d.reason) for d in store.damaged()] == [(match_id, True)]
+    store.begin(SETUP, {})
+    assert store.statistics().overall.matches == 0, "a damaged match is not counted as abandoned"
+    assert store._db.execute("SELECT state, progress FROM matches WHERE id = ?", (match_id,)).fetchone() == (
+        "playing", "{"), "what it held is kept as it was"
+    store.close()
+
+
+def test_a_database_whose_tables_are_not_as_this_version_keeps_them_is_kept_aside(tmp_path) -> None:
+    open_store(tmp_path).close()
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        db.execute("ALTER TABLE deals DROP COLUMN played")
+    opened = open_store(tmp_path)
+    assert opened.store is not None and opened.store.history() == []
+    assert len(opened.notices) == 1 and "damaged" in opened.notices[0]
+    assert [p for p in tmp_path.iterdir() if p.name.startswith(DB_NAME + ".bad-")]
+    opened.close()
+
+
+def test_a_row_that_breaks_a_rule_of_the_schema_sets_aside_its_match_not_the_whole_file(tmp_path) -> None:
+    writing = open_store(tmp_path)
+    first, broken, last = _three_ended(writing.store)
+    writing.store._db.execute("PRAGMA ignore_check_constraints = ON")
+    writing.store._db.execute("UPDATE matches SET state = 0 WHERE id = ?", (broken,))
+    writing.close()
+    opened = open_store(tmp_path)
+    assert not opened.notices and not [p for p in tmp_path.iterdir() if ".bad-" in p.name]
+    assert [m.id for m in opened.store.history()] == [last, first]
+    assert [d.id for d in opened.store.damaged()] == [broken]
+    opened.close()
+
+
+def test_statistics_give_totals_by_strength_seats_and_rules_alone_that_add_up(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    tables = [("easy", 2, "classic", 4.0), ("hard", 2, "classic", -2.0), ("hard", 3, "target", 6.0),
+              ("easy", 3, "classic", 1.0), ("hard", 2, "classic", -4.0)]
+    for strength, seats, preset, margin in tables:
+        setup = MatchSetup(seats=seats, strength=strength, players=("you",) + (strength,) * (seats - 1), person=True,
+                           rules=preset, preset=preset, length={"kind": "one", "deals": 0}, total_deals=1, seed="1")
+        match_id = store.begin(setup, {})
+        margins = [margin] + [-margin / (seats - 1)] * (seats - 1)
+        store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, margins, margin, margins, {})
+        store.finish_match(match_id, "won" if margin > 0 else "lost")
+    stats = store.statistics()
+    hard = dict(stats.by_strength)["hard"]
+    assert (hard.matches, hard.won, hard.lost, hard.deals, hard.mean_margin, hard.best_deal) == (3, 1, 2, 3, 0.0, 6)
+    assert (hard.streak, hard.longest_streak) == (0, 1)
+    assert {k: f.matches for k, f in stats.by_seats} == {2: 3, 3: 2}
+    assert {k: (f.matches, f.mean_margin) for k, f in stats.by_rules} == {"classic": (4, -0.2), "target": (1, 6.0)}
+    data = stats.to_json()
+    assert [d["strength"] for d in data["by_strength"]] == ["hard", "easy"] and len(data["by"]) == 4
+    store.close()
+
+
+@pytest.mark.parametrize("change", ["players = '[\"you\"]'", "rules = '7'", "length = '[]'", "started = x'01'"])
+def test_history_leaves_out_a_match_whose_setup_cannot_be_read_and_lists_it_as_damaged(tmp_path, change: str) -> None:
+    store = open_store(tmp_path).store
+    first, broken, last = _three_ended(store)
+    store._db.execute(f"UPDATE matches SET {change} WHERE id = ?", (broken,))
+    assert [m.id for m in store.history()] == [last, first]
+    assert [d.id for d in store.damaged()] == [broken]
+    store.close()
+
+
+def test_without_sqlites_json_functions_the_reads_check_the_same_things_themselves(tmp_path, monkeypatch) -> None:
+    import chinese_ten.matchstore as matchstore
+
+    store = open_store(tmp_path).store
+    first, bad_record, bad_totals = _three_ended(store)
+    store._db.execute("UPDATE deals SET record = '[1, 2]' WHERE match_id = ?", (bad_record,))
+    store._db.execute("UPDATE matches SET totals = '[1, \"x\"' WHERE id = ?", (bad_totals,))
+    with_json = (store.statistics().to_json(), [m.id for m in store.history()])
+    store.close()
+    monkeypatch.setattr(matchstore, "_SOUND_RECORD", "json_gone(record)")
+    monkeypatch.setattr(matchstore, "_PERSON_TOTAL", "json_gone(totals)")
+    store = MatchStore(tmp_path / DB_NAME)
+    assert (store.statistics().to_json(), [m.id for m in store.history()]) == with_json
+    assert with_json[1] == [first] and {d.id for d in store.damaged()} == {bad_record, bad_totals}
+    store.close()
+
+
+def test_an_unfinished_match_with_a_deal_margin_that_is_not_a_number_is_not_offered_to_continue(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    playing = _kept_deal(store, finished=False)
+    store._db.execute("UPDATE deals SET margin = 'x' WHERE match_id = ?", (playing,))
+    store.statistics()
+    assert [d.id for d in store.damaged()] == [playing] and store.unfinished() is None
     store.close()

@@ -374,6 +374,17 @@ class App:
         self.replace(TableScene(self, ctl))
         return True
 
+    def show_unseen_result(self) -> bool:
+        """Sit down at the last match's final count when the window closed before its result was seen (the
+        result follows it as always); False when there is none."""
+        from chinese_ten.ui.table_scene import TableScene
+
+        ctl = self.keeper.unseen_result(pace_for(self.settings.animation_speed), self.thinker)
+        if ctl is None:
+            return False
+        self.replace(TableScene(self, ctl))
+        return True
+
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
         from chinese_ten.ui.stats_scene import StatsScene
@@ -721,7 +732,10 @@ def run_demo(args: argparse.Namespace) -> int:
     if getattr(args, "data_dir", None):
         from chinese_ten.matchstore import open_store
 
-        keeper = Keeper(open_store(Path(args.data_dir)))
+        opened = open_store(Path(args.data_dir))
+        for notice in opened.notices:  # a demo that cannot keep its match says so (the log's warnings reach stderr too)
+            _log.warning(notice)
+        keeper = Keeper(opened)
     use_language(shown_language(look.language))
     surface = open_window(look.window_size, _("Chinese Ten (demo)"))
     app = App(surface, look, None, demo, ComputerThinker(), keeper)

@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from chinese_ten.i18n import _
-from chinese_ten.matchstore import KeptMatch
 from chinese_ten.engine.records import RecordError
-from chinese_ten.games.ten.record import replay
 from chinese_ten.engine.scores import as_number
+from chinese_ten.games.ten.record import replay
+from chinese_ten.i18n import _
+from chinese_ten.matchstore import DamagedMatch, KeptMatch
 from chinese_ten.storage import atomic_write
+from chinese_ten.ui.controller import SIDE_NAMES, STRENGTH_LABELS
+from chinese_ten.ui.geometry import SIDES
 from chinese_ten.ui.menu_scene import Page
 from chinese_ten.ui.scene import Button, buttons_event, font_px, ui_scale
-from chinese_ten.ui.controller import STRENGTH_LABELS
 from chinese_ten.ui.stats_scene import table_name
 
 if TYPE_CHECKING:
@@ -37,6 +38,21 @@ def _signed(value: float) -> str:
 def _player(who: str) -> str:
     """A seat's player as shown: You, or the computer's strength."""
     return _("You") if who == "you" else _(STRENGTH_LABELS.get(who, who))
+
+
+def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
+    """Who sat in each seat of a kept match: You, or a computer by its side of the table and (with
+    ``strength``) how strong it is: "West — Hard"."""
+    sides = SIDES.get(m.setup.seats)
+    names = []
+    for seat, who in enumerate(m.setup.players):
+        if who == "you" or sides is None or seat >= len(sides):
+            names.append(_player(who))
+        elif strength:
+            names.append(_("{side} — {strength}").format(side=_(SIDE_NAMES[sides[seat]]), strength=_player(who)))
+        else:
+            names.append(_(SIDE_NAMES[sides[seat]]))
+    return names
 
 
 def match_line(m: KeptMatch) -> str:
@@ -58,6 +74,8 @@ class HistoryScene(Page):
         """Read the newest matches once, as the screen opens."""
         super().__init__(app)
         self.matches: list[KeptMatch] = app.keeper.history(SHOWN_MATCHES)
+        self.damaged: list[DamagedMatch] = app.keeper.damaged()
+        """The kept matches that cannot be read: listed apart, below the others."""
         self.index = 0
         self.deal = 0
         self.count_open = False
@@ -66,6 +84,10 @@ class HistoryScene(Page):
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self._rows: list[Rect] = []
+        self.keys_rect = Rect(0, 0, 0, 0)
+        """Where the line of keys was last drawn."""
+        self.count_cards: list[str] = []
+        """Each seat's scoring cards in the count last drawn, in words."""
         self._deal_rows: list[Rect] = []
 
     @property
@@ -117,10 +139,10 @@ class HistoryScene(Page):
         if kept is None or m is None or self.app.keeper.folder is None:
             return
         folder = self.app.keeper.folder / "records"
-        name = f"{m.started.replace(':', '').replace('-', '')}-deal{kept.number}.json"
+        name = m.record_name(kept)
         try:
             atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))
-        except OSError as problem:
+        except (OSError, ValueError) as problem:  # the last: a record text that can't be read after all
             _log.warning("could not export a record: %s", problem)
             self.app.notify(_("The record could not be written to {folder}.").format(folder=folder))
             return
@@ -175,9 +197,20 @@ class HistoryScene(Page):
         body = font_px(18, unit)
         line_h = kit.fonts.get(body).get_linesize() + round(6 * unit)
         self._rows, self._deal_rows = [], []
+        self.keys_rect = Rect(box.left, bottom, box.width, 0)
+        if self.matches:  # the key line at the foot, and the lists above it, never under it
+            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
+                                 font_px(16, unit), t.text_dim)
+            self.keys_rect = keys.get_rect(midbottom=(box.centerx, bottom))
+            surface.blit(keys, self.keys_rect)
+            bottom = self.keys_rect.top - round(6 * unit)
+        if self.damaged:
+            bottom = self._draw_damaged(surface, Rect(box.left + pad, top, box.width - 2 * pad, bottom - top),
+                                        body, line_h, at_top=not self.matches)
         if not self.matches:
-            line = kit.text.line(_("No match has ended yet."), body, t.text_dim)
-            surface.blit(line, line.get_rect(midtop=(box.centerx, top)))
+            if not self.damaged:
+                line = kit.text.line(_("No match has ended yet."), body, t.text_dim)
+                surface.blit(line, line.get_rect(midtop=(box.centerx, top)))
         else:
             left = Rect(box.left + pad, top, box.width * 11 // 20 - pad, bottom - top)
             visible = max(1, left.height // line_h)
@@ -195,11 +228,26 @@ class HistoryScene(Page):
                 for k in range(min(len(self.matches), first + visible) - first)]
             right = Rect(left.right + pad, top, box.right - pad - left.right - pad, bottom - top)
             self._draw_match(surface, right, body, line_h)
-            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
-                                 font_px(16, unit), t.text_dim)
-            surface.blit(keys, keys.get_rect(midbottom=(box.centerx, bottom)))
         for b in self.buttons:
             b.draw(surface, kit, font_px(20, unit), b is self._hover)
+
+    def _draw_damaged(self, surface: pygame.Surface, area: Rect, body: int, line_h: int, at_top: bool) -> int:
+        """The matches set aside as damaged, a line each (at most three, then how many more), at the top of
+        ``area`` or at its foot; returns where the list of sound matches must end."""
+        kit = self.app.kit
+        t = kit.theme
+        shown = self.damaged[:3]
+        lines = [_("Set aside as damaged (kept in the file as they were):")]
+        lines += [_("{when} · can't be read").format(when=d.started.replace("T", " ")[:16] or _("unknown date"))
+                  for d in shown]
+        if len(self.damaged) > len(shown):
+            lines.append(_("and {n} more").format(n=len(self.damaged) - len(shown)))
+        y = area.top if at_top else area.bottom - len(lines) * line_h
+        for i, text in enumerate(lines):
+            img = kit.text.line(text, body, t.text_dim if i else t.text, bold=i == 0)
+            surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width), img.get_height())),
+                         (area.left, y + i * line_h))
+        return area.bottom if at_top else y - line_h // 2
 
     def _draw_match(self, surface: pygame.Surface, area: Rect, body: int, line_h: int) -> None:
         kit = self.app.kit
@@ -208,8 +256,8 @@ class HistoryScene(Page):
         assert m is not None
         y = area.top
         head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
-            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(_player(p) for p in m.setup.players)), body, t.text_dim)
-        surface.blit(head, (area.left, y))
+            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim)
+        surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
         y += line_h
         if self.count_open:
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
@@ -219,7 +267,7 @@ class HistoryScene(Page):
             self._deal_rows.append(row)
             if i == self.deal:
                 pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
-            margins = " · ".join(f"{_player(who)} {_signed(v)}" for who, v in zip(m.setup.players, d.margins))
+            margins = " · ".join(f"{who} {_signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
             text = kit.text.line(_("Deal {n}: {margins}").format(n=d.number, margins=margins), body, t.text)
             surface.blit(text, (row.left + 6, row.top + 3))
             y += line_h
@@ -232,11 +280,12 @@ class HistoryScene(Page):
         t = kit.theme
         kept = self._kept_deal()
         m = self.selected
+        self.count_cards = []
         if kept is None or m is None:
             return
         try:
             deal = replay(kept.record)
-        except RecordError as problem:
+        except (RecordError, ValueError) as problem:  # a record that can't be replayed, or read
             line = kit.text.line(str(problem), body, t.text_dim)
             surface.blit(line, (area.left, area.top))
             return
@@ -245,9 +294,18 @@ class HistoryScene(Page):
         surface.blit(title, (area.left, y))
         y += line_h
         for seat in range(deal.seats):
-            name = _player(m.setup.players[seat] if seat < len(m.setup.players) else str(seat))
+            names = seat_names(m)
+            name = names[seat] if seat < len(names) else str(seat)
             text = _("{name}: {cards} cards, {points} points, {margin}").format(
                 name=name, cards=len(deal.pile(seat)), points=deal.points[seat],
                 margin=_signed(as_number(deal.exact_margins[seat])))
             surface.blit(kit.text.line(text, body, t.text), (area.left, y))
+            y += line_h
+            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
+                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
+            cards = " ".join(c.pretty for c in scoring) or _("no scoring cards")
+            self.count_cards.append(cards)
+            img = kit.text.line(cards, body, t.text_dim)
+            surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width - 12), img.get_height())),
+                         (area.left + 12, y))
             y += line_h

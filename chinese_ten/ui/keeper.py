@@ -5,23 +5,24 @@ added to the history, and the unfinished match put back exactly as it was.
 from __future__ import annotations
 
 import logging
-import queue
 import sqlite3
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from chinese_ten.i18n import _
-from chinese_ten.matchstore import KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
+from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games.ten.record import record_of
 from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
-from chinese_ten.engine.scores import as_number
+from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.matchstore import DamagedMatch, KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
 from chinese_ten.ui.choreography import Pace
 from chinese_ten.ui.controller import STRENGTH_LABELS, TableController
-from chinese_ten.games.ten.texts import preset_title
-from chinese_ten.engine.thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -66,45 +67,143 @@ def describe(kept: Unfinished) -> str:
     return " · ".join(parts)
 
 
-class _Writer:
-    """Runs the saves in order on a thread of its own, so that no frame waits for the disk."""
+READ_WAIT_SECONDS: Final[float] = 1.0
+"""The longest a read waits for the saves asked for before it (none waits while the file is locked)."""
 
-    def __init__(self, store: MatchStore, on_error: Callable[[Exception], None]) -> None:
+RETRY_SECONDS: Final[float] = 0.5
+"""How long a save refused by another program's lock waits before it is tried again."""
+
+CLOSE_SECONDS: Final[float] = 1.0
+"""How long closing waits for a file locked by another program before the saves still waiting are given up."""
+
+Work = Callable[[MatchStore], object]
+
+
+def is_busy(problem: BaseException) -> bool:
+    """True when SQLite refused a write because another program holds the file's lock."""
+    text = str(problem).lower()
+    return isinstance(problem, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+class _Writer:
+    """Runs the saves in order on a thread of its own, so that no frame waits for the disk.
+
+    A new position replaces one still waiting to be written, so saves queued while another program holds the
+    file cost one write when it lets go; a save refused by that lock is tried again, never dropped, until the
+    window closes.
+    """
+
+    def __init__(self, store: MatchStore, on_error: Callable[[Exception], None],
+                 on_busy: Callable[[bool], None] = lambda _held: None) -> None:
         self._store = store
         self._on_error = on_error
-        self._queue: queue.Queue[Callable[[MatchStore], object] | None] = queue.Queue()
+        self._on_busy = on_busy
+        self._pending: deque[tuple[str | None, Work]] = deque()
+        self._ready = threading.Condition()
+        self._working = False
+        self._busy = False
+        self._closing_at: float | None = None
         self._thread: threading.Thread | None = None
 
-    def put(self, work: Callable[[MatchStore], object]) -> None:
-        """Save with ``work`` after every save already asked for."""
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="match-keeper", daemon=True)
-            self._thread.start()
-        self._queue.put(work)
+    @property
+    def busy(self) -> bool:
+        """True while another program's lock keeps the saves waiting."""
+        return self._busy
 
-    def flush(self) -> None:
-        """Wait until every save asked for is written."""
-        if self._thread is not None:
-            self._queue.join()
+    def put(self, work: Work, key: str | None = None) -> None:
+        """Save with ``work`` after every save already asked for; one with the same ``key`` still waiting last
+        is replaced by it."""
+        with self._ready:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="match-keeper", daemon=True)
+                self._thread.start()
+            waiting = len(self._pending) - (1 if self._working else 0)
+            if key is not None and waiting > 0 and self._pending[-1][0] == key:
+                self._pending[-1] = (key, work)
+            else:
+                self._pending.append((key, work))
+            self._ready.notify_all()
 
-    def stop(self) -> None:
-        """Write what is asked for, then end the thread."""
-        if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join()
-            self._thread = None
+    def flush(self, timeout: float = READ_WAIT_SECONDS, through_lock: bool = False) -> bool:
+        """Wait until every save asked for is written, at most ``timeout`` seconds and, unless ``through_lock``,
+        not at all while the file is locked by another program; True when all are written."""
+        deadline = time.monotonic() + timeout
+        with self._ready:
+            while self._pending and (through_lock or not self._busy):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._ready.wait(left)
+            return not self._pending
+
+    def stop(self, timeout: float = CLOSE_SECONDS) -> None:
+        """Write what is asked for, then end the thread; saves a lock keeps waiting past ``timeout`` are given up."""
+        with self._ready:
+            thread = self._thread
+            self._closing_at = time.monotonic() + timeout
+            self._ready.notify_all()
+        if thread is not None:
+            thread.join()
+        self._thread = None
 
     def _run(self) -> None:
         while True:
-            work = self._queue.get()
-            try:
-                if work is None:
+            with self._ready:
+                while not self._pending and self._closing_at is None:
+                    self._ready.wait()
+                if not self._pending:
                     return
+                work = self._pending[0][1]
+                self._working = True
+            try:
                 work(self._store)
-            except (sqlite3.Error, OSError) as problem:
+            except (sqlite3.Error, OSError, UnicodeDecodeError) as problem:  # the last: a damaged schema's bytes
+                if is_busy(problem):
+                    self._held(problem)
+                    continue
                 self._on_error(problem.with_traceback(None))
-            finally:
-                self._queue.task_done()
+            self._done()
+
+    def _done(self) -> None:
+        with self._ready:
+            self._pending.popleft()
+            self._working = False
+            was_busy, self._busy = self._busy, False
+            self._ready.notify_all()
+        if was_busy:
+            self._on_busy(False)
+
+    def _held(self, problem: BaseException) -> None:
+        """The file is locked by another program: wait a moment (or give up the saves when closing)."""
+        with self._ready:
+            self._working = False
+            first, self._busy = not self._busy, True
+            self._ready.notify_all()
+        if first:
+            _log.warning("the kept matches are locked by another program (%s); the saves wait", problem)
+            self._on_busy(True)
+        with self._ready:
+            closing = self._closing_at
+            if closing is not None and time.monotonic() >= closing:
+                _log.warning("the window closes while the kept matches are still locked by another program: "
+                             "%d save(s) not written; the match stays kept as last saved", len(self._pending))
+                self._pending.clear()
+                return
+            self._ready.wait(RETRY_SECONDS if closing is None else min(RETRY_SECONDS, closing - time.monotonic()))
+
+
+def _rebuild(kept: Unfinished, pace: Pace, thinker: ComputerThinker, think_ms: int | None) -> TableController:
+    """A controller playing the kept match forward to its kept position; raises whatever its text makes fail."""
+    setup = kept.setup
+    length = setup.length
+    seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
+    strength = next((p for p in setup.players if p != "you"), setup.strength)
+    ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
+                          seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
+                          deals=length["deals"] if length["kind"] == "fixed" else None,
+                          rules=rules_from_json(setup.rules))
+    ctl.resume(kept.progress)
+    return ctl
 
 
 class Keeper:
@@ -122,14 +221,22 @@ class Keeper:
         self._match: dict[str, int | None] | None = None
         self._last_deal: tuple[int, int] | None = None
         self._failed = False
+        self._unreadable = False
+        self._told_busy = False
+        self._result: dict[str, int | None] | None = None
         store = opened.store if opened is not None else None
-        self._writer = _Writer(store, self._fail) if store is not None else None
+        self._writer = _Writer(store, self._fail, self._busy) if store is not None else None
 
     @property
     def keeping(self) -> bool:
         """True when this window saves matches (a database is open and no other window holds it)."""
         return (self.opened is not None and self.opened.store is not None and not self.opened.elsewhere
                 and not self._failed)
+
+    @property
+    def elsewhere(self) -> bool:
+        """True when another window of the game keeps the matches, so this one keeps nothing."""
+        return self.opened is not None and self.opened.elsewhere
 
     @property
     def readable(self) -> bool:
@@ -142,7 +249,11 @@ class Keeper:
         return self.opened.store.path.parent if self.readable else None  # type: ignore[union-attr]
 
     def _read(self, work: Callable[[MatchStore], Any]) -> Any:
-        """The answer of ``work`` on the store, once every save asked for is written; None when it fails."""
+        """The answer of ``work`` on the store, once the saves asked for are written; None when it fails.
+
+        A match the read finds it cannot read is told once and set aside; a file that cannot be read at all
+        is told once, and nothing more is written to it.
+        """
         if not self.readable:
             return None
         assert self._writer is not None
@@ -150,10 +261,32 @@ class Keeper:
         store = self.opened.store if self.opened is not None else None
         assert store is not None, "readable means there is a store"
         try:
-            return work(store)
-        except sqlite3.Error as problem:
+            answer = work(store)
+        except (sqlite3.Error, UnicodeDecodeError) as problem:  # the last: SQLite quoting a damaged schema
             _log.warning("could not read the kept matches: %s", problem)
+            if not is_busy(problem) and not self._unreadable:
+                self._unreadable = self._failed = True
+                self.notify(_("The kept matches can't be read, so History and Statistics may be incomplete. "
+                              "The file is left as it is and nothing more is kept this time."))
             return None
+        self._set_aside(store.newly_damaged())
+        return answer
+
+    def _set_aside(self, damaged: list[DamagedMatch], told: bool = False) -> None:
+        """Tell the person of matches found damaged (unless ``told``) and mark them so in the file."""
+        if not damaged:
+            return
+        if not told:
+            self.notify(ngettext("{n} kept match can't be read; it is set aside as it was and listed as damaged "
+                                 "in History.",
+                                 "{n} kept matches can't be read; they are set aside as they were and listed as "
+                                 "damaged in History.", len(damaged)).format(n=len(damaged)))
+        if self.keeping:
+            self._write(lambda store: store.set_aside(damaged))
+
+    def damaged(self) -> list[DamagedMatch]:
+        """The kept matches that cannot be read, newest first (set aside, kept as they were)."""
+        return self._read(lambda store: store.damaged()) or []
 
     def unfinished(self) -> Unfinished | None:
         """The unfinished match kept, or None."""
@@ -184,8 +317,23 @@ class Keeper:
             match_id, number = kept
             self._write(lambda store: store.keep_review(match_id, number, review, seed, budget))
 
+    def last_reset(self) -> str | None:
+        """When the statistics were last reset, while it can be undone (see :meth:`MatchStore.last_reset`)."""
+        return self._read(lambda store: store.last_reset()) if self.keeping else None
+
+    def undo_reset(self) -> int:
+        """Count again the matches the last reset left out (see :meth:`MatchStore.undo_reset`); returns how many.
+
+        Raises ``OSError`` or ``sqlite3.Error`` when it cannot be done; nothing is changed then.
+        """
+        if not self.keeping:
+            raise PermissionError("the kept matches are not open for writing in this window")
+        assert self._writer is not None
+        self._writer.flush()
+        return self.opened.store.undo_reset()  # type: ignore[union-attr]
+
     def reset(self) -> Path:
-        """Forget the ended matches after keeping a backup (see :meth:`MatchStore.reset`); returns the backup.
+        """Start the statistics again after keeping a backup (see :meth:`MatchStore.reset`); returns the backup.
 
         Raises ``OSError`` or ``sqlite3.Error`` when it cannot be done; nothing is forgotten then.
         """
@@ -196,34 +344,65 @@ class Keeper:
         return self.opened.store.reset()  # type: ignore[union-attr]
 
     def watch(self, ctl: TableController) -> None:
-        """Keep this new match from its first move on (a match with no move yet is not kept)."""
+        """Keep this new match from its deal on, before any move: closing at the first hand offers Continue
+        with the same hand, and the unfinished match it replaces counts as abandoned."""
         self.ctl = ctl
         self._match = None
         ctl.on_change = self._changed
+        if self.keeping:
+            self._begin(ctl)
+
+    def _begin(self, ctl: TableController) -> None:
+        match: dict[str, int | None] = {"id": None}
+        self._match = match
+        setup, progress = setup_of(ctl), ctl.progress()
+        self._write(lambda store: match.update(id=store.begin(setup, progress)))
 
     def resume(self, pace: Pace, thinker: ComputerThinker, think_ms: int | None = None) -> TableController | None:
         """The unfinished match, played forward to where it was left; None when there is none to take up."""
         kept = self.unfinished() if self.keeping else None
         if kept is None:
             return None
-        setup = kept.setup
-        length = setup.length
-        seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
-        strength = next((p for p in setup.players if p != "you"), setup.strength)
-        ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
-                              seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
-                              deals=length["deals"] if length["kind"] == "fixed" else None,
-                              rules=rules_from_json(setup.rules))
         try:
-            ctl.resume(kept.progress)
-        except ValueError as problem:
-            _log.warning("the kept match could not be resumed (%s); it is counted as abandoned", problem)
-            self.abandon()
+            ctl = _rebuild(kept, pace, thinker, think_ms)
+        except Exception as problem:  # noqa: BLE001 - whatever the kept text makes the rebuild raise
+            _log.warning("the kept match %d could not be taken up again (%s: %s); it is set aside as damaged",
+                         kept.id, type(problem).__name__, problem)
+            self.notify(_("The unfinished match can't be taken up again by this version of the game; it is set "
+                          "aside as it was and listed as damaged in History."))
+            self._set_aside([DamagedMatch(kept.id, kept.started, f"it cannot be taken up again: {problem}")],
+                            told=True)
             return None
         self.ctl = ctl
         self._match = {"id": kept.id}
         ctl.on_change = self._changed
         return ctl
+
+    def unseen_result(self, pace: Pace, thinker: ComputerThinker) -> TableController | None:
+        """The person's last match at its final count when the window closed before its result was seen;
+        None when there is none (or it cannot be put back, which is logged and forgotten)."""
+        kept = self._read(lambda store: store.unseen_result()) if self.keeping else None
+        if kept is None:
+            return None
+        try:
+            ctl = _rebuild(kept, pace, thinker, None)
+        except Exception as problem:  # noqa: BLE001 - whatever the kept text makes the rebuild raise
+            _log.warning("the result of kept match %d can't be shown (%s: %s)", kept.id, type(problem).__name__,
+                         problem)
+            self._write(lambda store: store.result_seen(kept.id))
+            return None
+        self._result = {"id": kept.id}
+        return ctl
+
+    def result_shown(self) -> None:
+        """The person sees the result of the match that just finished: it need not be shown again."""
+        result, self._result = self._result, None
+        if result is not None and self.keeping:
+            def write(store: MatchStore) -> None:
+                if result["id"] is not None:
+                    store.result_seen(result["id"])
+
+            self._write(write)
 
     def abandon(self) -> None:
         """Count the unfinished match as abandoned (New match while one is unfinished)."""
@@ -241,7 +420,7 @@ class Keeper:
             if match["id"] is not None:
                 store.save_progress(match["id"], progress)
 
-        self._write(write)
+        self._write(write, key="progress")
 
     def _changed(self, what: str) -> None:
         ctl = self.ctl
@@ -249,10 +428,7 @@ class Keeper:
             return
         if what == "action":
             if self._match is None:
-                match: dict[str, int | None] = {"id": None}
-                self._match = match
-                setup, progress = setup_of(ctl), ctl.progress()
-                self._write(lambda store: match.update(id=store.begin(setup, progress)))
+                self._begin(ctl)
             else:
                 self._save_progress(self._match, ctl.progress())
         elif what == "deal" and self._match is not None:
@@ -277,15 +453,23 @@ class Keeper:
             store.finish_deal(match["id"], number, record, margins, person, totals, progress)
             self._last_deal = (match["id"], number)
             if outcome != "playing":
-                store.finish_match(match["id"], outcome)
+                store.finish_match(match["id"], outcome, progress if ctl.person_seat is not None else None)
 
         self._write(write)
         if ctl.match.is_over:
             self._match = None
+            self._result = match if ctl.person_seat is not None else None
 
-    def _write(self, work: Callable[[MatchStore], object]) -> None:
+    def _write(self, work: Work, key: str | None = None) -> None:
         assert self._writer is not None
-        self._writer.put(work)
+        self._writer.put(work, key)
+
+    def _busy(self, held: bool) -> None:
+        """Another program holds the file's lock (``held``), or has let go: told once, the first time."""
+        if held and not self._told_busy:
+            self._told_busy = True
+            self.notify(_("The kept matches are locked by another copy of the game or another program. Your moves "
+                          "wait and are saved as soon as it lets go."))
 
     def _fail(self, problem: Exception) -> None:
         _log.warning("could not keep the match: %s", str(problem))
@@ -295,8 +479,19 @@ class Keeper:
                           "it will not be saved."))
 
     def close(self) -> None:
-        """Save the match at the table, write every save asked for and close the database."""
+        """Save the match at the table, write every save asked for and close the database.
+
+        A match of computers alone (a demo) that did not reach its end is counted as abandoned, so it never
+        stands in for the person's unfinished match.
+        """
         self.save()
+        ctl, match = self.ctl, self._match
+        if ctl is not None and match is not None and ctl.person_seat is None and self.keeping:
+            def abandon(store: MatchStore) -> None:
+                if match["id"] is not None:
+                    store.abandon(match["id"])
+
+            self._write(abandon)
         if self._writer is not None:
             self._writer.stop()
         if self.ctl is not None:

@@ -77,6 +77,7 @@ class MatchScene(TableOverlay):
         super().__init__(app, table, [Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"),
                                       Button(N_("Quit"), "quit")], auto)
         app.sound.play(match_effect(table.ctl))
+        app.keeper.result_shown()
 
     def place(self, size: tuple[int, int]) -> None:
         """Put the buttons in place for this window size."""

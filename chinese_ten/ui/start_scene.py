@@ -85,6 +85,9 @@ class StartScene(Scene):
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
+        self._result_asked = kept is not None
+        self.elsewhere_line = ""
+        """What the screen says, for as long as it holds, when another window keeps the matches (else empty)."""
         self._sync()
 
     @property
@@ -172,6 +175,14 @@ class StartScene(Scene):
             self.app.change_settings(**{key: choices[index][1]})
         self._sync()
 
+    def drop_continue(self) -> None:
+        """Offer Play, not Continue: the unfinished match can't be taken up (it was set aside, and said so)."""
+        self.continue_line = ""
+        self.play.label = N_("Play")
+        self.actions = [b for b in self.actions if b.action != "continue"]
+        self.focus_action = 0
+        self._sync()
+
     def start(self) -> None:
         """Sit down at the table chosen (the choices are already saved); an unfinished match kept asks first."""
         if self.continue_line:
@@ -185,7 +196,7 @@ class StartScene(Scene):
         """Press one of the buttons under the choices."""
         if action == "continue":
             if not self.app.continue_match():
-                self.app.start_match()
+                self.drop_continue()
         elif action == "stats":
             self.app.open_statistics()
         elif action == "history":
@@ -238,6 +249,10 @@ class StartScene(Scene):
         """Keep the buttons placed and in step with the settings; show start-up notices, and the first
         start's offer of Learn to play, once."""
         self.app.show_notices()
+        if not self._result_asked and self.app.top() is self and self.app.keeper.keeping:
+            self._result_asked = True  # a match closed at its last count: its result is shown first
+            if self.app.show_unseen_result():
+                return
         if self.app.offer_tutorial and self.app.top() is self:
             from chinese_ten.ui.tutorial_scene import OfferScene
 
@@ -305,3 +320,8 @@ class StartScene(Scene):
         keys = kit.text.line(keyboard_words(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast")),
                              font_px(18, unit), t.text_dim)
         surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))
+        if self.app.keeper.elsewhere:  # said for as long as it holds, not in a notice that goes
+            self.elsewhere_line = _("Another window of the game keeps your matches: this one keeps nothing, "
+                                    "neither the match nor its statistics.")
+            line = kit.text.line(self.elsewhere_line, font_px(18, unit), t.accent, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(centre_x, h - round(20 * unit) - keys.get_height())))

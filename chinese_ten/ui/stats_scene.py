@@ -44,6 +44,21 @@ def row_cells(name: str, f: Figures) -> list[str]:
             str(f.longest_streak)]
 
 
+def table_rows(stats: Statistics) -> list[list[list[str]]]:
+    """The table's lines in sections: over all; per strength alone, seats alone and rules alone; then per
+    kind of table (strength, seats and rules together), every one of them."""
+    return [[row_cells(_("All tables"), stats.overall)],
+            [row_cells(_("All against {strength}").format(strength=_(STRENGTH_LABELS.get(k, k))), f)
+             for k, f in stats.by_strength],
+            [row_cells(_("All at {n} seats").format(n=k), f) for k, f in stats.by_seats],
+            [row_cells(_("All under {rules}").format(rules=preset_title(k)), f) for k, f in stats.by_rules],
+            [row_cells(table_name(*key), f) for key, f in stats.by]]
+
+
+CHART_MIN = 120
+"""The least height of the chart, at the smallest window's scale: the table scrolls in what is left."""
+
+
 def table_name(strength: str, seats: int, rules: str) -> str:
     """A kind of table in words: "Normal · 2 seats · Classic"."""
     return " · ".join([_(STRENGTH_LABELS.get(strength, strength)), _("{n} seats").format(n=seats),
@@ -59,11 +74,26 @@ class StatsScene(Page):
         self.stats: Statistics | None = app.keeper.statistics()
         self.confirming = False
         self.buttons = [Button(_("Back"), "back"), Button(_("Reset statistics…"), "reset")]
+        if self.stats is not None and app.keeper.last_reset() is not None:
+            self.buttons.append(Button(_("Undo the last reset"), "undo"))
         self.buttons[0].focused = True
         self._hover: Button | None = None
+        self.first = 0
+        """The first of the table's scrolling lines shown (those under All tables)."""
+        self.shown = 0
+        """How many of the scrolling lines fit, as last drawn."""
+
+    @property
+    def scroll_lines(self) -> int:
+        """How many lines scroll under All tables (the totals by one part, then every kind of table)."""
+        return 0 if self.stats is None else sum(len(section) for section in table_rows(self.stats)[1:])
+
+    def scroll(self, lines: int) -> None:
+        """Move the table's scrolling lines by ``lines`` (down for more than zero), within what there is."""
+        self.first = max(0, min(self.first + lines, self.scroll_lines - max(1, self.shown)))
 
     def act(self, action: str) -> None:
-        """Back, ask about a reset, or reset after the question."""
+        """Back, ask about a reset, reset after the question, or undo the last reset."""
         if action == "back":
             self.app.pop(self)
         elif action == "reset":
@@ -80,6 +110,16 @@ class StatsScene(Page):
                 _log.warning("could not reset the statistics: %s", problem)
                 self.app.notify(_("The statistics could not be reset; nothing was changed."))
             self.__init__(self.app)  # type: ignore[misc]
+        elif action == "undo":
+            try:
+                count = self.app.keeper.undo_reset()
+                self.app.notify(ngettext("The last reset is undone: {n} match counts in the statistics again.",
+                                         "The last reset is undone: {n} matches count in the statistics again.",
+                                         count).format(n=count))
+            except (sqlite3.Error, OSError) as problem:
+                _log.warning("could not undo the reset of the statistics: %s", problem)
+                self.app.notify(_("The last reset could not be undone; nothing was changed."))
+            self.__init__(self.app)  # type: ignore[misc]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc closes (or answers no to the question); Tab, arrows and Enter work the buttons."""
@@ -87,7 +127,18 @@ class StatsScene(Page):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.act("keep" if self.confirming else "back")
             return
-        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
+        if not self.confirming:
+            page = max(1, self.shown - 1)
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -self.scroll_lines, pygame.K_END: self.scroll_lines}
+            if event.type == pygame.KEYDOWN and event.key in steps:
+                self.scroll(steps[event.key])
+                return
+            if event.type == pygame.MOUSEWHEEL:
+                self.scroll(-3 * event.y)
+                return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
+                                    back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the figures' table, the chart and the buttons."""
@@ -99,17 +150,21 @@ class StatsScene(Page):
         pad = round(28 * unit)
         body = font_px(18, unit)
         if self.confirming:
-            for text in (_("Reset the statistics?"),
-                         _("Every finished and abandoned match is forgotten; a backup of them is kept first.")):
-                line = kit.text.line(text, font_px(24, unit), t.text, bold=True)
-                surface.blit(line, line.get_rect(midtop=(box.centerx, y + round(40 * unit))))
-                y += line.get_height() + round(12 * unit)
+            for points, text in ((24, _("Reset the statistics?")),
+                                 (20, _("Every finished and abandoned match leaves the statistics, which start again "
+                                        "from the next match. History keeps them all, with their reviews, and "
+                                        "“Undo the last reset” counts them again."))):
+                for words in kit.text.wrap(text, font_px(points, unit), box.width - 2 * pad, bold=True):
+                    line = kit.text.line(words, font_px(points, unit), t.text, bold=True)
+                    surface.blit(line, line.get_rect(midtop=(box.centerx, y + round(40 * unit))))
+                    y += line.get_height() + round(8 * unit)
         elif self.stats is None:
             line = kit.text.line(_("Nothing is kept in this window, so there are no statistics."), body, t.text_dim)
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
         else:
-            y = self._draw_table(surface, Rect(box.left + pad, y, box.width - 2 * pad, 0), body)
             chart_bottom = self.buttons[0].rect.top - round(16 * unit)
+            room = chart_bottom - y - round((CHART_MIN + 12) * unit)
+            y = self._draw_table(surface, Rect(box.left + pad, y, box.width - 2 * pad, max(0, room)), body)
             height = min(round(260 * unit), max(0, chart_bottom - y - round(12 * unit)))
             self._draw_chart(surface, Rect(box.left + pad, y + round(12 * unit), box.width - 2 * pad, height), unit)
         for b in self.buttons:
@@ -120,16 +175,24 @@ class StatsScene(Page):
         t = kit.theme
         stats = self.stats
         assert stats is not None
-        rows = [row_cells(_("All tables"), stats.overall)]
-        rows += [row_cells(table_name(*key), f) for key, f in stats.by[:6]]
+        sections = table_rows(stats)
         heads = columns()
-        first_w = max(kit.text.line(r[0], size, t.text).get_width() for r in rows + [heads])
+        everything = [heads] + [cells for section in sections for cells in section]
+        first_w = max(kit.text.line(r[0], size, t.text).get_width() for r in everything)
         first_w = min(first_w + 12, area.width // 3)
         rest = (area.width - first_w) / (len(heads) - 1)
         line_h = kit.fonts.get(size).get_linesize() + 4
+        note_h = kit.fonts.get(max(12, size - 2)).get_linesize() + 8
+        # the heads and All tables stay; the other lines scroll in the room left (less a line saying there is more)
+        scrolling = [(i, cells) for i, section in enumerate(sections[1:], start=1) for cells in section]
+        fit = max(1, (area.height - 2 * line_h - (note_h if stats.practice else 0)) // line_h)
+        self.shown = len(scrolling) if len(scrolling) <= fit else max(1, fit - 1)
+        self.first = max(0, min(self.first, len(scrolling) - self.shown))
+        shown = scrolling[self.first:self.first + self.shown]
+        lines = [(-1, heads), (0, sections[0][0])] + shown
         y = area.top
-        for r, cells in enumerate([heads] + rows):
-            if r == 2:
+        for r, (section, cells) in enumerate(lines):
+            if r >= 2 and section != lines[r - 1][0]:
                 pygame.draw.line(surface, t.text_dim, (area.left, y - 2), (area.right, y - 2))
             for c, text in enumerate(cells):
                 ink = t.accent if r == 0 else t.text
@@ -142,6 +205,12 @@ class StatsScene(Page):
                     if img.get_width() > rest - 4:
                         img = kit.text.line(text, max(10, size - 4), ink, bold=r <= 1)
                     surface.blit(img, img.get_rect(midtop=(round(cx), y)))
+            y += line_h
+        if self.shown < len(scrolling):
+            words = _("Lines {first}–{last} of {total} · Up/Down or the wheel to scroll").format(
+                first=self.first + 1, last=self.first + len(shown), total=len(scrolling))
+            more = kit.text.line(words, max(12, size - 2), t.text_dim)
+            surface.blit(more, (area.left, y + 2))
             y += line_h
         if stats.practice:
             words = ngettext("{n} practice match (with take-backs) is kept apart and counts in none of these figures.",

@@ -58,3 +58,50 @@ def test_demo_keeps_its_match_only_in_the_data_dir_it_is_given(tmp_path: Path) -
     matches = json.loads(history.stdout)["matches"]
     assert len(matches) == 1 and matches[0]["finished"] and len(matches[0]["deals"]) == 2
     assert matches[0]["players"] == ["normal", "normal"]
+
+
+def _demo(tmp_path: Path, folder: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CHINESE_TEN_LOG_DIR=str(tmp_path / "log"))
+    return subprocess.run([sys.executable, "-m", "chinese_ten", "demo", "--seats", "2", "--deals", "1", "--seed", "4",
+                           "--data-dir", str(folder)], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_a_demo_in_the_data_dir_leaves_the_persons_unfinished_match_to_continue(tmp_path: Path) -> None:
+    from chinese_ten.matchstore import MatchSetup, open_store
+
+    setup = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules="classic",
+                       preset="classic", length={"kind": "per-seat", "deals": 0}, total_deals=2, seed="7")
+    opened = open_store(tmp_path / "kept")
+    mine = opened.store.begin(setup, {"deals": [["play 7D"]], "turns": 1})
+    opened.close()
+    assert _demo(tmp_path, tmp_path / "kept").returncode == 0
+    opened = open_store(tmp_path / "kept")
+    kept = opened.store.unfinished()
+    assert kept is not None and (kept.id, kept.progress["deals"]) == (mine, [["play 7D"]])
+    assert opened.store.statistics().overall.abandoned == 0
+    assert [m.setup.person for m in opened.store.history()] == [False], "the demo's match is kept beside it"
+    opened.close()
+
+
+def test_a_demo_that_cannot_keep_its_match_says_so_on_stderr_and_in_the_log(tmp_path: Path) -> None:
+    import sqlite3
+
+    from chinese_ten.matchstore import DB_NAME, LOCK_NAME, SCHEMA_VERSION
+    from chinese_ten.storage import try_lock
+
+    newer = tmp_path / "newer"
+    newer.mkdir()
+    with sqlite3.connect(newer / DB_NAME) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    proc = _demo(tmp_path, newer)
+    assert proc.returncode == 0 and proc.stderr.count("\n") == 1 and "newer version" in proc.stderr
+    assert "newer version" in (tmp_path / "log" / "chinese-ten.log").read_text(encoding="utf-8")
+
+    held = tmp_path / "held"
+    lock = try_lock(held / LOCK_NAME)  # as an open window holds it
+    assert lock is not None
+    try:
+        proc = _demo(tmp_path, held)
+    finally:
+        lock.release()
+    assert proc.returncode == 0 and "another window" in proc.stderr

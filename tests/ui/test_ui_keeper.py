@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 
 import pytest
 
-from chinese_ten.games.ten.turns import Phase
-from chinese_ten.matchstore import open_store
 from chinese_ten.games.ten.record import position_of
 from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
+from chinese_ten.games.ten.turns import Phase
+from chinese_ten.matchstore import DB_NAME, open_store
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.keeper import Keeper, describe
 from chinese_ten.engine.thinking import ComputerThinker
@@ -152,11 +154,12 @@ def test_statistics_of_known_matches_add_up(tmp_path) -> None:
     assert json.loads(json.dumps(history[1].to_json()))["deals"][0]["record"]["format"] == "chinese-ten/deal-v1"
 
 
-def test_reset_forgets_ended_matches_and_keeps_a_backup(tmp_path) -> None:
+def test_reset_starts_the_statistics_again_keeps_history_and_a_backup(tmp_path) -> None:
     _finish_match(tmp_path, 1)
     opened = open_store(tmp_path)
     backup = opened.store.reset()
     assert opened.store.statistics().overall.matches == 0
+    assert len(opened.store.history()) == 1
     opened.close()
     copy = open_store(backup.parent, lock=False)
     copy.close()
@@ -214,3 +217,73 @@ def test_the_deal_just_finished_is_named_by_its_match_and_number_so_its_review_c
     assert [(match.id, d.number) for d in match.deals] == [(unfinished.id, 1), (unfinished.id, 2)]
     assert keeper.last_deal() == (match.id, match.deals[-1].number)
     keeper.close()
+
+
+def _locked_by_another_program(folder):  # type: ignore[no-untyped-def]
+    """A second connection holding matches.db's write lock, as another copy or an SQLite shell would."""
+    other = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+def test_saves_under_another_programs_lock_neither_freeze_the_frame_nor_get_lost(tmp_path) -> None:
+    told: list[str] = []
+    keeper = Keeper(open_store(tmp_path), told.append)
+    ctl = _controller(seed=9)
+    keeper.watch(ctl)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 1)
+    assert keeper.unfinished() is not None
+    other = _locked_by_another_program(tmp_path)
+    began = time.monotonic()
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 11)  # ten moves while the file is locked
+    assert keeper.statistics() is not None and keeper.history() == []
+    assert time.monotonic() - began < 3.0, "no frame waits for a locked file (2 s a save did: 20 s and more)"
+    assert len(told) == 1 and "locked by another copy of the game" in told[0]
+    assert keeper.keeping, "the saves wait; the match is still kept"
+    other.execute("ROLLBACK")
+    other.close()
+    assert keeper._writer.flush(timeout=10, through_lock=True)
+    assert keeper.unfinished().progress["deals"] == ctl.actions, "the newest position is written once it lets go"
+    keeper.close()
+
+
+def test_closing_while_another_program_holds_the_lock_is_quick_and_keeps_the_last_saved_position(tmp_path) -> None:
+    keeper = Keeper(open_store(tmp_path))
+    ctl = _controller(seed=9)
+    keeper.watch(ctl)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 2)
+    saved = keeper.unfinished().progress
+    other = _locked_by_another_program(tmp_path)
+    _play(ctl, lambda: len(ctl.session.deal.turns) >= 12)
+    began = time.monotonic()
+    keeper.close()
+    assert time.monotonic() - began < 3.0, "closing gives up after a second, not 2 s a save waiting"
+    other.execute("ROLLBACK")
+    other.close()
+    opened = open_store(tmp_path)
+    assert opened.store.unfinished().progress == saved
+    opened.close()
+
+
+def test_a_demo_kept_in_the_same_folder_leaves_the_persons_unfinished_match_as_it_was(tmp_path) -> None:
+    keeper = Keeper(open_store(tmp_path))
+    mine = _controller(seed=4)
+    keeper.watch(mine)
+    _play(mine, lambda: len(mine.deal.turns) >= 3)
+    keeper.close()
+    reader = Keeper(open_store(tmp_path))
+    kept = reader.unfinished()
+    reader.close()
+    for finish in (True, False):
+        demo = Keeper(open_store(tmp_path))
+        computers = _controller(seed=5, length="one", person=False)
+        demo.watch(computers)
+        _play(computers, (lambda: _over(computers)) if finish else (lambda: len(computers.deal.turns) >= 4))
+        demo.close()
+    opened = open_store(tmp_path)
+    still = opened.store.unfinished()
+    assert still is not None and (still.id, still.progress) == (kept.id, kept.progress)
+    assert opened.store.statistics().overall.matches == 0, "nothing of the person's is counted abandoned"
+    states = sorted(s for (s,) in opened.store._db.execute("SELECT state FROM matches WHERE person = 0"))
+    assert states == ["abandoned", "finished"], "the demo that stopped early is not left as an unfinished match"
+    opened.close()
