@@ -214,6 +214,21 @@ def _add_data_dir(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", type=_folder, default=argparse.SUPPRESS, help="folder for kept matches and statistics")
 
 
+def _check_folders(args: argparse.Namespace, keeps: bool) -> None:
+    """Refuse an empty folder name (given, or in the environment) before anything opens: the log's
+    and the settings' always, the kept matches' for the commands that keep (``keeps``)."""
+    from chinese_ten.logs import log_dir
+    from chinese_ten.settings import settings_dir
+
+    try:
+        log_dir()
+        settings_dir(getattr(args, "settings_dir", None))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if keeps:
+        data_folder(args)
+
+
 def data_folder(args: argparse.Namespace) -> Path:
     """The folder of kept matches the command line (or ``CHINESE_TEN_DATA_DIR``) names; an empty name is refused."""
     from chinese_ten.matchstore import data_dir
@@ -521,8 +536,7 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc))
     handler = COMMANDS.get(args.command, cmd_play)
     try:
-        if handler in (cmd_play, cmd_history, cmd_stats):
-            data_folder(args)  # an empty folder name is refused before anything opens
+        _check_folders(args, handler in (cmd_play, cmd_history, cmd_stats))
         return handler(args)
     except (UsageError, RecordError, IllegalMove, CardError) as exc:
         return _fail(str(exc))

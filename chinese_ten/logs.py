@@ -11,7 +11,6 @@ instead, and a crash report says the details could not be kept.
 from __future__ import annotations
 
 import logging
-import os
 import platform
 import sys
 from collections.abc import Callable
@@ -20,9 +19,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Final
 
-import platformdirs
 
 from chinese_ten import storage
+from chinese_ten.storage import user_folder
 
 __all__ = [
     "LOGGER_NAME",
@@ -62,18 +61,11 @@ _our_handlers: list[logging.Handler] = []
 
 
 def log_dir(override: str | None = None) -> Path:
-    """The folder for the log file.
-
-    ``override`` wins, then the ``CHINESE_TEN_LOG_DIR`` environment variable,
-    then the usual per-user log folder.  An empty value counts as not given.
-    The folder is not created here.
+    """The folder for the log file: ``override``, else the ``CHINESE_TEN_LOG_DIR`` environment variable,
+    else the usual per-user log folder. An empty name is refused with ``ValueError``. The folder is not
+    created here.
     """
-    if override:
-        return Path(override).expanduser()
-    from_env = os.environ.get(LOG_DIR_ENV)
-    if from_env:
-        return Path(from_env).expanduser()
-    return Path(platformdirs.PlatformDirs("ChineseTen", appauthor=False).user_log_dir)
+    return user_folder(override, LOG_DIR_ENV, "log", "the log folder")
 
 
 def _terminal_handler() -> logging.Handler:

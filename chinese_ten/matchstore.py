@@ -26,14 +26,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Final
 
-import platformdirs
 
 from chinese_ten.games.ten.review import Review
-from chinese_ten.storage import FileLock, move_aside, try_lock
+from chinese_ten.storage import FileLock, move_aside, try_lock, user_folder
 
 _log = logging.getLogger("chinese_ten.matchstore")
 
-APP_NAME: Final[str] = "ChineseTen"
 DATA_DIR_ENV: Final[str] = "CHINESE_TEN_DATA_DIR"
 """The environment variable that chooses the data folder."""
 
@@ -118,16 +116,7 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
     An empty name, given or in the environment, is refused with ``ValueError``: it names no folder.
     """
-    if override is not None:
-        if not str(override):
-            raise ValueError("--data-dir: expected a folder, not an empty name")
-        return Path(override).expanduser()
-    from_env = os.environ.get(DATA_DIR_ENV)
-    if from_env is not None:
-        if not from_env:
-            raise ValueError(f"{DATA_DIR_ENV} is set to an empty name; give it a folder or unset it")
-        return Path(from_env).expanduser()
-    return Path(platformdirs.PlatformDirs(APP_NAME, appauthor=False).user_data_dir)
+    return user_folder(override, DATA_DIR_ENV, "data", "--data-dir")
 
 
 def _now() -> str:
@@ -147,6 +136,11 @@ class MatchSetup:
     length: dict[str, Any]
     total_deals: int
     seed: str
+
+    @property
+    def person_seat(self) -> int | None:
+        """The seat the person sat in (``players`` names it ``you``); None when computers played them all."""
+        return self.players.index("you") if self.person and "you" in self.players else None
 
 
 @dataclass(frozen=True)

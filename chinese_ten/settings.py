@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-import platformdirs
 
 from chinese_ten import storage
+from chinese_ten.storage import user_folder
 from chinese_ten.engine import match
 from chinese_ten.games.ten import players
 from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet, RulesError
@@ -58,7 +58,7 @@ __all__ = [
 
 _log = logging.getLogger("chinese_ten.settings")
 
-APP_NAME: Final[str] = "ChineseTen"
+APP_NAME: Final[str] = storage.APP_NAME
 """Folder name used for the application by ``platformdirs``."""
 
 SETTINGS_DIR_ENV: Final[str] = "CHINESE_TEN_SETTINGS_DIR"
@@ -350,19 +350,11 @@ class Settings:
 
 
 def settings_dir(override: str | None = None) -> Path:
-    """The folder that holds ``settings.json``.
-
-    The ``--settings-dir`` value (``override``) wins, then the
-    ``CHINESE_TEN_SETTINGS_DIR`` environment variable, then the usual
-    per-user configuration folder.  An empty value counts as not given.
-    The folder is not created here.
+    """The folder that holds ``settings.json``: the ``--settings-dir`` value (``override``), else the
+    ``CHINESE_TEN_SETTINGS_DIR`` environment variable, else the usual per-user configuration folder.
+    An empty name is refused with ``ValueError``. The folder is not created here.
     """
-    if override:
-        return Path(override).expanduser()
-    from_env = os.environ.get(SETTINGS_DIR_ENV)
-    if from_env:
-        return Path(from_env).expanduser()
-    return Path(platformdirs.PlatformDirs(APP_NAME, appauthor=False).user_config_dir)
+    return user_folder(override, SETTINGS_DIR_ENV, "config", "--settings-dir")
 
 
 # --------------------------------------------------------------------------

@@ -53,6 +53,32 @@ _TEMP_SUFFIX: Final[str] = ".tmp"
 _pause: Callable[[float], None] = time.sleep  # replaced in tests
 
 
+APP_NAME: Final[str] = "ChineseTen"
+"""The name the platform's per-user folders are made under."""
+
+
+def user_folder(override: str | os.PathLike[str] | None, env: str, kind: str, option: str) -> Path:
+    """One of the game's folders: ``override`` (the command line's ``option``), else the environment
+    variable ``env``, else the platform's per-user folder of ``kind`` (``config``, ``data`` or ``log``).
+
+    An empty name, given or in the environment, names no folder: ``ValueError`` says so. The folder is
+    not created here.
+    """
+    if override is not None:
+        if not os.fspath(override):
+            raise ValueError(f"{option}: expected a folder, not an empty name")
+        return Path(override).expanduser()
+    from_env = os.environ.get(env)
+    if from_env is not None:
+        if not from_env:
+            raise ValueError(f"{env} is set to an empty name; give it a folder or unset it")
+        return Path(from_env).expanduser()
+    import platformdirs
+
+    dirs = platformdirs.PlatformDirs(APP_NAME, appauthor=False)
+    return Path({"config": dirs.user_config_dir, "data": dirs.user_data_dir, "log": dirs.user_log_dir}[kind])
+
+
 def resolve(path: Path) -> Path:
     """The file ``path`` stands for: the target of a symbolic link, else itself.
 

@@ -559,3 +559,17 @@ def test_review_refuses_an_illegal_record_naming_the_turn(capsys, tmp_path, reco
     assert code == 2 and out == "" and err.startswith("chinese-ten: turn 1:") and err.count("\n") == 1
     code, _, err = run(capsys, "review", str(tmp_path / "missing.json"), "--seat", "1")
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("argv", "env", "said"), [
+    (["--settings-dir", "", "history"], {}, "--settings-dir: expected a folder, not an empty name"),
+    (["stats"], {"CHINESE_TEN_LOG_DIR": ""}, "CHINESE_TEN_LOG_DIR is set to an empty name"),
+    (["history"], {"CHINESE_TEN_SETTINGS_DIR": ""}, "CHINESE_TEN_SETTINGS_DIR is set to an empty name"),
+])
+def test_an_empty_folder_name_for_settings_or_logs_is_refused_in_one_line(capsys, monkeypatch, argv, env,  # type: ignore[no-untyped-def]
+                                                                          said) -> None:
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err

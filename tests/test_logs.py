@@ -71,7 +71,8 @@ def test_log_dir_override_wins(tmp_path: Path) -> None:
 
 def test_log_dir_env_next(tmp_path: Path) -> None:
     assert log_dir() == tmp_path / "env-logs"
-    assert log_dir("") == tmp_path / "env-logs"
+    with pytest.raises(ValueError, match="empty name"):
+        log_dir("")
 
 
 def test_log_dir_platform_default(monkeypatch: pytest.MonkeyPatch) -> None:

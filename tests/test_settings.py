@@ -246,7 +246,11 @@ def test_settings_dir_override_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_settings_dir_env_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "from-env"))
     assert settings_dir() == tmp_path / "from-env"
-    assert settings_dir("") == tmp_path / "from-env"
+    with pytest.raises(ValueError, match="--settings-dir: expected a folder, not an empty name"):
+        settings_dir("")
+    monkeypatch.setenv(SETTINGS_DIR_ENV, "")
+    with pytest.raises(ValueError, match="set to an empty name"):
+        settings_dir()
 
 
 def test_settings_dir_platform_default(monkeypatch: pytest.MonkeyPatch) -> None:

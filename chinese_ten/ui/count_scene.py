@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.games.ten.record import record_of
 from chinese_ten.ui.geometry import CARD_RATIO
@@ -18,10 +19,6 @@ if TYPE_CHECKING:
     from chinese_ten.ui.table_scene import TableScene
 
 AUTO_SECONDS = 0.25
-
-
-def _signed(value: float) -> str:
-    return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
 
 
 class CountScene(TableOverlay):
@@ -158,7 +155,7 @@ class CountScene(TableOverlay):
                 count=deal.points[seat]), geom.font(26), t.text, bold=True)
             margin = float(deal.exact_margins[seat])
             colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
-            mar = kit.text.line(_signed(margin), geom.font(34), colour, bold=True)
+            mar = kit.text.line(signed(margin), geom.font(34), colour, bold=True)
             surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
             surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
         for b in self.buttons:

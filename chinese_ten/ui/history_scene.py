@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.engine.records import RecordError
 from chinese_ten.engine.scores import as_number
 from chinese_ten.games.ten.record import replay
@@ -29,10 +30,6 @@ _log = logging.getLogger("chinese_ten.ui")
 
 SHOWN_MATCHES = 200
 """How many of the newest matches the screen lists."""
-
-
-def _signed(value: float) -> str:
-    return f"{value:+g}" if value else "0"
 
 
 def _player(who: str) -> str:
@@ -62,7 +59,8 @@ def match_line(m: KeptMatch) -> str:
         how = _("abandoned")
     if m.practice:
         how = _("{result}, practice").format(result=how) if how else _("practice")
-    you = f" {_signed(m.totals[0])}" if m.setup.person and m.totals else ""
+    seat = m.setup.person_seat
+    you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
     return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset)}  " \
            f"{how}{you}"
 
@@ -123,7 +121,7 @@ class HistoryScene(Page):
         m = self.selected
         if kept is None or m is None:
             return
-        seat = m.setup.players.index("you") if "you" in m.setup.players else 0
+        seat = m.setup.person_seat or 0
         try:
             record = kept.record
         except ValueError as problem:  # a damaged record text
@@ -267,7 +265,7 @@ class HistoryScene(Page):
             self._deal_rows.append(row)
             if i == self.deal:
                 pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
-            margins = " · ".join(f"{who} {_signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
+            margins = " · ".join(f"{who} {signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
             text = kit.text.line(_("Deal {n}: {margins}").format(n=d.number, margins=margins), body, t.text)
             surface.blit(text, (row.left + 6, row.top + 3))
             y += line_h
@@ -298,7 +296,7 @@ class HistoryScene(Page):
             name = names[seat] if seat < len(names) else str(seat)
             text = _("{name}: {cards} cards, {points} points, {margin}").format(
                 name=name, cards=len(deal.pile(seat)), points=deal.points[seat],
-                margin=_signed(as_number(deal.exact_margins[seat])))
+                margin=signed(as_number(deal.exact_margins[seat])))
             surface.blit(kit.text.line(text, body, t.text), (area.left, y))
             y += line_h
             scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import as_number
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games.ten.record import record_of
@@ -48,10 +49,6 @@ def outcome_of(ctl: TableController) -> str | None:
     return "won" if len(winners) == 1 else "shared"
 
 
-def _signed(value: float) -> str:
-    return f"{value:+g}" if value else "0"
-
-
 def describe(kept: Unfinished) -> str:
     """The unfinished match in one line: "2 seats · Normal · deal 2 of 4 · you +12"."""
     setup = kept.setup
@@ -60,8 +57,9 @@ def describe(kept: Unfinished) -> str:
     if setup.preset != "classic":
         parts.append(preset_title(setup.preset))
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
-    if setup.person and kept.totals:
-        parts.append(_("you {score}").format(score=_signed(kept.totals[0])))
+    seat = setup.person_seat
+    if seat is not None and seat < len(kept.totals):
+        parts.append(_("you {score}").format(score=signed(kept.totals[seat])))
     if kept.progress.get("practice") is True:
         parts.append(_("practice"))
     return " · ".join(parts)
@@ -201,7 +199,7 @@ def _rebuild(kept: Unfinished, pace: Pace, thinker: ComputerThinker, think_ms: i
     ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
                           seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
                           deals=length["deals"] if length["kind"] == "fixed" else None,
-                          rules=rules_from_json(setup.rules))
+                          rules=rules_from_json(setup.rules), seat=setup.person_seat or 0)
     ctl.resume(kept.progress)
     return ctl
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.games.ten.texts import winning_text
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.scene import Button, TableOverlay, buttons_event, font_px, ui_scale
@@ -19,10 +20,6 @@ if TYPE_CHECKING:
     from chinese_ten.ui.table_scene import TableScene
 
 AUTO_SECONDS = 0.3
-
-
-def _signed(value: float) -> str:
-    return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
 
 
 def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
@@ -181,7 +178,7 @@ class MatchScene(TableOverlay):
         y += row_h
         first = len(results) - len(shown) + 1
         for k, res in enumerate(shown):
-            cells = [str(first + k)] + [_signed(float(r)) for r in res]
+            cells = [str(first + k)] + [signed(float(r)) for r in res]
             for i, text in enumerate(cells):
                 s = kit.text.line(text, font_px(22, unit), t.text)
                 surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
@@ -189,7 +186,7 @@ class MatchScene(TableOverlay):
         pygame.draw.line(surface, t.panel_line, (x0, y), (box.right - round(30 * unit), y), 2)
         y += 6
         winners = set(match.winners())
-        for i, text in enumerate([_("Total")] + [_signed(float(v)) for v in match.totals]):
+        for i, text in enumerate([_("Total")] + [signed(float(v)) for v in match.totals]):
             colour = t.accent if i and (i - 1) in winners else t.text
             s = kit.text.line(text, font_px(26, unit), colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))

@@ -5,18 +5,13 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
 from chinese_ten.ui.controller import TableController
 from chinese_ten.ui.geometry import TableGeometry
 from chinese_ten.games.ten.texts import number_text, tie_score_text
 from chinese_ten.ui.scene import Kit
-
-
-def _signed(value: float) -> str:
-    if value == int(value):
-        return f"{int(value):+d}"
-    return f"{value:+.1f}"
 
 
 def turn_text(ctl: TableController) -> str:
@@ -162,8 +157,8 @@ class SidePanel:
             if seat == turn and not ctl.deal_over:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
             margin = margins[seat]
-            cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), _signed(margin),
-                     _signed(float(totals[seat]))]
+            cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
+                     signed(float(totals[seat]))]
             for i, text in enumerate(cells):
                 colour = t.text
                 if i in (3, 4):

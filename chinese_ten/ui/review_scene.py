@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.events import Captured, Event, JoinedLayout, Played, Turned
 from chinese_ten.i18n import N_, _
@@ -590,7 +591,7 @@ class ReviewScene(Scene):
             for seat in range(tbl.seats):
                 margin = float(deal.exact_margins[seat])
                 words = _("{name}: {points} points, {margin}").format(name=tbl.names[seat], points=deal.points[seat],
-                                                                    margin=_signed(margin))
+                                                                    margin=signed(margin))
                 colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
                 result = self._fit(words, small, colour, width)
                 self._blit(result, (x, y))
@@ -859,5 +860,3 @@ def _option_cards(choice: Choice, kind: str) -> tuple[Card, ...]:
     return cards
 
 
-def _signed(value: float) -> str:
-    return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
