@@ -1,0 +1,170 @@
+"""The invariants every registered game keeps, checked through the game protocol alone (as OpenSpiel's
+random simulation test runs over every registered game): random play ends at every seat count, results
+add to zero, records round-trip, copies are independent, a view shows no card it must hide, and a
+computer's decision depends on nothing its seat cannot see."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chinese_ten.cards import Card
+from chinese_ten.engine.game import GameSpec, make_player
+from chinese_ten.games import GAMES
+
+CASES = [(name, seats) for name, spec in GAMES.items() for seats in spec.seat_counts]
+
+
+def _random_turn(state: Any, rng: random.Random) -> None:
+    forced = state.next_forced()
+    state.apply(forced if forced is not None else rng.choice(list(state.legal_actions())))
+
+
+def _play_randomly(spec: GameSpec, seats: int, seed: int) -> Any:
+    rng = random.Random(seed)
+    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
+    for _ in range(2000):
+        if state.is_over:
+            break
+        _random_turn(state, rng)
+    return state
+
+
+def _cards_in(value: object, found: set[Card]) -> set[Card]:
+    """Every card a value holds, wherever it sits in it."""
+    if isinstance(value, Card):
+        found.add(value)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            _cards_in(item, found)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _cards_in(key, found)
+            _cards_in(item, found)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:  # type: ignore[attr-defined]
+            _cards_in(getattr(value, name), found)
+    return found
+
+
+def _hidden_from(record: dict[str, Any], seat: int) -> set[Card]:
+    """The cards of a record that ``seat`` has not seen by its last turn: other hands' and the stock's, less
+    every card a turn names (played, taken or turned) and the layout as dealt."""
+    hidden = {Card.parse(c) for s, hand in enumerate(record["hands"]) if s != seat for c in hand}
+    hidden |= {Card.parse(c) for c in record["stock"]}
+    named = {Card.parse(c) for c in record["layout"]}
+    for turn in record["turns"]:
+        _cards_in([Card.parse(x) for x in json.dumps(turn).replace('"', " ").replace("[", " ").replace("]", " ")
+                   .replace(",", " ").replace("+", " ").split() if _is_card(x)], named)
+    return hidden - named
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_random_play_ends_with_results_that_add_to_zero(name: str, seats: int, seed: int) -> None:
+    spec = GAMES[name]
+    state = _play_randomly(spec, seats, seed)
+    assert state.is_over and state.to_act is None and state.next_forced() is None
+    assert list(state.legal_actions()) == []
+    assert sum(state.returns()) == 0
+    assert len(state.points) == seats
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31), cut=st.integers(0, 60))
+def test_a_record_replays_to_the_same_position_and_a_copy_is_independent(name: str, seats: int, seed: int,
+                                                                         cut: int) -> None:
+    spec = GAMES[name]
+    rng = random.Random(seed)
+    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        _random_turn(state, rng)
+    record = spec.record_of(state)
+    assert record["format"] == spec.record_format
+    again = spec.replay(json.loads(json.dumps(record)))
+    assert spec.record_of(again) == record
+    twin = state.copy()
+    before = json.dumps(spec.record_of(state))
+    while not twin.is_over:
+        _random_turn(twin, rng)
+    assert json.dumps(spec.record_of(state)) == before, "playing the copy on left the original as it was"
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31), cut=st.integers(0, 40))
+def test_a_seats_view_holds_no_card_it_has_not_seen(name: str, seats: int, seed: int, cut: int) -> None:
+    spec = GAMES[name]
+    rng = random.Random(seed)
+    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        _random_turn(state, rng)
+    record = spec.record_of(state)
+    state = spec.replay(record)  # at the end of the last whole turn, which the record tells in full
+    for seat in range(seats):
+        shown = _cards_in(state.observe(seat), set())
+        opening = _cards_in(getattr(state, "opening_events", ()), set())
+        leaked = shown & _hidden_from(record, seat) - opening
+        assert not leaked, f"seat {seat}'s view holds {sorted(map(str, leaked))}"
+
+
+def _twin_record(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
+    """The record with two cards the seat has not seen swapped between two places it cannot see (another
+    hand and the stock, or two other hands); None when there are not two such cards."""
+    hidden = sorted(_hidden_from(record, seat))
+    if len(hidden) < 2:
+        return None
+    a, b = rng.sample(hidden, 2)
+    names = {str(a): str(b), str(b): str(a)}
+    twin = json.loads(json.dumps(record))
+    twin["hands"] = [[names.get(c, c) for c in hand] if s != seat else hand for s, hand in enumerate(twin["hands"])]
+    twin["stock"] = [names.get(c, c) for c in twin["stock"]]
+    return twin
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31), cut=st.integers(0, 30))
+def test_a_computers_decision_depends_on_nothing_its_seat_cannot_see(name: str, seats: int, seed: int,
+                                                                      cut: int) -> None:
+    spec = GAMES[name]
+    rng = random.Random(seed)
+    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        _random_turn(state, rng)
+    record = spec.record_of(state)
+    state = spec.replay(record)  # at the end of the last whole turn, which the record tells in full
+    if state.is_over or state.next_forced() is not None:
+        return
+    seat = state.to_act
+    twin_record = _twin_record(record, seat, rng)
+    if twin_record is None:
+        return
+    twin = spec.replay(twin_record)
+    assert spec.record_of(twin) != record
+    for player in spec.players:
+        think = 3 if player in ("hard", "expert") else None
+        mine = make_player(spec, player, think).act(state.observe(seat), random.Random(seed))
+        theirs = make_player(spec, player, think).act(twin.observe(seat), random.Random(seed))
+        assert str(mine) == str(theirs), f"{player} peeked"
