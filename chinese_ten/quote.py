@@ -1,4 +1,5 @@
-"""How an error message shows a value someone gave: cut short, so a huge value still makes a short line.
+"""How an error message shows a value someone gave (cut short, so a huge value still makes a short line)
+and a list of the values it accepts.
 
 >>> quote("7D")
 "'7D'"
@@ -9,6 +10,8 @@
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import os
 import reprlib
@@ -44,3 +47,13 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     head = (limit - 3) // 2
     tail = limit - 3 - head
     return text[:head] + "..." + text[len(text) - tail:]
+
+
+def or_list(values: Iterable[object]) -> str:
+    """Values as a message lists the choices: ``2, 3 or 4``.
+
+    >>> or_list([2, 3, 4]), or_list([4])
+    ('2, 3 or 4', '4')
+    """
+    items = [str(v) for v in values]
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
@@ -17,11 +19,13 @@ from chinese_ten.games.ten.events import (
     TripleCaptured,
     Turned,
 )
+from chinese_ten.cards import Card
 from chinese_ten.i18n import _, ngettext
 
 
-def _cards(cards: tuple[object, ...]) -> str:
-    return _(", ").join(c.pretty for c in cards)  # type: ignore[attr-defined]
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards named in a sentence of the screens: ``7♦, 3♥``."""
+    return _(", ").join(c.pretty for c in cards)
 
 
 def _gain(points: int) -> str:
@@ -31,7 +35,7 @@ def _gain(points: int) -> str:
 def thrown_in_text(dealer: str, event: ThrownIn) -> str:
     """A dead layout thrown in, in words."""
     return _("Dead layout {cards}: thrown in, {dealer} to deal again.").format(
-        cards=_cards(event.layout), dealer=dealer)
+        cards=cards_text(event.layout), dealer=dealer)
 
 
 def redeal_text(event: Redealt) -> str:
@@ -64,22 +68,22 @@ class Narration:
         elif isinstance(event, TripleCaptured):
             words = (_(" and took all three: {cards}{gain}.") if event.source == "play"
                      else _(", took all three: {cards}{gain}."))
-            self._extend(words.format(cards=_cards(event.taken), gain=_gain(event.points)))
+            self._extend(words.format(cards=cards_text(event.taken), gain=_gain(event.points)))
         elif isinstance(event, Captured):
             words = _(" and took {cards}{gain}.") if event.source == "play" else _(", took {cards}{gain}.")
-            self._extend(words.format(cards=_cards(event.taken), gain=_gain(event.points)))
+            self._extend(words.format(cards=cards_text(event.taken), gain=_gain(event.points)))
         elif isinstance(event, JoinedLayout):
             self._extend(_(", which joined the layout."))
         elif isinstance(event, DealerSweep):
             self.entries.append(_("Four of a kind in the layout: {name}, the dealer, took {cards}{gain}.").format(
-                name=self.names[event.seat], cards=_cards(event.cards), gain=_gain(event.points)))
+                name=self.names[event.seat], cards=cards_text(event.cards), gain=_gain(event.points)))
             self._open = False
         elif isinstance(event, ThrownIn):
             self.entries.append(thrown_in_text(self.names[event.seat], event))
             self._open = False
         elif isinstance(event, Refilled):
             self.entries.append(_("{cards} turned from the stock to refill the layout.").format(
-                cards=_cards(event.cards)))
+                cards=cards_text(event.cards)))
             self._open = False
         elif isinstance(event, NoFlip):
             self._extend(" " + _("The stock is empty: no card to turn."))

@@ -25,6 +25,7 @@ from chinese_ten.games.ten.events import Captured, Event, JoinedLayout, Played, 
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.records import RecordError
 from chinese_ten.games.ten.review import REVIEW_TURNS, Choice, Judgement, Review
+from chinese_ten.ui.narration import cards_text
 from chinese_ten.ui.analysis import Analysis
 from chinese_ten.ui.choreography import pace_for
 from chinese_ten.ui.controller import SIDE_NAMES, SeatInfo, seat_infos
@@ -73,21 +74,17 @@ def mark_colour(theme: Theme, label: str) -> Colour:
     return MARK_COLOURS.get(theme.name, MARK_COLOURS["classic"]).get(label, theme.text)
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return _(", ").join(c.pretty for c in cards)
-
-
 def chosen_words(j: Judgement) -> str:
     """What the seat did at a decision, in words."""
     c = j.chosen
     card = c.play.pretty if c.play is not None else ""
     if j.kind == "play":
         if c.take:
-            return _("Played {card}, taking {cards}").format(card=card, cards=_cards(c.take))
+            return _("Played {card}, taking {cards}").format(card=card, cards=cards_text(c.take))
         return _("Played {card}, taking nothing").format(card=card)
     if j.kind == "take":
-        return _("{card} took {cards}").format(card=card, cards=_cards(c.take))
-    return _("The turned {card} took {cards}").format(card=card, cards=_cards(c.take))
+        return _("{card} took {cards}").format(card=card, cards=cards_text(c.take))
+    return _("The turned {card} took {cards}").format(card=card, cards=cards_text(c.take))
 
 
 def best_words(j: Judgement) -> str:
@@ -96,9 +93,9 @@ def best_words(j: Judgement) -> str:
     if j.kind == "play":
         card = b.play.pretty if b.play is not None else ""
         if b.take:
-            return _("Best: {card}, taking {cards}").format(card=card, cards=_cards(b.take))
+            return _("Best: {card}, taking {cards}").format(card=card, cards=cards_text(b.take))
         return _("Best: {card}, taking nothing").format(card=card)
-    return _("Best: take {cards}").format(cards=_cards(b.take))
+    return _("Best: take {cards}").format(cards=cards_text(b.take))
 
 
 def turn_line(events: Sequence[Event]) -> str:
@@ -107,7 +104,7 @@ def turn_line(events: Sequence[Event]) -> str:
     for ev in events:
         if isinstance(ev, Captured):
             words = _("{card} took {cards}") if ev.source == "play" else _("turned {card} took {cards}")
-            parts.append(words.format(card=ev.card.pretty, cards=_cards(ev.taken)))
+            parts.append(words.format(card=ev.card.pretty, cards=cards_text(ev.taken)))
         elif isinstance(ev, JoinedLayout):
             words = _("{card} to the layout") if ev.source == "play" else _("turned {card} to the layout")
             parts.append(words.format(card=ev.card.pretty))
@@ -762,9 +759,9 @@ class ReviewScene(Scene):
         chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
         tags: dict[Card, tuple[str, Colour]] = {}
-        for c in _option_cards(d.chosen, d.kind):
+        for c in _optioncards_text(d.chosen, d.kind):
             tags[c] = (_("Chosen"), chosen_colour)
-        for c in _option_cards(d.best, d.kind):
+        for c in _optioncards_text(d.best, d.kind):
             tags[c] = (_("Best"), best_colour)
         for card, (word, colour) in tags.items():
             rect, seen, side = self._card_rect(card, geom)
@@ -852,7 +849,7 @@ class ReviewScene(Scene):
         return tbl.turn_words(tbl.at)
 
 
-def _option_cards(choice: Choice, kind: str) -> tuple[Card, ...]:
+def _optioncards_text(choice: Choice, kind: str) -> tuple[Card, ...]:
     """The cards of an option that lie on the table before the decision: the card to play and the takes."""
     cards = tuple(choice.take)
     if kind == "play" and choice.play is not None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
+from chinese_ten.quote import or_list
 from chinese_ten.cards import ALL_CARDS, Card, CardError
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.games.ten.events import (
@@ -875,9 +876,5 @@ def _takes_checked(take: object, what: str) -> tuple[Card, ...] | None:
 
 def _check_seats(rules: RuleSet, seats: int) -> None:
     if seats not in rules.seat_counts():
-        raise IllegalMove(f"the {rules.name} rules deal {_or(rules.seat_counts())} seats, not {seats}")
+        raise IllegalMove(f"the {rules.name} rules deal {or_list(rules.seat_counts())} seats, not {seats}")
 
-
-def _or(values: Iterable[int]) -> str:
-    items = [str(v) for v in values]
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]

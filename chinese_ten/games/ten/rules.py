@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from chinese_ten.i18n import N_
-from chinese_ten.quote import quote
+from chinese_ten.quote import or_list, quote
 
 PARTNER_RANK: tuple[int, ...] = (8, 7, 6, 5, 4, 3, 2, 1, 0, 9, 10, 11, 12)
 """The capture relation: for each rank index (0 = ace … 12 = king), the rank index it captures."""
@@ -219,7 +219,7 @@ class RuleSet:
         sizes = DEAL_SIZES[self.deal].get(seats)
         if sizes is None:
             counts = self.seat_counts()
-            raise RulesError(f"the {self.deal} deal sizes are for {_or(counts)} seats, not {seats}")
+            raise RulesError(f"the {self.deal} deal sizes are for {or_list(counts)} seats, not {seats}")
         return sizes
 
     @property
@@ -304,10 +304,6 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     return str(value) if isinstance(value, str) else repr(value)
 
-
-def _or(values: tuple[int, ...]) -> str:
-    items = [str(v) for v in values]
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
 
 
 CLASSIC = RuleSet()
