@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from chinese_ten.engine.scores import signed
 from chinese_ten.games.ten.record import position_of
 from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
 from chinese_ten.games.ten.turns import Phase
@@ -30,7 +31,7 @@ def _step(ctl: TableController) -> None:
     if ctl.person_choice is not None:
         ctl.choose(ctl.person_choice[1][-1])
     elif ctl.person_to_play:
-        hand = ctl.session.deal.hand(0)
+        hand = ctl.session.deal.hand(ctl.person_seat)  # type: ignore[arg-type]
         ctl.play(hand[ctl.session.deal.turn_number % len(hand)])
     elif ctl.deal_finished:
         ctl.next_deal()
@@ -269,7 +270,7 @@ def test_a_demo_kept_in_the_same_folder_leaves_the_persons_unfinished_match_as_i
     keeper = Keeper(open_store(tmp_path))
     mine = _controller(seed=4)
     keeper.watch(mine)
-    _play(mine, lambda: len(mine.deal.turns) >= 3)
+    _play(mine, lambda: len(mine.session.deal.turns) >= 3)
     keeper.close()
     reader = Keeper(open_store(tmp_path))
     kept = reader.unfinished()
@@ -278,7 +279,7 @@ def test_a_demo_kept_in_the_same_folder_leaves_the_persons_unfinished_match_as_i
         demo = Keeper(open_store(tmp_path))
         computers = _controller(seed=5, length="one", person=False)
         demo.watch(computers)
-        _play(computers, (lambda: _over(computers)) if finish else (lambda: len(computers.deal.turns) >= 4))
+        _play(computers, (lambda: _over(computers)) if finish else (lambda: len(computers.session.deal.turns) >= 4))
         demo.close()
     opened = open_store(tmp_path)
     still = opened.store.unfinished()
@@ -287,3 +288,25 @@ def test_a_demo_kept_in_the_same_folder_leaves_the_persons_unfinished_match_as_i
     states = sorted(s for (s,) in opened.store._db.execute("SELECT state FROM matches WHERE person = 0"))
     assert states == ["abandoned", "finished"], "the demo that stopped early is not left as an unfinished match"
     opened.close()
+
+
+def test_a_match_played_from_seat_two_is_kept_and_continued_in_that_seat(tmp_path) -> None:
+    first = TableController(3, "easy", "per-seat", seed=17, pace=QUICK, thinker=ComputerThinker(force_inline=True),
+                            seat=2)
+    keeper = Keeper(open_store(tmp_path))
+    keeper.watch(first)
+    _play(first, lambda: first.deal_number == 2 and first.session.deal.turn_number >= 4 and first.person_to_play)
+    before = position_of(first.session.deal)
+    keeper.save()
+    keeper.close()
+    again = Keeper(open_store(tmp_path))
+    kept = again.unfinished()
+    assert kept is not None and kept.setup.person_seat == 2
+    assert describe(kept).endswith(f"you {signed(kept.totals[2])}")
+    second = again.resume(QUICK, ComputerThinker(force_inline=True))
+    assert second is not None and second.person_seat == 2 and second.bottom == 2
+    assert position_of(second.session.deal) == before
+    _play(first, lambda: _over(first))
+    _play(second, lambda: _over(second))
+    assert second.match.results == first.match.results
+    again.close()
