@@ -556,15 +556,29 @@ class App:
                 pygame.image.save(self.surface, str(path))
                 self.screenshots.append(path)
 
+    def wants_frames(self) -> bool:
+        """True while anything on the screen changes with time alone; otherwise the window waits for input."""
+        return (self.demo is not None or self.banner_left > 0 or self._resize_at is not None
+                or any(scene.wants_frames() for scene in self.scenes))
+
     def run(self) -> None:
-        """The main loop, at up to 60 frames a second, until the window closes."""
+        """The main loop, at up to 60 frames a second while anything moves, until the window closes. When
+        nothing moves it sleeps until an input arrives (or :data:`IDLE_WAIT_MS` passes), so a game left
+        waiting for its player costs next to no processor time; every frame is still drawn whole."""
         clock = pygame.time.Clock()
         dt = 0.0
+        events: list[pygame.event.Event] | None = None
         while self.running:
-            self.frame(dt)
+            self.frame(dt, events)
             if self.running:
                 display.flip()
-            dt = min(clock.tick(60) / 1000.0, 0.1)
+            if self.wants_frames():
+                events = None
+                dt = min(clock.tick(60) / 1000.0, 0.1)
+                continue
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+            dt = min(clock.tick() / 1000.0, 0.1)
 
 
 # ---------------------------------------------------------------------- entry points
@@ -650,6 +664,10 @@ def _set_icon() -> None:
     except Exception:  # noqa: BLE001 - the icon is a nicety
         pass
 
+
+IDLE_WAIT_MS = 250
+"""The longest the window sleeps waiting for input when nothing moves (a backstop: whatever changes with
+time alone asks for frames through ``wants_frames``)."""
 
 EXIT_CRASH = 1
 """Exit status after an unexpected problem."""

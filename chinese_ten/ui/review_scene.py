@@ -408,6 +408,10 @@ class ReviewScene(Scene):
             self.back_button.focused = True
         self.place()
 
+    def wants_frames(self) -> bool:
+        """True while a turn moves on the table or the analysis runs."""
+        return self.table.busy or self.analysing
+
     # ------------------------------------------------------------------ layout
 
     def place(self) -> None:

@@ -99,6 +99,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Move time on by ``dt`` seconds."""
 
+    def wants_frames(self) -> bool:
+        """True while the scene changes with time alone (a movement, a countdown, a computer or an analysis
+        at work): the window then draws at its full rate; otherwise it waits for input."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto ``surface``; never changes state."""
 

@@ -417,6 +417,27 @@ class TableScene(Scene):
                 self.ctl.record_deal()
                 self.app.push(CountScene(self.app, self, auto=self.auto))
 
+    def wants_frames(self) -> bool:
+        """True unless the table waits on the person (or is held): a movement, a computer, a hint or a
+        notice's countdown, a hand closing up, or an overlay the table is about to open."""
+        if self.toast_left > 0:
+            return True
+        if self.held:
+            return False
+        ctl = self.ctl
+        if ctl.busy or ctl.hint_pending or self._gliding():
+            return True
+        on_top = self.app.top() is self
+        waiting = ((ctl.person_to_play and on_top) or (ctl.person_choice is not None and not on_top)
+                   or (ctl.deal_finished and self.count_shown))
+        return not waiting
+
+    def _gliding(self) -> bool:
+        """True while a hand card still slides towards its place."""
+        cards = self.ctl.board.open_hand(self.ctl.bottom)
+        targets = hand_rects(self.geom(), len(cards))
+        return any(self.hand_x.get(card, float(rect.x)) != float(rect.x) for card, rect in zip(cards, targets))
+
     def _glide_hand(self, dt: float) -> None:
         """Slide the person's cards towards their places when the hand closes up."""
         cards = self.ctl.board.open_hand(self.ctl.bottom)

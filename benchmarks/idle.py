@@ -1,0 +1,102 @@
+"""Processor time the window uses while nothing moves: on the start screen, on the person's turn, in a
+review whose analysis is done, and paused. The target is at most 3% of a core in each.
+
+Each case runs the window's own main loop (``App.run``) for ``--seconds`` with no input, in a process
+of its own at 1920×1080 (dummy video driver unless ``--driver`` says otherwise), and prints the
+processor seconds it used over the wall seconds, median of ``--runs`` runs.
+
+    python benchmarks/idle.py [--seconds 10] [--runs 3] [--driver x11]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+CASE = r"""
+import json, os, sys, threading, time
+import pygame
+from chinese_ten.settings import Settings
+from chinese_ten.engine.thinking import ComputerThinker
+from chinese_ten.ui.app import App, open_window
+from chinese_ten.ui.start_scene import StartScene
+
+case, seconds = sys.argv[1], float(sys.argv[2])
+window = open_window((1920, 1080))
+app = App(window, Settings(window_size=(1920, 1080)), None, None, ComputerThinker(force_inline=True))
+app.push(StartScene(app))
+if case != "start":
+    app.start_match()
+    table = app.table()
+    for _ in range(20000):
+        app.frame(1 / 60)
+        if table.ctl.person_to_play:
+            break
+    if case == "paused":
+        table.set_paused(True)
+    if case == "review":
+        from chinese_ten.games.ten.record import record_of
+        from chinese_ten.ui.review_scene import open_review
+        from chinese_ten.ui.choice_scene import ChoiceScene
+        from chinese_ten.ui.count_scene import CountScene
+        ctl = table.ctl
+        for _ in range(100000):
+            top = app.top()
+            if isinstance(top, CountScene):
+                break
+            if isinstance(top, ChoiceScene):
+                app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)])
+            elif ctl.person_to_play:
+                app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="", scancode=0)])
+            else:
+                app.frame(1 / 60)
+        open_review(app, record_of(ctl.finished_deal()), 0, None)
+        review = app.top()
+        for _ in range(200000):
+            app.frame(1 / 60)
+            if not review.wants_frames():
+                break
+            time.sleep(0.005)  # the analysis runs in its own process; this loop only waits for it to end
+for _ in range(10):
+    app.frame(1 / 60)
+threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))).start()
+wall, cpu = time.perf_counter(), time.process_time()
+app.run()
+print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
+                  "wants_frames": app.wants_frames()}))
+"""
+
+CASES = ("start", "turn", "review", "paused")
+
+
+def run_case(case: str, seconds: float, driver: str) -> dict[str, float]:
+    """One run of ``case``: processor and wall seconds of the main loop."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, SDL_VIDEODRIVER=driver, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                   CHINESE_TEN_SETTINGS_DIR=tmp, CHINESE_TEN_LOG_DIR=tmp, CHINESE_TEN_DATA_DIR=tmp)
+        out = subprocess.run([sys.executable, "-c", CASE, case, str(seconds)], env=env, check=True,
+                             capture_output=True, text=True, timeout=600).stdout
+    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    """Measure every case and print the share of a core each used."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--driver", default="dummy")
+    args = parser.parse_args()
+    print(f"idle processor use at 1920x1080, {args.seconds:g} s a run, median of {args.runs} runs ({args.driver})")
+    for case in CASES:
+        runs = [run_case(case, args.seconds, args.driver) for _ in range(args.runs)]
+        shares = [100 * r["cpu"] / r["wall"] for r in runs]
+        print(f"  {case:<7} {statistics.median(shares):5.2f}% of a core   (runs: {', '.join(f'{s:.2f}' for s in shares)})")
+
+
+if __name__ == "__main__":
+    main()
