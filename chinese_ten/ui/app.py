@@ -25,21 +25,22 @@ from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
 from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
 from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
-from chinese_ten.ui import display
-from chinese_ten.ui.cardimages import CardImages
-from chinese_ten.ui.choreography import Pace, pace_for
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.geometry import MIN_SIZE
+from chinese_ten.ui.kit import display
+from chinese_ten.ui.kit.cardimages import CardImages
+from chinese_ten.ui.table.choreography import Pace, pace_for
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.table.geometry import MIN_SIZE
 from chinese_ten.ui.keeper import Keeper
-from chinese_ten.ui.scene import Kit, Scene, font_px, ui_scale
-from chinese_ten.ui.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
-from chinese_ten.ui.sound import SoundPlayer
-from chinese_ten.ui.text import TextPainter
-from chinese_ten.ui.theme import FontBook, theme_for
+from chinese_ten.ui.kit import Kit, font_px, ui_scale
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.kit.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
+from chinese_ten.ui.kit.sound import SoundPlayer
+from chinese_ten.ui.kit.text import TextPainter
+from chinese_ten.ui.kit.theme import FontBook, theme_for
 from chinese_ten.engine.thinking import ComputerThinker
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.table_scene import TableScene
+    from chinese_ten.ui.table.live import TableScene
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -236,7 +237,7 @@ class App:
 
     def table(self) -> TableScene | None:
         """The table scene in the stack, if a match is on."""
-        from chinese_ten.ui.table_scene import TableScene
+        from chinese_ten.ui.table.live import TableScene
 
         for scene in self.scenes:
             if isinstance(scene, TableScene):
@@ -311,7 +312,7 @@ class App:
 
     def show_help(self) -> None:
         """Open the help over whatever is showing, or close it when it is on top."""
-        from chinese_ten.ui.help_scene import HelpScene
+        from chinese_ten.ui.scenes.help import HelpScene
 
         top = self.top()
         if isinstance(top, HelpScene):
@@ -321,21 +322,21 @@ class App:
 
     def open_menu(self) -> None:
         """Open the game menu over the table."""
-        from chinese_ten.ui.menu_scene import MenuScene
+        from chinese_ten.ui.scenes.menu import MenuScene
 
         if not isinstance(self.top(), MenuScene):
             self.push(MenuScene(self))
 
     def open_settings(self) -> None:
         """Open the settings screen over whatever is showing."""
-        from chinese_ten.ui.settings_scene import SettingsScene
+        from chinese_ten.ui.scenes.settings import SettingsScene
 
         if not isinstance(self.top(), SettingsScene):
             self.push(SettingsScene(self))
 
     def start_match(self) -> None:
         """Sit down at a new match with the current settings (or the demo's table)."""
-        from chinese_ten.ui.table_scene import TableScene
+        from chinese_ten.ui.table.live import TableScene
 
         self.thinker.cancel()
         if self.demo is not None:
@@ -356,7 +357,7 @@ class App:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
         from chinese_ten.games.ten.tutorial import Guide
-        from chinese_ten.ui.tutorial_scene import GuidedTableScene
+        from chinese_ten.ui.scenes.tutorial import GuidedTableScene
 
         self.thinker.cancel()
         ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
@@ -365,7 +366,7 @@ class App:
 
     def continue_match(self) -> bool:
         """Sit down again at the unfinished match, exactly where it was left; False when there is none."""
-        from chinese_ten.ui.table_scene import TableScene
+        from chinese_ten.ui.table.live import TableScene
 
         self.thinker.cancel()
         ctl = self.keeper.resume(pace_for(self.settings.animation_speed), self.thinker)
@@ -376,14 +377,14 @@ class App:
 
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
-        from chinese_ten.ui.stats_scene import StatsScene
+        from chinese_ten.ui.scenes.stats import StatsScene
 
         if not isinstance(self.top(), StatsScene):
             self.push(StatsScene(self))
 
     def open_history(self) -> None:
         """Open the History screen over whatever is showing."""
-        from chinese_ten.ui.history_scene import HistoryScene
+        from chinese_ten.ui.scenes.history import HistoryScene
 
         if not isinstance(self.top(), HistoryScene):
             self.push(HistoryScene(self))
@@ -452,7 +453,7 @@ class App:
             return True
         if key == pygame.K_p:
             table = self.table()
-            from chinese_ten.ui.choice_scene import ChoiceScene
+            from chinese_ten.ui.scenes.choice import ChoiceScene
 
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
                 table.set_paused(not table.paused)
@@ -533,7 +534,7 @@ class App:
         surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:
-        from chinese_ten.ui.count_scene import CountScene
+        from chinese_ten.ui.scenes.count import CountScene
 
         top = self.top()
         if isinstance(top, CountScene) and not top.shot_taken:
@@ -677,7 +678,7 @@ def run_game(args: argparse.Namespace) -> int:
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
-        from chinese_ten.ui.start_scene import StartScene
+        from chinese_ten.ui.scenes.start import StartScene
 
         app.push(StartScene(app))
         app.run()

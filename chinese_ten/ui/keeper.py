@@ -18,8 +18,8 @@ from chinese_ten.games.ten.record import record_of
 from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.engine.scores import as_number
-from chinese_ten.ui.choreography import Pace
-from chinese_ten.ui.controller import STRENGTH_LABELS, TableController
+from chinese_ten.ui.table.choreography import Pace
+from chinese_ten.ui.table.controller import STRENGTH_LABELS, TableController
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.engine.thinking import ComputerThinker
 

@@ -9,9 +9,9 @@ import pygame
 
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.text import TextPainter
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.table.live import TableScene
+from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.engine.thinking import ComputerThinker
 
 MATCHES = 8
