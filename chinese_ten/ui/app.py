@@ -17,7 +17,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -33,14 +33,19 @@ from chinese_ten.ui.table.geometry import MIN_SIZE
 from chinese_ten.ui.keeper import Keeper
 from chinese_ten.ui.kit import Kit, font_px, ui_scale
 from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.scenes import ONCE_ON_TOP, SCENES
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import HelpScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.scenes.tutorial import GuidedTableScene
+from chinese_ten.ui.services import Screen
+from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.kit.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
 from chinese_ten.ui.kit.sound import SoundPlayer
 from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.ui.kit.theme import FontBook, theme_for
 from chinese_ten.engine.thinking import ComputerThinker
-
-if TYPE_CHECKING:
-    from chinese_ten.ui.table.live import TableScene
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -141,7 +146,8 @@ class DemoOptions:
 
 
 class App:
-    """The window's scenes, settings and shared drawing kit."""
+    """The window's scenes, settings and shared drawing kit: the :class:`~chinese_ten.ui.services.Services`
+    every scene is given."""
 
     def __init__(self, surface: pygame.Surface, settings: Settings, store: SettingsStore | None = None,
                  demo: DemoOptions | None = None, thinker: ComputerThinker | None = None,
@@ -163,7 +169,7 @@ class App:
         fonts = FontBook()
         self.kit = Kit(theme, fonts, TextPainter(fonts, theme), CardImages(theme.card_style),
                        point_badges=settings.point_badges)
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.running = True
         self.stats = FrameStats(recording=demo is not None)
         """Frame times, recorded only for a demo (whose summary reports them)."""
@@ -181,25 +187,62 @@ class App:
 
     # ------------------------------------------------------------------ scenes
 
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         """The scene receiving input."""
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
-        """Put a scene on top."""
+    def push(self, scene: Screen) -> None:
+        """Put a scene on top: the one below is paused, the new one entered."""
+        below = self.top()
         self.scenes.append(scene)
+        if below is not None:
+            below.pause()
+        scene.enter()
 
-    def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene (or ``scene`` wherever it is)."""
+    def pop(self, scene: Screen | None = None) -> None:
+        """Remove the top scene (or ``scene`` wherever it is): it is left, and the scene back on top resumed."""
         if scene is None:
-            if self.scenes:
-                self.scenes.pop()
-        elif scene in self.scenes:
-            self.scenes.remove(scene)
+            scene = self.top()
+        if scene is None or scene not in self.scenes:
+            return
+        was_top = scene is self.top()
+        self.scenes.remove(scene)
+        scene.leave()
+        top = self.top()
+        if was_top and top is not None:
+            top.resume()
 
-    def replace(self, scene: Scene) -> None:
-        """Make ``scene`` the only scene."""
-        self.scenes = [scene]
+    def replace(self, scene: Screen) -> None:
+        """Make ``scene`` the only scene: every scene there was is left, the new one entered."""
+        old, self.scenes = self.scenes, [scene]
+        for gone in reversed(old):
+            gone.leave()
+        scene.enter()
+
+    def make(self, name: str, **kw: Any) -> Scene | None:
+        """The scene registered as ``name``, built for this app; None when it could not be (the person was told)."""
+        return SCENES[name].opened(self, **kw)
+
+    def open(self, name: str, **kw: Any) -> Scene | None:
+        """Open the scene registered as ``name`` over what is showing and return it (None when it could not
+        open); the menu, settings, statistics and history open only when they are not on top already."""
+        if name in ONCE_ON_TOP and self.top_is(name):
+            return None
+        scene = self.make(name, **kw)
+        if scene is not None:
+            self.push(scene)
+        return scene
+
+    def show(self, name: str, **kw: Any) -> Scene | None:
+        """Make the scene registered as ``name`` the only one and return it (None when it could not open)."""
+        scene = self.make(name, **kw)
+        if scene is not None:
+            self.replace(scene)
+        return scene
+
+    def top_is(self, name: str) -> bool:
+        """True when the scene on top is the one registered as ``name``."""
+        return isinstance(self.top(), SCENES[name])
 
     def quit(self) -> None:
         """Close the window at the end of this frame."""
@@ -237,8 +280,6 @@ class App:
 
     def table(self) -> TableScene | None:
         """The table scene in the stack, if a match is on."""
-        from chinese_ten.ui.table.live import TableScene
-
         for scene in self.scenes:
             if isinstance(scene, TableScene):
                 return scene
@@ -312,8 +353,6 @@ class App:
 
     def show_help(self) -> None:
         """Open the help over whatever is showing, or close it when it is on top."""
-        from chinese_ten.ui.scenes.help import HelpScene
-
         top = self.top()
         if isinstance(top, HelpScene):
             self.pop(top)
@@ -322,22 +361,14 @@ class App:
 
     def open_menu(self) -> None:
         """Open the game menu over the table."""
-        from chinese_ten.ui.scenes.menu import MenuScene
-
-        if not isinstance(self.top(), MenuScene):
-            self.push(MenuScene(self))
+        self.open("menu")
 
     def open_settings(self) -> None:
         """Open the settings screen over whatever is showing."""
-        from chinese_ten.ui.scenes.settings import SettingsScene
-
-        if not isinstance(self.top(), SettingsScene):
-            self.push(SettingsScene(self))
+        self.open("settings")
 
     def start_match(self) -> None:
         """Sit down at a new match with the current settings (or the demo's table)."""
-        from chinese_ten.ui.table.live import TableScene
-
         self.thinker.cancel()
         if self.demo is not None:
             length = PRESETS[self.demo.rules.preset].match_length or "per-seat"
@@ -357,7 +388,6 @@ class App:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
         from chinese_ten.games.ten.tutorial import Guide
-        from chinese_ten.ui.scenes.tutorial import GuidedTableScene
 
         self.thinker.cancel()
         ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
@@ -366,8 +396,6 @@ class App:
 
     def continue_match(self) -> bool:
         """Sit down again at the unfinished match, exactly where it was left; False when there is none."""
-        from chinese_ten.ui.table.live import TableScene
-
         self.thinker.cancel()
         ctl = self.keeper.resume(pace_for(self.settings.animation_speed), self.thinker)
         if ctl is None:
@@ -375,19 +403,29 @@ class App:
         self.replace(TableScene(self, ctl))
         return True
 
+    def leave_lesson(self, play: bool = False) -> None:
+        """Leave Learn to play for the start screen, or with ``play`` for a real match with the start screen's
+        choices (asking first, as the start screen does, when an unfinished match is kept)."""
+        self.thinker.cancel()
+        start = StartScene(self)
+        self.replace(start)
+        if play:
+            start.start()
+
+    def rules_in_force(self) -> tuple[RuleSet, int]:
+        """The rules and seat count the person is playing, or will play next from the start screen."""
+        table = self.table()
+        if table is not None:
+            return table.ctl.match.rules, table.ctl.match.seats
+        return self.settings.ruleset(), self.settings.computers + 1
+
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
-        from chinese_ten.ui.scenes.stats import StatsScene
-
-        if not isinstance(self.top(), StatsScene):
-            self.push(StatsScene(self))
+        self.open("stats")
 
     def open_history(self) -> None:
         """Open the History screen over whatever is showing."""
-        from chinese_ten.ui.scenes.history import HistoryScene
-
-        if not isinstance(self.top(), HistoryScene):
-            self.push(HistoryScene(self))
+        self.open("history")
 
     def apply_look(self, settings: Settings) -> None:
         """Switch theme, card style and point badges to what ``settings`` ask for."""
@@ -453,8 +491,6 @@ class App:
             return True
         if key == pygame.K_p:
             table = self.table()
-            from chinese_ten.ui.scenes.choice import ChoiceScene
-
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
                 table.set_paused(not table.paused)
                 return True
@@ -534,8 +570,6 @@ class App:
         surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:
-        from chinese_ten.ui.scenes.count import CountScene
-
         top = self.top()
         if isinstance(top, CountScene) and not top.shot_taken:
             top.shot_taken = True
@@ -678,9 +712,7 @@ def run_game(args: argparse.Namespace) -> int:
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
-        from chinese_ten.ui.scenes.start import StartScene
-
-        app.push(StartScene(app))
+        app.open("start")
         app.run()
         app.remember_window_size()
         app.save_settings(app.settings)  # settings a full disk kept from being saved

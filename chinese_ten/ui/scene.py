@@ -2,23 +2,44 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Self
 
 import pygame
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 
 class Scene:
-    """A screen or an overlay; the app keeps them in a stack and the top one gets events."""
+    """A screen or an overlay; the app keeps them in a stack and the top one gets events.
+
+    The stack calls :meth:`enter` when a scene is put on it and :meth:`leave` when it is taken off,
+    :meth:`pause` when another scene is pushed over it and :meth:`resume` when it is back on top.
+    """
 
     opaque: bool = True
     """False for overlays: the scenes below are drawn first."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """A scene belonging to ``app``."""
         self.app = app
+
+    @classmethod
+    def opened(cls, app: Services, **kw: Any) -> Self | None:
+        """The scene as the registry opens it by name; None when it cannot open (and the person was told why)."""
+        return cls(app, **kw)
+
+    def enter(self) -> None:
+        """The scene was put on the stack."""
+
+    def leave(self) -> None:
+        """The scene was taken off the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """This scene is back on top."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one input event."""

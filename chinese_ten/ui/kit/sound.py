@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -22,7 +22,18 @@ from chinese_ten.games.ten.events import Captured, DealerSweep, DealOver, Event,
 
 if TYPE_CHECKING:
     from chinese_ten.ui.table.controller import TableController
-    from chinese_ten.ui.table.live import TableScene
+
+
+class Heard(Protocol):
+    """A table as the sound follows it: its controller, and whether something holds it still."""
+
+    @property
+    def ctl(self) -> TableController:
+        """The table's controller, whose narration says what was shown."""
+
+    @property
+    def held(self) -> bool:
+        """True while the table is paused or an overlay holds it."""
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -134,7 +145,7 @@ class SoundPlayer:
 
     # ------------------------------------------------------------------ following the table
 
-    def follow(self, table: TableScene | None) -> None:
+    def follow(self, table: Heard | None) -> None:
         """Sound what ``table`` started showing this frame; silence it when it is held. Call once a frame."""
         held = table is not None and table.held
         if held and not self._held:

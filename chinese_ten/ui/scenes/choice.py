@@ -12,7 +12,7 @@ from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.table.live import PAUSED_TEXT
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
     from chinese_ten.ui.table.live import TableScene
 
 
@@ -21,7 +21,7 @@ class ChoiceScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: Services, table: TableScene) -> None:
         """A choice over ``table``, the focus on the candidate worth most (the first of those on a tie)."""
         super().__init__(app)
         self.table = table
@@ -70,7 +70,7 @@ class ChoiceScene(Scene):
             self.app.pop(self)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.open_menu()
+            self.app.open("menu")
             return
         if self.table.paused and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:

@@ -16,7 +16,7 @@ from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.overlay import TableOverlay
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
     from chinese_ten.ui.table.live import TableScene
 
 AUTO_SECONDS = 0.25
@@ -29,7 +29,7 @@ def _signed(value: float) -> str:
 class CountScene(TableOverlay):
     """An overlay listing the deal's count; Enter moves on."""
 
-    def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
+    def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
         """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
         self.shot_taken = False
         last = table.ctl.match.is_over
@@ -69,7 +69,7 @@ class CountScene(TableOverlay):
         self.place(self.app.surface.get_size())
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not self.auto:
-                self.app.open_menu()
+                self.app.open("menu")
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.review()
@@ -79,22 +79,18 @@ class CountScene(TableOverlay):
 
     def review(self) -> None:
         """Open the review of the deal just counted, for the person's seat (seat 0 when computers play them all)."""
-        from chinese_ten.ui.scenes.review import open_review
-
         ctl = self.table.ctl
         record = record_of(ctl.deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
         kept = self.app.keeper.last_deal()
         if kept is not None and kept[1] != ctl.deal_number:
             kept = None
-        open_review(self.app, record, ctl.person_seat or 0, kept)
+        self.app.open("review", record=record, seat=ctl.person_seat or 0, kept=kept)
 
     def advance(self) -> None:
         """The next deal, or the match results after the last one."""
         self.app.pop(self)
         if not self.table.next_deal():
-            from chinese_ten.ui.scenes.match import MatchScene
-
-            self.app.push(MatchScene(self.app, self.table, auto=self.auto))
+            self.app.open("match", table=self.table, auto=self.auto)
 
     def update(self, dt: float) -> None:
         """In a demo, take the screenshot and move on after a moment."""

@@ -13,14 +13,14 @@ from chinese_ten.i18n import N_, _, language, ngettext
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.widgets.dialog import Dialog
-from chinese_ten.games.ten.texts import (deal_text, idea_text, number_text, opening_text, order_text, rules_in_force, turns_text,
+from chinese_ten.games.ten.texts import (deal_text, idea_text, number_text, opening_text, order_text, turns_text,
                          winning_text)
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, button_at
 from chinese_ten.ui.kit.shortcuts import keyboard_words
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 TABS: tuple[str, ...] = (N_("Rules"), N_("Card values"), N_("Keys"))
 """The help's pages, in order."""
@@ -220,7 +220,7 @@ def example_text(rules: RuleSet = CLASSIC) -> str:
 class HelpScene(Dialog):
     """An overlay with tabs; the game holds still while it is open."""
 
-    def __init__(self, app: App, tab: int = 0) -> None:
+    def __init__(self, app: Services, tab: int = 0) -> None:
         """Help opened at page ``tab``."""
         super().__init__(app)
         self.tab = tab
@@ -307,7 +307,7 @@ class HelpScene(Dialog):
         """The current page rendered at ``width`` pixels wide (at least one), cached."""
         kit = self.app.kit
         width = max(1, width)
-        rules, seats = rules_in_force(self.app)
+        rules, seats = self.app.rules_in_force()
         key = (self.tab, width, language(), kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules,
                seats)
         if self._page is not None and self._page[0] == key:

@@ -20,10 +20,10 @@ from chinese_ten.ui.widgets.dialog import Page
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.table.controller import STRENGTH_LABELS
-from chinese_ten.ui.scenes.stats import table_name
+from chinese_ten.ui.choices import table_name
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -55,7 +55,7 @@ def match_line(m: KeptMatch) -> str:
 class HistoryScene(Page):
     """The kept matches; Up/Down choose a match, Left/Right a deal, Enter its count, E its record, Esc back."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """Read the newest matches once, as the screen opens."""
         super().__init__(app)
         self.matches: list[KeptMatch] = app.keeper.history(SHOWN_MATCHES)
@@ -96,8 +96,6 @@ class HistoryScene(Page):
 
     def review(self) -> None:
         """Open the review of the chosen deal for the person's seat (seat 0 when computers played them all)."""
-        from chinese_ten.ui.scenes.review import open_review
-
         kept = self._kept_deal()
         m = self.selected
         if kept is None or m is None:
@@ -109,7 +107,7 @@ class HistoryScene(Page):
             _log.warning("could not read deal %d's record: %s", kept.number, problem)
             self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
             return
-        open_review(self.app, record, seat, (m.id, kept.number))
+        self.app.open("review", record=record, seat=seat, kept=(m.id, kept.number))
 
     def export(self) -> None:
         """Write the chosen deal's record into the data folder's ``records`` folder and say where."""

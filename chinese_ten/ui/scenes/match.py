@@ -15,9 +15,10 @@ from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.overlay import TableOverlay
 from chinese_ten.ui.kit.sound import match_effect
+from chinese_ten.ui.table.narration import winners_text
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
     from chinese_ten.ui.table.live import TableScene
 
 AUTO_SECONDS = 0.3
@@ -25,17 +26,6 @@ AUTO_SECONDS = 0.3
 
 def _signed(value: float) -> str:
     return f"{int(value):+d}" if value == int(value) else f"{value:+.1f}"
-
-
-def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
-    """The winner or the shared winners, in words."""
-    who = [names[s] for s in winners]
-    if len(who) == 1:
-        return _("You win the match!") if who[0] == _("You") else _("{name} wins the match.").format(name=who[0])
-    if _("You") in who:
-        others = [w for w in who if w != _("You")]
-        return _("You share the win with {names}.").format(names=_(" and ").join(others))
-    return _("{names} and {last} share the win.").format(names=_(", ").join(who[:-1]), last=who[-1])
 
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
@@ -74,7 +64,7 @@ def person_place_text(names: list[str], totals: Sequence[Fraction | float], pers
 class MatchScene(TableOverlay):
     """An overlay with the match's result."""
 
-    def __init__(self, app: App, table: TableScene, auto: bool = False) -> None:
+    def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
         super().__init__(app, table, [Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"),
                                       Button(N_("Quit"), "quit")], auto)
@@ -117,10 +107,8 @@ class MatchScene(TableOverlay):
         if action == "quit":
             self.app.quit()
         elif action == "start":
-            from chinese_ten.ui.scenes.start import StartScene
-
             self.app.thinker.cancel()
-            self.app.replace(StartScene(self.app))
+            self.app.show("start")
         else:
             self.app.new_match()
 
@@ -129,7 +117,7 @@ class MatchScene(TableOverlay):
         Left/Right or Tab move between the buttons; clicks too."""
         self.place(self.app.surface.get_size())
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.open_menu()
+            self.app.open("menu")
             return
         self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
                                     back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))

@@ -10,10 +10,10 @@ from pygame import Rect
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
-from chinese_ten.ui.widgets.dialog import ConfirmScene, Dialog
+from chinese_ten.ui.widgets.dialog import Dialog
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 MENU_ITEMS: tuple[tuple[str, str], ...] = (
     (N_("Resume"), "resume"),
@@ -27,7 +27,7 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
 """The menu's buttons, top to bottom: label and action."""
 
 
-def match_at_stake(app: App) -> bool:
+def match_at_stake(app: Services) -> bool:
     """True while the person is in the middle of a match that New match would count as abandoned."""
     table = app.table()
     return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
@@ -36,7 +36,7 @@ def match_at_stake(app: App) -> bool:
 class MenuScene(Dialog):
     """The menu over the table."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """The menu over whatever the app shows."""
         super().__init__(app)
         self.buttons = [Button(label, action) for label, action in MENU_ITEMS]
@@ -72,20 +72,18 @@ class MenuScene(Dialog):
         if action == "resume":
             app.pop(self)
         elif action == "new" and getattr(app.table(), "guide", None) is not None:
-            from chinese_ten.ui.scenes.tutorial import leave_lesson
-
-            leave_lesson(app, play=True)  # from Learn to play, a real match as its end offers it
+            app.leave_lesson(play=True)  # from Learn to play, a real match as its end offers it
         elif action == "new" and match_at_stake(app):
-            app.push(ConfirmScene(app, action))
+            app.open("confirm", action=action)
         elif action == "new":
             app.pop(self)
             app.start_match()
         elif action == "settings":
-            app.open_settings()
+            app.open("settings")
         elif action == "stats":
-            app.open_statistics()
+            app.open("stats")
         elif action == "history":
-            app.open_history()
+            app.open("history")
         elif action == "help":
             app.show_help()
         elif action == "quit":

@@ -36,7 +36,7 @@ from chinese_ten.ui.table.painter import TablePainter
 from chinese_ten.ui.kit.theme import Colour, Theme
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -135,17 +135,13 @@ def seat_names(record: dict[str, Any]) -> list[SeatInfo]:
     return infos
 
 
-def open_review(app: App, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
+def open_review(app: Services, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
                 review: Review | None = None) -> ReviewScene | None:
     """Open the review of ``record`` for ``seat`` over what is showing; a record that cannot be replayed is
     told in one line and nothing opens."""
-    try:
-        scene = ReviewScene(app, record, seat, kept, review)
-    except (RecordError, ValueError) as problem:
-        _log.warning("could not open the review: %s", problem)
-        app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
-        return None
-    app.push(scene)
+    scene = ReviewScene.opened(app, record=record, seat=seat, kept=kept, review=review)
+    if scene is not None:
+        app.push(scene)
     return scene
 
 
@@ -156,7 +152,18 @@ class ReviewScene(Scene):
     opaque = True
     holds_table = True
 
-    def __init__(self, app: App, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
+    @classmethod
+    def opened(cls, app: Services, **kw: Any) -> ReviewScene | None:
+        """The review as the registry opens it; a record that cannot be replayed is told in one line and
+        nothing opens."""
+        try:
+            return cls(app, **kw)
+        except (RecordError, ValueError) as problem:
+            _log.warning("could not open the review: %s", problem)
+            app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
+            return None
+
+    def __init__(self, app: Services, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
                  review: Review | None = None, budget: int = REVIEW_TURNS) -> None:
         """The review of ``record`` judging ``seat``; ``kept`` is the deal's place in the kept matches
         (match id, deal number). Without a ready ``review`` an analysis spending ``budget`` starts at once."""

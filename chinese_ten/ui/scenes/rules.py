@@ -16,10 +16,10 @@ from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
 from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
-from chinese_ten.ui.scenes.start import PresetButton
+from chinese_ten.ui.widgets.button import PresetButton
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 OPTION_LABELS: dict[str, str] = {
     "lead": N_("Who leads"),
@@ -65,7 +65,7 @@ def offered_values(rules: RuleSet, key: str, seats: int) -> list[Any]:
 class RulesScene(ChoiceGrid):
     """Rows of rule options and their values; Up/Down pick a row, Left/Right a value, Esc closes."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """The rules the next match will be played under."""
         super().__init__(app)
         self.keys = list(OPTIONS)

@@ -13,10 +13,10 @@ from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
 from chinese_ten.ui.kit.shortcuts import keyboard_words
-from chinese_ten.ui.scenes.start import OPTIONS
+from chinese_ten.ui.choices import OPTIONS
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 _OFF_ON: tuple[tuple[str, object], ...] = ((N_("Off"), False), (N_("On"), True))
 
@@ -43,7 +43,7 @@ MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 class SettingsScene(ChoiceGrid):
     """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """The settings as they stand now."""
         super().__init__(app)
         self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
@@ -90,9 +90,7 @@ class SettingsScene(ChoiceGrid):
 
     def open_rules(self) -> None:
         """Open the Rules page over the settings."""
-        from chinese_ten.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the rows out for this window size."""

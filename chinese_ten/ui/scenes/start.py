@@ -14,22 +14,15 @@ from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import choose_preset
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.keeper import describe
-from chinese_ten.games.ten.texts import lead_text, rules_in_force, tagline
-from chinese_ten.ui.kit import Kit, font_px, ui_scale
+from chinese_ten.games.ten.texts import lead_text, tagline
+from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.scene import Scene
-from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, button_at, grid_at, row_step
+from chinese_ten.ui.choices import OPTIONS
+from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, PresetButton, button_at, grid_at, row_step
 from chinese_ten.ui.kit.shortcuts import keyboard_words
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
-
-OPTIONS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = (
-    ("computers", N_("Computers"), (("1", 1), ("2", 2), ("3", 3))),
-    ("strength", N_("Strength"), ((N_("Easy"), "easy"), (N_("Normal"), "normal"), (N_("Hard"), "hard"))),
-    ("match_length", N_("Match"), ((N_("One deal"), "one"), (N_("One per seat"), "per-seat"),
-                                   (N_("Two per seat"), "two-per-seat"), (N_("Six deals"), "six"))),
-)
-"""Each setting the start screen offers: key, label and (shown, value) choices."""
+    from chinese_ten.ui.services import Services
 
 _SHOWCASE = ("AH", "9D", "KH", "5S", "AC")
 
@@ -39,34 +32,10 @@ def presets_for(seats: int) -> list[str]:
     return [name for name in PRESETS if seats in RuleSet.of(name).seat_counts()]
 
 
-class PresetButton(Button):
-    """A preset's button: its title on up to two lines, as large as fits."""
-
-    def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
-        """Draw the button with its title wrapped to fit."""
-        label, self.label = self.label, ""
-        super().draw(surface, kit, size, hover)
-        self.label = label
-        ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
-        room = self.rect.width - 10
-        while True:
-            lines = kit.text.wrap(label, size, room, bold=True)
-            height = len(lines) * kit.fonts.get(size, True).get_linesize()
-            if (len(lines) <= 2 and height <= self.rect.height
-                    and all(kit.text.width(t, size, True) <= room for t in lines)) or size <= 10:
-                break
-            size -= 1
-        y = self.rect.centery - height // 2
-        for text in lines:
-            line = kit.text.line(text, size, ink, bold=True)
-            surface.blit(line, line.get_rect(midtop=(self.rect.centerx, y)))
-            y += kit.fonts.get(size, True).get_linesize()
-
-
 class StartScene(Scene):
     """Choose the table and start a match."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """The start screen, preset from the saved settings."""
         super().__init__(app)
         self.rows: list[list[Button]] = []
@@ -117,7 +86,7 @@ class StartScene(Scene):
         seats = int(self.values["computers"]) + 1  # type: ignore[call-overload]
         length = MatchLength.parse(str(self.values["match_length"]))
         n = length.total(seats)
-        rules, _seats = rules_in_force(self.app)
+        rules, _seats = self.app.rules_in_force()
         deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
                                                                                                    count=n)
         return _("{deals} {lead}").format(deals=deals, lead=lead_text(rules, seats))
@@ -177,9 +146,7 @@ class StartScene(Scene):
     def start(self) -> None:
         """Sit down at the table chosen (the choices are already saved); an unfinished match kept asks first."""
         if self.continue_line:
-            from chinese_ten.ui.widgets.dialog import ConfirmScene
-
-            self.app.push(ConfirmScene(self.app, "new"))
+            self.app.open("confirm", action="new")
             return
         self.app.start_match()
 
@@ -189,15 +156,15 @@ class StartScene(Scene):
             if not self.app.continue_match():
                 self.app.start_match()
         elif action == "stats":
-            self.app.open_statistics()
+            self.app.open("stats")
         elif action == "history":
-            self.app.open_history()
+            self.app.open("history")
         elif action == "play":
             self.start()
         elif action == "learn":
             self.app.start_tutorial()
         elif action == "settings":
-            self.app.open_settings()
+            self.app.open("settings")
         elif action == "help":
             self.app.show_help()
         elif action == "quit":
@@ -241,10 +208,8 @@ class StartScene(Scene):
         start's offer of Learn to play, once."""
         self.app.show_notices()
         if self.app.offer_tutorial and self.app.top() is self:
-            from chinese_ten.ui.scenes.tutorial import OfferScene
-
             self.app.offer_tutorial = False
-            self.app.push(OfferScene(self.app))
+            self.app.open("offer")
         self._sync()
         self.place(self.app.surface.get_size())
 
@@ -273,7 +238,7 @@ class StartScene(Scene):
         ty = round(h * 0.31)
         surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
-        rules, seats = rules_in_force(self.app)
+        rules, seats = self.app.rules_in_force()
         sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
         surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
         for (_key, label, _choices), row in zip(OPTIONS, self.rows):

@@ -12,14 +12,13 @@ from pygame import Rect
 
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import Figures, Statistics
-from chinese_ten.ui.table.controller import STRENGTH_LABELS
+from chinese_ten.ui.choices import table_name
 from chinese_ten.ui.widgets.dialog import Page
-from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -45,16 +44,10 @@ def row_cells(name: str, f: Figures) -> list[str]:
             str(f.longest_streak)]
 
 
-def table_name(strength: str, seats: int, rules: str) -> str:
-    """A kind of table in words: "Normal · 2 seats · Classic"."""
-    return " · ".join([_(STRENGTH_LABELS.get(strength, strength)), _("{n} seats").format(n=seats),
-                       preset_title(rules)])
-
-
 class StatsScene(Page):
     """The statistics over whatever is showing; Esc or Back closes them."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """Read the statistics once, as the screen opens."""
         super().__init__(app)
         self.stats: Statistics | None = app.keeper.statistics()

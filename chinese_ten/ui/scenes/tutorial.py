@@ -26,7 +26,7 @@ from chinese_ten.ui.table.live import TableScene
 
 if TYPE_CHECKING:
     from chinese_ten.games.ten.tutorial import Guide
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
     from chinese_ten.ui.table.controller import TableController
 
 GUIDE_TEXT_PT = 19
@@ -36,24 +36,12 @@ GUIDE_SHARE = 0.58
 """The largest share of the side panel's height the guide's box may take."""
 
 
-def leave_lesson(app: App, play: bool = False) -> None:
-    """Leave Learn to play for the start screen, or with ``play`` for a real match with the start screen's
-    choices (asking first, as the start screen does, when an unfinished match is kept)."""
-    from chinese_ten.ui.scenes.start import StartScene
-
-    app.thinker.cancel()
-    start = StartScene(app)
-    app.replace(start)
-    if play:
-        start.start()
-
-
 class GuidedTableScene(TableScene):
     """The table during Learn to play: the guide's words beside the cards, the suggested card ringed."""
 
     after_last_deal = N_("Finish the lesson (Enter)")
 
-    def __init__(self, app: App, controller: TableController) -> None:
+    def __init__(self, app: Services, controller: TableController) -> None:
         """The table for a controller that holds a guide."""
         super().__init__(app, controller)
         self.leave_button = Button(N_("Leave the lesson"), "leave")
@@ -135,7 +123,7 @@ class GuidedTableScene(TableScene):
 
     def _press(self, action: str) -> None:
         if action == "leave":
-            leave_lesson(self.app)
+            self.app.leave_lesson()
             return
         super()._press(action)
 
@@ -230,7 +218,7 @@ class GuidedTableScene(TableScene):
 class TutorialEndScene(TableOverlay):
     """The end of the lesson: now play a real match, or go back to the start screen."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: Services, table: TableScene) -> None:
         """The lesson's last word over ``table``."""
         super().__init__(app, table, [Button(N_("Play a real match (Enter)"), "play"),
                                       Button(N_("Start screen"), "start")])
@@ -269,7 +257,7 @@ class TutorialEndScene(TableOverlay):
     def act(self, action: str) -> None:
         """A real match with the start screen's choices (asking first if an unfinished match is kept), or
         the start screen."""
-        leave_lesson(self.app, play=action == "play")
+        self.app.leave_lesson(play=action == "play")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter presses the focused button (Play a real match at first); Esc goes to the start screen."""
@@ -305,7 +293,7 @@ class OfferScene(QuestionScene):
 
     panel_height = 250
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         """The offer over the start screen, Learn to play focused."""
         super().__init__(app, N_("New to Chinese Ten?"),
                          [Button(N_("Learn to play"), "learn"), Button(N_("Not now"), "later")])

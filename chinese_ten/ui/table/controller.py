@@ -474,7 +474,7 @@ class TableController(AnimatedDeal):
 
     def _target_winners(self) -> str:
         """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
-        from chinese_ten.ui.scenes.match import winners_text
+        from chinese_ten.ui.table.narration import winners_text
         from chinese_ten.games.ten.texts import number_text
 
         self.record_deal()

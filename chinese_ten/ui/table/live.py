@@ -17,7 +17,7 @@ from chinese_ten.ui.widgets.button import Button, button_at
 from chinese_ten.ui.table.painter import TablePainter
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 TOAST_SECONDS = 2.6
 """How long a short message to the person stays up."""
@@ -66,7 +66,7 @@ class TableScene(Scene):
     after_last_deal = N_("Final results (Enter)")
     """The count's button after the match's last deal."""
 
-    def __init__(self, app: App, controller: TableController, auto: bool = False) -> None:
+    def __init__(self, app: Services, controller: TableController, auto: bool = False) -> None:
         """The table for ``controller``; ``auto`` moves past deal ends by itself (demo)."""
         super().__init__(app)
         self.ctl = controller
@@ -332,12 +332,12 @@ class TableScene(Scene):
         elif action == "pause":
             self.set_paused(not self.paused)
         elif action == "menu":
-            self.app.open_menu()
+            self.app.open("menu")
 
     def _key(self, key: int, mod: int = 0) -> None:
         hand = self.ctl.board.hands[0]
         if key == pygame.K_ESCAPE:
-            self.app.open_menu()
+            self.app.open("menu")
             return
         if key not in _NOT_A_SKIP and self.ctl.busy and self.skip():
             return
@@ -408,15 +408,11 @@ class TableScene(Scene):
             self.hover = len(hand) - 1 if hand and self.keyboard else None
         if self.app.top() is self:
             if self.ctl.person_choice is not None:
-                from chinese_ten.ui.scenes.choice import ChoiceScene
-
-                self.app.push(ChoiceScene(self.app, self))
+                self.app.open("choice", table=self)
             elif self.ctl.deal_finished and not self.count_shown:
-                from chinese_ten.ui.scenes.count import CountScene
-
                 self.count_shown = True
                 self.ctl.record_deal()
-                self.app.push(CountScene(self.app, self, auto=self.auto))
+                self.app.open("count", table=self, auto=self.auto)
 
     def _glide_hand(self, dt: float) -> None:
         """Slide the person's cards towards their places when the hand closes up."""

@@ -111,3 +111,14 @@ class Narration:
         self.shown.clear()
         self._open = False
         self.version += 1
+
+
+def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
+    """The winner or the shared winners, in words."""
+    who = [names[s] for s in winners]
+    if len(who) == 1:
+        return _("You win the match!") if who[0] == _("You") else _("{name} wins the match.").format(name=who[0])
+    if _("You") in who:
+        others = [w for w in who if w != _("You")]
+        return _("You share the win with {names}.").format(names=_(" and ").join(others))
+    return _("{names} and {last} share the win.").format(names=_(", ").join(who[:-1]), last=who[-1])

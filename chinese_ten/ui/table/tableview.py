@@ -9,15 +9,28 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.ui.table.animation import Step, StepFactory
 from chinese_ten.ui.table.board import Board
 
-if TYPE_CHECKING:
-    from chinese_ten.ui.table.controller import SeatInfo
+class Seat(Protocol):
+    """Who sits in a seat, as the painter writes it on the seat's plate
+    (:class:`~chinese_ten.ui.table.controller.SeatInfo` is one)."""
+
+    @property
+    def name(self) -> str:
+        """The name on the plate."""
+
+    @property
+    def player(self) -> str | None:
+        """A computer's strength; None for the person."""
+
+    @property
+    def is_person(self) -> bool:
+        """True for the person."""
 
 
 class TableView(Protocol):
@@ -28,7 +41,7 @@ class TableView(Protocol):
         """The picture: hands, layout slots, cards at rest, stock count, piles and points."""
 
     @property
-    def infos(self) -> Sequence[SeatInfo]:
+    def infos(self) -> Sequence[Seat]:
         """Who sits in each seat: the name on its plate and, for a computer, its strength."""
 
     @property

@@ -114,3 +114,27 @@ def buttons_event(event: pygame.event.Event, buttons: list[Button], press: Calla
     elif event.type == pygame.MOUSEMOTION:
         return button_at(buttons, event.pos)
     return hover
+
+
+class PresetButton(Button):
+    """A preset's button: its title on up to two lines, as large as fits."""
+
+    def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
+        """Draw the button with its title wrapped to fit."""
+        label, self.label = self.label, ""
+        super().draw(surface, kit, size, hover)
+        self.label = label
+        ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
+        room = self.rect.width - 10
+        while True:
+            lines = kit.text.wrap(label, size, room, bold=True)
+            height = len(lines) * kit.fonts.get(size, True).get_linesize()
+            if (len(lines) <= 2 and height <= self.rect.height
+                    and all(kit.text.width(t, size, True) <= room for t in lines)) or size <= 10:
+                break
+            size -= 1
+        y = self.rect.centery - height // 2
+        for text in lines:
+            line = kit.text.line(text, size, ink, bold=True)
+            surface.blit(line, line.get_rect(midtop=(self.rect.centerx, y)))
+            y += kit.fonts.get(size, True).get_linesize()

@@ -16,7 +16,7 @@ from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.button import Button, button_at, buttons_event, grid_at
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
 
 def dim(surface: pygame.Surface, theme: Theme) -> None:
     """Darken everything drawn so far, so a dialog stands out."""
@@ -161,7 +161,7 @@ class QuestionScene(Dialog):
     panel_height = 210
     """The panel's height at scale 1."""
 
-    def __init__(self, app: App, question: str, buttons: list[Button]) -> None:
+    def __init__(self, app: Services, question: str, buttons: list[Button]) -> None:
         """Ask ``question`` (marked with ``N_``) with ``buttons``."""
         super().__init__(app)
         self.question = question
@@ -217,7 +217,7 @@ class QuestionScene(Dialog):
 class ConfirmScene(QuestionScene):
     """Asks before a match in progress is thrown away; Keep playing is first, so Enter and Esc keep it."""
 
-    def __init__(self, app: App, action: str) -> None:
+    def __init__(self, app: Services, action: str) -> None:
         """The question before ``action`` ("new" or "quit") ends the match in progress."""
         self.action = action
         question, label = CONFIRM_TEXT[action]
@@ -237,11 +237,8 @@ class ConfirmScene(QuestionScene):
         app = self.app
         if action == "keep":
             app.pop(self)
-            top = app.top()
-            from chinese_ten.ui.scenes.menu import MenuScene
-
-            if isinstance(top, MenuScene):
-                app.pop(top)
+            if app.top_is("menu"):
+                app.pop(app.top())
         elif action == "new":
             app.start_match()
         else:

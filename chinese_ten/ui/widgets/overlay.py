@@ -8,7 +8,7 @@ from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.button import Button
 
 if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
+    from chinese_ten.ui.services import Services
     from chinese_ten.ui.table.live import TableScene
 
 
@@ -20,7 +20,7 @@ class TableOverlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene, buttons: list[Button], auto: bool = False) -> None:
+    def __init__(self, app: Services, table: TableScene, buttons: list[Button], auto: bool = False) -> None:
         """An overlay over ``table`` offering ``buttons``."""
         super().__init__(app)
         self.table = table
