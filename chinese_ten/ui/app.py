@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import math
@@ -22,7 +21,7 @@ from typing import Any
 import pygame
 
 from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
-from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
 from chinese_ten.ui.kit import display
@@ -31,6 +30,7 @@ from chinese_ten.ui.table.choreography import Pace, pace_for
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import MIN_SIZE
 from chinese_ten.ui.keeper import Keeper
+from chinese_ten.ui.launch import DemoOptions, LaunchOptions
 from chinese_ten.ui.kit import Kit, font_px, ui_scale
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.scenes import ONCE_ON_TOP, SCENES
@@ -131,18 +131,6 @@ def _bucket_middle(i: int) -> float:
     if i == 0:
         return FRAME_FLOOR_MS / 2
     return FRAME_FLOOR_MS * FRAME_BUCKET_STEP ** (i - 0.5)
-
-
-@dataclass
-class DemoOptions:
-    """What ``demo`` was asked for."""
-
-    seats: int = 4
-    deals: int | None = None
-    seed: int = 0
-    screenshot: Path | None = None
-    strength: str = "normal"
-    rules: RuleSet = CLASSIC
 
 
 class App:
@@ -679,7 +667,7 @@ EXIT_CRASH = 1
 """Exit status after an unexpected problem."""
 
 
-def run_game(args: argparse.Namespace) -> int:
+def run_game(options: LaunchOptions) -> int:
     """Open the window and play until the person closes it; 1 after an unexpected problem."""
     multiprocessing.freeze_support()
     from chinese_ten.logs import crash_report, install_excepthook, setup_logging
@@ -688,20 +676,18 @@ def run_game(args: argparse.Namespace) -> int:
     install_excepthook(log_path)
     from chinese_ten.matchstore import data_dir, open_store
 
-    opened = open_store(data_dir(getattr(args, "data_dir", None)))
+    opened = open_store(data_dir(options.data_dir))
     for notice in opened.notices:
         _log.warning(notice)
-    from chinese_ten.cli import look_overrides
-
     # the notices of a damaged settings file are told in the language asked for, or the system's
-    use_language(shown_language(str(look_overrides(args).get("language", SYSTEM))))
-    store = SettingsStore(settings_dir(getattr(args, "settings_dir", None)))
+    use_language(shown_language(str(options.look_overrides().get("language", SYSTEM))))
+    store = SettingsStore(settings_dir(options.settings_dir))
     loaded = store.load()
     for notice in loaded.notices:
         _log.warning(notice)
-    run_only = look_overrides(args)
-    if getattr(args, "rules", None):
-        run_only.update(choose_preset(loaded.settings.replace(**run_only), args.rules))
+    run_only = options.look_overrides()
+    if options.rules:
+        run_only.update(choose_preset(loaded.settings.replace(**run_only), options.rules))
     settings = loaded.settings.replace(**run_only)
     use_language(shown_language(settings.language))
     app: App | None = None
@@ -733,7 +719,7 @@ class DemoInterrupted(Exception):
     """The demo's window closed (or a signal stopped it) before the match ended; the message says how far it got."""
 
 
-def run_demo(args: argparse.Namespace) -> int:
+def run_demo(options: LaunchOptions) -> int:
     """Computers play a whole match in the window at full speed; then exit 0.
 
     Raises :class:`DemoInterrupted` when the match was stopped before its end.
@@ -743,18 +729,13 @@ def run_demo(args: argparse.Namespace) -> int:
 
     log_path = setup_logging()
     install_excepthook(log_path)
-    from chinese_ten.cli import look_overrides
-
-    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
-    demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
-                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
-                       rules=rules)
-    look = Settings().replace(**look_overrides(args))
+    demo = options.demo or DemoOptions()
+    look = Settings().replace(**options.look_overrides())
     keeper = None
-    if getattr(args, "data_dir", None):
+    if options.data_dir:
         from chinese_ten.matchstore import open_store
 
-        keeper = Keeper(open_store(Path(args.data_dir)))
+        keeper = Keeper(open_store(Path(options.data_dir)))
     use_language(shown_language(look.language))
     surface = open_window(look.window_size, _("Chinese Ten (demo)"))
     app = App(surface, look, None, demo, ComputerThinker(), keeper)
@@ -778,11 +759,11 @@ def run_demo(args: argparse.Namespace) -> int:
         raise DemoInterrupted(f"the demo was interrupted after {ctl.match.deals_played} "
                               f"of {ctl.match.total_deals} deals")
     summary = app.stats.summary()
-    if getattr(args, "frame_stats", None) is not None:
+    if options.frame_stats is not None:
         try:
-            Path(args.frame_stats).write_text(json.dumps(summary) + "\n", encoding="utf-8")
+            Path(options.frame_stats).write_text(json.dumps(summary) + "\n", encoding="utf-8")
         except OSError as exc:
-            raise OSError(exc.errno, exc.strerror, str(args.frame_stats)) from None
+            raise OSError(exc.errno, exc.strerror, str(options.frame_stats)) from None
     result = {
         "seats": demo.seats,
         "deals": ctl.match.deals_played if ctl else 0,
@@ -794,7 +775,7 @@ def run_demo(args: argparse.Namespace) -> int:
         **summary,
     }
     pygame.quit()
-    if getattr(args, "json", False):
+    if options.json:
         print(json.dumps(result))
     else:
         print(f"demo: {result['deals']} deal{'' if result['deals'] == 1 else 's'} at {demo.seats} seats in {result['seconds']} s, "

@@ -238,7 +238,7 @@ def test_the_rules_option_of_the_bare_command_holds_for_one_run(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from chinese_ten.cli import build_parser
+    from chinese_ten.cli import build_parser, launch_options
     from chinese_ten.ui.app import run_game
 
     monkeypatch.setenv("CHINESE_TEN_LOG_DIR", str(tmp_path / "logs"))
@@ -257,7 +257,7 @@ def test_the_rules_option_of_the_bare_command_holds_for_one_run(tmp_path: Path,
         app.running = False
 
     monkeypatch.setattr(App, "run", script)
-    assert run_game(build_parser().parse_args(["--settings-dir", str(folder), "--rules", "play-red"])) == 0
+    assert run_game(launch_options(build_parser().parse_args(["--settings-dir", str(folder), "--rules", "play-red"]))) == 0
     assert seen == {"rules": RuleSet.of("play-red"), "seats": 3, "deals": 6}
     saved = json.loads((folder / "settings.json").read_text())
     assert saved["strength"] == "hard"

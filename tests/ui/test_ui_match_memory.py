@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import tracemalloc
 
@@ -23,7 +24,7 @@ BYTES_PER_MATCH = 5_000
 
 def _play(app: App, seed: int) -> None:
     assert app.demo is not None
-    app.demo.seed = seed
+    app.demo = dataclasses.replace(app.demo, seed=seed)
     app.running = True
     app.start_match()
     for _ in range(20_000):

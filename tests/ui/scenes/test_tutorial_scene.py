@@ -11,6 +11,7 @@ import pytest
 
 from chinese_ten.settings import Settings, SettingsStore
 from chinese_ten.games.ten.tutorial import LESSONS, RECORD, REFUSED
+from chinese_ten.cli import launch_options
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.scenes.count import CountScene
@@ -236,7 +237,7 @@ def _first_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: int | 
     monkeypatch.setattr(App, "run", scripted_run)
     args = argparse.Namespace(command=None, settings_dir=str(tmp_path / "settings"),
                               data_dir=str(tmp_path / "data"))
-    assert run_game(args) == 0
+    assert run_game(launch_options(args)) == 0
     return seen
 
 

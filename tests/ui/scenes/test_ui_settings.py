@@ -17,6 +17,7 @@ import pytest
 from chinese_ten.logs import LOG_DIR_ENV, LOG_FILENAME, LOGGER_NAME
 from chinese_ten.settings import SETTINGS_DIR_ENV, SETTINGS_FILENAME, Settings
 from chinese_ten.ui import app as app_module
+from chinese_ten.cli import launch_options
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.scenes.settings import SETTING_ROWS, SettingsScene
@@ -55,7 +56,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, script: Script, settings_dir: Path | 
 
     monkeypatch.setattr(App, "run", scripted_run)
     args = argparse.Namespace(command=None, settings_dir=str(settings_dir) if settings_dir else None)
-    return run_game(args), seen
+    return run_game(launch_options(args)), seen
 
 
 def _row(key: str) -> int:
