@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from chinese_ten import assets
-from chinese_ten.games.ten.events import Captured, DealerSweep, DealOver, Event, JoinedLayout, Played, Redealt, Refilled, ThrownIn, Turned
+from chinese_ten.games.ten.events import Event
+from chinese_ten.ui.table.presenters import presenter_for
 
 if TYPE_CHECKING:
     from chinese_ten.ui.table.controller import TableController
@@ -50,17 +51,8 @@ LEVEL_JITTER = 0.08
 
 def effect_for(event: Event) -> str | None:
     """The effect that sounds as ``event`` is shown, or None for an event that makes no sound."""
-    if isinstance(event, (Captured, DealerSweep)):
-        return "capture-scoring" if event.points else "capture"
-    if isinstance(event, (Turned, Refilled)):
-        return "turn"
-    if isinstance(event, (ThrownIn, Redealt)):
-        return "shuffle"
-    if isinstance(event, (Played, JoinedLayout)):
-        return "lay"
-    if isinstance(event, DealOver):
-        return "deal-over"
-    return None
+    sound = presenter_for(event).sound
+    return sound(event) if sound is not None else None
 
 
 def match_effect(ctl: TableController) -> str:

@@ -20,7 +20,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.events import Captured, Event, JoinedLayout, Played, Turned
+from chinese_ten.games.ten.events import Event
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.records import RecordError
 from chinese_ten.games.ten.review import REVIEW_TURNS, Choice, Judgement, Review
@@ -28,6 +28,7 @@ from chinese_ten.ui.table.analysis import Analysis
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SIDE_NAMES, SeatInfo, seat_infos
 from chinese_ten.ui.table.geometry import SIDES, TableGeometry, hand_rects, open_rects, table_geometry
+from chinese_ten.ui.table.presenters import presenter_for
 from chinese_ten.ui.table.review_table import ReviewTable
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.scene import Scene
@@ -104,16 +105,10 @@ def best_words(j: Judgement) -> str:
 
 def turn_line(events: Sequence[Event]) -> str:
     """A turn in a few words for the list of turns: "7♦ took 3♥ · turned Q♠ took Q♦"."""
-    parts: list[str] = []
-    for ev in events:
-        if isinstance(ev, Captured):
-            words = _("{card} took {cards}") if ev.source == "play" else _("turned {card} took {cards}")
-            parts.append(words.format(card=ev.card.pretty, cards=_cards(ev.taken)))
-        elif isinstance(ev, JoinedLayout):
-            words = _("{card} to the layout") if ev.source == "play" else _("turned {card} to the layout")
-            parts.append(words.format(card=ev.card.pretty))
+    rows = [(ev, presenter_for(ev)) for ev in events]
+    parts = [row.review(ev) for ev, row in rows if row.review is not None]
     if not parts:
-        played = [ev.card.pretty for ev in events if isinstance(ev, (Played, Turned))]
+        played = [row.card(ev) for ev, row in rows if row.card is not None]
         return _(", ").join(played)
     return " · ".join(parts)
 

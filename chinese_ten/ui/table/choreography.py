@@ -10,13 +10,9 @@ from dataclasses import dataclass
 from chinese_ten.cards import RANK_NAMES, Card
 from chinese_ten.games.ten.events import (
     Captured,
-    ChoiceNeeded,
     DealerSweep,
-    DealOver,
     Event,
-    JoinedLayout,
     NoFlip,
-    Played,
     Redealt,
     Refilled,
     ThrownIn,
@@ -25,9 +21,10 @@ from chinese_ten.games.ten.events import (
 )
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.settings import ANIMATION_SPEEDS
-from chinese_ten.ui.table.animation import Label, Sprite, Step, StepFactory, overlap
+from chinese_ten.ui.table.animation import Label, Sprite, Step, StepFactory
 from chinese_ten.ui.table.board import Board, Loc, hand_order
 from chinese_ten.ui.table.narration import Narration
+from chinese_ten.ui.table.presenters import Showing, presenter_for
 
 
 @dataclass(frozen=True)
@@ -56,12 +53,6 @@ INSTANT_PAUSE = 0.3
 
 HOP = 0.7
 """A turned card's short hop from beside the stock into the layout, as a share of a card's travel time."""
-
-FLIP_AFTER_SWEEP = 0.4
-"""How far through the sweep of a played card's capture the stock card starts to turn."""
-
-FLIP_AFTER_LANDING = 0.7
-"""How far through a played card's travel to the layout the stock card starts to turn."""
 
 
 REPLAY_PACE: Pace = Pace().scaled(2.5)
@@ -105,69 +96,27 @@ class Choreographer:
         The stock card starts to turn while the played card's capture sweeps away, or as the
         played card lands in the layout, so no one waits for one card to stop before the next moves.
         """
-        out: list[StepFactory] = []
-        carry: list[Event] = []
-        flip_after: float | None = None
+        showing = Showing(events, dealt)
         for ev in events:
-            if isinstance(ev, Played):
-                carry.append(ev)
-            elif isinstance(ev, Turned):
-                if flip_after is not None and not carry:
-                    out[-1] = overlap(out[-1], self._flip(ev, carry), flip_after)
-                else:
-                    out.append(self._flip(ev, carry))
-                carry = []
-            elif isinstance(ev, Captured):
-                out.append(self._enter(ev.seat, ev.card, carry, ev))
-                out.append(self._glow(ev))
-                out.append(self._sweep(ev))
-                carry = []
-                flip_after = self.pace.sweep * FLIP_AFTER_SWEEP if ev.source == "play" else None
-                continue
-            elif isinstance(ev, JoinedLayout):
-                out.append(self._enter(ev.seat, ev.card, carry + [ev], None))
-                carry = []
-                flip_after = self.pace.move * FLIP_AFTER_LANDING if ev.source == "play" else None
-                continue
-            elif isinstance(ev, ChoiceNeeded):
-                if ev.source == "play":
-                    out.append(self._to_stage(ev.seat, ev.card, carry))
-                carry = []
-            elif isinstance(ev, DealerSweep):
-                out.append(self._sweep_glow(ev))
-                out.append(self._sweep_opening(ev))
-            elif isinstance(ev, DealOver):
-                out.append(self._tell_only(carry + [ev]))
-                carry = []
-            elif isinstance(ev, ThrownIn):
-                later = [e for e in events if isinstance(e, ThrownIn)]
-                following = later[later.index(ev) + 1:]
-                out.append(self._dead_glow(ev))
-                out.append(self._throw_in(ev, following[0].layout if following else None))
-            elif isinstance(ev, Refilled):
-                out.append(self._refill(ev))
-            elif isinstance(ev, NoFlip):
-                out.append(self._no_flip(ev, carry))
-                carry = []
-            elif isinstance(ev, Redealt):
-                out.append(self._redeal(ev, carry, dealt))
-                carry = []
-            flip_after = None
-        if carry:
-            out.append(self._tell_only(carry))
-        return out
+            move = presenter_for(ev).move
+            showing.flip_after = move(self, ev, showing) if move is not None else None
+        if showing.carry:
+            showing.out.append(self.tell_only(showing.carry))
+        return showing.out
 
     def _tell(self, events: list[Event]) -> None:
         for ev in events:
             self.narration.add(ev)
 
-    def _tell_only(self, events: list[Event]) -> StepFactory:
+    def tell_only(self, events: list[Event]) -> StepFactory:
+        """A step that only tells ``events``, moving nothing."""
         def build(board: Board) -> Step:
             self._tell(events)
             return Step(0.0)
         return build
 
-    def _flip(self, ev: Turned, carry: list[Event]) -> StepFactory:
+    def flip(self, ev: Turned, carry: list[Event]) -> StepFactory:
+        """The stock card turned face up beside the stock (telling ``carry`` with it)."""
         tell = carry + [ev]
 
         def build(board: Board) -> Step:
@@ -182,7 +131,8 @@ class Choreographer:
                         on_end=end)
         return build
 
-    def _to_stage(self, seat: int, card: object, carry: list[Event]) -> StepFactory:
+    def to_stage(self, seat: int, card: object, carry: list[Event]) -> StepFactory:
+        """A played card to the middle, where it waits while its capture is chosen."""
         def build(board: Board) -> Step:
             self._tell(carry)
             src = board.origin_of(seat, card)  # type: ignore[arg-type]
@@ -195,7 +145,8 @@ class Choreographer:
                         on_end=end)
         return build
 
-    def _enter(self, seat: int, card: object, tell: list[Event], capture: Captured | None) -> StepFactory:
+    def enter(self, seat: int, card: object, tell: list[Event], capture: Captured | None) -> StepFactory:
+        """A card from a hand or the stock to the layout, onto what it captures (``capture``), telling ``tell``."""
         def build(board: Board) -> Step:
             self._tell(tell)
             src = board.origin_of(seat, card)  # type: ignore[arg-type]
@@ -219,7 +170,8 @@ class Choreographer:
             return Step(travel, seat, [Sprite(card, src, dst, flip=flip, lift=0.3)], on_end=end)  # type: ignore[arg-type]
         return build
 
-    def _glow(self, ev: Captured) -> StepFactory:
+    def glow(self, ev: Captured) -> StepFactory:
+        """A capture's cards glowing (longer for a triple)."""
         triple = isinstance(ev, TripleCaptured)
 
         def build(board: Board) -> Step:
@@ -230,7 +182,8 @@ class Choreographer:
                         [Sprite(ev.card, at, at, glow=True)], banner=banner, glow_slots=slots)
         return build
 
-    def _sweep(self, ev: Captured) -> StepFactory:
+    def sweep(self, ev: Captured) -> StepFactory:
+        """A capture swept from the layout to its seat's pile."""
         def build(board: Board) -> Step:
             self._tell([ev])
             at = board.resting.pop(ev.card, Loc("stage"))
@@ -245,7 +198,8 @@ class Choreographer:
             return Step(self.pace.sweep, ev.seat, sprites, labels, on_end=end)
         return build
 
-    def _sweep_glow(self, ev: DealerSweep) -> StepFactory:
+    def sweep_glow(self, ev: DealerSweep) -> StepFactory:
+        """The dealer's four of a kind glowing in the layout."""
         def build(board: Board) -> Step:
             slots = tuple(s for s in (board.slot_of(c) for c in ev.cards) if s is not None)
             return Step(self.pace.triple * 1.3, ev.seat, banner=_("Four {cards}: the dealer sweeps them!").format(
@@ -253,7 +207,8 @@ class Choreographer:
                         glow_slots=slots)
         return build
 
-    def _sweep_opening(self, ev: DealerSweep) -> StepFactory:
+    def sweep_opening(self, ev: DealerSweep) -> StepFactory:
+        """The dealer's four of a kind swept to the dealer's pile."""
         def build(board: Board) -> Step:
             self._tell([ev])
             pile = Loc("pile", ev.seat)
@@ -270,7 +225,8 @@ class Choreographer:
 
     # ------------------------------------------------------------------ the rarer events of the house rules
 
-    def _dead_glow(self, ev: ThrownIn) -> StepFactory:
+    def dead_glow(self, ev: ThrownIn) -> StepFactory:
+        """A dead layout glowing before it is thrown in."""
         def build(board: Board) -> Step:
             self._tell([ev])
             slots = tuple(s for s in (board.slot_of(c) for c in ev.layout) if s is not None)
@@ -278,7 +234,7 @@ class Choreographer:
                         glow_slots=slots)
         return build
 
-    def _throw_in(self, ev: ThrownIn, following: tuple[Card, ...] | None) -> StepFactory:
+    def throw_in(self, ev: ThrownIn, following: tuple[Card, ...] | None) -> StepFactory:
         """The dead layout goes back to the stock and the next layout is dealt (with the hands, at the last)."""
         def build(board: Board) -> Step:
             gone = [Sprite(c, Loc("slot", index=board.slot_of(c) or 0), Loc("stock"), window=(0.0, 0.5))
@@ -303,7 +259,8 @@ class Choreographer:
             return Step(self.pace.sweep * 2, ev.seat, gone + dealt, on_end=end)
         return build
 
-    def _refill(self, ev: Refilled) -> StepFactory:
+    def refill(self, ev: Refilled) -> StepFactory:
+        """Cards turned from the stock to refill the layout."""
         def build(board: Board) -> Step:
             self._tell([ev])
             sprites = []
@@ -327,13 +284,14 @@ class Choreographer:
             return Step(self.pace.flip * 3, ev.seat, sprites, banner=banner, on_end=end)
         return build
 
-    def _no_flip(self, ev: NoFlip, carry: list[Event]) -> StepFactory:
+    def no_flip(self, ev: NoFlip, carry: list[Event]) -> StepFactory:
+        """No card to turn: the stock is empty."""
         def build(board: Board) -> Step:
             self._tell(carry + [ev])
             return Step(self.pace.flip * 2, ev.seat, banner=_("The stock is empty: no card to turn"))
         return build
 
-    def _redeal(self, ev: Redealt, carry: list[Event], dealt: tuple[tuple[Card, ...], ...] | None) -> StepFactory:
+    def redeal(self, ev: Redealt, carry: list[Event], dealt: tuple[tuple[Card, ...], ...] | None) -> StepFactory:
         """Each seat is dealt its new cards from the stock, one at a time round the table."""
         def build(board: Board) -> Step:
             self._tell(carry + [ev])

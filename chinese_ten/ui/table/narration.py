@@ -2,42 +2,11 @@
 
 from __future__ import annotations
 
-from chinese_ten.games.ten.events import (
-    Captured,
-    ChoiceNeeded,
-    DealerSweep,
-    DealOver,
-    Event,
-    JoinedLayout,
-    NoFlip,
-    Played,
-    Redealt,
-    Refilled,
-    ThrownIn,
-    TripleCaptured,
-    Turned,
-)
-from chinese_ten.i18n import _, ngettext
+from chinese_ten.games.ten.events import Event
+from chinese_ten.i18n import _
+from chinese_ten.ui.table.presenters import presenter_for, redeal_text, thrown_in_text
 
-
-def _cards(cards: tuple[object, ...]) -> str:
-    return _(", ").join(c.pretty for c in cards)  # type: ignore[attr-defined]
-
-
-def _gain(points: int) -> str:
-    return _(" (+{points})").format(points=points) if points else ""
-
-
-def thrown_in_text(dealer: str, event: ThrownIn) -> str:
-    """A dead layout thrown in, in words."""
-    return _("Dead layout {cards}: thrown in, {dealer} to deal again.").format(
-        cards=_cards(event.layout), dealer=dealer)
-
-
-def redeal_text(event: Redealt) -> str:
-    """A re-deal, in words."""
-    return ngettext("Every hand is empty: {n} more card each from the stock.",
-                    "Every hand is empty: {n} more cards each from the stock.", event.each).format(n=event.each)
+__all__ = ["Narration", "redeal_text", "thrown_in_text", "winners_text"]
 
 
 class Narration:
@@ -56,41 +25,15 @@ class Narration:
         """Tell one event: a new entry for a new turn, or more words for the current one."""
         self.version += 1
         self.shown.append(event)
-        if isinstance(event, Played):
-            self.entries.append(_("{name} played {card}").format(name=self.names[event.seat], card=event.card.pretty))
-            self._open = True
-        elif isinstance(event, Turned):
-            self._extend(_(" Turned {card}").format(card=event.card.pretty))
-        elif isinstance(event, TripleCaptured):
-            words = (_(" and took all three: {cards}{gain}.") if event.source == "play"
-                     else _(", took all three: {cards}{gain}."))
-            self._extend(words.format(cards=_cards(event.taken), gain=_gain(event.points)))
-        elif isinstance(event, Captured):
-            words = _(" and took {cards}{gain}.") if event.source == "play" else _(", took {cards}{gain}.")
-            self._extend(words.format(cards=_cards(event.taken), gain=_gain(event.points)))
-        elif isinstance(event, JoinedLayout):
-            self._extend(_(", which joined the layout."))
-        elif isinstance(event, DealerSweep):
-            self.entries.append(_("Four of a kind in the layout: {name}, the dealer, took {cards}{gain}.").format(
-                name=self.names[event.seat], cards=_cards(event.cards), gain=_gain(event.points)))
-            self._open = False
-        elif isinstance(event, ThrownIn):
-            self.entries.append(thrown_in_text(self.names[event.seat], event))
-            self._open = False
-        elif isinstance(event, Refilled):
-            self.entries.append(_("{cards} turned from the stock to refill the layout.").format(
-                cards=_cards(event.cards)))
-            self._open = False
-        elif isinstance(event, NoFlip):
-            self._extend(" " + _("The stock is empty: no card to turn."))
-        elif isinstance(event, Redealt):
-            self.entries.append(redeal_text(event))
-            self._open = False
-        elif isinstance(event, DealOver):
-            self.entries.append(_("The deal is over."))
-            self._open = False
-        elif isinstance(event, ChoiceNeeded):
-            pass
+        tell = presenter_for(event).tell
+        if tell is None:
+            return
+        words, how = tell(self.names, event)
+        if how == "extend":
+            self._extend(words)
+        else:
+            self.entries.append(words)
+            self._open = how == "begin"
 
     def note(self, text: str) -> None:
         """Tell something the table shows that is not an engine event (a match won), as an entry of its own."""
