@@ -138,7 +138,7 @@ def test_no_scene_imports_another_scene_nor_the_window() -> None:
         assert not others, f"{path.name} imports {sorted(others)}"
 
 
-def test_nothing_but_the_window_and_its_entry_points_imports_the_window() -> None:
+def test_no_module_of_the_window_imports_the_app() -> None:
     importers = sorted(str(p.relative_to(UI)) for p in UI.rglob("*.py") if "chinese_ten.ui.app" in _imports(p))
     assert importers == []
 

@@ -302,7 +302,7 @@ class ReviewScene(Scene):
         self.review = None
         self.analysis = self._start_analysis()
 
-    def leave(self) -> None:
+    def back(self) -> None:
         """Back to the screen the review was opened from."""
         if self.analysis is not None:
             self.analysis.close()
@@ -317,7 +317,7 @@ class ReviewScene(Scene):
         elif action == "cancel":
             self.cancel()
         elif action == "back":
-            self.leave()
+            self.back()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys step and jump, clicks on the list go to a turn, Esc cancels an analysis or goes back."""
@@ -341,7 +341,7 @@ class ReviewScene(Scene):
             if self.analysing:
                 self.cancel()
             else:
-                self.leave()
+                self.back()
         elif key in (pygame.K_RIGHT, pygame.K_SPACE) and (focused is None or key == pygame.K_RIGHT):
             self.step(1)
         elif key == pygame.K_LEFT:

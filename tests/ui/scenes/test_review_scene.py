@@ -189,7 +189,7 @@ def test_the_counts_review_button_opens_the_review(make_table) -> None:  # type:
     app.frame(1 / 60, [click_event(button.rect.center)])
     review = app.top()
     assert isinstance(review, ReviewScene)
-    review.leave()
+    review.back()
     assert isinstance(app.top(), CountScene)
 
 
@@ -375,5 +375,5 @@ def test_s_or_a_click_on_the_judged_seat_judges_the_next_seat_a_computer_too(app
     assert scene.seat == 0 and scene.analysis is not first and first is not None and first.cancelled, \
         "the analysis of North stops when another seat is chosen"
     assert scene.analysing
-    scene.leave()
+    scene.back()
     assert scene.analysis is not None and scene.analysis.cancelled
