@@ -3,7 +3,7 @@
 Plays two-seat deals (seeded) of Easy against Normal and reviews seat 0's
 decisions twice at the review's full effort: directly with
 :func:`chinese_ten.games.ten.review.review_record`, and through
-:class:`chinese_ten.ui.analysis.Analysis` polled as the window polls it (once
+:class:`chinese_ten.ui.table.analysis.Analysis` polled as the window polls it (once
 a frame at 60 frames a second). Prints the median and worst time by the clock
 for each way, the median overhead of the process (its start included), and
 the longest a single ``poll()`` held the frame.
@@ -25,7 +25,7 @@ from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.ten.players import make_player, next_action
 from chinese_ten.games.ten.record import record_of
 from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, review_record
-from chinese_ten.ui.analysis import Analysis
+from chinese_ten.ui.table.analysis import Analysis
 
 FRAME_S: float = 1 / 60
 """The time between two polls, as at the window's frame rate."""

@@ -24,7 +24,7 @@ import pygame
 from chinese_ten.settings import Settings
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.ui.app import App, open_window
-from chinese_ten.ui.start_scene import StartScene
+from chinese_ten.ui.scenes.start import StartScene
 
 case, seconds = sys.argv[1], float(sys.argv[2])
 window = open_window((1920, 1080))
@@ -41,9 +41,9 @@ if case != "start":
         table.set_paused(True)
     if case == "review":
         from chinese_ten.games.ten.record import record_of
-        from chinese_ten.ui.review_scene import open_review
-        from chinese_ten.ui.choice_scene import ChoiceScene
-        from chinese_ten.ui.count_scene import CountScene
+        from chinese_ten.ui.scenes.review import open_review
+        from chinese_ten.ui.scenes.choice import ChoiceScene
+        from chinese_ten.ui.scenes.count import CountScene
         ctl = table.ctl
         for _ in range(100000):
             top = app.top()

@@ -43,8 +43,8 @@ def _percentile(values: list[float], q: float) -> float:
 
 def bench_saves(matches: int) -> tuple[list[float], list[float]]:
     """Milliseconds of every save made while playing ``matches`` six-deal matches: in the frame, and written."""
-    from chinese_ten.ui.choreography import Pace
-    from chinese_ten.ui.controller import TableController
+    from chinese_ten.ui.table.choreography import Pace
+    from chinese_ten.ui.table.controller import TableController
     from chinese_ten.ui.keeper import Keeper
     from chinese_ten.engine.thinking import ComputerThinker
 
@@ -116,9 +116,9 @@ def bench_screens(deals: int, runs: int) -> dict[str, list[float]]:
     """Milliseconds to build and draw the Statistics and History screens over ``deals`` kept deals."""
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, open_window
-    from chinese_ten.ui.history_scene import HistoryScene
+    from chinese_ten.ui.scenes.history import HistoryScene
     from chinese_ten.ui.keeper import Keeper
-    from chinese_ten.ui.stats_scene import StatsScene
+    from chinese_ten.ui.scenes.stats import StatsScene
 
     out: dict[str, list[float]] = {"statistics": [], "history": []}
     with tempfile.TemporaryDirectory() as folder:

@@ -26,10 +26,10 @@ import pygame  # noqa: E402
 
 from chinese_ten.settings import Settings  # noqa: E402
 from chinese_ten.ui.app import App, open_window  # noqa: E402
-from chinese_ten.ui.choice_scene import ChoiceScene  # noqa: E402
-from chinese_ten.ui.choreography import pace_for  # noqa: E402
-from chinese_ten.ui.controller import TableController  # noqa: E402
-from chinese_ten.ui.table_scene import TableScene  # noqa: E402
+from chinese_ten.ui.scenes.choice import ChoiceScene  # noqa: E402
+from chinese_ten.ui.table.choreography import pace_for  # noqa: E402
+from chinese_ten.ui.table.controller import TableController  # noqa: E402
+from chinese_ten.ui.table.live import TableScene  # noqa: E402
 from chinese_ten.engine.thinking import ComputerThinker  # noqa: E402
 
 FPS = 60

@@ -43,7 +43,7 @@ def run_once(size: tuple[int, int], contrast: bool, seats: int, seed: int) -> di
     from chinese_ten.games.ten.review import review_record
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, FrameStats, open_window
-    from chinese_ten.ui.review_scene import ReviewScene
+    from chinese_ten.ui.scenes.review import ReviewScene
     from chinese_ten.engine.thinking import ComputerThinker
 
     record = played_record(seats, seed)

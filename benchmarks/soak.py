@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, DemoOptions, open_window
-    from chinese_ten.ui.help_scene import HelpScene
+    from chinese_ten.ui.scenes.help import HelpScene
     from chinese_ten.engine.thinking import ComputerThinker
 
     surface = open_window((1280, 800), "Chinese Ten (soak)")

@@ -11,7 +11,7 @@ import random
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from chinese_ten.cards import CardError
 from chinese_ten.engine.errors import IllegalMove
@@ -23,6 +23,9 @@ from chinese_ten.quote import quote, shorten, show_path
 from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
 from chinese_ten.games.ten.record import position_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet, RulesError, parse_option
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.launch import LaunchOptions
 
 EXIT_USAGE = 2
 """Exit status after a refused command line or input."""
@@ -138,6 +141,22 @@ def _add_rules_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> 
 def look_overrides(args: argparse.Namespace) -> dict[str, object]:
     """The settings the command line sets for this run only (none when no look option was given)."""
     return {key: getattr(args, key) for key in LOOK_OPTIONS if getattr(args, key, None) is not None}
+
+
+def launch_options(args: argparse.Namespace) -> LaunchOptions:
+    """What the window is handed for a run: its folders, this run's look and rules, and for ``demo`` the demo."""
+    from chinese_ten.ui.launch import DemoOptions, LaunchOptions
+
+    look = tuple(look_overrides(args).items())
+    if getattr(args, "command", None) != "demo":
+        return LaunchOptions(settings_dir=getattr(args, "settings_dir", None), data_dir=getattr(args, "data_dir", None),
+                             look=look, rules=getattr(args, "rules", None))
+    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
+    demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
+                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
+                       rules=rules)
+    return LaunchOptions(data_dir=getattr(args, "data_dir", None), look=look, rules=rules.preset, demo=demo,
+                         frame_stats=getattr(args, "frame_stats", None), json=getattr(args, "json", False))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -484,7 +503,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     report = io.StringIO()
     try:
         with contextlib.redirect_stdout(report):
-            status = run_demo(args)
+            status = run_demo(launch_options(args))
     except DemoInterrupted as exc:
         return _fail(str(exc), EXIT_INTERRUPTED)
     except OSError as exc:
@@ -520,7 +539,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Open the window and play."""
     from chinese_ten.ui.app import run_game
 
-    return run_game(args)
+    return run_game(launch_options(args))
 
 
 COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "review": cmd_review, "simulate": cmd_simulate,

@@ -1183,7 +1183,7 @@ def test_the_allowed_strengths_and_match_lengths_are_the_engines_own() -> None:
 
 def test_every_animation_speed_has_a_pace() -> None:
     from chinese_ten.settings import ANIMATION_SPEEDS
-    from chinese_ten.ui.choreography import SPEED_FACTORS
+    from chinese_ten.ui.table.choreography import SPEED_FACTORS
 
     assert tuple(SPEED_FACTORS) == ANIMATION_SPEEDS
 

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import math
@@ -17,29 +16,36 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
 from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
-from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
-from chinese_ten.ui import display
-from chinese_ten.ui.cardimages import CardImages
-from chinese_ten.ui.choreography import Pace, pace_for
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.geometry import MIN_SIZE
+from chinese_ten.ui.kit import display
+from chinese_ten.ui.kit.cardimages import CardImages
+from chinese_ten.ui.table.choreography import Pace, pace_for
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.table.geometry import MIN_SIZE
 from chinese_ten.ui.keeper import Keeper
-from chinese_ten.ui.scene import Kit, Scene, font_px, ui_scale
-from chinese_ten.ui.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
-from chinese_ten.ui.sound import SoundPlayer
-from chinese_ten.ui.text import TextPainter
-from chinese_ten.ui.theme import FontBook, theme_for
+from chinese_ten.ui.launch import DemoOptions, LaunchOptions
+from chinese_ten.ui.kit import Kit, font_px, ui_scale
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.scenes import ONCE_ON_TOP, SCENES
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import HelpScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.scenes.tutorial import GuidedTableScene
+from chinese_ten.ui.services import Screen
+from chinese_ten.ui.table.live import TableScene
+from chinese_ten.ui.kit.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
+from chinese_ten.ui.kit.sound import SoundPlayer
+from chinese_ten.ui.kit.text import TextPainter
+from chinese_ten.ui.kit.theme import FontBook, theme_for
 from chinese_ten.engine.thinking import ComputerThinker
-
-if TYPE_CHECKING:
-    from chinese_ten.ui.table_scene import TableScene
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -127,20 +133,9 @@ def _bucket_middle(i: int) -> float:
     return FRAME_FLOOR_MS * FRAME_BUCKET_STEP ** (i - 0.5)
 
 
-@dataclass
-class DemoOptions:
-    """What ``demo`` was asked for."""
-
-    seats: int = 4
-    deals: int | None = None
-    seed: int = 0
-    screenshot: Path | None = None
-    strength: str = "normal"
-    rules: RuleSet = CLASSIC
-
-
 class App:
-    """The window's scenes, settings and shared drawing kit."""
+    """The window's scenes, settings and shared drawing kit: the :class:`~chinese_ten.ui.services.Services`
+    every scene is given."""
 
     def __init__(self, surface: pygame.Surface, settings: Settings, store: SettingsStore | None = None,
                  demo: DemoOptions | None = None, thinker: ComputerThinker | None = None,
@@ -162,7 +157,7 @@ class App:
         fonts = FontBook()
         self.kit = Kit(theme, fonts, TextPainter(fonts, theme), CardImages(theme.card_style),
                        point_badges=settings.point_badges)
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.running = True
         self.stats = FrameStats(recording=demo is not None)
         """Frame times, recorded only for a demo (whose summary reports them)."""
@@ -180,25 +175,62 @@ class App:
 
     # ------------------------------------------------------------------ scenes
 
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         """The scene receiving input."""
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
-        """Put a scene on top."""
+    def push(self, scene: Screen) -> None:
+        """Put a scene on top: the one below is paused, the new one entered."""
+        below = self.top()
         self.scenes.append(scene)
+        if below is not None:
+            below.pause()
+        scene.enter()
 
-    def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene (or ``scene`` wherever it is)."""
+    def pop(self, scene: Screen | None = None) -> None:
+        """Remove the top scene (or ``scene`` wherever it is): it is left, and the scene back on top resumed."""
         if scene is None:
-            if self.scenes:
-                self.scenes.pop()
-        elif scene in self.scenes:
-            self.scenes.remove(scene)
+            scene = self.top()
+        if scene is None or scene not in self.scenes:
+            return
+        was_top = scene is self.top()
+        self.scenes.remove(scene)
+        scene.leave()
+        top = self.top()
+        if was_top and top is not None:
+            top.resume()
 
-    def replace(self, scene: Scene) -> None:
-        """Make ``scene`` the only scene."""
-        self.scenes = [scene]
+    def replace(self, scene: Screen) -> None:
+        """Make ``scene`` the only scene: every scene there was is left, the new one entered."""
+        old, self.scenes = self.scenes, [scene]
+        for gone in reversed(old):
+            gone.leave()
+        scene.enter()
+
+    def make(self, name: str, **kw: Any) -> Scene | None:
+        """The scene registered as ``name``, built for this app; None when it could not be (the person was told)."""
+        return SCENES[name].opened(self, **kw)
+
+    def open(self, name: str, **kw: Any) -> Scene | None:
+        """Open the scene registered as ``name`` over what is showing and return it (None when it could not
+        open); the menu, settings, statistics and history open only when they are not on top already."""
+        if name in ONCE_ON_TOP and self.top_is(name):
+            return None
+        scene = self.make(name, **kw)
+        if scene is not None:
+            self.push(scene)
+        return scene
+
+    def show(self, name: str, **kw: Any) -> Scene | None:
+        """Make the scene registered as ``name`` the only one and return it (None when it could not open)."""
+        scene = self.make(name, **kw)
+        if scene is not None:
+            self.replace(scene)
+        return scene
+
+    def top_is(self, name: str) -> bool:
+        """True when the scene on top is the one registered as ``name``."""
+        return isinstance(self.top(), SCENES[name])
 
     def quit(self) -> None:
         """Close the window at the end of this frame."""
@@ -236,8 +268,6 @@ class App:
 
     def table(self) -> TableScene | None:
         """The table scene in the stack, if a match is on."""
-        from chinese_ten.ui.table_scene import TableScene
-
         for scene in self.scenes:
             if isinstance(scene, TableScene):
                 return scene
@@ -311,8 +341,6 @@ class App:
 
     def show_help(self) -> None:
         """Open the help over whatever is showing, or close it when it is on top."""
-        from chinese_ten.ui.help_scene import HelpScene
-
         top = self.top()
         if isinstance(top, HelpScene):
             self.pop(top)
@@ -321,22 +349,14 @@ class App:
 
     def open_menu(self) -> None:
         """Open the game menu over the table."""
-        from chinese_ten.ui.menu_scene import MenuScene
-
-        if not isinstance(self.top(), MenuScene):
-            self.push(MenuScene(self))
+        self.open("menu")
 
     def open_settings(self) -> None:
         """Open the settings screen over whatever is showing."""
-        from chinese_ten.ui.settings_scene import SettingsScene
-
-        if not isinstance(self.top(), SettingsScene):
-            self.push(SettingsScene(self))
+        self.open("settings")
 
     def start_match(self) -> None:
         """Sit down at a new match with the current settings (or the demo's table)."""
-        from chinese_ten.ui.table_scene import TableScene
-
         self.thinker.cancel()
         if self.demo is not None:
             length = PRESETS[self.demo.rules.preset].match_length or "per-seat"
@@ -356,7 +376,6 @@ class App:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
         from chinese_ten.games.ten.tutorial import Guide
-        from chinese_ten.ui.tutorial_scene import GuidedTableScene
 
         self.thinker.cancel()
         ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
@@ -365,8 +384,6 @@ class App:
 
     def continue_match(self) -> bool:
         """Sit down again at the unfinished match, exactly where it was left; False when there is none."""
-        from chinese_ten.ui.table_scene import TableScene
-
         self.thinker.cancel()
         ctl = self.keeper.resume(pace_for(self.settings.animation_speed), self.thinker)
         if ctl is None:
@@ -377,27 +394,35 @@ class App:
     def show_unseen_result(self) -> bool:
         """Sit down at the last match's final count when the window closed before its result was seen (the
         result follows it as always); False when there is none."""
-        from chinese_ten.ui.table_scene import TableScene
-
         ctl = self.keeper.unseen_result(pace_for(self.settings.animation_speed), self.thinker)
         if ctl is None:
             return False
         self.replace(TableScene(self, ctl))
         return True
 
+    def leave_lesson(self, play: bool = False) -> None:
+        """Leave Learn to play for the start screen, or with ``play`` for a real match with the start screen's
+        choices (asking first, as the start screen does, when an unfinished match is kept)."""
+        self.thinker.cancel()
+        start = StartScene(self)
+        self.replace(start)
+        if play:
+            start.start()
+
+    def rules_in_force(self) -> tuple[RuleSet, int]:
+        """The rules and seat count the person is playing, or will play next from the start screen."""
+        table = self.table()
+        if table is not None:
+            return table.ctl.match.rules, table.ctl.match.seats
+        return self.settings.ruleset(), self.settings.computers + 1
+
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
-        from chinese_ten.ui.stats_scene import StatsScene
-
-        if not isinstance(self.top(), StatsScene):
-            self.push(StatsScene(self))
+        self.open("stats")
 
     def open_history(self) -> None:
         """Open the History screen over whatever is showing."""
-        from chinese_ten.ui.history_scene import HistoryScene
-
-        if not isinstance(self.top(), HistoryScene):
-            self.push(HistoryScene(self))
+        self.open("history")
 
     def apply_look(self, settings: Settings) -> None:
         """Switch theme, card style and point badges to what ``settings`` ask for."""
@@ -463,8 +488,6 @@ class App:
             return True
         if key == pygame.K_p:
             table = self.table()
-            from chinese_ten.ui.choice_scene import ChoiceScene
-
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
                 table.set_paused(not table.paused)
                 return True
@@ -544,8 +567,6 @@ class App:
         surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:
-        from chinese_ten.ui.count_scene import CountScene
-
         top = self.top()
         if isinstance(top, CountScene) and not top.shot_taken:
             top.shot_taken = True
@@ -673,7 +694,7 @@ EXIT_CRASH = 1
 """Exit status after an unexpected problem."""
 
 
-def run_game(args: argparse.Namespace) -> int:
+def run_game(options: LaunchOptions) -> int:
     """Open the window and play until the person closes it; 1 after an unexpected problem."""
     multiprocessing.freeze_support()
     from chinese_ten.logs import crash_report, install_excepthook, setup_logging
@@ -682,20 +703,18 @@ def run_game(args: argparse.Namespace) -> int:
     install_excepthook(log_path)
     from chinese_ten.matchstore import data_dir, open_store
 
-    opened = open_store(data_dir(getattr(args, "data_dir", None)))
+    opened = open_store(data_dir(options.data_dir))
     for notice in opened.notices:
         _log.warning(notice)
-    from chinese_ten.cli import look_overrides
-
     # the notices of a damaged settings file are told in the language asked for, or the system's
-    use_language(shown_language(str(look_overrides(args).get("language", SYSTEM))))
-    store = SettingsStore(settings_dir(getattr(args, "settings_dir", None)))
+    use_language(shown_language(str(options.look_overrides().get("language", SYSTEM))))
+    store = SettingsStore(settings_dir(options.settings_dir))
     loaded = store.load()
     for notice in loaded.notices:
         _log.warning(notice)
-    run_only = look_overrides(args)
-    if getattr(args, "rules", None):
-        run_only.update(choose_preset(loaded.settings.replace(**run_only), args.rules))
+    run_only = options.look_overrides()
+    if options.rules:
+        run_only.update(choose_preset(loaded.settings.replace(**run_only), options.rules))
     settings = loaded.settings.replace(**run_only)
     use_language(shown_language(settings.language))
     app: App | None = None
@@ -706,9 +725,7 @@ def run_game(args: argparse.Namespace) -> int:
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
-        from chinese_ten.ui.start_scene import StartScene
-
-        app.push(StartScene(app))
+        app.open("start")
         app.run()
         app.remember_window_size()
         app.save_settings(app.settings)  # settings a full disk kept from being saved
@@ -729,7 +746,7 @@ class DemoInterrupted(Exception):
     """The demo's window closed (or a signal stopped it) before the match ended; the message says how far it got."""
 
 
-def run_demo(args: argparse.Namespace) -> int:
+def run_demo(options: LaunchOptions) -> int:
     """Computers play a whole match in the window at full speed; then exit 0.
 
     Raises :class:`DemoInterrupted` when the match was stopped before its end.
@@ -739,18 +756,13 @@ def run_demo(args: argparse.Namespace) -> int:
 
     log_path = setup_logging()
     install_excepthook(log_path)
-    from chinese_ten.cli import look_overrides
-
-    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
-    demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
-                       screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
-                       rules=rules)
-    look = Settings().replace(**look_overrides(args))
+    demo = options.demo or DemoOptions()
+    look = Settings().replace(**options.look_overrides())
     keeper = None
-    if getattr(args, "data_dir", None):
+    if options.data_dir:
         from chinese_ten.matchstore import open_store
 
-        opened = open_store(Path(args.data_dir))
+        opened = open_store(Path(options.data_dir))
         for notice in opened.notices:  # a demo that cannot keep its match says so (the log's warnings reach stderr too)
             _log.warning(notice)
         keeper = Keeper(opened)
@@ -777,11 +789,11 @@ def run_demo(args: argparse.Namespace) -> int:
         raise DemoInterrupted(f"the demo was interrupted after {ctl.match.deals_played} "
                               f"of {ctl.match.total_deals} deals")
     summary = app.stats.summary()
-    if getattr(args, "frame_stats", None) is not None:
+    if options.frame_stats is not None:
         try:
-            Path(args.frame_stats).write_text(json.dumps(summary) + "\n", encoding="utf-8")
+            Path(options.frame_stats).write_text(json.dumps(summary) + "\n", encoding="utf-8")
         except OSError as exc:
-            raise OSError(exc.errno, exc.strerror, str(args.frame_stats)) from None
+            raise OSError(exc.errno, exc.strerror, str(options.frame_stats)) from None
     result = {
         "seats": demo.seats,
         "deals": ctl.match.deals_played if ctl else 0,
@@ -793,7 +805,7 @@ def run_demo(args: argparse.Namespace) -> int:
         **summary,
     }
     pygame.quit()
-    if getattr(args, "json", False):
+    if options.json:
         print(json.dumps(result))
     else:
         print(f"demo: {result['deals']} deal{'' if result['deals'] == 1 else 's'} at {demo.seats} seats in {result['seconds']} s, "

@@ -22,8 +22,8 @@ from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import DamagedMatch, KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
-from chinese_ten.ui.choreography import Pace
-from chinese_ten.ui.controller import STRENGTH_LABELS, TableController
+from chinese_ten.ui.table.choreography import Pace
+from chinese_ten.ui.table.controller import STRENGTH_LABELS, TableController
 
 _log = logging.getLogger("chinese_ten.ui")
 

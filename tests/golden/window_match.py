@@ -17,12 +17,12 @@ def play(seats: int = 3, deals: int = 2, seed: int = 21) -> list[dict[str, Any]]
     from chinese_ten.games.ten.record import record_of
     from chinese_ten.settings import Settings
     from chinese_ten.ui.app import App, open_window
-    from chinese_ten.ui.choice_scene import ChoiceScene
-    from chinese_ten.ui.choreography import Pace
-    from chinese_ten.ui.controller import TableController
-    from chinese_ten.ui.count_scene import CountScene
-    from chinese_ten.ui.sound import SoundPlayer
-    from chinese_ten.ui.table_scene import TableScene
+    from chinese_ten.ui.scenes.choice import ChoiceScene
+    from chinese_ten.ui.table.choreography import Pace
+    from chinese_ten.ui.table.controller import TableController
+    from chinese_ten.ui.scenes.count import CountScene
+    from chinese_ten.ui.kit.sound import SoundPlayer
+    from chinese_ten.ui.table.live import TableScene
     from chinese_ten.engine.thinking import ComputerThinker
     from tests.ui.uiharness import key_event
 

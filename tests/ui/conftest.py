@@ -14,9 +14,9 @@ import pytest  # noqa: E402
 
 from chinese_ten.settings import Settings  # noqa: E402
 from chinese_ten.ui.app import App, open_window  # noqa: E402
-from chinese_ten.ui.choreography import Pace  # noqa: E402
-from chinese_ten.ui.controller import TableController  # noqa: E402
-from chinese_ten.ui.table_scene import TableScene  # noqa: E402
+from chinese_ten.ui.table.choreography import Pace  # noqa: E402
+from chinese_ten.ui.table.controller import TableController  # noqa: E402
+from chinese_ten.ui.table.live import TableScene  # noqa: E402
 from chinese_ten.engine.thinking import ComputerThinker  # noqa: E402
 
 QUICK = Pace(move=0.02, flip=0.02, glow=0.01, sweep=0.02, triple=0.03, pause=0.0)
@@ -28,7 +28,7 @@ def audio_only_for_the_sound_tests(request: pytest.FixtureRequest, monkeypatch: 
     """Keep SDL's audio thread out of every test but the sound tests: the test process, which opens and
     closes hundreds of windows, was seen to crash in that thread now and then. Elsewhere the game plays
     as on a machine with no audio device (silent, which the sound tests check too)."""
-    from chinese_ten.ui.sound import SoundPlayer
+    from chinese_ten.ui.kit.sound import SoundPlayer
 
     sound_test = request.module.__name__.endswith("test_ui_sound")
     if not sound_test:

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from chinese_ten.ui.app import App
-from chinese_ten.ui.choreography import pace_for
+from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.scene import Scene
 
 from uiharness import key_event

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.ui.theme import Colour, classic_theme, high_contrast_theme
+from chinese_ten.ui.kit.theme import Colour, classic_theme, high_contrast_theme
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, which loads tools/cardart.py
 from cardart_tool import cardart  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions, FrameStats
-from chinese_ten.ui.start_scene import StartScene
+from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.engine.thinking import ComputerThinker
 
 

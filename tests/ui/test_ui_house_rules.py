@@ -14,14 +14,14 @@ from chinese_ten.games.ten.events import NoFlip, Redealt, Refilled, ThrownIn
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import Settings, SettingsStore
 from chinese_ten.ui.app import App, DemoOptions
-from chinese_ten.ui.board import Board
-from chinese_ten.ui.choreography import Choreographer
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.match_scene import MatchScene
-from chinese_ten.ui.narration import Narration
-from chinese_ten.ui.panel import SidePanel
+from chinese_ten.ui.table.board import Board
+from chinese_ten.ui.table.choreography import Choreographer
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.table.narration import Narration
+from chinese_ten.ui.table.panel import SidePanel
 from chinese_ten.games.ten.texts import number_text, tie_score_text
-from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker
 
 from conftest import QUICK
@@ -185,7 +185,7 @@ def test_a_target_win_is_shown_as_a_banner_and_told_in_the_log(seats: int, windo
 
 def test_the_panel_states_the_tie_score_of_the_rules_in_force_to_one_decimal(
         window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
-    from chinese_ten.ui.text import TextPainter
+    from chinese_ten.ui.kit.text import TextPainter
 
     seen: list[str] = []
     line = TextPainter.line
@@ -234,7 +234,7 @@ def test_the_rules_option_of_the_bare_command_holds_for_one_run(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from chinese_ten.cli import build_parser
+    from chinese_ten.cli import build_parser, launch_options
     from chinese_ten.ui.app import run_game
 
     monkeypatch.setenv("CHINESE_TEN_LOG_DIR", str(tmp_path / "logs"))
@@ -253,7 +253,7 @@ def test_the_rules_option_of_the_bare_command_holds_for_one_run(tmp_path: Path,
         app.running = False
 
     monkeypatch.setattr(App, "run", script)
-    assert run_game(build_parser().parse_args(["--settings-dir", str(folder), "--rules", "play-red"])) == 0
+    assert run_game(launch_options(build_parser().parse_args(["--settings-dir", str(folder), "--rules", "play-red"]))) == 0
     assert seen == {"rules": RuleSet.of("play-red"), "seats": 3, "deals": 6}
     saved = json.loads((folder / "settings.json").read_text())
     assert saved["strength"] == "hard"

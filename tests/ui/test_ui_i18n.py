@@ -20,21 +20,23 @@ from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
 from chinese_ten.games.ten.record import record_of
 from chinese_ten.games.ten.review import review_record
 from chinese_ten.settings import Settings
-from chinese_ten.ui import shortcuts
+from chinese_ten.ui.kit import shortcuts
 from chinese_ten.ui.app import App, DemoOptions
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.help_scene import TABS, HelpScene
-from chinese_ten.ui.history_scene import HistoryScene
-from chinese_ten.ui.match_scene import MatchScene
-from chinese_ten.ui.menu_scene import ConfirmScene, MenuScene
-from chinese_ten.ui.review_scene import ReviewScene
-from chinese_ten.ui.rules_scene import RulesScene
-from chinese_ten.ui.scene import Button, font_px, ui_scale
-from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
-from chinese_ten.ui.start_scene import OPTIONS, StartScene
-from chinese_ten.ui.stats_scene import StatsScene
-from chinese_ten.ui.text import TextPainter
-from chinese_ten.ui.theme import FontBook, classic_theme
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import TABS, HelpScene
+from chinese_ten.ui.scenes.history import HistoryScene
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.widgets.dialog import ConfirmScene
+from chinese_ten.ui.scenes.review import ReviewScene
+from chinese_ten.ui.scenes.rules import RulesScene
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.widgets.button import Button
+from chinese_ten.ui.scenes.settings import SETTING_ROWS, SettingsScene
+from chinese_ten.ui.scenes.start import OPTIONS, StartScene
+from chinese_ten.ui.scenes.stats import StatsScene
+from chinese_ten.ui.kit.text import TextPainter
+from chinese_ten.ui.kit.theme import FontBook, classic_theme
 from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import run_frames
@@ -197,7 +199,7 @@ def test_panel_headings_fit_the_side_panel_at_960x600(code: str, make_table) -> 
     text = app.kit.text
     pad = max(10, round(16 * geom.unit))
     inner = geom.panel.width - 2 * pad
-    from chinese_ten.ui.panel import turn_text
+    from chinese_ten.ui.table.panel import turn_text
 
     assert text.width(_("Deal {number} of {total}").format(number=12, total=12), geom.font(34), bold=True) <= inner
     assert text.width(turn_text(ctl), geom.font(20), bold=True) <= inner - pad

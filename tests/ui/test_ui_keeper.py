@@ -13,7 +13,7 @@ from chinese_ten.games.ten.record import position_of
 from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.matchstore import DB_NAME, open_store
-from chinese_ten.ui.controller import TableController
+from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.keeper import Keeper, describe
 from chinese_ten.engine.thinking import ComputerThinker
 

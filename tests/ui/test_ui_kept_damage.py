@@ -20,10 +20,10 @@ from chinese_ten.matchstore import DB_NAME, MatchSetup, open_store
 from chinese_ten.games.ten.record import record_of
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
-from chinese_ten.ui.history_scene import HistoryScene
+from chinese_ten.ui.scenes.history import HistoryScene
 from chinese_ten.ui.keeper import Keeper
-from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.stats_scene import StatsScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.scenes.stats import StatsScene
 from chinese_ten.engine.thinking import ComputerThinker
 
 SEED = 20261201

@@ -8,14 +8,14 @@ import pygame
 
 from chinese_ten.settings import SettingsStore
 from chinese_ten.ui.app import App
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.help_scene import HelpScene
-from chinese_ten.ui.match_scene import MatchScene
-from chinese_ten.ui.menu_scene import MenuScene
-from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
-from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import HelpScene
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.scenes.settings import SETTING_ROWS, SettingsScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import key_event, press, run_frames
@@ -122,7 +122,7 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
 
 
 def test_any_other_key_finishes_the_movement_without_playing(make_table) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.choreography import Pace
+    from chinese_ten.ui.table.choreography import Pace
 
     app, ctl, scene = make_table(seats=2, seed=4, length="one",
                                  pace=Pace(move=2.0, flip=2.0, glow=2.0, sweep=2.0, triple=2.0, pause=5.0))
@@ -158,7 +158,7 @@ def test_the_cards_show_their_keys_once_the_keyboard_is_used(make_table) -> None
     press(app, pygame.K_RIGHT, pygame.K_LEFT)
     assert scene.card_keys() == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-", "="]
     app.draw()
-    from chinese_ten.ui.geometry import hand_rects
+    from chinese_ten.ui.table.geometry import hand_rects
 
     last = hand_rects(scene.geom(), 12)[-1]
     spot = pygame.Rect(last.centerx - 6, last.top - 6, 12, 12)
@@ -169,7 +169,7 @@ def test_the_cards_show_their_keys_once_the_keyboard_is_used(make_table) -> None
 
 
 def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.geometry import hand_rects
+    from chinese_ten.ui.table.geometry import hand_rects
 
     app, ctl, scene = make_table(seats=2, seed=6)
     assert run_frames(app, lambda: ctl.person_to_play)
@@ -203,8 +203,8 @@ def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  
 
 
 def test_help_names_a_key_for_every_hand_card_and_tab_at_the_table() -> None:
-    from chinese_ten.ui.help_scene import KEYS
-    from chinese_ten.ui.table_scene import CARD_KEY_NAMES
+    from chinese_ten.ui.scenes.help import KEYS
+    from chinese_ten.ui.table.live import CARD_KEY_NAMES
 
     keys = dict(KEYS)
     card_row = next(k for k in keys if k.startswith("1 to 9"))

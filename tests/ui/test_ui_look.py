@@ -8,17 +8,17 @@ import pytest
 from chinese_ten.games.ten.rules import CLASSIC
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.help_scene import TABS, HelpScene, card_values
-from chinese_ten.ui.match_scene import MatchScene
-from chinese_ten.ui.menu_scene import MenuScene
-from chinese_ten.ui.scene import Button
-from chinese_ten.ui.settings_scene import SettingsScene
-from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.theme import Colour, Theme, classic_theme, high_contrast_theme
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import TABS, HelpScene, card_values
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.widgets.button import Button
+from chinese_ten.ui.scenes.settings import SettingsScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.table.live import TableScene
+from chinese_ten.ui.kit.theme import Colour, Theme, classic_theme, high_contrast_theme
 from chinese_ten.engine.thinking import ComputerThinker
 
 from conftest import QUICK
@@ -117,7 +117,7 @@ def test_every_screen_renders_in_both_looks(window: pygame.Surface, high: bool) 
     app.draw()
     _not_blank(surface)
     assert _rgb(surface, empty.center) == theme.felt, "the felt shows at an empty place"
-    from chinese_ten.ui.geometry import hand_rects, lifted
+    from chinese_ten.ui.table.geometry import hand_rects, lifted
 
     focused = lifted(hand_rects(geom, len(hand))[0], geom)
     w = theme.focus_width

@@ -14,13 +14,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from chinese_ten.cli import build_parser
+from chinese_ten.cli import build_parser, launch_options
 from chinese_ten.logs import LOG_DIR_ENV, LOGGER_NAME
 from chinese_ten.settings import SETTINGS_DIR_ENV, SETTINGS_FILENAME, WINDOW_SIZES, Settings, validate_setting
 from chinese_ten.ui.app import App, run_game
-from chinese_ten.ui.settings_scene import SETTING_ROWS, SettingsScene
-from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.theme import high_contrast_theme
+from chinese_ten.ui.scenes.settings import SETTING_ROWS, SettingsScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.kit.theme import high_contrast_theme
 
 from uiharness import click_event, key_event
 
@@ -48,7 +48,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, script: Callable[[App], None], argv: 
         script(self)
 
     monkeypatch.setattr(App, "run", scripted_run)
-    return run_game(build_parser().parse_args(argv))
+    return run_game(launch_options(build_parser().parse_args(argv)))
 
 
 def _saved(folder: Path) -> dict[str, object]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import tracemalloc
 
@@ -9,9 +10,9 @@ import pygame
 
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.table_scene import TableScene
-from chinese_ten.ui.text import TextPainter
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.table.live import TableScene
+from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.engine.thinking import ComputerThinker
 
 MATCHES = 8
@@ -23,7 +24,7 @@ BYTES_PER_MATCH = 5_000
 
 def _play(app: App, seed: int) -> None:
     assert app.demo is not None
-    app.demo.seed = seed
+    app.demo = dataclasses.replace(app.demo, seed=seed)
     app.running = True
     app.start_match()
     for _ in range(20_000):

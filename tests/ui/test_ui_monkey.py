@@ -8,12 +8,12 @@ import pygame
 
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.games.ten.deal import Deal
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.help_scene import HelpScene
-from chinese_ten.ui.menu_scene import MenuScene
-from chinese_ten.ui.settings_scene import SettingsScene
-from chinese_ten.ui.match_scene import MatchScene
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import HelpScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.scenes.settings import SettingsScene
+from chinese_ten.ui.scenes.match import MatchScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_TAB, pygame.K_ESCAPE, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN,

@@ -6,10 +6,10 @@ import pygame
 
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.choreography import Pace
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.choreography import Pace
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker, decide
 
 from uiharness import click_event, key_event, press, run_frames
@@ -148,7 +148,7 @@ def test_menu_help_and_settings_hold_the_game(make_table) -> None:  # type: igno
 
 
 def test_the_pace_settings_are_ordered_and_normal_is_brisk_but_followable() -> None:
-    from chinese_ten.ui.choreography import pace_for
+    from chinese_ten.ui.table.choreography import pace_for
 
     slow, normal, fast, instant = (pace_for(s) for s in ("slow", "normal", "fast", "instant"))
     assert slow.move > normal.move > fast.move > instant.move == 0
@@ -157,7 +157,7 @@ def test_the_pace_settings_are_ordered_and_normal_is_brisk_but_followable() -> N
 
 
 def test_the_paused_message_goes_the_moment_the_game_carries_on(make_table) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.table_scene import PAUSED_TEXT
+    from chinese_ten.ui.table.live import PAUSED_TEXT
 
     app, ctl, scene = make_table(seats=2, seed=3)
     assert run_frames(app, lambda: ctl.person_to_play)
@@ -170,7 +170,7 @@ def test_the_paused_message_goes_the_moment_the_game_carries_on(make_table) -> N
 
 
 def test_the_paused_message_in_a_capture_choice_goes_too(make_table) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.table_scene import PAUSED_TEXT
+    from chinese_ten.ui.table.live import PAUSED_TEXT
 
     app, ctl, scene = make_table(seats=2, seed=3)
     from uiharness import play_until

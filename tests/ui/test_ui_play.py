@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.choreography import Pace
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.geometry import hand_rects
-from chinese_ten.ui.match_scene import MatchScene
-from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.choreography import Pace
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.table.geometry import hand_rects
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.table.live import TableScene
 
 from uiharness import run_frames
 

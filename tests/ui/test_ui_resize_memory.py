@@ -7,7 +7,7 @@ import random
 
 import pygame
 
-from chinese_ten.ui.cardimages import EFFECT_LIMIT, FACE_LIMIT
+from chinese_ten.ui.kit.cardimages import EFFECT_LIMIT, FACE_LIMIT
 
 
 def rss_mb() -> float:

@@ -10,10 +10,10 @@ import pygame
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.table.live import TableScene
 
 from conftest import QUICK
 from uiharness import key_event

@@ -11,15 +11,15 @@ from uiharness import key_event, run_frames
 
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
-from chinese_ten.ui.choice_scene import ChoiceScene
-from chinese_ten.ui.controller import TableController
-from chinese_ten.ui.count_scene import CountScene
-from chinese_ten.ui.help_scene import TABS, HelpScene
-from chinese_ten.ui.match_scene import MatchScene
-from chinese_ten.ui.menu_scene import MenuScene
-from chinese_ten.ui.settings_scene import SettingsScene
-from chinese_ten.ui.start_scene import StartScene
-from chinese_ten.ui.table_scene import TableScene
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import TABS, HelpScene
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.scenes.settings import SettingsScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker
 
 WINDOW_SIZES = [(1, 1), (19, 600), (960, 5), (2, 300), (300, 2), (5, 5), (20, 20), (40, 40), (150, 90),

@@ -34,9 +34,9 @@ def click_event(pos: tuple[int, int]) -> pygame.event.Event:
 
 def play_until(app: App, done, limit: int = 400) -> bool:  # type: ignore[no-untyped-def]
     """Play as the person, by keys ("1" on the table, Enter in a capture choice or at a count), until ``done()``."""
-    from chinese_ten.ui.choice_scene import ChoiceScene
-    from chinese_ten.ui.count_scene import CountScene
-    from chinese_ten.ui.table_scene import TableScene
+    from chinese_ten.ui.scenes.choice import ChoiceScene
+    from chinese_ten.ui.scenes.count import CountScene
+    from chinese_ten.ui.table.live import TableScene
 
     for _ in range(limit):
         if done():

@@ -16,14 +16,10 @@ no screen can say a number the rules do not deal.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from chinese_ten.cards import ALL_CARDS, SUITS, Card
 from chinese_ten.i18n import N_, _, ngettext, sentences
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
-
-if TYPE_CHECKING:
-    from chinese_ten.ui.app import App
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _COLOUR_WORDS = {frozenset("HD"): N_("the red ones"), frozenset("SC"): N_("the black ones")}
@@ -32,14 +28,6 @@ _COLOUR_WORDS = {frozenset("HD"): N_("the red ones"), frozenset("SC"): N_("the b
 def preset_title(name: str) -> str:
     """A preset's name as the screen shows it, in the language in use (an unknown one as stored)."""
     return _(PRESETS[name].title) if name in PRESETS else name
-
-
-def rules_in_force(app: App) -> tuple[RuleSet, int]:
-    """The rules and seat count the person is playing, or will play next from the start screen."""
-    table = app.table()
-    if table is not None:
-        return table.ctl.match.rules, table.ctl.match.seats
-    return app.settings.ruleset(), app.settings.computers + 1
 
 
 def number_text(value: Fraction | int) -> str:

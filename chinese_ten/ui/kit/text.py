@@ -1,0 +1,229 @@
+"""Text with suit symbols drawn as shapes, wrapped and cached.
+
+pygame's default font has no suit glyphs, so ``♠ ♥ ♦ ♣`` inside a string are
+drawn here as small vector shapes in the suit's ink.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import OrderedDict
+
+import pygame
+
+from chinese_ten import i18n
+from chinese_ten.ui.kit.theme import MIN_TEXT_PX, Colour, FontBook, Theme
+
+SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+"""Suit symbols found in text, and the suit letter each stands for."""
+
+_SUPER = 4
+
+
+def _heart(size: int) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(48):
+        t = 2 * math.pi * i / 48
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((size / 2 + x * size / 34, size * 0.46 - y * size / 34))
+    return pts
+
+
+def suit_shape(suit: str, size: int, colour: Colour) -> pygame.Surface:
+    """A suit symbol ``size`` pixels square, smoothed, on a transparent surface."""
+    big = max(4, size) * _SUPER
+    surf = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = colour
+    if suit == "H":
+        pygame.draw.polygon(surf, c, _heart(big))
+    elif suit == "D":
+        pygame.draw.polygon(surf, c, [(big / 2, big * 0.04), (big * 0.86, big / 2),
+                                      (big / 2, big * 0.96), (big * 0.14, big / 2)])
+    elif suit == "S":
+        pts = [(x, big - y) for x, y in _heart(big)]
+        pts = [(x, y - big * 0.12) for x, y in pts]
+        pygame.draw.polygon(surf, c, pts)
+        pygame.draw.polygon(surf, c, [(big / 2, big * 0.6), (big * 0.3, big * 0.97), (big * 0.7, big * 0.97)])
+    else:
+        r = big * 0.2
+        pygame.draw.circle(surf, c, (big / 2, big * 0.26), r)
+        pygame.draw.circle(surf, c, (big * 0.27, big * 0.58), r)
+        pygame.draw.circle(surf, c, (big * 0.73, big * 0.58), r)
+        pygame.draw.rect(surf, c, (big * 0.38, big * 0.4, big * 0.24, big * 0.2))
+        pygame.draw.polygon(surf, c, [(big / 2, big * 0.5), (big * 0.3, big * 0.97), (big * 0.7, big * 0.97)])
+    return pygame.transform.smoothscale(surf, (max(4, size), max(4, size)))
+
+
+def _surface_bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+def suit_px(size: int) -> int:
+    """The size of a suit symbol inside text of ``size`` pixels: as tall as a capital letter."""
+    return max(MIN_TEXT_PX * 3 // 4, round(size * 0.74))
+
+
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
+_NO_LINE_START = "\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f"
+_BREAKS = re.compile(f"[{_CJK}][{_NO_LINE_START})]*|[^ {_CJK}]+[{_NO_LINE_START}]*| +")
+"""Pieces a line may break between: a Chinese character (with the punctuation that must not start a
+line), a run of other letters, or spaces."""
+
+
+def break_pieces(text: str) -> list[str]:
+    """``text`` cut where a line may break: at spaces, and between Chinese characters.
+
+    >>> break_pieces("Deal 1 of 4")
+    ['Deal', ' ', '1', ' ', 'of', ' ', '4']
+    >>> break_pieces("第1局，共4局。打出4♠，留在桌面")
+    ['第', '1', '局，', '共', '4', '局。', '打', '出', '4♠，', '留', '在', '桌', '面']
+    """
+    return _BREAKS.findall(text)
+
+
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """Split text into ('t', words) and ('s', suit letter) pieces."""
+    out: list[tuple[str, str]] = []
+    buf = ""
+    for ch in text:
+        if ch in SUIT_CHARS:
+            if buf:
+                out.append(("t", buf))
+                buf = ""
+            out.append(("s", SUIT_CHARS[ch]))
+        else:
+            buf += ch
+    if buf:
+        out.append(("t", buf))
+    return out
+
+
+class TextPainter:
+    """Renders and caches lines and paragraphs of text that may hold suit symbols.
+
+    The cache is bounded both in entries and in pixel bytes, least recently used
+    dropped first, so resizing the window through many sizes cannot grow it.
+    """
+
+    def __init__(self, fonts: FontBook, theme: Theme, limit: int = 1500,
+                 max_bytes: int = 24 * 1024 * 1024) -> None:
+        """A painter using ``fonts`` and the suit inks of ``theme``."""
+        self.fonts = fonts
+        self.theme = theme
+        self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._limit = limit
+        self._max_bytes = max_bytes
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        """How many rendered pieces are kept now."""
+        return len(self._cache)
+
+    @property
+    def cached_bytes(self) -> int:
+        """Pixel bytes held by the kept pieces."""
+        return self._bytes
+
+    def set_theme(self, theme: Theme) -> None:
+        """Use another theme's suit inks from now on."""
+        self.theme = theme
+        self._cache.clear()
+        self._bytes = 0
+
+    def _get(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        hit = self._cache.get(key)
+        if hit is not None:
+            self._cache.move_to_end(key)
+        return hit
+
+    def _remember(self, key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
+        old = self._cache.pop(key, None)
+        if old is not None:
+            self._bytes -= _surface_bytes(old)
+        self._cache[key] = surf
+        self._bytes += _surface_bytes(surf)
+        while len(self._cache) > 1 and (len(self._cache) > self._limit or self._bytes > self._max_bytes):
+            _, dropped = self._cache.popitem(last=False)
+            self._bytes -= _surface_bytes(dropped)
+        return surf
+
+    def suit(self, suit: str, size: int, colour: Colour | None = None) -> pygame.Surface:
+        """A cached suit shape."""
+        ink = colour if colour is not None else self.theme.suit_colour(suit)
+        key = ("suit", suit, size, ink)
+        hit = self._get(key)
+        return hit if hit is not None else self._remember(key, suit_shape(suit, size, ink))
+
+    def width(self, text: str, size: int, bold: bool = False, language: str | None = None) -> int:
+        """The width in pixels ``line`` would take."""
+        font = self.fonts.get(size, bold, language)
+        font_size = max(MIN_TEXT_PX, int(size))
+        total = 0
+        for kind, value in _pieces(text):
+            total += font.size(value)[0] if kind == "t" else suit_px(font_size) + 2
+        return total
+
+    def line(self, text: str, size: int, colour: Colour, bold: bool = False,
+             suit_ink: dict[str, Colour] | None = None, language: str | None = None) -> pygame.Surface:
+        """One line of text with suits drawn inline, cached; in the font of the language in use
+        (or of ``language``)."""
+        inks = tuple(sorted(suit_ink.items())) if suit_ink else None
+        language = language or i18n.language()
+        key = ("line", text, size, colour, bold, inks, language)
+        hit = self._get(key)
+        if hit is not None:
+            return hit
+        font = self.fonts.get(size, bold, language)
+        font_size = max(MIN_TEXT_PX, int(size))
+        height = font.get_linesize()
+        parts: list[pygame.Surface] = []
+        for kind, value in _pieces(text):
+            if kind == "t":
+                parts.append(font.render(value, True, colour))
+            else:
+                ink = (suit_ink or {}).get(value) or self.theme.suit_colour(value)
+                glyph = self.suit(value, suit_px(font_size), ink)
+                cell = pygame.Surface((glyph.get_width() + 2, height), pygame.SRCALPHA)
+                baseline = font.get_ascent()
+                cell.blit(glyph, (1, baseline - glyph.get_height()))
+                parts.append(cell)
+        width = sum(p.get_width() for p in parts) or 1
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            surf.blit(p, (x, 0))
+            x += p.get_width()
+        return self._remember(key, surf)
+
+    def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+        """The text broken into lines no wider than ``max_width``, at spaces and between Chinese characters."""
+        lines: list[str] = []
+        cur = ""
+        for piece in break_pieces(text):
+            trial = cur + piece
+            if cur.strip() and not piece.isspace() and self.width(trial.rstrip(), size, bold) > max_width:
+                lines.append(cur.rstrip())
+                cur = piece
+            else:
+                cur = trial if cur or not piece.isspace() else ""
+        if cur.strip():
+            lines.append(cur.rstrip())
+        return lines or [""]
+
+    def paragraph(self, text: str, size: int, colour: Colour, max_width: int,
+                  bold: bool = False) -> pygame.Surface:
+        """Text wrapped to ``max_width`` as one cached surface."""
+        key = ("para", text, size, colour, max_width, bold, i18n.language())
+        hit = self._get(key)
+        if hit is not None:
+            return hit
+        lines = [self.line(t, size, colour, bold) for t in self.wrap(text, size, max_width, bold)]
+        height = sum(s.get_height() for s in lines)
+        surf = pygame.Surface((max(1, max(s.get_width() for s in lines)), max(1, height)), pygame.SRCALPHA)
+        y = 0
+        for s in lines:
+            surf.blit(s, (0, y))
+            y += s.get_height()
+        return self._remember(key, surf)

@@ -1,0 +1,160 @@
+"""The count at the end of a deal: every seat's scoring cards, points and margin."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.engine.scores import signed
+from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.games.ten.record import record_of
+from chinese_ten.ui.table.geometry import CARD_RATIO
+from chinese_ten.games.ten.texts import count_explanation
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.widgets.button import Button, buttons_event
+from chinese_ten.ui.widgets.overlay import TableOverlay
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+    from chinese_ten.ui.table.live import TableScene
+
+AUTO_SECONDS = 0.25
+
+
+class CountScene(TableOverlay):
+    """An overlay listing the deal's count; Enter moves on."""
+
+    def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
+        """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
+        self.shot_taken = False
+        last = table.ctl.match.is_over
+        label = table.after_last_deal if last else N_("Next deal (Enter)")
+        super().__init__(app, table, [Button(label, "next"), Button(N_("Review this deal (R)"), "review")], auto)
+
+    @property
+    def button(self) -> Button:
+        """The one button: Next deal, or Final results after the last deal."""
+        return self.buttons[0]
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the button where the count box has it at this window size."""
+        unit = ui_scale(size)
+        box = self.box(size)
+        pad = max(12, round(20 * unit))
+        label_w = self.app.kit.text.width(_(self.button.label), font_px(24, unit), True) + 40
+        self.button.rect = Rect(0, 0, label_w, round(44 * unit))
+        self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
+        review = self.buttons[1]
+        review_w = self.app.kit.text.width(_(review.label), font_px(24, unit), True) + 40
+        review.rect = Rect(0, 0, review_w, self.button.rect.height)
+        review.rect.bottomright = (self.button.rect.left - pad, self.button.rect.bottom)
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The count's box at this window size."""
+        h = size[1]
+        unit = ui_scale(size)
+        area = self.table.geom().table
+        want = round((150 * self.table.ctl.seats + 190) * unit)
+        box = Rect(0, 0, area.width - 2 * max(8, round(16 * unit)), min(h - 2 * max(8, round(16 * unit)), want))
+        box.center = area.center
+        return box
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter or a click on the button moves on; Esc opens the menu (not in a demo)."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not self.auto:
+                self.app.open("menu")
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review()
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.review() if b.action == "review"
+                                    else self.advance(), self._hover)
+
+    def review(self) -> None:
+        """Open the review of the deal just counted, for the person's seat (the bottom seat's when computers
+        play them all)."""
+        ctl = self.table.ctl
+        deal = ctl.finished_deal()
+        assert deal is not None, "the count follows the deal's end"
+        record = record_of(deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
+        kept = self.app.keeper.last_deal()
+        if kept is not None and kept[1] != ctl.deal_number:
+            kept = None
+        self.app.open("review", record=record, seat=ctl.bottom if ctl.person_seat is None else ctl.person_seat, kept=kept)
+
+    def advance(self) -> None:
+        """The next deal, or the match results after the last one."""
+        self.app.pop(self)
+        if not self.table.next_deal():
+            self.app.open("match", table=self.table, auto=self.auto)
+
+    def update(self, dt: float) -> None:
+        """In a demo, take the screenshot and move on after a moment."""
+        super().update(dt)
+        if self.auto and self.shot_taken and self.shown_for >= AUTO_SECONDS:
+            self.advance()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The count over a dimmed table."""
+        kit = self.app.kit
+        t = kit.theme
+        ctl = self.table.ctl
+        deal = ctl.finished_deal()
+        assert deal is not None, "the count follows the deal's end"
+        geom = self.table.geom()
+        w, h = surface.get_size()
+        dim = pygame.Surface(geom.table.size, pygame.SRCALPHA)
+        dim.fill((0, 0, 0, t.dim_alpha))
+        surface.blit(dim, geom.table.topleft)
+        self.place((w, h))
+        box = self.box((w, h))
+        pygame.draw.rect(surface, t.panel, box, border_radius=16)
+        pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
+        pad = max(12, round(20 * geom.unit))
+        x, y = box.left + pad, box.top + pad
+        title = kit.text.line(_("Deal {number} of {total}: the count").format(number=ctl.deal_number,
+                              total=ctl.match.total_deals), geom.font(36),
+                              t.text, bold=True)
+        surface.blit(title, (x, y))
+        sub = kit.text.line(count_explanation(ctl.match.rules, deal.seats), geom.font(20), t.text_dim)
+        surface.blit(sub, (x, y + title.get_height() + 2))
+        y += title.get_height() + sub.get_height() + pad
+        button_h = round(44 * geom.unit)
+        rows_h = box.bottom - pad - button_h - pad - y
+        row_h = min(rows_h // deal.seats, round(150 * geom.unit))
+        name_w = round(130 * geom.unit)
+        score_w = round(170 * geom.unit)
+        for seat in range(deal.seats):
+            row = Rect(x, y + seat * row_h, box.width - 2 * pad, row_h - 6)
+            pygame.draw.rect(surface, t.raised, row, border_radius=10)
+            name = kit.text.line(ctl.names[seat], geom.font(26), t.text, bold=True)
+            surface.blit(name, (row.left + 10, row.top + 8))
+            taken = kit.text.line(ngettext("{count} card", "{count} cards", len(deal.pile(seat))).format(
+                count=len(deal.pile(seat))), geom.font(18), t.text_dim)
+            surface.blit(taken, (row.left + 10, row.top + 12 + name.get_height()))
+            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
+                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
+            ch = row.height - 16
+            cw = round(ch * CARD_RATIO)
+            area = Rect(row.left + name_w, row.top + 8, row.width - name_w - score_w, ch)
+            if scoring:
+                step = min(cw * 1.04, (area.width - cw) / max(1, len(scoring) - 1))
+                for i, c in enumerate(scoring):
+                    r = Rect(round(area.left + i * step), area.top, cw, ch)
+                    self.table.painter.card(surface, c, r, shadow=False, badge_points=deal.points_of(c))
+            else:
+                none = kit.text.line(_("no scoring cards"), geom.font(20), t.text_dim)
+                surface.blit(none, none.get_rect(midleft=(area.left, area.centery)))
+            pts = kit.text.line(ngettext("{count} point", "{count} points", deal.points[seat]).format(
+                count=deal.points[seat]), geom.font(26), t.text, bold=True)
+            margin = float(deal.exact_margins[seat])
+            colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
+            mar = kit.text.line(signed(margin), geom.font(34), colour, bold=True)
+            surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
+            surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
+        for b in self.buttons:
+            b.draw(surface, kit, geom.font(24), self._hover is b)

@@ -1,0 +1,308 @@
+"""The History screen: the finished and abandoned matches, newest first, with their deals; a deal's count
+opens on Enter, R opens its review, and E writes its record to a file."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.engine.scores import signed
+from chinese_ten.engine.records import RecordError
+from chinese_ten.engine.scores import as_number
+from chinese_ten.games.ten.record import replay
+from chinese_ten.i18n import _
+from chinese_ten.matchstore import DamagedMatch, KeptMatch
+from chinese_ten.storage import atomic_write
+from chinese_ten.ui.choices import table_name
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.table.controller import SIDE_NAMES, STRENGTH_LABELS
+from chinese_ten.ui.table.geometry import SIDES
+from chinese_ten.ui.widgets.button import Button, buttons_event
+from chinese_ten.ui.widgets.dialog import Page
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+_log = logging.getLogger("chinese_ten.ui")
+
+SHOWN_MATCHES = 200
+"""How many of the newest matches the screen lists."""
+
+
+def _player(who: str) -> str:
+    """A seat's player as shown: You, or the computer's strength."""
+    return _("You") if who == "you" else _(STRENGTH_LABELS.get(who, who))
+
+
+def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
+    """Who sat in each seat of a kept match: You, or a computer by its side of the table and (with
+    ``strength``) how strong it is: "West — Hard"."""
+    sides = SIDES.get(m.setup.seats)
+    names = []
+    for seat, who in enumerate(m.setup.players):
+        if who == "you" or sides is None or seat >= len(sides):
+            names.append(_player(who))
+        elif strength:
+            names.append(_("{side} — {strength}").format(side=_(SIDE_NAMES[sides[seat]]), strength=_player(who)))
+        else:
+            names.append(_(SIDE_NAMES[sides[seat]]))
+    return names
+
+
+def match_line(m: KeptMatch) -> str:
+    """A kept match in one line: when, which table, how it went."""
+    how = {"won": _("won"), "shared": _("shared"), "lost": _("lost")}.get(m.outcome or "", "")
+    if m.state == "abandoned":
+        how = _("abandoned")
+    if m.practice:
+        how = _("{result}, practice").format(result=how) if how else _("practice")
+    seat = m.setup.person_seat
+    you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
+    return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset)}  " \
+           f"{how}{you}"
+
+
+class HistoryScene(Page):
+    """The kept matches; Up/Down choose a match, Left/Right a deal, Enter its count, E its record, Esc back."""
+
+    def __init__(self, app: Services) -> None:
+        """Read the newest matches once, as the screen opens."""
+        super().__init__(app)
+        self.matches: list[KeptMatch] = app.keeper.history(SHOWN_MATCHES)
+        self.damaged: list[DamagedMatch] = app.keeper.damaged()
+        """The kept matches that cannot be read: listed apart, below the others."""
+        self.index = 0
+        self.deal = 0
+        self.count_open = False
+        self.buttons = [Button(_("Back"), "back"), Button(_("Count (Enter)"), "count"),
+                        Button(_("Review (R)"), "review"), Button(_("Export record (E)"), "export")]
+        self.buttons[0].focused = True
+        self._hover: Button | None = None
+        self._rows: list[Rect] = []
+        self.keys_rect = Rect(0, 0, 0, 0)
+        """Where the line of keys was last drawn."""
+        self.count_cards: list[str] = []
+        """Each seat's scoring cards in the count last drawn, in words."""
+        self._deal_rows: list[Rect] = []
+
+    @property
+    def selected(self) -> KeptMatch | None:
+        """The match chosen in the list."""
+        return self.matches[self.index] if self.matches else None
+
+    def act(self, action: str) -> None:
+        """Back, open or close the deal's count, or export its record."""
+        if action == "back":
+            if self.count_open:
+                self.count_open = False
+            else:
+                self.app.pop(self)
+        elif action == "count":
+            self.count_open = not self.count_open and self._kept_deal() is not None
+        elif action == "export":
+            self.export()
+        elif action == "review":
+            self.review()
+
+    def _kept_deal(self):  # type: ignore[no-untyped-def]
+        m = self.selected
+        if m is None or not m.deals:
+            return None
+        return m.deals[min(self.deal, len(m.deals) - 1)]
+
+    def review(self) -> None:
+        """Open the review of the chosen deal for the person's seat (seat 0 when computers played them all)."""
+        kept = self._kept_deal()
+        m = self.selected
+        if kept is None or m is None:
+            return
+        seat = m.setup.person_seat or 0
+        try:
+            record = kept.record
+        except ValueError as problem:  # a damaged record text
+            _log.warning("could not read deal %d's record: %s", kept.number, problem)
+            self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
+            return
+        self.app.open("review", record=record, seat=seat, kept=(m.id, kept.number))
+
+    def export(self) -> None:
+        """Write the chosen deal's record into the data folder's ``records`` folder and say where."""
+        kept = self._kept_deal()
+        m = self.selected
+        if kept is None or m is None or self.app.keeper.folder is None:
+            return
+        folder = self.app.keeper.folder / "records"
+        name = m.record_name(kept)
+        try:
+            atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))
+        except (OSError, ValueError) as problem:  # the last: a record text that can't be read after all
+            _log.warning("could not export a record: %s", problem)
+            self.app.notify(_("The record could not be written to {folder}.").format(folder=folder))
+            return
+        self.app.notify(_("The deal's record was written to {path}.").format(path=folder / name))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and clicks choose a match and a deal, and work the buttons."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.act("back")
+                return
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and self.matches:
+                self.index = (self.index + (1 if event.key == pygame.K_DOWN else -1)) % len(self.matches)
+                self.deal = 0
+                self.count_open = False
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected and self.selected.deals:
+                self.deal = (self.deal + (1 if event.key == pygame.K_RIGHT else -1)) % len(self.selected.deals)
+                return
+            if event.key == pygame.K_e:
+                self.export()
+                return
+            if event.key == pygame.K_r:
+                self.review()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(
+                    b.focused and b.action != "back" for b in self.buttons):
+                self.act("count")
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self._rows):
+                if rect.collidepoint(event.pos):
+                    self.index, self.deal, self.count_open = i, 0, False
+                    return
+            for i, rect in enumerate(self._deal_rows):
+                if rect.collidepoint(event.pos):
+                    self.deal, self.count_open = i, True
+                    return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
+                                    back=(), forward=(pygame.K_TAB,))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The list of matches on the left, the chosen match's deals (or a deal's count) on the right."""
+        kit = self.app.kit
+        t = kit.theme
+        size = surface.get_size()
+        unit = ui_scale(size)
+        box, top = self.draw_page(surface, _("History"))
+        pad = round(24 * unit)
+        bottom = self.buttons[0].rect.top - round(12 * unit)
+        body = font_px(18, unit)
+        line_h = kit.fonts.get(body).get_linesize() + round(6 * unit)
+        self._rows, self._deal_rows = [], []
+        self.keys_rect = Rect(box.left, bottom, box.width, 0)
+        if self.matches:  # the key line at the foot, and the lists above it, never under it
+            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
+                                 font_px(16, unit), t.text_dim)
+            self.keys_rect = keys.get_rect(midbottom=(box.centerx, bottom))
+            surface.blit(keys, self.keys_rect)
+            bottom = self.keys_rect.top - round(6 * unit)
+        if self.damaged:
+            bottom = self._draw_damaged(surface, Rect(box.left + pad, top, box.width - 2 * pad, bottom - top),
+                                        body, line_h, at_top=not self.matches)
+        if not self.matches:
+            if not self.damaged:
+                line = kit.text.line(_("No match has ended yet."), body, t.text_dim)
+                surface.blit(line, line.get_rect(midtop=(box.centerx, top)))
+        else:
+            left = Rect(box.left + pad, top, box.width * 11 // 20 - pad, bottom - top)
+            visible = max(1, left.height // line_h)
+            first = max(0, min(self.index - visible // 2, len(self.matches) - visible))
+            for i in range(first, min(len(self.matches), first + visible)):
+                row = Rect(left.left, left.top + (i - first) * line_h, left.width, line_h)
+                if i == self.index:
+                    pygame.draw.rect(surface, t.raised, row, border_radius=6)
+                    pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
+                text = kit.text.line(match_line(self.matches[i]), body, t.text)
+                surface.blit(text.subsurface(Rect(0, 0, min(text.get_width(), row.width - 12), text.get_height())),
+                             (row.left + 6, row.top + 3))
+            self._rows = [Rect(0, 0, 0, 0)] * first + [
+                Rect(left.left, left.top + k * line_h, left.width, line_h)
+                for k in range(min(len(self.matches), first + visible) - first)]
+            right = Rect(left.right + pad, top, box.right - pad - left.right - pad, bottom - top)
+            self._draw_match(surface, right, body, line_h)
+        for b in self.buttons:
+            b.draw(surface, kit, font_px(20, unit), b is self._hover)
+
+    def _draw_damaged(self, surface: pygame.Surface, area: Rect, body: int, line_h: int, at_top: bool) -> int:
+        """The matches set aside as damaged, a line each (at most three, then how many more), at the top of
+        ``area`` or at its foot; returns where the list of sound matches must end."""
+        kit = self.app.kit
+        t = kit.theme
+        shown = self.damaged[:3]
+        lines = [_("Set aside as damaged (kept in the file as they were):")]
+        lines += [_("{when} · can't be read").format(when=d.started.replace("T", " ")[:16] or _("unknown date"))
+                  for d in shown]
+        if len(self.damaged) > len(shown):
+            lines.append(_("and {n} more").format(n=len(self.damaged) - len(shown)))
+        y = area.top if at_top else area.bottom - len(lines) * line_h
+        for i, text in enumerate(lines):
+            img = kit.text.line(text, body, t.text_dim if i else t.text, bold=i == 0)
+            surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width), img.get_height())),
+                         (area.left, y + i * line_h))
+        return area.bottom if at_top else y - line_h // 2
+
+    def _draw_match(self, surface: pygame.Surface, area: Rect, body: int, line_h: int) -> None:
+        kit = self.app.kit
+        t = kit.theme
+        m = self.selected
+        assert m is not None
+        y = area.top
+        head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
+            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim)
+        surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
+        y += line_h
+        if self.count_open:
+            self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
+            return
+        for i, d in enumerate(m.deals):
+            row = Rect(area.left, y, area.width, line_h)
+            self._deal_rows.append(row)
+            if i == self.deal:
+                pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
+            margins = " · ".join(f"{who} {signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
+            text = kit.text.line(_("Deal {n}: {margins}").format(n=d.number, margins=margins), body, t.text)
+            surface.blit(text, (row.left + 6, row.top + 3))
+            y += line_h
+            if y + line_h > area.bottom:
+                break
+
+    def _draw_count(self, surface: pygame.Surface, area: Rect, body: int, line_h: int) -> None:
+        """The chosen deal's count: each seat's cards taken, points and margin."""
+        kit = self.app.kit
+        t = kit.theme
+        kept = self._kept_deal()
+        m = self.selected
+        self.count_cards = []
+        if kept is None or m is None:
+            return
+        try:
+            deal = replay(kept.record)
+        except (RecordError, ValueError) as problem:  # a record that can't be replayed, or read
+            line = kit.text.line(str(problem), body, t.text_dim)
+            surface.blit(line, (area.left, area.top))
+            return
+        y = area.top
+        title = kit.text.line(_("Deal {n}: the count").format(n=kept.number), body, t.accent, bold=True)
+        surface.blit(title, (area.left, y))
+        y += line_h
+        for seat in range(deal.seats):
+            names = seat_names(m)
+            name = names[seat] if seat < len(names) else str(seat)
+            text = _("{name}: {cards} cards, {points} points, {margin}").format(
+                name=name, cards=len(deal.pile(seat)), points=deal.points[seat],
+                margin=signed(as_number(deal.exact_margins[seat])))
+            surface.blit(kit.text.line(text, body, t.text), (area.left, y))
+            y += line_h
+            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
+                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
+            cards = " ".join(c.pretty for c in scoring) or _("no scoring cards")
+            self.count_cards.append(cards)
+            img = kit.text.line(cards, body, t.text_dim)
+            surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width - 12), img.get_height())),
+                         (area.left + 12, y))
+            y += line_h

@@ -1,0 +1,191 @@
+"""The end of a match: who won, each seat's place, the results deal by deal; New match, Start screen or Quit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.engine.scores import signed
+from chinese_ten.games.ten.texts import winning_text
+from chinese_ten.i18n import N_, _
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.widgets.button import Button, buttons_event
+from chinese_ten.ui.widgets.overlay import TableOverlay
+from chinese_ten.ui.kit.sound import match_effect
+from chinese_ten.ui.table.narration import winners_text
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+    from chinese_ten.ui.table.live import TableScene
+
+AUTO_SECONDS = 0.3
+
+
+
+
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
+"""Places as written."""
+
+
+def places(totals: Sequence[Fraction | float]) -> list[int]:
+    """Each seat's place from its total: 1 for the highest; seats with equal totals share a place.
+
+    >>> places([10, -5, 10, -15])
+    [1, 3, 1, 4]
+    """
+    return [1 + sum(other > mine for other in totals) for mine in totals]
+
+
+def place_names(totals: Sequence[Fraction | float]) -> list[str]:
+    """Each seat's place in words, a shared place said as such: "1st", "shared 2nd"."""
+    ranks = places(totals)
+    return [_("shared {place}").format(place=_(ORDINALS[r - 1])) if ranks.count(r) > 1 else _(ORDINALS[r - 1])
+            for r in ranks]
+
+
+def person_place_text(names: list[str], totals: Sequence[Fraction | float], person: int | None) -> str:
+    """The person's place in a sentence ("You came 3rd of 4."); empty when no person plays."""
+    if person is None:
+        return ""
+    ranks = places(totals)
+    mine = ranks[person]
+    others = [names[s] for s, r in enumerate(ranks) if r == mine and s != person]
+    if others:
+        return _("You share {place} place with {names}.").format(place=_(ORDINALS[mine - 1]),
+                                                                 names=_(" and ").join(others))
+    return _("You came {place} of {count}.").format(place=_(ORDINALS[mine - 1]), count=len(totals))
+
+
+class MatchScene(TableOverlay):
+    """An overlay with the match's result."""
+
+    def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
+        """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
+        super().__init__(app, table, [Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"),
+                                      Button(N_("Quit"), "quit")], auto)
+        app.sound.play(match_effect(table.ctl))
+        app.keeper.result_shown()
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the buttons in place for this window size."""
+        unit = ui_scale(size)
+        box = self.box(size)
+        bw, bh = round(220 * unit), round(46 * unit)
+        gap = round(16 * unit)
+        x = box.centerx - (len(self.buttons) * bw + (len(self.buttons) - 1) * gap) // 2
+        for b in self.buttons:
+            b.rect = Rect(x, box.bottom - bh - round(22 * unit), bw, bh)
+            x += bw + gap
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The result box at this window size."""
+        w, h = size
+        unit = ui_scale(size)
+        fonts = self.app.kit.fonts
+
+        def line(points: float) -> int:
+            return int(fonts.get(font_px(points, unit)).get_linesize())
+
+        row_h = line(22) + round(8 * unit)
+        want = (round(28 * unit) + line(44) + line(26) + round(14 * unit)  # title and place
+                + row_h * (self.table.ctl.match.deals_played + 1) + 6 + line(26) + round(4 * unit) + line(22)
+                + round((30 + 46 + 22) * unit))  # the table, then the buttons
+        if self.table.ctl.match.rules.win == "target":
+            want += line(20)  # the rule that decided the win
+        area = self.table.geom().table
+        margin = max(8, round(16 * unit))
+        box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))
+        box.center = area.center
+        return box
+
+    def act(self, action: str) -> None:
+        """Start a new match, go back to the start screen or quit."""
+        if action == "quit":
+            self.app.quit()
+        elif action == "start":
+            self.app.thinker.cancel()
+            self.app.show("start")
+        else:
+            self.app.new_match()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter presses the focused button (New match at first); Esc opens the menu, as everywhere;
+        Left/Right or Tab move between the buttons; clicks too."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open("menu")
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
+                                    back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))
+
+    def update(self, dt: float) -> None:
+        """In a demo, close after a moment."""
+        super().update(dt)
+        if self.auto and self.shown_for >= AUTO_SECONDS:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The winners and the results table."""
+        kit = self.app.kit
+        t = kit.theme
+        ctl = self.table.ctl
+        match = ctl.match
+        w, h = surface.get_size()
+        unit = ui_scale((w, h))
+        self.place((w, h))
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, max(160, t.dim_alpha)))
+        surface.blit(dim, (0, 0))
+        box = self.box((w, h))
+        pygame.draw.rect(surface, t.panel, box, border_radius=16)
+        pygame.draw.rect(surface, t.accent, box, 3, border_radius=16)
+        title = kit.text.line(winners_text(ctl.names, match.winners()), font_px(44, unit), t.accent, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(24 * unit))))
+        y = box.top + round(28 * unit) + title.get_height()
+        mine = person_place_text(ctl.names, match.exact_totals, ctl.person_seat)
+        if mine:
+            line = kit.text.line(mine, font_px(26, unit), t.text, bold=True)
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
+        if match.rules.win == "target":
+            rule = kit.text.line(winning_text(match.rules), font_px(20, unit), t.text_dim)
+            surface.blit(rule, rule.get_rect(midtop=(box.centerx, y)))
+            y += rule.get_height()
+        y += round(14 * unit)
+        cols = len(ctl.names) + 1
+        col_w = (box.width - round(60 * unit)) / cols
+        x0 = box.left + round(30 * unit)
+        row_h = kit.fonts.get(font_px(22, unit)).get_linesize() + round(8 * unit)
+        avail = box.bottom - round(90 * unit) - y
+        results = match.results
+        shown = results if (len(results) + 3) * row_h <= avail else results[-max(1, avail // row_h - 4):]
+        heads = [_("Deal")] + ctl.names
+        for i, text in enumerate(heads):
+            s = kit.text.line(text, font_px(22, unit), t.text_dim, bold=True)
+            surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+        y += row_h
+        first = len(results) - len(shown) + 1
+        for k, res in enumerate(shown):
+            cells = [str(first + k)] + [signed(float(r)) for r in res]
+            for i, text in enumerate(cells):
+                s = kit.text.line(text, font_px(22, unit), t.text)
+                surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+            y += row_h
+        pygame.draw.line(surface, t.panel_line, (x0, y), (box.right - round(30 * unit), y), 2)
+        y += 6
+        winners = set(match.winners())
+        for i, text in enumerate([_("Total")] + [signed(float(v)) for v in match.totals]):
+            colour = t.accent if i and (i - 1) in winners else t.text
+            s = kit.text.line(text, font_px(26, unit), colour, bold=True)
+            surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+        y += kit.fonts.get(font_px(26, unit)).get_linesize() + round(4 * unit)
+        for i, text in enumerate([_("Place")] + place_names(match.exact_totals)):
+            colour = t.accent if i and (i - 1) in winners else t.text_dim
+            s = kit.text.line(text, font_px(22, unit), colour, bold=True)
+            surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
+        for b in self.buttons:
+            b.draw(surface, kit, font_px(22, unit), b is self._hover)

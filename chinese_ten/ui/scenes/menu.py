@@ -1,0 +1,110 @@
+"""The game menu (Esc at the table): Resume, New match, Settings, Help, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.i18n import N_, _
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.widgets.button import Button, buttons_event
+from chinese_ten.ui.widgets.dialog import Dialog
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+MENU_ITEMS: tuple[tuple[str, str], ...] = (
+    (N_("Resume"), "resume"),
+    (N_("New match"), "new"),
+    (N_("Settings"), "settings"),
+    (N_("Help (F1)"), "help"),
+    (N_("Statistics"), "stats"),
+    (N_("History"), "history"),
+    (N_("Quit"), "quit"),
+)
+"""The menu's buttons, top to bottom: label and action."""
+
+
+def match_at_stake(app: Services) -> bool:
+    """True while the person is in the middle of a match that New match would count as abandoned."""
+    table = app.table()
+    return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
+
+
+class MenuScene(Dialog):
+    """The menu over the table."""
+
+    def __init__(self, app: Services) -> None:
+        """The menu over whatever the app shows."""
+        super().__init__(app)
+        self.buttons = [Button(label, action) for label, action in MENU_ITEMS]
+        self.buttons[0].focused = True
+        self._hover: Button | None = None
+        self.place(app.surface.get_size())
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The menu's panel at this window size."""
+        w, h = size
+        unit = ui_scale(size)
+        bh = round(50 * unit)
+        gap = round(14 * unit)
+        height = round(100 * unit) + len(self.buttons) * (bh + gap) + round(24 * unit)
+        box = Rect(0, 0, round(400 * unit), height)
+        box.center = (w // 2, h // 2)
+        return box
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Put the buttons in a column inside the panel."""
+        unit = ui_scale(size)
+        box = self.box(size)
+        bh = round(50 * unit)
+        gap = round(14 * unit)
+        y = box.top + round(100 * unit)
+        for b in self.buttons:
+            b.rect = Rect(box.left + round(50 * unit), y, box.width - round(100 * unit), bh)
+            y += bh + gap
+
+    def act(self, action: str) -> None:
+        """Carry out a menu choice."""
+        app = self.app
+        if action == "resume":
+            app.pop(self)
+        elif action == "new" and getattr(app.table(), "guide", None) is not None:
+            app.leave_lesson(play=True)  # from Learn to play, a real match as its end offers it
+        elif action == "new" and match_at_stake(app):
+            app.open("confirm", action=action)
+        elif action == "new":
+            app.pop(self)
+            app.start_match()
+        elif action == "settings":
+            app.open("settings")
+        elif action == "stats":
+            app.open("stats")
+        elif action == "history":
+            app.open("history")
+        elif action == "help":
+            app.show_help()
+        elif action == "quit":
+            app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Arrows or Tab move the focus, Enter chooses, Esc resumes; clicks choose."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("resume")
+            return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The dimmed table under the menu."""
+        kit = self.app.kit
+        unit = ui_scale(surface.get_size())
+        box = self.draw_panel(surface)
+        table = self.app.table()
+        words = _("Match over") if table is not None and table.ctl.match.is_over else _("Game paused")
+        title = kit.text.line(words, font_px(36, unit), kit.theme.text, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
+        for b in self.buttons:
+            b.draw(surface, kit, font_px(24, unit), b is self._hover)

@@ -1,0 +1,186 @@
+"""The settings screen: every remembered choice, saved the moment it changes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.i18n import LANGUAGE_NAMES, N_, _
+from chinese_ten.settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
+from chinese_ten.ui.widgets.dialog import ChoiceGrid
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
+from chinese_ten.ui.kit.shortcuts import keyboard_words
+from chinese_ten.ui.choices import OPTIONS
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+_OFF_ON: tuple[tuple[str, object], ...] = ((N_("Off"), False), (N_("On"), True))
+
+SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTIONS + (
+    ("high_contrast", N_("High contrast (H)"), _OFF_ON),
+    ("four_colour", N_("Four-colour deck"), _OFF_ON),
+    ("point_badges", N_("Point badges"), ((N_("Hidden"), False), (N_("Shown"), True))),
+    ("animation_speed", N_("Animation"), ((N_("Slow"), "slow"), (N_("Normal"), "normal"), (N_("Fast"), "fast"),
+                                          (N_("Instant"), "instant"))),
+    ("muted", N_("Sound (M)"), ((N_("On"), False), (N_("Off"), True))),
+    ("volume", N_("Volume"), tuple((f"{v}%", v) for v in VOLUMES)),
+    ("pause_on_focus_loss", N_("Pause when away"), _OFF_ON),
+    ("allow_takebacks", N_("Allow take-backs"), _OFF_ON),
+    ("fullscreen", N_("Full screen (F11)"), _OFF_ON),
+    ("window_size", N_("Window size"), tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
+    ("language", N_("Language"), tuple((LANGUAGE_NAMES.get(code, N_("System")), code) for code in LANGUAGE_CHOICES)),
+)
+"""Each row of the settings screen: setting name, label and (shown, value) choices."""
+
+MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
+"""Settings that take effect at the next match rather than at once."""
+
+
+class SettingsScene(ChoiceGrid):
+    """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
+
+    def __init__(self, app: Services) -> None:
+        """The settings as they stand now."""
+        super().__init__(app)
+        self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
+                     for key, _label, choices in SETTING_ROWS]
+        for b, code in zip(self.rows[-1], LANGUAGE_CHOICES):
+            b.language = code if code in LANGUAGE_NAMES else None  # each language's name in its own script
+        self.done = Button(N_("Done (Esc)"), "done")
+        self.rules_button = Button(N_("Rules (R)"), "rules")
+        self.on_rules = False
+        """True while the keyboard focus is on Rules rather than Done (Left/Right on the last row)."""
+        self.focus_row = 0
+        self._hover: Button | None = None
+        self._sync()
+        self.place(app.surface.get_size())
+
+    def value_index(self, row: int) -> int:
+        """Which choice of ``row`` the settings hold now; -1 when none does (a window resized by hand)."""
+        key, _label, choices = SETTING_ROWS[row]
+        current = getattr(self.app.settings, key)
+        values = [v for _t, v in choices]
+        return values.index(current) if current in values else -1
+
+    def _sync(self) -> None:
+        for r, row in enumerate(self.rows):
+            chosen = self.value_index(r)
+            for i, b in enumerate(row):
+                b.selected = i == chosen
+                b.focused = r == self.focus_row and i == chosen
+        self.done.focused = self.focus_row == len(self.rows) and not self.on_rules
+        self.rules_button.focused = self.focus_row == len(self.rows) and self.on_rules
+
+    def choose(self, row: int, index: int) -> None:
+        """Set the setting of ``row`` to its ``index``-th choice; saved and applied at once."""
+        key, _label, choices = SETTING_ROWS[row]
+        index = max(0, min(len(choices) - 1, index))
+        value = choices[index][1]
+        if getattr(self.app.settings, key) != value:
+            self.app.change_settings(**{key: value})
+        self._sync()
+
+    def close(self) -> None:
+        """Back to where the settings were opened from."""
+        self.app.pop(self)
+
+    def open_rules(self) -> None:
+        """Open the Rules page over the settings."""
+        self.app.open("rules")
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Lay the rows out for this window size."""
+        box = self.box(size)
+        unit = ui_scale(size)
+        bh = round(40 * unit)
+        pitch = max(1, min(bh + round(10 * unit), (box.bottom - round(76 * unit) - box.top - round(84 * unit))
+                           // len(self.rows)))
+        bh = min(bh, pitch - max(2, round(6 * unit)))
+        label_w = round(250 * unit)
+        gap = round(10 * unit)
+        bw = round(150 * unit)
+        x0 = box.left + round(30 * unit) + label_w
+        y = box.top + round(84 * unit)
+        for row in self.rows:
+            for i, b in enumerate(row):
+                b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
+            y += pitch
+        self.done.rect = Rect(0, 0, round(220 * unit), round(46 * unit))
+        self.done.rect.bottomright = (box.right - round(30 * unit), box.bottom - round(20 * unit))
+        self.rules_button.rect = Rect(0, 0, round(180 * unit), round(46 * unit))
+        self.rules_button.rect.bottomright = (self.done.rect.left - round(12 * unit), self.done.rect.bottom)
+
+    def box(self, size: tuple[int, int]) -> Rect:
+        """The settings panel at this window size."""
+        w, h = size
+        unit = ui_scale(size)
+        rows = len(SETTING_ROWS)
+        want_h = round((84 + rows * 50 + 100) * unit)
+        want_w = round((60 + 250 + 4 * 160) * unit)
+        box = Rect(0, 0, min(w - 20, want_w), min(h - 20, want_h))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and clicks change settings; Esc or Done closes."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN:
+            rows = len(self.rows)
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key == pygame.K_r:
+                self.open_rules()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row == rows:
+                self.on_rules = not self.on_rules
+                self._sync()
+            elif move := row_step(event):
+                self.focus_row = (self.focus_row + move) % (rows + 1)
+                self._sync()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < rows:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.choose(self.focus_row, self.value_index(self.focus_row) + step)
+            elif event.key in PRESS_KEYS:
+                if self.focus_row >= rows and self.on_rules:
+                    self.open_rules()
+                elif self.focus_row >= rows:
+                    self.close()
+                else:
+                    count = len(self.rows[self.focus_row])
+                    self.choose(self.focus_row, (self.value_index(self.focus_row) + 1) % count)
+        else:
+            self._hover = self.pointer(event, [(self.done, self.close), (self.rules_button, self.open_rules)],
+                                       self._hover)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The rows of choices over the dimmed screen."""
+        kit = self.app.kit
+        t = kit.theme
+        unit = ui_scale(surface.get_size())
+        box = self.draw_panel(surface)
+        title = kit.text.line(_("Settings"), font_px(36, unit), t.text, bold=True)
+        surface.blit(title, (box.left + round(30 * unit), box.top + round(20 * unit)))
+        saved = _("Saved as you change them.")
+        if self.app.table() is not None:
+            saved = _("Saved as you change them. Computers, strength and match length apply from the next match.")
+        note = kit.text.line(saved, font_px(18, unit), t.text_dim)
+        if note.get_width() > box.width - title.get_width() - round(80 * unit):
+            note = kit.text.line(_("Saved as you change them."), font_px(18, unit), t.text_dim)
+        surface.blit(note, note.get_rect(bottomright=(box.right - round(30 * unit),
+                                                      box.top + round(20 * unit) + title.get_height() - 4)))
+        for r, ((key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
+            colour = t.accent if r == self.focus_row else t.text
+            if self.value_index(r) < 0 and key == "window_size":
+                label = _("Window {width}×{height}").format(width=self.app.settings.window_size[0],
+                                                            height=self.app.settings.window_size[1])
+            text = kit.text.line(keyboard_words(_(label)), font_px(23, unit), colour, bold=True)
+            surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
+            for b in row:
+                b.draw(surface, kit, font_px(20, unit), b is self._hover)
+        keys = kit.text.line(_("Up/Down: setting · Left/Right: choice · Esc: done"), font_px(18, unit), t.text_dim)
+        surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
+        self.done.draw(surface, kit, font_px(22, unit), self.done is self._hover)
+        self.rules_button.draw(surface, kit, font_px(22, unit), self.rules_button is self._hover)

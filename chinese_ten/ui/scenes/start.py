@@ -1,0 +1,294 @@
+"""The start screen: how many computers, how strong, how long a match; then Play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.settings import choose_preset
+from chinese_ten.ui.table.geometry import CARD_RATIO
+from chinese_ten.ui.keeper import describe
+from chinese_ten.games.ten.texts import lead_text, tagline
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.choices import OPTIONS
+from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, PresetButton, button_at, grid_at, row_step
+from chinese_ten.ui.kit.shortcuts import keyboard_words
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+_SHOWCASE = ("AH", "9D", "KH", "5S", "AC")
+
+
+def presets_for(seats: int) -> list[str]:
+    """The presets that can be dealt at this many seats, Classic first (the order of ``rules.PRESETS``)."""
+    return [name for name in PRESETS if seats in RuleSet.of(name).seat_counts()]
+
+
+class StartScene(Scene):
+    """Choose the table and start a match."""
+
+    def __init__(self, app: Services) -> None:
+        """The start screen, preset from the saved settings."""
+        super().__init__(app)
+        self.rows: list[list[Button]] = []
+        for key, _label, choices in OPTIONS:
+            self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
+        self.rows.append([])  # the rules presets that fit the seats chosen: see _sync
+        self.presets: list[str] = []
+        self.play = Button(N_("Play"), "play")
+        kept = app.keeper.unfinished() if app.keeper.keeping else None
+        self.continue_line = "" if kept is None else describe(kept)
+        """What the Continue button takes up again, in one line (empty without an unfinished match)."""
+        if kept is not None:
+            self.play.label = N_("New match")
+        first = [Button(N_("Continue"), "continue")] if kept is not None else []
+        self.actions = [*first, self.play, Button(N_("Settings"), "settings"), Button(N_("Statistics"), "stats"),
+                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"),
+                        Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+        self.focus_row = len(self.rows)
+        self.focus_action = 0
+        self._hover: Button | None = None
+        self._result_asked = kept is not None
+        self.elsewhere_line = ""
+        """What the screen says, for as long as it holds, when another window keeps the matches (else empty)."""
+        self._sync()
+
+    @property
+    def values(self) -> dict[str, object]:
+        """The table choices as the settings hold them."""
+        return {key: getattr(self.app.settings, key) for key, _, _ in OPTIONS}
+
+    def _sync(self) -> None:
+        values = self.values
+        offered = presets_for(int(values["computers"]) + 1)  # type: ignore[call-overload]
+        if offered != self.presets:
+            self.presets = offered
+            self.rows[-1] = [PresetButton(_(PRESETS[name].title), f"rules={name}") for name in offered]
+        for (key, _label, choices), row in zip(OPTIONS, self.rows):
+            for (_text, value), b in zip(choices, row):
+                b.selected = value == values[key]
+                b.focused = False
+        for name, b in zip(self.presets, self.rows[-1]):
+            b.selected = name == self.app.settings.rules
+            b.focused = False
+        for i, b in enumerate(self.actions):
+            b.focused = self.focus_row == len(self.rows) and i == self.focus_action
+        if self.focus_row < len(self.rows):
+            for b in self.rows[self.focus_row]:
+                b.focused = b.selected
+
+    def _match_label(self) -> str:
+        seats = int(self.values["computers"]) + 1  # type: ignore[call-overload]
+        length = MatchLength.parse(str(self.values["match_length"]))
+        n = length.total(seats)
+        rules, _seats = self.app.rules_in_force()
+        deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
+                                                                                                   count=n)
+        return _("{deals} {lead}").format(deals=deals, lead=lead_text(rules, seats))
+
+    def rules_description(self) -> str:
+        """The chosen preset's one-line description, and whether options were changed from it."""
+        text = _(PRESETS[self.app.settings.rules].description)
+        if self.app.settings.rule_options:
+            text += " " + _("Some options changed in Settings.")
+        return text
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Lay the buttons out for this window size."""
+        w, h = size
+        unit = ui_scale(size)
+        bh = round(48 * unit)
+        label_w = round(180 * unit)
+        bw = round(170 * unit)
+        gap = round(12 * unit)
+        total_w = label_w + 4 * bw + 3 * gap
+        x0 = (w - total_w) // 2 + label_w
+        y = round(h * 0.46)
+        for row in self.rows[:len(OPTIONS)]:
+            for i, b in enumerate(row):
+                b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
+            y += bh + round(18 * unit)
+        presets = self.rows[-1]
+        span = 4 * bw + 3 * gap
+        pw = (span - (len(presets) - 1) * round(8 * unit)) // max(1, len(presets))
+        for i, b in enumerate(presets):
+            b.rect = Rect(x0 + i * (pw + round(8 * unit)), y, pw, bh)
+        y += bh + round(30 * unit)
+        play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
+        big = sum(1 for b in self.actions if b.action in ("play", "continue"))
+        small_w = min(small_w, (w - 2 * gap - big * play_w - gap * 2 * (len(self.actions) - 1))
+                      // (len(self.actions) - big))
+        widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
+        x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
+        for b, bw_ in zip(self.actions, widths):
+            b.rect = Rect(x, y + round(34 * unit), bw_, ah)
+            x += bw_ + 2 * gap
+
+    def choose(self, row: int, index: int) -> None:
+        """Select the ``index``-th choice of option ``row``."""
+        if row == len(OPTIONS):
+            name = self.presets[max(0, min(len(self.presets) - 1, index))]
+            if (name, ()) != (self.app.settings.rules, self.app.settings.rule_options):
+                self.app.change_settings(**choose_preset(self.app.settings, name))
+            self._sync()
+            return
+        key, _label, choices = OPTIONS[row]
+        index = max(0, min(len(choices) - 1, index))
+        if getattr(self.app.settings, key) != choices[index][1]:
+            self.app.change_settings(**{key: choices[index][1]})
+        self._sync()
+
+    def drop_continue(self) -> None:
+        """Offer Play, not Continue: the unfinished match can't be taken up (it was set aside, and said so)."""
+        self.continue_line = ""
+        self.play.label = N_("Play")
+        self.actions = [b for b in self.actions if b.action != "continue"]
+        self.focus_action = 0
+        self._sync()
+
+    def start(self) -> None:
+        """Sit down at the table chosen (the choices are already saved); an unfinished match kept asks first."""
+        if self.continue_line:
+            self.app.open("confirm", action="new")
+            return
+        self.app.start_match()
+
+    def act(self, action: str) -> None:
+        """Press one of the buttons under the choices."""
+        if action == "continue":
+            if not self.app.continue_match():
+                self.drop_continue()
+        elif action == "stats":
+            self.app.open("stats")
+        elif action == "history":
+            self.app.open("history")
+        elif action == "play":
+            self.start()
+        elif action == "learn":
+            self.app.start_tutorial()
+        elif action == "settings":
+            self.app.open("settings")
+        elif action == "help":
+            self.app.show_help()
+        elif action == "quit":
+            self.app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Clicks and keys choose; Enter or Play starts."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            action = button_at(self.actions, event.pos)
+            cell = grid_at(self.rows, event.pos)
+            if action is not None:
+                self.act(action.action)
+            elif cell is not None:
+                self.focus_row = cell[0]
+                self.choose(*cell)
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover = button_at(self.actions + [b for row in self.rows for b in row], event.pos)
+        elif event.type == pygame.KEYDOWN:
+            on_actions = self.focus_row == len(self.rows)
+            if event.key in PRESS_KEYS:
+                self.act(self.actions[self.focus_action].action if on_actions else "play")
+            elif move := row_step(event):
+                self.focus_row = (self.focus_row + move) % (len(self.rows) + 1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                if on_actions:
+                    self.focus_action = (self.focus_action + step) % len(self.actions)
+                elif self.focus_row == len(OPTIONS):
+                    chosen = self.app.settings.rules
+                    current = self.presets.index(chosen) if chosen in self.presets else 0
+                    self.choose(self.focus_row, current + step)
+                else:
+                    key, _label, choices = OPTIONS[self.focus_row]
+                    current = [v for _t, v in choices].index(self.values[key])
+                    self.choose(self.focus_row, current + step)
+            self._sync()
+
+    def update(self, dt: float) -> None:
+        """Keep the buttons placed and in step with the settings; show start-up notices, and the first
+        start's offer of Learn to play, once."""
+        self.app.show_notices()
+        if not self._result_asked and self.app.top() is self and self.app.keeper.keeping:
+            self._result_asked = True  # a match closed at its last count: its result is shown first
+            if self.app.show_unseen_result():
+                return
+        if self.app.offer_tutorial and self.app.top() is self:
+            self.app.offer_tutorial = False
+            self.app.open("offer")
+        self._sync()
+        self.place(self.app.surface.get_size())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, a fan of cards, the options and Play."""
+        kit = self.app.kit
+        t = kit.theme
+        w, h = surface.get_size()
+        unit = ui_scale((w, h))
+        surface.blit(kit.felt((w, h)), (0, 0))
+        ch = round(h * 0.2)
+        cw = round(ch * CARD_RATIO)
+        centre_x = w // 2
+        for i, code in enumerate(_SHOWCASE):
+            off = i - 2
+            img = kit.cards.face(Card.parse(code), (cw, ch))
+            rot = pygame.transform.rotozoom(img, -off * 9, 1.0)
+            pos = rot.get_rect(center=(centre_x + off * cw * 0.55, round(h * 0.17) + abs(off) * ch * 0.06))
+            if t.shadow_alpha:
+                sh = kit.cards.shadow((cw, ch), t.shadow_alpha)
+                sh = pygame.transform.rotate(sh, -off * 9)
+                surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
+            surface.blit(rot, pos)
+        title = kit.text.line(_("Chinese Ten"), font_px(76, unit), t.accent, bold=True)
+        shade = kit.text.line(_("Chinese Ten"), font_px(76, unit), (0, 0, 0), bold=True)
+        ty = round(h * 0.31)
+        surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
+        surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
+        rules, seats = self.app.rules_in_force()
+        sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
+        surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
+        for (_key, label, _choices), row in zip(OPTIONS, self.rows):
+            text = kit.text.line(_(label), font_px(26, unit), t.text, bold=True)
+            r0 = row[0].rect
+            surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
+            for b in row:
+                b.draw(surface, kit, font_px(22, unit), b is self._hover)
+        presets = self.rows[-1]
+        if presets:
+            text = kit.text.line(_("Rules"), font_px(26, unit), t.text, bold=True)
+            r0 = presets[0].rect
+            surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
+            for b in presets:
+                b.draw(surface, kit, font_px(20, unit), b is self._hover)
+            span = w - 2 * round(20 * unit)
+            size = font_px(18, unit)
+            about = self.rules_description()
+            while kit.text.width(about, size) > span and size > 10:
+                size -= 1
+            line = kit.text.line(about, size, t.text_dim)
+            surface.blit(line, line.get_rect(midtop=(centre_x, r0.bottom + round(5 * unit))))
+        note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
+        surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
+        for b in self.actions:
+            b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
+        if self.continue_line:
+            words = _("Continue: {what}").format(what=self.continue_line)
+            line = kit.text.line(words, font_px(20, unit), t.text)
+            surface.blit(line, line.get_rect(midtop=(centre_x, self.actions[0].rect.bottom + round(12 * unit))))
+        keys = kit.text.line(keyboard_words(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast")),
+                             font_px(18, unit), t.text_dim)
+        surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))
+        if self.app.keeper.elsewhere:  # said for as long as it holds, not in a notice that goes
+            self.elsewhere_line = _("Another window of the game keeps your matches: this one keeps nothing, "
+                                    "neither the match nor its statistics.")
+            line = kit.text.line(self.elsewhere_line, font_px(18, unit), t.accent, bold=True)
+            surface.blit(line, line.get_rect(midbottom=(centre_x, h - round(20 * unit) - keys.get_height())))

@@ -1,0 +1,247 @@
+"""The Statistics screen: how the person does, per opponent strength, seat count and rules, and a chart
+of the margins of the last deals; a reset behind a question, which keeps a backup first."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.i18n import _, ngettext
+from chinese_ten.matchstore import Figures, Statistics
+from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.ui.choices import table_name
+from chinese_ten.ui.table.controller import STRENGTH_LABELS
+from chinese_ten.ui.widgets.dialog import Page
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.widgets.button import Button, buttons_event
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+_log = logging.getLogger("chinese_ten.ui")
+
+
+def _n(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "–"
+    if signed:
+        return f"{value:+g}" if value else "0"
+    return f"{value:g}"
+
+
+def columns() -> list[str]:
+    """The table's column heads."""
+    return [_("Table"), _("Played"), _("Won"), _("Shared"), _("Lost"), _("Abandoned"), _("Win %"),
+            _("Mean / deal"), _("Best deal"), _("Best match"), _("Streak"), _("Longest")]
+
+
+def row_cells(name: str, f: Figures) -> list[str]:
+    """One line of the table: the name of the table and its figures."""
+    return [name, str(f.matches), str(f.won), str(f.shared), str(f.lost), str(f.abandoned), _n(f.win_percent),
+            _n(f.mean_margin, True), _n(f.best_deal, True), _n(f.best_match, True), str(f.streak),
+            str(f.longest_streak)]
+
+
+def table_rows(stats: Statistics) -> list[list[list[str]]]:
+    """The table's lines in sections: over all; per strength alone, seats alone and rules alone; then per
+    kind of table (strength, seats and rules together), every one of them."""
+    return [[row_cells(_("All tables"), stats.overall)],
+            [row_cells(_("All against {strength}").format(strength=_(STRENGTH_LABELS.get(k, k))), f)
+             for k, f in stats.by_strength],
+            [row_cells(_("All at {n} seats").format(n=k), f) for k, f in stats.by_seats],
+            [row_cells(_("All under {rules}").format(rules=preset_title(k)), f) for k, f in stats.by_rules],
+            [row_cells(table_name(*key), f) for key, f in stats.by]]
+
+
+CHART_MIN = 120
+"""The least height of the chart, at the smallest window's scale: the table scrolls in what is left."""
+
+
+class StatsScene(Page):
+    """The statistics over whatever is showing; Esc or Back closes them."""
+
+    def __init__(self, app: Services) -> None:
+        """Read the statistics once, as the screen opens."""
+        super().__init__(app)
+        self.stats: Statistics | None = app.keeper.statistics()
+        self.confirming = False
+        self.buttons = [Button(_("Back"), "back"), Button(_("Reset statistics…"), "reset")]
+        if self.stats is not None and app.keeper.last_reset() is not None:
+            self.buttons.append(Button(_("Undo the last reset"), "undo"))
+        self.buttons[0].focused = True
+        self._hover: Button | None = None
+        self.first = 0
+        """The first of the table's scrolling lines shown (those under All tables)."""
+        self.shown = 0
+        """How many of the scrolling lines fit, as last drawn."""
+
+    @property
+    def scroll_lines(self) -> int:
+        """How many lines scroll under All tables (the totals by one part, then every kind of table)."""
+        return 0 if self.stats is None else sum(len(section) for section in table_rows(self.stats)[1:])
+
+    def scroll(self, lines: int) -> None:
+        """Move the table's scrolling lines by ``lines`` (down for more than zero), within what there is."""
+        self.first = max(0, min(self.first + lines, self.scroll_lines - max(1, self.shown)))
+
+    def act(self, action: str) -> None:
+        """Back, ask about a reset, reset after the question, or undo the last reset."""
+        if action == "back":
+            self.app.pop(self)
+        elif action == "reset":
+            self.confirming = True
+            self.buttons = [Button(_("Keep them"), "keep"), Button(_("Reset"), "really")]
+            self.buttons[0].focused = True
+        elif action == "keep":
+            self.__init__(self.app)  # type: ignore[misc]
+        elif action == "really":
+            try:
+                backup = self.app.keeper.reset()
+                self.app.notify(_("Statistics reset. A backup was kept as {name}.").format(name=backup.name))
+            except (sqlite3.Error, OSError) as problem:
+                _log.warning("could not reset the statistics: %s", problem)
+                self.app.notify(_("The statistics could not be reset; nothing was changed."))
+            self.__init__(self.app)  # type: ignore[misc]
+        elif action == "undo":
+            try:
+                count = self.app.keeper.undo_reset()
+                self.app.notify(ngettext("The last reset is undone: {n} match counts in the statistics again.",
+                                         "The last reset is undone: {n} matches count in the statistics again.",
+                                         count).format(n=count))
+            except (sqlite3.Error, OSError) as problem:
+                _log.warning("could not undo the reset of the statistics: %s", problem)
+                self.app.notify(_("The last reset could not be undone; nothing was changed."))
+            self.__init__(self.app)  # type: ignore[misc]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc closes (or answers no to the question); Tab, arrows and Enter work the buttons."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("keep" if self.confirming else "back")
+            return
+        if not self.confirming:
+            page = max(1, self.shown - 1)
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -self.scroll_lines, pygame.K_END: self.scroll_lines}
+            if event.type == pygame.KEYDOWN and event.key in steps:
+                self.scroll(steps[event.key])
+                return
+            if event.type == pygame.MOUSEWHEEL:
+                self.scroll(-3 * event.y)
+                return
+        self._hover = buttons_event(event, self.buttons, lambda b: self.act(b.action), self._hover,
+                                    back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the figures' table, the chart and the buttons."""
+        kit = self.app.kit
+        t = kit.theme
+        size = surface.get_size()
+        unit = ui_scale(size)
+        box, y = self.draw_page(surface, _("Statistics"))
+        pad = round(28 * unit)
+        body = font_px(18, unit)
+        if self.confirming:
+            for points, text in ((24, _("Reset the statistics?")),
+                                 (20, _("Every finished and abandoned match leaves the statistics, which start again "
+                                        "from the next match. History keeps them all, with their reviews, and "
+                                        "“Undo the last reset” counts them again."))):
+                for words in kit.text.wrap(text, font_px(points, unit), box.width - 2 * pad, bold=True):
+                    line = kit.text.line(words, font_px(points, unit), t.text, bold=True)
+                    surface.blit(line, line.get_rect(midtop=(box.centerx, y + round(40 * unit))))
+                    y += line.get_height() + round(8 * unit)
+        elif self.stats is None:
+            line = kit.text.line(_("Nothing is kept in this window, so there are no statistics."), body, t.text_dim)
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+        else:
+            chart_bottom = self.buttons[0].rect.top - round(16 * unit)
+            room = chart_bottom - y - round((CHART_MIN + 12) * unit)
+            y = self._draw_table(surface, Rect(box.left + pad, y, box.width - 2 * pad, max(0, room)), body)
+            height = min(round(260 * unit), max(0, chart_bottom - y - round(12 * unit)))
+            self._draw_chart(surface, Rect(box.left + pad, y + round(12 * unit), box.width - 2 * pad, height), unit)
+        for b in self.buttons:
+            b.draw(surface, kit, font_px(22, unit), b is self._hover)
+
+    def _draw_table(self, surface: pygame.Surface, area: Rect, size: int) -> int:
+        kit = self.app.kit
+        t = kit.theme
+        stats = self.stats
+        assert stats is not None
+        sections = table_rows(stats)
+        heads = columns()
+        everything = [heads] + [cells for section in sections for cells in section]
+        first_w = max(kit.text.line(r[0], size, t.text).get_width() for r in everything)
+        first_w = min(first_w + 12, area.width // 3)
+        rest = (area.width - first_w) / (len(heads) - 1)
+        line_h = kit.fonts.get(size).get_linesize() + 4
+        note_h = kit.fonts.get(max(12, size - 2)).get_linesize() + 8
+        # the heads and All tables stay; the other lines scroll in the room left (less a line saying there is more)
+        scrolling = [(i, cells) for i, section in enumerate(sections[1:], start=1) for cells in section]
+        fit = max(1, (area.height - 2 * line_h - (note_h if stats.practice else 0)) // line_h)
+        self.shown = len(scrolling) if len(scrolling) <= fit else max(1, fit - 1)
+        self.first = max(0, min(self.first, len(scrolling) - self.shown))
+        shown = scrolling[self.first:self.first + self.shown]
+        lines = [(-1, heads), (0, sections[0][0])] + shown
+        y = area.top
+        for r, (section, cells) in enumerate(lines):
+            if r >= 2 and section != lines[r - 1][0]:
+                pygame.draw.line(surface, t.text_dim, (area.left, y - 2), (area.right, y - 2))
+            for c, text in enumerate(cells):
+                ink = t.accent if r == 0 else t.text
+                img = kit.text.line(text, size, ink, bold=r <= 1)
+                if c == 0:
+                    img = img.subsurface(Rect(0, 0, min(img.get_width(), first_w - 6), img.get_height()))
+                    surface.blit(img, (area.left, y))
+                else:
+                    cx = area.left + first_w + rest * (c - 1) + rest / 2
+                    if img.get_width() > rest - 4:
+                        img = kit.text.line(text, max(10, size - 4), ink, bold=r <= 1)
+                    surface.blit(img, img.get_rect(midtop=(round(cx), y)))
+            y += line_h
+        if self.shown < len(scrolling):
+            words = _("Lines {first}–{last} of {total} · Up/Down or the wheel to scroll").format(
+                first=self.first + 1, last=self.first + len(shown), total=len(scrolling))
+            more = kit.text.line(words, max(12, size - 2), t.text_dim)
+            surface.blit(more, (area.left, y + 2))
+            y += line_h
+        if stats.practice:
+            words = ngettext("{n} practice match (with take-backs) is kept apart and counts in none of these figures.",
+                             "{n} practice matches (with take-backs) are kept apart and count in none of these figures.",
+                             stats.practice).format(n=stats.practice)
+            note = kit.text.line(words, max(12, size - 2), t.text_dim)
+            surface.blit(note, (area.left, y + 4))
+            y += note.get_height() + 8
+        return y
+
+    def _draw_chart(self, surface: pygame.Surface, area: Rect, unit: float) -> None:
+        """Bars of the last deals' margins, up for a gain and down for a loss, around a zero line."""
+        kit = self.app.kit
+        t = kit.theme
+        stats = self.stats
+        assert stats is not None
+        words = (_("Your margin in the last {n} deals").format(n=len(stats.recent)) if stats.recent
+                 else _("No deal has been kept yet: the chart of your margins starts with the first."))
+        label = kit.text.line(words, font_px(18, unit), t.text_dim)
+        surface.blit(label, (area.left, area.top))
+        plot = Rect(area.left, area.top + label.get_height() + 4, area.width,
+                    area.height - label.get_height() - 4)
+        if plot.height < 20 or not stats.recent:
+            return
+        top = max(1.0, max(abs(m) for m in stats.recent))
+        mid = plot.centery
+        half = plot.height // 2 - 2
+        pygame.draw.line(surface, t.text_dim, (plot.left, mid), (plot.right, mid))
+        step = plot.width / max(len(stats.recent), 10)
+        for i, margin in enumerate(stats.recent):
+            height = round(abs(margin) / top * half)
+            x = round(plot.left + i * step + step * 0.15)
+            bar = Rect(x, mid - height if margin >= 0 else mid + 1, max(2, round(step * 0.7)), max(1, height))
+            pygame.draw.rect(surface, t.gain if margin >= 0 else t.loss, bar)
+        scale = kit.text.line(f"±{top:g}", font_px(16, unit), t.text_dim)
+        surface.blit(scale, scale.get_rect(topright=(plot.right, plot.top)))
+        order = kit.text.line(_("oldest left, newest right"), font_px(16, unit), t.text_dim)
+        surface.blit(order, order.get_rect(topright=(area.right, area.top)))

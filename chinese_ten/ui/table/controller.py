@@ -1,0 +1,526 @@
+"""The live table: it follows a :class:`~chinese_ten.engine.session.TableSession` from one seat.
+
+The session is the authority (the deal, the computers, the log of actions); this
+follower reads only what its seat is told — the deal with the other hands face
+down, then each event as that seat may learn it — and feeds it, one animation
+step at a time, to the board the painter draws. Its person's plays go to the
+session as that seat's actions. It never holds another seat's hidden card.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from chinese_ten.cards import Card
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.engine.session import SeatKind, TableSession, Update
+from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten.events import Dealt, Event, Played
+from chinese_ten.games.ten.turns import Phase
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.i18n import N_, _
+from chinese_ten.games.ten.players import Decision
+from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, run_steps
+from chinese_ten.ui.table.board import Board
+from chinese_ten.ui.table.choreography import REPLAY_PACE, Choreographer, Pace
+from chinese_ten.ui.table.narration import Narration
+from chinese_ten.ui.table.tableview import AnimatedDeal
+from chinese_ten.engine.thinking import ComputerThinker
+
+if TYPE_CHECKING:
+    from chinese_ten.games.ten.tutorial import Guide
+
+_log = logging.getLogger("chinese_ten.ui")
+
+HINT_PLAYER = "hard"
+"""The computer player whose decision is offered as a hint."""
+
+SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
+"""What a computer is called, by the side of the table it sits on."""
+
+STRENGTH_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+"""Strength names as shown."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a name and, for a computer, its strength."""
+
+    name: str
+    player: str | None
+
+    @property
+    def is_person(self) -> bool:
+        """True for a person (not a computer)."""
+        return self.player is None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a hand card would do if played now."""
+
+    card: Card
+    candidates: tuple[Card, ...]
+    triple: bool
+    choice: bool
+    gain: int
+    gains: dict[Card, int]
+
+
+def seat_infos(seats: int, strength: str, person: bool = True, bottom: int = 0) -> list[SeatInfo]:
+    """The seats of a table seen from seat ``bottom``: the person there (unless ``person`` is False) and
+    computers, each named by the side of the table it sits on."""
+    from chinese_ten.ui.table.geometry import side_of
+
+    infos = []
+    for seat in range(seats):
+        if seat == bottom and person:
+            infos.append(SeatInfo(_("You"), None))
+        else:
+            infos.append(SeatInfo(_(SIDE_NAMES[side_of(seat, seats, bottom)]), strength))
+    return infos
+
+
+class TableController(AnimatedDeal):
+    """One match at the table, seen from one seat: the session it follows, the board and its animation."""
+
+    def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
+                 seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
+                 thinker: ComputerThinker | None = None, think_ms: int | None = None,
+                 deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None,
+                 seat: int = 0, first_deal: Deal | None = None) -> None:
+        """A new match seen from ``seat`` (the person's, unless ``person`` is False), who leads the first
+        deal. Every deal, seat and hint draws from its own stream of the match seed, as ``simulate`` does.
+        With a ``guide`` the deal is the guided deal: the person's choices are kept to its suggestions and
+        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle."""
+        self.local = seat
+        """The seat this table is seen from, drawn at the bottom."""
+        self.infos = seat_infos(seats, strength, person, seat)
+        self.names = [i.name for i in self.infos]
+        kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
+        match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
+        self.thinker = thinker or ComputerThinker()
+        self.session = TableSession(TEN, kinds, match_length, rules=rules, seed=seed, leader=seat,
+                                    thinker=self.thinker, think_ms=think_ms, director=guide, first_deal=first_deal)
+        self.pace = pace or Pace()
+        self.think_ms = think_ms
+        self.narration = Narration(self.names)
+        self.choreo = Choreographer(self.narration, self.pace, frozenset({seat}))
+        self.queue: deque[StepFactory] = deque()
+        self.current: Step | None = None
+        self.guide = guide
+        self.board = Board(seats, [[] for _ in range(seats)])
+        self._seen = 0
+        """How many of the session's updates this table has taken in."""
+        self._waited = 0.0
+        """How long the table has waited, caught up, on the computer to move."""
+        self._view: tuple[tuple[int, int, int], SeatView] | None = None
+        self._target_told = False
+        self.layouts = 0
+        """How many times the board has been laid anew (a deal dealt, or a position put back)."""
+        self._hint_tag: object | None = None
+        self._turn_board: Board | None = None
+        """The board as it stood when the last turn began to be shown (for showing it again)."""
+        self._turn_events: list[Event] = []
+        """Every event of the last turn shown, in order."""
+        self._follow()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def match(self) -> Any:
+        """The match being played (its rules, deals and totals)."""
+        return self.session.match
+
+    @property
+    def streams(self) -> Any:
+        """The deal's random streams (the hint draws from them)."""
+        return self.session.streams
+
+    @property
+    def actions(self) -> list[list[str]]:
+        """Every action applied, deal by deal."""
+        return self.session.actions
+
+    @property
+    def practice(self) -> bool:
+        """True once a turn has been taken back: the match is kept as practice."""
+        return self.session.practice
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal at the table, from 1."""
+        return self.session.deal_number
+
+    @property
+    def deal_recorded(self) -> bool:
+        """True once the finished deal has been added to the match."""
+        return self.session.deal_recorded
+
+    @property
+    def on_change(self) -> Callable[[str], None] | None:
+        """Told ``"action"`` after every move applied and ``"deal"`` when a finished deal is added to the match."""
+        return self.session.on_change
+
+    @on_change.setter
+    def on_change(self, listener: Callable[[str], None] | None) -> None:
+        self.session.on_change = listener
+
+    @property
+    def view(self) -> SeatView:
+        """Everything the table's seat may know of the deal now."""
+        key = (id(self.session.deal), self.session.update_count, len(self.session.actions[-1]))
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.session.observe(self.local))
+        return self._view[1]
+
+    def finished_deal(self) -> Deal | None:
+        """The whole deal once it is over (every card may be shown then); None during play."""
+        deal: Deal = self.session.deal
+        return deal if deal.is_over else None
+
+    def _shown_to_move(self) -> int | None:
+        return self.view.to_move
+
+    def _shown_over(self) -> bool:
+        return self.view.phase is Phase.OVER
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return self.session.seats
+
+    @property
+    def person_seat(self) -> int | None:
+        """The person's seat, or None when computers fill every seat."""
+        return self.local if self.infos[self.local].is_person else None
+
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom of the table."""
+        return self.local
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal at the table."""
+        return self.view.dealer
+
+    @property
+    def face_up(self) -> frozenset[int]:
+        """The seats whose hands the table shows face up: the bottom seat's alone."""
+        return frozenset({self.local})
+
+    def points_of(self, card: Card) -> int:
+        """What ``card`` scores in the deal at the table."""
+        return self.view.points_of(card)
+
+    @property
+    def deal_finished(self) -> bool:
+        """True once the deal is over and fully shown."""
+        return self._shown_over() and not self.busy
+
+    @property
+    def person_to_play(self) -> bool:
+        """True when the person may play a hand card now."""
+        view = self.view
+        return (self.person_seat is not None and not self.busy and view.phase is Phase.PLAY
+                and view.to_move == self.person_seat)
+
+    @property
+    def person_choice(self) -> tuple[Card, tuple[Card, ...]] | None:
+        """The waiting card and its candidates when the person owes a capture choice (and it is shown)."""
+        pending = self.view.pending
+        if self.busy or pending is None or pending.seat != self.person_seat:
+            return None
+        return pending.card, pending.candidates
+
+    @property
+    def match_in_progress(self) -> bool:
+        """True from the first turn of a match until its last deal is over: something to lose."""
+        return not self.match.is_over and (self.match.deals_played > 0 or bool(self.view.turns))
+
+    def is_thinking(self) -> bool:
+        """True while a computer is deciding."""
+        return self.session.thinking
+
+    def preview(self, card: Card) -> Preview:
+        """What playing ``card`` now would take, and the points it would win."""
+        view = self.view
+        cands = view.candidates(card)
+        triple = view.is_triple(card)
+        own = view.points_of(card)
+        gains = {c: own + view.points_of(c) for c in cands}
+        if triple:
+            gain = own + sum(view.points_of(c) for c in cands)
+        elif cands:
+            gain = max(gains.values())
+        else:
+            gain = 0
+        return Preview(card, cands, triple, view.choice_matters(card) if cands else False, gain, gains)
+
+    def why_not(self) -> str | None:
+        """Why the person cannot play a card right now, in words; None when they can."""
+        view = self.view
+        if self.person_seat is None:
+            return _("The computers are playing this match.")
+        if view.phase is Phase.OVER:
+            return _("The deal is over.")
+        if view.phase is Phase.CHOOSE and view.pending is not None and view.pending.seat == self.person_seat:
+            return _("First pick which card your {card} takes.").format(card=view.pending.card.pretty)
+        if view.to_move != self.person_seat:
+            if view.to_move is None:
+                return None
+            return _("It's {name}'s turn, not yours.").format(name=self.names[view.to_move])
+        if view.phase is Phase.FLIP or self.busy:
+            return _("Wait a moment: the last move is still being played out.")
+        return None
+
+    # ------------------------------------------------------------------ acting
+
+    def play(self, card: Card) -> str | None:
+        """The person plays ``card``; returns why not when it cannot be played now."""
+        reason = self.why_not()
+        if reason is not None:
+            return reason
+        if card not in self.view.hand:
+            return _("That card is not in your hand.")
+        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, Action.play(card))):
+            return refused
+        self._hint_tag = None
+        self._submit(Action.play(card))
+        return None
+
+    def choose(self, target: Card) -> str | None:
+        """The person picks which candidate the waiting card takes."""
+        choice = self.person_choice
+        if choice is None:
+            return _("There is no capture to choose right now.")
+        if target not in choice[1]:
+            return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
+        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, Action.choose(target))):
+            return refused
+        self._submit(Action.choose(target))
+        return None
+
+    def _submit(self, action: Action) -> None:
+        """The person's action to the session, and the rules' own step after it, shown together."""
+        assert self.person_seat is not None
+        self.session.submit(self.person_seat, action)
+        self.session.advance(decisions=0)
+        self._follow()
+
+    def ask_hint(self) -> str | None:
+        """Ask Hard what the person should do now (the card to play, or the card to take in a
+        capture choice); returns why not when no hint can be given."""
+        if self.person_seat is None:
+            return _("The computers are playing this match.")
+        choice = self.person_choice
+        if not self.person_to_play and choice is None:
+            return self.why_not() or _("A hint is for your turn.")
+        if self.guide is not None and (wanted := self.guide.suggested(self.session.deal)) is not None:
+            return _("Follow the guide: this step asks for the {card}.").format(card=wanted.pretty)
+        tag = self._hint_wanted()
+        if self._hint_tag != tag:
+            # the computers' thinker is idle on the person's turn, so the hint borrows it
+            self._hint_tag = tag
+            self.thinker.ask(tag, TEN.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed())
+        return None
+
+    def _hint_wanted(self) -> tuple[object, ...]:
+        """The tag of a hint for the decision the person owes now: a play, or a take of a played or turned card."""
+        pending = self.view.pending
+        owed = pending.source if pending is not None else "play-card"
+        return ("hint", self.session.generation, self.deal_number, len(self.view.turns), owed)
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while a hint is being thought about."""
+        return self._hint_tag is not None
+
+    def poll_hint(self) -> Decision | None:
+        """The hint asked for, once it is ready and still fits the position; None otherwise.
+
+        In a capture choice the hint is the waiting card with the candidate to take.
+        """
+        if self._hint_tag is None or self.session.thinking:
+            return None
+        got = self.thinker.poll()
+        if got is None:
+            return None
+        tag, answer = got
+        self._hint_tag = None
+        if tag != self._hint_wanted() or not isinstance(answer, Action):
+            return None
+        choice = self.person_choice
+        if choice is not None:
+            ok = answer.kind == "choose" and answer.card in choice[1]
+            return Decision(choice[0], answer.card) if ok and answer.card is not None else None
+        if not self.person_to_play or answer.kind != "play" or answer.card is None:
+            return None
+        take = answer.take[0] if answer.take is not None and len(answer.take) == 1 else None
+        return Decision(answer.card, take)
+
+    def replay_last_turn(self) -> str | None:
+        """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""
+        if self.busy:
+            return _("Wait a moment: the last move is still being played out.")
+        if self.person_choice is not None:
+            return self.why_not()
+        if self._turn_board is None or not self._turn_events:
+            return _("There is no turn to show again yet.")
+        live = self.board
+        self.board = self._turn_board.copy()
+        self.board.touch()
+        again = Choreographer(Narration(self.names), REPLAY_PACE, self.choreo.face_up)
+
+        def back(board: Board) -> Step:
+            def end(_board: Board) -> None:
+                self.board = live
+                live.touch()
+            return Step(0.0, on_end=end)
+        self.queue.extend([*again.steps_for(self._turn_events), back])
+        return None
+
+    def take_back(self) -> str | None:
+        """Take back the person's last turn of this deal with everything after it (the turned card, the
+        computers' replies); returns why not when there is none. The cards stay as dealt, so the stock turns
+        up the same cards again. The match becomes practice."""
+        seat = self.person_seat
+        if seat is None:
+            return _("The computers are playing this match.")
+        if self.session.deal.is_over:
+            return _("The deal is over: a finished deal can't be taken back.")
+        if not self.session.take_back(seat):
+            return _("You have not played a card in this deal yet.")
+        self._follow()
+        return None
+
+    def next_deal(self) -> bool:
+        """Deal the next deal of the match; False when the match is over."""
+        if not self.session.next_deal():
+            return False
+        self._follow()
+        return True
+
+    def record_deal(self) -> None:
+        """Add the finished deal's results to the match (once)."""
+        self.session.record_deal()
+
+    # ------------------------------------------------------------------ keeping
+
+    def progress(self) -> dict[str, Any]:
+        """The match's position as a value to keep (:meth:`resume` puts it back)."""
+        return self.session.progress()
+
+    def resume(self, progress: dict[str, Any]) -> None:
+        """Play a new table's match forward to a kept position, at once (see the session's ``resume``)."""
+        self.session.resume(progress)
+        self._follow()
+
+    def set_pace(self, pace: Pace) -> None:
+        """Animate from now on at ``pace``."""
+        self.pace = pace
+        self.choreo.pace = pace
+
+    def skip(self) -> bool:
+        """Finish every queued movement at once (no move is made); True when something was skipped."""
+        return finish_steps(self)
+
+    def stop(self) -> None:
+        """Forget any outstanding computer decision and hint."""
+        self.session.stop()
+        self._hint_tag = None
+
+    # ------------------------------------------------------------------ following the session
+
+    def _follow(self) -> None:
+        """Take in what the session told this seat since last time, queueing its movement."""
+        updates = self.session.updates(self.local, self._seen)
+        if not updates:
+            return
+        self._seen = updates[-1].number + 1
+        moved: list[Event] = []
+        for update in updates:
+            if update.kind == "moved":
+                moved.extend(update.events)  # a move and the stock card turned after it are shown together
+                continue
+            self._show(moved)
+            moved = []
+            self._restart(update)
+        self._show(moved)
+
+    def _restart(self, update: Update) -> None:
+        """A new deal, or the deal put back to another position: the board laid anew from what the seat
+        was told (shown at once when rewound)."""
+        self.queue.clear()
+        self.current = None
+        self.layouts += 1
+        self.narration.clear()
+        self._turn_board = None
+        self._turn_events = []
+        self._target_told = False
+        self._hint_tag = None
+        dealt, *events = update.events
+        assert isinstance(dealt, Dealt)
+        self.board = Board.dealt(dealt, events)
+        self._show(events, rewound=update.kind == "rewound")
+        if update.kind == "rewound":
+            self.skip()
+
+    def _show(self, events: list[Event], rewound: bool = False) -> None:
+        """Queue the movement of ``events``; a turn's start is kept so the turn can be shown again. A
+        ``rewound`` position is shown as it stands (a target match's result is told when it is reached)."""
+        if not events:
+            return
+        if any(isinstance(e, Played) for e in events):
+            self.queue.append(self._note_turn_start)
+            self._turn_events = []
+        self._turn_events.extend(events)
+        self.queue.extend(self.choreo.steps_for(events))
+        last = self.match.deals_played + 1 >= self.match.total_deals
+        if self._shown_over() and self.match.rules.win == "target" and last and not (self._target_told or rewound):
+            self._target_told = True
+            self.queue.append(self.choreo.target_win(self._target_winners))
+
+    def _note_turn_start(self, board: Board) -> Step:
+        """A step of no time that keeps the board as a turn begins, so the turn can be shown again."""
+        self._turn_board = board.copy()
+        return Step(0.0)
+
+    def _target_winners(self) -> str:
+        """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
+        from chinese_ten.games.ten.texts import number_text
+        from chinese_ten.ui.table.narration import winners_text
+
+        self.record_deal()
+        deal = self.finished_deal()
+        assert deal is not None
+        tie = number_text(deal.tie_score)
+        return _("At or above the tie score ({tie}): {winners}").format(
+            tie=tie, winners=winners_text(self.names, self.match.winners()))
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        """Advance the animation; once it has caught up and a computer has thought for the pace's pause,
+        let the session apply that computer's decision. While a move is still shown, the next computer
+        already thinks."""
+        left = run_steps(self, dt)
+        if left is None or self.busy:
+            self.session.prepare()
+            return
+        seat = self.session.to_act
+        if self.session.deal.is_over or seat is None or self.infos[seat].is_person:
+            self._waited = 0.0
+            return
+        self.session.prepare()
+        self._waited += left
+        if self._waited >= self.pace.pause and self.session.advance(decisions=1):
+            self._waited = 0.0
+            self._follow()

@@ -1,0 +1,67 @@
+"""The deal told in words, one entry per turn: "You played 7♦ and took 3♥. Turned Q♠, took Q♦."."""
+
+from __future__ import annotations
+
+from chinese_ten.games.ten.events import Event
+from chinese_ten.i18n import _
+from chinese_ten.ui.table.presenters import presenter_for, redeal_text, thrown_in_text
+
+__all__ = ["Narration", "redeal_text", "thrown_in_text", "winners_text"]
+
+
+class Narration:
+    """Sentences for the log, built up event by event as each is shown."""
+
+    def __init__(self, names: list[str]) -> None:
+        """A log for seats called ``names`` (the person is "You")."""
+        self.names = names
+        self.entries: list[str] = []
+        self.shown: list[Event] = []
+        """The deal's events told so far, in order."""
+        self._open = False
+        self.version = 0
+
+    def add(self, event: Event) -> None:
+        """Tell one event: a new entry for a new turn, or more words for the current one."""
+        self.version += 1
+        self.shown.append(event)
+        tell = presenter_for(event).tell
+        if tell is None:
+            return
+        words, how = tell(self.names, event)
+        if how == "extend":
+            self._extend(words)
+        else:
+            self.entries.append(words)
+            self._open = how == "begin"
+
+    def note(self, text: str) -> None:
+        """Tell something the table shows that is not an engine event (a match won), as an entry of its own."""
+        self.version += 1
+        self.entries.append(text)
+        self._open = False
+
+    def _extend(self, words: str) -> None:
+        if not self.entries or not self._open:
+            self.entries.append(words.strip())
+            self._open = True
+        else:
+            self.entries[-1] += words
+
+    def clear(self) -> None:
+        """Start a new deal's log."""
+        self.entries.clear()
+        self.shown.clear()
+        self._open = False
+        self.version += 1
+
+
+def winners_text(names: list[str], winners: tuple[int, ...]) -> str:
+    """The winner or the shared winners, in words."""
+    who = [names[s] for s in winners]
+    if len(who) == 1:
+        return _("You win the match!") if who[0] == _("You") else _("{name} wins the match.").format(name=who[0])
+    if _("You") in who:
+        others = [w for w in who if w != _("You")]
+        return _("You share the win with {names}.").format(names=_(" and ").join(others))
+    return _("{names} and {last} share the win.").format(names=_(", ").join(who[:-1]), last=who[-1])

@@ -1,0 +1,232 @@
+"""The side panel: deal number, whose turn, the score table and the log of turns."""
+
+from __future__ import annotations
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.engine.scores import signed
+from chinese_ten.games.ten.turns import Phase
+from chinese_ten.i18n import _
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.table.geometry import TableGeometry
+from chinese_ten.games.ten.texts import number_text, tie_score_text
+from chinese_ten.ui.kit import Kit
+
+
+def turn_text(ctl: TableController) -> str:
+    """Whose turn it is, in words."""
+    if ctl.deal_over and not ctl.busy:
+        return _("The deal is over")
+    seat = ctl.shown_turn
+    if seat is None:
+        return _("The deal is over")
+    if ctl.person_choice is not None:
+        return _("Your pick: which card to take?")
+    if seat == ctl.person_seat:
+        return _("Your turn") if ctl.view.phase is Phase.PLAY and not ctl.busy else _("Your turn is being played")
+    if ctl.busy:
+        return _("{name} is playing").format(name=ctl.names[seat])
+    if ctl.is_thinking():
+        return _("{name} is thinking...").format(name=ctl.names[seat])
+    return _("{name} to play").format(name=ctl.names[seat])
+
+
+def deal_margins(ctl: TableController) -> list[float]:
+    """Each seat's margin in the deal as shown: its points less an even share of the points taken so
+    far, to the nearest point while the deal goes on.
+
+    Every margin is 0 before the first capture, and once the deal is over they are the deal's
+    results (points less the tie score), which add up to zero.
+    """
+    deal = ctl.finished_deal()
+    if deal is not None and not ctl.busy:
+        return [float(m) for m in deal.exact_margins]
+    points = ctl.board.points
+    share = sum(points) / len(points)
+    return [float(round(p - share)) for p in points]
+
+
+LOG_GAP = 8
+"""Pixels between two entries of the turn log."""
+
+
+class SidePanel:
+    """Draws the panel, re-rendering only when what it shows has changed."""
+
+    def __init__(self, kit: Kit) -> None:
+        """A panel drawn with the shared kit."""
+        self.kit = kit
+        self.scroll = 0
+        self._key: tuple[object, ...] | None = None
+        self._surface: pygame.Surface | None = None
+        self._max_scroll = 0
+        self.reserve = 0
+        """Pixels kept free at the bottom of the panel for buttons."""
+        self.paused = False
+        """True while the game is paused: the turn box says so."""
+        self.shown: list[tuple[int, Rect]] = []
+        """The log entries drawn last, by index, and where (in the panel's own pixels)."""
+        self.note_rect = Rect(0, 0, 0, 0)
+        """Where the "newer below" note was drawn last (empty when not scrolled back)."""
+        self.log_rect = Rect(0, 0, 0, 0)
+        """The log's area in the panel's own pixels, as drawn last."""
+        self._entries_seen = 0
+
+    def scroll_by(self, entries: int) -> None:
+        """Scroll the log: positive goes back to earlier turns, never past the first."""
+        self.scroll = max(0, min(self._max_scroll, self.scroll + entries))
+
+    def follow(self, ctl: TableController) -> None:
+        """Back to the newest entry whenever a new turn is told."""
+        count = len(ctl.narration.entries)
+        if count > self._entries_seen:
+            self.scroll = 0
+        self._entries_seen = count
+
+    def draw(self, surface: pygame.Surface, geom: TableGeometry, ctl: TableController) -> None:
+        """Draw the panel into its rectangle."""
+        key = (geom.panel.size, ctl.narration.version, ctl.board.version, ctl.shown_turn, ctl.deal_number,
+               self.scroll, ctl.is_thinking(), ctl.person_choice is not None, ctl.busy, ctl.deal_recorded,
+               self.kit.theme.name, self.kit.theme.card_style, self.reserve,
+               self.paused)
+        if key != self._key or self._surface is None:
+            self._surface = self._render(geom, ctl)
+            self._key = key
+        surface.blit(self._surface, geom.panel)
+
+    def _render(self, geom: TableGeometry, ctl: TableController) -> pygame.Surface:
+        kit = self.kit
+        t = kit.theme
+        w, h = geom.panel.size
+        surf = pygame.Surface((w, h))
+        surf.fill(t.panel)
+        pygame.draw.line(surf, t.panel_line, (0, 0), (0, h), 2)
+        pad = max(10, round(16 * geom.unit))
+        x = pad
+        y = pad
+        inner = w - 2 * pad
+        words = _("Deal {number} of {total}").format(number=ctl.deal_number, total=ctl.match.total_deals)
+        title = kit.text.line(words, geom.font(34), t.text, bold=True)
+        surf.blit(title, (x, y))
+        y += title.get_height() + 2
+        sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.dealer]), geom.font(20), t.text_dim)
+        surf.blit(sub, (x, y))
+        y += sub.get_height() + pad // 2
+
+        words = _("Paused") if self.paused else turn_text(ctl)
+        turn = kit.text.line(words, geom.font(26), t.text_on_light, bold=True)
+        if turn.get_width() > inner - pad:
+            turn = kit.text.line(words, geom.font(20), t.text_on_light, bold=True)
+        box = Rect(x, y, inner, turn.get_height() + pad)
+        pygame.draw.rect(surf, t.turn_ring, box, border_radius=8)
+        surf.blit(turn, turn.get_rect(midleft=(x + pad // 2, box.centery)))
+        y = box.bottom + pad
+
+        y = self._scores(surf, geom, ctl, x, y, inner)
+        y += pad // 2
+        head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
+        surf.blit(head, (x, y))
+        self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
+        earlier = self._log(surf, geom, ctl, self.log_rect)
+        if earlier:
+            hint = kit.text.line(_("{count} earlier · Page Up").format(count=earlier), geom.font(16), t.text_dim)
+            surf.blit(hint, hint.get_rect(bottomright=(x + inner, y + head.get_height())))
+        return surf
+
+    def _scores(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
+                inner: int) -> int:
+        kit = self.kit
+        t = kit.theme
+        size = geom.font(20)
+        cols = [0.0, 0.40, 0.58, 0.78, 1.0]
+        heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
+        for i, text in enumerate(heads):
+            s = kit.text.line(text, geom.font(17), t.text_dim)
+            cx = x + round(cols[i] * inner)
+            surf.blit(s, (cx - s.get_width(), y) if i else (cx, y))
+        y += kit.fonts.get(geom.font(17)).get_linesize() + 2
+        board = ctl.board
+        tie = ctl.view.tie_score
+        totals = ctl.match.totals
+        turn = ctl.shown_turn
+        margins = deal_margins(ctl)
+        row_h = kit.fonts.get(size).get_linesize() + 6
+        for seat in range(ctl.seats):
+            row = Rect(x - 4, y, inner + 8, row_h)
+            if seat == turn and not ctl.deal_over:
+                pygame.draw.rect(surf, t.raised, row, border_radius=6)
+            margin = margins[seat]
+            cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
+                     signed(float(totals[seat]))]
+            for i, text in enumerate(cells):
+                colour = t.text
+                if i in (3, 4):
+                    val = margin if i == 3 else float(totals[seat])
+                    colour = t.gain if val > 0 else (t.loss if val < 0 else t.text)
+                s = kit.text.line(text, size, colour, bold=i == 0)
+                cx = x + round(cols[i] * inner)
+                surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
+            y += row_h
+        tie_text = number_text(tie)
+        note = kit.text.line(_("Deal: points beyond an even share so far (tie score {tie})").format(tie=tie_text),
+                             geom.font(16), t.text_dim)
+        if note.get_width() > inner:
+            note = kit.text.line(_("Deal: beyond an even share · tie {tie}").format(tie=tie_text), geom.font(16),
+                                 t.text_dim)
+        if note.get_width() > inner:
+            note = kit.text.line(tie_score_text(ctl.match.rules, ctl.seats), geom.font(16), t.text_dim)
+        surf.blit(note, (x, y + 2))
+        return y + note.get_height() + 6
+
+    def _log(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, rect: Rect) -> int:
+        """The newest turns that fit in ``rect``, whole, above a "newer below" note while scrolled back;
+        returns how many earlier turns are out of sight above."""
+        kit = self.kit
+        t = kit.theme
+        entries = ctl.narration.entries
+        newest = len(entries) - 1
+        size = geom.font(19)
+        paras = [kit.text.paragraph(text, size, t.text if i == newest else t.text_dim, rect.width - 12)
+                 for i, text in enumerate(entries)]
+        note_size = geom.font(16)
+        note_h = kit.fonts.get(note_size).get_linesize() + 4
+
+        def first_shown(scroll: int) -> int:
+            room = rect.height - (note_h if scroll else 0)
+            first = newest - scroll
+            used = paras[first].get_height() + LOG_GAP if first >= 0 else 0
+            while first > 0 and used + paras[first - 1].get_height() + LOG_GAP <= room:
+                first -= 1
+                used += paras[first].get_height() + LOG_GAP
+            return first
+
+        self._max_scroll = 0
+        while self._max_scroll < newest and first_shown(self._max_scroll) > 0:
+            self._max_scroll += 1
+        self.scroll = min(self.scroll, self._max_scroll)
+        self.shown = []
+        self.note_rect = Rect(rect.left, rect.bottom, rect.width, 0)
+        if not entries:
+            return 0
+        first = first_shown(self.scroll)
+        bottom = rect.bottom - (note_h if self.scroll else 0)
+        clip = surf.get_clip()
+        surf.set_clip(rect)
+        for i in range(newest - self.scroll, first - 1, -1):
+            para = paras[i]
+            top = bottom - para.get_height() - LOG_GAP + 2
+            back = Rect(rect.left - 4, top - 2, rect.width + 8, para.get_height() + LOG_GAP)
+            if i == newest:
+                pygame.draw.rect(surf, t.raised, back, border_radius=6)
+            surf.blit(para, (rect.left + 4, top + 2))
+            self.shown.append((i, back))
+            bottom = back.top
+        surf.set_clip(clip)
+        if self.scroll:
+            more = kit.text.line(_("{count} newer below · Page Down").format(count=self.scroll), note_size, t.accent)
+            if more.get_width() > rect.width:
+                more = kit.text.line(_("{count} newer below").format(count=self.scroll), note_size, t.accent)
+            self.note_rect = Rect(rect.left, rect.bottom - note_h, rect.width, note_h)
+            surf.blit(more, more.get_rect(bottomright=self.note_rect.bottomright))
+        return first

@@ -1,0 +1,182 @@
+"""Text is drawn with the bundled font at its real pixel size, legible at the smallest size,
+and the font and text caches stay bounded however often the window is resized."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from chinese_ten import assets
+from chinese_ten.settings import Settings
+from chinese_ten.ui.app import App, DemoOptions
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.help import TABS, HelpScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.kit import font_px
+from chinese_ten.ui.scenes.settings import SettingsScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.kit.text import TextPainter
+from chinese_ten.ui.kit.theme import MIN_TEXT_PX, FontBook, classic_theme, text_px
+from chinese_ten.engine.thinking import ComputerThinker
+
+from uiharness import run_frames
+
+
+def _ink_columns(surf: pygame.Surface, threshold: int = 60) -> list[bool]:
+    """For each column of a rendered line, whether any pixel in it is inked."""
+    w, h = surf.get_size()
+    return [any(surf.get_at((x, y)).a > threshold for y in range(h)) for x in range(w)]
+
+
+def _gaps(columns: list[bool]) -> list[int]:
+    """Widths of the blank runs between inked columns."""
+    gaps, run, seen_ink = [], 0, False
+    for inked in columns:
+        if inked:
+            if seen_ink and run:
+                gaps.append(run)
+            run, seen_ink = 0, True
+        else:
+            run += 1
+    return gaps
+
+
+def _glyph_height(font: pygame.font.Font, text: str) -> int:
+    return font.render(text, True, (255, 255, 255)).get_bounding_rect(min_alpha=60).height
+
+
+def test_the_bundled_font_and_its_licence_ship_in_assets() -> None:
+    folder = assets.assets_root() / "fonts"
+    for name in assets.FONT_FILES.values():
+        assert assets.font_file(name == assets.FONT_FILES[True]).name == name
+        assert (folder / name).stat().st_size > 100_000
+    licence = (folder / "NotoSans-LICENSE.txt").read_text(encoding="utf-8")
+    assert "SIL Open Font License" in licence and "PERMISSION & CONDITIONS" in licence and "DISCLAIMER" in licence
+
+
+def test_text_is_drawn_at_its_real_pixel_size(window: pygame.Surface) -> None:
+    fonts = FontBook()
+    for size in (MIN_TEXT_PX, 16, 24, 40):
+        cap = _glyph_height(fonts.get(size), "H")
+        # a capital is about 0.71 of the em; pygame's built-in font drew about half of that
+        assert cap >= round(size * 0.68), (size, cap)
+
+
+def test_words_keep_their_space_and_letters_their_gaps_at_the_smallest_size(window: pygame.Surface) -> None:
+    painter = TextPainter(FontBook(), classic_theme())
+    white = (255, 255, 255)
+    spaced = _gaps(_ink_columns(painter.line("for earlier", MIN_TEXT_PX, white)))
+    assert max(spaced) >= 3, f"the space between words is {max(spaced)} px"
+    # "Tie score": the only wide gap is the one between the words, never inside "score"
+    gaps = _gaps(_ink_columns(painter.line("Tie score", MIN_TEXT_PX, white)))
+    assert max(gaps) >= 3 and sorted(gaps)[-2] < max(gaps)
+    # separate letters stay separate: "illi" has four strokes with a blank column between each
+    assert len(_gaps(_ink_columns(painter.line("illi", MIN_TEXT_PX, white), threshold=110))) == 3
+    # every character of a word has its own width, so "core" is wider than "ore" by a letter
+    narrow = painter.width("ore", MIN_TEXT_PX)
+    assert painter.width("core", MIN_TEXT_PX) - narrow >= MIN_TEXT_PX // 3
+
+
+def test_no_size_helper_goes_under_the_minimum() -> None:
+    assert font_px(1, 0.1) == MIN_TEXT_PX
+    assert text_px(10, 0.5) == MIN_TEXT_PX
+    assert text_px(40, 1.0) == 30
+    fonts = FontBook()
+    pygame.font.init()
+    assert fonts.get(3).get_height() == fonts.get(MIN_TEXT_PX).get_height()
+
+
+def _every_screen(app: App) -> None:
+    """Draw every screen the app has once: start, settings, help pages, a table, menu and count."""
+    app.push(StartScene(app))
+    app.frame(1 / 60)
+    app.push(SettingsScene(app))
+    app.frame(1 / 60)
+    app.pop(app.top())
+    for tab in range(len(TABS)):
+        app.push(HelpScene(app, tab))
+        app.frame(1 / 60)
+        app.pop(app.top())
+    app.start_match()
+    app.frame(1 / 60)
+    app.push(MenuScene(app))
+    app.frame(1 / 60)
+    app.pop(app.top())
+
+
+def _a_whole_deal(app: App) -> None:
+    """A computers' deal played to its count."""
+    app.start_match()
+    assert run_frames(app, lambda: isinstance(app.top(), CountScene), limit=20000)
+    app.frame(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_every_screen_draws_text_no_smaller_than_the_minimum(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+                                                            window: pygame.Surface) -> None:
+    used: set[int] = set()
+    real_get = FontBook.get
+
+    def recording_get(self: FontBook, px: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
+        font = real_get(self, px, bold, language)
+        used.add(font.point_size)
+        return font
+
+    monkeypatch.setattr(FontBook, "get", recording_get)
+    surface = pygame.display.set_mode(size)
+    app = App(surface, Settings(computers=3), None, None, ComputerThinker(force_inline=True))
+    demo = App(surface, Settings(), None, DemoOptions(seats=4, deals=1, seed=5), ComputerThinker(force_inline=True))
+    try:
+        _every_screen(app)
+        _a_whole_deal(demo)
+    finally:
+        app.thinker.shutdown()
+        demo.thinker.shutdown()
+    assert used and min(used) >= MIN_TEXT_PX, sorted(used)
+
+
+def _open_files() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
+def test_font_and_text_caches_stay_bounded_over_hundreds_of_window_sizes(window: pygame.Surface) -> None:
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    app.push(StartScene(app))
+    app.push(HelpScene(app, 1))
+    sizes = [(960 + (i * 37) % 960, 600 + (i * 23) % 480) for i in range(300)]
+    app.frame(1 / 60)
+    files_before = _open_files()
+    most = 0
+    for i, size in enumerate(sizes):
+        app.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        app.draw()
+        if i == len(sizes) // 2:
+            app.pop(app.top())  # the start screen's own sizes too
+        most = max(most, len(app.kit.fonts))
+    painter = app.kit.text
+    assert most <= 48, f"{most} fonts kept"
+    assert len(painter) <= 1500 and painter.cached_bytes <= 24 * 1024 * 1024
+    assert _open_files() - files_before <= 2, "a font opened per size keeps its file open"
+
+
+def test_every_character_the_screens_write_is_in_the_bundled_font(window: pygame.Surface) -> None:
+    import re
+
+    from chinese_ten.ui.kit.text import SUIT_CHARS
+
+    package = Path(__file__).resolve().parents[3] / "chinese_ten"
+    written: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        for literal in re.findall(r'"(?:[^"\\\n]|\\.)*"', path.read_text(encoding="utf-8")):
+            # Chinese is drawn with the Chinese fonts (tests/ui/test_ui_i18n.py checks those)
+            written |= {ch for ch in literal if ord(ch) > 127 and ch not in SUIT_CHARS and not "\u2e80" <= ch <= "\uffef"}
+    font = FontBook().get(24)
+    missing_box = pygame.image.tobytes(font.render("\U000f0000", True, (255, 255, 255)), "RGBA")
+    missing = sorted(ch for ch in written
+                     if pygame.image.tobytes(font.render(ch, True, (255, 255, 255)), "RGBA") == missing_box)
+    assert written and not missing, f"drawn as an empty box: {missing}"

@@ -1,0 +1,437 @@
+"""The kept matches in the window: Continue on the start screen, New match asking first, Statistics and History."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from chinese_ten import i18n
+from chinese_ten.matchstore import open_store
+from chinese_ten.games.ten.record import position_of
+from chinese_ten.settings import Settings
+from chinese_ten.ui.app import App
+from chinese_ten.ui.scenes.history import HistoryScene
+from chinese_ten.ui.table.controller import TableController
+from chinese_ten.ui.keeper import Keeper, setup_of
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.widgets.dialog import ConfirmScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.scenes.stats import StatsScene, table_name
+from chinese_ten.ui.table.live import TableScene
+from chinese_ten.engine.thinking import ComputerThinker
+
+from uiharness import play_until, press
+
+
+def _app(window, folder) -> App:  # type: ignore[no-untyped-def]
+    app = App(window, Settings(computers=1, match_length="one", animation_speed="instant"), None, None, ComputerThinker(force_inline=True),
+              Keeper(open_store(folder)))
+    app.push(StartScene(app))
+    return app
+
+
+def test_continue_comes_first_with_a_line_and_puts_the_match_back(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    assert [b.action for b in app.top().actions][0] == "play", "no Continue without an unfinished match"
+    press(app, pygame.K_RETURN)
+    ctl = app.table().ctl
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 3 and ctl.person_to_play)
+    where = position_of(ctl.session.deal)
+    app.quit()
+    app.keeper.close()  # the window closes: no question asked
+
+    again = _app(window, tmp_path)
+    start = again.top()
+    assert start.actions[0].action == "continue" and start.actions[1].label == "New match"
+    assert start.continue_line.startswith("2 seats · Normal · deal 1 of 1 · you")
+    press(again, pygame.K_RETURN)  # Continue has the focus
+    assert isinstance(again.top(), TableScene)
+    assert position_of(again.table().ctl.session.deal) == where
+    again.keeper.close()
+
+
+def test_new_match_on_the_start_screen_asks_and_then_counts_the_old_one_abandoned(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)
+    ctl = app.table().ctl
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    press(again, pygame.K_RIGHT, pygame.K_RETURN)  # New match
+    assert isinstance(again.top(), ConfirmScene)
+    press(again, pygame.K_RIGHT, pygame.K_RETURN)
+    assert isinstance(again.top(), TableScene)
+    stats = again.keeper.statistics()
+    assert stats.overall.abandoned == 1
+    again.keeper.close()
+
+
+def _finished_match(window, folder) -> None:  # type: ignore[no-untyped-def]
+    app = _app(window, folder)
+    press(app, pygame.K_RETURN)
+    assert play_until(app, lambda: isinstance(app.top(), MatchScene), limit=2000)  # the result is seen
+    app.keeper.close()
+
+
+def test_statistics_and_history_open_from_the_menu_and_show_the_match(window, tmp_path) -> None:
+    _finished_match(window, tmp_path)
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)  # a new match, to reach the menu
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top(), MenuScene)
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
+    stats = app.top()
+    assert isinstance(stats, StatsScene) and stats.stats.overall.matches == 1 and len(stats.stats.recent) == 1
+    app.frame(1 / 60, [])
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top(), MenuScene), "Esc goes back to the menu"
+    press(app, pygame.K_DOWN, pygame.K_RETURN)
+    history = app.top()
+    assert isinstance(history, HistoryScene) and len(history.matches) == 1
+    press(app, pygame.K_RETURN)
+    assert history.count_open
+    app.frame(1 / 60, [])
+    press(app, pygame.K_e)
+    written = list((tmp_path / "records").iterdir())
+    assert len(written) == 1 and json.loads(written[0].read_text())["format"] == "chinese-ten/deal-v1"
+    assert written[0].name == history.selected.record_name(history.selected.deals[0]), "named as history --export names it"
+    app.keeper.close()
+
+
+def test_reset_asks_first_then_keeps_a_backup(window, tmp_path) -> None:
+    _finished_match(window, tmp_path)
+    app = _app(window, tmp_path)
+    app.open_statistics()
+    scene = app.top()
+    press(app, pygame.K_TAB, pygame.K_RETURN)
+    assert scene.confirming and scene.stats.overall.matches == 1, "nothing is forgotten before the answer"
+    press(app, pygame.K_TAB, pygame.K_RETURN)
+    assert scene.stats.overall.matches == 0
+    assert [p for p in tmp_path.iterdir() if ".backup-" in p.name]
+    app.keeper.close()
+
+
+def test_the_screens_draw_at_the_smallest_and_largest_sizes_in_both_looks(tmp_path) -> None:
+    from chinese_ten.ui.app import open_window
+
+    opened = open_store(tmp_path)
+    # an unfinished match, so that the start screen shows Continue as well
+    opened.store.begin(setup_of(TableController(2, seed=1, thinker=ComputerThinker(force_inline=True))),
+                       {"deals": [[]]})
+    opened.close()
+
+    for size in ((960, 600), (1920, 1080)):
+        surface = open_window(size)
+        for contrast in (False, True):
+            app = App(surface, Settings(high_contrast=contrast), None, None, ComputerThinker(force_inline=True),
+                      Keeper(open_store(tmp_path)))
+            for scene in (StatsScene(app), HistoryScene(app), StartScene(app)):
+                app.replace(scene)
+                app.frame(1 / 60, [])
+                w, h = size
+                assert len({tuple(surface.get_at((x, y)))[:3] for x in range(0, w, 12) for y in range(0, h, 12)}) > 3
+                buttons = scene.buttons if not isinstance(scene, StartScene) else scene.actions
+                for i, b in enumerate(buttons):
+                    assert surface.get_rect().contains(b.rect), f"{b.label} leaves the window at {size}"
+                    assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), f"{b.label} overlaps"
+            app.keeper.close()
+        pygame.display.quit()
+
+
+def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, tmp_path) -> None:
+    first = _app(window, tmp_path)
+    press(first, pygame.K_RETURN)
+    ctl = first.table().ctl
+    assert play_until(first, lambda: len(ctl.session.deal.turns) >= 2)
+    opened = open_store(tmp_path)  # the second window, while the first still plays
+    second = App(window, Settings(computers=1, match_length="one", animation_speed="instant"), None, None,
+                 ComputerThinker(force_inline=True), Keeper(opened))
+    second.notices = list(opened.notices)
+    second.push(StartScene(second))
+    assert [b.action for b in second.top().actions][0] == "play", "the unfinished match is open elsewhere"
+    second.frame(1 / 60, [])
+    assert "another window" in second.banner_text
+    second.frame(60.0, [])  # long after any notice has gone
+    assert "Another window of the game keeps your matches" in second.top().elsewhere_line, "it stays said"
+    press(second, pygame.K_RETURN)
+    other = second.table().ctl
+    assert play_until(second, lambda: len(other.session.deal.turns) >= 2)
+    second.keeper.close()
+    kept = first.keeper.unfinished()
+    assert kept is not None and kept.progress["deals"] == ctl.actions, "the first window's match is untouched"
+    first.keeper.close()
+
+
+def test_a_kind_of_table_is_named_by_its_preset_and_strength_in_the_language_in_use() -> None:
+    assert table_name("normal", 2, "red-frog") == "Normal · 2 seats · Red Frog Black Frog"
+    i18n.use_language("zh-Hans")
+    try:
+        assert table_name("hard", 3, "target") == "困难 · 3人 · 达标"
+    finally:
+        i18n.use_language("en")
+
+
+def test_statistics_with_no_kept_deal_say_so_instead_of_counting_zero_deals(window, tmp_path, monkeypatch) -> None:
+    from chinese_ten.ui.kit.text import TextPainter
+
+    app = _app(window, tmp_path)
+    drawn: list[str] = []
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    stats = StatsScene(app)
+    app.push(stats)
+    app.frame(1 / 60, [])
+    assert any(text.startswith("No deal has been kept yet") for text in drawn)
+    assert not any("last 0 deals" in text for text in drawn)
+
+
+def _kept_unfinished(window, folder, **changes) -> int:  # type: ignore[no-untyped-def]
+    """An unfinished match of two moves kept in ``folder``, then its row changed as ``changes`` say."""
+    app = _app(window, folder)
+    press(app, pygame.K_RETURN)
+    ctl = app.table().ctl
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 2)
+    app.keeper.close()
+    opened = open_store(folder)
+    match_id = opened.store.unfinished().id
+    for column, value in changes.items():
+        opened.store._db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
+    opened.close()
+    return match_id
+
+
+def test_a_start_with_an_unfinished_position_that_is_not_json_offers_play_says_so_and_lists_it(window, tmp_path) -> None:
+    match_id = _kept_unfinished(window, tmp_path, progress='{"deals": [["pl')
+    app = _app(window, tmp_path)
+    start = app.top()
+    assert [b.action for b in start.actions][0] == "play" and not start.continue_line
+    app.frame(1 / 60, [])
+    assert "can't be read" in app.banner_text and "damaged" in app.banner_text
+    app.open_history()
+    history = app.top()
+    assert isinstance(history, HistoryScene) and [d.id for d in history.damaged] == [match_id]
+    app.frame(1 / 60, [])
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    again.frame(1 / 60, [])
+    assert not again.banner_text, "a match set aside is told once, not at every start"
+    assert [d.id for d in again.keeper.damaged()] == [match_id]
+    again.keeper.close()
+
+
+@pytest.mark.parametrize("column, value", [
+    ("rules", '{"preset": "classic", "an_option_of_a_newer_version": true}'),
+    ("length", '{"deals": 0}'),
+    ("seats", 7),
+])
+def test_continue_on_a_match_that_cannot_be_rebuilt_says_so_once_and_stops_offering_it(
+        window, tmp_path, column: str, value: object) -> None:
+    changes: dict[str, object] = {column: value}
+    if column == "seats":
+        changes["players"] = json.dumps(["you"] + ["normal"] * 6)
+        changes["totals"] = json.dumps([0] * 7)
+    match_id = _kept_unfinished(window, tmp_path, **changes)
+    app = _app(window, tmp_path)
+    start = app.top()
+    if start.continue_line:  # offered: pressing it says why it can't be taken up, and stops offering it
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.top(), StartScene) and app.top() is start
+        assert [b.action for b in start.actions][0] == "play" and not start.continue_line
+    app.frame(1 / 60, [])
+    assert "damaged" in app.banner_text
+    assert [d.id for d in app.keeper.damaged()] == [match_id]
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    assert [b.action for b in again.top().actions][0] == "play", "no Continue for it at the next start either"
+    again.keeper.close()
+
+
+def test_a_match_closed_at_its_first_hand_offers_continue_with_the_same_hand(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)  # Play
+    ctl = app.table().ctl
+    app.frame(1 / 60, [])
+    assert ctl.actions == [[]] or not any(ctl.actions[0]), "no move is made yet"
+    hand = [str(c) for c in ctl.session.deal.hand(0)]
+    app.keeper.close()  # the window closes (or is killed) at the first hand
+
+    again = _app(window, tmp_path)
+    start = again.top()
+    assert start.actions[0].action == "continue", "the match is kept from its deal"
+    press(again, pygame.K_RETURN)
+    assert [str(c) for c in again.table().ctl.session.deal.hand(0)] == hand, "the same hand, not a new deal"
+    again.keeper.close()
+
+
+def test_new_match_before_any_move_counts_the_one_left_as_abandoned(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)
+    app.keeper.close()
+    again = _app(window, tmp_path)
+    press(again, pygame.K_RIGHT, pygame.K_RETURN)  # New match
+    assert isinstance(again.top(), ConfirmScene)
+    press(again, pygame.K_RIGHT, pygame.K_RETURN)
+    assert isinstance(again.top(), TableScene)
+    assert again.keeper.statistics().overall.abandoned == 1
+    again.keeper.close()
+
+
+def test_a_match_closed_at_its_last_count_shows_its_result_at_the_next_start_and_only_then(window, tmp_path) -> None:
+    from chinese_ten.ui.scenes.count import CountScene
+
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)
+    ctl = app.table().ctl
+    assert play_until(app, lambda: ctl.match.is_over, limit=2000)
+    assert isinstance(app.top(), CountScene), "closed at the last deal's count, before the result"
+    totals = list(ctl.match.totals)
+    app.keeper.close()
+
+    again = _app(window, tmp_path)
+    again.frame(1 / 60, [])
+    again.frame(1 / 60, [])
+    assert isinstance(again.top(), CountScene) and again.table().ctl.match.is_over
+    press(again, pygame.K_RETURN)
+    assert isinstance(again.top(), MatchScene) and list(again.table().ctl.match.totals) == totals
+    assert again.keeper.statistics().overall.matches == 1, "counted once, as it was"
+    again.keeper.close()
+
+    third = _app(window, tmp_path)
+    third.frame(1 / 60, [])
+    third.frame(1 / 60, [])
+    assert isinstance(third.top(), StartScene), "a result seen is not shown again"
+    third.keeper.close()
+
+
+def test_statistics_show_every_kind_of_table_by_scrolling_and_the_totals_by_one_part(window, tmp_path,
+                                                                                     monkeypatch) -> None:
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.games.ten.rules import PRESETS
+    from chinese_ten.ui.kit.text import TextPainter
+
+    opened = open_store(tmp_path)
+    presets = list(PRESETS)[:4]
+    for strength in ("easy", "normal", "hard"):
+        for seats in (2, 3, 4):
+            for preset in presets:
+                setup = MatchSetup(seats=seats, strength=strength, players=("you",) + (strength,) * (seats - 1),
+                                   person=True, rules=preset, preset=preset, length={"kind": "one", "deals": 0},
+                                   total_deals=1, seed="1")
+                match_id = opened.store.begin(setup, {})
+                margins = [3.0] + [-3.0 / (seats - 1)] * (seats - 1)
+                opened.store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, margins, 3.0, margins, {})
+                opened.store.finish_match(match_id, "won")
+    opened.close()
+    app = _app(window, tmp_path)
+    drawn: set[str] = set()
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.add(text)
+        return line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    app.open_statistics()
+    stats = app.top()
+    app.frame(1 / 60, [])
+    assert stats.shown < stats.scroll_lines == 36 + 3 + 3 + 4, "more lines than fit at this size"
+    for _ in range(stats.scroll_lines):
+        press(app, pygame.K_DOWN)
+    names = {table_name(*key) for key, _f in stats.stats.by}
+    assert len(names) == 36 and names <= drawn, "every kind of table can be reached"
+    assert {"All against Hard", "All at 3 seats", "All tables"} <= drawn
+    assert any(text.startswith("Lines ") and text.endswith("to scroll") for text in drawn)
+    assert any(text.startswith("All under ") for text in drawn)
+    app.keeper.close()
+
+
+def test_historys_last_row_stays_above_the_key_line_at_the_smallest_size_when_the_list_is_full(tmp_path) -> None:
+    from chinese_ten.ui.app import open_window
+
+    opened = open_store(tmp_path)
+    for _ in range(40):
+        match_id = opened.store.begin(setup_of(TableController(2, seed=1, thinker=ComputerThinker(force_inline=True))),
+                                      {})
+        opened.store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, [1, -1], 1.0, [1, -1], {})
+        opened.store.finish_match(match_id, "won")
+    opened.close()
+    surface = open_window((960, 600))
+    app = App(surface, Settings(), None, None, ComputerThinker(force_inline=True), Keeper(open_store(tmp_path)))
+    history = HistoryScene(app)
+    app.replace(history)
+    for index in (0, 20, 39):
+        history.index = index
+        app.frame(1 / 60, [])
+        shown = [r for r in history._rows if r.height]
+        assert len(shown) > 5 and history.keys_rect.height
+        assert shown[-1].bottom <= history.keys_rect.top, f"the last row overlaps the key line (match {index})"
+    app.keeper.close()
+    pygame.display.quit()
+
+
+def test_reset_keeps_history_and_the_last_reset_can_be_undone_from_the_screen(window, tmp_path) -> None:
+    _finished_match(window, tmp_path)
+    app = _app(window, tmp_path)
+    app.open_statistics()
+    scene = app.top()
+    assert [b.action for b in scene.buttons] == ["back", "reset"], "nothing to undo yet"
+    press(app, pygame.K_TAB, pygame.K_RETURN)
+    app.frame(1 / 60, [])
+    press(app, pygame.K_TAB, pygame.K_RETURN)
+    assert scene.stats.overall.matches == 0
+    assert len(app.keeper.history()) == 1, "History keeps the match"
+    assert [b.action for b in scene.buttons] == ["back", "reset", "undo"]
+    press(app, pygame.K_TAB, pygame.K_TAB, pygame.K_RETURN)  # Undo the last reset
+    assert scene.stats.overall.matches == 1 and "again" in app.banner_text
+    assert [b.action for b in scene.buttons] == ["back", "reset"]
+    app.keeper.close()
+
+
+def test_history_names_the_seats_by_side_and_strength_and_shows_a_counts_scoring_cards(window, tmp_path,
+                                                                                      monkeypatch) -> None:
+    from chinese_ten.games.ten.deal import Deal
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.games.ten.record import record_of
+    from chinese_ten.ui.kit.text import TextPainter
+
+    deal = Deal.from_seed(3, 5)
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[0])
+    opened = open_store(tmp_path)
+    setup = MatchSetup(seats=3, strength="hard", players=("you", "hard", "easy"), person=True, rules="classic",
+                       preset="classic", length={"kind": "one", "deals": 0}, total_deals=1, seed="5")
+    match_id = opened.store.begin(setup, {})
+    margins = [float(m) for m in deal.exact_margins]
+    opened.store.finish_deal(match_id, 1, record_of(deal), margins, margins[0], margins, {})
+    opened.store.finish_match(match_id, "won")
+    opened.close()
+    drawn: list[str] = []
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return line(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    app = _app(window, tmp_path)
+    app.open_history()
+    history = app.top()
+    app.frame(1 / 60, [])
+    assert any("players: You, West — Hard, East — Easy" in text for text in drawn)
+    assert any(text.startswith("Deal 1: You ") and " · West " in text and " · East " in text for text in drawn)
+    press(app, pygame.K_RETURN)  # the count
+    app.frame(1 / 60, [])
+    assert any(text.startswith("West — Hard: ") for text in drawn)
+    scoring = [" ".join(c.pretty for c in sorted((c for c in deal.pile(s) if deal.points_of(c)),
+                                                 key=lambda c: (-deal.points_of(c), c.rank, c.suit)))
+               or "no scoring cards" for s in range(3)]
+    assert history.count_cards == scoring and all(cards in drawn for cards in scoring)
+    app.keeper.close()

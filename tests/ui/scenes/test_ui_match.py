@@ -1,0 +1,64 @@
+"""The match result: places, and the ways on from it (New match, Start screen, Quit; Esc is the menu)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+
+from chinese_ten.ui.scenes.match import MatchScene, person_place_text, place_names, places
+from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.scenes.start import StartScene
+from chinese_ten.ui.table.live import TableScene
+
+from uiharness import click_event, play_until, press
+
+
+def _to_result(make_table, seats: int = 2):  # type: ignore[no-untyped-def]
+    app, ctl, table = make_table(seats=seats, seed=3, length="one")
+    assert play_until(app, lambda: isinstance(app.top(), MatchScene), limit=20000)
+    return app, ctl, app.top()
+
+
+def test_places_share_a_place_between_equal_totals() -> None:
+    assert places([10, -5, 10, -15]) == [1, 3, 1, 4]
+    assert place_names([10, -5, 10, -15]) == ["shared 1st", "3rd", "shared 1st", "4th"]
+    assert place_names([Fraction(5, 2), Fraction(-5, 2)]) == ["1st", "2nd"]
+    assert place_names([0, 0]) == ["shared 1st", "shared 1st"]
+    assert place_names([30, -10, -10, -10]) == ["1st", "shared 2nd", "shared 2nd", "shared 2nd"]
+
+
+def test_the_persons_place_is_said_in_a_sentence() -> None:
+    names = ["You", "West", "North", "East"]
+    assert person_place_text(names, [-5, 10, -20, 15], 0) == "You came 3rd of 4."
+    assert person_place_text(names, [10, 10, -20, 0], 0) == "You share 1st place with West."
+    assert person_place_text(names, [0, 10, 0, 0], 0) == "You share 2nd place with North and East."
+    assert person_place_text(names, [0, 0], None) == ""
+
+
+def test_esc_on_the_match_result_opens_the_menu_and_does_not_quit(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, _ctl, result = _to_result(make_table)
+    press(app, pygame.K_ESCAPE)
+    assert app.running, "Esc must not quit from the result"
+    assert isinstance(app.top(), MenuScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.top() is result
+
+
+def test_the_result_offers_new_match_start_screen_and_quit(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, _ctl, result = _to_result(make_table)
+    assert [b.action for b in result.buttons] == ["new", "start", "quit"]
+    app.draw()
+    start = result.buttons[1]
+    app.frame(1 / 60, [click_event(start.rect.center)])
+    assert isinstance(app.top(), StartScene) and app.table() is None and app.running
+
+
+def test_enter_on_the_result_starts_a_new_match_and_the_quit_button_quits(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, result = _to_result(make_table)
+    press(app, pygame.K_RETURN)
+    table = app.top()
+    assert isinstance(table, TableScene) and table.ctl is not ctl
+    app, _ctl, result = _to_result(make_table)
+    press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN)
+    assert not app.running

@@ -1,0 +1,58 @@
+"""The menu: New match asks before a match in progress is counted as abandoned; Quit keeps it and closes."""
+
+from __future__ import annotations
+
+import pygame
+from chinese_ten.ui.scenes.menu import MenuScene, match_at_stake
+from chinese_ten.ui.widgets.dialog import ConfirmScene
+
+from uiharness import play_until, press, run_frames
+
+NEW, QUIT = 1, 6
+"""Places of New match and Quit in the menu."""
+
+
+def _menu_item(app, index: int) -> None:  # type: ignore[no-untyped-def]
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top(), MenuScene)
+    press(app, *([pygame.K_DOWN] * index), pygame.K_RETURN)
+
+
+def test_enter_on_the_question_keeps_the_match_in_progress(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, table = make_table(seats=3, seed=2, length="per-seat")
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 3)
+    _menu_item(app, NEW)
+    assert isinstance(app.top(), ConfirmScene), "one click must not throw the match away"
+    press(app, pygame.K_RETURN)
+    assert app.running and app.top() is table and app.table().ctl is ctl
+
+
+def test_esc_on_the_question_keeps_the_match_too(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, table = make_table(seats=2, seed=2, length="per-seat")
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
+    _menu_item(app, NEW)
+    press(app, pygame.K_ESCAPE)
+    assert app.running and app.top() is table
+
+
+def test_the_second_button_throws_the_match_away_as_asked(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _table = make_table(seats=2, seed=2, length="per-seat")
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
+    _menu_item(app, NEW)
+    press(app, pygame.K_RIGHT, pygame.K_RETURN)
+    assert app.table() is not None and app.table().ctl is not ctl
+
+
+def test_quit_asks_nothing_during_a_match_since_the_match_is_kept(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _table = make_table(seats=2, seed=2, length="per-seat")
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 1)
+    _menu_item(app, QUIT)
+    assert not app.running
+
+
+def test_nothing_to_lose_before_the_first_turn_so_no_question(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, table = make_table(seats=2, seed=2, length="per-seat")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    assert not match_at_stake(app)
+    _menu_item(app, NEW)
+    assert not isinstance(app.top(), ConfirmScene) and app.table() is not table

@@ -1,0 +1,133 @@
+"""How a turn is shown: the stock card starts turning while the played card is still finishing, the
+turned card's short hop is quicker than a card's travel from a hand, and the board still ends as the deal."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from chinese_ten.ui.table.animation import Step, overlap, within
+from chinese_ten.ui.table.board import Board, Loc
+from chinese_ten.ui.table.choreography import HOP, pace_for
+from chinese_ten.ui.table.animation import Sprite
+
+from uiharness import run_frames
+
+
+def _steps_of_turn(app, ctl) -> list[Step]:  # type: ignore[no-untyped-def]
+    seen: list[Step] = []
+    for _ in range(2000):
+        app.frame(1 / 60, [])
+        if ctl.current is not None and (not seen or seen[-1] is not ctl.current):
+            seen.append(ctl.current)
+        if ctl.person_to_play:
+            break
+    return seen
+
+
+@pytest.mark.parametrize("seed", [1, 4, 8])
+def test_the_stock_card_turns_while_the_played_card_finishes(make_table, seed: int) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _table = make_table(seats=4, seed=seed, pace=pace_for("normal"))
+    assert run_frames(app, lambda: ctl.person_to_play)
+    overlapped = 0
+    for _turn in range(3):
+        app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="", scancode=0)])
+        for step in _steps_of_turn(app, ctl):
+            flips = [s for s in step.sprites if s.flip and s.src.kind == "stock"]
+            played = [s for s in step.sprites if not (s.flip and s.src.kind == "stock")]
+            if flips and played:
+                overlapped += 1
+                assert 0 < flips[0].window[0] < max(s.window[1] for s in played), \
+                    "the turn starts once the played card is under way, before it is done"
+    assert overlapped >= 6, "a stock card turns alongside the play in most turns"
+
+
+def test_a_turned_cards_hop_into_the_layout_is_quicker_than_a_travel_from_the_hand(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _table = make_table(seats=2, seed=1, pace=pace_for("normal"))
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="", scancode=0)])
+    hops = [s for s in _steps_of_turn(app, ctl) if any(sp.src.kind == "stage" for sp in s.sprites)]
+    assert hops and all(s.duration == pytest.approx(ctl.pace.move * HOP) for s in hops)
+    assert HOP < 1
+
+
+def test_overlapped_steps_keep_each_movements_own_time_and_run_both_ends() -> None:
+    ends: list[str] = []
+    card_a, card_b = 0, 1
+
+    def first(board: Board) -> Step:
+        return Step(0.4, 1, [Sprite(card_a, Loc("slot"), Loc("pile", 1))],  # type: ignore[arg-type]
+                    on_end=lambda b: ends.append("first"))
+
+    def second(board: Board) -> Step:
+        return Step(0.4, 1, [Sprite(card_b, Loc("stock"), Loc("stage"), flip=True)],  # type: ignore[arg-type]
+                    on_end=lambda b: ends.append("second"))
+
+    step = overlap(first, second, 0.2)(Board(2, [[], []]))
+    assert step.duration == pytest.approx(0.6)
+    a, b = step.sprites
+    assert a.window == pytest.approx((0.0, 0.4 / 0.6)) and b.window == pytest.approx((0.2 / 0.6, 1.0))
+    assert within(0.5, b.window) == pytest.approx((0.3 - 0.2) / 0.4)
+    assert within(0.1, b.window) == 0.0 and within(1.0, a.window) == 1.0
+    step.on_end(Board(2, [[], []]))  # type: ignore[misc]
+    assert ends == ["first", "second"]
+
+
+def _picture(board: Board) -> tuple[object, ...]:
+    return (dict(board.slots), [h[:] for h in board.hands], board.stock, board.piles[:], board.points[:])
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_last_turn_shown_again_moves_slowly_and_changes_nothing(make_table, seats: int) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table.choreography import REPLAY_PACE
+
+    app, ctl, scene = make_table(seats=seats, seed=3)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)])
+    assert scene.toast_text == "There is no turn to show again yet." and not ctl.busy
+    ctl.play(ctl.session.deal.hand(0)[0])
+    assert run_frames(app, lambda: ctl.person_to_play)  # every computer has played too
+    turns, hand, entries = ctl.session.deal.turns, ctl.session.deal.hand(0), list(ctl.narration.entries)
+    after = _picture(ctl.board)
+    before_last = ctl._turn_board
+    assert before_last is not None and _picture(before_last) != after
+    scene.show_last_turn()
+    assert ctl.busy and not ctl.person_to_play
+    assert _picture(ctl.board) == _picture(before_last), "the table goes back to where the last turn began"
+    frames = 0
+    while ctl.busy and frames < 2000:
+        app.frame(1 / 60, [])
+        frames += 1
+    assert frames / 60 >= REPLAY_PACE.move + REPLAY_PACE.flip * HOP, "shown at the slow pace"
+    assert _picture(ctl.board) == after and ctl.person_to_play
+    assert ctl.session.deal.turns == turns and ctl.session.deal.hand(0) == hand and ctl.narration.entries == entries
+
+
+def test_a_click_on_last_turn_shows_it_again_and_a_key_finishes_it(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=3, seed=5)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    ctl.play(ctl.session.deal.hand(0)[0])
+    assert run_frames(app, lambda: ctl.person_to_play)
+    after = _picture(ctl.board)
+    scene.place_buttons()
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
+    assert ctl.busy
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0)])
+    assert not ctl.busy and _picture(ctl.board) == after and ctl.person_to_play
+
+
+def test_the_last_turn_is_not_shown_again_while_a_capture_choice_is_owed(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.choice import ChoiceScene
+
+    for seed in range(1, 300):
+        app, ctl, scene = make_table(seats=2, seed=seed)
+        assert run_frames(app, lambda: ctl.person_to_play)
+        card = next((c for c in ctl.session.deal.hand(0) if ctl.session.deal.choice_matters(c)), None)
+        if card is not None:
+            break
+    ctl.play(card)
+    assert run_frames(app, lambda: isinstance(app.top(), ChoiceScene))
+    scene.place_buttons()
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
+    assert not ctl.busy and ctl.person_choice is not None and app.top().candidates
+    assert scene.toast_text.startswith("First pick which card your")
