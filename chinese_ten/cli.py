@@ -149,13 +149,13 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
 
     look = tuple(look_overrides(args).items())
     if getattr(args, "command", None) != "demo":
-        return LaunchOptions(settings_dir=getattr(args, "settings_dir", None), data_dir=getattr(args, "data_dir", None),
+        return LaunchOptions(settings_dir=getattr(args, "settings_dir", None), data_dir=_named(getattr(args, "data_dir", None)),
                              look=look, rules=getattr(args, "rules", None))
     rules = RuleSet.of(getattr(args, "rules", None) or "classic")
     demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
                        rules=rules)
-    return LaunchOptions(data_dir=getattr(args, "data_dir", None), look=look, rules=rules.preset, demo=demo,
+    return LaunchOptions(data_dir=_named(getattr(args, "data_dir", None)), look=look, rules=rules.preset, demo=demo,
                          frame_stats=getattr(args, "frame_stats", None), json=getattr(args, "json", False))
 
 
@@ -226,6 +226,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     _add_data_dir(p)
     return parser
+
+
+def _named(folder: object) -> str | None:
+    """A folder argument as the name the window is handed (None when not given)."""
+    return None if folder is None else str(folder)
 
 
 def _add_data_dir(p: argparse.ArgumentParser) -> None:

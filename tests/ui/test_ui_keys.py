@@ -92,10 +92,10 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
             press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_ESCAPE)
             press(app, pygame.K_ESCAPE)
             assert isinstance(app.top(), MenuScene)
-            press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)   # Help from the menu
+            press(app, *[pygame.K_DOWN] * 4, pygame.K_RETURN)   # Help from the menu
             assert isinstance(app.top(), HelpScene)
             press(app, pygame.K_F1)                                             # F1 closes it again
-            press(app, pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RETURN)     # Resume
+            press(app, *[pygame.K_UP] * 4, pygame.K_RETURN)     # Resume
             assert app.top() is table
             press(app, pygame.K_F11)
             assert app.settings.fullscreen

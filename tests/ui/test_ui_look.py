@@ -137,7 +137,7 @@ def test_every_screen_renders_in_both_looks(window: pygame.Surface, high: bool) 
         _not_blank(surface)
         if kind is MenuScene:
             assert _rgb(surface, _ring_pixel(app.top().buttons[0], theme)) == theme.turn_ring
-            press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
+            press(app, *[pygame.K_DOWN] * 3, pygame.K_RETURN)
             assert isinstance(app.top(), SettingsScene)
             app.draw()
             _not_blank(surface)

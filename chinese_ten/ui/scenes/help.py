@@ -95,7 +95,7 @@ KEYS: tuple[tuple[str, str], ...] = (
                          "take-backs is on in Settings. The stock does not change: the same cards turn up again. "
                          "A match with a take-back is practice and stays out of the statistics.")),
     (N_("P"), N_("pause or carry on (also the Pause button)")),
-    (N_("Esc"), N_("the menu: Resume, New match, Settings, Help, Quit")),
+    (N_("Esc"), N_("the menu: Resume, New match, Start screen, Settings, Help, Statistics, History, Quit")),
     (N_("H"), N_("high contrast on or off")),
     (N_("M"), N_("sound off or on (the volume is in Settings)")),
     (N_("F1"), N_("this help")),

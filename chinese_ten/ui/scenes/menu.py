@@ -1,4 +1,4 @@
-"""The game menu (Esc at the table): Resume, New match, Settings, Help, Quit."""
+"""The game menu (Esc at the table): Resume, New match, Start screen, Settings, Help, Statistics, History, Quit."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 MENU_ITEMS: tuple[tuple[str, str], ...] = (
     (N_("Resume"), "resume"),
     (N_("New match"), "new"),
+    (N_("Start screen"), "start"),
     (N_("Settings"), "settings"),
     (N_("Help (F1)"), "help"),
     (N_("Statistics"), "stats"),
@@ -78,6 +79,12 @@ class MenuScene(Dialog):
         elif action == "new":
             app.pop(self)
             app.start_match()
+        elif action == "start" and getattr(app.table(), "guide", None) is not None:
+            app.leave_lesson()
+        elif action == "start":
+            app.thinker.cancel()
+            app.keeper.save()  # the match stays kept, and the start screen offers to continue it
+            app.show("start")
         elif action == "settings":
             app.open("settings")
         elif action == "stats":

@@ -82,7 +82,7 @@ def test_statistics_and_history_open_from_the_menu_and_show_the_match(window, tm
     press(app, pygame.K_RETURN)  # a new match, to reach the menu
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top(), MenuScene)
-    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
+    press(app, *[pygame.K_DOWN] * 5, pygame.K_RETURN)  # past Resume, New match, Start screen, Settings and Help
     stats = app.top()
     assert isinstance(stats, StatsScene) and stats.stats.overall.matches == 1 and len(stats.stats.recent) == 1
     app.frame(1 / 60, [])
@@ -434,4 +434,22 @@ def test_history_names_the_seats_by_side_and_strength_and_shows_a_counts_scoring
                                                  key=lambda c: (-deal.points_of(c), c.rank, c.suit)))
                or "no scoring cards" for s in range(3)]
     assert history.count_cards == scoring and all(cards in drawn for cards in scoring)
+    app.keeper.close()
+
+
+def test_the_menus_start_screen_leaves_the_match_kept_and_continue_puts_it_back(window, tmp_path) -> None:
+    app = _app(window, tmp_path)
+    press(app, pygame.K_RETURN)  # Play
+    ctl = app.table().ctl
+    assert play_until(app, lambda: len(ctl.session.deal.turns) >= 2 and ctl.person_to_play)
+    where = position_of(ctl.session.deal)
+    press(app, pygame.K_ESCAPE)
+    menu = app.top()
+    assert isinstance(menu, MenuScene)
+    menu.act("start")
+    start = app.top()
+    assert isinstance(start, StartScene) and app.table() is None
+    assert start.actions[0].action == "continue", "the match left for the start screen is kept"
+    press(app, pygame.K_RETURN)  # Continue
+    assert position_of(app.table().ctl.session.deal) == where
     app.keeper.close()

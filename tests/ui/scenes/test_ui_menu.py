@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pygame
-from chinese_ten.ui.scenes.menu import MenuScene, match_at_stake
+from chinese_ten.ui.scenes.menu import MENU_ITEMS, MenuScene, match_at_stake
 from chinese_ten.ui.widgets.dialog import ConfirmScene
 
 from uiharness import play_until, press, run_frames
 
-NEW, QUIT = 1, 6
+NEW, QUIT = [action for _label, action in MENU_ITEMS].index("new"), [action for _label, action in MENU_ITEMS].index("quit")
 """Places of New match and Quit in the menu."""
 
 
