@@ -26,3 +26,6 @@ def game_named(name: str) -> GameSpec:
     if spec is None:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return spec
+
+
+from . import fishing  # noqa: E402,F401  (registers Chinese Go Fishing)

@@ -1,0 +1,21 @@
+"""The calibration player: any card, uniformly at random, taking the most it can with it."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import FishingAction
+from ..legal import best_sets
+from ..view import FishingView
+
+
+class RandomPlayer:
+    """Plays a uniformly random card from its hand, capturing the family worth the most points it can."""
+
+    name = "random"
+
+    def act(self, view: FishingView, rng: random.Random) -> FishingAction:
+        """A random card with its richest capture (the same choice ``FishingDeal.play_out_random`` makes)."""
+        hand = view.hand
+        card = hand[int(rng.random() * len(hand))]
+        return FishingAction(card, best_sets(card, view.layout))
