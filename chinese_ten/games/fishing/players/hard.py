@@ -106,7 +106,7 @@ class HardPlayer:
                 n = view.hand_sizes[s]
                 hands[s] = cards[i:i + n]
                 i += n
-            stock = cards[i:]
+            stock = cards[i:i + view.stock_left]
             seed = rng.getrandbits(32)
             for o, (value, _) in enumerate(options):
                 usage, drop, taken = takes[o]
