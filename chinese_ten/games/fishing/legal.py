@@ -43,6 +43,10 @@ KEY_STEP: tuple[int, ...] = tuple(0 if v < LOW_VALUE else 5 ** (v - LOW_VALUE) f
 """The weight of one card of each value in a layout's count key (base 5: at most four of a value)."""
 
 
+BELOW: tuple[int, ...] = tuple(5 ** max(0, t - 1) for t in range(HIGH_VALUE + 1))
+"""Per target, the modulus that keeps of a count key only the values a card of that value can take (2..target)."""
+
+
 def _shapes(target: int) -> list[Shape]:
     """Every multiset of values 2..14, at most four of each, summing to ``target``."""
     found: list[Shape] = []
@@ -181,11 +185,12 @@ _NOTHING: Best = (0, (), (), 0)
 def best_take(target: int, key: int, counts: Sequence[int]) -> Best:
     """The most points a card of value ``target`` can take from a layout, as ``(points, family, usage, key drop)``.
 
-    ``key`` is the layout's count key (the sum of :data:`KEY_STEP` over its cards) and
+    ``key`` is the layout's count key (the sum of :data:`KEY_STEP` over its cards; only its
+    digits for values up to ``target`` matter, so answers are remembered by those) and
     ``counts`` its value counts; ``usage`` lists the ``(value, count)`` taken, and ``key
     drop`` is what the key loses. ``(0, (), (), 0)`` when nothing can be taken. On equal
     points the first family of :func:`value_families` wins. Answers are remembered."""
-    memo = key * 16 + target
+    memo = (key % BELOW[target]) * 16 + target
     hit = _BEST.get(memo)
     if hit is not None:
         return hit

@@ -28,6 +28,8 @@ from .view import FishingTurn, FishingView
 
 
 def _card(value: object, what: str) -> Card:
+    if type(value) is Card:
+        return value
     try:
         if isinstance(value, str):
             return Card.parse(value)

@@ -27,7 +27,7 @@ from .rollout import enter, rollout
 DEFAULT_THINK_MS: int = 150
 """The thinking time Hard uses unless told otherwise."""
 
-TURNS_PER_MS: int = 250
+TURNS_PER_MS: int = 600
 """Simulated turns per millisecond of thinking (the rollout speed on a modest machine)."""
 
 MIN_WORLDS: int = 8

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..legal import _BEST, KEY_STEP, best_take
+from ..legal import _BEST, BELOW, KEY_STEP, best_take
 from ..rules import LAYOUT_SIZE, VALUE_POINTS
 
 NOISE: float = 0.1
@@ -37,6 +37,7 @@ def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int
     the stock's top card last; ``counts`` and ``key`` describe the layout."""
     memo = _BEST.get
     step = KEY_STEP
+    below = BELOW
     vp = VALUE_POINTS
     rand = rng.random
     seats = len(hands)
@@ -57,11 +58,11 @@ def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int
         take = None
         if noise and rand() < noise:
             card = hand[int(rand() * len(hand))]
-            take = memo(key * 16 + card) or best_take(card, key, counts)
+            take = memo((key % below[card]) * 16 + card) or best_take(card, key, counts)
             best = take[0]
         else:
             for v in hand:
-                t = memo(key * 16 + v) or best_take(v, key, counts)
+                t = memo((key % below[v]) * 16 + v) or best_take(v, key, counts)
                 if t[0] and t[0] + vp[v] > best:
                     best = t[0] + vp[v]
                     card = v
