@@ -260,10 +260,6 @@ class FishingDeal:
             card = hand[int(rand() * len(hand))]
             self._play(self._to_act, card, self._best_sets(card), None)
 
-    def best_sets(self, card: Card | int) -> tuple[tuple[Card, ...], ...]:
-        """The family worth the most points that ``card`` could capture now (the first such; () for none)."""
-        return self._best_sets(card)
-
     def _best_sets(self, card: int) -> tuple[tuple[Card, ...], ...]:
         _, family, _, _ = best_take(CARD_VALUE[card], self._key, self._counts)
         return assign_cards(family, self._layout) if family else ()

@@ -49,6 +49,15 @@ def test_replay_json_prints_the_fishing_position(capsys: pytest.CaptureFixture[s
     assert pos["layout"] == ["KD", "3C", "AH", "AD", "AC", "2D"]  # seat 1 drew QS; the refill came after
 
 
+def test_replay_reads_a_fishing_record_from_standard_input(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(record()).encode("utf-8"))))
+    code, out, _ = run(capsys, "replay", "-", "--json")
+    assert code == 0 and json.loads(out)["game"] == "fishing" and json.loads(out)["to_move"] == 1
+
+
 def test_replay_in_words_names_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, _ = run(capsys, "replay", write(tmp_path, record()))
     assert code == 0 and out.startswith("Chinese Go Fishing, 3 seats, dealer 0, 0 turns played")

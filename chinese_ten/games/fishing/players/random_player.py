@@ -15,7 +15,7 @@ class RandomPlayer:
     name = "random"
 
     def act(self, view: FishingView, rng: random.Random) -> FishingAction:
-        """A random card with its richest capture (the same choice ``FishingDeal.play_out_random`` makes)."""
+        """A random card with its richest capture (the rule ``FishingDeal.play_out_random`` plays by)."""
         hand = view.hand
         card = hand[int(rng.random() * len(hand))]
         return FishingAction(card, best_sets(card, view.layout))
