@@ -188,24 +188,53 @@ def best_take(target: int, key: int, counts: Sequence[int]) -> Best:
     ``key`` is the layout's count key (the sum of :data:`KEY_STEP` over its cards; only its
     digits for values up to ``target`` matter, so answers are remembered by those) and
     ``counts`` its value counts; ``usage`` lists the ``(value, count)`` taken, and ``key
-    drop`` is what the key loses. ``(0, (), (), 0)`` when nothing can be taken. On equal
-    points the first family of :func:`value_families` wins. Answers are remembered."""
-    memo = (key % BELOW[target]) * 16 + target
+    drop`` is what the key loses. ``(0, (), (), 0)`` when nothing can be taken.
+
+    Only the best family is wanted here, so instead of listing every family it solves a
+    small knapsack over the fitting shapes: the best from shape ``i`` on with the counts
+    left, either skipping shape ``i`` or taking it once more, remembered by ``(i, counts
+    left)``. On equal points the family taking the earliest shapes (singles first) wins."""
+    rem0 = key % BELOW[target]
+    memo = rem0 * 16 + target
     hit = _BEST.get(memo)
     if hit is not None:
         return hit
+    shapes = fitting_shapes(target, counts)
     best = _NOTHING
-    masks = SHAPE_MASKS[target]
-    present = 0
-    for v in range(LOW_VALUE, HIGH_VALUE + 1):
-        if counts[v]:
-            present |= 1 << v
-    if any(m & ~present == 0 for m in masks):
-        for family in value_families(target, counts)[1:]:
-            pts = family_points(family)
-            if pts > best[0]:
-                usage = usage_of(family)
-                best = (pts, family, usage, sum(KEY_STEP[v] * k for v, k in usage))
+    if shapes:
+        n = len(shapes)
+        deltas = [sum(KEY_STEP[v] * k for v, k in shape) for shape in shapes]
+        gains = [sum(VALUE_POINTS[v] * k for v, k in shape) for shape in shapes]
+        digits = [tuple((KEY_STEP[v], k) for v, k in shape) for shape in shapes]
+        table: dict[int, int] = {}
+
+        def fits(i: int, rem: int) -> bool:
+            return all((rem // step) % 5 >= k for step, k in digits[i])
+
+        def solve(i: int, rem: int) -> int:
+            if i == n:
+                return 0
+            slot = rem * 64 + i
+            found = table.get(slot)
+            if found is None:
+                found = solve(i + 1, rem)
+                if fits(i, rem):
+                    found = max(found, gains[i] + solve(i, rem - deltas[i]))
+                table[slot] = found
+            return found
+
+        total = solve(0, rem0)
+        family: list[Shape] = []
+        i, rem = 0, rem0
+        while i < n:
+            if fits(i, rem) and gains[i] + solve(i, rem - deltas[i]) == solve(i, rem):
+                family.append(shapes[i])
+                rem -= deltas[i]
+            else:
+                i += 1
+        chosen = tuple(family)
+        usage = usage_of(chosen)
+        best = (total, chosen, usage, rem0 - rem)
     if len(_BEST) > _BEST_LIMIT:
         _BEST.clear()
     _BEST[memo] = best
