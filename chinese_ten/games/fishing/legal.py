@@ -243,16 +243,18 @@ def best_take(target: int, key: int, counts: Sequence[int]) -> Best:
 
 def assign_cards(family: tuple[Shape, ...], layout: Sequence[int]) -> tuple[tuple[Card, ...], ...]:
     """A value-level family given real layout cards: for each value, the earliest in the layout first."""
-    pools: dict[int, list[Card]] = {}
-    for c in layout:
-        pools.setdefault(CARD_VALUE[c], []).append(ALL_CARDS[c])
+    taken: set[int] = set()
     sets = []
     for shape in family:
         cards: list[Card] = []
         for v, k in shape:
-            pool = pools[v]
-            cards.extend(pool[:k])
-            del pool[:k]
+            for c in layout:
+                if CARD_VALUE[c] == v and c not in taken:
+                    taken.add(c)
+                    cards.append(ALL_CARDS[c])
+                    k -= 1
+                    if not k:
+                        break
         sets.append(tuple(cards))
     return tuple(sets)
 

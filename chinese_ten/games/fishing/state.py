@@ -22,7 +22,7 @@ from ...cards import ALL_CARDS, Card, CardError
 from ...engine.errors import IllegalMove, InvalidAction
 from .actions import FishingAction
 from .events import CapturedSets, DealOver, Drew, FishingEvent, JoinedLayout, LayoutRefilled, PassedOver, Played
-from .legal import KEY_STEP, assign_cards, best_take, card_families
+from .legal import _BEST, BELOW, KEY_STEP, assign_cards, best_take, card_families
 from .rules import CARD_POINTS, CARD_VALUE, HAND_SIZE, LAYOUT_SIZE, SEAT_COUNTS, margins_of, next_seat
 from .view import FishingTurn, FishingView
 
@@ -253,12 +253,60 @@ class FishingDeal:
         return events
 
     def play_out_random(self, rng: _random.Random) -> None:
-        """Finish the deal as the random player would: a uniformly random card, taking the most points it can."""
+        """Finish the deal as the random player would: a uniformly random card, taking the most points it can.
+
+        The lean path of ``simulate --players random``: the turns of :meth:`apply`, written
+        out with no checks and no events."""
         rand = rng.random
-        while self._to_act is not None:
-            hand = self._hands[self._to_act]
+        hands, layout, stock, piles, counts = self._hands, self._layout, self._stock, self._piles, self._counts
+        turns, seen, seats = self._turns, self._seen, self._seats
+        value, step, below, memo = CARD_VALUE, KEY_STEP, BELOW, _BEST.get
+        key = self._key
+        seat = self._to_act
+        while seat is not None:
+            hand = hands[seat]
             card = hand[int(rand() * len(hand))]
-            self._play(self._to_act, card, self._best_sets(card), None)
+            hand.remove(card)
+            seen.add(card)
+            v = value[card]
+            best = memo((key % below[v]) * 16 + v) or best_take(v, key, counts)
+            if best[0]:
+                sets = assign_cards(best[1], layout)
+                pile = piles[seat]
+                for group in sets:
+                    for c in group:
+                        layout.remove(c)
+                        pile.append(c)
+                pile.append(card)
+                for w, k in best[2]:
+                    counts[w] -= k
+                key -= best[3]
+            else:
+                sets = ()
+                layout.append(card)
+                counts[v] += 1
+                key += step[v]
+            turns.append(FishingTurn(seat, card, sets))
+            if stock:
+                hand.append(stock.pop())
+            nxt = seat + 1 if seat + 1 < seats else 0
+            for _ in range(seats):
+                if hands[nxt]:
+                    break
+                nxt = nxt + 1 if nxt + 1 < seats else 0
+            else:
+                seat = None
+                break
+            seat = nxt
+            while len(layout) < LAYOUT_SIZE and stock:
+                c = stock.pop()
+                layout.append(c)
+                seen.add(c)
+                w = value[c]
+                counts[w] += 1
+                key += step[w]
+        self._key = key
+        self._to_act = seat
 
     def _best_sets(self, card: int) -> tuple[tuple[Card, ...], ...]:
         _, family, _, _ = best_take(CARD_VALUE[card], self._key, self._counts)
