@@ -35,6 +35,8 @@ class DecisionClock:
     seconds: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     count: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     each: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """Every decision's processor time, per player name (what the wall clock shows less a busy machine's share)."""
 
     def ms_per_decision(self) -> dict[str, float]:
         """Mean milliseconds per decision, per player name."""
@@ -48,12 +50,14 @@ def play_out(deal: FishingDeal, players: Sequence[FishingPlayer], streams: DealS
         seat = deal.to_act
         player = players[seat]
         start = time.perf_counter()
+        cpu = time.process_time()
         action = player.act(deal.observe(seat), streams.decision_rng(seat))
         if clock is not None:
             spent = time.perf_counter() - start
             clock.seconds[player.name] += spent
             clock.count[player.name] += 1
             clock.each[player.name].append(spent)
+            clock.cpu[player.name].append(time.process_time() - cpu)
         deal.apply(action)
 
 

@@ -47,3 +47,10 @@ def test_random_players_take_the_fast_path_and_match_the_slow_one_in_kind() -> N
 def test_bad_arguments_are_refused(seats: int, players: list[str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         simulate(seats, 1, players)
+
+
+def test_every_decision_is_timed_by_the_clock_and_by_the_processor() -> None:
+    result = simulate(3, 2, ["normal", "easy", "easy"], seed=2)
+    clock = result.clock
+    assert len(clock.each["normal"]) == len(clock.cpu["normal"]) == clock.count["normal"] > 0
+    assert all(t >= 0 for t in clock.cpu["easy"]) and set(result.ms_per_decision) == {"normal", "easy"}
