@@ -178,7 +178,8 @@ Best = tuple[int, tuple[Shape, ...], tuple[tuple[int, int], ...], int]
 """The best take: its points, its family of shapes, its ``(value, count)`` use and its drop of the count key."""
 
 _BEST: dict[int, Best] = {}
-_BEST_LIMIT = 400_000
+_BEST_LIMIT = 100_000
+"""The most best takes remembered (about 40 MB); past it the memory starts afresh."""
 _NOTHING: Best = (0, (), (), 0)
 
 
