@@ -10,6 +10,8 @@ the time per decision (Normal's mean, the tested player's median and worst).
     python benchmarks/strength.py --quick    # a few dozen deal sets per seat count
     python benchmarks/strength.py --sets2 40 --sets3 30 --sets4 30 --easy-sets 2000
     python benchmarks/strength.py --rules play-red --seats 2,3 --sets2 40 --sets3 30
+    python benchmarks/strength.py --game fishing --quick   # Go Fishing: Hard v Normal, Normal v Easy at 2, 4, 8 seats
+    python benchmarks/strength.py --game fishing --fishing-sets 200 --seats 2,4,8
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet, parse_option
 from chinese_ten.engine.simulate import simulate
 from chinese_ten.games.ten import SPEC as TEN
 from chinese_ten.games.ten.view import SeatView
+
+FISHING_FULL_SETS: dict[int, int] = {2: 600, 4: 300, 8: 150}
+"""Go Fishing: deal sets per seat count for the full-size run (each set is one shuffle in every rotation)."""
+
+FISHING_QUICK_SETS: dict[int, int] = {2: 30, 4: 15, 8: 8}
+"""Go Fishing: deal sets per seat count for ``--quick``."""
 
 FULL_SETS: dict[int, int] = {2: 1000, 3: 600, 4: 500}
 """Deal sets per seat count for the full-size run."""
@@ -129,7 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="classic", choices=list(PRESETS), help="the preset to play")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="change one option")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON too")
+    parser.add_argument("--game", default="ten", choices=("ten", "fishing"), help="the game to measure")
+    parser.add_argument("--fishing-sets", type=int, default=None,
+                        help="Go Fishing: deal sets at every seat count (default: the full or --quick sizes)")
     args = parser.parse_args(argv)
+    if args.game == "fishing":
+        return fishing_main(args)
     base = QUICK_SETS if args.quick else FULL_SETS
     chosen = {2: args.sets2, 3: args.sets3, 4: args.sets4}
     easy_sets = args.easy_sets or (1000 if args.quick else 5000)
@@ -152,6 +165,58 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row.player:<7}{row.seats:>6}{row.sets:>10}{row.mean:>+8.2f}"
               f"{f'[{row.lo:+.2f}, {row.hi:+.2f}]':>18}{row.normal_ms:>11.3f}"
               f"{row.median_ms:>11.1f}{row.worst_ms:>10.1f}", flush=True)
+    if args.json:
+        print(json.dumps([r.to_json() for r in rows], indent=1))
+    return 0
+
+
+@dataclass
+class FishingRow(Row):
+    """One measured Go Fishing match, with the tested player's processor time per decision too."""
+
+    cpu_median_ms: float = 0.0
+    cpu_worst_ms: float = 0.0
+
+
+def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int, think_ms: int) -> FishingRow:
+    """A duplicate Go Fishing match of ``tested`` in one seat against ``against`` in every other seat."""
+    from chinese_ten.engine.simulate import simulate
+    from chinese_ten.games import game_named
+
+    result = simulate(game_named("fishing"), seats, sets, [tested] + [against] * (seats - 1), seed=seed,
+                      duplicate=True, think_ms=think_ms)
+    lo, hi = result.ci95[tested]
+    times = result.clock.each[tested]
+    cpu = result.clock.cpu[tested]
+    return FishingRow(f"{tested}/{against}", seats, sets, result.mean_margin[tested], lo, hi,
+                      result.ms_per_decision.get("normal", 0.0), 1000 * _median(times), 1000 * max(times, default=0.0),
+                      1000 * _median(cpu), 1000 * max(cpu, default=0.0))
+
+
+def fishing_main(args: argparse.Namespace) -> int:
+    """Go Fishing: Hard against Normal and Normal against Easy at each seat count, over duplicate deals.
+
+    Each decision is timed by the clock and by the processor: on a busy machine (and under
+    ``nice``) the clock also counts the time other programs held the processor."""
+    from chinese_ten.games.fishing.players.hard import DEFAULT_THINK_MS as FISHING_THINK_MS
+
+    think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else FISHING_THINK_MS
+    seat_counts = [int(s) for s in (args.seats if args.seats != "2,3,4" else "2,4,8").split(",") if s]
+    base = FISHING_QUICK_SETS if args.quick else FISHING_FULL_SETS
+    print(f"Chinese Go Fishing: Hard thinks {think_ms} ms a decision; the tested player in one seat, "
+          "its opponent in every other, every shuffle in every rotation", flush=True)
+    print(f"{'match':<14}{'seats':>6}{'deal sets':>10}{'mean':>9}{'95% interval':>20}"
+          f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}{'cpu median':>12}{'cpu worst':>11}", flush=True)
+    rows: list[FishingRow] = []
+    for seats in seat_counts:
+        sets = args.fishing_sets or base.get(seats, 10)
+        for tested, against in (("hard", "normal"), ("normal", "easy")):
+            row = measure_fishing(tested, against, seats, sets, args.seed + seats, think_ms)
+            rows.append(row)
+            print(f"{row.player:<14}{row.seats:>6}{row.sets:>10}{row.mean:>+9.2f}"
+                  f"{f'[{row.lo:+.2f}, {row.hi:+.2f}]':>20}{row.normal_ms:>11.3f}"
+                  f"{row.median_ms:>11.1f}{row.worst_ms:>10.1f}{row.cpu_median_ms:>12.1f}{row.cpu_worst_ms:>11.1f}",
+                  flush=True)
     if args.json:
         print(json.dumps([r.to_json() for r in rows], indent=1))
     return 0

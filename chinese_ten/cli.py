@@ -73,6 +73,17 @@ def _seats(text: str) -> int:
     return value
 
 
+def _any_seats(text: str) -> int:
+    value = _positive(text)
+    if value not in range(2, 9):
+        raise argparse.ArgumentTypeError(f"a table has 2 to 8 seats (2, 3 or 4 for Chinese Ten), not {value}")
+    return value
+
+
+GAME_NAMES: tuple[str, ...] = ("ten", "fishing")
+"""The games ``--game`` names: Chinese Ten (the default) and Chinese Go Fishing."""
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -187,7 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("simulate", help="computer players against each other, no window")
-    p.add_argument("--seats", type=_seats, default=2)
+    p.add_argument("--game", choices=GAME_NAMES, default="ten",
+                   help="the game: ten (Chinese Ten, 2 to 4 seats) or fishing (Chinese Go Fishing, 2 to 8 seats)")
+    p.add_argument("--seats", type=_any_seats, default=2)
     p.add_argument("--deals", type=_positive, default=100, help="shuffles to play (each once per rotation with --duplicate)")
     p.add_argument("--players", default="normal", help="one player per seat, comma-separated (one name fills every seat)")
     p.add_argument("--seed", type=_int, default=0)
@@ -431,10 +444,37 @@ def _emit(text: str) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the position a record reaches."""
     record = _read_record(args.file)
+    if _is_fishing(record):
+        from chinese_ten.games.fishing.record import position_of as fishing_position
+        from chinese_ten.games.fishing.record import replay as fishing_replay
+
+        pos = fishing_position(fishing_replay(record))
+        _print(pos, args.json, describe_fishing_position(pos))
+        return 0
     pos = position_of(replay(record))
     pos["rules"] = record.get("rules", "classic")  # echoed as the record gives it
     _print(pos, args.json, describe_position(pos))
     return 0
+
+
+def _is_fishing(record: dict[str, Any]) -> bool:
+    """True when a record is a Chinese Go Fishing one (its ``format`` tells the games apart)."""
+    from chinese_ten.games import game_named
+
+    return record.get("format") == game_named("fishing").record_format
+
+
+def describe_fishing_position(pos: dict[str, Any]) -> str:
+    """A replayed Go Fishing position in words."""
+    lines = [f"Chinese Go Fishing, {pos['seats']} seats, dealer {pos['dealer']}, "
+             f"{len(pos['turns'])} turns played" + (", deal complete" if pos["complete"] else "")]
+    if not pos["complete"]:
+        lines.append(f"to move: seat {pos['to_move']}")
+    lines.append(f"layout: {' '.join(pos['layout']) or '(empty)'}   stock: {pos['stock_left']} cards")
+    for s in range(pos["seats"]):
+        lines.append(f"seat {s}: hand {' '.join(pos['hands'][s]) or '-'} | pile {len(pos['piles'][s])} cards, "
+                     f"{pos['points'][s]} points, margin {pos['margins'][s]:+}")
+    return "\n".join(lines)
 
 
 def describe_position(pos: dict[str, Any]) -> str:
@@ -453,7 +493,10 @@ def describe_position(pos: dict[str, Any]) -> str:
 
 def cmd_advise(args: argparse.Namespace) -> int:
     """Print a computer player's decision at a record's position."""
-    deal = replay(_read_record(args.file))
+    record = _read_record(args.file)
+    if _is_fishing(record):
+        return _advise_fishing(args, record)
+    deal = replay(record)
     if deal.is_over:
         raise UsageError("the deal in the record is over; there is nothing to decide")
     seat = deal.to_move
@@ -463,6 +506,21 @@ def cmd_advise(args: argparse.Namespace) -> int:
     out = decision.to_json(seat)
     take = f", taking {out['take']}" if out["take"] else ""
     _print(out, args.json, f"seat {seat}: play {out['play']}{take}")
+    return 0
+
+
+def _advise_fishing(args: argparse.Namespace, record: dict[str, Any]) -> int:
+    """Print a Go Fishing player's decision at a record's position."""
+    from chinese_ten.games.fishing.players import make_player as make_fishing_player
+    from chinese_ten.games.fishing.record import replay as fishing_replay
+
+    deal = fishing_replay(record)
+    seat = deal.to_act
+    if seat is None:
+        raise UsageError("the deal in the record is over; there is nothing to decide")
+    action = make_fishing_player(args.ai, args.think_ms).act(deal.observe(seat), random.Random(args.seed))
+    out = {"seat": seat, "play": str(action.card), "take": [[str(c) for c in s] for s in action.sets]}
+    _print(out, args.json, f"seat {seat}: {action}")
     return 0
 
 
@@ -482,9 +540,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from chinese_ten.games.ten import SPEC as TEN
 
     names = [_player_name_checked(n) for n in args.players.split(",")]
+    if args.game == "fishing":
+        return _simulate_fishing(args, names)
+    if args.seats not in (2, 3, 4):
+        raise UsageError(f"argument --seats: a table has 2, 3 or 4 seats, not {args.seats}")
     rules = rules_from_args(args.rules, args.rule)
     result = simulate(TEN, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
                       records=args.records, think_ms=args.think_ms, rules=rules)
+    _print(result.to_json(), args.json, result.to_text())
+    return 0
+
+
+def _simulate_fishing(args: argparse.Namespace, names: list[str]) -> int:
+    """Play Go Fishing computers against each other and print what was measured."""
+    from chinese_ten.engine.simulate import simulate
+    from chinese_ten.games import game_named
+
+    if args.rules != "classic" or args.rule:
+        raise UsageError("--rules and --rule choose Chinese Ten's house rules; Chinese Go Fishing has none")
+    result = simulate(game_named("fishing"), args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
+                      records=args.records, think_ms=args.think_ms)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 

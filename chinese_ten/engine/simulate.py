@@ -22,10 +22,15 @@ from chinese_ten.quote import show_path
 
 @dataclass
 class DecisionClock:
-    """Time spent deciding, per player name."""
+    """Time spent deciding, per player name, and every decision's time by the clock and by the processor
+    (a busy machine's clock also counts what other programs took)."""
 
     seconds: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     count: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    each: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """Every decision's seconds by the clock, per player name."""
+    cpu: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    """Every decision's seconds of processor time, per player name."""
 
     def ms_per_decision(self) -> dict[str, float]:
         """Mean milliseconds per decision, per player name."""
@@ -40,11 +45,14 @@ def decide(state: GameState, player: Player, streams: DealStreams, clock: Decisi
         return forced
     seat = state.to_act
     assert seat is not None
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     action = player.act(state.observe(seat), streams.decision_rng(seat))
     if clock is not None:
-        clock.seconds[player.name] += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        clock.seconds[player.name] += spent
         clock.count[player.name] += 1
+        clock.each[player.name].append(spent)
+        clock.cpu[player.name].append(time.process_time() - cpu)
     return action
 
 
@@ -73,10 +81,15 @@ class SimulationResult:
     seed: int
     rules: Any = None
     """The rules the deals were played under (the game's rules object)."""
+    clock: DecisionClock = field(default_factory=DecisionClock)
+    """Every decision's time, per player name."""
+    game: str = "ten"
+    """The name of the game played."""
 
     def to_json(self) -> dict[str, object]:
         """The result as ``simulate --json`` prints it."""
         return {
+            "game": self.game,
             "seats": self.seats,
             "deals": self.deals,
             "shuffles": self.shuffles,
@@ -227,5 +240,5 @@ def simulate(
         seats=seats, shuffles=deals, deals=played, players=names,
         mean_margin=mean_margin, ci95=ci95,
         deals_per_second=round(played / elapsed, 1) if elapsed > 0 else float("inf"),
-        ms_per_decision=clock.ms_per_decision(), duplicate=duplicate, seed=seed, rules=rules,
+        ms_per_decision=clock.ms_per_decision(), duplicate=duplicate, seed=seed, rules=rules, clock=clock, game=game.name,
     )

@@ -30,6 +30,7 @@ def game_named(name: str) -> GameSpec:
 
 
 # Every game, registered as its package is imported (after the registry above exists).
-from chinese_ten.games import ten  # noqa: E402
+from chinese_ten.games import fishing, ten  # noqa: E402
 
 register_game(ten.SPEC)
+register_game(fishing.SPEC)

@@ -52,24 +52,23 @@ def _cards_in(value: object, found: set[Card]) -> set[Card]:
     return found
 
 
-def _hidden_from(record: dict[str, Any], seat: int) -> set[Card]:
-    """The cards of a record that ``seat`` has not seen by its last turn: other hands' and the stock's, less
-    every card a turn names (played, taken or turned) and the layout as dealt."""
-    hidden = {Card.parse(c) for s, hand in enumerate(record["hands"]) if s != seat for c in hand}
-    hidden |= {Card.parse(c) for c in record["stock"]}
-    named = {Card.parse(c) for c in record["layout"]}
-    for turn in record["turns"]:
-        _cards_in([Card.parse(x) for x in json.dumps(turn).replace('"', " ").replace("[", " ").replace("]", " ")
-                   .replace(",", " ").replace("+", " ").split() if _is_card(x)], named)
-    return hidden - named
-
-
-def _is_card(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except ValueError:
-        return False
-    return True
+def _watched(spec: GameSpec, seats: int, seed: int, cut: int) -> tuple[Any, list[set[Card]]]:
+    """A deal played at random for ``cut`` actions, with every card each seat has been shown: its own
+    hand and the layout as dealt, the opening, and every event as the game told it to that seat."""
+    rng = random.Random(seed)
+    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
+    record = spec.record_of(state)
+    opening = list(getattr(state, "opening_events", ()))
+    seen = [{Card.parse(c) for c in record["hands"][s]} | {Card.parse(c) for c in record["layout"]}
+            | _cards_in(state.tell(opening, s), set()) for s in range(seats)]
+    for _ in range(cut):
+        if state.is_over:
+            break
+        forced = state.next_forced()
+        events = state.apply(forced if forced is not None else rng.choice(list(state.legal_actions())))
+        for s in range(seats):
+            _cards_in(state.tell(events, s), seen[s])
+    return state, seen
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES)
@@ -110,33 +109,24 @@ def test_a_record_replays_to_the_same_position_and_a_copy_is_independent(name: s
 @pytest.mark.parametrize(("name", "seats"), CASES)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**31), cut=st.integers(0, 40))
-def test_a_seats_view_holds_no_card_it_has_not_seen(name: str, seats: int, seed: int, cut: int) -> None:
+def test_a_seats_view_holds_no_card_it_has_not_been_shown(name: str, seats: int, seed: int, cut: int) -> None:
     spec = GAMES[name]
-    rng = random.Random(seed)
-    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
-    for _ in range(cut):
-        if state.is_over:
-            break
-        _random_turn(state, rng)
-    record = spec.record_of(state)
-    state = spec.replay(record)  # at the end of the last whole turn, which the record tells in full
+    state, seen = _watched(spec, seats, seed, cut)
     for seat in range(seats):
-        shown = _cards_in(state.observe(seat), set())
-        opening = _cards_in(getattr(state, "opening_events", ()), set())
-        leaked = shown & _hidden_from(record, seat) - opening
-        assert not leaked, f"seat {seat}'s view holds {sorted(map(str, leaked))}"
+        leaked = _cards_in(state.observe(seat), set()) - seen[seat]
+        assert not leaked, f"seat {seat}'s view holds {sorted(map(str, leaked))}, never shown to it"
 
 
-def _twin_record(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
-    """The record with two cards the seat has not seen swapped between two places it cannot see (another
-    hand and the stock, or two other hands); None when there are not two such cards."""
-    hidden = sorted(_hidden_from(record, seat))
+def _twin_record(record: dict[str, Any], unseen: set[Card], rng: random.Random) -> dict[str, Any] | None:
+    """The record with two cards a seat was never shown swapped (wherever they lie: other hands, the stock);
+    None when there are not two such cards."""
+    hidden = sorted(unseen)
     if len(hidden) < 2:
         return None
     a, b = rng.sample(hidden, 2)
     names = {str(a): str(b), str(b): str(a)}
     twin = json.loads(json.dumps(record))
-    twin["hands"] = [[names.get(c, c) for c in hand] if s != seat else hand for s, hand in enumerate(twin["hands"])]
+    twin["hands"] = [[names.get(c, c) for c in hand] for hand in twin["hands"]]
     twin["stock"] = [names.get(c, c) for c in twin["stock"]]
     return twin
 
@@ -147,22 +137,20 @@ def _twin_record(record: dict[str, Any], seat: int, rng: random.Random) -> dict[
 def test_a_computers_decision_depends_on_nothing_its_seat_cannot_see(name: str, seats: int, seed: int,
                                                                       cut: int) -> None:
     spec = GAMES[name]
-    rng = random.Random(seed)
-    state = spec.deal(seats, random.Random(seed), seed % seats, spec.default_rules)
-    for _ in range(cut):
-        if state.is_over:
-            break
-        _random_turn(state, rng)
+    state, seen = _watched(spec, seats, seed, cut)
     record = spec.record_of(state)
     state = spec.replay(record)  # at the end of the last whole turn, which the record tells in full
     if state.is_over or state.next_forced() is not None:
         return
     seat = state.to_act
-    twin_record = _twin_record(record, seat, rng)
+    every = {Card.parse(c) for hand in record["hands"] for c in hand} | {Card.parse(c) for c in record["stock"]}
+    rng = random.Random(seed)
+    twin_record = _twin_record(record, every - seen[seat], rng)
     if twin_record is None:
         return
     twin = spec.replay(twin_record)
     assert spec.record_of(twin) != record
+    assert twin.observe(seat) == state.observe(seat), "the twin differs only in what the seat cannot see"
     for player in spec.players:
         think = 3 if player in ("hard", "expert") else None
         mine = make_player(spec, player, think).act(state.observe(seat), random.Random(seed))

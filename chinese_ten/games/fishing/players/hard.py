@@ -1,0 +1,136 @@
+"""Hard: determinized Monte Carlo search that never looks at hidden cards.
+
+For each decision it samples worlds consistent with its seat's view: the cards it has
+never seen are shuffled and dealt into the other hands (at their known sizes) and the
+stock. It lists its options at the level of values (cards of equal value are
+interchangeable: one option per value in the hand and distinct family it could take,
+the richest kept when there are many), plays every option out to the end of the deal
+in every world with the fast policy of :mod:`.rollout`, and keeps the option whose
+result (its points won minus the mean of every seat's) is best on average. Every
+option meets the same worlds and the same rollout noise.
+
+The effort is a count of simulated turns, not a clock: ``think_ms`` times
+:data:`TURNS_PER_MS` (the rollout speed measured on a modest machine), so the same
+view and seed give the same decision on any computer, however busy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from chinese_ten.games.fishing.actions import FishingAction
+from chinese_ten.games.fishing.legal import (
+    KEY_STEP,
+    Shape,
+    assign_cards,
+    family_points,
+    layout_counts,
+    layout_key,
+    usage_of,
+    value_families,
+)
+from chinese_ten.games.fishing.rules import CARD_VALUE, VALUE_POINTS
+from chinese_ten.games.fishing.view import FishingView
+from chinese_ten.games.fishing.players.rollout import enter, rollout
+
+DEFAULT_THINK_MS: int = 100
+"""The thinking time Hard uses unless told otherwise: about 60,000 simulated turns, a tenth of a
+second on a modest machine, which keeps its slowest decisions under a second on a busy one."""
+
+TURNS_PER_MS: int = 600
+"""Simulated turns per millisecond of thinking (the rollout speed on a modest machine)."""
+
+MIN_WORLDS: int = 8
+"""The fewest worlds a decision with a real choice samples."""
+
+MAX_WORLDS: int = 2000
+"""The most worlds a decision samples, however short the rest of the deal."""
+
+MAX_CAPTURES: int = 8
+"""The most capturing options searched (the richest); every way to lay a card down is searched too."""
+
+# An option: the value played, the family it takes (value level; () to lay it down).
+_Option = tuple[int, tuple[Shape, ...]]
+
+
+def options_of(view: FishingView) -> list[_Option]:
+    """The distinct value-level choices of the view's seat: every way to lay a value down, the richest captures."""
+    counts = layout_counts(view.layout)
+    lays: list[_Option] = []
+    captures: list[tuple[int, _Option]] = []
+    for value in sorted({CARD_VALUE[c] for c in view.hand}):
+        families = value_families(value, counts)
+        lays.append((value, ()))
+        for family in families[1:]:
+            captures.append((family_points(family) + VALUE_POINTS[value], (value, family)))
+    captures.sort(key=lambda x: -x[0])  # stable: the enumeration order breaks ties
+    return [o for _, o in captures[:MAX_CAPTURES]] + lays
+
+
+class HardPlayer:
+    """Determinized Monte Carlo search over sampled hidden hands and stock."""
+
+    name = "hard"
+
+    def __init__(self, think_ms: int = DEFAULT_THINK_MS) -> None:
+        """A Hard player thinking for about ``think_ms`` milliseconds a decision."""
+        self.think_ms = think_ms
+
+    def act(self, view: FishingView, rng: random.Random) -> FishingAction:
+        """The option whose sampled play-outs end best on average, as a card and its sets."""
+        options = options_of(view)
+        best = 0
+        if len(options) > 1:
+            totals = self.evaluate(view, options, random.Random(rng.getrandbits(64)))
+            best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        value, family = options[best]
+        card = min(c for c in view.hand if CARD_VALUE[c] == value)
+        return FishingAction(card, assign_cards(family, view.layout) if family else ())
+
+    def worlds(self, view: FishingView, options: int) -> int:
+        """How many worlds this decision samples for this many options."""
+        turns_left = max(1, sum(view.hand_sizes) + view.stock_left)
+        budget = max(1, self.think_ms) * TURNS_PER_MS
+        return max(MIN_WORLDS, min(MAX_WORLDS, budget // (options * turns_left)))
+
+    def evaluate(self, view: FishingView, options: list[_Option], rng: random.Random) -> list[float]:
+        """Per option, its summed result over the sampled worlds: the seat's points won minus the mean of all seats'."""
+        me = view.seat
+        seats = view.seats
+        unseen = sorted(view.unseen)
+        others = [s for s in range(seats) if s != me]
+        mine = [CARD_VALUE[c] for c in view.hand]
+        counts0 = layout_counts(view.layout)
+        key0 = layout_key(view.layout)
+        takes = [(usage_of(f), sum(KEY_STEP[v] * k for v, k in usage_of(f)), family_points(f)) for _, f in options]
+        after = (me + 1) % seats
+        totals = [0.0] * len(options)
+        noise = random.Random()
+        for _ in range(self.worlds(view, len(options))):
+            cards = [CARD_VALUE[c] for c in unseen]
+            rng.shuffle(cards)
+            hands: list[list[int]] = [[] for _ in range(seats)]
+            hands[me] = mine
+            i = 0
+            for s in others:
+                n = view.hand_sizes[s]
+                hands[s] = cards[i:i + n]
+                i += n
+            stock = cards[i:i + view.stock_left]
+            seed = rng.getrandbits(32)
+            for o, (value, _) in enumerate(options):
+                usage, drop, taken = takes[o]
+                hs = [h[:] for h in hands]
+                hs[me].remove(value)
+                counts = counts0[:]
+                st = stock[:]
+                won = [0] * seats
+                key = enter(counts, key0, value, usage, drop)
+                if usage:
+                    won[me] = taken + VALUE_POINTS[value]
+                if st:
+                    hs[me].append(st.pop())
+                noise.seed(seed)
+                rollout(hs, counts, key, st, after, noise, won)
+                totals[o] += won[me] - sum(won) / seats
+        return totals

@@ -1,0 +1,86 @@
+"""What one seat may know of a Go Fishing deal, and nothing else.
+
+A :class:`FishingView` is all a computer player is given: the seat's own hand, the
+layout, every pile, the size of every hand and of the stock, every card that has lain
+face up, and the turns played. It never holds another hand or the order of the stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.games.fishing.actions import FishingAction
+from chinese_ten.games.fishing.legal import card_families
+from chinese_ten.games.fishing.rules import CARD_POINTS, margins_of
+
+
+@dataclass(frozen=True)
+class FishingTurn:
+    """One turn as everybody saw it: the seat, the card it played and the sets that card captured."""
+
+    seat: int
+    card: Card
+    sets: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def action(self) -> FishingAction:
+        """The turn as the action that played it."""
+        return FishingAction(self.card, self.sets)
+
+    def to_json(self) -> dict[str, object]:
+        """The turn as a record writes it (``take`` only when something was captured)."""
+        out: dict[str, object] = {"seat": self.seat, "play": str(self.card)}
+        if self.sets:
+            out["take"] = [[str(c) for c in s] for s in self.sets]
+        return out
+
+
+@dataclass(frozen=True)
+class FishingView:
+    """One seat's knowledge of a Go Fishing deal at one moment."""
+
+    seat: int
+    seats: int
+    dealer: int
+    hand: tuple[Card, ...]
+    layout: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    hand_sizes: tuple[int, ...]
+    stock_left: int
+    to_act: int | None
+    seen: frozenset[Card]
+    """Every card that has lain face up: the dealt layout, every card turned to refill it and every card played."""
+    turns: tuple[FishingTurn, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points so far."""
+        return tuple(sum(CARD_POINTS[c] for c in pile) for pile in self.piles)
+
+    @property
+    def margins(self) -> tuple[Fraction, ...]:
+        """Each seat's points minus the mean of all seats' points."""
+        return margins_of(self.points)
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """The cards this seat has never seen: the other hands and the stock, together."""
+        mine = set(self.hand)
+        return frozenset(c for c in ALL_CARDS if c not in mine and c not in self.seen)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to play."""
+        return self.to_act == self.seat
+
+    def families(self, card: Card | int) -> list[tuple[tuple[Card, ...], ...]]:
+        """Every distinct family of sets ``card`` could capture from the layout now, nothing first."""
+        return card_families(card, self.layout)
+
+    def legal_actions(self) -> list[FishingAction]:
+        """Every action this seat could take now (empty when it is not its turn)."""
+        if not self.my_turn:
+            return []
+        return [FishingAction(c, f) for c in self.hand for f in card_families(c, self.layout)]
