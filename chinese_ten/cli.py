@@ -526,9 +526,15 @@ def _advise_fishing(args: argparse.Namespace, record: dict[str, Any]) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
+    record = _read_record(args.file)
+    if _is_fishing(record):
+        from chinese_ten.games.fishing.review import review_record as review_fishing
+
+        fished = review_fishing(record, args.seat, seed=args.seed)
+        _print(fished.to_json(), args.json, fished.describe())
+        return 0
     from chinese_ten.games.ten.review import review_record
 
-    record = _read_record(args.file)
     result = review_record(record, args.seat, seed=args.seed)
     _print(result.to_json(), args.json, result.describe())
     return 0
