@@ -58,6 +58,47 @@ def label_of(loss: float, scale: float = 1.0) -> str:
     return "best"
 
 
+class Weighed:
+    """The figures of a judged decision, from its options: mixed into each game's judgement.
+
+    The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin),
+    ``options`` (every distinct option, best first), ``scale`` (what the marks' thresholds
+    are multiplied by), ``turn`` and ``kind``.
+    """
+
+    chosen: Any
+    best: Any
+    options: tuple[Any, ...]
+    scale: float
+    turn: int
+    kind: str
+
+    @property
+    def loss(self) -> float:
+        """Expected points lost against the best option (0 when the chosen one is the best)."""
+        return max(0.0, float(self.best.expected) - float(self.chosen.expected))
+
+    @property
+    def spread(self) -> float:
+        """The expected points between the best and the worst option."""
+        return float(self.best.expected) - float(self.options[-1].expected)
+
+    @property
+    def label(self) -> str:
+        """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
+        return label_of(self.loss, self.scale)
+
+    def weighed_json(self, chosen: dict[str, Any], best: dict[str, Any], options: list[dict[str, Any]],
+                     exact: bool = False) -> dict[str, Any]:
+        """The decision as ``review --json`` prints it, given its options as the game writes them
+        (with ``exact``, the form it is kept in, which carries the scale too)."""
+        out: dict[str, Any] = {"turn": self.turn, "kind": self.kind, "chosen": chosen, "best": best,
+                               "options": options, "loss": round(self.loss, 1), "label": self.label}
+        if exact:
+            out["scale"] = self.scale
+        return out
+
+
 class Judged(Protocol):
     """A judged decision as the summary needs it."""
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card
-from chinese_ten.engine.judging import WORST_SHOWN, accuracy, label_of, review_json, review_text, total_loss, worst
+from chinese_ten.engine.judging import WORST_SHOWN, Weighed, accuracy, review_json, review_text, total_loss, worst
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
@@ -102,8 +102,9 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """One decision of the seat: what it chose, every option's worth, and the verdict."""
+class Judgement(Weighed):
+    """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
+    spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
 
     turn: int
     """The turn's number in the deal, counting from 1."""
@@ -116,35 +117,11 @@ class Judgement:
     kind: DecisionKind = "play"
     """What was decided: in Go Fishing always the play."""
 
-    @property
-    def loss(self) -> float:
-        """Expected points lost against the best option (0 when the chosen one is the best)."""
-        return max(0.0, self.best.expected - self.chosen.expected)
-
-    @property
-    def spread(self) -> float:
-        """The expected points between the best and the worst option."""
-        return self.best.expected - self.options[-1].expected
-
-    @property
-    def label(self) -> str:
-        """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
-        return label_of(self.loss, self.scale)
-
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
-        out: dict[str, Any] = {
-            "turn": self.turn,
-            "kind": self.kind,
-            "chosen": self.chosen.to_json(with_expected=exact, exact=exact),
-            "best": self.best.to_json(with_expected=exact, exact=exact),
-            "options": [o.to_json(exact=exact) for o in self.options],
-            "loss": round(self.loss, 1),
-            "label": self.label,
-        }
-        if exact:
-            out["scale"] = self.scale
-        return out
+        return self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
+                                 self.best.to_json(with_expected=exact, exact=exact),
+                                 [o.to_json(exact=exact) for o in self.options], exact)
 
     def describe(self) -> str:
         """The decision in one line of words."""

@@ -33,6 +33,7 @@ from chinese_ten.engine.judging import (
     INACCURACY as INACCURACY,
     MISTAKE as MISTAKE,
     WORST_SHOWN,
+    Weighed,
     accuracy,
     label_of as label_of,
     review_json,
@@ -120,8 +121,9 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """One decision of the seat: what it chose, every option's worth, and the verdict."""
+class Judgement(Weighed):
+    """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
+    spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
 
     turn: int
     """The turn's number in the deal, counting from 1."""
@@ -133,39 +135,15 @@ class Judgement:
     scale: float = 1.0
     """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's rules)."""
 
-    @property
-    def loss(self) -> float:
-        """Expected points lost against the best option (0 when the chosen one is the best)."""
-        return max(0.0, self.best.expected - self.chosen.expected)
-
-    @property
-    def spread(self) -> float:
-        """The expected points between the best and the worst option."""
-        return self.best.expected - self.options[-1].expected
-
-    @property
-    def label(self) -> str:
-        """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
-        return label_of(self.loss, self.scale)
-
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it.
 
         With ``exact`` (the form a review is kept in), every expected margin keeps
         all its digits and the chosen and best options carry theirs too.
         """
-        out = {
-            "turn": self.turn,
-            "kind": self.kind,
-            "chosen": self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
-            "best": self.best.to_json(self.kind, with_expected=exact, exact=exact),
-            "options": [o.to_json(self.kind, exact=exact) for o in self.options],
-            "loss": round(self.loss, 1),
-            "label": self.label,
-        }
-        if exact:
-            out["scale"] = self.scale
-        return out
+        return self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
+                                 self.best.to_json(self.kind, with_expected=exact, exact=exact),
+                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact)
 
     @classmethod
     def from_json(cls, data: Any) -> Judgement:
