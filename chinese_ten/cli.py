@@ -318,7 +318,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         matches = store.history()
         damaged = store.damaged()
     unfinished = None if kept is None else {
-        "seats": kept.setup.seats, "rules": kept.setup.rules, "deal": kept.deal, "deals": kept.setup.total_deals,
+        "game": kept.setup.game, "seats": kept.setup.seats, "rules": kept.setup.rules, "deal": kept.deal, "deals": kept.setup.total_deals,
         "turns": kept.turns, "started": kept.started, "players": list(kept.setup.players),
         "totals": list(kept.totals)}
     written = _export(args.export, matches) if args.export is not None else []
@@ -335,7 +335,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         if m.practice:
             state += " (practice)"
         totals = " ".join(f"{t:+g}" for t in m.totals)
-        lines.append(f"{m.started}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
+        lines.append(f"{m.started}  {m.setup.game}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
                      f"{len(m.deals)} of {m.setup.total_deals} deals  {totals}  {state}")
     for d in damaged:
         lines.append(f"{d.started or '(start unknown)'}  damaged, set aside: {d.reason}")
@@ -379,8 +379,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if stats.practice:
         lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} (with take-backs) not counted")
     parts = ([(f"against {k}", f) for k, f in stats.by_strength] + [(f"at {k} seats", f) for k, f in stats.by_seats]
-             + [(f"under {k}", f) for k, f in stats.by_rules]
-             + [(f"{strength}, {seats} seats, {rules}", f) for (strength, seats, rules), f in stats.by])
+             + [(f"under {k}", f) for k, f in stats.by_rules] + [(f"playing {k}", f) for k, f in stats.by_game]
+             + [(f"{game}: {strength}, {seats} seats, {rules}", f) for (strength, seats, rules, game), f in stats.by])
     for name, f in parts:
         lines.append(f"  {name}: {f.matches} match{'' if f.matches == 1 else 'es'}, {f.won} won; {_figures_text(f)}")
     if damaged:
@@ -526,9 +526,15 @@ def _advise_fishing(args: argparse.Namespace, record: dict[str, Any]) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
+    record = _read_record(args.file)
+    if _is_fishing(record):
+        from chinese_ten.games.fishing.review import review_record as review_fishing
+
+        fished = review_fishing(record, args.seat, seed=args.seed)
+        _print(fished.to_json(), args.json, fished.describe())
+        return 0
     from chinese_ten.games.ten.review import review_record
 
-    record = _read_record(args.file)
     result = review_record(record, args.seat, seed=args.seed)
     _print(result.to_json(), args.json, result.describe())
     return 0

@@ -98,6 +98,10 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE matches ADD COLUMN damaged TEXT;
     ALTER TABLE matches ADD COLUMN uncounted TEXT;
     """,
+    # a match is of one game (its registered name); every match kept before there were two games is Chinese Ten's
+    """
+    ALTER TABLE matches ADD COLUMN game TEXT NOT NULL DEFAULT 'ten';
+    """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
 
@@ -136,6 +140,8 @@ class MatchSetup:
     length: dict[str, Any]
     total_deals: int
     seed: str
+    game: str = "ten"
+    """The game played, by its registered name (``ten`` or ``fishing``)."""
 
     @property
     def person_seat(self) -> int | None:
@@ -216,7 +222,7 @@ class KeptMatch:
     def to_json(self) -> dict[str, Any]:
         """The match as ``history --json`` prints it."""
         return {
-            "started": self.started, "ended": self.ended, "seats": self.setup.seats,
+            "game": self.setup.game, "started": self.started, "ended": self.ended, "seats": self.setup.seats,
             "rules": self.setup.rules, "players": list(self.setup.players),
             "strength": self.setup.strength, "totals": list(self.totals),
             "finished": self.state == "finished", "abandoned": self.state == "abandoned",
@@ -261,13 +267,16 @@ class Statistics:
     """Every figure of the Statistics screen: over all, per table (strength, seats, rules) and the last margins."""
 
     overall: Figures = field(default_factory=Figures)
-    by: list[tuple[tuple[str, int, str], Figures]] = field(default_factory=list)
+    by: list[tuple[tuple[str, int, str, str], Figures]] = field(default_factory=list)
+    """The figures per table: its (strength, seats, rules preset, game)."""
     by_strength: list[tuple[str, Figures]] = field(default_factory=list)
     """The figures per opponent strength alone, whatever the seats and rules."""
     by_seats: list[tuple[int, Figures]] = field(default_factory=list)
     """The figures per seat count alone."""
     by_rules: list[tuple[str, Figures]] = field(default_factory=list)
     """The figures per rules preset alone."""
+    by_game: list[tuple[str, Figures]] = field(default_factory=list)
+    """The figures per game alone."""
     recent: list[float] = field(default_factory=list)
     practice: int = 0
     """How many ended matches had a turn taken back: kept, and left out of every other figure."""
@@ -275,10 +284,11 @@ class Statistics:
     def to_json(self) -> dict[str, Any]:
         """The statistics as ``stats --json`` prints them."""
         return {**self.overall.to_json(),
-                "by": [{"strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
+                "by": [{"game": k[3], "strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
                 "by_strength": [{"strength": k, **f.to_json()} for k, f in self.by_strength],
                 "by_seats": [{"seats": k, **f.to_json()} for k, f in self.by_seats],
                 "by_rules": [{"rules": k, **f.to_json()} for k, f in self.by_rules],
+                "by_game": [{"game": k, **f.to_json()} for k, f in self.by_game],
                 "recent_margins": list(self.recent), "practice": self.practice}
 
 
@@ -349,7 +359,7 @@ def _shown(value: Any) -> str:
 
 _PROBES: Final[tuple[str, ...]] = (
     "SELECT id, started, ended, seats, rules, preset, strength, players, person, length, total_deals, seed, state,"
-    " outcome, totals, progress, practice, damaged, uncounted FROM matches LIMIT 0",
+    " outcome, totals, progress, practice, damaged, uncounted, game FROM matches LIMIT 0",
     "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
     "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
 )
@@ -457,10 +467,11 @@ class MatchStore:
                            " WHERE state = 'playing' AND damaged IS NULL", (_now(),))
             cursor = db.execute(
                 "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
-                " seed, state, totals, progress, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?)",
+                " seed, state, totals, progress, practice, game)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?)",
                 (_now(), setup.seats, json.dumps(setup.rules), setup.preset, setup.strength,
                  json.dumps(list(setup.players)), int(setup.person), json.dumps(setup.length), setup.total_deals,
-                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress), _practice(progress)))
+                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress), _practice(progress), setup.game))
             return int(cursor.lastrowid)  # type: ignore[arg-type]
 
     def save_progress(self, match_id: int, progress: dict[str, Any]) -> None:
@@ -497,7 +508,7 @@ class MatchStore:
         last deal's count), with its last position; None otherwise, or when it cannot be read."""
         row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
-            " progress, totals FROM matches WHERE state = 'finished' AND damaged IS NULL AND progress IS NOT NULL"
+            " progress, totals, game FROM matches WHERE state = 'finished' AND damaged IS NULL AND progress IS NOT NULL"
             " AND id = (SELECT MAX(id) FROM matches WHERE person = 1)", one=True)
         if row is None:
             return None
@@ -527,7 +538,7 @@ class MatchStore:
         as damaged (see :meth:`damaged`) and counts as none."""
         row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
-            " progress, totals FROM matches WHERE state = 'playing' AND damaged IS NULL"
+            " progress, totals, game FROM matches WHERE state = 'playing' AND damaged IS NULL"
             " ORDER BY person DESC, id DESC LIMIT 1", one=True)
         if row is None or row[0] in self._found:  # a match found damaged by another read counts as none too
             return None
@@ -540,7 +551,7 @@ class MatchStore:
     @staticmethod
     def _unfinished(row: Sequence[Any]) -> Unfinished:
         """A match and its position from a row, checked: ``Unreadable`` says what is not as this version writes."""
-        setup = _setup(row[2:11])
+        setup = _setup(row[2:11], row[13])
         length = setup.length
         if not isinstance(length.get("kind"), str) or not isinstance(length.get("deals"), int):
             raise Unreadable("the match length has no kind or number of deals")
@@ -580,13 +591,13 @@ class MatchStore:
         A match any of whose text cannot be read is left out and set aside as damaged (see :meth:`damaged`).
         """
         query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
-                 " seed, state, outcome, totals, practice FROM matches WHERE state != 'playing' AND damaged IS NULL"
+                 " seed, state, outcome, totals, practice, game FROM matches WHERE state != 'playing' AND damaged IS NULL"
                  " ORDER BY id DESC")
         rows = self._select(query + (f" LIMIT {int(limit)}" if limit else ""))
         matches: dict[int, KeptMatch] = {}
         for r in rows:
             try:
-                setup = _setup(r[3:12])
+                setup = _setup(r[3:12], r[16])
                 if r[12] not in ("finished", "abandoned") or r[13] not in (None, "won", "shared", "lost"):
                     raise Unreadable("its state is not one this version writes")
                 if r[2] is not None:
@@ -656,12 +667,12 @@ class MatchStore:
     def statistics(self) -> Statistics:
         """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""
         stats = Statistics()
-        groups: dict[tuple[str, int, str], Figures] = {}
-        axes: tuple[dict[Any, Figures], dict[Any, Figures], dict[Any, Figures]] = ({}, {}, {})
+        groups: dict[tuple[str, int, str, str], Figures] = {}
+        axes: tuple[dict[Any, Figures], ...] = ({}, {}, {}, {})  # strength, seats, rules, game
         ended = []
         # each read checks what it reads: here the table's kind, the result and the person's total, which
         # SQLite takes from the totals when they are a JSON list of a total per seat (far faster than reading them)
-        query = ("SELECT id, started, seats, strength, preset, state, outcome, totals, {you} FROM matches"
+        query = ("SELECT id, started, seats, strength, preset, state, outcome, totals, {you}, game FROM matches"
                  " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
                  " ORDER BY id")
         try:
@@ -671,10 +682,10 @@ class MatchStore:
             if "json" not in str(problem).lower():
                 raise
             rows, checked = self._select(query.format(you="NULL")), False
-        for match_id, started, seats, strength, preset, state, outcome, totals, you in rows:
+        for match_id, started, seats, strength, preset, state, outcome, totals, you, game in rows:
             try:
                 key = (_string(strength, "the strength"), _whole(seats, "the seat count", 1),
-                       _string(preset, "the preset"))
+                       _string(preset, "the preset"), _string(game, "the game"))
                 if state not in ("finished", "abandoned") or outcome not in (None, "won", "shared", "lost"):
                     raise Unreadable("its state is not one this version writes")
                 if not checked:
@@ -711,19 +722,20 @@ class MatchStore:
                         figures.lost += 1
                 figures.best_match = you if figures.best_match is None else max(figures.best_match, you)
         total, top = 0.0, None
-        raw: dict[tuple[str, int, str], tuple[int, float, float]] = {}
+        raw: dict[tuple[str, int, str, str], tuple[int, float, float]] = {}
         # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
         sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND m.uncounted IS NULL"
                  " AND typeof(d.margin) IN ('integer', 'real')"
                  " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
+                 " AND typeof(m.game) = 'text'"
                  f" AND m.id NOT IN ({', '.join(str(int(i)) for i in self._found)})")
-        for strength, seats, preset, count, mean, best in self._select(
-                "SELECT m.strength, m.seats, m.preset, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
+        for strength, seats, preset, game, count, mean, best in self._select(
+                "SELECT m.strength, m.seats, m.preset, m.game, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
                 f" FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
-                " GROUP BY m.strength, m.seats, m.preset"):
-            figures = groups.setdefault((strength, seats, preset), Figures())
+                " GROUP BY m.strength, m.seats, m.preset, m.game"):
+            figures = groups.setdefault((strength, seats, preset, game), Figures())
             figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
-            raw[(strength, seats, preset)] = (count, mean, best)
+            raw[(strength, seats, preset, game)] = (count, mean, best)
             total += mean * count
             top = best if top is None else max(top, best)
         for at, axis in enumerate(axes):  # each axis's deals from those of its tables
@@ -740,7 +752,7 @@ class MatchStore:
         if overall.deals and top is not None:
             overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
-        stats.by_strength, stats.by_seats, stats.by_rules = (
+        stats.by_strength, stats.by_seats, stats.by_rules, stats.by_game = (
             sorted(axis.items(), key=lambda item: (-item[1].matches, item[0])) for axis in axes)
         stats.recent = [_number(m) for (m,) in self._db.execute(
             f"SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
@@ -788,8 +800,8 @@ def _practice(progress: dict[str, Any]) -> int:
     return 1 if progress.get("practice") is True else 0
 
 
-def _setup(row: Sequence[Any]) -> MatchSetup:
-    """A match's setup from its row, checked: ``Unreadable`` says what is not as this version writes it."""
+def _setup(row: Sequence[Any], game: Any = "ten") -> MatchSetup:
+    """A match's setup from its row and its game, checked: ``Unreadable`` says what is not as this version writes it."""
     seats, strength, players, person, rules, preset, length, total_deals, seed = row
     seats = _whole(seats, "the seat count", 1)
     names = _json(players, "the players")
@@ -805,7 +817,7 @@ def _setup(row: Sequence[Any]) -> MatchSetup:
         raise Unreadable("the match length is not a JSON object")
     return MatchSetup(seats, _string(strength, "the strength"), tuple(names), bool(person), rule_value,
                       _string(preset, "the preset"), length_value, _whole(total_deals, "the length", 1),
-                      _string(seed, "the seed"))
+                      _string(seed, "the seed"), _string(game, "the game"))
 
 
 _PERSON_TOTAL: Final[str] = (

@@ -95,6 +95,27 @@ def test_stats_json_gives_the_figures_overall_and_by_table(capsys, tmp_path) -> 
                            "won": won}]
 
 
+def test_history_and_stats_json_carry_the_game_on_every_match_and_table(capsys, tmp_path) -> None:
+    _keep(tmp_path, [1, 2], unfinished=False)
+    store = open_store(tmp_path).store
+    fishing = MatchSetup(seats=3, strength="easy", players=("you", "easy", "easy"), person=True, rules="standard",
+                         preset="standard", length={"kind": "one", "deals": 0}, total_deals=1, seed="4", game="fishing")
+    match_id = store.begin(fishing, {})
+    store.finish_deal(match_id, 1, {"format": "chinese-ten/fishing-v1"}, [20, -10, -10], 20, [20, -10, -10], {})
+    store.finish_match(match_id, "won")
+    store.begin(fishing, {"deals": [[]], "turns": 0})
+    store.close()
+    history = json.loads(run(capsys, "--data-dir", str(tmp_path), "history", "--json")[1])
+    assert [m["game"] for m in history["matches"]] == ["fishing", "ten", "ten"]
+    assert history["unfinished"]["game"] == "fishing"
+    stats = json.loads(run(capsys, "--data-dir", str(tmp_path), "stats", "--json")[1])
+    assert sorted((t["game"], t["strength"], t["seats"], t["matches"]) for t in stats["by"]) == [
+        ("fishing", "easy", 3, 1), ("ten", "normal", 2, 2)]
+    assert {g["game"]: g["matches"] for g in stats["by_game"]} == {"fishing": 1, "ten": 2}
+    code, text, _ = run(capsys, "--data-dir", str(tmp_path), "stats")
+    assert code == 0 and "playing fishing: 1 match" in text and "fishing: easy, 3 seats, standard" in text
+
+
 def test_history_without_kept_matches_is_one_line_and_status_2(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "--data-dir", str(tmp_path / "nothing"), "history")
     assert code == 2 and not out and err.count("\n") == 1 and "no matches are kept" in err
@@ -110,7 +131,7 @@ def test_stats_text_names_the_figures(capsys, tmp_path) -> None:
 def test_history_and_stats_on_a_file_past_reading_refuse_in_one_line_with_status_2(capsys, tmp_path) -> None:
     import sqlite3
 
-    _keep(tmp_path, [1, 2])
+    _keep(tmp_path, [1, 2], unfinished=False)
     with sqlite3.connect(tmp_path / "matches.db") as db:
         db.execute("ALTER TABLE matches DROP COLUMN outcome")
     for command in (["history"], ["stats"], ["history", "--export", str(tmp_path / "out")]):

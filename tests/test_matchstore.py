@@ -171,10 +171,57 @@ def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path)
     assert opened.store.statistics().overall.abandoned == 1
     opened.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'analyses'").fetchone()
         assert db.execute("SELECT practice FROM matches").fetchall() == [(0,)]
+        assert db.execute("SELECT game FROM matches").fetchall() == [("ten",)]
+
+
+def test_matches_kept_before_there_were_two_games_read_as_chinese_ten(tmp_path) -> None:
+    from chinese_ten.matchstore import MIGRATIONS
+
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        for migration in MIGRATIONS[:4]:
+            db.executescript(migration)
+        db.execute("PRAGMA user_version = 4")
+        db.execute("INSERT INTO matches (started, seats, rules, preset, strength, players, person, length,"
+                   " total_deals, seed, state, outcome, totals) VALUES (?, 2, ?, 'classic', 'normal', ?, 1,"
+                   " '{\"kind\": \"one\", \"deals\": 1}', 1, '1', 'finished', 'won', '[3, -3]')",
+                   ("2026-11-30T20:00:00", '"classic"', '["you", "normal"]'))
+        db.execute("INSERT INTO matches (started, seats, rules, preset, strength, players, person, length,"
+                   " total_deals, seed, state, totals, progress) VALUES (?, 2, ?, 'classic', 'normal', ?, 1,"
+                   " '{\"kind\": \"one\", \"deals\": 1}', 1, '2', 'playing', '[0, 0]', '{}')",
+                   ("2026-11-30T21:00:00", '"classic"', '["you", "normal"]'))
+    opened = open_store(tmp_path)
+    store = opened.store
+    (kept,) = store.history()
+    assert kept.setup.game == "ten" and kept.to_json()["game"] == "ten"
+    assert store.unfinished().setup.game == "ten"
+    stats = store.statistics()
+    assert [key for key, _f in stats.by] == [("normal", 2, "classic", "ten")]
+    assert [(k, f.matches) for k, f in stats.by_game] == [("ten", 1)]
+    opened.close()
+
+
+def test_a_match_keeps_its_game_and_the_statistics_split_tables_by_game(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    for game, margin in (("ten", 4.0), ("fishing", -30.0), ("fishing", 10.0)):
+        setup = MatchSetup(seats=2, strength="hard", players=("you", "hard"), person=True, rules="classic",
+                           preset="classic", length={"kind": "one", "deals": 0}, total_deals=1, seed="1", game=game)
+        match_id = store.begin(setup, {})
+        store.finish_deal(match_id, 1, {"format": "x"}, [margin, -margin], margin, [margin, -margin], {})
+        store.finish_match(match_id, "won" if margin > 0 else "lost")
+    assert [m.setup.game for m in store.history()] == ["fishing", "fishing", "ten"]
+    stats = store.statistics()
+    by = {key: (f.matches, f.won, f.deals, f.mean_margin) for key, f in stats.by}
+    assert by == {("hard", 2, "classic", "ten"): (1, 1, 1, 4.0), ("hard", 2, "classic", "fishing"): (2, 1, 2, -10.0)}
+    assert {k: (f.matches, f.mean_margin) for k, f in stats.by_game} == {"fishing": (2, -10.0), "ten": (1, 4.0)}
+    assert dict(stats.by_strength)["hard"].matches == 3
+    data = stats.to_json()
+    assert sorted(t["game"] for t in data["by"]) == ["fishing", "ten"]
+    assert [g["game"] for g in data["by_game"]] == ["fishing", "ten"]
+    store.close()
 
 
 def _kept_deal(store: MatchStore, finished: bool = True) -> int:

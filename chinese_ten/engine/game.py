@@ -136,6 +136,10 @@ class GameSpec:
     """The match lengths offered, the default first."""
     play_out_random: Callable[[Any, random.Random], None] | None = None
     """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
+    numbered_deals: bool = False
+    """True when ``simulate`` shuffles each deal from its deal number
+    (:func:`~chinese_ten.engine.streams.deal_number`) and writes it in the deal's record as ``deal_number``:
+    ``deal(seats, random.Random(number), dealer, rules)`` deals exactly its cards again."""
 
 
 def make_player(game: GameSpec, name: str, think_ms: int | None = None) -> Player:

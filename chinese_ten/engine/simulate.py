@@ -16,7 +16,7 @@ from typing import Any
 
 from chinese_ten.engine.game import GameSpec, GameState, Player, make_player
 from chinese_ten.engine.scores import as_number
-from chinese_ten.engine.streams import DealStreams, derive_seed
+from chinese_ten.engine.streams import DealStreams, deal_number, derive_seed
 from chinese_ten.quote import show_path
 
 
@@ -177,7 +177,8 @@ def simulate(
     The deals are the ``game``'s under ``rules`` (None: the game's default rules). Deal ``k`` is shuffled
     from its own stream and every seat decides from its
     own (see :class:`~chinese_ten.engine.streams.DealStreams`), so the same seed gives
-    the same deals whatever the players do.
+    the same deals whatever the players do. A game with ``numbered_deals`` shuffles deal ``k`` from its
+    deal number (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``.
     """
     if rules is None:
         rules = game.default_rules
@@ -202,7 +203,8 @@ def simulate(
     played = 0
     start = time.perf_counter()
     for k in range(deals):
-        deal_seed = derive_seed(seed, "shuffle", k)
+        numbered = deal_number(seed, k) if game.numbered_deals else None
+        deal_seed = derive_seed(seed, "shuffle", k) if numbered is None else numbered
         dealer = k % seats
         sums: dict[str, float] = defaultdict(float)
         counts: dict[str, int] = defaultdict(int)
@@ -220,7 +222,9 @@ def simulate(
                 if records is not None:
                     result = {"players": seat_names, "points": list(deal.points),
                               "margins": [as_number(m) for m in margins]}
-                    write_record_file(records / f"deal-{k:05d}-{r}.json", {**game.record_of(deal), "result": result})
+                    numbering = {} if numbered is None else {"deal_number": numbered}
+                    write_record_file(records / f"deal-{k:05d}-{r}.json",
+                                      {**game.record_of(deal), **numbering, "result": result})
             for s, name in enumerate(seat_names):
                 sums[name] += float(margins[s])
                 counts[name] += 1

@@ -15,6 +15,15 @@ def derive_seed(seed: int | str, *labels: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+DEAL_NUMBERS: int = 2 ** 53
+"""How many deal numbers there are (0 to 2^53 - 1: every one exact in a JSON number)."""
+
+
+def deal_number(seed: int | str, number: int) -> int:
+    """The deal number of deal ``number`` (0 for the first) of the match or run with master ``seed``."""
+    return derive_seed(seed, "shuffle", number) % DEAL_NUMBERS
+
+
 class DealStreams:
     """The random streams of one deal: its shuffle, each seat's decisions and the hint, each on its own."""
 

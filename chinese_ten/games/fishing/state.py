@@ -92,6 +92,11 @@ class FishingDeal:
         start = seats * HAND_SIZE
         return cls(hands, pack[start:start + LAYOUT_SIZE], pack[start + LAYOUT_SIZE:], dealer)
 
+    @classmethod
+    def numbered(cls, seats: int, number: int, dealer: int = 0) -> FishingDeal:
+        """The deal with deal number ``number`` (0 to 2^53 - 1) at ``seats`` seats, as ``simulate`` deals it."""
+        return cls.shuffled(seats, _random.Random(number), dealer)
+
     # --- what anybody may read -------------------------------------------------------------
 
     @property

@@ -28,6 +28,19 @@ from typing import Any, Literal, get_args
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.games.ten.turns import Phase, TurnRecord, take_json
+from chinese_ten.engine.judging import (
+    BLUNDER as BLUNDER,
+    INACCURACY as INACCURACY,
+    MISTAKE as MISTAKE,
+    WORST_SHOWN,
+    Weighed,
+    accuracy,
+    label_of as label_of,
+    review_json,
+    review_text,
+    total_loss,
+    worst,
+)
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.ten.players.hard import option_totals, world_count
 from chinese_ten.games.ten.players.worlds import Position
@@ -56,40 +69,14 @@ MIN_WORLDS: int = 200
 MAX_WORLDS: int = 20_000
 """The most worlds a decision is evaluated on, however short the rest of the deal."""
 
-# The marks, from ``benchmarks/review.py`` over 200 decisions each of Normal (the
-# reference heuristic) and Easy at two seats. Normal lost under 1.6 points in 95%
-# of its decisions and never 5 (worst 4.7); Easy lost 5 or more in about one
-# decision in ten (worst 9.2); neither ever lost 10.
-
-INACCURACY: float = 2.0
-"""Points lost from which a decision is an inaccuracy.
-
-Below this the sampling itself can swap two options and most of Normal's
-small differences from the best lie there (its 95th percentile: 1.6 points);
-every ranking with a gap of 2 or more held under another seed. Two points is
-also the smallest scoring card of the classic table, a red two."""
-
-MISTAKE: float = 5.0
-"""Points lost from which a decision is a mistake.
-
-More than the reference heuristic ever lost in the measurement, and what a
-careless player (Easy) loses in about one decision in ten."""
-
-BLUNDER: float = 10.0
-"""Points lost from which a decision is a blunder.
-
-Half a red ace: passing up a red ace's capture, or laying one where the
-opponent can pair it, costs 10 to 16 points seen from the seat (the opponent
-may not hold the partner), and neither Normal nor Easy lost this much in any
-measured decision."""
+# The marks (:data:`~chinese_ten.engine.judging.INACCURACY`, ``MISTAKE``, ``BLUNDER``)
+# and the summary are every game's, kept in :mod:`chinese_ten.engine.judging`; they
+# were measured here, on the classic table at two seats.
 
 # The thresholds hold for the classic table. Under a table whose pack is worth
 # more (Simplified's 700 points against classic's 210 at two seats) every
 # decision stakes more, so the thresholds grow with the pack's worth: see
 # :func:`stake_scale`. Classic, Taiwan and Target keep them as measured.
-
-WORST_SHOWN: int = 3
-"""How many of the costliest decisions the summary lists."""
 
 
 @dataclass(frozen=True)
@@ -134,8 +121,9 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """One decision of the seat: what it chose, every option's worth, and the verdict."""
+class Judgement(Weighed):
+    """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
+    spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
 
     turn: int
     """The turn's number in the deal, counting from 1."""
@@ -147,39 +135,15 @@ class Judgement:
     scale: float = 1.0
     """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's rules)."""
 
-    @property
-    def loss(self) -> float:
-        """Expected points lost against the best option (0 when the chosen one is the best)."""
-        return max(0.0, self.best.expected - self.chosen.expected)
-
-    @property
-    def spread(self) -> float:
-        """The expected points between the best and the worst option."""
-        return self.best.expected - self.options[-1].expected
-
-    @property
-    def label(self) -> str:
-        """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
-        return label_of(self.loss, self.scale)
-
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it.
 
         With ``exact`` (the form a review is kept in), every expected margin keeps
         all its digits and the chosen and best options carry theirs too.
         """
-        out = {
-            "turn": self.turn,
-            "kind": self.kind,
-            "chosen": self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
-            "best": self.best.to_json(self.kind, with_expected=exact, exact=exact),
-            "options": [o.to_json(self.kind, exact=exact) for o in self.options],
-            "loss": round(self.loss, 1),
-            "label": self.label,
-        }
-        if exact:
-            out["scale"] = self.scale
-        return out
+        return self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
+                                 self.best.to_json(self.kind, with_expected=exact, exact=exact),
+                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact)
 
     @classmethod
     def from_json(cls, data: Any) -> Judgement:
@@ -238,36 +202,20 @@ class Review:
     @property
     def total_loss(self) -> float:
         """Expected points lost over all the decisions."""
-        return sum((d.loss for d in self.decisions), 0.0)
+        return total_loss(self.decisions)
 
     @property
     def accuracy(self) -> int:
-        """How much of what was at stake the seat kept, in percent (100 when nothing was at stake).
-
-        Over the decisions with a real choice, the points the chosen options
-        stood above the worst ones, as a share of the points the best options
-        stood above the worst: 100 means always the best, 0 always the worst.
-        A forced move counts for nothing either way.
-        """
-        stake = sum(d.spread for d in self.decisions)
-        if stake <= 0:
-            return 100
-        kept = sum(d.spread - d.loss for d in self.decisions)
-        return round(100 * kept / stake)
+        """How much of what was at stake the seat kept, in percent (see :func:`chinese_ten.engine.judging.accuracy`)."""
+        return accuracy(self.decisions)
 
     def worst(self, count: int = WORST_SHOWN) -> tuple[Judgement, ...]:
         """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
-        lost = [d for d in self.decisions if d.label != "best"]
-        return tuple(sorted(lost, key=lambda d: -d.loss)[:count])
+        return worst(self.decisions, count)
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The review as ``review --json`` prints it; with ``exact``, the form it is kept in (see :meth:`from_json`)."""
-        return {
-            "seat": self.seat,
-            "decisions": [d.to_json(exact) for d in self.decisions],
-            "total_loss": round(self.total_loss, 1),
-            "accuracy": self.accuracy,
-        }
+        return review_json(self.seat, self.decisions, exact)
 
     @classmethod
     def from_json(cls, data: Any) -> Review:
@@ -284,25 +232,7 @@ class Review:
 
     def describe(self) -> str:
         """The review in words: every decision, then the summary and the worst moments."""
-        lines = [f"seat {self.seat}: {len(self.decisions)} decisions"]
-        lines += [d.describe() for d in self.decisions]
-        lines.append(f"expected points lost: {self.total_loss:.1f}, accuracy {self.accuracy}%")
-        worst = self.worst()
-        if worst:
-            lines.append("worst moments: " + "; ".join(
-                f"turn {d.turn} {d.kind} ({d.label}, {d.loss:.1f})" for d in worst))
-        return "\n".join(lines)
-
-
-def label_of(loss: float, scale: float = 1.0) -> str:
-    """The label of a decision that lost ``loss`` expected points, the thresholds multiplied by ``scale``."""
-    if loss >= BLUNDER * scale:
-        return "blunder"
-    if loss >= MISTAKE * scale:
-        return "mistake"
-    if loss >= INACCURACY * scale:
-        return "inaccuracy"
-    return "best"
+        return review_text(self.seat, self.decisions)
 
 
 def stake_scale(view: SeatView) -> float:

@@ -62,7 +62,7 @@ def match_line(m: KeptMatch) -> str:
         how = _("{result}, practice").format(result=how) if how else _("practice")
     seat = m.setup.person_seat
     you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
-    return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset)}  " \
+    return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset, m.setup.game)}  " \
            f"{how}{you}"
 
 

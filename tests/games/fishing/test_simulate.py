@@ -60,3 +60,25 @@ def test_every_decision_is_timed_by_the_clock_and_by_the_processor() -> None:
     clock = result.clock
     assert len(clock.each["normal"]) == len(clock.cpu["normal"]) == clock.count["normal"] > 0
     assert all(t >= 0 for t in clock.cpu["easy"]) and set(result.ms_per_decision) == {"normal", "easy"}
+
+
+def test_simulate_records_carry_deal_numbers_that_deal_their_cards_again_and_replay_ignores(tmp_path: Path) -> None:
+    from chinese_ten.cli import main
+    from chinese_ten.engine.streams import DEAL_NUMBERS, deal_number
+    from chinese_ten.games.fishing.record import position_of, record_of
+    from chinese_ten.games.fishing.state import FishingDeal
+
+    assert main(["simulate", "--game", "fishing", "--seats", "3", "--deals", "3", "--players", "easy",
+                 "--seed", "9", "--records", str(tmp_path), "--json"]) == 0
+    numbers = []
+    for k in range(3):
+        record = json.loads((tmp_path / f"deal-{k:05d}-0.json").read_text(encoding="utf-8"))
+        number = record["deal_number"]
+        assert isinstance(number, int) and 0 <= number < DEAL_NUMBERS and number == deal_number(9, k)
+        again = record_of(FishingDeal.numbered(3, number, record["dealer"]))
+        assert {key: again[key] for key in ("hands", "layout", "stock")} == {
+            key: record[key] for key in ("hands", "layout", "stock")}
+        bare = {key: value for key, value in record.items() if key != "deal_number"}
+        assert position_of(replay(record)) == position_of(replay(bare)) and replay(record).is_over
+        numbers.append(number)
+    assert len(set(numbers)) == 3, "every deal has its own number"

@@ -165,11 +165,17 @@ def test_a_second_window_offers_no_continue_says_why_and_keeps_nothing(window, t
     first.keeper.close()
 
 
-def test_a_kind_of_table_is_named_by_its_preset_and_strength_in_the_language_in_use() -> None:
-    assert table_name("normal", 2, "red-frog") == "Normal · 2 seats · Red Frog Black Frog"
+def test_a_kind_of_table_is_named_by_its_game_preset_and_strength_in_the_language_in_use() -> None:
+    assert table_name("normal", 2, "red-frog") == "Chinese Ten · Normal · 2 seats · Red Frog Black Frog"
+    assert table_name("hard", 5, "standard", "fishing") == "Chinese Go Fishing · Hard · 5 seats"
     i18n.use_language("zh-Hans")
     try:
-        assert table_name("hard", 3, "target") == "困难 · 3人 · 达标"
+        assert table_name("hard", 3, "target") == "拣红点 Chinese Ten · 困难 · 3人 · 达标"
+        assert table_name("easy", 4, "standard", "fishing") == "中式钓鱼 · 简单 · 4人"
+    finally:
+        i18n.use_language("zh-Hant")
+    try:
+        assert table_name("easy", 4, "standard", "fishing") == "中式釣魚 · 簡單 · 4人"
     finally:
         i18n.use_language("en")
 

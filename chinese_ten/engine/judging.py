@@ -1,0 +1,179 @@
+"""What every game's review shares: the marks a decision earns by the points it lost, and a deal's summary.
+
+A game's review judges each decision of a seat by the expected deal margin of every
+option; what it lost against the best option gives it a mark (:func:`label_of`), and
+the decisions together give the points lost, an accuracy figure and the costliest
+moments, printed by ``review --json`` in one shape for every game (:func:`review_json`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+# The marks, from ``benchmarks/review.py`` over 200 decisions each of Chinese Ten's
+# Normal (the reference heuristic) and Easy at two seats under the classic table.
+# Normal lost under 1.6 points in 95% of its decisions and never 5 (worst 4.7); Easy
+# lost 5 or more in about one decision in ten (worst 9.2); neither ever lost 10.
+# A game or table whose pack is worth more stakes more on every decision, so its
+# review multiplies the thresholds by how much more (its ``scale``).
+
+INACCURACY: float = 2.0
+"""Points lost from which a decision is an inaccuracy (before scaling).
+
+Below this the sampling itself can swap two options and most of Normal's
+small differences from the best lie there (its 95th percentile: 1.6 points);
+every ranking with a gap of 2 or more held under another seed. Two points is
+also the smallest scoring card of Chinese Ten's classic table, a red two."""
+
+MISTAKE: float = 5.0
+"""Points lost from which a decision is a mistake (before scaling).
+
+More than the reference heuristic ever lost in the measurement, and what a
+careless player (Easy) loses in about one decision in ten."""
+
+BLUNDER: float = 10.0
+"""Points lost from which a decision is a blunder (before scaling).
+
+Half a red ace of Chinese Ten: passing up a red ace's capture, or laying one where
+the opponent can pair it, costs 10 to 16 points seen from the seat (the opponent
+may not hold the partner), and neither Normal nor Easy lost this much in any
+measured decision."""
+
+WORST_SHOWN: int = 3
+"""How many of the costliest decisions a summary lists."""
+
+LABELS: tuple[str, ...] = ("best", "inaccuracy", "mistake", "blunder")
+"""Every mark a decision can get, the best first."""
+
+
+def label_of(loss: float, scale: float = 1.0) -> str:
+    """The label of a decision that lost ``loss`` expected points, the thresholds multiplied by ``scale``."""
+    if loss >= BLUNDER * scale:
+        return "blunder"
+    if loss >= MISTAKE * scale:
+        return "mistake"
+    if loss >= INACCURACY * scale:
+        return "inaccuracy"
+    return "best"
+
+
+class Weighed:
+    """The figures of a judged decision, from its options: mixed into each game's judgement.
+
+    The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin),
+    ``options`` (every distinct option, best first), ``scale`` (what the marks' thresholds
+    are multiplied by), ``turn`` and ``kind``.
+    """
+
+    chosen: Any
+    best: Any
+    options: tuple[Any, ...]
+    scale: float
+    turn: int
+    kind: str
+
+    @property
+    def loss(self) -> float:
+        """Expected points lost against the best option (0 when the chosen one is the best)."""
+        return max(0.0, float(self.best.expected) - float(self.chosen.expected))
+
+    @property
+    def spread(self) -> float:
+        """The expected points between the best and the worst option."""
+        return float(self.best.expected) - float(self.options[-1].expected)
+
+    @property
+    def label(self) -> str:
+        """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
+        return label_of(self.loss, self.scale)
+
+    def weighed_json(self, chosen: dict[str, Any], best: dict[str, Any], options: list[dict[str, Any]],
+                     exact: bool = False) -> dict[str, Any]:
+        """The decision as ``review --json`` prints it, given its options as the game writes them
+        (with ``exact``, the form it is kept in, which carries the scale too)."""
+        out: dict[str, Any] = {"turn": self.turn, "kind": self.kind, "chosen": chosen, "best": best,
+                               "options": options, "loss": round(self.loss, 1), "label": self.label}
+        if exact:
+            out["scale"] = self.scale
+        return out
+
+
+class Judged(Protocol):
+    """A judged decision as the summary needs it."""
+
+    @property
+    def turn(self) -> int:
+        """The turn's number in the deal, counting from 1."""
+
+    @property
+    def kind(self) -> str:
+        """What was decided (``play``, or a game's other kinds of decision)."""
+
+    @property
+    def loss(self) -> float:
+        """Expected points lost against the best option."""
+
+    @property
+    def spread(self) -> float:
+        """Expected points between the best and the worst option."""
+
+    @property
+    def label(self) -> str:
+        """The decision's mark."""
+
+    def to_json(self, exact: bool = False) -> dict[str, Any]:
+        """The decision as ``review --json`` prints it (``exact``: the form it is kept in)."""
+
+    def describe(self) -> str:
+        """The decision in one line of words."""
+
+
+J = TypeVar("J", bound=Judged)
+
+
+def total_loss(decisions: Sequence[Judged]) -> float:
+    """Expected points lost over all the decisions."""
+    return sum((d.loss for d in decisions), 0.0)
+
+
+def accuracy(decisions: Sequence[Judged]) -> int:
+    """How much of what was at stake the seat kept, in percent (100 when nothing was at stake).
+
+    Over the decisions with a real choice, the points the chosen options
+    stood above the worst ones, as a share of the points the best options
+    stood above the worst: 100 means always the best, 0 always the worst.
+    A forced move counts for nothing either way.
+    """
+    stake = sum(d.spread for d in decisions)
+    if stake <= 0:
+        return 100
+    kept = sum(d.spread - d.loss for d in decisions)
+    return round(100 * kept / stake)
+
+
+def worst(decisions: Sequence[J], count: int = WORST_SHOWN) -> tuple[J, ...]:
+    """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
+    lost = [d for d in decisions if d.label != "best"]
+    return tuple(sorted(lost, key=lambda d: -d.loss)[:count])
+
+
+def review_json(seat: int, decisions: Sequence[Judged], exact: bool = False) -> dict[str, Any]:
+    """A seat's review as ``review --json`` prints it; with ``exact``, every decision in the form it is kept in."""
+    return {
+        "seat": seat,
+        "decisions": [d.to_json(exact) for d in decisions],
+        "total_loss": round(total_loss(decisions), 1),
+        "accuracy": accuracy(decisions),
+    }
+
+
+def review_text(seat: int, decisions: Sequence[Judged]) -> str:
+    """A seat's review in words: every decision, then the points lost, the accuracy and the worst moments."""
+    lines = [f"seat {seat}: {len(decisions)} decisions", *(d.describe() for d in decisions),
+             f"expected points lost: {total_loss(decisions):.1f}, accuracy {accuracy(decisions)}%"]
+    costly = worst(decisions)
+    if costly:
+        lines.append("worst moments: " + "; ".join(
+            f"turn {d.turn} {d.kind} ({d.label}, {d.loss:.1f})" for d in costly))
+    return "\n".join(lines)

@@ -1,0 +1,262 @@
+"""Judging one seat's decisions in a Go Fishing deal, as Go Fishing's Hard player evaluates them.
+
+A ``chinese-ten/fishing-v1`` record is replayed turn by turn. At every turn the seat
+played, every option it had is evaluated from its
+:class:`~chinese_ten.games.fishing.view.FishingView` at that moment, and from nothing
+else: Hard's evaluation (:meth:`~chinese_ten.games.fishing.players.hard.HardPlayer.evaluate`)
+samples worlds for the cards the seat has never seen and plays every option out to
+the end of the deal in each, all options on the same worlds and the same rollout
+noise. Unlike Hard's own search, which keeps only the richest captures, a review
+plays out every option: each value in the hand laid down, and with every distinct
+family of sets it could take.
+
+Options are counted at the level of values, as Hard counts them (cards of equal
+value are worth the same points and capture the same), but the action the seat
+really took always stands for its option, so the review names what was done.
+Each decision gets the expected deal margin of every option, the best one, the
+points lost and a mark (:mod:`chinese_ten.engine.judging`, its thresholds scaled to
+this pack by :func:`stake_scale`); the deal gets the total lost and an accuracy
+figure. Every random stream is derived from ``seed``, so the same record, seat and
+seed always give the same review.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from chinese_ten.cards import Card
+from chinese_ten.engine.judging import WORST_SHOWN, Weighed, accuracy, review_json, review_text, total_loss, worst
+from chinese_ten.engine.streams import derive_seed
+from chinese_ten.games.fishing.actions import FishingAction, Sets
+from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
+from chinese_ten.games.fishing.players.hard import HardPlayer
+from chinese_ten.games.fishing.record import deal_of, replay, turn_action
+from chinese_ten.games.fishing.rules import CARD_VALUE, PACK_POINTS
+from chinese_ten.games.fishing.view import FishingView
+
+DecisionKind = Literal["play"]
+"""What a Go Fishing decision is: always the card played, with the sets it takes."""
+
+REVIEW_TURNS: int = 480_000
+"""Simulated turns spent on one decision, spread over every option: eight times Hard's default effort.
+
+Go Fishing's margins are large, and at a quarter of this (120,000 turns) two
+near-equal options of a two-seat deal's third turn stood up to 12 points apart under
+one seed and level under another, more than the inaccuracy mark there (8.8); at this
+effort the same decisions moved by 7 points at most, in about half a second of
+processor time each."""
+
+REVIEW_SEED: int = 0
+"""The seed a review is made with unless another is asked for (the ``review`` command's default)."""
+
+MIN_WORLDS: int = 100
+"""The fewest worlds a decision with a real choice is evaluated on."""
+
+MAX_WORLDS: int = 5000
+"""The most worlds a decision is evaluated on, however short the rest of the deal."""
+
+TEN_CLASSIC_PACK: dict[int, int] = {2: 210, 3: 240, 4: 280}
+"""What Chinese Ten's classic pack is worth at each of its seat counts.
+
+The marks' thresholds were measured on Chinese Ten's classic table; Go Fishing
+cannot read Chinese Ten's rules (the games never import each other), so the figures
+are written here, and a test checks them against Chinese Ten's own."""
+
+
+def stake_scale(seats: int) -> float:
+    """How much Go Fishing's pack (920 points) is worth against Chinese Ten's classic pack at the
+    same seat count, the four-seat one for more seats than Chinese Ten has (about 4.4 at two seats,
+    3.3 from four): the marks' thresholds scale by it, as Chinese Ten's own do for a richer table.
+
+    Each decision of a richer pack stakes more: a mid-deal capture of a king with a
+    ten-and-three is 90 points here, where Chinese Ten's richest capture is a red ace's
+    20 or so, so an unscaled blunder would be a Go Fishing rounding error."""
+    return PACK_POINTS / TEN_CLASSIC_PACK.get(seats, TEN_CLASSIC_PACK[max(TEN_CLASSIC_PACK)])
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a decision: the card played and the sets it takes."""
+
+    play: Card
+    take: Sets = ()
+    expected: float = 0.0
+    """The mean deal margin the seat can expect after this option."""
+
+    def to_json(self, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
+        """The option as the ``review`` command prints it: ``take`` a list of sets, as a record writes it.
+
+        With ``exact``, ``expected`` keeps every digit (the form a review is kept in).
+        """
+        out: dict[str, Any] = {"play": str(self.play), "take": [[str(c) for c in s] for s in self.take]}
+        if with_expected:
+            out["expected"] = self.expected if exact else round(self.expected, 1)
+        return out
+
+    def words(self) -> str:
+        """The option as its action text (``play 9S take 5D+4H 9C``)."""
+        return str(FishingAction(self.play, self.take))
+
+
+@dataclass(frozen=True)
+class Judgement(Weighed):
+    """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
+    spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
+
+    turn: int
+    """The turn's number in the deal, counting from 1."""
+    chosen: Choice
+    best: Choice
+    options: tuple[Choice, ...]
+    """Every distinct option, best first."""
+    scale: float = 1.0
+    """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's seats)."""
+    kind: DecisionKind = "play"
+    """What was decided: in Go Fishing always the play."""
+
+    def to_json(self, exact: bool = False) -> dict[str, Any]:
+        """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
+        return self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
+                                 self.best.to_json(with_expected=exact, exact=exact),
+                                 [o.to_json(exact=exact) for o in self.options], exact)
+
+    def describe(self) -> str:
+        """The decision in one line of words."""
+        line = f"turn {self.turn}: {self.chosen.words()} ({self.chosen.expected:+.1f})"
+        if self.loss > 0:
+            line += f"; best {self.best.words()} ({self.best.expected:+.1f}), lost {self.loss:.1f}"
+        return f"{line} — {self.label}"
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every judged decision of one seat in one Go Fishing deal, and the summary."""
+
+    seat: int
+    decisions: tuple[Judgement, ...]
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points lost over all the decisions."""
+        return total_loss(self.decisions)
+
+    @property
+    def accuracy(self) -> int:
+        """How much of what was at stake the seat kept, in percent (see :func:`chinese_ten.engine.judging.accuracy`)."""
+        return accuracy(self.decisions)
+
+    def worst(self, count: int = WORST_SHOWN) -> tuple[Judgement, ...]:
+        """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
+        return worst(self.decisions, count)
+
+    def to_json(self, exact: bool = False) -> dict[str, Any]:
+        """The review as ``review --json`` prints it, in the shape Chinese Ten's review has."""
+        return review_json(self.seat, self.decisions, exact)
+
+    def describe(self) -> str:
+        """The review in words: every decision, then the summary and the worst moments."""
+        return review_text(self.seat, self.decisions)
+
+
+_Option = tuple[int, tuple[Shape, ...]]
+"""An option at the level of values: the value played and the family of shapes it takes (() lays it down)."""
+
+
+def options_of(view: FishingView) -> list[_Option]:
+    """Every distinct value-level option of the view's seat: each value in the hand with each family it can take."""
+    counts = layout_counts(view.layout)
+    return [(value, family) for value in sorted({CARD_VALUE[c] for c in view.hand})
+            for family in value_families(value, counts)]
+
+
+def option_of(action: FishingAction) -> _Option:
+    """The value-level option an action is: its card's value and the shapes of its sets."""
+    shapes = []
+    for s in action.sets:
+        counted: dict[int, int] = {}
+        for c in s:
+            counted[CARD_VALUE[c]] = counted.get(CARD_VALUE[c], 0) + 1
+        shapes.append(tuple(sorted(counted.items())))
+    return CARD_VALUE[action.card], tuple(sorted(shapes))
+
+
+def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: int = 0,
+          budget: int = REVIEW_TURNS) -> Judgement:
+    """Judge the action the view's seat took, against every option it had, on the same sampled worlds."""
+    options = options_of(view)
+    mine = option_of(action)
+    usage = usage_of(mine[1])
+    index = next((i for i, (v, f) in enumerate(options) if v == mine[0] and usage_of(f) == usage), None)
+    if index is None:
+        raise ValueError(f"{action} is not an option of seat {view.seat}")
+    now = float(view.margins[view.seat])
+    if len(options) == 1:
+        values = [now]
+    else:
+        turns_left = max(1, sum(view.hand_sizes) + view.stock_left)
+        worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // (len(options) * turns_left)))
+        totals = _FixedWorlds(worlds).evaluate(view, options, rng)
+        values = [now + t / worlds for t in totals]
+    choices = []
+    for i, ((value, family), worth) in enumerate(zip(options, values)):
+        if i == index:
+            choices.append(Choice(action.card, action.sets, worth))
+        else:
+            card = min(c for c in view.hand if CARD_VALUE[c] == value)
+            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth))
+    ranked = tuple(sorted(choices, key=lambda c: -c.expected))  # stable: the earlier of equals first
+    return Judgement(turn, choices[index], ranked[0], ranked, stake_scale(view.seats))
+
+
+class _FixedWorlds(HardPlayer):
+    """Hard's evaluation on a set number of worlds, whatever its thinking time would give."""
+
+    def __init__(self, worlds: int) -> None:
+        super().__init__()
+        self._worlds = worlds
+
+    def worlds(self, view: FishingView, options: int) -> int:
+        """The set number of worlds."""
+        return self._worlds
+
+
+@dataclass(frozen=True)
+class _Moment:
+    """A decision of the seat waiting to be judged: the seat's view then, and the action it took."""
+
+    turn: int
+    view: FishingView
+    action: FishingAction
+
+
+def _moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
+    """Every decision of ``seat`` in the record, in order, replaying the deal on the way."""
+    replay(record)  # checks the whole record first, naming the turn of anything wrong
+    deal = deal_of(record)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < deal.seats:
+        raise ValueError(f"seat must be a seat from 0 to {deal.seats - 1}, not {seat}")
+    for number, turn in enumerate(record.get("turns", []), start=1):
+        action = deal.check(turn_action(deal, turn))
+        if deal.to_act == seat:
+            yield _Moment(number, deal.observe(seat), action)
+        deal.apply(action)
+
+
+def count_decisions(record: dict[str, Any], seat: int) -> int:
+    """How many decisions of ``seat`` :func:`review_record` judges in the record."""
+    return sum(1 for _ in _moments(record, seat))
+
+
+def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED,
+                  budget: int = REVIEW_TURNS) -> Review:
+    """Judge every decision ``seat`` made in a (finished or partial) Go Fishing record.
+
+    Refuses an illegal record (:class:`~chinese_ten.games.fishing.record.FishingRecordError`)
+    and a seat the deal does not have (``ValueError``).
+    """
+    judged = [judge(m.view, m.action, random.Random(derive_seed(seed, "review", m.turn, "play")), m.turn, budget)
+              for m in _moments(record, seat)]
+    return Review(seat, tuple(judged))

@@ -1,0 +1,140 @@
+"""Go Fishing's review: a planted blunder is marked, Hard's own choices are best, nothing hidden is used, the CLI prints it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.cards import Card
+from chinese_ten.cli import main
+from chinese_ten.engine.judging import BLUNDER, INACCURACY
+from chinese_ten.engine.streams import derive_seed
+from chinese_ten.games.fishing.players.easy import EasyPlayer
+from chinese_ten.games.fishing.players.hard import HardPlayer
+from chinese_ten.games.fishing.record import record_of
+from chinese_ten.games.fishing.review import (
+    TEN_CLASSIC_PACK,
+    count_decisions,
+    options_of,
+    review_record,
+    stake_scale,
+)
+from chinese_ten.games.ten.rules import CLASSIC
+
+from .kit import full_deal
+
+QUICK = 30_000
+"""A small evaluation effort, so the tests stay quick (the gaps they check are wide)."""
+
+KING_HANDS = ["KH KS QH 9H 8H", "KC 2S 3S 4S 5S"]
+"""Seat 1 leads holding a king with two kings' worth of sets in the layout; seat 0 holds the other two kings."""
+KING_LAYOUT = "KD 10S 3H 6C 7D"
+
+
+def king_record(*turns: dict[str, Any]) -> dict[str, Any]:
+    rec = record_of(full_deal(KING_HANDS, KING_LAYOUT, "2C 2D 2H", rng=random.Random(5)))
+    rec["turns"] = list(turns)
+    return rec
+
+
+def test_laying_a_king_down_beside_the_king_it_could_take_is_a_blunder() -> None:
+    (play,) = review_record(king_record({"seat": 1, "play": "KC"}), 1, budget=QUICK).decisions
+    assert play.chosen.play == Card.parse("KC") and play.chosen.take == ()
+    assert play.best.play == Card.parse("KC") and Card.parse("KD") in {c for s in play.best.take for c in s}
+    assert play.loss >= BLUNDER * stake_scale(2) and play.label == "blunder"
+
+
+def test_taking_both_kings_is_marked_best_and_every_option_is_listed() -> None:
+    record = king_record({"seat": 1, "play": "KC", "take": [["KD"], ["3H", "10S"]]})
+    (play,) = review_record(record, 1, budget=QUICK).decisions
+    assert play.label == "best" and play.loss == 0.0
+    assert play.chosen.take == ((Card.parse("KD"),), (Card.parse("3H"), Card.parse("10S")))  # as the seat wrote it
+    view = full_deal(KING_HANDS, KING_LAYOUT, "2C 2D 2H", rng=random.Random(5)).observe(1)
+    assert len(play.options) == len(options_of(view)) > 5
+
+
+def hard_record(turns: int, think_ms: int = 100) -> dict[str, Any]:
+    """A deal where seat 1 is Hard (thinking ``think_ms``) and seat 0 Easy, ``turns`` turns played."""
+    deal = full_deal(["2C 4C 6C 7C 8H", "9S 8C 10C JC QC"], "5D 4H 9C KD 3C", rng=random.Random(11))
+    players = [EasyPlayer(), HardPlayer(think_ms)]
+    for n in range(turns):
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply(players[seat].act(deal.observe(seat), random.Random(derive_seed(1, "test", n))))
+    return record_of(deal)
+
+
+def test_hard_own_choices_are_marked_best() -> None:
+    review = review_record(hard_record(12, think_ms=400), 1)
+    assert len(review.decisions) == 6
+    assert [d.label for d in review.decisions] == ["best"] * 6
+    assert all(d.loss < INACCURACY * stake_scale(2) for d in review.decisions)
+
+
+def test_records_differing_only_in_unseen_cards_give_the_same_review() -> None:
+    record = hard_record(6)
+    seat = 1
+    stock = record["stock"]
+    drawn_and_turned = 6 + 10  # at most one refill card and one draw a turn, with room to spare
+    deep = len(stock) - 1
+    assert deep > drawn_and_turned
+    other = json.loads(json.dumps(record))
+    unplayed = next(c for c in other["hands"][0] if c not in {t["play"] for t in other["turns"]})
+    i = other["hands"][0].index(unplayed)
+    other["hands"][0][i], other["stock"][deep] = other["stock"][deep], other["hands"][0][i]
+    assert other != record
+    a = review_record(record, seat, seed=4, budget=QUICK).to_json()
+    b = review_record(other, seat, seed=4, budget=QUICK).to_json()
+    assert a == b
+
+
+def test_the_same_seed_gives_the_same_review_and_another_seed_other_figures() -> None:
+    record = hard_record(6)
+    first = review_record(record, 1, seed=2, budget=QUICK).to_json(exact=True)
+    assert review_record(record, 1, seed=2, budget=QUICK).to_json(exact=True) == first
+    assert review_record(record, 1, seed=3, budget=QUICK).to_json(exact=True) != first
+
+
+def test_the_marks_scale_with_the_pack_against_ten_classic() -> None:
+    assert {n: sum(CLASSIC.points_table(n)) for n in (2, 3, 4)} == TEN_CLASSIC_PACK
+    assert stake_scale(2) == pytest.approx(920 / 210)
+    assert stake_scale(8) == stake_scale(4) == pytest.approx(920 / 280)
+
+
+def test_a_seat_the_deal_lacks_is_refused_and_a_seat_yet_to_play_has_no_decisions() -> None:
+    with pytest.raises(ValueError, match="seat must be a seat from 0 to 1"):
+        review_record(king_record(), 2)
+    assert count_decisions(king_record({"seat": 1, "play": "2S"}), 0) == 0
+    assert count_decisions(king_record({"seat": 1, "play": "2S"}), 1) == 1
+
+
+def test_review_command_prints_the_json_with_takes_as_lists_of_sets(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(king_record({"seat": 1, "play": "KC"})), encoding="utf-8")
+    code = main(["review", str(path), "--seat", "1", "--seed", "3", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert set(data) == {"seat", "decisions", "total_loss", "accuracy"} and data["seat"] == 1
+    (d,) = data["decisions"]
+    assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label"}
+    assert d["turn"] == 1 and d["kind"] == "play" and d["label"] == "blunder"
+    assert d["chosen"] == {"play": "KC", "take": []}
+    assert d["best"]["play"] == "KC" and ["KD"] in d["best"]["take"]
+    assert all(set(o) == {"play", "take", "expected"} and isinstance(o["take"], list) for o in d["options"])
+    assert d["options"][0]["expected"] >= d["options"][-1]["expected"]
+    assert data["total_loss"] == d["loss"] and 0 <= data["accuracy"] < 100
+
+
+def test_review_command_refuses_an_illegal_fishing_record_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(king_record({"seat": 1, "play": "KC", "take": [["10S"]]})), encoding="utf-8")
+    code = main(["review", str(path), "--seat", "1"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "turn 1: 10S counts 10, not 13" in err
