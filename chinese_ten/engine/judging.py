@@ -9,7 +9,8 @@ moments, printed by ``review --json`` in one shape for every game (:func:`review
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 # The marks, from ``benchmarks/review.py`` over 200 decisions each of Chinese Ten's
 # Normal (the reference heuristic) and Easy at two seats under the classic table.
@@ -177,3 +178,34 @@ def review_text(seat: int, decisions: Sequence[Judged]) -> str:
         lines.append("worst moments: " + "; ".join(
             f"turn {d.turn} {d.kind} ({d.label}, {d.loss:.1f})" for d in costly))
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Reviewed(Generic[J]):
+    """Every judged decision of one seat in one deal, and the summary, whatever the game: each game's
+    review is one of these over its own kind of decision."""
+
+    seat: int
+    decisions: tuple[J, ...]
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points lost over all the decisions."""
+        return total_loss(self.decisions)
+
+    @property
+    def accuracy(self) -> int:
+        """How much of what was at stake the seat kept, in percent (see :func:`accuracy`)."""
+        return accuracy(self.decisions)
+
+    def worst(self, count: int = WORST_SHOWN) -> tuple[J, ...]:
+        """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
+        return worst(self.decisions, count)
+
+    def to_json(self, exact: bool = False) -> dict[str, Any]:
+        """The review as ``review --json`` prints it; with ``exact``, the form it is kept in."""
+        return review_json(self.seat, self.decisions, exact)
+
+    def describe(self) -> str:
+        """The review in words: every decision, then the summary and the worst moments."""
+        return review_text(self.seat, self.decisions)

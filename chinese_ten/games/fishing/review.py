@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card
-from chinese_ten.engine.judging import WORST_SHOWN, Weighed, accuracy, review_json, review_text, total_loss, worst
+from chinese_ten.engine.judging import Reviewed, Weighed
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
@@ -132,33 +132,9 @@ class Judgement(Weighed):
 
 
 @dataclass(frozen=True)
-class Review:
+class Review(Reviewed[Judgement]):
     """Every judged decision of one seat in one Go Fishing deal, and the summary."""
 
-    seat: int
-    decisions: tuple[Judgement, ...]
-
-    @property
-    def total_loss(self) -> float:
-        """Expected points lost over all the decisions."""
-        return total_loss(self.decisions)
-
-    @property
-    def accuracy(self) -> int:
-        """How much of what was at stake the seat kept, in percent (see :func:`chinese_ten.engine.judging.accuracy`)."""
-        return accuracy(self.decisions)
-
-    def worst(self, count: int = WORST_SHOWN) -> tuple[Judgement, ...]:
-        """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
-        return worst(self.decisions, count)
-
-    def to_json(self, exact: bool = False) -> dict[str, Any]:
-        """The review as ``review --json`` prints it, in the shape Chinese Ten's review has."""
-        return review_json(self.seat, self.decisions, exact)
-
-    def describe(self) -> str:
-        """The review in words: every decision, then the summary and the worst moments."""
-        return review_text(self.seat, self.decisions)
 
 
 _Option = tuple[int, tuple[Shape, ...]]

@@ -32,14 +32,9 @@ from chinese_ten.engine.judging import (
     BLUNDER as BLUNDER,
     INACCURACY as INACCURACY,
     MISTAKE as MISTAKE,
-    WORST_SHOWN,
+    Reviewed,
     Weighed,
-    accuracy,
     label_of as label_of,
-    review_json,
-    review_text,
-    total_loss,
-    worst,
 )
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.ten.players.hard import option_totals, world_count
@@ -193,29 +188,8 @@ class Judgement(Weighed):
 
 
 @dataclass(frozen=True)
-class Review:
-    """Every judged decision of one seat in one deal, and the summary."""
-
-    seat: int
-    decisions: tuple[Judgement, ...]
-
-    @property
-    def total_loss(self) -> float:
-        """Expected points lost over all the decisions."""
-        return total_loss(self.decisions)
-
-    @property
-    def accuracy(self) -> int:
-        """How much of what was at stake the seat kept, in percent (see :func:`chinese_ten.engine.judging.accuracy`)."""
-        return accuracy(self.decisions)
-
-    def worst(self, count: int = WORST_SHOWN) -> tuple[Judgement, ...]:
-        """The costliest decisions that lost anything, costliest first (earliest on a tie)."""
-        return worst(self.decisions, count)
-
-    def to_json(self, exact: bool = False) -> dict[str, Any]:
-        """The review as ``review --json`` prints it; with ``exact``, the form it is kept in (see :meth:`from_json`)."""
-        return review_json(self.seat, self.decisions, exact)
+class Review(Reviewed[Judgement]):
+    """Every judged decision of one seat in one deal, and the summary (kept with the deal, see :meth:`from_json`)."""
 
     @classmethod
     def from_json(cls, data: Any) -> Review:
@@ -229,10 +203,6 @@ class Review:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
             raise ValueError(f"a review's seat must be a seat number, not {seat!r}")
         return cls(seat, tuple(Judgement.from_json(d) for d in _listed(data.get("decisions"))))
-
-    def describe(self) -> str:
-        """The review in words: every decision, then the summary and the worst moments."""
-        return review_text(self.seat, self.decisions)
 
 
 def stake_scale(view: SeatView) -> float:
