@@ -39,11 +39,13 @@ def _run(folder: Path, argv: list[str], code: str | None = None) -> str:
                           timeout=900).stdout
 
 
-def measure(folder: Path, deals: int) -> dict[str, float]:
-    """One round of every figure for the checkout in ``folder``."""
+def measure(folder: Path, deals: int, frames_too: bool = True) -> dict[str, float]:
+    """One round of every figure for the checkout in ``folder`` (the engine's alone without ``frames_too``)."""
     out: dict[str, float] = {}
     for seats in (2, 4):
         out[f"engine {seats} seats, deals/s"] = float(json.loads(_run(folder, [str(seats), str(deals)], ENGINE)))
+    if not frames_too:
+        return out
     frames = json.loads(_run(folder, ["benchmarks/frames.py", "--runs", "1", "--json"]).strip().splitlines()[-1])
     out["frame p50 ms"] = frames["median"]["p50_ms"]
     out["frame p99 ms"] = frames["median"]["p99_ms"]
@@ -57,12 +59,13 @@ def main() -> None:
     parser.add_argument("after", type=Path)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--deals", type=int, default=10000)
+    parser.add_argument("--engine-only", action="store_true", help="measure the engine alone, not the frames")
     args = parser.parse_args()
     rounds: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
     for number in range(args.rounds):
         order = ("before", "after") if number % 2 == 0 else ("after", "before")
         for name in order:
-            rounds[name].append(measure(getattr(args, name).resolve(), args.deals))
+            rounds[name].append(measure(getattr(args, name).resolve(), args.deals, not args.engine_only))
     keys = list(rounds["before"][0])
     print(f"medians of {args.rounds} rounds, alternating (before: {args.before}, after: {args.after})")
     print(f"{'figure':<28} {'before':>10} {'after':>10} {'after/before':>13}")
