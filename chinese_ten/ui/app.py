@@ -597,8 +597,7 @@ class App:
                 events = None
                 dt = min(clock.tick(60) / 1000.0, 0.1)
                 continue
-            first = pygame.event.wait(IDLE_WAIT_MS)
-            events = ([] if first.type == pygame.NOEVENT else [first]) + pygame.event.get()
+            events = _wait_for_input(IDLE_WAIT_MS / 1000.0)
             dt = min(clock.tick() / 1000.0, 0.1)
 
 
@@ -686,9 +685,23 @@ def _set_icon() -> None:
         pass
 
 
-IDLE_WAIT_MS = 250
+IDLE_WAIT_MS = 1000
 """The longest the window sleeps waiting for input when nothing moves (a backstop: whatever changes with
 time alone asks for frames through ``wants_frames``)."""
+
+IDLE_POLL_S = 0.01
+"""How often the sleeping window looks for input: an input is answered within this, and looking costs next
+to nothing (``pygame.event.wait`` with a timeout was measured to cost more, waking every millisecond)."""
+
+
+def _wait_for_input(longest: float) -> list[pygame.event.Event]:
+    """The input events that arrive within ``longest`` seconds, as soon as any does (none when none did)."""
+    deadline = time.monotonic() + longest
+    while True:
+        events = pygame.event.get()
+        if events or time.monotonic() >= deadline:
+            return events
+        time.sleep(IDLE_POLL_S)
 
 EXIT_CRASH = 1
 """Exit status after an unexpected problem."""
