@@ -489,7 +489,8 @@ class App:
         if key == pygame.K_p:
             table = self.table()
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
-                table.set_paused(not table.paused)
+                if not (table.ctl.replaying and table.skip()):  # P finishes a replay like any key
+                    table.set_paused(not table.paused)
                 return True
         return False
 

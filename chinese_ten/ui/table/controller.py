@@ -129,6 +129,8 @@ class TableController(AnimatedDeal):
         """The board as it stood when the last turn began to be shown (for showing it again)."""
         self._turn_events: list[Event] = []
         """Every event of the last turn shown, in order."""
+        self.replaying = False
+        """True while the last turn is being shown again (until its movement ends or is finished)."""
         self._follow()
 
     # ------------------------------------------------------------------ reading
@@ -383,7 +385,9 @@ class TableController(AnimatedDeal):
             def end(_board: Board) -> None:
                 self.board = live
                 live.touch()
+                self.replaying = False
             return Step(0.0, on_end=end)
+        self.replaying = True
         self.queue.extend([*again.steps_for(self._turn_events), back])
         return None
 
@@ -460,6 +464,7 @@ class TableController(AnimatedDeal):
         was told (shown at once when rewound)."""
         self.queue.clear()
         self.current = None
+        self.replaying = False
         self.layouts += 1
         self.narration.clear()
         self._turn_board = None

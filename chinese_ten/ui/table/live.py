@@ -339,7 +339,7 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             self.app.open("menu")
             return
-        if key not in _NOT_A_SKIP and self.ctl.busy and self.skip():
+        if (key not in _NOT_A_SKIP or self.ctl.replaying) and self.ctl.busy and self.skip():
             return
         if key == pygame.K_TAB:
             self._tab(bool(mod & pygame.KMOD_SHIFT))

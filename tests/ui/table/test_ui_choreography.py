@@ -131,3 +131,17 @@ def test_the_last_turn_is_not_shown_again_while_a_capture_choice_is_owed(make_ta
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
     assert not ctl.busy and ctl.person_choice is not None and app.top().candidates
     assert scene.toast_text.startswith("First pick which card your")
+
+
+@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_p, pygame.K_LEFT, pygame.K_TAB, pygame.K_a])
+def test_any_key_during_the_last_turn_finishes_it_and_does_not_pause(make_table, key: int) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=5)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    ctl.play(ctl.session.deal.hand(0)[0])
+    assert run_frames(app, lambda: ctl.person_to_play)
+    after = _picture(ctl.board)
+    scene.show_last_turn()
+    assert ctl.busy and ctl.replaying
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    assert not ctl.busy and not ctl.replaying and _picture(ctl.board) == after and ctl.person_to_play
+    assert not scene.paused, "the key finished the replay rather than doing its own job"
