@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.hint_button = Button(N_("Hint (A)"), "hint")
         self.again_button = Button(N_("Last turn (R)"), "again")
         """Shows the last turn's movement again, slowly."""
+        self.again_button.quiet_label = N_("Last turn")
         self.takeback_button = Button(N_("Take back (Backspace)"), "takeback")
         """Takes back the person's last turn; shown only while take-backs are allowed."""
         self._hover_button: Button | None = None
@@ -139,6 +140,13 @@ class TableScene(Scene):
             self.takeback_button.rect = pygame.Rect(panel.left + pad, y - 2 * (gap + bh), 2 * bw + gap, bh)
             rows = 3
         self.panel.reserve = rows * bh + (rows - 1) * gap + pad
+        playing = not self.count_shown
+        for b in (self.hint_button, self.again_button, self.pause_button, self.takeback_button):
+            b.enabled = playing
+        buttons = self.buttons()
+        if self.button_focus is not None and not (self.button_focus < len(buttons)
+                                                  and buttons[self.button_focus].enabled):
+            self.focus_button(None)
 
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
@@ -150,7 +158,7 @@ class TableScene(Scene):
     def focus_button(self, index: int | None) -> None:
         """Give the keyboard focus to button ``index`` (None: back to the hand)."""
         buttons = self.buttons()
-        self.button_focus = index if buttons and index is not None else None
+        self.button_focus = index if buttons and index is not None and buttons[index].enabled else None
         for i, b in enumerate(buttons):
             b.focused = i == self.button_focus
 
@@ -159,7 +167,8 @@ class TableScene(Scene):
         count = len(self.buttons())
         if not count:
             return
-        order: list[int | None] = [None, *range(count)]
+        self.place_buttons()
+        order: list[int | None] = [None, *(i for i, b in enumerate(self.buttons()) if b.enabled)]
         at = order.index(self.button_focus)
         self.keyboard = True
         self.focus_button(order[(at + (-1 if backwards else 1)) % len(order)])
