@@ -6,6 +6,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.engine.scores import signed
+from chinese_ten.games.ten.rules import PRESETS
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
@@ -30,6 +31,18 @@ def turn_text(ctl: TableController) -> str:
     if ctl.is_thinking():
         return _("{name} is thinking...").format(name=ctl.names[seat])
     return _("{name} to play").format(name=ctl.names[seat])
+
+
+def rules_text(ctl: TableController) -> str:
+    """The rules in force, in words: the preset, the direction of play when it is not clockwise, and
+    whether the match is practice."""
+    rules = ctl.match.rules
+    parts = [_("{preset} rules").format(preset=_(PRESETS[rules.preset].title))]
+    if rules.direction != "clockwise":
+        parts.append(_("Counter-clockwise"))
+    if ctl.practice:
+        parts.append(_("practice"))
+    return " · ".join(parts)
 
 
 def deal_margins(ctl: TableController) -> list[float]:
@@ -89,7 +102,7 @@ class SidePanel:
         key = (geom.panel.size, ctl.narration.version, ctl.board.version, ctl.shown_turn, ctl.deal_number,
                self.scroll, ctl.is_thinking(), ctl.person_choice is not None, ctl.busy, ctl.deal_recorded,
                self.kit.theme.name, self.kit.theme.card_style, self.reserve,
-               self.paused)
+               self.paused, ctl.match.rules, ctl.practice)
         if key != self._key or self._surface is None:
             self._surface = self._render(geom, ctl)
             self._key = key
@@ -112,7 +125,12 @@ class SidePanel:
         y += title.get_height() + 2
         sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.dealer]), geom.font(20), t.text_dim)
         surf.blit(sub, (x, y))
-        y += sub.get_height() + pad // 2
+        y += sub.get_height()
+        rules = kit.text.line(rules_text(ctl), geom.font(18), t.text_dim)
+        if rules.get_width() > inner:
+            rules = kit.text.line(rules_text(ctl), geom.font(15), t.text_dim)
+        surf.blit(rules, (x, y))
+        y += rules.get_height() + pad // 2
 
         words = _("Paused") if self.paused else turn_text(ctl)
         turn = kit.text.line(words, geom.font(26), t.text_on_light, bold=True)
