@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import pygame
 from pygame import Rect
 
@@ -47,7 +50,7 @@ def rules_text(ctl: TableController) -> str:
 
 def deal_margins(ctl: TableController) -> list[float]:
     """Each seat's margin in the deal as shown: its points less an even share of the points taken so
-    far, to the nearest point while the deal goes on.
+    far, in whole points that add up to zero while the deal goes on (see :func:`whole_margins`).
 
     Every margin is 0 before the first capture, and once the deal is over they are the deal's
     results (points less the tie score), which add up to zero.
@@ -55,9 +58,23 @@ def deal_margins(ctl: TableController) -> list[float]:
     deal = ctl.finished_deal()
     if deal is not None and not ctl.busy:
         return [float(m) for m in deal.exact_margins]
-    points = ctl.board.points
-    share = sum(points) / len(points)
-    return [float(round(p - share)) for p in points]
+    return [float(m) for m in whole_margins(ctl.board.points)]
+
+
+def whole_margins(points: list[int]) -> list[int]:
+    """Each seat's points less an even share of all the points, in whole points that add up to zero: each
+    margin rounded down, then the points short handed to the largest remainders (a tie to the seat with
+    more points), so two seats always show the same margin with opposite signs."""
+    seats = len(points)
+    if not seats:
+        return []
+    exact = [Fraction(p * seats - sum(points), seats) for p in points]
+    whole = [math.floor(m) for m in exact]
+    short = -sum(whole)
+    order = sorted(range(seats), key=lambda s: (exact[s] - whole[s], points[s]), reverse=True)
+    for seat in order[:short]:
+        whole[seat] += 1
+    return whole
 
 
 LOG_GAP = 8
