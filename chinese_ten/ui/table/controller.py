@@ -26,7 +26,7 @@ from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import N_, _
 from chinese_ten.games.ten.players import Decision
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
-from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, run_steps
+from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, merge_into, run_steps
 from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.choreography import REPLAY_PACE, Choreographer, Pace
 from chinese_ten.ui.table.narration import Narration
@@ -85,6 +85,13 @@ def seat_infos(seats: int, strength: str, person: bool = True, bottom: int = 0) 
         else:
             infos.append(SeatInfo(_(SIDE_NAMES[side_of(seat, seats, bottom)]), strength))
     return infos
+
+
+def _built(step: Step) -> StepFactory:
+    """A factory handing back ``step``, already built."""
+    def build(_board: Board) -> Step:
+        return step
+    return build
 
 
 class TableController(AnimatedDeal):
@@ -519,6 +526,12 @@ class TableController(AnimatedDeal):
         left = run_steps(self, dt)
         if left is None or self.busy:
             self.session.prepare()
+            if self._settling():
+                seat = self.session.to_act
+                if seat is not None and not self.infos[seat].is_person and self.session.advance(decisions=1):
+                    self._waited = 0.0
+                    self._follow()
+                    self._start_alongside()
             return
         seat = self.session.to_act
         if self.session.deal.is_over or seat is None or self.infos[seat].is_person:
@@ -529,3 +542,29 @@ class TableController(AnimatedDeal):
         if self._waited >= self.pace.pause and self.session.advance(decisions=1):
             self._waited = 0.0
             self._follow()
+
+    def _settling(self) -> bool:
+        """True while the last movement queued is a seat's plain one, within the pace's ``settle`` of its end:
+        the next computer's move may start alongside it."""
+        step = self.current
+        if self.queue or step is None or self.replaying or self.session.deal.is_over or step.banner is not None:
+            return False
+        if step.seat is None:
+            return False
+        return 0.0 < step.duration - step.elapsed <= self.pace.settle
+
+    def _start_alongside(self) -> None:
+        """Start the first movement queued now, within the step still settling (steps of no time that only
+        tell or keep the board run at once)."""
+        step = self.current
+        while step is not None and self.queue:
+            nxt = self.queue.popleft()(self.board)
+            if nxt.duration <= 0 and not nxt.sprites:
+                if nxt.on_end is not None:
+                    nxt.on_end(self.board)
+                continue
+            if nxt.banner is not None:
+                self.queue.appendleft(_built(nxt))
+                return
+            merge_into(step, nxt)
+            return
