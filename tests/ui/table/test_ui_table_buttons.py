@@ -27,7 +27,7 @@ def test_the_table_buttons_that_cannot_act_at_the_count_are_disabled(make_table)
         assert not b.hit(b.rect.center)
         app.frame(1 / 60, [click_event(b.rect.center)])
         assert isinstance(app.top(), CountScene) and not scene.paused
-    scene.focus_button(0)
+    scene.focus_button(scene.buttons().index(scene.hint_button))
     assert scene.button_focus is None, "a disabled button takes no focus"
 
 
@@ -64,3 +64,23 @@ def test_the_table_buttons_come_back_with_the_next_deal(make_table) -> None:  # 
     app.frame(1 / 60, [])
     assert all(b.enabled for b in scene.buttons())
     assert "(R)" in _(scene.again_button.shown_label)
+
+
+def test_s_and_the_animation_button_cycle_the_speed_and_remember_it(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.settings import ANIMATION_SPEEDS
+    from chinese_ten.ui.table.choreography import pace_for
+    from uiharness import run_frames
+
+    app, ctl, scene = make_table(seats=2, seed=2)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    assert app.settings.animation_speed == "normal"
+    app.frame(1 / 60, [key_event(pygame.K_s)])
+    assert app.settings.animation_speed == "fast" and ctl.pace == pace_for("fast")
+    assert "Fast" in _(scene.speed_button.shown_label)
+    scene.place_buttons()
+    seen = [app.settings.animation_speed]
+    for _turn in range(len(ANIMATION_SPEEDS) - 1):
+        app.frame(1 / 60, [click_event(scene.speed_button.rect.center)])
+        seen.append(app.settings.animation_speed)
+    assert seen == ["fast", "instant", "slow", "normal"]
+    assert ctl.pace == pace_for("normal") and ctl.person_to_play, "no card was played nor movement skipped"
