@@ -729,14 +729,15 @@ def run_game(options: LaunchOptions) -> int:
         app.open("start")
         app.run()
         app.remember_window_size()
+        pygame.display.quit()  # the window goes at once; keeping the match and stopping the worker follow
         app.save_settings(app.settings)  # settings a full disk kept from being saved
     except Exception as exc:  # noqa: BLE001 - anything unexpected is reported, not swallowed
         show_problem(crash_report(exc, log_path))
         status = EXIT_CRASH
     finally:
         if app is not None:
+            app.keeper.close()  # the match is kept first, whatever the worker does
             app.thinker.shutdown()
-            app.keeper.close()
         else:
             opened.close()
         pygame.quit()
