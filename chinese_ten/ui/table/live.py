@@ -333,8 +333,7 @@ class TableScene(Scene):
             return
         hand = self.ctl.board.open_hand(self.ctl.bottom)
         if advice.play in hand:
-            self.keyboard = True
-            self.hover = hand.index(advice.play)
+            self.hover = hand.index(advice.play)  # the key badges stay as they were: a click asks for no keys
         self.advice = advice
         if advice.take is not None:
             self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
@@ -410,6 +409,7 @@ class TableScene(Scene):
                 self.hover = index
                 self.try_play(index)
         elif key == pygame.K_a:
+            self.keyboard = True
             self.ask_hint()
         elif key == pygame.K_r:
             self.show_last_turn()
