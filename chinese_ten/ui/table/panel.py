@@ -101,6 +101,8 @@ class SidePanel:
         """Where the "newer below" note was drawn last (empty when not scrolled back)."""
         self.log_rect = Rect(0, 0, 0, 0)
         """The log's area in the panel's own pixels, as drawn last."""
+        self.turn_rect = Rect(0, 0, 0, 0)
+        """The box saying whose turn it is, in the panel's own pixels, as drawn last."""
         self._entries_seen = 0
 
     def scroll_by(self, entries: int) -> None:
@@ -151,9 +153,11 @@ class SidePanel:
 
         words = _("Paused") if self.paused else turn_text(ctl)
         turn = kit.text.line(words, geom.font(26), t.text_on_light, bold=True)
+        height = turn.get_height()  # the box keeps this height when the words must shrink to fit
         if turn.get_width() > inner - pad:
             turn = kit.text.line(words, geom.font(20), t.text_on_light, bold=True)
-        box = Rect(x, y, inner, turn.get_height() + pad)
+        box = Rect(x, y, inner, height + pad)
+        self.turn_rect = box
         pygame.draw.rect(surf, t.turn_ring, box, border_radius=8)
         surf.blit(turn, turn.get_rect(midleft=(x + pad // 2, box.centery)))
         y = box.bottom + pad

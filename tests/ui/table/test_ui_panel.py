@@ -139,3 +139,20 @@ def test_live_margins_are_whole_points_that_add_up_to_zero(points: list[int], sh
     assert sum(margins) == 0
     share = sum(points) / len(points)
     assert all(abs(m - (p - share)) < 1 for m, p in zip(margins, points)), "each within a point of its exact margin"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_the_turn_box_keeps_its_height_whatever_it_says(make_table, monkeypatch: pytest.MonkeyPatch,
+                                                        size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table import panel as panel_module
+
+    app, ctl, scene = make_table(seats=4, seed=8)
+    app.surface = pygame.Surface(size)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    heights = []
+    for words in ("Your turn", "Your turn is being played", "West is thinking..."):
+        monkeypatch.setattr(panel_module, "turn_text", lambda _ctl, w=words: w)
+        scene.panel._key = None
+        scene.draw(app.surface)
+        heights.append(scene.panel.turn_rect.height)
+    assert len(set(heights)) == 1, heights
