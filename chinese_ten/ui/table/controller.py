@@ -41,6 +41,9 @@ _log = logging.getLogger("chinese_ten.ui")
 HINT_PLAYER = "hard"
 """The computer player whose decision is offered as a hint."""
 
+NEW_DEAL_WAIT = 1.0
+"""Seconds, at Normal pace, a computer leading a new deal waits beyond the usual pause before its first card."""
+
 SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
 """What a computer is called, by the side of the table it sits on."""
 
@@ -413,10 +416,12 @@ class TableController(AnimatedDeal):
         return None
 
     def next_deal(self) -> bool:
-        """Deal the next deal of the match; False when the match is over."""
+        """Deal the next deal of the match; False when the match is over. A computer leading it waits a
+        moment longer before its first card, so the new layout can be seen first."""
         if not self.session.next_deal():
             return False
         self._follow()
+        self._waited = -NEW_DEAL_WAIT * self.pace.move / Pace().move
         return True
 
     def record_deal(self) -> None:
@@ -548,6 +553,8 @@ class TableController(AnimatedDeal):
         the next computer's move may start alongside it."""
         step = self.current
         if self.queue or step is None or self.replaying or self.session.deal.is_over or step.banner is not None:
+            return False
+        if self._waited < 0:  # a new deal's lead waits its moment
             return False
         if step.seat is None:
             return False

@@ -186,3 +186,19 @@ def test_moves_shown_alongside_end_with_the_board_as_the_deal(make_table) -> Non
 def test_only_paces_that_animate_start_a_move_alongside_the_last() -> None:
     assert pace_for("normal").settle > 0
     assert pace_for("instant").settle == 0
+
+
+def test_a_computer_leading_a_new_deal_waits_a_second_before_its_first_card(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.count import CountScene
+    from uiharness import key_event, play_until
+
+    app, ctl, _table = make_table(seats=2, seed=3, length="2", pace=pace_for("normal"))
+    assert play_until(app, lambda: isinstance(app.top(), CountScene), limit=60 * 600)
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    assert ctl.deal_number == 2 and ctl.session.to_act == 1, "the computer leads the second deal"
+    frames = 0
+    while not ctl.session.deal.turns and frames < 60 * 10:
+        app.frame(1 / 60, [])
+        frames += 1
+    assert ctl.session.deal.turns, "the computer did play"
+    assert frames / 60 >= 1.0, "the new layout stays still a moment before the computer's first card"
