@@ -564,8 +564,17 @@ class TableController(AnimatedDeal):
         """Start the first movement queued now, within the step still settling (steps of no time that only
         tell or keep the board run at once)."""
         step = self.current
-        while step is not None and self.queue:
-            nxt = self.queue.popleft()(self.board)
+        if step is None:
+            return
+        settled = self.board.copy()  # the board as it will stand once the settling step is over
+        if step.on_end is not None:
+            step.on_end(settled)
+        while self.queue:
+            factory = self.queue.popleft()
+            if factory == self._note_turn_start:
+                factory(settled)  # the turn shown again later starts from the settled board
+                continue
+            nxt = factory(self.board)
             if nxt.duration <= 0 and not nxt.sprites:
                 if nxt.on_end is not None:
                     nxt.on_end(self.board)

@@ -202,3 +202,21 @@ def test_a_computer_leading_a_new_deal_waits_a_second_before_its_first_card(make
         frames += 1
     assert ctl.session.deal.turns, "the computer did play"
     assert frames / 60 >= 1.0, "the new layout stays still a moment before the computer's first card"
+
+
+def _cards_on(board: Board) -> int:
+    return (sum(len(h) for h in board.hands) + len(board.slots) + len(board.resting) + board.stock
+            + sum(board.piles))
+
+
+def test_a_turn_begun_alongside_the_last_is_shown_again_from_a_whole_board(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=4, seed=1, pace=pace_for("normal"))
+    assert run_frames(app, lambda: ctl.person_to_play)
+    assert _cards_on(ctl.board) == 52
+    for _turn in range(3):
+        ctl.play(ctl.session.deal.hand(0)[0])
+        assert run_frames(app, lambda: ctl.person_to_play, limit=60 * 60)
+        before_last = ctl._turn_board
+        assert before_last is not None
+        assert _cards_on(before_last) == 52, "every card is somewhere on the board the last turn starts from"
+        assert _cards_on(ctl.board) == 52
