@@ -350,6 +350,10 @@ class TableScene(Scene):
         self.app.change_settings(animation_speed=after)
         self.place_buttons()
 
+    def press(self, action: str) -> None:
+        """Do what the table's button reporting ``action`` does."""
+        self._press(action)
+
     def _press(self, action: str) -> None:
         if action == "speed":
             self.next_speed()

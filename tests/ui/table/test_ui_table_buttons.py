@@ -84,3 +84,15 @@ def test_s_and_the_animation_button_cycle_the_speed_and_remember_it(make_table) 
         seen.append(app.settings.animation_speed)
     assert seen == ["fast", "instant", "slow", "normal"]
     assert ctl.pace == pace_for("normal") and ctl.person_to_play, "no card was played nor movement skipped"
+
+
+def test_the_buttons_left_lit_at_the_count_still_work(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.menu import MenuScene
+
+    app, _ctl, scene = _at_the_count(make_table)
+    scene.place_buttons()
+    app.frame(1 / 60, [click_event(scene.speed_button.rect.center)])
+    assert app.settings.animation_speed == "fast"
+    assert isinstance(app.top(), CountScene)
+    app.frame(1 / 60, [click_event(scene.menu_button.rect.center)])
+    assert isinstance(app.top(), MenuScene)
