@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chinese_ten.engine.game import Player, player_from
-from chinese_ten.engine.workers import start_worker, stop_worker, watch_parent
+from chinese_ten.engine.workers import SHUTDOWN_WAIT_S, start_worker, stop_worker, watch_parent
 from chinese_ten.i18n import N_, _
 
 _log = logging.getLogger("chinese_ten.ui")
@@ -182,12 +182,13 @@ class ComputerThinker:
         self._request = None
         self._answer = None
 
-    def _stop_worker(self) -> None:
+    def _stop_worker(self, wait: float = SHUTDOWN_WAIT_S) -> None:
         conn, process = self._conn, self._process
         self._conn = self._process = None
-        stop_worker(process, conn)
+        stop_worker(process, conn, wait)
 
     def shutdown(self) -> None:
-        """Stop the worker process, if one was started."""
+        """Stop the worker process, if one was started, at once: the game is closing, so nothing it might
+        still be thinking about is waited for."""
         self.cancel()
-        self._stop_worker()
+        self._stop_worker(wait=0.0)

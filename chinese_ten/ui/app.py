@@ -489,7 +489,8 @@ class App:
         if key == pygame.K_p:
             table = self.table()
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):
-                table.set_paused(not table.paused)
+                if not (table.ctl.replaying and table.skip()):  # P finishes a replay like any key
+                    table.set_paused(not table.paused)
                 return True
         return False
 
@@ -741,14 +742,15 @@ def run_game(options: LaunchOptions) -> int:
         app.open("start")
         app.run()
         app.remember_window_size()
+        pygame.display.quit()  # the window goes at once; keeping the match and stopping the worker follow
         app.save_settings(app.settings)  # settings a full disk kept from being saved
     except Exception as exc:  # noqa: BLE001 - anything unexpected is reported, not swallowed
         show_problem(crash_report(exc, log_path))
         status = EXIT_CRASH
     finally:
         if app is not None:
+            app.keeper.close()  # the match is kept first, whatever the worker does
             app.thinker.shutdown()
-            app.keeper.close()
         else:
             opened.close()
         pygame.quit()

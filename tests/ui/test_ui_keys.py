@@ -192,8 +192,10 @@ def test_tab_moves_between_the_hand_and_the_table_buttons(make_table) -> None:  
     press(app, pygame.K_TAB)
     assert scene.menu_button.focused
     press(app, pygame.K_TAB)
+    assert scene.speed_button.focused
+    press(app, pygame.K_TAB)
     assert not any(b.focused for b in scene.buttons()), "round again to the hand"
-    app.frame(1 / 60, [key_event(pygame.K_TAB, pygame.KMOD_SHIFT)])
+    app.frame(1 / 60, [key_event(pygame.K_TAB, pygame.KMOD_SHIFT), key_event(pygame.K_TAB, pygame.KMOD_SHIFT)])
     assert scene.menu_button.focused
     press(app, pygame.K_RETURN)
     assert isinstance(app.top(), MenuScene)

@@ -13,7 +13,7 @@ from chinese_ten.games.ten.record import record_of
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.games.ten.texts import count_explanation
 from chinese_ten.ui.kit import font_px, ui_scale
-from chinese_ten.ui.widgets.button import Button, buttons_event
+from chinese_ten.ui.widgets.button import Button, button_at, buttons_event
 from chinese_ten.ui.widgets.overlay import TableOverlay
 
 if TYPE_CHECKING:
@@ -71,6 +71,12 @@ class CountScene(TableOverlay):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.review()
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.auto:
+            self.table.place_buttons()
+            lit = button_at([b for b in self.table.buttons() if b.enabled], event.pos)
+            if lit is not None:  # the panel stays lit beside the count: its live buttons still work
+                self.table.press(lit.action)
+                return
         self._hover = buttons_event(event, self.buttons, lambda b: self.review() if b.action == "review"
                                     else self.advance(), self._hover)
 

@@ -60,6 +60,10 @@ def person_place_text(names: list[str], totals: Sequence[Fraction | float], pers
     return _("You came {place} of {count}.").format(place=_(ORDINALS[mine - 1]), count=len(totals))
 
 
+PRACTICE_RESULT = N_("A practice match (with take-backs): it stays out of the statistics.")
+"""What the result says of a match that was practice."""
+
+
 class MatchScene(TableOverlay):
     """An overlay with the match's result."""
 
@@ -96,6 +100,8 @@ class MatchScene(TableOverlay):
                 + round((30 + 46 + 22) * unit))  # the table, then the buttons
         if self.table.ctl.match.rules.win == "target":
             want += line(20)  # the rule that decided the win
+        if self.table.ctl.practice:
+            want += line(20)  # the word that the match was practice
         area = self.table.geom().table
         margin = max(8, round(16 * unit))
         box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))
@@ -155,6 +161,10 @@ class MatchScene(TableOverlay):
             rule = kit.text.line(winning_text(match.rules), font_px(20, unit), t.text_dim)
             surface.blit(rule, rule.get_rect(midtop=(box.centerx, y)))
             y += rule.get_height()
+        if ctl.practice:
+            note = kit.text.line(_(PRACTICE_RESULT), font_px(20, unit), t.text_dim)
+            surface.blit(note, note.get_rect(midtop=(box.centerx, y)))
+            y += note.get_height()
         y += round(14 * unit)
         cols = len(ctl.names) + 1
         col_w = (box.width - round(60 * unit)) / cols

@@ -134,6 +134,39 @@ def overlap(first: StepFactory, second: StepFactory, after: float) -> StepFactor
     return build
 
 
+def merge_into(step: Step, later: Step) -> None:
+    """Show ``later`` from now on alongside ``step``, which is under way: ``step`` lasts until both are done,
+    each movement keeps its speed and place in time, both end hooks run, in order, and the seat is ``later``'s."""
+    start = step.elapsed
+    total = max(step.duration, start + later.duration)
+    if total <= 0:
+        return
+
+    def part(begin: float, length: float, window: tuple[float, float]) -> tuple[float, float]:
+        return ((begin + window[0] * length) / total, (begin + window[1] * length) / total)
+
+    for sprite in step.sprites:
+        sprite.window = part(0.0, step.duration, sprite.window)
+    for label in step.labels:
+        label.window = part(0.0, step.duration, label.window)
+    for sprite in later.sprites:
+        sprite.window = part(start, later.duration, sprite.window)
+    for label in later.labels:
+        label.window = part(start, later.duration, label.window)
+    first_end, then = step.on_end, later.on_end
+
+    def end(board: Board) -> None:
+        for hook in (first_end, then):
+            if hook is not None:
+                hook(board)
+    step.duration = total
+    step.sprites = step.sprites + later.sprites
+    step.labels = step.labels + later.labels
+    step.glow_slots = step.glow_slots + later.glow_slots
+    step.seat = later.seat if later.seat is not None else step.seat
+    step.on_end = end
+
+
 class Animated(Protocol):
     """A picture with movements queued to show on it (the live table, a review)."""
 

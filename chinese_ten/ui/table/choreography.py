@@ -5,7 +5,7 @@ to the layout, make captures glow and sweep them to the seat's pile.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chinese_ten.cards import RANK_NAMES, Card
 from chinese_ten.games.ten.events import (
@@ -37,12 +37,15 @@ class Pace:
     sweep: float = 0.42
     triple: float = 1.1
     pause: float = 0.25
+    settle: float = 0.0
+    """Seconds before the end of a computer's last movement at which the next computer may already start
+    its move, shown alongside (0: each move waits for the last to end, and for ``pause``)."""
 
     def scaled(self, factor: float, least_pause: float = 0.0) -> Pace:
         """Every duration multiplied by ``factor``; a computer still waits ``least_pause`` before acting."""
         return Pace(move=self.move * factor, flip=self.flip * factor, glow=self.glow * factor,
                     sweep=self.sweep * factor, triple=self.triple * factor,
-                    pause=max(least_pause, self.pause * factor))
+                    pause=max(least_pause, self.pause * factor), settle=self.settle * factor)
 
 
 SPEED_FACTORS: dict[str, float] = dict(zip(ANIMATION_SPEEDS, (1.8, 1.0, 0.55, 0.0), strict=True))
@@ -59,13 +62,18 @@ REPLAY_PACE: Pace = Pace().scaled(2.5)
 """The pace of showing the last turn again: slower than the Slow setting, so every movement can be followed."""
 
 
+SETTLE = 0.3
+"""At Normal, how long before the last card of a computer's move has settled the next computer's card sets off."""
+
+
 def pace_for(speed: str) -> Pace:
     """The pace for an animation-speed setting.
 
-    At Normal a card takes a little under half a second to travel, and a computer
-    waits a moment before each of its turns so the person can see it coming.
+    At Normal a card takes a little under half a second to travel, and a computer's
+    card sets off while the last move's cards are still settling into their pile.
     """
-    return Pace().scaled(SPEED_FACTORS.get(speed, 1.0), INSTANT_PAUSE if speed == "instant" else 0.0)
+    return replace(Pace(), settle=SETTLE).scaled(SPEED_FACTORS.get(speed, 1.0),
+                                                 INSTANT_PAUSE if speed == "instant" else 0.0)
 
 
 def _lift_to_pile(board: Board, cards: tuple[Card, ...], pile: Loc) -> list[Sprite]:

@@ -26,7 +26,7 @@ from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import N_, _
 from chinese_ten.games.ten.players import Decision
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
-from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, run_steps
+from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, merge_into, run_steps
 from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.choreography import REPLAY_PACE, Choreographer, Pace
 from chinese_ten.ui.table.narration import Narration
@@ -40,6 +40,9 @@ _log = logging.getLogger("chinese_ten.ui")
 
 HINT_PLAYER = "hard"
 """The computer player whose decision is offered as a hint."""
+
+NEW_DEAL_WAIT = 1.0
+"""Seconds, at Normal pace, a computer leading a new deal waits beyond the usual pause before its first card."""
 
 SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
 """What a computer is called, by the side of the table it sits on."""
@@ -87,6 +90,13 @@ def seat_infos(seats: int, strength: str, person: bool = True, bottom: int = 0) 
     return infos
 
 
+def _built(step: Step) -> StepFactory:
+    """A factory handing back ``step``, already built."""
+    def build(_board: Board) -> Step:
+        return step
+    return build
+
+
 class TableController(AnimatedDeal):
     """One match at the table, seen from one seat: the session it follows, the board and its animation."""
 
@@ -129,6 +139,8 @@ class TableController(AnimatedDeal):
         """The board as it stood when the last turn began to be shown (for showing it again)."""
         self._turn_events: list[Event] = []
         """Every event of the last turn shown, in order."""
+        self.replaying = False
+        """True while the last turn is being shown again (until its movement ends or is finished)."""
         self._follow()
 
     # ------------------------------------------------------------------ reading
@@ -383,7 +395,9 @@ class TableController(AnimatedDeal):
             def end(_board: Board) -> None:
                 self.board = live
                 live.touch()
+                self.replaying = False
             return Step(0.0, on_end=end)
+        self.replaying = True
         self.queue.extend([*again.steps_for(self._turn_events), back])
         return None
 
@@ -402,10 +416,12 @@ class TableController(AnimatedDeal):
         return None
 
     def next_deal(self) -> bool:
-        """Deal the next deal of the match; False when the match is over."""
+        """Deal the next deal of the match; False when the match is over. A computer leading it waits a
+        moment longer before its first card, so the new layout can be seen first."""
         if not self.session.next_deal():
             return False
         self._follow()
+        self._waited = -NEW_DEAL_WAIT * self.pace.move / Pace().move
         return True
 
     def record_deal(self) -> None:
@@ -460,6 +476,7 @@ class TableController(AnimatedDeal):
         was told (shown at once when rewound)."""
         self.queue.clear()
         self.current = None
+        self.replaying = False
         self.layouts += 1
         self.narration.clear()
         self._turn_board = None
@@ -514,6 +531,12 @@ class TableController(AnimatedDeal):
         left = run_steps(self, dt)
         if left is None or self.busy:
             self.session.prepare()
+            if self._settling():
+                seat = self.session.to_act
+                if seat is not None and not self.infos[seat].is_person and self.session.advance(decisions=1):
+                    self._waited = 0.0
+                    self._follow()
+                    self._start_alongside()
             return
         seat = self.session.to_act
         if self.session.deal.is_over or seat is None or self.infos[seat].is_person:
@@ -524,3 +547,40 @@ class TableController(AnimatedDeal):
         if self._waited >= self.pace.pause and self.session.advance(decisions=1):
             self._waited = 0.0
             self._follow()
+
+    def _settling(self) -> bool:
+        """True while the last movement queued is a seat's plain one, within the pace's ``settle`` of its end:
+        the next computer's move may start alongside it."""
+        step = self.current
+        if self.queue or step is None or self.replaying or self.session.deal.is_over or step.banner is not None:
+            return False
+        if self._waited < 0:  # a new deal's lead waits its moment
+            return False
+        if step.seat is None:
+            return False
+        return 0.0 < step.duration - step.elapsed <= self.pace.settle
+
+    def _start_alongside(self) -> None:
+        """Start the first movement queued now, within the step still settling (steps of no time that only
+        tell or keep the board run at once)."""
+        step = self.current
+        if step is None:
+            return
+        settled = self.board.copy()  # the board as it will stand once the settling step is over
+        if step.on_end is not None:
+            step.on_end(settled)
+        while self.queue:
+            factory = self.queue.popleft()
+            if factory == self._note_turn_start:
+                factory(settled)  # the turn shown again later starts from the settled board
+                continue
+            nxt = factory(self.board)
+            if nxt.duration <= 0 and not nxt.sprites:
+                if nxt.on_end is not None:
+                    nxt.on_end(self.board)
+                continue
+            if nxt.banner is not None:
+                self.queue.appendleft(_built(nxt))
+                return
+            merge_into(step, nxt)
+            return

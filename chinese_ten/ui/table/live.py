@@ -8,6 +8,7 @@ import pygame
 
 from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _
+from chinese_ten.settings import ANIMATION_SPEEDS
 from chinese_ten.games.ten.players import Decision
 from chinese_ten.ui.table.controller import Preview, TableController
 from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, lifted, table_geometry
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
 
 TOAST_SECONDS = 2.6
 """How long a short message to the person stays up."""
+
+SPEED_LABELS: dict[str, str] = {
+    "slow": N_("Animation: Slow (S)"), "normal": N_("Animation: Normal (S)"),
+    "fast": N_("Animation: Fast (S)"), "instant": N_("Animation: Instant (S)"),
+}
+"""The table's animation button, by the animation speed in use."""
 
 PAUSED_TEXT = N_("Paused: press P or Space, or click Resume, to carry on.")
 """What a key or click that cannot act while paused is told; it goes as the game carries on."""
@@ -37,7 +44,7 @@ CARD_KEY_NAMES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", 
 
 _NOT_A_SKIP = frozenset({
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB,
-    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_a, pygame.K_r, pygame.K_F1, pygame.K_F11,
+    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_p, pygame.K_h, pygame.K_a, pygame.K_r, pygame.K_s, pygame.K_F1, pygame.K_F11,
     pygame.K_BACKSPACE,
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
     pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR, pygame.K_MODE,
@@ -92,8 +99,11 @@ class TableScene(Scene):
         self.hint_button = Button(N_("Hint (A)"), "hint")
         self.again_button = Button(N_("Last turn (R)"), "again")
         """Shows the last turn's movement again, slowly."""
+        self.again_button.quiet_label = N_("Last turn")
         self.takeback_button = Button(N_("Take back (Backspace)"), "takeback")
         """Takes back the person's last turn; shown only while take-backs are allowed."""
+        self.speed_button = Button(SPEED_LABELS["normal"], "speed")
+        """Cycles the animation speed (the Animation setting) from the table."""
         self._hover_button: Button | None = None
         self.button_focus: int | None = None
         """Which of the table's buttons holds the keyboard focus (Tab), or None for the hand."""
@@ -121,36 +131,45 @@ class TableScene(Scene):
         return not self.auto and self.app.settings.allow_takebacks and self.ctl.person_seat is not None
 
     def place_buttons(self) -> None:
-        """Put the Hint and Last turn buttons, and Pause and Menu below them, at the foot of the side panel
-        (with Take back across the top when take-backs are allowed)."""
+        """Put the Hint and Last turn buttons, Pause and Menu below them and the animation speed across the
+        foot of the side panel (with Take back across the top when take-backs are allowed)."""
         geom = self.geom()
         panel = geom.panel
         pad = max(10, round(16 * geom.unit))
         bh = max(28, round(40 * geom.unit))
         gap = max(6, round(10 * geom.unit))
         bw = (panel.width - 2 * pad - gap) // 2
-        y = panel.bottom - pad - bh
+        self.speed_button.rect = pygame.Rect(panel.left + pad, panel.bottom - pad - bh, 2 * bw + gap, bh)
+        self.speed_button.label = SPEED_LABELS.get(self.app.settings.animation_speed, SPEED_LABELS["normal"])
+        y = panel.bottom - pad - bh - gap - bh
         self.pause_button.rect = pygame.Rect(panel.left + pad, y, bw, bh)
         self.menu_button.rect = pygame.Rect(panel.left + pad + bw + gap, y, bw, bh)
         self.hint_button.rect = pygame.Rect(panel.left + pad, y - gap - bh, bw, bh)
         self.again_button.rect = pygame.Rect(panel.left + pad + bw + gap, y - gap - bh, bw, bh)
-        rows = 2
+        rows = 3
         if self.takebacks_allowed:
             self.takeback_button.rect = pygame.Rect(panel.left + pad, y - 2 * (gap + bh), 2 * bw + gap, bh)
-            rows = 3
+            rows = 4
         self.panel.reserve = rows * bh + (rows - 1) * gap + pad
+        playing = not self.count_shown
+        for b in (self.hint_button, self.again_button, self.pause_button, self.takeback_button):
+            b.enabled = playing
+        buttons = self.buttons()
+        if self.button_focus is not None and not (self.button_focus < len(buttons)
+                                                  and buttons[self.button_focus].enabled):
+            self.focus_button(None)
 
     def buttons(self) -> list[Button]:
         """The table's own buttons (none in a demo)."""
         if self.auto:
             return []
-        own = [self.hint_button, self.again_button, self.pause_button, self.menu_button]
+        own = [self.hint_button, self.again_button, self.pause_button, self.menu_button, self.speed_button]
         return [self.takeback_button, *own] if self.takebacks_allowed else own
 
     def focus_button(self, index: int | None) -> None:
         """Give the keyboard focus to button ``index`` (None: back to the hand)."""
         buttons = self.buttons()
-        self.button_focus = index if buttons and index is not None else None
+        self.button_focus = index if buttons and index is not None and buttons[index].enabled else None
         for i, b in enumerate(buttons):
             b.focused = i == self.button_focus
 
@@ -159,7 +178,8 @@ class TableScene(Scene):
         count = len(self.buttons())
         if not count:
             return
-        order: list[int | None] = [None, *range(count)]
+        self.place_buttons()
+        order: list[int | None] = [None, *(i for i, b in enumerate(self.buttons()) if b.enabled)]
         at = order.index(self.button_focus)
         self.keyboard = True
         self.focus_button(order[(at + (-1 if backwards else 1)) % len(order)])
@@ -313,8 +333,7 @@ class TableScene(Scene):
             return
         hand = self.ctl.board.open_hand(self.ctl.bottom)
         if advice.play in hand:
-            self.keyboard = True
-            self.hover = hand.index(advice.play)
+            self.hover = hand.index(advice.play)  # the key badges stay as they were: a click asks for no keys
         self.advice = advice
         if advice.take is not None:
             self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
@@ -322,8 +341,23 @@ class TableScene(Scene):
         else:
             self.say(_("Hint: play {card}.").format(card=advice.play.pretty))
 
+    def next_speed(self) -> None:
+        """Move the animation speed on to the next one (Slow, Normal, Fast, Instant, then Slow again),
+        remembered as the Animation setting is."""
+        speeds = ANIMATION_SPEEDS
+        now = self.app.settings.animation_speed
+        after = speeds[(speeds.index(now) + 1) % len(speeds)] if now in speeds else "normal"
+        self.app.change_settings(animation_speed=after)
+        self.place_buttons()
+
+    def press(self, action: str) -> None:
+        """Do what the table's button reporting ``action`` does."""
+        self._press(action)
+
     def _press(self, action: str) -> None:
-        if action == "hint":
+        if action == "speed":
+            self.next_speed()
+        elif action == "hint":
             self.ask_hint()
         elif action == "again":
             self.show_last_turn()
@@ -339,7 +373,7 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             self.app.open("menu")
             return
-        if key not in _NOT_A_SKIP and self.ctl.busy and self.skip():
+        if (key not in _NOT_A_SKIP or self.ctl.replaying) and self.ctl.busy and self.skip():
             return
         if key == pygame.K_TAB:
             self._tab(bool(mod & pygame.KMOD_SHIFT))
@@ -379,9 +413,12 @@ class TableScene(Scene):
                 self.hover = index
                 self.try_play(index)
         elif key == pygame.K_a:
+            self.keyboard = True
             self.ask_hint()
         elif key == pygame.K_r:
             self.show_last_turn()
+        elif key == pygame.K_s:
+            self.next_speed()
         elif key == pygame.K_BACKSPACE:
             self.take_back()
         elif key == pygame.K_PAGEUP:

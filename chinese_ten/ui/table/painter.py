@@ -64,6 +64,12 @@ class TablePainter:
         """A painter using the shared kit."""
         self.kit = kit
         self._badges = SurfaceCache(BADGE_LIMIT)
+        self.name_rect = Rect(0, 0, 0, 0)
+        """Where the bottom seat's name (and dealer chip) went in the advice strip, as drawn last."""
+        self.key_caps: list[Rect] = []
+        """Where the hand's key tops went, as drawn last."""
+        self.toast_rect = Rect(0, 0, 0, 0)
+        """Where the last short message went."""
 
     # ------------------------------------------------------------------ pieces
 
@@ -281,10 +287,11 @@ class TablePainter:
             self.card(surface, card, r, badge_points=view.points_of(card))
             if i == hover:
                 self.focus(surface, r)
+        self.key_caps = []
         for i, (key, r) in enumerate(zip(keys, out)):
             if cards[i] not in moving:
                 seen = (out[i + 1].left if i + 1 < len(out) else r.right) - r.left
-                self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, r.top), geom)
+                self.key_caps.append(self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, r.top), geom))
         return out
 
     def key_cap(self, surface: pygame.Surface, key: str, centre: tuple[int, int], geom: TableGeometry) -> Rect:
@@ -389,11 +396,27 @@ class TablePainter:
         strip = geom.hint
         return (strip.centerx, strip.centery)
 
+    def _note_box(self, geom: TableGeometry, line: pygame.Surface, pad: tuple[int, int]) -> Rect:
+        """Where a message of ``line`` goes: in the advice strip right of the seat's name, and above the
+        key tops of the hand (a raised card's too)."""
+        strip = geom.hint
+        left = max(strip.left, self.name_rect.right + 8)
+        room = Rect(left, strip.top, max(0, strip.right - left), strip.height)
+        box = line.get_rect(center=room.center).inflate(*pad)
+        cap_h = self.kit.fonts.get(geom.font(17)).get_linesize() + 2
+        keys_top = lifted(hand_rects(geom, 1)[0], geom).top - cap_h // 2 - 2
+        box.bottom = min(box.bottom, keys_top)
+        return box
+
+    def _note_room(self, geom: TableGeometry) -> int:
+        """How wide a message's words may be beside the seat's name."""
+        return geom.hint.right - max(geom.hint.left, self.name_rect.right + 8) - 40
+
     def _fit(self, message: str, geom: TableGeometry, points: float, bold: bool,
-             colour: tuple[int, int, int] | None = None) -> pygame.Surface:
-        """A line of text as large as ``points`` allows within the advice strip."""
+             colour: tuple[int, int, int] | None = None, room: int | None = None) -> pygame.Surface:
+        """A line of text as large as ``points`` allows within the advice strip (or ``room`` pixels)."""
         ink = colour or self.kit.theme.text
-        room = geom.hint.width - 40
+        room = geom.hint.width - 40 if room is None else room
         size = geom.font(points)
         while True:
             line = self.kit.text.line(message, size, ink, bold)
@@ -405,8 +428,8 @@ class TablePainter:
                 edge: tuple[int, int, int]) -> pygame.Rect:
         """A pill with a short message over the advice strip; returns where it went."""
         t = self.kit.theme
-        line = self._fit(text, geom, 24, True)
-        box = line.get_rect(center=self._strip_centre(geom)).inflate(32, 8)
+        line = self._fit(text, geom, 24, True, room=self._note_room(geom))
+        box = self._note_box(geom, line, (32, 8))
         pygame.draw.rect(surface, t.toast, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, edge, box, 3, border_radius=box.height // 2)
         surface.blit(line, line.get_rect(center=box.center))
@@ -419,10 +442,12 @@ class TablePainter:
         name = view.infos[geom.bottom].name
         label = self.kit.text.line(name, geom.font(24), t.text, bold=True)
         spot = surface.blit(label, label.get_rect(midleft=(strip.left, strip.centery)))
+        self.name_rect = Rect(spot)
         x = strip.left + label.get_width() + 6
         if view.dealer == geom.bottom:
             chip = self.dealer_chip(surface, spot, geom)
             x = chip.right + 6
+            self.name_rect = self.name_rect.union(chip)
         if text:
             line = self.kit.text.line(text, geom.font(22), t.text)
             if line.get_width() > strip.right - x - 8:
@@ -435,8 +460,9 @@ class TablePainter:
     def toast(self, surface: pygame.Surface, geom: TableGeometry, text: str, alpha: int) -> None:
         """A short message over the advice strip, fading out."""
         t = self.kit.theme
-        line = self._fit(text, geom, 24, True)
-        box = line.get_rect(center=self._strip_centre(geom)).inflate(32, 8)
+        line = self._fit(text, geom, 24, True, room=self._note_room(geom))
+        box = self._note_box(geom, line, (32, 8))
+        self.toast_rect = box
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*t.toast, 235), panel.get_rect(), border_radius=box.height // 2)
         pygame.draw.rect(panel, (*t.accent, 255), panel.get_rect(), 2, border_radius=box.height // 2)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import pygame
 from pygame import Rect
 
 from chinese_ten.engine.scores import signed
+from chinese_ten.games.ten.rules import PRESETS
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
@@ -32,9 +36,21 @@ def turn_text(ctl: TableController) -> str:
     return _("{name} to play").format(name=ctl.names[seat])
 
 
+def rules_text(ctl: TableController) -> str:
+    """The rules in force, in words: the preset, the direction of play when it is not clockwise, and
+    whether the match is practice."""
+    rules = ctl.match.rules
+    parts = [_("{preset} rules").format(preset=_(PRESETS[rules.preset].title))]
+    if rules.direction != "clockwise":
+        parts.append(_("Counter-clockwise"))
+    if ctl.practice:
+        parts.append(_("practice"))
+    return " · ".join(parts)
+
+
 def deal_margins(ctl: TableController) -> list[float]:
     """Each seat's margin in the deal as shown: its points less an even share of the points taken so
-    far, to the nearest point while the deal goes on.
+    far, in whole points that add up to zero while the deal goes on (see :func:`whole_margins`).
 
     Every margin is 0 before the first capture, and once the deal is over they are the deal's
     results (points less the tie score), which add up to zero.
@@ -42,9 +58,23 @@ def deal_margins(ctl: TableController) -> list[float]:
     deal = ctl.finished_deal()
     if deal is not None and not ctl.busy:
         return [float(m) for m in deal.exact_margins]
-    points = ctl.board.points
-    share = sum(points) / len(points)
-    return [float(round(p - share)) for p in points]
+    return [float(m) for m in whole_margins(ctl.board.points)]
+
+
+def whole_margins(points: list[int]) -> list[int]:
+    """Each seat's points less an even share of all the points, in whole points that add up to zero: each
+    margin rounded down, then the points short handed to the largest remainders (a tie to the seat with
+    more points), so two seats always show the same margin with opposite signs."""
+    seats = len(points)
+    if not seats:
+        return []
+    exact = [Fraction(p * seats - sum(points), seats) for p in points]
+    whole = [math.floor(m) for m in exact]
+    short = -sum(whole)
+    order = sorted(range(seats), key=lambda s: (exact[s] - whole[s], points[s]), reverse=True)
+    for seat in order[:short]:
+        whole[seat] += 1
+    return whole
 
 
 LOG_GAP = 8
@@ -71,6 +101,8 @@ class SidePanel:
         """Where the "newer below" note was drawn last (empty when not scrolled back)."""
         self.log_rect = Rect(0, 0, 0, 0)
         """The log's area in the panel's own pixels, as drawn last."""
+        self.turn_rect = Rect(0, 0, 0, 0)
+        """The box saying whose turn it is, in the panel's own pixels, as drawn last."""
         self._entries_seen = 0
 
     def scroll_by(self, entries: int) -> None:
@@ -89,7 +121,7 @@ class SidePanel:
         key = (geom.panel.size, ctl.narration.version, ctl.board.version, ctl.shown_turn, ctl.deal_number,
                self.scroll, ctl.is_thinking(), ctl.person_choice is not None, ctl.busy, ctl.deal_recorded,
                self.kit.theme.name, self.kit.theme.card_style, self.reserve,
-               self.paused)
+               self.paused, ctl.match.rules, ctl.practice)
         if key != self._key or self._surface is None:
             self._surface = self._render(geom, ctl)
             self._key = key
@@ -112,13 +144,20 @@ class SidePanel:
         y += title.get_height() + 2
         sub = kit.text.line(_("Dealer: {name}").format(name=ctl.names[ctl.dealer]), geom.font(20), t.text_dim)
         surf.blit(sub, (x, y))
-        y += sub.get_height() + pad // 2
+        y += sub.get_height()
+        rules = kit.text.line(rules_text(ctl), geom.font(18), t.text_dim)
+        if rules.get_width() > inner:
+            rules = kit.text.line(rules_text(ctl), geom.font(15), t.text_dim)
+        surf.blit(rules, (x, y))
+        y += rules.get_height() + pad // 2
 
         words = _("Paused") if self.paused else turn_text(ctl)
         turn = kit.text.line(words, geom.font(26), t.text_on_light, bold=True)
+        height = turn.get_height()  # the box keeps this height when the words must shrink to fit
         if turn.get_width() > inner - pad:
             turn = kit.text.line(words, geom.font(20), t.text_on_light, bold=True)
-        box = Rect(x, y, inner, turn.get_height() + pad)
+        box = Rect(x, y, inner, height + pad)
+        self.turn_rect = box
         pygame.draw.rect(surf, t.turn_ring, box, border_radius=8)
         surf.blit(turn, turn.get_rect(midleft=(x + pad // 2, box.centery)))
         y = box.bottom + pad

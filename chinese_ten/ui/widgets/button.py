@@ -38,17 +38,34 @@ class Button:
         self.focused = False
         self.language: str | None = None
         """Set for a label written in one language whatever the language in use (a language's own name)."""
+        self.enabled = True
+        """False while the button can do nothing: it is drawn dim, and neither clicks nor the focus reach it."""
+        self.quiet_label: str | None = None
+        """The label shown while the button is disabled, when it differs (one without the key, say)."""
+
+    @property
+    def shown_label(self) -> str:
+        """The label as drawn now (before translation)."""
+        return self.quiet_label if not self.enabled and self.quiet_label is not None else self.label
 
     def hit(self, pos: tuple[int, int]) -> bool:
-        """True when ``pos`` is on the button."""
-        return self.rect.collidepoint(pos)
+        """True when ``pos`` is on the button (never while it is disabled)."""
+        return self.enabled and self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
         """Draw the button in its rectangle."""
         t = kit.theme
+        radius = max(4, self.rect.height // 4)
+        if not self.enabled:
+            pygame.draw.rect(surface, t.panel, self.rect, border_radius=radius)
+            pygame.draw.rect(surface, t.panel_line, self.rect, 2, border_radius=radius)
+            text = self.shown_label
+            label = kit.text.line(text if self.language else keyboard_words(_(text)), size, t.text_dim,
+                                  language=self.language)
+            surface.blit(label, label.get_rect(center=self.rect.center))
+            return
         fill = t.accent if self.selected else (t.button_hover if hover else t.button)
         ink = t.text_on_light if self.selected else t.button_text
-        radius = max(4, self.rect.height // 4)
         shadow = self.rect.move(0, max(2, self.rect.height // 14))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)

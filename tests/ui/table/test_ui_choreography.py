@@ -131,3 +131,92 @@ def test_the_last_turn_is_not_shown_again_while_a_capture_choice_is_owed(make_ta
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.again_button.rect.center, button=1)])
     assert not ctl.busy and ctl.person_choice is not None and app.top().candidates
     assert scene.toast_text.startswith("First pick which card your")
+
+
+@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_p, pygame.K_LEFT, pygame.K_TAB, pygame.K_a])
+def test_any_key_during_the_last_turn_finishes_it_and_does_not_pause(make_table, key: int) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=5)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    ctl.play(ctl.session.deal.hand(0)[0])
+    assert run_frames(app, lambda: ctl.person_to_play)
+    after = _picture(ctl.board)
+    scene.show_last_turn()
+    assert ctl.busy and ctl.replaying
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    assert not ctl.busy and not ctl.replaying and _picture(ctl.board) == after and ctl.person_to_play
+    assert not scene.paused, "the key finished the replay rather than doing its own job"
+
+
+def _steps_until(app, ctl, done, limit: int = 60 * 120) -> list[Step]:  # type: ignore[no-untyped-def]
+    seen: list[Step] = []
+    for _ in range(limit):
+        if ctl.current is not None and (not seen or seen[-1] is not ctl.current):
+            seen.append(ctl.current)
+        if done():
+            break
+        app.frame(1 / 60, [])
+    return seen
+
+
+def test_at_normal_pace_a_computers_card_sets_off_while_the_last_move_settles(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, _table = make_table(seats=4, seed=1, pace=pace_for("normal"))
+    assert run_frames(app, lambda: ctl.person_to_play)
+    ctl.play(ctl.session.deal.hand(0)[0])
+    steps = _steps_until(app, ctl, lambda: ctl.person_to_play)
+    joined = [s for s in steps
+              if {sp.src.seat for sp in s.sprites if sp.src.kind == "hand"}
+              and any(sp.dst.kind == "pile" for sp in s.sprites)]
+    assert joined, "some computer's card leaves its hand within the step that settles the last move"
+    for step in joined:
+        starts = [sp.window[0] for sp in step.sprites if sp.src.kind == "hand"]
+        assert min(starts) > 0, "the new card sets off once the last movement is under way, not before"
+
+
+def test_moves_shown_alongside_end_with_the_board_as_the_deal(make_table) -> None:  # type: ignore[no-untyped-def]
+    from uiharness import play_until
+
+    app, ctl, _table = make_table(seats=4, seed=2, pace=pace_for("normal"))
+    assert play_until(app, lambda: ctl.deal_finished, limit=60 * 600)
+    deal = ctl.session.deal
+    assert ctl.board.points == list(deal.points)
+    assert ctl.board.piles == [len(p) for p in deal.piles]
+    assert not ctl.board.slots or sorted(ctl.board.slots.values()) == sorted(deal.layout)
+
+
+def test_only_paces_that_animate_start_a_move_alongside_the_last() -> None:
+    assert pace_for("normal").settle > 0
+    assert pace_for("instant").settle == 0
+
+
+def test_a_computer_leading_a_new_deal_waits_a_second_before_its_first_card(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.count import CountScene
+    from uiharness import key_event, play_until
+
+    app, ctl, _table = make_table(seats=2, seed=3, length="2", pace=pace_for("normal"))
+    assert play_until(app, lambda: isinstance(app.top(), CountScene), limit=60 * 600)
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    assert ctl.deal_number == 2 and ctl.session.to_act == 1, "the computer leads the second deal"
+    frames = 0
+    while not ctl.session.deal.turns and frames < 60 * 10:
+        app.frame(1 / 60, [])
+        frames += 1
+    assert ctl.session.deal.turns, "the computer did play"
+    assert frames / 60 >= 1.0, "the new layout stays still a moment before the computer's first card"
+
+
+def _cards_on(board: Board) -> int:
+    return (sum(len(h) for h in board.hands) + len(board.slots) + len(board.resting) + board.stock
+            + sum(board.piles))
+
+
+def test_a_turn_begun_alongside_the_last_is_shown_again_from_a_whole_board(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=4, seed=1, pace=pace_for("normal"))
+    assert run_frames(app, lambda: ctl.person_to_play)
+    assert _cards_on(ctl.board) == 52
+    for _turn in range(3):
+        ctl.play(ctl.session.deal.hand(0)[0])
+        assert run_frames(app, lambda: ctl.person_to_play, limit=60 * 60)
+        before_last = ctl._turn_board
+        assert before_last is not None
+        assert _cards_on(before_last) == 52, "every card is somewhere on the board the last turn starts from"
+        assert _cards_on(ctl.board) == 52

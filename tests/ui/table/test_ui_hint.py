@@ -104,3 +104,22 @@ def test_the_hint_button_works_in_the_capture_choice(make_table) -> None:  # typ
     app.frame(1 / 60, [click_event(scene.hint_button.rect.center)])
     assert run_frames(app, lambda: scene.toast_text.startswith("Hint: take"), limit=600)
     assert app.top().focused_card == scene.advice.take
+
+
+def test_a_hint_asked_with_the_mouse_leaves_the_key_badges_off(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=9, length="one")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    scene.place_buttons()
+    assert scene.card_keys() == []
+    app.frame(1 / 60, [click_event(scene.hint_button.rect.center)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
+    assert scene.hovered_card() is not None, "the advised card is still raised"
+    assert scene.card_keys() == [], "no key badges for a person using the mouse"
+
+
+def test_a_hint_asked_with_the_a_key_shows_the_key_badges(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=9, length="one")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
+    assert scene.card_keys(), "the keyboard is in use"

@@ -4,6 +4,7 @@ and every entry shown is whole and clear of the "newer below" note."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from chinese_ten.ui.app import App
 
@@ -95,7 +96,7 @@ def test_the_deal_column_starts_level_and_ends_at_the_deals_results(make_table) 
     margins = deal_margins(ctl)
     leader = max(range(4), key=lambda s: ctl.board.points[s])
     assert margins[leader] > 0 and min(margins) < 0
-    assert abs(sum(margins)) <= 2
+    assert sum(margins) == 0
     assert play_until(app, lambda: ctl.deal_finished, limit=20000)
     assert deal_margins(ctl) == [float(m) for m in ctl.session.deal.exact_margins]
 
@@ -119,3 +120,39 @@ def test_the_turn_box_says_playing_not_thinking_while_a_computers_cards_move(mak
         if ctl.person_to_play:
             break
     assert any("is playing" in w for w in seen)
+
+
+@pytest.mark.parametrize(("points", "shown"), [
+    ([5, 10], [-3, 3]),
+    ([3, 10], [-4, 4]),
+    ([10, 5], [3, -3]),
+    ([0, 0, 0, 0], [0, 0, 0, 0]),
+    ([12, 6, 2, 2], [7, 1, -4, -4]),
+    ([1, 0, 0], [1, 0, -1]),
+    ([30, 0, 0], [20, -10, -10]),
+])
+def test_live_margins_are_whole_points_that_add_up_to_zero(points: list[int], shown: list[int]) -> None:
+    from chinese_ten.ui.table.panel import whole_margins
+
+    margins = whole_margins(points)
+    assert margins == shown
+    assert sum(margins) == 0
+    share = sum(points) / len(points)
+    assert all(abs(m - (p - share)) < 1 for m, p in zip(margins, points)), "each within a point of its exact margin"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_the_turn_box_keeps_its_height_whatever_it_says(make_table, monkeypatch: pytest.MonkeyPatch,
+                                                        size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table import panel as panel_module
+
+    app, ctl, scene = make_table(seats=4, seed=8)
+    app.surface = pygame.Surface(size)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    heights = []
+    for words in ("Your turn", "Your turn is being played", "West is thinking..."):
+        monkeypatch.setattr(panel_module, "turn_text", lambda _ctl, w=words: w)
+        scene.panel._key = None
+        scene.draw(app.surface)
+        heights.append(scene.panel.turn_rect.height)
+    assert len(set(heights)) == 1, heights

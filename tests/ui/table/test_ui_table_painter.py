@@ -103,3 +103,24 @@ def test_a_side_seats_words_stay_on_its_name_plate(make_table, size: tuple[int, 
         plate = place.plate.inflate(8, 6)
         assert plate.contains(placed[place.seat]["name"]), f"seat {place.seat}'s name leaves its plate at {size}"
         assert plate.contains(placed[place.seat]["left"]), f"seat {place.seat}'s cards left leave its plate at {size}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("long", [False, True])
+def test_a_short_message_covers_neither_the_seats_name_nor_the_key_tops(make_table, size: tuple[int, int],
+                                                                       long: bool) -> None:  # type: ignore[no-untyped-def]
+    from uiharness import key_event, run_frames
+
+    app, ctl, scene = make_table(seats=4, seed=1)
+    app.surface = pygame.Surface(size)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [key_event(pygame.K_RIGHT)])  # the keyboard in use: key tops, and a raised card
+    assert scene.card_keys() and scene.hover is not None
+    scene.say("Turn taken back; the stock is unchanged, so the same cards turn up. This match is now practice."
+              if long else "Hint: play 4♥.")
+    scene.draw(app.surface)
+    toast = scene.painter.toast_rect
+    assert toast.width > 0
+    assert not toast.colliderect(scene.painter.name_rect), "the message leaves the seat's name in sight"
+    caps = scene.painter.key_caps
+    assert caps and not any(toast.colliderect(cap) for cap in caps), "the message leaves every key top in sight"
