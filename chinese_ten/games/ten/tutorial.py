@@ -141,7 +141,8 @@ REFUSED = N_("Not that one this time: this step is about your {card}, lit below.
              "played.")
 """Why another card is refused on a guided turn."""
 
-REFUSED_TAKE = N_("This time take the {card}: it is worth more.")
+REFUSED_TAKE = N_("Not that one this time: this step is about taking the more valuable card, the {card}, ringed "
+                  "on the layout. In a real match you may take either.")
 """Why another take is refused in the guided choice."""
 
 
