@@ -300,6 +300,9 @@ class App:
             use_language(shown_language(new.language))
             self.kit.text.set_theme(self.kit.theme)  # drop text drawn in the other language
             pygame.display.set_caption(_("Chinese Ten"))
+            table = self.table()
+            if table is not None:
+                table.ctl.retell()
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:

@@ -302,3 +302,25 @@ def test_chinese_paragraphs_wrap_between_characters_within_their_width(window: p
     assert len(lines) > 2 and "".join(lines) == text
     assert all(painter.width(line, 16) <= 200 for line in lines)
     assert not any(line[0] in "，。、：；" for line in lines)
+
+
+def test_switching_the_language_mid_match_retells_seat_names_and_the_log(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table.controller import seat_infos
+    from chinese_ten.ui.table.narration import Narration
+
+    app, ctl, scene = make_table(seats=2, person=False)
+    assert run_frames(app, lambda: len(ctl.narration.entries) >= 3)
+    app.change_settings(language="zh-Hans")
+    assert ctl.names == [info.name for info in seat_infos(2, "normal", person=False)]
+    assert not any(name in ("North", "South", "You") for name in ctl.names)
+    again = Narration(ctl.names)
+    for event in ctl.narration.shown:
+        again.add(event)
+    assert ctl.narration.entries == again.entries
+    english = ("played", "took", "Turned", "North", "South", "You")
+    assert not [entry for entry in ctl.narration.entries if any(word in entry for word in english)]
+    # the log goes on in the new language, with no line half in each
+    count = len(ctl.narration.entries)
+    assert run_frames(app, lambda: len(ctl.narration.entries) > count + 1)
+    assert not [entry for entry in ctl.narration.entries if any(word in entry for word in english)]
+    ctl.stop()
