@@ -324,3 +324,60 @@ def test_switching_the_language_mid_match_retells_seat_names_and_the_log(make_ta
     assert run_frames(app, lambda: len(ctl.narration.entries) > count + 1)
     assert not [entry for entry in ctl.narration.entries if any(word in entry for word in english)]
     ctl.stop()
+
+
+def _drawn_as_a_box(font: pygame.font.Font, ch: str) -> bool:
+    """True when ``font`` has no glyph for ``ch`` and draws its box (the glyph of a private-use character,
+    which no font of the game holds); the font's metrics of such a character are the box's, not None."""
+    def picture(text: str) -> bytes:
+        return pygame.image.tobytes(font.render(text, True, (255, 255, 255), (0, 0, 0)), "RGB")
+
+    return picture(ch) == picture("\ue000")
+
+
+@pytest.mark.parametrize("code", ["zh-Hans", "zh-Hant"])
+def test_every_character_drawn_on_every_screen_has_a_glyph_in_its_font(code: str, window: pygame.Surface,
+                                                                      tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.matchstore import open_store
+    from chinese_ten.ui.keeper import Keeper
+    from chinese_ten.ui.kit.text import _pieces
+    from uiharness import play_until, press
+
+    drawn: set[tuple[str, bool, str]] = set()
+    real_line = TextPainter.line
+
+    def recording_line(self: TextPainter, text: str, size: int, colour: object, bold: bool = False,
+                       suit_ink: object = None, language: str | None = None) -> pygame.Surface:
+        drawn.add((text, bold, language or i18n.language()))
+        return real_line(self, text, size, colour, bold, suit_ink, language)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", recording_line)
+    _every_screen((1280, 800), Settings(language=code))
+    # Statistics and History with a kept match, so that the chart and the list are drawn too
+    surface = pygame.display.set_mode((1280, 800))
+    app = App(surface, Settings(language=code, computers=1, match_length="one", animation_speed="instant"), None,
+              None, ComputerThinker(force_inline=True), Keeper(open_store(tmp_path)))
+    try:
+        app.push(StartScene(app))
+        press(app, pygame.K_RETURN)
+        assert play_until(app, lambda: isinstance(app.top(), MatchScene), limit=2000)
+        for scene in (StatsScene(app), HistoryScene(app)):
+            app.push(scene)
+            app.frame(1 / 60)
+            app.pop(scene)
+    finally:
+        app.keeper.close()  # type: ignore[union-attr]
+        app.thinker.shutdown()
+    assert any("±" in text for text, _bold, _lang in drawn), "the chart's scale was drawn"
+    lacking: dict[str, set[str]] = {}
+    fonts: dict[tuple[bool, str], pygame.font.Font] = {}
+    for text, bold, lang in drawn:
+        font = fonts.setdefault((bold, lang), pygame.font.Font(str(assets.font_file(bold, lang)), 24))
+        for kind, value in _pieces(text):
+            if kind != "t":
+                continue
+            for ch in set(value):
+                if not ch.isspace() and _drawn_as_a_box(font, ch):
+                    lacking.setdefault(f"{assets.font_file(bold, lang).name}", set()).add(ch)
+    assert not lacking, {name: "".join(sorted(chars)) for name, chars in lacking.items()}
