@@ -726,6 +726,7 @@ def run_game(options: LaunchOptions) -> int:
         surface = open_window(settings.window_size, fullscreen=settings.fullscreen)
         app = App(surface, settings, store, keeper=Keeper(opened))
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
+        app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
         app.open("start")
