@@ -127,6 +127,7 @@ class HistoryScene(Page):
             _log.warning("could not read deal %d's record: %s", kept.number, problem)
             self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
             return
+        self.count_open = False  # Back from the review comes to the list, not to the count it was opened from
         self.app.open("review", record=record, seat=seat, kept=(m.id, kept.number))
 
     def export(self) -> None:

@@ -271,6 +271,14 @@ def test_the_review_opens_from_history_for_a_kept_deal_and_a_kept_review_shows_a
         assert not scene.analysing
         press(app, pygame.K_ESCAPE)
         assert app.top() is history
+        # opened from the deal's count, the review's Back comes to History's list, not to the count
+        press(app, pygame.K_RETURN)
+        assert history.count_open
+        press(app, pygame.K_r)
+        assert isinstance(app.top(), ReviewScene)
+        app.frame(1 / 60, [])
+        press(app, pygame.K_ESCAPE)
+        assert app.top() is history and not history.count_open
         button = next(b for b in history.buttons if b.action == "review")
         app.frame(1 / 60, [click_event(button.rect.center)])
         assert isinstance(app.top(), ReviewScene)
