@@ -600,7 +600,8 @@ class ReviewScene(Scene):
         return y + round(6 * unit)
 
     def _judgement(self, inner: Rect, y: int, unit: float) -> int:
-        """The coming turn: whose it is and, for the judged seat, each decision's mark, the choice and the best."""
+        """The turn the table shows moving, or else the coming one: whose it is and, for the judged seat, each
+        decision's mark, the choice and the best."""
         t = self.app.kit.theme
         tbl = self.table
         body = font_px(18, unit)
@@ -611,8 +612,9 @@ class ReviewScene(Scene):
         width = inner.width - 2 * pad
         y += pad
         paints_before = len(self._paint)
-        turn = tbl.at + 1
-        if tbl.at >= tbl.last:
+        # while a turn is still moving on the table, that turn is the one described; then the coming one
+        turn = tbl.at if tbl.busy and tbl.at > 0 else tbl.at + 1
+        if turn > tbl.last:
             line = self._fit(_("The end of the deal"), body, t.text, width, bold=True)
             self._blit(line, (x, y))
             y += line.get_height() + 2

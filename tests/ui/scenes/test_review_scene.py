@@ -436,3 +436,32 @@ def test_the_panel_and_the_list_give_the_same_number_of_turns(app, reviewed, mon
     turns = len(record["turns"])  # type: ignore[arg-type]
     counts = {int(m.group(1)) for text in seen for m in [re.search(r" of (\d+)", text)] if m}
     assert counts == {turns}, counts
+
+
+def test_after_next_the_panel_describes_the_turn_the_table_is_still_showing(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+
+    record, review = reviewed
+    seen: list[str] = []
+    line = TextPainter.line
+
+    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        seen.append(text)
+        return line(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", record_line)
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    app.frame(1 / 60, [])
+    total = scene.table.last
+    press(app, pygame.K_RIGHT)
+    assert scene.table.busy, "the first turn is still moving on the table"
+    seen.clear()
+    app.frame(1 / 60, [])
+    heads = [t for t in seen if t.startswith("Turn ") and f" of {total}:" in t]
+    assert heads and all(t.startswith(f"Turn 1 of {total}:") for t in heads), heads
+    assert run_frames(app, lambda: not scene.table.busy)
+    seen.clear()
+    app.frame(1 / 60, [])
+    heads = [t for t in seen if t.startswith("Turn ") and f" of {total}:" in t]
+    assert heads and all(t.startswith(f"Turn 2 of {total}:") for t in heads), heads
