@@ -277,7 +277,7 @@ def test_choosing_a_language_in_settings_changes_every_word_at_once(window: pyga
     row = [key for key, _label, _choices in SETTING_ROWS].index("language")
     settings.choose(row, [v for _t, v in SETTING_ROWS[row][2]].index("zh-Hans"))
     assert app.settings.language == "zh-Hans" and i18n.language() == "zh-Hans"
-    assert pygame.display.get_caption()[0] == "拣红点 Chinese Ten"
+    assert pygame.display.get_caption()[0] == "捡红点 Chinese Ten"
     assert app.kit.fonts.get(20).name.endswith("SC")
     app.frame(1 / 60)
     settings.choose(row, 0)
