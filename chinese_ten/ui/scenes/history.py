@@ -56,11 +56,15 @@ def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
 def match_line(m: KeptMatch) -> str:
     """A kept match in one line: when, which table, how it went."""
     how = {"won": _("won"), "shared": _("shared"), "lost": _("lost")}.get(m.outcome or "", "")
+    seat = m.setup.person_seat
+    if m.outcome == "lost" and seat is not None and seat < len(m.totals) and len(m.totals) > 2:
+        # not first is not always a loss of points: say the place (second on +28 is no "lost +28")
+        place = 1 + sum(1 for t in m.totals if t > m.totals[seat])
+        how = _("place {place} of {seats}").format(place=place, seats=len(m.totals))
     if m.state == "abandoned":
         how = _("abandoned")
     if m.practice:
         how = _("{result}, practice").format(result=how) if how else _("practice")
-    seat = m.setup.person_seat
     you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
     return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset)}  " \
            f"{how}{you}"

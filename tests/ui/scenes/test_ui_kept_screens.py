@@ -453,3 +453,19 @@ def test_the_menus_start_screen_leaves_the_match_kept_and_continue_puts_it_back(
     press(app, pygame.K_RETURN)  # Continue
     assert position_of(app.table().ctl.session.deal) == where
     app.keeper.close()
+
+
+def test_history_names_the_place_of_a_match_not_won_instead_of_lost_with_a_gain() -> None:
+    from chinese_ten.matchstore import KeptMatch, MatchSetup
+    from chinese_ten.ui.scenes.history import match_line
+
+    setup = MatchSetup(seats=4, strength="normal", players=("you", "normal", "normal", "normal"), person=True,
+                       rules="classic", preset="classic", length={"kind": "fixed", "deals": 1}, total_deals=1,
+                       seed="1")
+    second = KeptMatch(1, "2026-01-01T10:00:00", "2026-01-01T10:10:00", setup, "finished", "lost",
+                       (28.0, 40.0, -30.0, -38.0), ())
+    line = match_line(second)
+    assert "place 2 of 4 +28" in line and "lost" not in line
+    last = KeptMatch(2, "2026-01-01T10:00:00", "2026-01-01T10:10:00", setup, "finished", "lost",
+                     (-38.0, 40.0, -30.0, 28.0), ())
+    assert "place 4 of 4 -38" in match_line(last)
