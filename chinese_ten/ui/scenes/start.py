@@ -96,10 +96,14 @@ class StartScene(Scene):
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
-        text = _(PRESETS[self.app.settings.rules].description)
-        if self.app.settings.rule_options:
-            text += " " + _("Some options changed in Settings.")
-        return text
+        preset = PRESETS[self.app.settings.rules]
+        changed = len(self.app.settings.rule_options)
+        if changed:
+            # the preset's own description ("every option off") is no longer true of the rules in force
+            return ngettext("The {preset} rules, with {count} option changed in Settings.",
+                            "The {preset} rules, with {count} options changed in Settings.", changed).format(
+                preset=_(preset.title), count=changed)
+        return _(preset.description)
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the buttons out for this window size."""
