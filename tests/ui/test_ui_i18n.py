@@ -304,6 +304,27 @@ def test_chinese_paragraphs_wrap_between_characters_within_their_width(window: p
     assert not any(line[0] in "，。、：；" for line in lines)
 
 
+@pytest.mark.parametrize("code, word", [("zh-Hans", "座位"), ("zh-Hant", "畫面"), ("zh-Hans", "画面")])
+def test_chinese_lines_never_break_inside_a_word(code: str, word: str, window: pygame.Surface) -> None:
+    i18n.use_language(code)
+    painter = TextPainter(FontBook(), classic_theme())
+    text = f"请回到你的{word}上再来一次。"
+    for width in range(painter.width(text[:3], 16), painter.width(text, 16), 4):
+        lines = painter.wrap(text, 16, width)
+        assert "".join(lines) == text
+        assert not any(line.endswith(word[0]) and following.startswith(word[1])
+                       for line, following in zip(lines, lines[1:])), (width, lines)
+
+
+def test_a_chinese_character_is_never_left_alone_on_the_last_line(window: pygame.Surface) -> None:
+    i18n.use_language("zh-Hant")
+    painter = TextPainter(FontBook(), classic_theme())
+    text = "北家和南家打完了這一局，你贏。"
+    lines = painter.wrap(text, 16, painter.width(text[:-2], 16))
+    assert "".join(lines) == text
+    assert lines[-1] != "贏。" and lines[-1].endswith("你贏。"), lines
+
+
 def test_switching_the_language_mid_match_retells_seat_names_and_the_log(make_table) -> None:  # type: ignore[no-untyped-def]
     from chinese_ten.ui.table.controller import seat_infos
     from chinese_ten.ui.table.narration import Narration
