@@ -116,6 +116,20 @@ def buttons_event(event: pygame.event.Event, buttons: list[Button], press: Calla
     return hover
 
 
+def balanced_lines(label: str, width: Callable[[str], int], room: int,
+                   wrap: Callable[[str], list[str]]) -> list[str]:
+    """``label`` on one line if it fits ``room``, else on two lines as even as its spaces allow ("Red Frog /
+    Black Frog", not "Red Frog Black / Frog"); ``wrap``'s lines where no break at a space gives two that fit."""
+    if width(label) <= room:
+        return [label]
+    words = label.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [pair for pair in splits if max(width(pair[0]), width(pair[1])) <= room]
+    if not fitting:
+        return wrap(label)
+    return list(min(fitting, key=lambda pair: max(width(pair[0]), width(pair[1]))))
+
+
 class PresetButton(Button):
     """A preset's button: its title on up to two lines, as large as fits."""
 
@@ -127,7 +141,8 @@ class PresetButton(Button):
         ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
         room = self.rect.width - 10
         while True:
-            lines = kit.text.wrap(label, size, room, bold=True)
+            lines = balanced_lines(label, lambda t, px=size: kit.text.width(t, px, True), room,
+                                   lambda t, px=size: kit.text.wrap(t, px, room, bold=True))
             height = len(lines) * kit.fonts.get(size, True).get_linesize()
             if (len(lines) <= 2 and height <= self.rect.height
                     and all(kit.text.width(t, size, True) <= room for t in lines)) or size <= 10:
