@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 import pygame
 
@@ -123,11 +124,14 @@ def balanced_lines(label: str, width: Callable[[str], int], room: int,
     if width(label) <= room:
         return [label]
     words = label.split(" ")
-    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    fitting = [pair for pair in splits if max(width(pair[0]), width(pair[1])) <= room]
-    if not fitting:
-        return wrap(label)
-    return list(min(fitting, key=lambda pair: max(width(pair[0]), width(pair[1]))))
+    best: list[str] | None = None
+    best_width = room + 1
+    for i in range(1, len(words)):
+        pair = [" ".join(words[:i]), " ".join(words[i:])]
+        widest = max(width(pair[0]), width(pair[1]))
+        if widest < best_width:
+            best, best_width = pair, widest
+    return best if best is not None else wrap(label)
 
 
 class PresetButton(Button):
@@ -141,8 +145,8 @@ class PresetButton(Button):
         ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
         room = self.rect.width - 10
         while True:
-            lines = balanced_lines(label, lambda t, px=size: kit.text.width(t, px, True), room,
-                                   lambda t, px=size: kit.text.wrap(t, px, room, bold=True))
+            lines = balanced_lines(label, partial(kit.text.width, size=size, bold=True), room,
+                                   partial(kit.text.wrap, size=size, max_width=room, bold=True))
             height = len(lines) * kit.fonts.get(size, True).get_linesize()
             if (len(lines) <= 2 and height <= self.rect.height
                     and all(kit.text.width(t, size, True) <= room for t in lines)) or size <= 10:
