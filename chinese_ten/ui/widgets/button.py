@@ -57,9 +57,18 @@ class Button:
             pygame.draw.rect(surface, t.button_edge, self.rect, 2, border_radius=radius)
         if self.focused:
             focus_ring(surface, self.rect, t, radius)
-        label = kit.text.line(self.label if self.language else keyboard_words(_(self.label)), size, ink, bold=True,
-                              language=self.language)
+        words = self.label if self.language else keyboard_words(_(self.label))
+        room = self.rect.width - 2 * label_margin(self.rect)
+        while size > 10 and kit.text.width(words, size, True, self.language) > room:
+            size -= 1  # a label never runs past its button, nor under a heavy border
+        label = kit.text.line(words, size, ink, bold=True, language=self.language)
         surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def label_margin(rect: pygame.Rect) -> int:
+    """The room kept clear between a button's label and each of its sides: past the rounded corners and
+    the high-contrast border."""
+    return max(6, rect.height // 6)
 
 
 def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
