@@ -20,6 +20,7 @@ from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
 
 if TYPE_CHECKING:
+    from chinese_ten.ui.kit.text import TextPainter
     from chinese_ten.ui.services import Services
 
 _log = logging.getLogger("chinese_ten.ui")
@@ -37,6 +38,16 @@ def columns() -> list[str]:
     """The table's column heads."""
     return [_("Table"), _("Played"), _("Won"), _("Shared"), _("Lost"), _("Abandoned"), _("Win %"),
             _("Mean / deal"), _("Best deal"), _("Best match"), _("Streak"), _("Longest")]
+
+
+def head_lines(painter: TextPainter, head: str, size: int, width: int) -> tuple[list[str], int]:
+    """A column head broken into lines no wider than ``width`` (at spaces), and the text size to draw them
+    at: smaller only when one word alone is wider than the column."""
+    for px in range(size, 9, -1):
+        lines = painter.wrap(head, px, width, bold=True)
+        if all(painter.width(line, px, True) <= width for line in lines):
+            return lines, px
+    return painter.wrap(head, 10, width, bold=True), 10
 
 
 def row_cells(name: str, f: Figures) -> list[str]:
@@ -178,10 +189,13 @@ class StatsScene(Page):
         first_w = min(first_w + 12, area.width // 3)
         rest = (area.width - first_w) / (len(heads) - 1)
         line_h = kit.fonts.get(size).get_linesize() + 4
+        # heads too wide for their columns take two lines rather than run into each other
+        wrapped = [head_lines(kit.text, h, size, max(1, int(rest) - 6)) for h in heads[1:]]
+        head_h = max(len(lines) * (kit.fonts.get(px, True).get_linesize()) for lines, px in wrapped) + 4
         note_h = kit.fonts.get(max(12, size - 2)).get_linesize() + 8
         # the heads and All tables stay; the other lines scroll in the room left (less a line saying there is more)
         scrolling = [(i, cells) for i, section in enumerate(sections[1:], start=1) for cells in section]
-        fit = max(1, (area.height - 2 * line_h - (note_h if stats.practice else 0)) // line_h)
+        fit = max(1, (area.height - head_h - line_h - (note_h if stats.practice else 0)) // line_h)
         self.shown = len(scrolling) if len(scrolling) <= fit else max(1, fit - 1)
         self.first = max(0, min(self.first, len(scrolling) - self.shown))
         shown = scrolling[self.first:self.first + self.shown]
@@ -190,8 +204,12 @@ class StatsScene(Page):
         for r, (section, cells) in enumerate(lines):
             if r >= 2 and section != lines[r - 1][0]:
                 pygame.draw.line(surface, t.text_dim, (area.left, y - 2), (area.right, y - 2))
+            if r == 0:
+                self._draw_heads(surface, heads[0], wrapped, area, first_w, rest, y, size)
+                y += head_h
+                continue
             for c, text in enumerate(cells):
-                ink = t.accent if r == 0 else t.text
+                ink = t.text
                 img = kit.text.line(text, size, ink, bold=r <= 1)
                 if c == 0:
                     img = img.subsurface(Rect(0, 0, min(img.get_width(), first_w - 6), img.get_height()))
@@ -216,6 +234,21 @@ class StatsScene(Page):
             surface.blit(note, (area.left, y + 4))
             y += note.get_height() + 8
         return y
+
+    def _draw_heads(self, surface: pygame.Surface, first: str, wrapped: list[tuple[list[str], int]], area: Rect,
+                    first_w: int, rest: float, y: int, size: int) -> None:
+        """The column heads, each centred over its column on one or two lines."""
+        kit = self.app.kit
+        ink = kit.theme.accent
+        img = kit.text.line(first, size, ink, bold=True)
+        surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), first_w - 6), img.get_height())), (area.left, y))
+        for c, (lines, px) in enumerate(wrapped, start=1):
+            cx = area.left + first_w + rest * (c - 1) + rest / 2
+            top = y
+            for text in lines:
+                line = kit.text.line(text, px, ink, bold=True)
+                surface.blit(line, line.get_rect(midtop=(round(cx), top)))
+                top += kit.fonts.get(px, True).get_linesize()
 
     def _draw_chart(self, surface: pygame.Surface, area: Rect, unit: float) -> None:
         """Bars of the last deals' margins, up for a gain and down for a loss, around a zero line."""

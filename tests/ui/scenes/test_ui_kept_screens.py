@@ -469,3 +469,18 @@ def test_history_names_the_place_of_a_match_not_won_instead_of_lost_with_a_gain(
     last = KeptMatch(2, "2026-01-01T10:00:00", "2026-01-01T10:10:00", setup, "finished", "lost",
                      (-38.0, 40.0, -30.0, 28.0), ())
     assert "place 4 of 4 -38" in match_line(last)
+
+
+def test_statistics_heads_too_wide_for_their_columns_take_two_lines_not_run_together(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+    from chinese_ten.ui.kit.theme import FontBook, classic_theme
+    from chinese_ten.ui.scenes.stats import columns, head_lines
+
+    painter = TextPainter(FontBook(), classic_theme())
+    width = painter.width("Mean / deal", 18, True) * 2 // 3  # a narrow column, as at 960×600
+    for head in columns()[1:]:
+        lines, px = head_lines(painter, head, 18, width)
+        assert " ".join(lines) == head
+        assert all(painter.width(line, px, True) <= width for line in lines), (head, lines)
+    assert head_lines(painter, "Mean / deal", 18, width)[0] != ["Mean / deal"]
+    assert head_lines(painter, "Best deal", 18, width) == (["Best", "deal"], 18)
