@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,6 +49,21 @@ def head_lines(painter: TextPainter, head: str, size: int, width: int) -> tuple[
         if all(painter.width(line, px, True) <= width for line in lines):
             return lines, px
     return painter.wrap(head, 10, width, bold=True), 10
+
+
+def chart_range(margins: Sequence[float]) -> tuple[float, float]:
+    """The highest and lowest values the chart of ``margins`` shows: from the largest gain (or 0) down to
+    the largest loss (or 0), so a chart of losses alone spends no room on gains."""
+    hi = max(0.0, *margins) if margins else 1.0
+    lo = min(0.0, *margins) if margins else 0.0
+    if hi - lo < 1:
+        hi = lo + 1
+    return float(hi), float(lo)
+
+
+def signed_tick(value: float) -> str:
+    """A value on the chart's scale: "+30", "0", "-12"."""
+    return f"{value:+g}" if value else "0"
 
 
 def row_cells(name: str, f: Figures) -> list[str]:
@@ -251,7 +267,8 @@ class StatsScene(Page):
                 top += kit.fonts.get(px, True).get_linesize()
 
     def _draw_chart(self, surface: pygame.Surface, area: Rect, unit: float) -> None:
-        """Bars of the last deals' margins, up for a gain and down for a loss, around a zero line."""
+        """Bars of the last deals' margins, up for a gain and down for a loss, from a zero line, against a scale
+        from the largest gain to the largest loss with its values marked."""
         kit = self.app.kit
         t = kit.theme
         stats = self.stats
@@ -264,17 +281,33 @@ class StatsScene(Page):
                     area.height - label.get_height() - 4)
         if plot.height < 20 or not stats.recent:
             return
-        top = max(1.0, max(abs(m) for m in stats.recent))
-        mid = plot.centery
-        half = plot.height // 2 - 2
-        pygame.draw.line(surface, t.text_dim, (plot.left, mid), (plot.right, mid))
+        hi, lo = chart_range(stats.recent)
+        small = font_px(16, unit)
+        labels = [(value, kit.text.line(signed_tick(value), small, t.text_dim)) for value in dict.fromkeys((hi, 0.0, lo))]
+        gutter = max(img.get_width() for _value, img in labels) + round(10 * unit)
+        plot = Rect(plot.left + gutter, plot.top, max(10, plot.width - gutter), plot.height)
+
+        def y_of(value: float) -> int:
+            return round(plot.top + (hi - value) / (hi - lo) * (plot.height - 1))
+
+        zero = y_of(0.0)
+        tick = max(3, round(5 * unit))
+        shown: list[int] = []
+        for value, img in labels:
+            y = y_of(value)
+            if any(abs(y - other) < img.get_height() for other in shown):
+                continue  # a tick too close to one already labelled (the zero line at the top or bottom)
+            shown.append(y)
+            pygame.draw.line(surface, t.text_dim, (plot.left - tick, y), (plot.left, y))
+            surface.blit(img, img.get_rect(midright=(plot.left - tick - 2, y)))
+        pygame.draw.line(surface, t.text_dim, (plot.left, plot.top), (plot.left, plot.bottom - 1))
+        pygame.draw.line(surface, t.text_dim, (plot.left, zero), (plot.right, zero))
         step = plot.width / max(len(stats.recent), 10)
         for i, margin in enumerate(stats.recent):
-            height = round(abs(margin) / top * half)
             x = round(plot.left + i * step + step * 0.15)
-            bar = Rect(x, mid - height if margin >= 0 else mid + 1, max(2, round(step * 0.7)), max(1, height))
+            end = y_of(margin)
+            top, bottom = min(zero, end), max(zero, end)
+            bar = Rect(x, top if margin >= 0 else zero + 1, max(2, round(step * 0.7)), max(1, bottom - top))
             pygame.draw.rect(surface, t.gain if margin >= 0 else t.loss, bar)
-        scale = kit.text.line(f"±{top:g}", font_px(16, unit), t.text_dim)
-        surface.blit(scale, scale.get_rect(topright=(plot.right, plot.top)))
         order = kit.text.line(_("oldest left, newest right"), font_px(16, unit), t.text_dim)
         surface.blit(order, order.get_rect(topright=(area.right, area.top)))

@@ -484,3 +484,38 @@ def test_statistics_heads_too_wide_for_their_columns_take_two_lines_not_run_toge
         assert all(painter.width(line, px, True) <= width for line in lines), (head, lines)
     assert head_lines(painter, "Mean / deal", 18, width)[0] != ["Mean / deal"]
     assert head_lines(painter, "Best deal", 18, width) == (["Best", "deal"], 18)
+
+
+def test_the_margin_charts_scale_runs_from_the_largest_gain_to_the_largest_loss() -> None:
+    from chinese_ten.ui.scenes.stats import chart_range, signed_tick
+
+    assert chart_range([-45.0]) == (0.0, -45.0), "losses alone: no room spent on gains"
+    assert chart_range([12.0, -30.0, 5.0]) == (12.0, -30.0)
+    assert chart_range([8.0, 20.0]) == (20.0, 0.0)
+    assert chart_range([0.0]) == (1.0, 0.0)
+    assert [signed_tick(v) for v in (12.0, 0.0, -30.0)] == ["+12", "0", "-30"]
+
+
+def test_the_margin_chart_marks_its_scale_with_values(window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+
+    _finished_match(window, tmp_path)
+    app = _app(window, tmp_path)
+    drawn: list[str] = []
+    real = TextPainter.line
+
+    def recording(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(text)
+        return real(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    app.open_statistics()
+    app.frame(1 / 60, [])
+    scene = app.top()
+    assert isinstance(scene, StatsScene) and scene.stats is not None
+    margin = scene.stats.recent[-1]
+    from chinese_ten.ui.scenes.stats import signed_tick
+
+    assert "0" in drawn and signed_tick(margin) in drawn, "the zero line and the deal's margin are marked"
+    assert not any(text.startswith("±") for text in drawn)
+    app.keeper.close()
