@@ -132,13 +132,14 @@ class StartScene(Scene):
         small = len(self.actions) - big
         spacing = gap * 2 * (len(self.actions) - 1)
         # each small button as wide as its label needs; with Continue shown the big ones give way first
+        # (a label may be drawn a little smaller than its 22 points to fit: see Button.draw)
         margin = 2 * label_margin(Rect(0, 0, 1, ah))
-        needed = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(22, unit), True)
+        needed = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(19, unit), True)
                      for b in self.actions if b.action not in ("play", "continue")) + margin
         small_w = min(small_w, (w - 2 * gap - big * play_w - spacing) // small)
         if small_w < needed and big:
             small_w = needed
-            play_w = max(needed, (w - 2 * gap - small * small_w - spacing) // big)
+            play_w = max(needed, (w - 6 * gap - small * small_w - spacing) // big)
         widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
         x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.actions, widths):
