@@ -46,10 +46,15 @@ def catalog_text(code: str) -> str:
     return "".join(s for m in messages for s in m.strings) + LANGUAGE_NAMES[code]
 
 
+_IDEOGRAPH = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
+"""Chinese characters: the catalog of each language brings its own (a word the source lists for line
+breaking, in both scripts, is no character either font must draw)."""
+
+
 def source_text(package: Path = ROOT / "chinese_ten") -> str:
-    """Every character beyond ASCII in the package's string literals: the formats the screens wrap round
-    translated words ("±{top}", "{a} · {b}"), drawn in whatever language is in use (suit symbols included,
-    though the screens draw those as pictures)."""
+    """Every character beyond ASCII but Chinese characters in the package's string literals: the symbols
+    and punctuation of the formats the screens wrap round translated words ("±{top}", "{a} · {b}"), drawn
+    in whatever language is in use (suit symbols included, though the screens draw those as pictures)."""
     import ast
 
     found: set[str] = set()
@@ -62,7 +67,7 @@ def source_text(package: Path = ROOT / "chinese_ten") -> str:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in bounds:
                 text = re.sub(r"[^\x00-\x7f]-[^\x00-\x7f]", "", node.value)
-                found.update(c for c in text if not c.isascii() and c.isprintable())
+                found.update(c for c in text if not c.isascii() and c.isprintable() and not _IDEOGRAPH.match(c))
     return "".join(sorted(found))
 
 
