@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+from pathlib import Path
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_a_system_that_cannot_be_asked_reads_as_english() -> None:
 
 
 @pytest.mark.parametrize("code, words", [
-    ("zh-Hans", "拣红点 Chinese Ten"), ("zh-Hant", "撿紅點 Chinese Ten"), ("en", "Chinese Ten"),
+    ("zh-Hans", "捡红点 Chinese Ten"), ("zh-Hant", "撿紅點 Chinese Ten"), ("en", "Chinese Ten"),
 ])
 def test_each_language_reads_its_catalog_from_the_assets(code: str, words: str) -> None:
     i18n.use_language(code)
@@ -141,3 +142,22 @@ def test_demo_help_names_the_language_option(capsys: pytest.CaptureFixture[str])
         build_parser().parse_args(["demo", "--help"])
     assert "--language CODE" in capsys.readouterr().out
     assert isinstance(build_parser(), argparse.ArgumentParser)
+
+
+@pytest.mark.parametrize("code, name, not_name", [("zh-Hans", "捡红点", "拣红点"), ("zh-Hant", "撿紅點", "揀紅點")])
+def test_each_chinese_catalog_writes_the_games_name_one_way(code: str, name: str, not_name: str) -> None:
+    po = Path(__file__).resolve().parent.parent / "assets" / "locale" / code / "LC_MESSAGES" / "chinese-ten.po"
+    text = po.read_text(encoding="utf-8")
+    assert name in text and not_name not in text
+
+
+def test_the_chinese_example_count_names_the_players_first_then_the_points() -> None:
+    from chinese_ten.ui.scenes.help import example_text
+
+    i18n.use_language("zh-Hans")
+    try:
+        text = example_text()
+    finally:
+        i18n.use_language("en")
+    assert "计" not in text.split("时，")[-1][:1], text
+    assert "4人时计" in text and "人时 " not in text, text

@@ -11,6 +11,7 @@ from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.events import Captured, JoinedLayout
 from chinese_ten.games.ten.record import FORMAT, record_of, replay
+from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, review_record
 from chinese_ten.games.ten.rules import CLASSIC
 from chinese_ten.games.ten.tutorial import CONCEPTS, COUNT, FREE, LESSONS, PERSON, RECORD, WATCH, Guide, Lesson
 
@@ -92,9 +93,11 @@ def test_a_king_takes_only_its_own_rank() -> None:
     assert card.rank_name == "K"
     assert [c.rank_name for c in deal.candidates(card)] == ["K"]
     assert any(c.rank_name != "K" for c in deal.layout)
-    # the turn before showed the same for tens: the other seat's 10 took a 10
-    shown = RECORD["turns"][lesson.turn - 2]
-    assert shown["play"][:-1] == shown["take"][:-1] == "10"
+    # the king it takes is the one the person's own turned card left on the layout, as the text says
+    taken = deal.candidates(card)[0]
+    shown = RECORD["turns"][lesson.turn - 3]
+    assert shown["seat"] == PERSON and shown["flip"] == str(taken) and shown["flip_take"] is None
+    assert taken.pretty in lesson.text
 
 
 def test_the_compulsory_capture_step_has_a_card_that_cannot_be_laid_down_without_taking() -> None:
@@ -160,6 +163,25 @@ def test_the_scoring_step_takes_two_red_cards_worth_their_face_values() -> None:
     # the black cards the text calls worthless at two seats are
     assert deal.points_of(Card.parse("AS")) == deal.points_of(Card.parse("AC")) == 0
     assert deal.points_of(Card.parse("AH")) == 20 and deal.tie_score == 105
+
+
+def test_every_guided_decision_is_a_best_move_by_the_reviews_own_judgement() -> None:
+    # the review the window makes of the lesson's deal: the same seed and effort, up to the last guided turn
+    # (a decision is judged from what the seat saw then, so the later turns change none of these marks)
+    last = max(lesson.turn for lesson in LESSONS)
+    review = review_record({**RECORD, "turns": RECORD["turns"][:last]}, PERSON, seed=REVIEW_SEED,
+                           budget=REVIEW_TURNS)
+    guided = {lesson.turn for lesson in LESSONS}
+    judged = [d for d in review.decisions if d.turn in guided]
+    assert {d.turn for d in judged} == guided
+    assert [(d.turn, d.kind, d.label) for d in judged if d.label != "best"] == []
+    # the guided choice is about the better take: its take is the review's best, worth more than the other
+    lesson = lesson_for("choice")
+    take = next(d for d in judged if d.turn == lesson.turn and d.kind == "take")
+    assert take.best.take == lesson.suggested.take  # type: ignore[union-attr]
+    assert take.best.expected > take.options[-1].expected
+    play = next(d for d in judged if d.turn == lesson.turn and d.kind == "play")
+    assert play.chosen.play == lesson.suggested.card and play.label == "best"  # type: ignore[union-attr]
 
 
 def test_the_count_is_said_once_the_deal_is_over() -> None:

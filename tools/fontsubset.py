@@ -7,14 +7,16 @@
 Simplified and Traditional Chinese each take their own regional face out of the Noto Sans
 CJK collections (``NotoSansCJK-Regular.ttc`` and ``-Bold.ttc``, Debian's ``fonts-noto-cjk``):
 a pan-CJK face would draw some characters in their Japanese forms. Each is kept to printable
-ASCII, the punctuation the screens use, and every character of its language's catalog and
-name. Run it again after the catalogs change. The licence (SIL OFL 1.1, whole) is written
+ASCII, the punctuation the screens use, every character of its language's catalog and
+name, and every character beyond ASCII in the package's string literals (the formats round
+the translated words). Run it again after the catalogs or those strings change. The licence (SIL OFL 1.1, whole) is written
 beside the fonts as ``NotoSansCJK-LICENSE.txt``.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -44,9 +46,34 @@ def catalog_text(code: str) -> str:
     return "".join(s for m in messages for s in m.strings) + LANGUAGE_NAMES[code]
 
 
+_IDEOGRAPH = re.compile("[\u3400-\u9fff\uf900-\ufaff]")
+"""Chinese characters: the catalog of each language brings its own (a word the source lists for line
+breaking, in both scripts, is no character either font must draw)."""
+
+
+def source_text(package: Path = ROOT / "chinese_ten") -> str:
+    """Every character beyond ASCII but Chinese characters in the package's string literals: the symbols
+    and punctuation of the formats the screens wrap round translated words ("±{top}", "{a} · {b}"), drawn
+    in whatever language is in use (suit symbols included, though the screens draw those as pictures)."""
+    import ast
+
+    found: set[str] = set()
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        # the bounds of a range of characters ("\u4e00" <= ch <= "\u9fff", or "\u2e80-\u9fff" in a pattern)
+        # are never drawn
+        bounds = {id(side) for node in ast.walk(tree) if isinstance(node, ast.Compare)
+                  for side in (node.left, *node.comparators)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in bounds:
+                text = re.sub(r"[^\x00-\x7f]-[^\x00-\x7f]", "", node.value)
+                found.update(c for c in text if not c.isascii() and c.isprintable() and not _IDEOGRAPH.match(c))
+    return "".join(sorted(found))
+
+
 def wanted(code: str) -> set[int]:
     """The code points the font of ``code`` must hold."""
-    return {ord(c) for c in ALWAYS + catalog_text(code) if not c.isspace() or c == " "}
+    return {ord(c) for c in ALWAYS + catalog_text(code) + source_text() if not c.isspace() or c == " "}
 
 
 def face_index(collection: Path, family: str) -> int:
@@ -98,11 +125,12 @@ def licence_text(sample: Path) -> str:
 
 
 def missing(code: str, font_path: Path) -> list[str]:
-    """Characters of the catalog of ``code`` the font at ``font_path`` has no glyph for."""
+    """Characters of the catalog of ``code`` and of the package's strings the font at ``font_path`` has no
+    glyph for."""
     from fontTools.ttLib import TTFont
 
     cmap = TTFont(str(font_path)).getBestCmap()
-    return sorted({c for c in catalog_text(code) if not c.isspace() and ord(c) not in cmap})
+    return sorted({c for c in catalog_text(code) + source_text() if not c.isspace() and ord(c) not in cmap})
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -300,6 +300,9 @@ class App:
             use_language(shown_language(new.language))
             self.kit.text.set_theme(self.kit.theme)  # drop text drawn in the other language
             pygame.display.set_caption(_("Chinese Ten"))
+            table = self.table()
+            if table is not None:
+                table.ctl.retell()
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:
@@ -737,6 +740,7 @@ def run_game(options: LaunchOptions) -> int:
         surface = open_window(settings.window_size, fullscreen=settings.fullscreen)
         app = App(surface, settings, store, keeper=Keeper(opened))
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
+        app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
         app.open("start")

@@ -143,3 +143,17 @@ def test_the_text_inks_are_the_card_inks_lightened_not_other_hues() -> None:
             text_hue = math.atan2(*reversed(seen(inks[suit], "normal")[1:]))
             turn = abs((math.degrees(card_hue - text_hue) + 180) % 360 - 180)
             assert turn < 30, (suit, turn)
+
+
+@pytest.mark.parametrize("theme", [classic_theme(), high_contrast_theme()], ids=lambda t: t.name)
+def test_the_lessons_ring_stands_apart_from_the_focus_ring_and_the_glows_for_every_vision(theme: object) -> None:
+    from chinese_ten.ui.kit.theme import Theme
+
+    assert isinstance(theme, Theme)
+    ring = theme.lesson_ring
+    near = [(vision, name, round(distance(ring, other, vision), 1)) for vision in MACHADO
+            for name, other in (("focus ring", theme.turn_ring), ("take glow", theme.take_glow),
+                                ("choice glow", theme.choice_glow))
+            if distance(ring, other, vision) < 30]
+    assert not near, near
+    assert contrast(ring, theme.felt) >= 3 and contrast(ring, theme.panel) >= 3

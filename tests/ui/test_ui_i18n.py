@@ -277,7 +277,7 @@ def test_choosing_a_language_in_settings_changes_every_word_at_once(window: pyga
     row = [key for key, _label, _choices in SETTING_ROWS].index("language")
     settings.choose(row, [v for _t, v in SETTING_ROWS[row][2]].index("zh-Hans"))
     assert app.settings.language == "zh-Hans" and i18n.language() == "zh-Hans"
-    assert pygame.display.get_caption()[0] == "拣红点 Chinese Ten"
+    assert pygame.display.get_caption()[0] == "捡红点 Chinese Ten"
     assert app.kit.fonts.get(20).name.endswith("SC")
     app.frame(1 / 60)
     settings.choose(row, 0)
@@ -302,3 +302,105 @@ def test_chinese_paragraphs_wrap_between_characters_within_their_width(window: p
     assert len(lines) > 2 and "".join(lines) == text
     assert all(painter.width(line, 16) <= 200 for line in lines)
     assert not any(line[0] in "，。、：；" for line in lines)
+
+
+@pytest.mark.parametrize("code, word", [("zh-Hans", "座位"), ("zh-Hant", "畫面"), ("zh-Hans", "画面")])
+def test_chinese_lines_never_break_inside_a_word(code: str, word: str, window: pygame.Surface) -> None:
+    i18n.use_language(code)
+    painter = TextPainter(FontBook(), classic_theme())
+    text = f"请回到你的{word}上再来一次。"
+    for width in range(painter.width(text[:3], 16), painter.width(text, 16), 4):
+        lines = painter.wrap(text, 16, width)
+        assert "".join(lines) == text
+        assert not any(line.endswith(word[0]) and following.startswith(word[1])
+                       for line, following in zip(lines, lines[1:])), (width, lines)
+
+
+def test_a_chinese_character_is_never_left_alone_on_the_last_line(window: pygame.Surface) -> None:
+    i18n.use_language("zh-Hant")
+    painter = TextPainter(FontBook(), classic_theme())
+    text = "北家和南家打完了這一局，你贏。"
+    lines = painter.wrap(text, 16, painter.width(text[:-2], 16))
+    assert "".join(lines) == text
+    assert lines[-1] != "贏。" and lines[-1].endswith("你贏。"), lines
+
+
+def test_switching_the_language_mid_match_retells_seat_names_and_the_log(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table.controller import seat_infos
+    from chinese_ten.ui.table.narration import Narration
+
+    app, ctl, scene = make_table(seats=2, person=False)
+    assert run_frames(app, lambda: len(ctl.narration.entries) >= 3)
+    app.change_settings(language="zh-Hans")
+    assert ctl.names == [info.name for info in seat_infos(2, "normal", person=False)]
+    assert not any(name in ("North", "South", "You") for name in ctl.names)
+    again = Narration(ctl.names)
+    for event in ctl.narration.shown:
+        again.add(event)
+    assert ctl.narration.entries == again.entries
+    english = ("played", "took", "Turned", "North", "South", "You")
+    assert not [entry for entry in ctl.narration.entries if any(word in entry for word in english)]
+    # the log goes on in the new language, with no line half in each
+    count = len(ctl.narration.entries)
+    assert run_frames(app, lambda: len(ctl.narration.entries) > count + 1)
+    assert not [entry for entry in ctl.narration.entries if any(word in entry for word in english)]
+    ctl.stop()
+
+
+def _drawn_as_a_box(font: pygame.font.Font, ch: str) -> bool:
+    """True when ``font`` has no glyph for ``ch`` and draws its box (the glyph of a private-use character,
+    which no font of the game holds); the font's metrics of such a character are the box's, not None."""
+    def picture(text: str) -> bytes:
+        return pygame.image.tobytes(font.render(text, True, (255, 255, 255), (0, 0, 0)), "RGB")
+
+    return picture(ch) == picture("\ue000")
+
+
+@pytest.mark.parametrize("code", ["zh-Hans", "zh-Hant"])
+def test_every_character_drawn_on_every_screen_has_a_glyph_in_its_font(code: str, window: pygame.Surface,
+                                                                      tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.matchstore import open_store
+    from chinese_ten.ui.keeper import Keeper
+    from chinese_ten.ui.kit.text import _pieces
+    from uiharness import play_until, press
+
+    drawn: set[tuple[str, bool, str]] = set()
+    real_line = TextPainter.line
+
+    def recording_line(self: TextPainter, text: str, size: int, colour: object, bold: bool = False,
+                       suit_ink: object = None, language: str | None = None) -> pygame.Surface:
+        drawn.add((text, bold, language or i18n.language()))
+        return real_line(self, text, size, colour, bold, suit_ink, language)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", recording_line)
+    _every_screen((1280, 800), Settings(language=code))
+    # Statistics and History with a kept match, so that the chart and the list are drawn too
+    surface = pygame.display.set_mode((1280, 800))
+    app = App(surface, Settings(language=code, computers=1, match_length="one", animation_speed="instant"), None,
+              None, ComputerThinker(force_inline=True), Keeper(open_store(tmp_path)))
+    try:
+        app.push(StartScene(app))
+        press(app, pygame.K_RETURN)
+        assert play_until(app, lambda: isinstance(app.top(), MatchScene), limit=2000)
+        for scene in (StatsScene(app), HistoryScene(app)):
+            app.push(scene)
+            app.frame(1 / 60)
+            app.pop(scene)
+    finally:
+        app.keeper.close()  # type: ignore[union-attr]
+        app.thinker.shutdown()
+    i18n.use_language(code)
+    chart = _("Your margin in the last {n} deals").split("{n}")[0]
+    assert any(text.startswith(chart) for text, _bold, _lang in drawn), "the chart was drawn"
+    lacking: dict[str, set[str]] = {}
+    fonts: dict[tuple[bool, str], pygame.font.Font] = {}
+    for text, bold, lang in drawn:
+        font = fonts.setdefault((bold, lang), pygame.font.Font(str(assets.font_file(bold, lang)), 24))
+        for kind, value in _pieces(text):
+            if kind != "t":
+                continue
+            for ch in set(value):
+                if not ch.isspace() and _drawn_as_a_box(font, ch):
+                    lacking.setdefault(f"{assets.font_file(bold, lang).name}", set()).add(ch)
+    assert not lacking, {name: "".join(sorted(chars)) for name, chars in lacking.items()}

@@ -147,3 +147,19 @@ def test_the_demo_takes_the_look_options(tmp_path: Path) -> None:
     dimmed = [c * (255 - theme.dim_alpha) / 255 for c in theme.felt]  # the count dims the table
     assert all(abs(a - b) <= 1.5 for a, b in zip(image.get_at((5, 5))[:3], dimmed)), "the high-contrast felt"
     assert not (tmp_path / "settings").exists(), "the demo never writes settings"
+
+
+def test_a_size_the_desktop_has_no_room_for_opens_smaller_and_settings_show_the_size_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.ui.kit import display
+
+    monkeypatch.setattr(display, "usable_desktop_size", lambda platform=None: (1280, 700))
+    seen: dict[str, object] = {}
+
+    def look(app: App) -> None:
+        seen["size"] = app.surface.get_size()
+        seen["setting"] = app.settings.window_size
+
+    assert _play(monkeypatch, look, ["--settings-dir", str(tmp_path / "s"), "--size", "1920x1080"]) == 0
+    assert seen["size"] == (1280, 652)
+    assert seen["setting"] == (1280, 652), "Settings shows the size the window is, not the size asked"

@@ -221,3 +221,15 @@ def test_chinese_rule_sentences_run_together_without_a_stray_space(code: str, pr
     finally:
         use_language(before, catalog(before))
     assert "。" in text and "。 " not in text
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_rules_page_says_how_long_a_match_lasts_at_this_many_players(seats: int) -> None:
+    page = " ".join(str(block[1]) for block in rules_page(CLASSIC, seats))
+    assert f"one deal per player ({seats} here), two per player ({2 * seats}) or six deals" in page
+
+
+def test_the_rules_page_says_a_tie_for_first_shares_the_win() -> None:
+    page = " ".join(str(block[1]) for block in rules_page(CLASSIC, 2))
+    assert "players tied on the highest total share the win" in page
+    assert "shares the win" in " ".join(str(block[1]) for block in rules_page(RuleSet.of("target"), 2))

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from chinese_ten.cards import ALL_CARDS, SUITS, Card
 from chinese_ten.i18n import N_, _, ngettext, sentences
+from chinese_ten.engine.match import MatchLength
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -147,7 +148,15 @@ def winning_text(rules: RuleSet) -> str:
     """Who wins the match."""
     if rules.win == "target":
         return _("Everyone at or above the tie score in the last deal shares the win.")
-    return _("Margins add up over the match; the highest total wins.")
+    return _("Margins add up over the match; the highest total wins, and players tied on the highest total share "
+             "the win.")
+
+
+def match_length_text(seats: int) -> str:
+    """How long a match can last (the start screen's choices), in deals at ``seats`` players."""
+    return _("A match is one deal, one deal per player ({per_seat} here), two per player ({two_per_seat}) or six "
+             "deals, as chosen on the start screen.").format(
+        per_seat=MatchLength.parse("per-seat").total(seats), two_per_seat=MatchLength.parse("two-per-seat").total(seats))
 
 
 def count_explanation(rules: RuleSet, seats: int) -> str:

@@ -31,40 +31,42 @@ RECORD: dict[str, Any] = {
     "rules": "classic",
     "seats": 2,
     "dealer": 1,
-    "hands": [["3H", "KH", "8C", "4S", "9C", "2D", "QD", "7S", "10H", "JD", "9D", "2C"],
-              ["10D", "5H", "6D", "AS", "4H", "3S", "KD", "7H", "QS", "AC", "9H", "2H"]],
-    "layout": ["7C", "KC", "2S", "5C"],
-    "stock": ["10S", "4C", "JC", "3C", "QC", "KS", "6H", "AH", "6S", "8H", "5S", "4D",
-              "5D", "JH", "JS", "QH", "3D", "8S", "8D", "AD", "9S", "7D", "6C", "10C"],
+    "hands": [["QS", "6H", "JH", "5H", "QC", "KD", "10D", "KS", "JC", "AD", "3S", "10H"],
+              ["6S", "2D", "9S", "10S", "7D", "9H", "QH", "4H", "2C", "2S", "8C", "KC"]],
+    "layout": ["4D", "AC", "7S", "5C"],
+    "stock": ["KH", "5S", "7H", "5D", "7C", "3H", "JD", "9D", "QD", "3C", "8D", "6C",
+              "3D", "2H", "9C", "4S", "AS", "8S", "4C", "JS", "6D", "10C", "8H", "AH"],
     "turns": [
-        {"seat": 0, "play": "3H", "take": "7C", "flip": "10S", "flip_take": None},
-        {"seat": 1, "play": "10D", "take": "10S", "flip": "4C", "flip_take": None},
-        {"seat": 0, "play": "KH", "take": "KC", "flip": "JC", "flip_take": None},
-        {"seat": 1, "play": "5H", "take": "5C", "flip": "3C", "flip_take": None},
-        {"seat": 0, "play": "8C", "take": "2S", "flip": "QC", "flip_take": None},
-        {"seat": 1, "play": "6D", "take": "4C", "flip": "KS", "flip_take": None},
-        {"seat": 0, "play": "4S", "take": None, "flip": "6H", "flip_take": "4S"},
-        {"seat": 1, "play": "AS", "take": None, "flip": "AH", "flip_take": None},
-        {"seat": 0, "play": "9C", "take": "AH", "flip": "6S", "flip_take": None},
-        {"seat": 1, "play": "4H", "take": "6S", "flip": "8H", "flip_take": None},
-        {"seat": 0, "play": "2D", "take": "8H", "flip": "5S", "flip_take": None},
-        {"seat": 1, "play": "9H", "take": "AS", "flip": "4D", "flip_take": None},
-        {"seat": 0, "play": "JD", "take": "JC", "flip": "5D", "flip_take": "5S"},
-        {"seat": 1, "play": "KD", "take": "KS", "flip": "JH", "flip_take": None},
-        {"seat": 0, "play": "QD", "take": "QC", "flip": "JS", "flip_take": "JH"},
-        {"seat": 1, "play": "7H", "take": "3C", "flip": "QH", "flip_take": None},
-        {"seat": 0, "play": "2C", "take": None, "flip": "3D", "flip_take": None},
-        {"seat": 1, "play": "QS", "take": "QH", "flip": "8S", "flip_take": "2C"},
-        {"seat": 0, "play": "7S", "take": "3D", "flip": "8D", "flip_take": None},
-        {"seat": 1, "play": "2H", "take": "8D", "flip": "AD", "flip_take": None},
-        {"seat": 0, "play": "9D", "take": "AD", "flip": "9S", "flip_take": None},
-        {"seat": 1, "play": "AC", "take": "9S", "flip": "7D", "flip_take": None},
-        {"seat": 0, "play": "10H", "take": None, "flip": "6C", "flip_take": "4D"},
-        {"seat": 1, "play": "3S", "take": "7D", "flip": "10C", "flip_take": "10H"},
+        {"seat": 0, "play": "6H", "take": "4D", "flip": "KH", "flip_take": None},
+        {"seat": 1, "play": "9H", "take": "AC", "flip": "5S", "flip_take": "5C"},
+        {"seat": 0, "play": "KD", "take": "KH", "flip": "7H", "flip_take": None},
+        {"seat": 1, "play": "6S", "take": None, "flip": "5D", "flip_take": None},
+        {"seat": 0, "play": "3S", "take": "7H", "flip": "7C", "flip_take": None},
+        {"seat": 1, "play": "4H", "take": "6S", "flip": "3H", "flip_take": "7S"},
+        {"seat": 0, "play": "JC", "take": None, "flip": "JD", "flip_take": "JC"},
+        {"seat": 1, "play": "2S", "take": None, "flip": "9D", "flip_take": None},
+        {"seat": 0, "play": "AD", "take": "9D", "flip": "QD", "flip_take": None},
+        {"seat": 1, "play": "QH", "take": "QD", "flip": "3C", "flip_take": "7C"},
+        {"seat": 0, "play": "5H", "take": "5D", "flip": "8D", "flip_take": "2S"},
+        {"seat": 1, "play": "2C", "take": None, "flip": "6C", "flip_take": None},
+        {"seat": 0, "play": "QS", "take": None, "flip": "3D", "flip_take": None},
+        {"seat": 1, "play": "7D", "take": "3D", "flip": "2H", "flip_take": None},
+        {"seat": 0, "play": "QC", "take": "QS", "flip": "9C", "flip_take": None},
+        {"seat": 1, "play": "8C", "take": "2H", "flip": "4S", "flip_take": "6C"},
+        {"seat": 0, "play": "KS", "take": None, "flip": "AS", "flip_take": "9C"},
+        {"seat": 1, "play": "KC", "take": "KS", "flip": "8S", "flip_take": "2C"},
+        {"seat": 0, "play": "10H", "take": None, "flip": "4C", "flip_take": None},
+        {"seat": 1, "play": "10S", "take": "10H", "flip": "JS", "flip_take": None},
+        {"seat": 0, "play": "JH", "take": "JS", "flip": "6D", "flip_take": "4C"},
+        {"seat": 1, "play": "9S", "take": None, "flip": "10C", "flip_take": None},
+        {"seat": 0, "play": "10D", "take": "10C", "flip": "8H", "flip_take": None},
+        {"seat": 1, "play": "2D", "take": "8H", "flip": "AH", "flip_take": "9S"},
     ],
 }
 """The whole guided deal as played with every suggestion followed (the person's later turns as the
-Normal player would play them). The other seat's turns are what the computer plays."""
+Normal player would play them). The other seat's turns are what the computer plays. Every guided play
+(and the guided take) is a best move by the review's own judgement (``tools/lesson_search.py`` found
+the deal, seed 160014, among seeded deals)."""
 
 
 @dataclass(frozen=True)
@@ -92,30 +94,32 @@ class Lesson:
 LESSONS: tuple[Lesson, ...] = (
     Lesson(1, "ten", N_("Making ten"),
            N_("Each card you play takes one card from the layout. From ace to nine, a card takes the card that "
-              "makes ten with it: ace and 9, 2 and 8, 3 and 7, 4 and 6, 5 and 5. Play your 3♥: it takes the 7♣."),
-           Action.play("3H")),
+              "makes ten with it: ace and 9, 2 and 8, 3 and 7, 4 and 6, 5 and 5. Play your 6♥: it takes the 4♦."),
+           Action.play("6H")),
     Lesson(3, "own-rank", N_("Tens and court cards"),
-           N_("North's 10♦ took the 10♠: tens, jacks, queens and kings make no ten, so each takes only a card of "
-              "its own rank. Play your K♥: it takes the K♣."),
-           Action.play("KH")),
-    Lesson(5, "compulsory", N_("Taking is compulsory"),
-           N_("You may play any card you hold, but a card that can take must take: it cannot just lie down on "
-              "the layout. Play your 8♣: it makes ten with the 2♠, so it takes it."),
-           Action.play("8C")),
+           N_("The K♥ turned for you last turn found nothing to take, so it stayed on the layout. Tens, jacks, "
+              "queens and kings make no ten, so each takes only a card of its own rank. Play your K♦: it takes "
+              "the K♥."),
+           Action.play("KD")),
+    Lesson(5, "choice", N_("Choosing what to take"),
+           N_("Play your 3♠: it makes ten with a 7, and two sevens lie on the layout, the 7♠ and the 7♥. When the "
+              "cards you could take are worth different points, you choose."),
+           Action.play("3S", "7H"),
+           N_("Take the 7♥: a red 7 scores 7, while the black 7♠ scores nothing at two seats.")),
     Lesson(7, "turned", N_("The turned card"),
-           N_("A card that can take nothing joins the layout. Play your 4♠: there is no 6 to take. After every "
+           N_("A card that can take nothing joins the layout. Play your J♣: there is no jack to take. After every "
               "play the top card of the stock is turned over, and it takes by the same rule, for you. Watch it."),
-           Action.play("4S")),
-    Lesson(9, "choice", N_("Choosing what to take"),
-           N_("The 6♥ turned for you took your 4♠. Now play your 9♣: it makes ten with an ace, and two aces lie "
-              "on the layout. When the cards you could take are worth different points, you choose."),
-           Action.play("9C", "AH"),
-           N_("Take the A♥: a red ace scores 20, while the black A♠ scores nothing at two seats.")),
+           Action.play("JC")),
+    Lesson(9, "compulsory", N_("Taking is compulsory"),
+           N_("The J♦ turned for you took your J♣. You may play any card you hold, but a card that can take must "
+              "take: it cannot just lie down on the layout. Play your A♦: it makes ten with the 9♦, so it takes "
+              "it."),
+           Action.play("AD")),
     Lesson(11, "scoring", N_("Which cards score"),
            N_("At two seats only red cards score: 2 to 8 their face value, 9 to king 10 each, the ace 20. "
               "Black cards score nothing (with more seats the A♠ scores 30, and at four seats the A♣ 40). "
-              "Play your 2♦: with the 8♥ it wins 2 + 8 = 10."),
-           Action.play("2D")),
+              "Play your 5♥: with the 5♦ it wins 5 + 5 = 10."),
+           Action.play("5H")),
 )
 """The guided turns of the person, in the order of the deal."""
 
@@ -134,14 +138,15 @@ COUNT = Lesson(0, "count", N_("The count"),
                   "the highest total wins."))
 """What the script says once the deal is over."""
 
-CONCEPTS: tuple[str, ...] = ("ten", "own-rank", "compulsory", "turned", "choice", "scoring", "count")
+CONCEPTS: tuple[str, ...] = ("ten", "own-rank", "choice", "turned", "compulsory", "scoring", "count")
 """The ideas the guided deal teaches, in the order it teaches them."""
 
 REFUSED = N_("Not that one this time: this step is about your {card}, lit below. In a real match any card may be "
              "played.")
 """Why another card is refused on a guided turn."""
 
-REFUSED_TAKE = N_("This time take the {card}: it is worth more.")
+REFUSED_TAKE = N_("Not that one this time: this step is about taking the more valuable card, the {card}, ringed "
+                  "on the layout. In a real match you may take either.")
 """Why another take is refused in the guided choice."""
 
 

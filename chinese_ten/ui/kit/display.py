@@ -24,12 +24,14 @@ DPI_HINTS: dict[str, str] = {
 }
 """SDL hints set before the display starts: per-monitor aware, one SDL unit = one pixel."""
 
-FRAME_ALLOWANCE = (0.02, 0.06)
-"""Fractions of the usable width and height left for the window's frame and title bar."""
+FRAME_ALLOWANCE = (0, 48)
+"""Window units of the usable width and height left for the window's frame and title bar
+(the side borders of today's systems take no room; a title bar is 30 to 45 units)."""
 
-DESKTOP_RESERVE = 0.08
-"""Fraction of the desktop's height taken by menu bars, docks and panels where the
-system does not say (every platform but Windows)."""
+DESKTOP_RESERVE = 48
+"""Window units of the desktop's height taken by menu bars, docks and panels where the
+system does not say (every platform but Windows): GNOME's top bar and macOS's menu bar
+are 25 to 40."""
 
 HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 """SDL video drivers with no screen behind them."""
@@ -59,8 +61,8 @@ def first_window_size(wanted: tuple[int, int], usable: tuple[int, int] | None) -
     width, height = wanted
     if usable is None:
         return (width, height)
-    room_w = usable[0] - round(usable[0] * FRAME_ALLOWANCE[0])
-    room_h = usable[1] - round(usable[1] * FRAME_ALLOWANCE[1])
+    room_w = usable[0] - FRAME_ALLOWANCE[0]
+    room_h = usable[1] - FRAME_ALLOWANCE[1]
     return (max(1, min(width, room_w)), max(1, min(height, room_h)))
 
 
@@ -105,7 +107,7 @@ def usable_desktop_size(platform: str | None = None) -> tuple[int, int] | None:
     if not sizes or min(sizes[0]) <= 0:
         return None
     width, height = sizes[0]
-    return (width, height - round(height * DESKTOP_RESERVE))
+    return (width, height - DESKTOP_RESERVE)
 
 
 def wants_high_dpi(platform: str | None = None) -> bool:

@@ -67,20 +67,44 @@ def suit_px(size: int) -> int:
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
 _NO_LINE_START = "\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
 _BREAKS = re.compile(f"[{_CJK}][{_NO_LINE_START})]*|[^ {_CJK}]+[{_NO_LINE_START}]*| +")
 """Pieces a line may break between: a Chinese character (with the punctuation that must not start a
 line), a run of other letters, or spaces."""
 
 
+CJK_WORDS: frozenset[str] = frozenset({
+    "座位", "画面", "畫面", "桌面", "牌堆", "设置", "設定", "比赛", "比賽", "得分", "统计", "統計", "历史", "歷史",
+    "记录", "紀錄", "开始", "開始", "选项", "選項", "玩家", "电脑", "電腦", "获胜", "獲勝", "赢家", "贏家",
+    "均分", "净分", "淨分", "规则", "規則", "菜单", "選單", "继续", "繼續", "提示", "暂停", "暫停", "退出",
+})
+"""Chinese words of the game's texts a line never breaks inside (a line may break between any other two
+Chinese characters)."""
+
+
+def _lone_character(line: str) -> bool:
+    """True when ``line`` is one Chinese character, with any punctuation that follows it."""
+    pieces = break_pieces(line)
+    return len(pieces) == 1 and len(pieces[0]) <= 3 and bool(_CJK_CHAR.match(pieces[0])) and \
+        len(pieces[0].rstrip(_NO_LINE_START)) == 1
+
+
 def break_pieces(text: str) -> list[str]:
-    """``text`` cut where a line may break: at spaces, and between Chinese characters.
+    """``text`` cut where a line may break: at spaces, and between Chinese characters outside the words
+    of :data:`CJK_WORDS`.
 
     >>> break_pieces("Deal 1 of 4")
     ['Deal', ' ', '1', ' ', 'of', ' ', '4']
     >>> break_pieces("第1局，共4局。打出4♠，留在桌面")
-    ['第', '1', '局，', '共', '4', '局。', '打', '出', '4♠，', '留', '在', '桌', '面']
+    ['第', '1', '局，', '共', '4', '局。', '打', '出', '4♠，', '留', '在', '桌面']
     """
-    return _BREAKS.findall(text)
+    pieces: list[str] = []
+    for piece in _BREAKS.findall(text):
+        if pieces and pieces[-1] and piece and pieces[-1][-1] + piece[0] in CJK_WORDS:
+            pieces[-1] += piece
+        else:
+            pieces.append(piece)
+    return pieces
 
 
 def _pieces(text: str) -> list[tuple[str, str]]:
@@ -210,6 +234,12 @@ class TextPainter:
                 cur = trial if cur or not piece.isspace() else ""
         if cur.strip():
             lines.append(cur.rstrip())
+        if len(lines) >= 2 and _lone_character(lines[-1]):
+            # a Chinese character alone on the last line ("贏。") takes the one before it along
+            before = break_pieces(lines[-2])
+            if len(before) >= 2 and not before[-1].isspace() and _CJK_CHAR.match(before[-1]):
+                lines[-2] = "".join(before[:-1]).rstrip()
+                lines[-1] = before[-1] + lines[-1]
         return lines or [""]
 
     def paragraph(self, text: str, size: int, colour: Colour, max_width: int,

@@ -35,6 +35,10 @@ class Theme:
     text_on_light: Colour
     accent: Colour
     turn_ring: Colour
+    """The ring round the seat to move, and the keyboard focus ring."""
+    lesson_ring: Colour
+    """The ring round the card Learn to play asks for: apart from the focus ring and the glows of takes
+    and choices for every kind of colour vision."""
     take_glow: Colour
     choice_glow: Colour
     capture_glow: Colour
@@ -114,6 +118,7 @@ def classic_theme(four_colour: bool = False) -> Theme:
         text_on_light=(24, 28, 30),
         accent=(244, 196, 82),
         turn_ring=(255, 214, 102),
+        lesson_ring=(240, 135, 135),
         take_glow=(255, 226, 120),
         choice_glow=(120, 220, 255),
         capture_glow=(255, 236, 140),
@@ -146,6 +151,7 @@ def high_contrast_theme(four_colour: bool = False) -> Theme:
         text_on_light=(0, 0, 0),
         accent=(255, 221, 0),
         turn_ring=(255, 221, 0),
+        lesson_ring=(255, 100, 100),
         take_glow=(255, 221, 0),
         choice_glow=(0, 200, 255),
         capture_glow=(255, 255, 255),

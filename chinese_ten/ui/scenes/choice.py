@@ -118,11 +118,14 @@ class ChoiceScene(Scene):
             self.table.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A prompt over the advice strip naming the choices and their points (clear of the layout)."""
+        """A prompt over the advice strip naming the choices and their points (clear of the layout),
+        unless the table is showing the person a message there."""
         ctl = self.table.ctl
         choice = ctl.person_choice
         if choice is None or self.table.paused:
             return
+        if self.table.toast_left > 0 and self.table.toast_text:
+            return  # a message to the person (why a take was refused) stands where the prompt would
         geom = self.table.geom()
         kit = self.app.kit
         card, cands = choice

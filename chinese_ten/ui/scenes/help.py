@@ -13,8 +13,8 @@ from chinese_ten.i18n import N_, _, language, ngettext
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.widgets.dialog import Dialog
-from chinese_ten.games.ten.texts import (deal_text, idea_text, number_text, opening_text, order_text, turns_text,
-                         winning_text)
+from chinese_ten.games.ten.texts import (deal_text, idea_text, match_length_text, number_text, opening_text,
+                                         order_text, turns_text, winning_text)
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, button_at
 from chinese_ten.ui.kit.shortcuts import keyboard_words
@@ -76,6 +76,7 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
         ("text", _("{when} the hands and the stock are empty. Each player counts the points in their pile. Your "
                    "margin is your points minus the tie score (the pack's points shared out evenly), so the margins "
                    "of a deal add up to zero. {winning}").format(when=turns_text(rules), winning=winning_text(rules))),
+        ("text", match_length_text(seats)),
     )
 
 

@@ -56,11 +56,15 @@ def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
 def match_line(m: KeptMatch) -> str:
     """A kept match in one line: when, which table, how it went."""
     how = {"won": _("won"), "shared": _("shared"), "lost": _("lost")}.get(m.outcome or "", "")
+    seat = m.setup.person_seat
+    if m.outcome == "lost" and seat is not None and seat < len(m.totals) and len(m.totals) > 2:
+        # not first is not always a loss of points: say the place (second on +28 is no "lost +28")
+        place = 1 + sum(1 for t in m.totals if t > m.totals[seat])
+        how = _("place {place} of {seats}").format(place=place, seats=len(m.totals))
     if m.state == "abandoned":
         how = _("abandoned")
     if m.practice:
         how = _("{result}, practice").format(result=how) if how else _("practice")
-    seat = m.setup.person_seat
     you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
     return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset, m.setup.game)}  " \
            f"{how}{you}"
@@ -127,6 +131,7 @@ class HistoryScene(Page):
             _log.warning("could not read deal %d's record: %s", kept.number, problem)
             self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
             return
+        self.count_open = False  # Back from the review comes to the list, not to the count it was opened from
         self.app.open("review", record=record, seat=seat, kept=(m.id, kept.number))
 
     def export(self) -> None:

@@ -24,7 +24,7 @@ from chinese_ten.cards import Card
 from chinese_ten.games.ten.events import Event
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.records import RecordError
-from chinese_ten.games.ten.review import REVIEW_TURNS, Choice, Judgement, Review
+from chinese_ten.games.ten.review import INACCURACY, REVIEW_TURNS, Choice, Judgement, Review
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
@@ -98,6 +98,31 @@ def best_words(j: Judgement) -> str:
             return _("Best: {card}, taking {cards}").format(card=card, cards=cards_text(b.take))
         return _("Best: {card}, taking nothing").format(card=card)
     return _("Best: take {cards}").format(cards=cards_text(b.take))
+
+
+def summary_note(review: Review) -> str:
+    """The line under the points lost when no decision was marked worse than best: true of a deal where
+    some points were still lost (the best mark allows small losses)."""
+    if review.total_loss < 0.05:
+        return _("Every decision was the best.")
+    scale = review.decisions[0].scale if review.decisions else 1.0
+    return _("No decision was an inaccuracy or worse: each lost less than the {points} points that make an "
+             "inaccuracy.").format(points=f"{INACCURACY * scale:.3g}")
+
+
+def loss_words(j: Judgement) -> str:
+    """What a decision lost, naming whose expected margin each figure is."""
+    if j.loss > 0.05:
+        return _("Points lost: {points} (expected margin {chosen} with this choice, {best} with the best)").format(
+            points=f"{j.loss:.1f}", chosen=f"{j.chosen.expected:+.1f}", best=f"{j.best.expected:+.1f}")
+    return _("Expected margin: {value}").format(value=f"{j.chosen.expected:+.1f}")
+
+
+def list_range(first_row: int, visible: int, turns: int) -> tuple[int, int, int]:
+    """The first and last turns shown in the list of turns and how many turns the deal has, counted as the
+    panel's "Turn 1 of …" counts them (the end of the deal is a row, not a turn)."""
+    last = min(turns, first_row + visible)
+    return min(first_row + 1, turns), last, turns
 
 
 def turn_line(events: Sequence[Event]) -> str:
@@ -554,7 +579,7 @@ class ReviewScene(Scene):
         y += line.get_height() + round(4 * unit)
         worst = review.worst()
         if not worst:
-            note = self._fit(_("Every decision was among the best."), body, mark_colour(t, "best"), inner.width)
+            note = self._fit(summary_note(review), body, mark_colour(t, "best"), inner.width)
             self._blit(note, (inner.left, y))
             return y + note.get_height() + round(8 * unit)
         head = self._text(_("Worst moments (W, or a click, goes there)"), font_px(16, unit), t.text_dim)
@@ -575,7 +600,8 @@ class ReviewScene(Scene):
         return y + round(6 * unit)
 
     def _judgement(self, inner: Rect, y: int, unit: float) -> int:
-        """The coming turn: whose it is and, for the judged seat, each decision's mark, the choice and the best."""
+        """The turn the table shows moving, or else the coming one: whose it is and, for the judged seat, each
+        decision's mark, the choice and the best."""
         t = self.app.kit.theme
         tbl = self.table
         body = font_px(18, unit)
@@ -586,8 +612,9 @@ class ReviewScene(Scene):
         width = inner.width - 2 * pad
         y += pad
         paints_before = len(self._paint)
-        turn = tbl.at + 1
-        if tbl.at >= tbl.last:
+        # while a turn is still moving on the table, that turn is the one described; then the coming one
+        turn = tbl.at if tbl.busy and tbl.at > 0 else tbl.at + 1
+        if turn > tbl.last:
             line = self._fit(_("The end of the deal"), body, t.text, width, bold=True)
             self._blit(line, (x, y))
             y += line.get_height() + 2
@@ -634,12 +661,7 @@ class ReviewScene(Scene):
                 para = self._para(text, body, colour, width)
                 self._blit(para, (x, y))
                 y += para.get_height()
-        if d.loss > 0.05:
-            lost = _("Points lost: {points} (expected {chosen} against {best})").format(
-                points=f"{d.loss:.1f}", chosen=f"{d.chosen.expected:+.1f}", best=f"{d.best.expected:+.1f}")
-        else:
-            lost = _("Expected margin: {value}").format(value=f"{d.chosen.expected:+.1f}")
-        para = self._para(lost, small, t.text_dim, width)
+        para = self._para(loss_words(d), small, t.text_dim, width)
         self._blit(para, (x, y))
         return y + para.get_height()
 
@@ -696,13 +718,12 @@ class ReviewScene(Scene):
                 self._blit(words, (left, cy - words.get_height() // 2), clip)
         room = area.width
         if self.first_row > 0 or self.first_row + visible < rows:
+            first, last, count = list_range(self.first_row, visible, tbl.last)
             more = self._text(_("{first}–{last} of {count} · Page Up/Down").format(
-                first=self.first_row + 1, last=min(rows, self.first_row + visible), count=rows),
-                font_px(14, unit), t.text_dim)
+                first=first, last=last, count=count), font_px(14, unit), t.text_dim)
             if more.get_width() + head.get_width() + 8 > area.width:
-                more = self._text(_("{first}–{last} of {count}").format(
-                    first=self.first_row + 1, last=min(rows, self.first_row + visible), count=rows),
-                    font_px(14, unit), t.text_dim)
+                more = self._text(_("{first}–{last} of {count}").format(first=first, last=last, count=count),
+                                  font_px(14, unit), t.text_dim)
             self._blit(more, (area.right - more.get_width(), area.top))
             room = area.width - more.get_width() - 8
         self._blit(self._fit(_("Turns (click one to go there)"), font_px(16, unit), t.text_dim, room), area.topleft)

@@ -18,7 +18,8 @@ from chinese_ten.games.ten.texts import lead_text, tagline
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.choices import OPTIONS
-from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, PresetButton, button_at, grid_at, row_step
+from chinese_ten.ui.widgets.button import (PRESS_KEYS, Button, PresetButton, button_at, grid_at, label_margin,
+                                          row_step)
 from chinese_ten.ui.kit.shortcuts import keyboard_words
 
 if TYPE_CHECKING:
@@ -96,10 +97,14 @@ class StartScene(Scene):
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
-        text = _(PRESETS[self.app.settings.rules].description)
-        if self.app.settings.rule_options:
-            text += " " + _("Some options changed in Settings.")
-        return text
+        preset = PRESETS[self.app.settings.rules]
+        changed = len(self.app.settings.rule_options)
+        if changed:
+            # the preset's own description ("every option off") is no longer true of the rules in force
+            return ngettext("The {preset} rules, with {count} option changed in Settings.",
+                            "The {preset} rules, with {count} options changed in Settings.", changed).format(
+                preset=_(preset.title), count=changed)
+        return _(preset.description)
 
     def place(self, size: tuple[int, int]) -> None:
         """Lay the buttons out for this window size."""
@@ -124,8 +129,17 @@ class StartScene(Scene):
         y += bh + round(30 * unit)
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
         big = sum(1 for b in self.actions if b.action in ("play", "continue"))
-        small_w = min(small_w, (w - 2 * gap - big * play_w - gap * 2 * (len(self.actions) - 1))
-                      // (len(self.actions) - big))
+        small = len(self.actions) - big
+        spacing = gap * 2 * (len(self.actions) - 1)
+        # each small button as wide as its label needs; with Continue shown the big ones give way first
+        # (a label may be drawn a little smaller than its 22 points to fit: see Button.draw)
+        margin = 2 * label_margin(Rect(0, 0, 1, ah))
+        needed = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(19, unit), True)
+                     for b in self.actions if b.action not in ("play", "continue")) + margin
+        small_w = min(small_w, (w - 2 * gap - big * play_w - spacing) // small)
+        if small_w < needed and big:
+            small_w = needed
+            play_w = max(needed, (w - 6 * gap - small * small_w - spacing) // big)
         widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
         x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.actions, widths):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +21,7 @@ from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
 
 if TYPE_CHECKING:
+    from chinese_ten.ui.kit.text import TextPainter
     from chinese_ten.ui.services import Services
 
 _log = logging.getLogger("chinese_ten.ui")
@@ -37,6 +39,31 @@ def columns() -> list[str]:
     """The table's column heads."""
     return [_("Table"), _("Played"), _("Won"), _("Shared"), _("Lost"), _("Abandoned"), _("Win %"),
             _("Mean / deal"), _("Best deal"), _("Best match"), _("Streak"), _("Longest")]
+
+
+def head_lines(painter: TextPainter, head: str, size: int, width: int) -> tuple[list[str], int]:
+    """A column head broken into lines no wider than ``width`` (at spaces), and the text size to draw them
+    at: smaller only when one word alone is wider than the column."""
+    for px in range(size, 9, -1):
+        lines = painter.wrap(head, px, width, bold=True)
+        if all(painter.width(line, px, True) <= width for line in lines):
+            return lines, px
+    return painter.wrap(head, 10, width, bold=True), 10
+
+
+def chart_range(margins: Sequence[float]) -> tuple[float, float]:
+    """The highest and lowest values the chart of ``margins`` shows: from the largest gain (or 0) down to
+    the largest loss (or 0), so a chart of losses alone spends no room on gains."""
+    hi = max(0.0, *margins) if margins else 1.0
+    lo = min(0.0, *margins) if margins else 0.0
+    if hi - lo < 1:
+        hi = lo + 1
+    return float(hi), float(lo)
+
+
+def signed_tick(value: float) -> str:
+    """A value on the chart's scale: "+30", "0", "-12"."""
+    return f"{value:+g}" if value else "0"
 
 
 def row_cells(name: str, f: Figures) -> list[str]:
@@ -178,10 +205,13 @@ class StatsScene(Page):
         first_w = min(first_w + 12, area.width // 3)
         rest = (area.width - first_w) / (len(heads) - 1)
         line_h = kit.fonts.get(size).get_linesize() + 4
+        # heads too wide for their columns take two lines rather than run into each other
+        wrapped = [head_lines(kit.text, h, size, max(1, int(rest) - 6)) for h in heads[1:]]
+        head_h = max(len(lines) * (kit.fonts.get(px, True).get_linesize()) for lines, px in wrapped) + 4
         note_h = kit.fonts.get(max(12, size - 2)).get_linesize() + 8
         # the heads and All tables stay; the other lines scroll in the room left (less a line saying there is more)
         scrolling = [(i, cells) for i, section in enumerate(sections[1:], start=1) for cells in section]
-        fit = max(1, (area.height - 2 * line_h - (note_h if stats.practice else 0)) // line_h)
+        fit = max(1, (area.height - head_h - line_h - (note_h if stats.practice else 0)) // line_h)
         self.shown = len(scrolling) if len(scrolling) <= fit else max(1, fit - 1)
         self.first = max(0, min(self.first, len(scrolling) - self.shown))
         shown = scrolling[self.first:self.first + self.shown]
@@ -190,8 +220,12 @@ class StatsScene(Page):
         for r, (section, cells) in enumerate(lines):
             if r >= 2 and section != lines[r - 1][0]:
                 pygame.draw.line(surface, t.text_dim, (area.left, y - 2), (area.right, y - 2))
+            if r == 0:
+                self._draw_heads(surface, heads[0], wrapped, area, first_w, rest, y, size)
+                y += head_h
+                continue
             for c, text in enumerate(cells):
-                ink = t.accent if r == 0 else t.text
+                ink = t.text
                 img = kit.text.line(text, size, ink, bold=r <= 1)
                 if c == 0:
                     img = img.subsurface(Rect(0, 0, min(img.get_width(), first_w - 6), img.get_height()))
@@ -217,8 +251,24 @@ class StatsScene(Page):
             y += note.get_height() + 8
         return y
 
+    def _draw_heads(self, surface: pygame.Surface, first: str, wrapped: list[tuple[list[str], int]], area: Rect,
+                    first_w: int, rest: float, y: int, size: int) -> None:
+        """The column heads, each centred over its column on one or two lines."""
+        kit = self.app.kit
+        ink = kit.theme.accent
+        img = kit.text.line(first, size, ink, bold=True)
+        surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), first_w - 6), img.get_height())), (area.left, y))
+        for c, (lines, px) in enumerate(wrapped, start=1):
+            cx = area.left + first_w + rest * (c - 1) + rest / 2
+            top = y
+            for text in lines:
+                line = kit.text.line(text, px, ink, bold=True)
+                surface.blit(line, line.get_rect(midtop=(round(cx), top)))
+                top += kit.fonts.get(px, True).get_linesize()
+
     def _draw_chart(self, surface: pygame.Surface, area: Rect, unit: float) -> None:
-        """Bars of the last deals' margins, up for a gain and down for a loss, around a zero line."""
+        """Bars of the last deals' margins, up for a gain and down for a loss, from a zero line, against a scale
+        from the largest gain to the largest loss with its values marked."""
         kit = self.app.kit
         t = kit.theme
         stats = self.stats
@@ -231,17 +281,33 @@ class StatsScene(Page):
                     area.height - label.get_height() - 4)
         if plot.height < 20 or not stats.recent:
             return
-        top = max(1.0, max(abs(m) for m in stats.recent))
-        mid = plot.centery
-        half = plot.height // 2 - 2
-        pygame.draw.line(surface, t.text_dim, (plot.left, mid), (plot.right, mid))
+        hi, lo = chart_range(stats.recent)
+        small = font_px(16, unit)
+        labels = [(value, kit.text.line(signed_tick(value), small, t.text_dim)) for value in dict.fromkeys((hi, 0.0, lo))]
+        gutter = max(img.get_width() for _value, img in labels) + round(10 * unit)
+        plot = Rect(plot.left + gutter, plot.top, max(10, plot.width - gutter), plot.height)
+
+        def y_of(value: float) -> int:
+            return round(plot.top + (hi - value) / (hi - lo) * (plot.height - 1))
+
+        zero = y_of(0.0)
+        tick = max(3, round(5 * unit))
+        shown: list[int] = []
+        for value, img in labels:
+            y = y_of(value)
+            if any(abs(y - other) < img.get_height() for other in shown):
+                continue  # a tick too close to one already labelled (the zero line at the top or bottom)
+            shown.append(y)
+            pygame.draw.line(surface, t.text_dim, (plot.left - tick, y), (plot.left, y))
+            surface.blit(img, img.get_rect(midright=(plot.left - tick - 2, y)))
+        pygame.draw.line(surface, t.text_dim, (plot.left, plot.top), (plot.left, plot.bottom - 1))
+        pygame.draw.line(surface, t.text_dim, (plot.left, zero), (plot.right, zero))
         step = plot.width / max(len(stats.recent), 10)
         for i, margin in enumerate(stats.recent):
-            height = round(abs(margin) / top * half)
             x = round(plot.left + i * step + step * 0.15)
-            bar = Rect(x, mid - height if margin >= 0 else mid + 1, max(2, round(step * 0.7)), max(1, height))
+            end = y_of(margin)
+            top, bottom = min(zero, end), max(zero, end)
+            bar = Rect(x, top if margin >= 0 else zero + 1, max(2, round(step * 0.7)), max(1, bottom - top))
             pygame.draw.rect(surface, t.gain if margin >= 0 else t.loss, bar)
-        scale = kit.text.line(f"±{top:g}", font_px(16, unit), t.text_dim)
-        surface.blit(scale, scale.get_rect(topright=(plot.right, plot.top)))
         order = kit.text.line(_("oldest left, newest right"), font_px(16, unit), t.text_dim)
         surface.blit(order, order.get_rect(topright=(area.right, area.top)))

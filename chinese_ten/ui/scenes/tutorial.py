@@ -186,7 +186,7 @@ class GuidedTableScene(TableScene):
         ring = self.suggested_rect()
         if ring is not None and not self.paused:
             width = max(3, round(4 * geom.unit))
-            pygame.draw.rect(surface, t.accent, ring.inflate(2 * width + 2, 2 * width + 2), width,
+            pygame.draw.rect(surface, t.lesson_ring, ring.inflate(2 * width + 2, 2 * width + 2), width,
                              border_radius=max(6, round(10 * geom.unit)))
         self.draw_guide(surface)
         self.leave_button.draw(surface, kit, geom.font(18), self.leave_button is self._hover_button)

@@ -111,6 +111,7 @@ class TableController(AnimatedDeal):
         the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle."""
         self.local = seat
         """The seat this table is seen from, drawn at the bottom."""
+        self._seating = (seats, strength, person, seat)
         self.infos = seat_infos(seats, strength, person, seat)
         self.names = [i.name for i in self.infos]
         kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
@@ -294,6 +295,12 @@ class TableController(AnimatedDeal):
         return None
 
     # ------------------------------------------------------------------ acting
+
+    def retell(self) -> None:
+        """Name the seats and tell the log again in the language now in use (after the language changed)."""
+        self.infos[:] = seat_infos(*self._seating)
+        self.names[:] = [i.name for i in self.infos]  # the same list the log and the choreography read
+        self.narration.retell()
 
     def play(self, card: Card) -> str | None:
         """The person plays ``card``; returns why not when it cannot be played now."""

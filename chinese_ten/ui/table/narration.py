@@ -18,6 +18,8 @@ class Narration:
         self.entries: list[str] = []
         self.shown: list[Event] = []
         """The deal's events told so far, in order."""
+        self._told: list[Event | str] = []
+        """The events and notes told so far, in order, to tell again in another language."""
         self._open = False
         self.version = 0
 
@@ -25,6 +27,10 @@ class Narration:
         """Tell one event: a new entry for a new turn, or more words for the current one."""
         self.version += 1
         self.shown.append(event)
+        self._told.append(event)
+        self._tell(event)
+
+    def _tell(self, event: Event) -> None:
         tell = presenter_for(event).tell
         if tell is None:
             return
@@ -38,8 +44,22 @@ class Narration:
     def note(self, text: str) -> None:
         """Tell something the table shows that is not an engine event (a match won), as an entry of its own."""
         self.version += 1
+        self._told.append(text)
         self.entries.append(text)
         self._open = False
+
+    def retell(self) -> None:
+        """Tell everything again from the start, in the language now in use and with the names as they now
+        are (a note, already words, stays as it was told)."""
+        self.version += 1
+        self.entries.clear()
+        self._open = False
+        for item in self._told:
+            if isinstance(item, str):
+                self.entries.append(item)
+                self._open = False
+            else:
+                self._tell(item)
 
     def _extend(self, words: str) -> None:
         if not self.entries or not self._open:
@@ -52,6 +72,7 @@ class Narration:
         """Start a new deal's log."""
         self.entries.clear()
         self.shown.clear()
+        self._told.clear()
         self._open = False
         self.version += 1
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 import pygame
 
@@ -73,9 +74,18 @@ class Button:
             pygame.draw.rect(surface, t.button_edge, self.rect, 2, border_radius=radius)
         if self.focused:
             focus_ring(surface, self.rect, t, radius)
-        label = kit.text.line(self.label if self.language else keyboard_words(_(self.label)), size, ink, bold=True,
-                              language=self.language)
+        words = self.label if self.language else keyboard_words(_(self.label))
+        room = self.rect.width - 2 * label_margin(self.rect)
+        while size > 10 and kit.text.width(words, size, True, self.language) > room:
+            size -= 1  # a label never runs past its button, nor under a heavy border
+        label = kit.text.line(words, size, ink, bold=True, language=self.language)
         surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def label_margin(rect: pygame.Rect) -> int:
+    """The room kept clear between a button's label and each of its sides: past the rounded corners and
+    the high-contrast border."""
+    return max(6, rect.height // 6)
 
 
 def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
@@ -133,6 +143,23 @@ def buttons_event(event: pygame.event.Event, buttons: list[Button], press: Calla
     return hover
 
 
+def balanced_lines(label: str, width: Callable[[str], int], room: int,
+                   wrap: Callable[[str], list[str]]) -> list[str]:
+    """``label`` on one line if it fits ``room``, else on two lines as even as its spaces allow ("Red Frog /
+    Black Frog", not "Red Frog Black / Frog"); ``wrap``'s lines where no break at a space gives two that fit."""
+    if width(label) <= room:
+        return [label]
+    words = label.split(" ")
+    best: list[str] | None = None
+    best_width = room + 1
+    for i in range(1, len(words)):
+        pair = [" ".join(words[:i]), " ".join(words[i:])]
+        widest = max(width(pair[0]), width(pair[1]))
+        if widest < best_width:
+            best, best_width = pair, widest
+    return best if best is not None else wrap(label)
+
+
 class PresetButton(Button):
     """A preset's button: its title on up to two lines, as large as fits."""
 
@@ -144,7 +171,8 @@ class PresetButton(Button):
         ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
         room = self.rect.width - 10
         while True:
-            lines = kit.text.wrap(label, size, room, bold=True)
+            lines = balanced_lines(label, partial(kit.text.width, size=size, bold=True), room,
+                                   partial(kit.text.wrap, size=size, max_width=room, bold=True))
             height = len(lines) * kit.fonts.get(size, True).get_linesize()
             if (len(lines) <= 2 and height <= self.rect.height
                     and all(kit.text.width(t, size, True) <= room for t in lines)) or size <= 10:

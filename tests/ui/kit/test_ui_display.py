@@ -52,9 +52,11 @@ def test_the_frozen_apps_manifest_declares_the_same_awareness_as_the_hint() -> N
 
 @pytest.mark.parametrize(("wanted", "usable", "expected"), [
     ((1280, 800), (1920, 1032), (1280, 800)),   # 1080p at 100 %: room to spare
-    ((1280, 800), (1280, 680), (1254, 639)),    # 1080p at 150 %, a pip install that was not DPI aware
-    ((1280, 800), (1366, 728), (1280, 684)),    # a small laptop: the hand stays on the screen
-    ((2400, 1500), (2560, 1400), (2400, 1316)),
+    ((1280, 800), (1280, 680), (1280, 632)),    # 1080p at 150 %, a pip install that was not DPI aware
+    ((1280, 800), (1366, 728), (1280, 680)),    # a small laptop: the hand stays on the screen
+    ((2400, 1500), (2560, 1400), (2400, 1352)),
+    ((1920, 1080), (1920, 1152), (1920, 1080)),  # 1920×1200 less a top bar: room for the size asked
+    ((1920, 1080), (1920, 1032), (1920, 984)),   # 1920×1080 less a task bar: it must be smaller
     ((1280, 800), None, (1280, 800)),           # no desktop (headless): as asked
 ])
 def test_the_first_window_fits_the_usable_desktop(wanted: tuple[int, int], usable: tuple[int, int] | None,
@@ -64,7 +66,7 @@ def test_the_first_window_fits_the_usable_desktop(wanted: tuple[int, int], usabl
 
 def test_the_minimum_size_gives_way_to_a_smaller_screen() -> None:
     assert display.minimum_window_size(MIN_SIZE, (1920, 1032)) == MIN_SIZE
-    assert display.minimum_window_size(MIN_SIZE, (1024, 600)) == (960, 564)
+    assert display.minimum_window_size(MIN_SIZE, (1024, 600)) == (960, 552)
     assert display.minimum_window_size(MIN_SIZE, None) == MIN_SIZE
 
 
@@ -74,7 +76,10 @@ def test_the_usable_desktop_leaves_room_for_bars_and_docks(monkeypatch: pytest.M
         assert display.usable_desktop_size() is None  # the dummy driver has no desktop
         monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
-        assert display.usable_desktop_size("linux") == (1920, 994)
+        assert display.usable_desktop_size("linux") == (1920, 1032)
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1200)])
+        usable = display.usable_desktop_size("linux")
+        assert display.first_window_size((1920, 1080), usable) == (1920, 1080), "a 1920×1200 desktop has room"
         monkeypatch.setattr(display, "_windows_work_area", lambda: (1920, 1032))
         assert display.usable_desktop_size("win32") == (1920, 1032)
     finally:

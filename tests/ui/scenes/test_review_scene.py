@@ -5,6 +5,7 @@ worst moments that jump, an analysis that can be cancelled while browsing goes o
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pygame
@@ -19,7 +20,7 @@ from chinese_ten.matchstore import open_store
 from chinese_ten.games.ten.players import make_player, next_action
 from chinese_ten.engine.records import RecordError
 from chinese_ten.games.ten.record import record_of, replay
-from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, Review, review_record
+from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, Choice, Judgement, Review, review_record
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, open_window
 from chinese_ten.ui.scenes.count import CountScene
@@ -270,6 +271,14 @@ def test_the_review_opens_from_history_for_a_kept_deal_and_a_kept_review_shows_a
         assert not scene.analysing
         press(app, pygame.K_ESCAPE)
         assert app.top() is history
+        # opened from the deal's count, the review's Back comes to History's list, not to the count
+        press(app, pygame.K_RETURN)
+        assert history.count_open
+        press(app, pygame.K_r)
+        assert isinstance(app.top(), ReviewScene)
+        app.frame(1 / 60, [])
+        press(app, pygame.K_ESCAPE)
+        assert app.top() is history and not history.count_open
         button = next(b for b in history.buttons if b.action == "review")
         app.frame(1 / 60, [click_event(button.rect.center)])
         assert isinstance(app.top(), ReviewScene)
@@ -378,3 +387,81 @@ def test_s_or_a_click_on_the_judged_seat_judges_the_next_seat_a_computer_too(app
     assert scene.analysing
     scene.back()
     assert scene.analysis is not None and scene.analysis.cancelled
+
+
+def _judgement(turn: int, chosen: float, best: float) -> Judgement:
+    mine = Choice(Card.parse("3H"), (Card.parse("7C"),), chosen)
+    top = Choice(Card.parse("KH"), (Card.parse("KC"),), best)
+    return Judgement(turn, "play", mine, top if best > chosen else mine, (top, mine) if best > chosen else (mine, top))
+
+
+def test_a_deal_that_lost_points_without_an_inaccuracy_is_not_called_all_best() -> None:
+    from chinese_ten.ui.scenes.review import summary_note
+
+    lost = Review(0, (_judgement(1, -1.5, 0.0), _judgement(3, 2.0, 3.3)))
+    assert lost.total_loss > 2 and not lost.worst()
+    note = summary_note(lost)
+    assert "best" not in note and "No decision was an inaccuracy" in note and "2 points" in note
+    assert summary_note(Review(0, (_judgement(1, 4.0, 4.0),))) == "Every decision was the best."
+
+
+def test_the_points_lost_name_whose_expected_margin_each_figure_is() -> None:
+    from chinese_ten.ui.scenes.review import loss_words
+
+    words = loss_words(_judgement(5, -10.7, -7.1))
+    assert words == "Points lost: 3.6 (expected margin -10.7 with this choice, -7.1 with the best)"
+
+
+def test_the_list_of_turns_counts_turns_as_the_panel_does() -> None:
+    from chinese_ten.ui.scenes.review import list_range
+
+    assert list_range(0, 10, 24) == (1, 10, 24)
+    assert list_range(15, 10, 24) == (16, 24, 24), "the end of the deal's row is not a 25th turn"
+
+
+def test_the_panel_and_the_list_give_the_same_number_of_turns(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+
+    record, review = reviewed
+    seen: list[str] = []
+    line = TextPainter.line
+
+    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        seen.append(text)
+        return line(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", record_line)
+    open_review(app, record, 0, review=review)
+    app.frame(1 / 60, [])
+    turns = len(record["turns"])  # type: ignore[arg-type]
+    counts = {int(m.group(1)) for text in seen for m in [re.search(r" of (\d+)", text)] if m}
+    assert counts == {turns}, counts
+
+
+def test_after_next_the_panel_describes_the_turn_the_table_is_still_showing(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+
+    record, review = reviewed
+    seen: list[str] = []
+    line = TextPainter.line
+
+    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        seen.append(text)
+        return line(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", record_line)
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    app.frame(1 / 60, [])
+    total = scene.table.last
+    press(app, pygame.K_RIGHT)
+    assert scene.table.busy, "the first turn is still moving on the table"
+    seen.clear()
+    app.frame(1 / 60, [])
+    heads = [t for t in seen if t.startswith("Turn ") and f" of {total}:" in t]
+    assert heads and all(t.startswith(f"Turn 1 of {total}:") for t in heads), heads
+    assert run_frames(app, lambda: not scene.table.busy)
+    seen.clear()
+    app.frame(1 / 60, [])
+    heads = [t for t in seen if t.startswith("Turn ") and f" of {total}:" in t]
+    assert heads and all(t.startswith(f"Turn 2 of {total}:") for t in heads), heads

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from chinese_ten.settings import Settings, SettingsStore
-from chinese_ten.games.ten.tutorial import LESSONS, RECORD, REFUSED
+from chinese_ten.games.ten.tutorial import LESSONS, RECORD, REFUSED, REFUSED_TAKE
 from chinese_ten.cli import launch_options
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.scenes.choice import ChoiceScene
@@ -130,6 +130,51 @@ def test_the_whole_lesson_plays_through_by_clicks_and_ends_offering_a_real_match
     real = app.top()
     assert isinstance(real, TableScene) and not isinstance(real, GuidedTableScene)
     assert real.ctl.guide is None and real.ctl.seats == app.settings.computers + 1
+
+
+def to_the_guided_choice(app: App, table: GuidedTableScene) -> ChoiceScene:
+    """Follow the guide until the person is to pick the take of the guided choice."""
+    for _ in range(40):
+        assert settled(app, table)
+        top = app.top()
+        if isinstance(top, ChoiceScene) and table.guide.suggested(table.ctl.session.deal) is not None:
+            return top
+        wanted = table.guide.suggested(table.ctl.session.deal)
+        click_card(app, table, wanted if wanted is not None else table.ctl.board.hands[0][0])
+    pytest.fail("the guided choice was never reached")
+
+
+def test_a_wrong_take_in_the_guided_choice_is_refused_with_the_reason_shown(
+        window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = started(window)
+    table = learn(app)
+    choice = to_the_guided_choice(app, table)
+    wanted = table.guide.suggested(table.ctl.session.deal)
+    assert wanted is not None
+    other = next(c for c in choice.candidates if c != wanted)
+    slot = next(s for s, c in table.ctl.board.slots.items() if c == other)
+    app.frame(1 / 60, [click_event(table.geom().slots[slot].center)])
+    assert isinstance(app.top(), ChoiceScene) and table.ctl.session.deal.pending is not None, "still to choose"
+    assert table.toast_text == REFUSED_TAKE.format(card=wanted.pretty)
+    assert table.toast_text.startswith("Not that one this time") and wanted.pretty in table.toast_text
+    # the reason is what the strip shows: the choice's own prompt does not cover it
+    drawn: list[str] = []
+    monkeypatch.setattr(table.painter, "message", lambda surface, geom, text, colour: drawn.append(text))
+    app.frame(1 / 60, [])
+    assert drawn == []
+
+
+def test_the_lessons_ring_is_drawn_in_its_own_colour_not_the_focus_rings(window: pygame.Surface) -> None:
+    app = started(window)
+    table = learn(app)
+    assert settled(app, table)
+    app.frame(1 / 60, [])
+    ring = table.suggested_rect()
+    assert ring is not None
+    theme = app.kit.theme
+    assert theme.lesson_ring != theme.turn_ring
+    width = max(3, round(4 * table.geom().unit))
+    assert tuple(window.get_at((ring.centerx, ring.top - 1 - width // 2)))[:3] == theme.lesson_ring
 
 
 def test_the_end_goes_back_to_the_start_screen_too(window: pygame.Surface) -> None:

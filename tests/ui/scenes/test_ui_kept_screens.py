@@ -459,3 +459,69 @@ def test_the_menus_start_screen_leaves_the_match_kept_and_continue_puts_it_back(
     press(app, pygame.K_RETURN)  # Continue
     assert position_of(app.table().ctl.session.deal) == where
     app.keeper.close()
+
+
+def test_history_names_the_place_of_a_match_not_won_instead_of_lost_with_a_gain() -> None:
+    from chinese_ten.matchstore import KeptMatch, MatchSetup
+    from chinese_ten.ui.scenes.history import match_line
+
+    setup = MatchSetup(seats=4, strength="normal", players=("you", "normal", "normal", "normal"), person=True,
+                       rules="classic", preset="classic", length={"kind": "fixed", "deals": 1}, total_deals=1,
+                       seed="1")
+    second = KeptMatch(1, "2026-01-01T10:00:00", "2026-01-01T10:10:00", setup, "finished", "lost",
+                       (28.0, 40.0, -30.0, -38.0), ())
+    line = match_line(second)
+    assert "place 2 of 4 +28" in line and "lost" not in line
+    last = KeptMatch(2, "2026-01-01T10:00:00", "2026-01-01T10:10:00", setup, "finished", "lost",
+                     (-38.0, 40.0, -30.0, 28.0), ())
+    assert "place 4 of 4 -38" in match_line(last)
+
+
+def test_statistics_heads_too_wide_for_their_columns_take_two_lines_not_run_together(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+    from chinese_ten.ui.kit.theme import FontBook, classic_theme
+    from chinese_ten.ui.scenes.stats import columns, head_lines
+
+    painter = TextPainter(FontBook(), classic_theme())
+    width = painter.width("Mean / deal", 18, True) * 2 // 3  # a narrow column, as at 960×600
+    for head in columns()[1:]:
+        lines, px = head_lines(painter, head, 18, width)
+        assert " ".join(lines) == head
+        assert all(painter.width(line, px, True) <= width for line in lines), (head, lines)
+    assert head_lines(painter, "Mean / deal", 18, width)[0] != ["Mean / deal"]
+    assert head_lines(painter, "Best deal", 18, width) == (["Best", "deal"], 18)
+
+
+def test_the_margin_charts_scale_runs_from_the_largest_gain_to_the_largest_loss() -> None:
+    from chinese_ten.ui.scenes.stats import chart_range, signed_tick
+
+    assert chart_range([-45.0]) == (0.0, -45.0), "losses alone: no room spent on gains"
+    assert chart_range([12.0, -30.0, 5.0]) == (12.0, -30.0)
+    assert chart_range([8.0, 20.0]) == (20.0, 0.0)
+    assert chart_range([0.0]) == (1.0, 0.0)
+    assert [signed_tick(v) for v in (12.0, 0.0, -30.0)] == ["+12", "0", "-30"]
+
+
+def test_the_margin_chart_marks_its_scale_with_values(window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+
+    _finished_match(window, tmp_path)
+    app = _app(window, tmp_path)
+    drawn: list[str] = []
+    real = TextPainter.line
+
+    def recording(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(text)
+        return real(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    app.open_statistics()
+    app.frame(1 / 60, [])
+    scene = app.top()
+    assert isinstance(scene, StatsScene) and scene.stats is not None
+    margin = scene.stats.recent[-1]
+    from chinese_ten.ui.scenes.stats import signed_tick
+
+    assert "0" in drawn and signed_tick(margin) in drawn, "the zero line and the deal's margin are marked"
+    assert not any(text.startswith("±") for text in drawn)
+    app.keeper.close()

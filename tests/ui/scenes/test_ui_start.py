@@ -37,3 +37,17 @@ def test_choices_are_saved_and_play_opens_the_table(window: pygame.Surface, tmp_
     assert saved["match_length"] == "two-per-seat"
     assert table.ctl.match.total_deals == 8
     app.draw()
+
+
+def test_the_rules_line_does_not_say_every_option_is_off_when_some_were_changed(window: pygame.Surface) -> None:
+    from chinese_ten.settings import Settings
+
+    plain = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    assert StartScene(plain).rules_description() == "The classic rules: every option off."
+    plain.thinker.shutdown()
+    changed = App(window, Settings(rule_options=(("direction", "counter-clockwise"),)), None, None,
+                  ComputerThinker(force_inline=True))
+    text = StartScene(changed).rules_description()
+    changed.thinker.shutdown()
+    assert "every option off" not in text
+    assert text == "The Classic rules, with 1 option changed in Settings."
