@@ -170,7 +170,7 @@ def test_a_kind_of_table_is_named_by_its_game_preset_and_strength_in_the_languag
     assert table_name("hard", 5, "standard", "fishing") == "Chinese Go Fishing · Hard · 5 seats"
     i18n.use_language("zh-Hans")
     try:
-        assert table_name("hard", 3, "target") == "拣红点 Chinese Ten · 困难 · 3人 · 达标"
+        assert table_name("hard", 3, "target") == "捡红点 Chinese Ten · 困难 · 3人 · 达标"
         assert table_name("easy", 4, "standard", "fishing") == "中式钓鱼 · 简单 · 4人"
     finally:
         i18n.use_language("zh-Hant")
