@@ -242,6 +242,23 @@ class StartScene(Scene):
         self._sync()
         self.place(self.app.surface.get_size())
 
+    def footer(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, Rect]]:
+        """The lines under the buttons and where they go: what Continue takes up, then the keys; a window
+        too small for both keeps the first."""
+        kit = self.app.kit
+        t = kit.theme
+        w, h = size
+        unit = ui_scale(size)
+        keys = kit.text.line(keyboard_words(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast")),
+                             font_px(18, unit), t.text_dim)
+        lines = [(keys, keys.get_rect(midbottom=(w // 2, h - round(14 * unit))))]
+        if self.continue_line:
+            words = _("Continue: {what}").format(what=self.continue_line)
+            line = kit.text.line(words, font_px(20, unit), t.text)
+            at = line.get_rect(midtop=(w // 2, self.actions[0].rect.bottom + round(12 * unit)))
+            lines = [(line, at)] + [(p, r) for p, r in lines if not r.colliderect(at)]
+        return lines
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, a fan of cards, the options and Play."""
         kit = self.app.kit
@@ -294,15 +311,11 @@ class StartScene(Scene):
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:
             b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
-        if self.continue_line:
-            words = _("Continue: {what}").format(what=self.continue_line)
-            line = kit.text.line(words, font_px(20, unit), t.text)
-            surface.blit(line, line.get_rect(midtop=(centre_x, self.actions[0].rect.bottom + round(12 * unit))))
-        keys = kit.text.line(keyboard_words(_("Up/Down and Left/Right to choose, Enter to press · F1 help · H high contrast")),
-                             font_px(18, unit), t.text_dim)
-        surface.blit(keys, keys.get_rect(midbottom=(centre_x, h - round(14 * unit))))
+        for picture, where in self.footer((w, h)):
+            surface.blit(picture, where)
         if self.app.keeper.elsewhere:  # said for as long as it holds, not in a notice that goes
             self.elsewhere_line = _("Another window of the game keeps your matches: this one keeps nothing, "
                                     "neither the match nor its statistics.")
             line = kit.text.line(self.elsewhere_line, font_px(18, unit), t.accent, bold=True)
-            surface.blit(line, line.get_rect(midbottom=(centre_x, h - round(20 * unit) - keys.get_height())))
+            keys_height = kit.fonts.get(font_px(18, unit)).get_linesize()
+            surface.blit(line, line.get_rect(midbottom=(centre_x, h - round(20 * unit) - keys_height)))

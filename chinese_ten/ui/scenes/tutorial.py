@@ -145,7 +145,7 @@ class GuidedTableScene(TableScene):
         if wanted is None or not ctl.person_to_play or ctl.session.deal.turn_number == self._led_turn:
             return
         self._led_turn = ctl.session.deal.turn_number
-        hand = ctl.board.hands[0]
+        hand = ctl.board.open_hand(ctl.bottom)
         if self.keyboard and self.button_focus is None and wanted in hand:
             self.hover = hand.index(wanted)
 
@@ -169,7 +169,7 @@ class GuidedTableScene(TableScene):
             return None
         from chinese_ten.ui.table.geometry import hand_rects, lifted
 
-        hand = ctl.board.hands[0]
+        hand = ctl.board.open_hand(ctl.bottom)
         if wanted not in hand:
             return None
         i = hand.index(wanted)

@@ -525,3 +525,29 @@ def test_the_margin_chart_marks_its_scale_with_values(window, tmp_path, monkeypa
     assert "0" in drawn and signed_tick(margin) in drawn, "the zero line and the deal's margin are marked"
     assert not any(text.startswith("±") for text in drawn)
     app.keeper.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hans", "zh-Hant"])
+def test_the_continue_line_never_overlaps_the_keys_line_or_the_buttons_at_the_smallest_size(tmp_path, language) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.app import open_window
+
+    surface = open_window((960, 600))
+    i18n.use_language(language)
+    try:
+        first = _app(surface, tmp_path)
+        press(first, pygame.K_RETURN)  # Play, so a match is kept
+        first.keeper.close()
+        app = _app(surface, tmp_path)
+        app.frame(1 / 60, [])  # the buttons laid out for this size
+        start = app.top()
+        assert isinstance(start, StartScene) and start.continue_line
+        lines = [where for _picture, where in start.footer(surface.get_size())]
+        assert lines, "the Continue line is drawn"
+        buttons = [b.rect for b in start.actions]
+        for i, a in enumerate(lines):
+            assert not any(a.colliderect(b) for b in buttons), "a footer line runs into the buttons"
+            assert all(not a.colliderect(b) for b in lines[i + 1:]), "two footer lines overlap"
+            assert a.bottom <= surface.get_height()
+        app.keeper.close()
+    finally:
+        i18n.use_language("en")
