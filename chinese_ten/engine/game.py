@@ -30,10 +30,6 @@ class Action(Protocol):
         ...
 
 
-class Event(Protocol):
-    """Something that happened in a deal; ``seat`` is the seat it concerns (None: the table)."""
-
-
 class GameState(Protocol):
     """One deal of a game, seen whole (the authority's copy)."""
 
@@ -84,7 +80,8 @@ class GameState(Protocol):
         ...
 
     def tell(self, events: Sequence[Any], seat: int) -> list[Any]:
-        """``events`` as ``seat`` may learn them: hidden cards left out or face down."""
+        """``events`` as ``seat`` may learn them: hidden cards left out or face down. It depends on the events
+        and the seat alone, so a session can tell an earlier deal's events with a later deal's state."""
         ...
 
     def returns(self) -> tuple[Fraction, ...]:

@@ -120,9 +120,8 @@ class TableSession:
         """True once a turn has been taken back: the match is kept as practice, apart from the statistics."""
         self.on_change: Callable[[str], None] | None = None
         """Told ``"action"`` after every action applied and ``"deal"`` when a finished deal is added to the match."""
-        self._raw: list[tuple[UpdateKind, int | None, tuple[Any, ...]]] = []
-        self._deal_of_update: list[int] = []
-        self._deal_start = 0
+        self._raw: list[tuple[UpdateKind, int, int | None, tuple[Any, ...]]] = []
+        """Every update as it happened, whole: its kind, deal number, mover and events (told per seat on asking)."""
         self._asked: tuple[object, ...] | None = None
         self._asked_seat: int | None = None
         self._ready: tuple[tuple[object, ...], Any] | None = None
@@ -157,8 +156,8 @@ class TableSession:
         Each is built for this seat alone from the game's ``tell``; asking twice gives the same."""
         out = []
         for number in range(max(0, since), len(self._raw)):
-            kind, mover, events = self._raw[number]
-            out.append(Update(number, kind, self._deal_of_update[number], tuple(self.deal.tell(events, seat)), mover))
+            kind, deal_number, mover, events = self._raw[number]
+            out.append(Update(number, kind, deal_number, tuple(self.deal.tell(events, seat)), mover))
         return out
 
     @property
@@ -263,8 +262,7 @@ class TableSession:
         return events
 
     def _push(self, kind: UpdateKind, seat: int | None, events: tuple[Any, ...]) -> None:
-        self._raw.append((kind, seat, events))
-        self._deal_of_update.append(self.deal_number)
+        self._raw.append((kind, self.deal_number, seat, events))
 
     # ------------------------------------------------------------------ deals
 
@@ -278,7 +276,6 @@ class TableSession:
 
     def _begin_deal(self) -> None:
         self.stop()
-        self._deal_start = len(self._raw)
         self._push("dealt", None, (self.deal.dealt(), *self.deal.opening_events))
 
     def record_deal(self) -> None:
