@@ -75,6 +75,11 @@ class GameState(Protocol):
         cannot be applied."""
         ...
 
+    def dealt(self) -> Any:
+        """The event that starts the deal's story: every hand, the layout and the stock's size as dealt
+        (:meth:`tell` turns the hands a seat may not see face down)."""
+        ...
+
     def observe(self, seat: int) -> Any:
         """Everything ``seat`` may know of the deal now, and nothing more."""
         ...

@@ -158,3 +158,23 @@ def test_a_kept_session_resumes_at_the_same_position_with_the_same_future() -> N
         s.submit(1, s.deal.legal_actions()[0])
         s.advance()
     assert again.actions == session.actions
+
+
+@pytest.mark.parametrize("seats", [2, 5, 8])
+def test_a_go_fishing_session_tells_each_seat_only_its_own_cards_and_its_own_draws(seats: int) -> None:
+    from chinese_ten.games.fishing import SPEC as FISHING
+    from chinese_ten.games.fishing.events import Dealt as FishingDealt, Drew
+
+    session = TableSession(FISHING, [SeatKind.computer("normal")] * seats, MatchLength.parse("one"), seed=3,
+                           thinker=ComputerThinker(force_inline=True))
+    _play_out(session)
+    hands = session.deal.initial[0]
+    for seat in range(seats):
+        updates = session.updates(seat)
+        dealt = updates[0].events[0]
+        assert isinstance(dealt, FishingDealt)
+        assert dealt.hands[seat] == hands[seat]
+        assert all(c is None for s, hand in enumerate(dealt.hands) if s != seat for c in hand)
+        draws = [e for u in updates for e in u.events if isinstance(e, Drew)]
+        assert draws, "every deal draws from the stock"
+        assert all((e.card is not None) == (e.seat == seat) for e in draws)

@@ -14,6 +14,22 @@ from chinese_ten.cards import Card
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """The cards were dealt: each seat's hand (as one seat is told it: its own cards, and ``None`` for
+    every card of another hand), the layout as dealt and how many cards the stock holds."""
+
+    hands: tuple[tuple[Card | None, ...], ...]
+    layout: tuple[Card, ...]
+    stock: int
+    seat: None = None
+
+    def told_to(self, seat: int) -> Dealt:
+        """The deal as ``seat`` sees it: its own hand, the backs of the others."""
+        return Dealt(tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(self.hands)),
+                     self.layout, self.stock)
+
+
+@dataclass(frozen=True)
 class LayoutRefilled:
     """Before ``seat``'s turn the layout held fewer than five cards: these were turned from the stock, in order."""
 
@@ -72,5 +88,5 @@ class DealOver:
     seat: None = None
 
 
-FishingEvent = LayoutRefilled | Played | CapturedSets | JoinedLayout | Drew | PassedOver | DealOver
+FishingEvent = Dealt | LayoutRefilled | Played | CapturedSets | JoinedLayout | Drew | PassedOver | DealOver
 """Any event a Go Fishing deal emits."""

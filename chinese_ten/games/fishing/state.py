@@ -21,7 +21,7 @@ from fractions import Fraction
 from chinese_ten.cards import ALL_CARDS, Card, CardError
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.games.fishing.actions import FishingAction
-from chinese_ten.games.fishing.events import CapturedSets, DealOver, Drew, FishingEvent, JoinedLayout, LayoutRefilled, PassedOver, Played
+from chinese_ten.games.fishing.events import CapturedSets, DealOver, Dealt, Drew, FishingEvent, JoinedLayout, LayoutRefilled, PassedOver, Played
 from chinese_ten.games.fishing.legal import _BEST, BELOW, KEY_STEP, assign_cards, best_take, card_families
 from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, HAND_SIZE, LAYOUT_SIZE, SEAT_COUNTS, margins_of, next_seat
 from chinese_ten.games.fishing.view import FishingTurn, FishingView
@@ -198,8 +198,15 @@ class FishingDeal:
             stock_left=len(self._stock), to_act=self._to_act, seen=frozenset(self._seen), turns=tuple(self._turns))
 
     def tell(self, events: Sequence[FishingEvent], seat: int) -> list[FishingEvent]:
-        """``events`` as ``seat`` may learn them: another seat's drawn card face down."""
-        return [Drew(e.seat, None) if isinstance(e, Drew) and e.seat != seat else e for e in events]
+        """``events`` as ``seat`` may learn them: another seat's drawn card and the other hands as dealt
+        face down."""
+        return [Drew(e.seat, None) if isinstance(e, Drew) and e.seat != seat
+                else e.told_to(seat) if isinstance(e, Dealt) else e for e in events]
+
+    def dealt(self) -> Dealt:
+        """The deal as it was dealt, every hand shown (:meth:`tell` turns the others face down)."""
+        hands, layout, stock = self._initial
+        return Dealt(hands, layout, len(stock))
 
     def copy(self) -> FishingDeal:
         """An independent copy of the deal."""
