@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from chinese_ten.cards import Card
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.session import SeatKind, TableSession, Update
-from chinese_ten.games.ten import SPEC as TEN
+from chinese_ten.games import game_named
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.events import Dealt, Event, Played
 from chinese_ten.games.ten.turns import Phase
@@ -104,11 +104,13 @@ class TableController(AnimatedDeal):
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
                  deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None,
-                 seat: int = 0, first_deal: Deal | None = None) -> None:
+                 seat: int = 0, first_deal: Deal | None = None, game: str = "ten") -> None:
         """A new match seen from ``seat`` (the person's, unless ``person`` is False), who leads the first
         deal. Every deal, seat and hint draws from its own stream of the match seed, as ``simulate`` does.
         With a ``guide`` the deal is the guided deal: the person's choices are kept to its suggestions and
-        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle."""
+        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle. ``game`` names the game (the registry's name)."""
+        self.game = game_named(game)
+        """The game played at this table (the registry's entry)."""
         self.local = seat
         """The seat this table is seen from, drawn at the bottom."""
         self._seating = (seats, strength, person, seat)
@@ -117,7 +119,7 @@ class TableController(AnimatedDeal):
         kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
         match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
         self.thinker = thinker or ComputerThinker()
-        self.session = TableSession(TEN, kinds, match_length, rules=rules, seed=seed, leader=seat,
+        self.session = TableSession(self.game, kinds, match_length, rules=rules, seed=seed, leader=seat,
                                     thinker=self.thinker, think_ms=think_ms, director=guide, first_deal=first_deal)
         self.pace = pace or Pace()
         self.think_ms = think_ms
@@ -348,7 +350,7 @@ class TableController(AnimatedDeal):
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
             self._hint_tag = tag
-            self.thinker.ask(tag, TEN.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed())
+            self.thinker.ask(tag, self.game.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed())
         return None
 
     def _hint_wanted(self) -> tuple[object, ...]:
