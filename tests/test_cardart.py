@@ -241,3 +241,23 @@ def test_the_generator_is_a_build_tool_outside_the_installed_package() -> None:
     proc = subprocess.run([sys.executable, str(root / "tools" / "cardart.py"), "--check"], cwd="/",
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def _fills(svg: str) -> set[str]:
+    return {m.upper() for m in re.findall(r'fill="(#[0-9A-Fa-f]{6})"', svg)}
+
+
+@pytest.mark.parametrize("style", ["classic", "high-contrast"])
+@pytest.mark.parametrize("rank", ["J", "Q", "K"])
+def test_court_cards_of_two_suits_sharing_an_ink_wear_different_colours(style: str, rank: str) -> None:
+    # with two inks, K♣ and K♠ (and K♦ and K♥) differ by their garments, not by the small suit alone
+    for first, second in (("C", "S"), ("D", "H")):
+        a = _fills(cardart.card_svg(rank + first, style))
+        b = _fills(cardart.card_svg(rank + second, style))
+        assert a - b and b - a, f"{rank}{first} and {rank}{second} are drawn in the same colours"
+
+
+def test_the_corner_suit_is_large_enough_to_read_on_a_small_card() -> None:
+    # at 960×600 a hand card is about 90 pixels tall: a corner suit of 40 units is over 10 of them
+    for style in ("classic", "four-colour", "high-contrast", "high-contrast-four-colour"):
+        assert cardart._style(style).index_suit / cardart.HEIGHT * 90 >= 10

@@ -90,7 +90,7 @@ _STYLE_TABLE: dict[str, _Style] = {
         ink={"S": _CLASSIC_BLACK, "H": _CLASSIC_RED, "D": _CLASSIC_RED, "C": _CLASSIC_BLACK},
         index_height=46.0,
         index_stroke=7.8,
-        index_suit=31.0,
+        index_suit=40.0,
         outline="#1B1B1F",
         outline_width=1.5,
         four_colour=False,
@@ -106,7 +106,7 @@ _STYLE_TABLE: dict[str, _Style] = {
         ink=dict(_FOUR_COLOUR),
         index_height=46.0,
         index_stroke=7.8,
-        index_suit=31.0,
+        index_suit=40.0,
         outline="#1B1B1F",
         outline_width=1.5,
         four_colour=True,
@@ -122,7 +122,7 @@ _STYLE_TABLE: dict[str, _Style] = {
         ink={"S": "#000000", "H": "#CC0000", "D": "#CC0000", "C": "#000000"},
         index_height=49.0,
         index_stroke=10.5,
-        index_suit=33.0,
+        index_suit=42.0,
         outline="#000000",
         outline_width=2.4,
         four_colour=False,
@@ -138,7 +138,7 @@ _STYLE_TABLE: dict[str, _Style] = {
         ink=dict(_FOUR_COLOUR_STRONG),
         index_height=49.0,
         index_stroke=10.5,
-        index_suit=33.0,
+        index_suit=42.0,
         outline="#000000",
         outline_width=2.4,
         four_colour=True,
@@ -467,6 +467,7 @@ _SKIN = "#F4D3AE"
 _HAIR = "#6B4428"
 _GOLD = "#E3A92F"
 _ROYAL = "#27468F"
+_FOREST = "#2E7A3C"
 _PANEL = (58.0, 20.0, 192.0, 330.0)
 _SLOPE = 0.2
 
@@ -479,7 +480,9 @@ def _diag(x: float) -> float:
 def _court_palette(suit: str, st: _Style) -> tuple[str, str, str]:
     """Main garment colour, second garment colour and panel tint."""
     main = st.ink[suit]
-    second = _mix(main, "#FFFFFF", 0.5) if st.four_colour else _ROYAL
+    # Without four colours, clubs and spades share an ink (and so do diamonds and hearts): the
+    # sleeves tell them apart at a glance, blue for spades and hearts, green for clubs and diamonds.
+    second = _mix(main, "#FFFFFF", 0.5) if st.four_colour else (_ROYAL if suit in "SH" else _FOREST)
     tint = "#FFFFFF" if st.high_contrast else _mix(main, st.face, 0.93)
     return main, second, tint
 
