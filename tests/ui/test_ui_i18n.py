@@ -316,6 +316,24 @@ def test_chinese_lines_never_break_inside_a_word(code: str, word: str, window: p
                        for line, following in zip(lines, lines[1:])), (width, lines)
 
 
+@pytest.mark.parametrize("code", ["zh-Hans", "zh-Hant"])
+def test_no_wrapped_chinese_line_starts_with_closing_or_ends_with_opening_punctuation(code: str,
+                                                                                     window: pygame.Surface) -> None:
+    i18n.use_language(code)
+    painter = TextPainter(FontBook(), classic_theme())
+    po = messages.LOCALE / code / "LC_MESSAGES" / "chinese-ten.po"
+    _, translated = messages.read_po(po.read_text(encoding="utf-8"), str(po))
+    texts = [t for m in translated for t in m.strings if len(t) > 12 and "{" not in t]
+    assert len(texts) > 50
+    closing, opening = "、。，：；！？）」』”’》】…", "“‘（《「『【"
+    for text in texts:
+        for width in (90, 130, 170):
+            lines = painter.wrap(text, 16, width)
+            for line, following in zip(lines, lines[1:]):
+                assert following[0] not in closing, (text, lines)
+                assert line[-1] not in opening, (text, lines)
+
+
 def test_a_chinese_character_is_never_left_alone_on_the_last_line(window: pygame.Surface) -> None:
     i18n.use_language("zh-Hant")
     painter = TextPainter(FontBook(), classic_theme())

@@ -108,7 +108,8 @@ class TableController(AnimatedDeal):
         """A new match seen from ``seat`` (the person's, unless ``person`` is False), who leads the first
         deal. Every deal, seat and hint draws from its own stream of the match seed, as ``simulate`` does.
         With a ``guide`` the deal is the guided deal: the person's choices are kept to its suggestions and
-        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle. ``game`` names the game (the registry's name)."""
+        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle. ``game`` names the game (the registry's
+        name)."""
         self.game = game_named(game)
         """The game played at this table (the registry's entry)."""
         self.local = seat
