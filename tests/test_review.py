@@ -276,3 +276,43 @@ def test_a_loss_marked_a_blunder_at_classic_stakes_is_less_under_a_pack_worth_mo
     kept = Review(0, (richer,))
     assert Review.from_json(kept.to_json(exact=True)) == kept, "the kept form keeps the scale"
     assert "scale" not in kept.to_json()["decisions"][0], "the printed form stays as the command line shows it"
+
+
+def test_a_planted_blunders_reason_names_the_better_card_and_the_points_it_wins_at_once() -> None:
+    from chinese_ten.engine.judging import points_text
+    from chinese_ten.games.ten.rules import CLASSIC
+
+    review = review_record(ace_record({"seat": 1, "play": "2C"}), 1, budget=QUICK)
+    (play,) = review.decisions
+    pts = CLASSIC.points_table(2)
+    won = pts[Card.parse("9H")] + pts[Card.parse("AH")]
+    assert play.best.figures is not None and play.chosen.figures is not None
+    # this turn's figure is the capture, and what the turned card (unknown to the seat) takes on average
+    assert won <= play.best.figures.now < won + 5 and play.chosen.figures.now < 5
+    assert play.reason is not None
+    assert "9♥ taking A♥" in play.reason and points_text(play.best.figures.now) in play.reason
+    assert "2♣" in play.reason
+    printed = play.to_json()
+    assert printed["reason"] == play.reason
+
+
+def test_a_decision_marked_best_has_no_reason_and_a_kept_review_keeps_the_figures() -> None:
+    review = review_record(ace_record({"seat": 1, "play": "9H", "take": "AS"}), 1, budget=QUICK)
+    play, take = review.decisions
+    assert play.label == "best" and play.reason is None and "reason" not in play.to_json()
+    assert take.reason is not None and "A♥" in take.reason
+    kept = Review.from_json(json.loads(json.dumps(review.to_json(exact=True))))
+    assert kept == review and kept.decisions[1].reason == take.reason
+
+
+def test_what_a_play_leaves_the_next_seat_is_measured_on_the_reviews_own_worlds() -> None:
+    # laying the red ace down where the opponent may hold its partner: the reason says what it left
+    deal = build_deal(2, ["KH", "AS", "6C", "QS"], stock_top=["2D"],
+                      hands={1: ["AH", "2C", "3C", "4S", "5S", "6S", "7S", "8S", "10S", "JC", "QC", "KC"]})
+    record = record_of(deal)
+    record["turns"] = [{"seat": 1, "play": "AH"}]
+    (play,) = review_record(record, 1, budget=QUICK).decisions
+    assert play.chosen.figures is not None and play.best.figures is not None
+    assert play.chosen.figures.leaves > play.best.figures.leaves
+    assert 0 < play.chosen.figures.share <= 1
+    assert play.reason is not None and "A♥" in play.reason and "%" in play.reason

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from chinese_ten.i18n import _
+
 # The marks, from ``benchmarks/review.py`` over 200 decisions each of Chinese Ten's
 # Normal (the reference heuristic) and Easy at two seats under the classic table.
 # Normal lost under 1.6 points in 95% of its decisions and never 5 (worst 4.7); Easy
@@ -57,6 +59,76 @@ def label_of(loss: float, scale: float = 1.0) -> str:
     if loss >= INACCURACY * scale:
         return "inaccuracy"
     return "best"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What one option does, as the review's own sampled worlds measured it: the points the seat wins in
+    this turn, and what the next seat could then take at once."""
+
+    now: float
+    """The mean points the seat wins in this turn."""
+    leaves: float
+    """The mean, over the worlds, of the most points the next seat could win at once afterwards."""
+    share: float
+    """The share of worlds (0 to 1) in which the next seat could win any points at once afterwards."""
+
+    def to_json(self) -> dict[str, float]:
+        """The figures as a kept review holds them."""
+        return {"now": self.now, "leaves": self.leaves, "share": self.share}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Figures:
+        """The figures :meth:`to_json` wrote; ``ValueError`` when ``data`` is not such figures."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an option's figures must be an object, not {data!r}")
+        values = [data.get(key) for key in ("now", "leaves", "share")]
+        if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in values):
+            raise ValueError(f"an option's figures must be numbers: {data!r}")
+        return cls(*(float(v) for v in values))  # type: ignore[arg-type]
+
+
+LEFT_APART: float = 1.0
+"""Points the next seat's expected take must differ by before a reason speaks of what an option left."""
+
+NOW_APART: float = 0.5
+"""Points this turn's expected win must differ by before a reason speaks of what an option won at once."""
+
+
+def points_text(value: float) -> str:
+    """A mean number of points as a reason writes it: whole when it is nearly whole, else to a tenth.
+
+    >>> points_text(20.0), points_text(12.96), points_text(7.44)
+    ('20', '13', '7.4')
+    """
+    return str(round(value)) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+def reason_text(best: str, best_expected: float, best_figures: Figures,
+                chosen: str, chosen_expected: float, chosen_figures: Figures, scale: float = 1.0) -> str:
+    """Why ``best`` beat ``chosen``, in one sentence of the language in force: what each wins this turn, or
+    what each leaves the next seat, whichever favours the best more, or (when neither does) that the
+    difference lies later in the deal. The thresholds are multiplied by ``scale``, as the marks' are."""
+    gap = points_text(best_expected - chosen_expected)
+    b_now, c_now = points_text(best_figures.now), points_text(chosen_figures.now)
+    left = chosen_figures.leaves - best_figures.leaves
+    won = best_figures.now - chosen_figures.now
+    if won >= NOW_APART * scale and won >= left:
+        return _("{best} wins {best_now} this turn against {chosen_now} for {chosen}, and the deal ends {gap} "
+                 "better on average.").format(best=best, best_now=b_now, chosen=chosen, chosen_now=c_now, gap=gap)
+    if left >= LEFT_APART * scale:
+        return _("{best} wins {best_now} this turn and leaves the next seat {best_left} to take at once on "
+                 "average; {chosen} won {chosen_now} and left {chosen_left}, something to take {share}% of the "
+                 "time.").format(best=best, best_now=b_now, best_left=points_text(best_figures.leaves),
+                                 chosen=chosen, chosen_now=c_now, chosen_left=points_text(chosen_figures.leaves),
+                                 share=round(100 * chosen_figures.share))
+    if won <= -NOW_APART * scale:
+        return _("{chosen} won more this turn ({chosen_now} against {best_now}), but after {best} the rest of "
+                 "the deal goes {gap} better on average.").format(best=best, best_now=b_now, chosen=chosen,
+                                                                  chosen_now=c_now, gap=gap)
+    return _("{best} and {chosen} win about the same this turn ({best_now} and {chosen_now}), but after {best} "
+             "the rest of the deal goes {gap} better on average.").format(best=best, chosen=chosen, best_now=b_now,
+                                                                         chosen_now=c_now, gap=gap)
 
 
 class Weighed:

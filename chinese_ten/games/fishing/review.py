@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card
-from chinese_ten.engine.judging import Reviewed, Weighed
+from chinese_ten.engine.judging import Figures, Reviewed, Weighed, reason_text
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
@@ -36,6 +36,7 @@ from chinese_ten.games.fishing.players.hard import HardPlayer
 from chinese_ten.games.fishing.record import deal_of, replay, turn_action
 from chinese_ten.games.fishing.rules import CARD_VALUE, PACK_POINTS
 from chinese_ten.games.fishing.view import FishingView
+from chinese_ten.i18n import _
 
 DecisionKind = Literal["play"]
 """What a Go Fishing decision is: always the card played, with the sets it takes."""
@@ -85,6 +86,8 @@ class Choice:
     take: Sets = ()
     expected: float = 0.0
     """The mean deal margin the seat can expect after this option."""
+    figures: Figures | None = None
+    """What the option does at once and leaves, from the same worlds (None when not known)."""
 
     def to_json(self, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
         """The option as the ``review`` command prints it: ``take`` a list of sets, as a record writes it.
@@ -94,7 +97,16 @@ class Choice:
         out: dict[str, Any] = {"play": str(self.play), "take": [[str(c) for c in s] for s in self.take]}
         if with_expected:
             out["expected"] = self.expected if exact else round(self.expected, 1)
+        if exact and self.figures is not None:
+            out["figures"] = self.figures.to_json()
         return out
+
+    def shown(self) -> str:
+        """The option in the words of the language in force: the card, with the sets it takes."""
+        if not self.take:
+            return self.play.pretty
+        sets = " ".join("+".join(c.pretty for c in s) for s in self.take)
+        return _("{card} taking {taken}").format(card=self.play.pretty, taken=sets)
 
     def words(self) -> str:
         """The option as its action text (``play 9S take 5D+4H 9C``)."""
@@ -119,9 +131,22 @@ class Judgement(Weighed):
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
-        return self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
-                                 self.best.to_json(with_expected=exact, exact=exact),
-                                 [o.to_json(exact=exact) for o in self.options], exact)
+        out = self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
+                                self.best.to_json(with_expected=exact, exact=exact),
+                                [o.to_json(exact=exact) for o in self.options], exact)
+        reason = self.reason
+        if reason is not None and not exact:
+            out["reason"] = reason
+        return out
+
+    @property
+    def reason(self) -> str | None:
+        """Why the best option was better, in one sentence of the language in force, with the figures of the
+        review's own worlds; None for a decision marked best, or when the figures are not known."""
+        if self.label == "best" or self.chosen.figures is None or self.best.figures is None:
+            return None
+        return reason_text(self.best.shown(), self.best.expected, self.best.figures,
+                           self.chosen.shown(), self.chosen.expected, self.chosen.figures, self.scale)
 
     def describe(self) -> str:
         """The decision in one line of words."""
@@ -169,20 +194,23 @@ def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: in
     if index is None:
         raise ValueError(f"{action} is not an option of seat {view.seat}")
     now = float(view.margins[view.seat])
+    figures: list[Figures | None] = [None] * len(options)
     if len(options) == 1:
         values = [now]
     else:
         turns_left = max(1, sum(view.hand_sizes) + view.stock_left)
         worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // (len(options) * turns_left)))
-        totals = _FixedWorlds(worlds).evaluate(view, options, rng)
+        detail: list[list[float]] = []
+        totals = _FixedWorlds(worlds).evaluate(view, options, rng, detail)
         values = [now + t / worlds for t in totals]
+        figures = [Figures(won / worlds, left / worlds, hits / worlds) for won, left, hits in detail]
     choices = []
-    for i, ((value, family), worth) in enumerate(zip(options, values)):
+    for i, ((value, family), worth, measured) in enumerate(zip(options, values, figures)):
         if i == index:
-            choices.append(Choice(action.card, action.sets, worth))
+            choices.append(Choice(action.card, action.sets, worth, measured))
         else:
             card = min(c for c in view.hand if CARD_VALUE[c] == value)
-            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth))
+            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth, measured))
     ranked = tuple(sorted(choices, key=lambda c: -c.expected))  # stable: the earlier of equals first
     return Judgement(turn, choices[index], ranked[0], ranked, stake_scale(view.seats))
 

@@ -36,7 +36,9 @@ from chinese_ten.engine.judging import (
     Weighed,
     label_of as label_of,
 )
+from chinese_ten.engine.judging import Figures, reason_text
 from chinese_ten.engine.streams import derive_seed
+from chinese_ten.i18n import _
 from chinese_ten.games.ten.players.hard import option_totals, world_count
 from chinese_ten.games.ten.players.worlds import Position
 from chinese_ten.games.ten.record import deal_of, replay
@@ -82,6 +84,8 @@ class Choice:
     take: tuple[Card, ...]
     expected: float = 0.0
     """The mean deal margin the seat can expect after this option."""
+    figures: Figures | None = None
+    """What the option does at once and leaves, from the same worlds (None when not known)."""
 
     def to_json(self, kind: DecisionKind, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
         """The option as the ``review`` command prints it (a turned card under ``flip``).
@@ -92,6 +96,8 @@ class Choice:
         out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": take_json(self.take)}
         if with_expected:
             out["expected"] = self.expected if exact else round(self.expected, 1)
+        if exact and self.figures is not None:
+            out["figures"] = self.figures.to_json()
         return out
 
     @classmethod
@@ -112,7 +118,8 @@ class Choice:
         value = data.get("expected", expected)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"an option's expected margin must be a number, not {value!r}")
-        return cls(play, cards, float(value))
+        figures = Figures.from_json(data["figures"]) if "figures" in data else None
+        return cls(play, cards, float(value), figures)
 
 
 @dataclass(frozen=True)
@@ -136,9 +143,22 @@ class Judgement(Weighed):
         With ``exact`` (the form a review is kept in), every expected margin keeps
         all its digits and the chosen and best options carry theirs too.
         """
-        return self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
-                                 self.best.to_json(self.kind, with_expected=exact, exact=exact),
-                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact)
+        out = self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
+                                self.best.to_json(self.kind, with_expected=exact, exact=exact),
+                                [o.to_json(self.kind, exact=exact) for o in self.options], exact)
+        reason = self.reason
+        if reason is not None and not exact:
+            out["reason"] = reason
+        return out
+
+    @property
+    def reason(self) -> str | None:
+        """Why the best option was better, in one sentence of the language in force, with the figures of the
+        review's own worlds; None for a decision marked best, or when the figures are not known."""
+        if self.label == "best" or self.chosen.figures is None or self.best.figures is None:
+            return None
+        return reason_text(_words_shown(self.kind, self.best), self.best.expected, self.best.figures,
+                           _words_shown(self.kind, self.chosen), self.chosen.expected, self.chosen.figures, self.scale)
 
     @classmethod
     def from_json(cls, data: Any) -> Judgement:
@@ -323,15 +343,15 @@ def judge_play(view: SeatView, played: Card, take: Card | None, rng: random.Rand
         for opt in _take_options(view, card, view.layout, take if card == played else None):
             options.append(opt)
             owner.append(card)
-    values = _expected(view, rng, options, "play", budget)
+    values, figures = _expected(view, rng, options, "play", budget)
     best_of: dict[Card, Choice] = {}
-    for card, (_, _, t), value in zip(owner, options, values):
+    for card, (_card, _pts, t), value, measured in zip(owner, options, values, figures):
         known = best_of.get(card)
         if known is None or value > known.expected:
-            best_of[card] = Choice(card, _takes_of(view, card, t), value)
+            best_of[card] = Choice(card, _takes_of(view, card, t), value, measured)
     ranked = _ranked(best_of.values())
     mine = best_of[played]
-    chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected)
+    chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected, mine.figures)
     return Judgement(turn, "play", chosen, ranked[0], ranked, stake_scale(view))
 
 
@@ -342,8 +362,8 @@ def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
     if pending is None:
         raise ValueError("no capture is waiting for a choice")
     options = _take_options(view, pending.card, pending.candidates, take)
-    values = _expected(view, rng, options, pending.source, budget)
-    choices = [Choice(pending.card, (t,), v) for (_, _, t), v in zip(options, values) if t is not None]
+    values, figures = _expected(view, rng, options, pending.source, budget)
+    choices = [Choice(pending.card, (t,), v, f) for (_card, _pts, t), v, f in zip(options, values, figures) if t is not None]
     ranked = _ranked(choices)
     chosen = next(c for c in choices if c.take == (take,))
     kind: DecisionKind = "take" if pending.source == "play" else "flip_take"
@@ -378,16 +398,18 @@ def _takes_of(view: SeatView, card: Card, take: Card | None) -> tuple[Card, ...]
 
 
 def _expected(view: SeatView, rng: random.Random, options: list[tuple[int, int | None, Card | None]],
-              source: str, budget: int) -> list[float]:
-    """Each option's expected deal margin for the view's seat, all on the same worlds."""
+              source: str, budget: int) -> tuple[list[float], list[Figures]]:
+    """Each option's expected deal margin for the view's seat, and its figures, all on the same worlds."""
     me = view.seat
     now = Fraction(view.points[me]) - Fraction(sum(view.points_table), view.seats)
     if len(options) == 1:
         worlds = 1 if _settled(view) else MIN_WORLDS
     else:
         worlds = world_count(view, len(options), budget, MIN_WORLDS, MAX_WORLDS)
-    totals = option_totals(view, Position.of(view), rng, options, source, worlds)
-    return [float(now) + t / worlds for t in totals]
+    detail: list[list[int]] = []
+    totals = option_totals(view, Position.of(view), rng, options, source, worlds, detail)
+    return ([float(now) + t / worlds for t in totals],
+            [Figures(won / worlds, leaves / worlds, hits / worlds) for won, leaves, hits in detail])
 
 
 def _settled(view: SeatView) -> bool:
@@ -412,6 +434,14 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"a card must be named by a string, not {value!r}")
     return value
+
+
+def _words_shown(kind: DecisionKind, choice: Choice) -> str:
+    """An option in the words of the language in force: the card entered, with what it takes."""
+    played = choice.play.pretty if choice.play is not None else "?"
+    if not choice.take:
+        return played
+    return _("{card} taking {taken}").format(card=played, taken=" ".join(c.pretty for c in choice.take))
 
 
 def _words(kind: DecisionKind, choice: Choice) -> str:

@@ -663,7 +663,13 @@ class ReviewScene(Scene):
                 y += para.get_height()
         para = self._para(loss_words(d), small, t.text_dim, width)
         self._blit(para, (x, y))
-        return y + para.get_height()
+        y += para.get_height()
+        reason = d.reason
+        if reason:  # why the best was better, from the review's own worlds
+            para = self._para(reason, small, t.text, width)
+            self._blit(para, (x, y + 2))
+            y += para.get_height() + 2
+        return y
 
     def _turn_list(self, area: Rect, unit: float) -> None:
         """Every turn, one a row, the coming one lit; the end of the deal last."""

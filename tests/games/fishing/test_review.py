@@ -122,7 +122,8 @@ def test_review_command_prints_the_json_with_takes_as_lists_of_sets(
     data = json.loads(out)
     assert set(data) == {"seat", "decisions", "total_loss", "accuracy"} and data["seat"] == 1
     (d,) = data["decisions"]
-    assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label"}
+    assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label", "reason"}
+    assert "K♦" in d["reason"]
     assert d["turn"] == 1 and d["kind"] == "play" and d["label"] == "blunder"
     assert d["chosen"] == {"play": "KC", "take": []}
     assert d["best"]["play"] == "KC" and ["KD"] in d["best"]["take"]
@@ -138,3 +139,24 @@ def test_review_command_refuses_an_illegal_fishing_record_in_one_line(
     code = main(["review", str(path), "--seat", "1"])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1 and "turn 1: 10S counts 10, not 13" in err
+
+
+def test_a_planted_blunders_reason_names_the_better_take_and_its_exact_points_this_turn() -> None:
+    from chinese_ten.engine.judging import points_text
+    from chinese_ten.games.fishing.rules import CARD_POINTS
+
+    (play,) = review_record(king_record({"seat": 1, "play": "KC"}), 1, budget=QUICK).decisions
+    assert play.best.figures is not None and play.chosen.figures is not None
+    taken = {c for s in play.best.take for c in s} | {play.best.play}
+    # in Go Fishing nothing is turned within the turn: what it wins now is its capture, exactly
+    assert play.best.figures.now == sum(CARD_POINTS[c] for c in taken)
+    assert play.chosen.figures.now == 0
+    assert play.reason is not None and play.best.shown() in play.reason
+    assert points_text(play.best.figures.now) in play.reason
+    assert json.loads(json.dumps(play.to_json()))["reason"] == play.reason
+
+
+def test_a_decision_marked_best_in_go_fishing_has_no_reason() -> None:
+    record = king_record({"seat": 1, "play": "KC", "take": [["KD"], ["3H", "10S"]]})
+    (play,) = review_record(record, 1, budget=QUICK).decisions
+    assert play.reason is None and "reason" not in play.to_json()

@@ -31,7 +31,7 @@ from chinese_ten.games.fishing.legal import (
 )
 from chinese_ten.games.fishing.rules import CARD_VALUE, VALUE_POINTS
 from chinese_ten.games.fishing.view import FishingView
-from chinese_ten.games.fishing.players.rollout import enter, rollout
+from chinese_ten.games.fishing.players.rollout import best_capture, enter, rollout
 
 DEFAULT_THINK_MS: int = 100
 """The thinking time Hard uses unless told otherwise: about 60,000 simulated turns, a tenth of a
@@ -93,8 +93,13 @@ class HardPlayer:
         budget = max(1, self.think_ms) * TURNS_PER_MS
         return max(MIN_WORLDS, min(MAX_WORLDS, budget // (options * turns_left)))
 
-    def evaluate(self, view: FishingView, options: list[_Option], rng: random.Random) -> list[float]:
-        """Per option, its summed result over the sampled worlds: the seat's points won minus the mean of all seats'."""
+    def evaluate(self, view: FishingView, options: list[_Option], rng: random.Random,
+                 detail: list[list[float]] | None = None) -> list[float]:
+        """Per option, its summed result over the sampled worlds: the seat's points won minus the mean of all seats'.
+
+        With ``detail`` (a review's reasons), each option's entry is set to three sums over the same worlds:
+        the points the seat won in this turn, the most points the next seat could then win at once, and the
+        number of worlds in which it could win any."""
         me = view.seat
         seats = view.seats
         unseen = sorted(view.unseen)
@@ -105,6 +110,8 @@ class HardPlayer:
         takes = [(usage_of(f), sum(KEY_STEP[v] * k for v, k in usage_of(f)), family_points(f)) for _, f in options]
         after = (me + 1) % seats
         totals = [0.0] * len(options)
+        if detail is not None:
+            detail[:] = [[0.0, 0.0, 0.0] for _ in options]
         noise = random.Random()
         for _ in range(self.worlds(view, len(options))):
             cards = [CARD_VALUE[c] for c in unseen]
@@ -130,6 +137,12 @@ class HardPlayer:
                     won[me] = taken + VALUE_POINTS[value]
                 if st:
                     hs[me].append(st.pop())
+                if detail is not None:
+                    exposed = best_capture(hs[after], counts, key, st) if after != me else 0
+                    row = detail[o]
+                    row[0] += won[me]
+                    row[1] += exposed
+                    row[2] += exposed > 0
                 noise.seed(seed)
                 rollout(hs, counts, key, st, after, noise, won)
                 totals[o] += won[me] - sum(won) / seats

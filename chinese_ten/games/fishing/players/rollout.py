@@ -29,6 +29,27 @@ def enter(counts: list[int], key: int, value: int, usage: tuple[tuple[int, int],
     return key + KEY_STEP[value]
 
 
+def best_capture(hand: list[int], counts: list[int], key: int, stock: list[int]) -> int:
+    """The most points one card of ``hand`` would win at once once the layout is refilled from ``stock``
+    (0 when none takes anything): the rollout's own choice of a capturing card, which it writes out for
+    speed. Nothing passed in is changed."""
+    counts = counts[:]
+    size = sum(counts)
+    depth = len(stock)
+    while size < LAYOUT_SIZE and depth:
+        depth -= 1
+        v = stock[depth]
+        counts[v] += 1
+        key += KEY_STEP[v]
+        size += 1
+    best = 0
+    for v in hand:
+        t = _BEST.get((key % BELOW[v]) * 16 + v) or best_take(v, key, counts)
+        if t[0] and t[0] + VALUE_POINTS[v] > best:
+            best = t[0] + VALUE_POINTS[v]
+    return best
+
+
 def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int], seat: int,
             rng: random.Random, won: list[int], noise: float = NOISE) -> None:
     """Play the deal to its end from ``seat`` to move (its layout not yet refilled), adding each seat's points to ``won``.

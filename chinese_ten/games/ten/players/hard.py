@@ -21,7 +21,7 @@ from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten.rules import RuleSet
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.games.ten.players.base import Decision, TenPlayer, highest_take
-from chinese_ten.games.ten.players.rollout import LeanRules, enter, rollout
+from chinese_ten.games.ten.players.rollout import LeanRules, best_capture, enter, rollout
 from chinese_ten.games.ten.players.worlds import AVOID_WEIGHT, Position
 
 DEFAULT_THINK_MS: int = 150
@@ -129,13 +129,16 @@ def world_count(view: SeatView, options: int, budget: int, low: int, high: int) 
 
 
 def option_totals(view: SeatView, pos: Position, rng: random.Random, options: list[_Option],
-                  source: str, worlds: int) -> list[int]:
+                  source: str, worlds: int, detail: list[list[int]] | None = None) -> list[int]:
     """Per option, the points the view's seat wins from now to the end of the deal, summed over ``worlds``.
 
     Every option meets the same sampled worlds and the same rollout noise.
     ``source`` names the decision: ``"play"`` (a card from the hand, or the
     take of a played card waiting in ``view.pending``) or ``"flip"`` (the take
-    of the turned card).
+    of the turned card). With ``detail`` (a review's reasons), each option's
+    entry is set to three sums over the same worlds: the points the seat won
+    in this turn, the most points the next seat could then win at once, and
+    the number of worlds in which it could win any.
     """
     pts = pos.pts
     me = pos.me
@@ -143,6 +146,8 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
     totals = [0] * len(options)
     after_seat = view.rules.next_seat(me, pos.seats)
     noise_rng = random.Random()
+    if detail is not None:
+        detail[:] = [[0, 0, 0] for _ in options]
     for _ in range(worlds):
         hands, stock = pos.sample(rng)
         seed = rng.getrandbits(32)
@@ -159,6 +164,12 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
                 f = st.pop()
                 seen[f >> 2] += 1
                 won += enter(lay, f, None, pts)
+            if detail is not None:
+                exposed = best_capture(hs[after_seat], lay, pts) if after_seat != me else 0
+                row = detail[i]
+                row[0] += won
+                row[1] += exposed
+                row[2] += exposed > 0
             noise_rng.seed(seed)
             totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng)
     return totals
