@@ -28,6 +28,7 @@ from chinese_ten.games.ten.review import INACCURACY, REVIEW_TURNS, Choice, Judge
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.scenes.review_graph import draw_graph, graph_points, turn_at
 from chinese_ten.ui.table.analysis import Analysis
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SIDE_NAMES, SeatInfo, seat_infos
@@ -201,6 +202,8 @@ class ReviewScene(Scene):
         self.back_button = Button(N_("Back"), "back")
         self.first_row = 0
         """The first turn listed (scrolled by the wheel, Page Up and Page Down)."""
+        self.graph_rect = Rect(0, 0, 0, 0)
+        """Where the evaluation graph is drawn (empty while it is not)."""
         self.turn_rows: list[tuple[int, Rect]] = []
         """Each listed row's position to go to and where it is."""
         self.worst_rows: list[tuple[int, Rect]] = []
@@ -413,6 +416,9 @@ class ReviewScene(Scene):
             if rect.collidepoint(pos):
                 self.go(position)
                 return
+        if self.graph_rect.collidepoint(pos):  # the decision of the turn pointed at, still to be played
+            self.go(max(0, turn_at(self.graph_rect, self.table.last, pos[0]) - 1))
+            return
         if self.geom().table.collidepoint(pos):
             self.table.finish()
 
@@ -671,6 +677,27 @@ class ReviewScene(Scene):
             y += para.get_height() + 2
         return y
 
+    def _graph(self, area: Rect, unit: float) -> None:
+        """The evaluation graph across the deal in ``area`` (the right of the stock's strip), once the review
+        is ready."""
+        self.graph_rect = Rect(0, 0, 0, 0)
+        review = self.review
+        if review is None or not review.decisions or area.width < 60 or area.height < 30:
+            return
+        tbl = self.table
+        final = tbl.positions[tbl.last]
+        real = float(final.exact_margins[self.seat]) if final.is_over else None
+        points = graph_points(review.decisions, real, tbl.last)
+        theme = self.app.kit.theme
+        pad = max(4, round(8 * unit))
+        head = self._fit(_("Expected margin, decision by decision"), font_px(16, unit), theme.text_dim,
+                         area.width - 2 * pad)
+        self._blit(head, (area.left + pad, area.top + pad // 2))
+        top = area.top + pad // 2 + head.get_height() + 2
+        graph = Rect(area.left + pad, top, area.width - 2 * pad, max(10, area.bottom - top - pad // 2))
+        self.graph_rect = graph
+        self._paint.append(lambda target: draw_graph(target, graph, points, tbl.last, tbl.at, theme, mark_colour))
+
     def _turn_list(self, area: Rect, unit: float) -> None:
         """Every turn, one a row, the coming one lit; the end of the deal last."""
         t = self.app.kit.theme
@@ -757,6 +784,12 @@ class ReviewScene(Scene):
         strip = self.strip_rect()
         if strip.height <= 0 or strip.width <= 0:
             return
+        if self.review is not None and self.review.decisions:  # the graph takes the strip's right part
+            split = strip.left + round(strip.width * 0.48)
+            self._graph(Rect(split, strip.top, strip.right - split, strip.height), unit)
+            strip = Rect(strip.left, strip.top, split - strip.left, strip.height)
+        else:
+            self.graph_rect = Rect(0, 0, 0, 0)
         geom = self.geom()
         cards = self.table.stock_shown()
         pad = max(4, round(8 * unit))
@@ -793,10 +826,21 @@ class ReviewScene(Scene):
         chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
         tags: dict[Card, tuple[str, Colour]] = {}
+        # every other option's card carries its expected margin; the chosen and the best say which they are
+        for option in d.options:
+            cards = _optioncards_text(option, d.kind)
+            if cards:
+                tags[cards[0] if d.kind == "play" else cards[-1]] = (margin_text(option.expected), t.text_dim)
         for c in _optioncards_text(d.chosen, d.kind):
             tags[c] = (_("Chosen"), chosen_colour)
         for c in _optioncards_text(d.best, d.kind):
             tags[c] = (_("Best"), best_colour)
+        lead = _optioncards_text(d.chosen, d.kind)[:1] if d.kind == "play" else _optioncards_text(d.chosen, d.kind)[-1:]
+        for c in lead:
+            tags[c] = (f"{tags[c][0]} {margin_text(d.chosen.expected)}", tags[c][1])
+        lead = _optioncards_text(d.best, d.kind)[:1] if d.kind == "play" else _optioncards_text(d.best, d.kind)[-1:]
+        for c in lead:
+            tags[c] = (f"{tags[c][0]} {margin_text(d.best.expected)}", tags[c][1])
         for card, (word, colour) in tags.items():
             rect, seen, side = self._card_rect(card, geom)
             if rect is None:
@@ -881,6 +925,16 @@ class ReviewScene(Scene):
         if tbl.at == 0:
             return _("As dealt, every hand face up. Right (or Next) plays the first turn.")
         return tbl.turn_words(tbl.at)
+
+
+def margin_text(value: float) -> str:
+    """An expected margin as an option's tag writes it: signed, to a tenth.
+
+    >>> margin_text(6.94), margin_text(-0.04), margin_text(-2.35)
+    ('+6.9', '0.0', '-2.4')
+    """
+    shown = round(value, 1)
+    return "0.0" if shown == 0 else f"{shown:+.1f}"
 
 
 def _optioncards_text(choice: Choice, kind: str) -> tuple[Card, ...]:

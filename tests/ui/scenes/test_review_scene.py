@@ -465,3 +465,47 @@ def test_after_next_the_panel_describes_the_turn_the_table_is_still_showing(app,
     app.frame(1 / 60, [])
     heads = [t for t in seen if t.startswith("Turn ") and f" of {total}:" in t]
     assert heads and all(t.startswith(f"Turn 2 of {total}:") for t in heads), heads
+
+
+def test_a_click_on_the_evaluation_graph_goes_to_the_decision_of_that_turn(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.review_graph import place, value_range, graph_points
+
+    record, review = reviewed
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    app.frame(1 / 60, [])
+    area = scene.graph_rect
+    assert area.width > 0 and area.height > 0, "the graph is drawn once the review is ready"
+    last = scene.table.last
+    decision = review.worst()[0]
+    points = graph_points(review.decisions, None, last)
+    target = next(p for p in points if p.turn == decision.turn)
+    x, y = place(target, area.inflate(-8, -8), last, value_range(points))
+    app.frame(1 / 60, [click_event((x, area.centery))])
+    assert scene.table.at == decision.turn - 1, "the position the decision was made from"
+    assert scene.shown_judgement() == decision
+
+
+def test_every_option_of_the_shown_decision_carries_its_expected_margin_on_the_table(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.review import margin_text
+
+    record, review = reviewed
+    decision = next(d for d in review.decisions if d.kind == "play" and len(d.options) >= 3)
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    scene.table.finish()
+    drawn: list[str] = []
+    real_line = app.kit.text.line
+
+    def line(text: str, *args: object, **kw: object) -> pygame.Surface:
+        drawn.append(text)
+        return real_line(text, *args, **kw)  # type: ignore[arg-type]
+
+    app.kit.text.line = line  # type: ignore[method-assign]
+    try:
+        scene.draw(app.surface)
+    finally:
+        app.kit.text.line = real_line  # type: ignore[method-assign]
+    for option in decision.options:
+        assert any(margin_text(option.expected) in text for text in drawn), option
