@@ -28,7 +28,7 @@ from chinese_ten.games.ten.review import INACCURACY, REVIEW_TURNS, Choice, Judge
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
-from chinese_ten.ui.scenes.review_graph import draw_graph, graph_points, turn_at
+from chinese_ten.ui.widgets.evaluation_graph import draw_graph, graph_points, turn_at
 from chinese_ten.ui.table.analysis import Analysis
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SIDE_NAMES, SeatInfo, seat_infos

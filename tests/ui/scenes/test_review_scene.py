@@ -468,7 +468,7 @@ def test_after_next_the_panel_describes_the_turn_the_table_is_still_showing(app,
 
 
 def test_a_click_on_the_evaluation_graph_goes_to_the_decision_of_that_turn(app, reviewed) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.scenes.review_graph import place, value_range, graph_points
+    from chinese_ten.ui.widgets.evaluation_graph import place, value_range, graph_points
 
     record, review = reviewed
     scene = open_review(app, record, 0, review=review)

@@ -1,4 +1,4 @@
-"""The review's evaluation graph: its points follow the decisions, and a click finds the turn it points at."""
+"""The evaluation graph of the review: its points follow the decisions, and a click finds the turn it points at."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pygame import Rect
 
-from chinese_ten.ui.scenes.review_graph import GraphPoint, graph_points, place, turn_at, value_range
+from chinese_ten.ui.widgets.evaluation_graph import GraphPoint, graph_points, place, turn_at, value_range
 
 
 @dataclass(frozen=True)
