@@ -476,6 +476,8 @@ class HelpScene(Dialog):
         body = font_px(22, unit)
         head = font_px(27, unit)
         pieces: list[tuple[pygame.Surface, int]] = []
+        captions = [str(cast("tuple[str, tuple[str, ...]]", value)[0]) for kind, value in blocks if kind == "cards"]
+        caption_w = max((kit.text.width(c, body, True) for c in captions), default=0)  # the rows of cards align
         for kind, value in blocks:
             if kind == "head":
                 pieces.append((kit.text.line(str(value), head, t.accent, bold=True), round(12 * unit)))
@@ -483,7 +485,7 @@ class HelpScene(Dialog):
                 pieces.append((kit.text.paragraph(str(value), body, t.text, width), round(6 * unit)))
             elif kind == "cards":
                 caption, codes = cast("tuple[str, tuple[str, ...]]", value)
-                pieces.append((self._cards(str(caption), codes, body), round(6 * unit)))
+                pieces.append((self._cards(str(caption), codes, body, caption_w), round(6 * unit)))
             elif kind == "table":
                 pieces.append((self._table(value, width, body), round(10 * unit)))  # type: ignore[arg-type]
         height = sum(s.get_height() + gap for s, gap in pieces) + 4
@@ -495,16 +497,17 @@ class HelpScene(Dialog):
             y += s.get_height()
         return surf
 
-    def _cards(self, caption: str, codes: tuple[str, ...], size: int) -> pygame.Surface:
+    def _cards(self, caption: str, codes: tuple[str, ...], size: int, caption_w: int = 0) -> pygame.Surface:
         kit = self.app.kit
         unit = self.unit()
         ch = max(48, round(84 * unit))
         cw = round(ch * CARD_RATIO)
         label = kit.text.line(caption, size, kit.theme.text_dim, bold=True)
         gap = round(8 * unit)
-        surf = pygame.Surface((label.get_width() + 12 + len(codes) * (cw + gap), ch), pygame.SRCALPHA)
+        left = max(caption_w, label.get_width()) + 12
+        surf = pygame.Surface((left + len(codes) * (cw + gap), ch), pygame.SRCALPHA)
         surf.blit(label, label.get_rect(midleft=(0, ch // 2)))
-        x = label.get_width() + 12
+        x = left
         for code in codes:
             surf.blit(kit.cards.face(Card.parse(code), (cw, ch)), (x, 0))
             x += cw + gap

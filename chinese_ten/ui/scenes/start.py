@@ -46,9 +46,9 @@ def game_description(game: str) -> str:
     """A game's one line on its start-screen button: what a turn does and how many play it."""
     counts = game_named(game).seat_counts
     if game == "ten":
-        text = _("Pair your cards to make ten · {low} to {high} players")
+        text = _("Pairs that make ten · {low} to {high} players")
     else:
-        text = _("Take cards that add up to yours · {low} to {high} players")
+        text = _("Sets that add up to your card · {low} to {high} players")
     return text.format(low=min(counts), high=max(counts))
 
 

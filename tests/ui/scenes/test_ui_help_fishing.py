@@ -108,8 +108,8 @@ def test_the_fishing_pages_fit_their_area(size: tuple[int, int], code: str) -> N
         drawn: list[int] = []
         real = HelpScene._cards
 
-        def measured(self: HelpScene, caption: str, codes: tuple[str, ...], px: int) -> pygame.Surface:
-            picture = real(self, caption, codes, px)
+        def measured(self: HelpScene, caption: str, codes: tuple[str, ...], px: int, left: int = 0) -> pygame.Surface:
+            picture = real(self, caption, codes, px, left)
             drawn.append(picture.get_width())
             return picture
 
