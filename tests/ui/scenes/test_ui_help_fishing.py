@@ -98,7 +98,7 @@ def test_help_opens_for_the_game_asked_or_in_force(window: pygame.Surface) -> No
 
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_fishing_pages_fit_their_area(size: tuple[int, int], code: str) -> None:
+def test_the_fishing_pages_fit_their_area(size: tuple[int, int], code: str, window: pygame.Surface) -> None:
     surface = pygame.display.set_mode(size)
     app = App(surface, Settings(language=code, game="fishing"), None, None, ComputerThinker(force_inline=True))
     try:

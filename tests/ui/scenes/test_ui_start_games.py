@@ -162,7 +162,7 @@ def _rects_apart(rects: list[pygame.Rect]) -> bool:
 @pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("game", ["ten", "fishing"])
-def test_the_start_screen_is_legible(size: tuple[int, int], code: str, game: str, tmp_path: Path) -> None:
+def test_the_start_screen_is_legible(size: tuple[int, int], code: str, game: str, window: pygame.Surface) -> None:
     surface = pygame.display.set_mode(size)
     app = App(surface, Settings(language=code, game=game, computers=3), None, None,
               ComputerThinker(force_inline=True))
