@@ -59,6 +59,7 @@ class SettingsScene(ChoiceGrid):
         self.game = ""
         """The game whose table settings the rows offer (the one chosen on the start screen)."""
         self.setting_rows: tuple[Option, ...] = ()
+        """The rows offered now, in order: setting name, label and (shown, value) choices."""
         self.rows: list[list[Button]] = []
         self._build_rows()
         self.done = Button(N_("Done (Esc)"), "done")
