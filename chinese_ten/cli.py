@@ -83,6 +83,9 @@ def _any_seats(text: str) -> int:
 GAME_NAMES: tuple[str, ...] = ("ten", "fishing")
 """The games ``--game`` names: Chinese Ten (the default) and Chinese Go Fishing."""
 
+DEMO_FISHING_SEATS: int = 4
+"""The seats of a Go Fishing demo that names none."""
+
 
 def _int(text: str) -> int:
     try:
@@ -149,6 +152,13 @@ def _add_rules_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> 
                    metavar="PRESET", help="the rules for this run: " + ", ".join(PRESETS))
 
 
+def _add_game_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
+    """``--game ten|fishing``: the game of this run's matches (remembered settings stay as they are)."""
+    p.add_argument("--game", choices=GAME_NAMES, default=argparse.SUPPRESS if keep_parent else None,
+                   help="the game for this run: ten (Chinese Ten, 2 to 4 seats, the default) or fishing "
+                        "(Chinese Go Fishing, 2 to 8 seats)")
+
+
 def look_overrides(args: argparse.Namespace) -> dict[str, object]:
     """The settings the command line sets for this run only (none when no look option was given)."""
     return {key: getattr(args, key) for key in LOOK_OPTIONS if getattr(args, key, None) is not None}
@@ -161,11 +171,13 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
     look = tuple(look_overrides(args).items())
     if getattr(args, "command", None) != "demo":
         return LaunchOptions(settings_dir=getattr(args, "settings_dir", None), data_dir=_named(getattr(args, "data_dir", None)),
-                             look=look, rules=getattr(args, "rules", None))
+                             look=look, rules=getattr(args, "rules", None), game=getattr(args, "game", None))
     rules = RuleSet.of(getattr(args, "rules", None) or "classic")
-    demo = DemoOptions(seats=args.seats or max(rules.seat_counts()), deals=args.deals, seed=args.seed,
+    game = getattr(args, "game", None) or "ten"
+    seats = args.seats or (max(rules.seat_counts()) if game == "ten" else DEMO_FISHING_SEATS)
+    demo = DemoOptions(seats=seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
-                       rules=rules)
+                       rules=rules, game=game)
     return LaunchOptions(data_dir=_named(getattr(args, "data_dir", None)), look=look, rules=rules.preset, demo=demo,
                          frame_stats=getattr(args, "frame_stats", None), json=getattr(args, "json", False))
 
@@ -178,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="folder for kept matches and statistics (default: the platform's)")
     _add_look_options(parser)
     _add_rules_choice(parser)
+    _add_game_choice(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("replay", help="replay a deal record and print the position it reaches")
@@ -214,8 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Computers play every seat of a whole match in the window at full speed, "
                                    "then the window closes and the command exits 0. The look options reproduce "
                                    "any look for this run; remembered settings are never read or changed.")
-    p.add_argument("--seats", type=_seats, default=None,
-                   help="seats at the table: 2, 3 or 4 (default: 4, or the most the rules deal)")
+    p.add_argument("--seats", type=_any_seats, default=None,
+                   help="seats at the table: 2, 3 or 4 for Chinese Ten (default: 4, or the most the rules deal), "
+                        f"2 to 8 for Chinese Go Fishing (default: {DEMO_FISHING_SEATS})")
     p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match, 1 to 1000 (default: one per seat)")
     p.add_argument("--seed", type=_int, default=0, help="random seed of the shuffles and the players (default: 0)")
     p.add_argument("--frame-stats", type=_file, default=None, metavar="FILE",
@@ -226,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
     _add_rules_choice(p, keep_parent=True)
+    _add_game_choice(p, keep_parent=True)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     _add_data_dir(p)
 
@@ -580,10 +595,18 @@ def _player_name_checked(text: str) -> str:
 def cmd_demo(args: argparse.Namespace) -> int:
     """Let computers play a whole match in the window."""
     check_demo_paths(args.frame_stats, args.screenshot)
+    check_game_choice(args)
+    if getattr(args, "game", None) == "fishing":
+        fishing = _game_seats("fishing")
+        if args.seats is not None and args.seats not in fishing:
+            raise UsageError(f"Chinese Go Fishing is for {min(fishing)} to {max(fishing)} seats, not {args.seats}")
     rules = RuleSet.of(getattr(args, "rules", None) or "classic")
-    if args.seats is not None and args.seats not in rules.seat_counts():
-        counts = " or ".join(map(str, rules.seat_counts()))
-        raise UsageError(f"the {PRESETS[rules.preset].title} rules are for {counts} seats, not {args.seats}")
+    if getattr(args, "game", None) != "fishing" and args.seats is not None:
+        if args.seats not in _game_seats("ten"):
+            raise UsageError(f"Chinese Ten is for {_counts_text(_game_seats('ten'))} seats, not {args.seats}")
+        if args.seats not in rules.seat_counts():
+            raise UsageError(f"the {PRESETS[rules.preset].title} rules are for {_counts_text(rules.seat_counts())} "
+                             f"seats, not {args.seats}")
     from chinese_ten.ui.app import DemoInterrupted, run_demo
 
     report = io.StringIO()
@@ -621,8 +644,28 @@ def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
             raise UsageError(str(problem)) from None
 
 
+def _game_seats(name: str) -> tuple[int, ...]:
+    """The seat counts a deal of game ``name`` can have."""
+    from chinese_ten.games import game_named
+
+    return game_named(name).seat_counts
+
+
+def _counts_text(counts: tuple[int, ...]) -> str:
+    """Seat counts in words: "2, 3 or 4", "2 or 3", "4"."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def check_game_choice(args: argparse.Namespace) -> None:
+    """Refuse ``--rules`` with a game that has no house rules (only Chinese Ten has them)."""
+    if getattr(args, "game", None) not in (None, "ten") and getattr(args, "rules", None):
+        raise UsageError("--rules chooses Chinese Ten's house rules; Chinese Go Fishing has none")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the window and play."""
+    check_game_choice(args)
     from chinese_ten.ui.app import run_game
 
     return run_game(launch_options(args))

@@ -26,6 +26,7 @@ from typing import Any, Final
 from chinese_ten import storage
 from chinese_ten.storage import user_folder
 from chinese_ten.engine import match
+from chinese_ten.games import GAMES
 from chinese_ten.games.ten import players
 from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet, RulesError
 from chinese_ten.i18n import LANGUAGES, SYSTEM, _
@@ -35,6 +36,7 @@ __all__ = [
     "APP_NAME",
     "COMPUTERS_RANGE",
     "FORMAT_VERSION",
+    "GAME_NAMES",
     "LANGUAGE_CHOICES",
     "LoadResult",
     "MATCH_LENGTHS",
@@ -50,6 +52,7 @@ __all__ = [
     "WINDOW_WIDTH_RANGE",
     "clamp_window_size",
     "parse_window_size",
+    "choose_game",
     "choose_preset",
     "rules_for_seats",
     "settings_dir",
@@ -73,8 +76,14 @@ FORMAT_VERSION: Final[int] = 1
 MAX_FILE_BYTES: Final[int] = 16 * 1024 * 1024
 """A settings file larger than this is treated as damaged without parsing it."""
 
-COMPUTERS_RANGE: Final[tuple[int, int]] = (1, 3)
-"""Smallest and largest number of computer opponents."""
+GAME_NAMES: Final[tuple[str, ...]] = tuple(GAMES)
+"""Allowed values of ``Settings.game``: every registered game, Chinese Ten first."""
+
+COMPUTERS_RANGE: Final[tuple[int, int]] = (
+    min(min(spec.seat_counts) for spec in GAMES.values()) - 1,
+    max(max(spec.seat_counts) for spec in GAMES.values()) - 1,
+)
+"""Smallest and largest number of computer opponents in any game (each game allows its own seat counts)."""
 
 STRENGTHS: Final[tuple[str, ...]] = players.STRENGTHS
 """Allowed values of ``Settings.strength``: the engine's computer opponents."""
@@ -193,6 +202,7 @@ def _window_size(value: object) -> tuple[int, int]:
 
 
 _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
+    "game": _one_of(GAME_NAMES),
     "computers": _whole_number(*COMPUTERS_RANGE),
     "strength": _one_of(STRENGTHS),
     "match_length": _one_of(MATCH_LENGTHS),
@@ -254,6 +264,8 @@ class Settings:
     ``SettingError``.  Use ``replace`` to change settings.
     """
 
+    game: str = "ten"
+    """The game of the next match (a name from the games registry)."""
     computers: int = 1
     strength: str = "normal"
     match_length: str = "per-seat"
@@ -281,11 +293,16 @@ class Settings:
             checked = validate_setting(item.name, getattr(self, item.name))
             object.__setattr__(self, item.name, checked)
         seats = self.computers + 1
+        spec = GAMES[self.game]
+        if seats not in spec.seat_counts:
+            raise SettingError(f"computers: {spec.name} cannot be dealt at {seats} seats")
+        if self.match_length not in spec.match_lengths:
+            raise SettingError(f"match_length {self.match_length} is not offered for {spec.name}")
         try:
             rules = self.ruleset()
         except RulesError as problem:
             raise SettingError(f"rule_options {problem}") from None
-        if seats not in rules.seat_counts():
+        if self.game == "ten" and seats not in rules.seat_counts():
             raise SettingError(f"rules {self.rules} cannot be dealt at {seats} seats")
 
     def ruleset(self) -> RuleSet:
@@ -324,6 +341,20 @@ class Settings:
                 kept[name] = validate_setting(name, data[name])
             except SettingError:
                 rejected.append(name)
+        try:
+            return cls(**kept), tuple(rejected)
+        except SettingError:
+            pass
+        # values good alone that do not fit together: the game's own seats and lengths, then its rules
+        spec = GAMES[kept.get("game", "ten")]
+        computers = kept.get("computers", cls.computers)
+        seats = min(max(computers + 1, min(spec.seat_counts)), max(spec.seat_counts))
+        if seats - 1 != computers:
+            kept["computers"] = seats - 1
+            rejected.append("computers")
+        if kept.get("match_length", cls.match_length) not in spec.match_lengths:
+            kept["match_length"] = cls.match_length if cls.match_length in spec.match_lengths else spec.match_lengths[0]
+            rejected.append("match_length")
         try:
             return cls(**kept), tuple(rejected)
         except SettingError:
@@ -667,12 +698,28 @@ def choose_preset(settings: Settings, name: str) -> dict[str, Any]:
     return changes
 
 
-def rules_for_seats(settings: Settings, computers: int) -> dict[str, Any]:
-    """The changes that seat ``computers`` opponents: the rules stay if they can be dealt there,
-    else the options that cannot are dropped, else the classic rules are chosen."""
+def choose_game(settings: Settings, name: str) -> dict[str, Any]:
+    """The changes that choose game ``name``: its seats brought within the game's own (the most it deals
+    when more were chosen), and its default length when the length chosen is not one it offers; for
+    Chinese Ten, rules that can be dealt at those seats (see :func:`rules_for_seats`)."""
+    spec = GAMES[_one_of(GAME_NAMES)(name)]
+    seats = min(max(settings.computers + 1, min(spec.seat_counts)), max(spec.seat_counts))
+    changes: dict[str, Any] = {"game": spec.name, "computers": seats - 1}
+    if settings.match_length not in spec.match_lengths:
+        default = Settings.match_length
+        changes["match_length"] = default if default in spec.match_lengths else spec.match_lengths[0]
+    if spec.name == "ten":
+        changes.update(rules_for_seats(settings, seats - 1, game="ten"))
+    return changes
+
+
+def rules_for_seats(settings: Settings, computers: int, game: str | None = None) -> dict[str, Any]:
+    """The changes that seat ``computers`` opponents at ``game`` (the game chosen, unless named): the
+    rules stay if they can be dealt there, else the options that cannot are dropped, else the classic
+    rules are chosen. Only Chinese Ten has rules to change; another game keeps them for when it is chosen."""
     seats = computers + 1
     changes: dict[str, Any] = {"computers": computers}
-    if seats in settings.ruleset().seat_counts():
+    if (game or settings.game) != "ten" or seats in settings.ruleset().seat_counts():
         return changes
     if seats in RuleSet.of(settings.rules).seat_counts():
         base = RuleSet.of(settings.rules)

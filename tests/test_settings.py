@@ -40,6 +40,7 @@ BAD_NAME = re.compile(r"^settings\.json\.bad-\d{8}-\d{6}(-\d+)?$")
 
 # Every field different from its default, so a round trip proves each one.
 EVERYTHING_CHANGED = Settings(
+    game="fishing",
     computers=3,
     strength="hard",
     match_length="two-per-seat",
@@ -144,6 +145,9 @@ def test_replace_returns_validated_copy() -> None:
     [
         {"computers": 0},
         {"computers": 4},
+        {"computers": 8},
+        {"game": "go"},
+        {"game": "Fishing"},
         {"computers": 2.0},
         {"computers": True},
         {"strength": "impossible"},
@@ -299,6 +303,7 @@ def test_file_format(folder: Path) -> None:
     data = json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))
     assert data == {
         "version": 1,
+        "game": "fishing",
         "computers": 3,
         "strength": "hard",
         "match_length": "two-per-seat",

@@ -21,8 +21,9 @@ from typing import Any
 import pygame
 
 from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
+from chinese_ten.games import game_named
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
-from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_preset, clamp_window_size, rules_for_seats,
+from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_game, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
 from chinese_ten.ui.kit import display
 from chinese_ten.ui.kit.cardimages import CardImages
@@ -252,7 +253,7 @@ class App:
                 if getattr(settings, key) == for_run}
         try:
             return settings.replace(**kept) if kept else settings
-        except SettingError:  # the rules of this run no longer fit the seats chosen since
+        except SettingError:  # the rules or the game of this run no longer fit the seats chosen since
             return settings
 
     def notify(self, text: str, seconds: float = BANNER_SECONDS) -> None:
@@ -280,7 +281,9 @@ class App:
     def change_settings(self, **changes: object) -> Settings:
         """Change some settings: remember them and apply at once what can be applied now."""
         old = self.settings
-        if "computers" in changes and "rules" not in changes and "rule_options" not in changes:
+        if "game" in changes and changes["game"] != old.game:  # the new game's seats, length and rules
+            changes = {**choose_game(old, str(changes["game"])), **changes}
+        elif "computers" in changes and "rules" not in changes and "rule_options" not in changes:
             changes = {**rules_for_seats(old, int(changes["computers"])), **changes}  # type: ignore[call-overload]
         new = old.replace(**changes)
         self.save_settings(new)
@@ -342,13 +345,14 @@ class App:
         if current is not None:
             self.surface = current
 
-    def show_help(self) -> None:
-        """Open the help over whatever is showing, or close it when it is on top."""
+    def show_help(self, game: str | None = None) -> None:
+        """Open the help of ``game`` (by default the game in force: see :meth:`game_in_force`) over whatever
+        is showing, or close it when it is on top."""
         top = self.top()
         if isinstance(top, HelpScene):
             self.pop(top)
         else:
-            self.push(HelpScene(self))
+            self.push(HelpScene(self, game=game or self.game_in_force()))
 
     def open_menu(self) -> None:
         """Open the game menu over the table."""
@@ -362,16 +366,24 @@ class App:
         """Sit down at a new match with the current settings (or the demo's table)."""
         self.thinker.cancel()
         if self.demo is not None:
-            length = PRESETS[self.demo.rules.preset].match_length or "per-seat"
-            ctl = TableController(self.demo.seats, self.demo.strength, length, seed=self.demo.seed, pace=DEMO_PACE,
-                                  person=False, thinker=self.thinker, deals=self.demo.deals, rules=self.demo.rules)
+            demo = self.demo
+            spec = game_named(demo.game)
+            if spec.name == "ten":
+                rules: Any = demo.rules
+                length = PRESETS[demo.rules.preset].match_length or "per-seat"
+            else:
+                rules, length = spec.default_rules, spec.match_lengths[0]
+            ctl = TableController(demo.seats, demo.strength, length, seed=demo.seed, pace=DEMO_PACE,
+                                  person=False, thinker=self.thinker, deals=demo.deals, rules=rules, game=spec.name)
             self.keeper.watch(ctl)
             self.replace(TableScene(self, ctl, auto=True))
             return
         s = self.settings
         self.keeper.abandon()  # asked first when a match was unfinished
+        spec = game_named(s.game)
         ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
-                              pace=pace_for(s.animation_speed), thinker=self.thinker, rules=s.ruleset())
+                              pace=pace_for(s.animation_speed), thinker=self.thinker,
+                              rules=s.ruleset() if spec.name == "ten" else spec.default_rules, game=spec.name)
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
@@ -413,11 +425,23 @@ class App:
             start.start()
 
     def rules_in_force(self) -> tuple[RuleSet, int]:
-        """The rules and seat count the person is playing, or will play next from the start screen."""
+        """The Chinese Ten rules and seat count the person is playing, or will play next from the start screen
+        (for another game, the rules remembered for Chinese Ten at the most seats they deal)."""
         table = self.table()
         if table is not None:
-            return table.ctl.match.rules, table.ctl.match.seats
-        return self.settings.ruleset(), self.settings.computers + 1
+            rules, seats = table.ctl.match.rules, table.ctl.match.seats
+        else:
+            rules, seats = self.settings.ruleset(), self.settings.computers + 1
+        if not isinstance(rules, RuleSet):
+            rules = self.settings.ruleset()
+        counts = rules.seat_counts()
+        return rules, seats if seats in counts else max(counts)  # seats of another game: the most it deals
+
+    def game_in_force(self) -> str:
+        """The name of the game the person is playing, or will play next from the start screen."""
+        table = self.table()
+        game = getattr(table.ctl, "game", None) if table is not None else None
+        return str(getattr(game, "name", self.settings.game))
 
     def open_statistics(self) -> None:
         """Open the Statistics screen over whatever is showing."""
@@ -730,6 +754,8 @@ def run_game(options: LaunchOptions) -> int:
     for notice in loaded.notices:
         _log.warning(notice)
     run_only = options.look_overrides()
+    if options.game:
+        run_only.update(choose_game(loaded.settings.replace(**run_only), options.game))
     if options.rules:
         run_only.update(choose_preset(loaded.settings.replace(**run_only), options.rules))
     settings = loaded.settings.replace(**run_only)

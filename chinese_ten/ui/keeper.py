@@ -16,7 +16,7 @@ from typing import Any, Final
 from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import as_number
 from chinese_ten.engine.thinking import ComputerThinker
-from chinese_ten.games.ten.record import record_of
+from chinese_ten.games import game_named
 from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
@@ -36,7 +36,7 @@ def setup_of(ctl: TableController) -> MatchSetup:
     return MatchSetup(seats=match.seats, strength=strengths[0] if strengths else "normal", players=players,
                       person=ctl.person_seat is not None, rules=match.rules.to_json(), preset=match.rules.preset,
                       length={"kind": match.length.kind, "deals": match.length.deals},
-                      total_deals=match.total_deals, seed=str(match.seed))
+                      total_deals=match.total_deals, seed=str(match.seed), game=ctl.game.name)
 
 
 def outcome_of(ctl: TableController) -> str | None:
@@ -50,11 +50,17 @@ def outcome_of(ctl: TableController) -> str | None:
 
 
 def describe(kept: Unfinished) -> str:
-    """The unfinished match in one line: "2 seats · Normal · deal 2 of 4 · you +12"."""
+    """The unfinished match in one line: "2 seats · Normal · deal 2 of 4 · you +12", a game other than
+    Chinese Ten named first ("Chinese Go Fishing · 5 seats · Hard · deal 1 of 5")."""
     setup = kept.setup
     strength = _(STRENGTH_LABELS.get(setup.strength, setup.strength))
     parts = [_("{n} seats").format(n=setup.seats), strength]
-    if setup.preset != "classic":
+    if setup.game != "ten":
+        try:
+            parts.insert(0, _(game_named(setup.game).title))
+        except ValueError:  # a game this version does not know is named as it was kept
+            parts.insert(0, setup.game)
+    elif setup.preset != "classic":
         parts.append(preset_title(setup.preset))
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
     seat = setup.person_seat
@@ -196,10 +202,12 @@ def _rebuild(kept: Unfinished, pace: Pace, thinker: ComputerThinker, think_ms: i
     length = setup.length
     seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
     strength = next((p for p in setup.players if p != "you"), setup.strength)
+    game = game_named(setup.game)
+    rules = rules_from_json(setup.rules) if game.name == "ten" else game.default_rules
     ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
                           seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
                           deals=length["deals"] if length["kind"] == "fixed" else None,
-                          rules=rules_from_json(setup.rules), seat=setup.person_seat or 0)
+                          rules=rules, seat=setup.person_seat or 0, game=game.name)
     ctl.resume(kept.progress)
     return ctl
 
@@ -437,9 +445,10 @@ class Keeper:
         assert deal is not None, "a deal is added to the match once it is over"
         seat = ctl.person_seat
         number = ctl.deal_number
-        record = record_of(deal, players=[i.player or "you" for i in ctl.infos], seed=str(ctl.match.seed),
-                           deal_number=number, result=[as_number(m) for m in deal.exact_margins])
-        margins = [float(m) for m in deal.exact_margins]
+        returns = deal.returns()
+        record = {**ctl.game.record_of(deal), "players": [i.player or "you" for i in ctl.infos],
+                  "seed": str(ctl.match.seed), "deal_number": number, "result": [as_number(m) for m in returns]}
+        margins = [float(m) for m in returns]
         person = None if seat is None else margins[seat]
         totals = [float(t) for t in ctl.match.exact_totals]
         progress = ctl.progress()

@@ -22,6 +22,9 @@ class DemoOptions:
     screenshot: Path | None = None
     strength: str = "normal"
     rules: RuleSet = CLASSIC
+    """Chinese Ten's rules (another game is dealt under its own)."""
+    game: str = "ten"
+    """The game the computers play (the registry's name)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,9 @@ class LaunchOptions:
 
     rules: str | None = None
     """The rules preset for this run's matches (None: the remembered rules)."""
+
+    game: str | None = None
+    """The game of this run's matches (None: the remembered game)."""
 
     demo: DemoOptions | None = None
     """For ``demo``, the demo asked for; None to play."""

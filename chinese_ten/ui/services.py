@@ -135,8 +135,8 @@ class Services(Protocol):
     def top_is(self, name: str) -> bool:
         """True when the screen on top is the one registered as ``name``."""
 
-    def show_help(self) -> None:
-        """Open the help over what is showing, or close it when it is on top."""
+    def show_help(self, game: str | None = None) -> None:
+        """Open the help of ``game`` (None: the game in force) over what is showing, or close it when it is on top."""
 
     # matches
 

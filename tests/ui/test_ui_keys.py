@@ -37,6 +37,7 @@ def test_a_whole_match_by_keyboard_alone(window: pygame.Surface, tmp_path: Path,
     app.push(StartScene(app))
     app.frame(1 / 60, [])
     # Start screen: Up/Down pick a row, Left/Right a choice; the settings button by Right and Enter.
+    press(app, pygame.K_DOWN, pygame.K_LEFT)                          # the game: Chinese Ten, the first
     press(app, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT)           # 1 computer
     press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT, pygame.K_LEFT)  # match: one deal
     press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_RETURN)  # past Rules to Settings

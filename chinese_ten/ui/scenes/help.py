@@ -1,4 +1,5 @@
-"""Help (F1): the rules in short with two worked turns, the card values, and the keys."""
+"""Help (F1): the rules in short with worked turns, the card values, and the keys, for Chinese Ten or for
+Chinese Go Fishing."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pygame import Rect
 
 from chinese_ten.cards import ALL_CARDS, RANK_NAMES, Card
 from chinese_ten.i18n import N_, _, language, ngettext
+from chinese_ten.games import game_named
+from chinese_ten.games.fishing import rules as fishing
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.widgets.dialog import Dialog
@@ -92,6 +95,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("A"), N_("a hint: the Hard player's choice for your turn, or for the card to take in a capture choice "
                  "(also the Hint button)")),
     (N_("R"), N_("show the last turn again, slowly; the game does not change (also the Last turn button)")),
+    (N_("S"), N_("the next animation speed: Slow, Normal, Fast, Instant, then Slow again (also the speed "
+                 "button; remembered as Animation in Settings)")),
     (N_("Backspace"), N_("take back your last turn, with the turned card and the replies after it, when Allow "
                          "take-backs is on in Settings. The stock does not change: the same cards turn up again. "
                          "A match with a take-back is practice and stays out of the statistics.")),
@@ -218,12 +223,142 @@ def example_text(rules: RuleSet = CLASSIC) -> str:
         pile=pile, counts=_(" and ").join(parts))
 
 
+FISHING_EXAMPLE_LAYOUT: tuple[str, ...] = ("5D", "KS", "4H", "9C", "3D")
+"""The layout of Go Fishing's worked turn (RULES.md): a nine takes 5 + 4 and a 9 at once."""
+
+FISHING_EXAMPLE_PLAY: str = "9S"
+"""The card played in Go Fishing's worked turn."""
+
+FISHING_EXAMPLE_SETS: tuple[tuple[str, ...], ...] = (("5D", "4H"), ("9C",))
+"""The sets Go Fishing's worked turn captures, each adding up to the card played."""
+
+FISHING_EXAMPLE_PILES: tuple[int, ...] = (300, 250, 200, 170)
+"""The four players' points of Go Fishing's worked count (the whole pack among them)."""
+
+
+def _code_value(code: str) -> int:
+    return fishing.value_of(int(Card.parse(code)))
+
+
+def _code_points(code: str) -> int:
+    return fishing.points_of(int(Card.parse(code)))
+
+
+def _pretty(codes: tuple[str, ...] | list[str]) -> str:
+    return " + ".join(Card.parse(c).pretty for c in codes)
+
+
+def _set_text(group: tuple[str, ...]) -> str:
+    """One captured set and its sum: "5♦ + 4♥ (5 + 4)", or a single card alone."""
+    if len(group) == 1:
+        return Card.parse(group[0]).pretty
+    return _("{cards} ({sum})").format(cards=_pretty(group), sum=" + ".join(str(_code_value(c)) for c in group))
+
+
+def fishing_rules_page() -> tuple[Block, ...]:
+    """Go Fishing's Rules page (RULES.md), its numbers and its worked turn taken from the game's rules."""
+    value = {rank: _code_value(rank + "S") for rank in ("J", "Q", "K", "A")}
+    seats = fishing.SEAT_COUNTS
+    play = FISHING_EXAMPLE_PLAY
+    played = _code_value(play)
+    assert all(sum(_code_value(c) for c in group) == played for group in FISHING_EXAMPLE_SETS)
+    taken = [c for group in FISHING_EXAMPLE_SETS for c in group]
+    left = [c for c in FISHING_EXAMPLE_LAYOUT if c not in taken]
+    pile = (play, *taken)
+    return (
+        ("head", _(game_named("fishing").title)),
+        ("text", _("Capture cards from the layout with a card from your hand whose value is their sum. Every card "
+                   "you capture scores, and so does the card you capture with; the most points win.")),
+        ("head", _("The deal")),
+        ("text", _("One pack of 52 cards, {low} to {high} players. Each player is dealt {hand} cards and {layout} go "
+                   "face up in the layout; the rest is the stock. The player after the dealer starts, play goes "
+                   "clockwise, and the deal passes one seat on after every deal.").format(
+            low=min(seats), high=max(seats), hand=fishing.HAND_SIZE, layout=fishing.LAYOUT_SIZE)),
+        ("text", _("Values for summing: 2 to 10 their face value, J {j}, Q {q}, K {k}, A {a}. Suits never "
+                   "matter.").format(j=value["J"], q=value["Q"], k=value["K"], a=value["A"])),
+        ("head", _("Your turn")),
+        ("text", _("1. If the layout holds fewer than {layout} cards, cards are turned from the stock until it "
+                   "holds {layout} again (or the stock is empty).").format(layout=fishing.LAYOUT_SIZE)),
+        ("text", _("2. Play one card from your hand. It may capture one or more separate sets of layout cards, "
+                   "each set adding up to its value; a single card of the same value is a set too. Capturing is "
+                   "optional, and you may take fewer sets than you could. A card that captures nothing joins the "
+                   "layout. The cards you capture and the card you play go to your pile.")),
+        ("text", _("3. Draw the top card of the stock, if any is left. A player whose hand is empty is passed "
+                   "over.")),
+        ("head", _("A turn worked through")),
+        ("cards", (_("Layout:"), FISHING_EXAMPLE_LAYOUT)),
+        ("cards", (_("You play:"), (play,))),
+        ("text", _("{card} is worth {value}. It takes {sets} at once: two sets, each making {value}. "
+                   "{left} stay in the layout.").format(
+            card=Card.parse(play).pretty, value=played,
+            sets=_(" and ").join(_set_text(group) for group in FISHING_EXAMPLE_SETS),
+            left=_(" and ").join(Card.parse(c).pretty for c in left))),
+        ("cards", (_("To your pile:"), pile)),
+        ("text", _("{cards}: {points} in one turn. You could also take one of the sets alone, or nothing at all; "
+                   "then {card} would join the layout.").format(
+            cards=_(", ").join(Card.parse(c).pretty for c in pile),
+            points=_points(sum(_code_points(c) for c in pile)), card=Card.parse(play).pretty)),
+        ("head", _("Scoring")),
+        ("text", _("The deal ends when the stock and every hand are empty; cards left in the layout go to nobody. "
+                   "Each player counts the points in their pile (see Card values: the pack holds {pack}). Your "
+                   "result is your points minus the mean of all players' points, so the results of a deal add up "
+                   "to zero; the most points win the deal.").format(pack=fishing.PACK_POINTS)),
+        ("text", _("A match is one deal per player (the usual length), one deal, or two deals per player. The "
+                   "highest total of results wins the match; a tie for first place is shared.")),
+    )
+
+
+def _of_rank(rank: int) -> int:
+    """The number of a card of this rank (1 for the ace to 13): suit never matters in Go Fishing."""
+    return (rank - 1) * 4
+
+
+def fishing_card_values() -> list[tuple[str, ...]]:
+    """Go Fishing's card-values sheet: a header row, then each kind of card's value for summing and the
+    points it scores (ranks in a row that score alike and sum at face value share a line), then the
+    pack's points; all taken from the game's rules."""
+    def at_face(rank: int) -> bool:
+        return fishing.value_of(_of_rank(rank)) == rank
+
+    groups: list[list[int]] = []
+    for rank in (*range(2, 14), 1):  # in order of value: the ace sums highest
+        last = groups[-1] if groups else None
+        if (last is not None and rank == last[-1] + 1 and at_face(rank) and at_face(last[-1])
+                and fishing.points_of(_of_rank(rank)) == fishing.points_of(_of_rank(last[-1]))):
+            last.append(rank)
+        else:
+            groups.append([rank])
+    rows: list[tuple[str, ...]] = [(_("Card"), _("Value for summing"), _("Points"))]
+    for ranks in groups:
+        if len(ranks) > 1:
+            label = _("{low} to {high}").format(low=_rank_name(ranks[0]), high=_rank_name(ranks[-1]))
+            shown = _("face value")
+        else:
+            label, shown = _rank_name(ranks[0]), str(fishing.value_of(_of_rank(ranks[0])))
+        rows.append((label, shown, str(fishing.points_of(_of_rank(ranks[0])))))
+    rows.append((_("Pack total"), "", str(fishing.PACK_POINTS)))
+    return rows
+
+
+def fishing_example_text() -> str:
+    """A worked count of Go Fishing's results at four players from :data:`FISHING_EXAMPLE_PILES`."""
+    piles = FISHING_EXAMPLE_PILES
+    results = fishing.margins_of(piles)
+    shown = _(", ").join(("+" if r >= 0 else "-") + number_text(abs(r)) for r in results)
+    return _("For example, four players whose piles hold {piles} points ({total} in all, a mean of {mean}) "
+             "have the results {results}.").format(piles=_(", ").join(str(p) for p in piles), total=sum(piles),
+                                                   mean=number_text(Fraction(sum(piles), len(piles))),
+                                                   results=shown)
+
+
 class HelpScene(Dialog):
     """An overlay with tabs; the game holds still while it is open."""
 
-    def __init__(self, app: Services, tab: int = 0) -> None:
-        """Help opened at page ``tab``."""
+    def __init__(self, app: Services, tab: int = 0, game: str = "ten") -> None:
+        """Help opened at page ``tab``, for ``game`` (by its registered name; Chinese Ten unless named)."""
         super().__init__(app)
+        self.game = game if game == "fishing" else "ten"
+        """The game whose rules and card values the help shows (``ten`` or ``fishing``)."""
         self.tab = tab
         self.tabs = [Button(name, f"tab={i}") for i, name in enumerate(TABS)]
         self.close_button = Button(N_("Close (Esc)"), "close")
@@ -309,12 +444,19 @@ class HelpScene(Dialog):
         kit = self.app.kit
         width = max(1, width)
         rules, seats = self.app.rules_in_force()
-        key = (self.tab, width, language(), kit.theme.name, kit.theme.card_style, round(self.unit() * 100), rules,
-               seats)
+        key = (self.game, self.tab, width, language(), kit.theme.name, kit.theme.card_style,
+               round(self.unit() * 100), rules, seats)
         if self._page is not None and self._page[0] == key:
             return self._page[1]
-        if self.tab == 0:
-            blocks: tuple[Block, ...] = rules_page(rules, seats)
+        blocks: tuple[Block, ...]
+        if self.game == "fishing" and self.tab == 0:
+            blocks = fishing_rules_page()
+        elif self.game == "fishing" and self.tab == 1:
+            blocks = (("text", _("Each card's value for summing, and the points it scores in your pile. Suits "
+                                 "never matter.")), ("table", fishing_card_values()),
+                      ("text", fishing_example_text()))
+        elif self.tab == 0:
+            blocks = rules_page(rules, seats)
         elif self.tab == 1:
             blocks = (("text", _("Points each card scores, by the number of players. Every card not listed "
                                  "scores nothing.")), ("table", card_values(rules)),
@@ -334,6 +476,8 @@ class HelpScene(Dialog):
         body = font_px(22, unit)
         head = font_px(27, unit)
         pieces: list[tuple[pygame.Surface, int]] = []
+        captions = [str(cast("tuple[str, tuple[str, ...]]", value)[0]) for kind, value in blocks if kind == "cards"]
+        caption_w = max((kit.text.width(c, body, True) for c in captions), default=0)  # the rows of cards align
         for kind, value in blocks:
             if kind == "head":
                 pieces.append((kit.text.line(str(value), head, t.accent, bold=True), round(12 * unit)))
@@ -341,7 +485,7 @@ class HelpScene(Dialog):
                 pieces.append((kit.text.paragraph(str(value), body, t.text, width), round(6 * unit)))
             elif kind == "cards":
                 caption, codes = cast("tuple[str, tuple[str, ...]]", value)
-                pieces.append((self._cards(str(caption), codes, body), round(6 * unit)))
+                pieces.append((self._cards(str(caption), codes, body, caption_w), round(6 * unit)))
             elif kind == "table":
                 pieces.append((self._table(value, width, body), round(10 * unit)))  # type: ignore[arg-type]
         height = sum(s.get_height() + gap for s, gap in pieces) + 4
@@ -353,16 +497,17 @@ class HelpScene(Dialog):
             y += s.get_height()
         return surf
 
-    def _cards(self, caption: str, codes: tuple[str, ...], size: int) -> pygame.Surface:
+    def _cards(self, caption: str, codes: tuple[str, ...], size: int, caption_w: int = 0) -> pygame.Surface:
         kit = self.app.kit
         unit = self.unit()
         ch = max(48, round(84 * unit))
         cw = round(ch * CARD_RATIO)
         label = kit.text.line(caption, size, kit.theme.text_dim, bold=True)
         gap = round(8 * unit)
-        surf = pygame.Surface((label.get_width() + 12 + len(codes) * (cw + gap), ch), pygame.SRCALPHA)
+        left = max(caption_w, label.get_width()) + 12
+        surf = pygame.Surface((left + len(codes) * (cw + gap), ch), pygame.SRCALPHA)
         surf.blit(label, label.get_rect(midleft=(0, ch // 2)))
-        x = label.get_width() + 12
+        x = left
         for code in codes:
             surf.blit(kit.cards.face(Card.parse(code), (cw, ch)), (x, 0))
             x += cw + gap
@@ -373,6 +518,8 @@ class HelpScene(Dialog):
         t = kit.theme
         line_h = kit.fonts.get(size).get_linesize()
         cols = len(rows[0])
+        sums = (_("Pack total"), _("Tie score (total ÷ players)"))
+        totals = next((k for k in range(len(rows)) if rows[len(rows) - 1 - k][0] not in sums), 0)  # drawn bold
         first = round(width * (0.34 if cols == 2 else 0.4))
         rest = (width - first) // max(1, cols - 1)
         wraps = [kit.text.wrap(r[-1], size, rest - 16) if cols == 2 else [r[-1]] for r in rows]
@@ -393,7 +540,7 @@ class HelpScene(Dialog):
                     surf.blit(kit.text.line(text, size, colour, bold), (first, y + 5 + k * line_h))
             else:
                 for c in range(1, cols):
-                    s = kit.text.line(row[c], size, colour, bold=bold or i >= len(rows) - 2)
+                    s = kit.text.line(row[c], size, colour, bold=bold or i >= len(rows) - totals)
                     surf.blit(s, s.get_rect(midtop=(first + rest * (c - 1) + rest // 2, y + 5)))
             y += rh
         return surf

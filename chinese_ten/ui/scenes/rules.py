@@ -80,8 +80,10 @@ class RulesScene(ChoiceGrid):
 
     @property
     def seats(self) -> int:
-        """The seats of the next match."""
-        return self.app.settings.computers + 1
+        """The seats of the next match of Chinese Ten (while another game is chosen, the most the rules deal)."""
+        if self.app.settings.game == "ten":
+            return self.app.settings.computers + 1
+        return self.app.rules_in_force()[1]
 
     def rules(self) -> RuleSet:
         """The rules the settings hold now."""
@@ -191,7 +193,9 @@ class RulesScene(ChoiceGrid):
         t = kit.theme
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        title = kit.text.line(_("Rules"), font_px(36, unit), t.text, bold=True)
+        # house rules are Chinese Ten's alone: said so while another game is chosen
+        heading = _("Rules") if self.app.settings.game == "ten" else _("Chinese Ten's house rules")
+        title = kit.text.line(heading, font_px(36, unit), t.text, bold=True)
         left = box.left + round(30 * unit)
         surface.blit(title, (left, box.top + round(20 * unit)))
         settings = self.app.settings

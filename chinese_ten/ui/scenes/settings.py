@@ -13,14 +13,14 @@ from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
 from chinese_ten.ui.kit.shortcuts import keyboard_words
-from chinese_ten.ui.choices import OPTIONS
+from chinese_ten.ui.choices import Option, options_for
 
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
 
 _OFF_ON: tuple[tuple[str, object], ...] = ((N_("Off"), False), (N_("On"), True))
 
-SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTIONS + (
+_LOOK_ROWS: tuple[Option, ...] = (
     ("high_contrast", N_("High contrast (H)"), _OFF_ON),
     ("four_colour", N_("Four-colour deck"), _OFF_ON),
     ("point_badges", N_("Point badges"), ((N_("Hidden"), False), (N_("Shown"), True))),
@@ -34,7 +34,17 @@ SETTING_ROWS: tuple[tuple[str, str, tuple[tuple[str, object], ...]], ...] = OPTI
     ("window_size", N_("Window size"), tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
     ("language", N_("Language"), tuple((LANGUAGE_NAMES.get(code, N_("System")), code) for code in LANGUAGE_CHOICES)),
 )
-"""Each row of the settings screen: setting name, label and (shown, value) choices."""
+"""The rows of the settings screen after the table's: setting name, label and (shown, value) choices."""
+
+
+def setting_rows(game: str) -> tuple[Option, ...]:
+    """Each row of the settings screen while ``game`` is chosen: its table settings (its own seats and
+    lengths), then the look, the sound and the window; setting name, label and (shown, value) choices."""
+    return options_for(game) + _LOOK_ROWS
+
+
+SETTING_ROWS: tuple[Option, ...] = setting_rows("ten")
+"""Each row of the settings screen for Chinese Ten: setting name, label and (shown, value) choices."""
 
 MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 """Settings that take effect at the next match rather than at once."""
@@ -46,10 +56,12 @@ class SettingsScene(ChoiceGrid):
     def __init__(self, app: Services) -> None:
         """The settings as they stand now."""
         super().__init__(app)
-        self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
-                     for key, _label, choices in SETTING_ROWS]
-        for b, code in zip(self.rows[-1], LANGUAGE_CHOICES):
-            b.language = code if code in LANGUAGE_NAMES else None  # each language's name in its own script
+        self.game = ""
+        """The game whose table settings the rows offer (the one chosen on the start screen)."""
+        self.setting_rows: tuple[Option, ...] = ()
+        """The rows offered now, in order: setting name, label and (shown, value) choices."""
+        self.rows: list[list[Button]] = []
+        self._build_rows()
         self.done = Button(N_("Done (Esc)"), "done")
         self.rules_button = Button(N_("Rules (R)"), "rules")
         self.on_rules = False
@@ -59,14 +71,26 @@ class SettingsScene(ChoiceGrid):
         self._sync()
         self.place(app.surface.get_size())
 
+    def _build_rows(self) -> None:
+        """The rows for the game chosen now."""
+        self.game = self.app.settings.game
+        self.setting_rows = setting_rows(self.game)
+        self.rows = [[Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)]
+                     for key, _label, choices in self.setting_rows]
+        for b, code in zip(self.rows[-1], LANGUAGE_CHOICES):
+            b.language = code if code in LANGUAGE_NAMES else None  # each language's name in its own script
+
     def value_index(self, row: int) -> int:
         """Which choice of ``row`` the settings hold now; -1 when none does (a window resized by hand)."""
-        key, _label, choices = SETTING_ROWS[row]
+        key, _label, choices = self.setting_rows[row]
         current = getattr(self.app.settings, key)
         values = [v for _t, v in choices]
         return values.index(current) if current in values else -1
 
     def _sync(self) -> None:
+        if self.app.settings.game != self.game:
+            self._build_rows()
+            self.place(self.app.surface.get_size())
         for r, row in enumerate(self.rows):
             chosen = self.value_index(r)
             for i, b in enumerate(row):
@@ -77,7 +101,7 @@ class SettingsScene(ChoiceGrid):
 
     def choose(self, row: int, index: int) -> None:
         """Set the setting of ``row`` to its ``index``-th choice; saved and applied at once."""
-        key, _label, choices = SETTING_ROWS[row]
+        key, _label, choices = self.setting_rows[row]
         index = max(0, min(len(choices) - 1, index))
         value = choices[index][1]
         if getattr(self.app.settings, key) != value:
@@ -105,9 +129,12 @@ class SettingsScene(ChoiceGrid):
         bw = round(150 * unit)
         x0 = box.left + round(30 * unit) + label_w
         y = box.top + round(84 * unit)
+        span = 4 * bw + 3 * gap
         for row in self.rows:
+            # more than four choices (Go Fishing's seven seat counts) share the width of four
+            cw = bw if len(row) <= 4 else (span - (len(row) - 1) * gap) // len(row)
             for i, b in enumerate(row):
-                b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
+                b.rect = Rect(x0 + i * (cw + gap), y, cw, bh)
             y += pitch
         self.done.rect = Rect(0, 0, round(220 * unit), round(46 * unit))
         self.done.rect.bottomright = (box.right - round(30 * unit), box.bottom - round(20 * unit))
@@ -118,7 +145,7 @@ class SettingsScene(ChoiceGrid):
         """The settings panel at this window size."""
         w, h = size
         unit = ui_scale(size)
-        rows = len(SETTING_ROWS)
+        rows = len(self.setting_rows)
         want_h = round((84 + rows * 50 + 100) * unit)
         want_w = round((60 + 250 + 4 * 160) * unit)
         box = Rect(0, 0, min(w - 20, want_w), min(h - 20, want_h))
@@ -171,7 +198,7 @@ class SettingsScene(ChoiceGrid):
             note = kit.text.line(_("Saved as you change them."), font_px(18, unit), t.text_dim)
         surface.blit(note, note.get_rect(bottomright=(box.right - round(30 * unit),
                                                       box.top + round(20 * unit) + title.get_height() - 4)))
-        for r, ((key, label, _choices), row) in enumerate(zip(SETTING_ROWS, self.rows)):
+        for r, ((key, label, _choices), row) in enumerate(zip(self.setting_rows, self.rows)):
             colour = t.accent if r == self.focus_row else t.text
             if self.value_index(r) < 0 and key == "window_size":
                 label = _("Window {width}×{height}").format(width=self.app.settings.window_size[0],

@@ -1,4 +1,5 @@
-"""The start screen: how many computers, how strong, how long a match; then Play."""
+"""The start screen: which game, how many computers, how strong, how long a match (and, for Chinese Ten,
+which house rules); then Play."""
 
 from __future__ import annotations
 
@@ -16,21 +17,75 @@ from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.keeper import describe
 from chinese_ten.games.ten.texts import lead_text, tagline
 from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.kit.theme import MIN_TEXT_PX
 from chinese_ten.ui.scene import Scene
-from chinese_ten.ui.choices import OPTIONS
+from chinese_ten.ui.choices import GAME_OPTION, Option, options_for
+from chinese_ten.games import game_named
 from chinese_ten.ui.widgets.button import (PRESS_KEYS, Button, PresetButton, button_at, grid_at, label_margin,
                                           row_step)
 from chinese_ten.ui.kit.shortcuts import keyboard_words
 
 if TYPE_CHECKING:
+    from chinese_ten.ui.kit import Kit
     from chinese_ten.ui.services import Services
 
 _SHOWCASE = ("AH", "9D", "KH", "5S", "AC")
 
 
+def game_title_px(unit: float) -> int:
+    """The size of a game button's title at this scale (its description is a little smaller)."""
+    return font_px(24, unit)
+
+
 def presets_for(seats: int) -> list[str]:
     """The presets that can be dealt at this many seats, Classic first (the order of ``rules.PRESETS``)."""
     return [name for name in PRESETS if seats in RuleSet.of(name).seat_counts()]
+
+
+def game_description(game: str) -> str:
+    """A game's one line on its start-screen button: what a turn does and how many play it."""
+    counts = game_named(game).seat_counts
+    if game == "ten":
+        text = _("Pairs that make ten · {low} to {high} players")
+    else:
+        text = _("Sets that add up to your card · {low} to {high} players")
+    return text.format(low=min(counts), high=max(counts))
+
+
+class GameButton(Button):
+    """A game's button: its title, and under it a line describing the game."""
+
+    description: str = ""
+    """The line under the title (already in the language in use)."""
+
+    def fitted(self, kit: Kit, size: int) -> tuple[int, int, str]:
+        """How the button is lettered at ``size``: the title's size, the description's size and the
+        description as drawn (cut short with "…" only if it cannot fit even at the smallest text drawn)."""
+        room = self.rect.width - 2 * label_margin(self.rect)
+        title = size
+        while title > 10 and kit.text.width(_(self.label), title, True) > room:
+            title -= 1
+        small = max(MIN_TEXT_PX, round(size * 0.8))
+        about = self.description
+        while small > MIN_TEXT_PX and kit.text.width(about, small) > room:
+            small -= 1
+        while len(about) > 1 and kit.text.width(about, small) > room:
+            about = about[:-2].rstrip() + "…"
+        return title, small, about
+
+    def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
+        """Draw the button with its title in the upper part and the description, smaller, under it."""
+        label, self.label = self.label, ""
+        super().draw(surface, kit, size, hover)
+        self.label = label
+        ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
+        title_px, about_px, about_text = self.fitted(kit, size)
+        title = kit.text.line(_(label), title_px, ink, bold=True)
+        about = kit.text.line(about_text, about_px, ink)
+        gap = max(1, self.rect.height // 20)
+        top = self.rect.centery - (title.get_height() + gap + about.get_height()) // 2
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, top)))
+        surface.blit(about, about.get_rect(midtop=(self.rect.centerx, top + title.get_height() + gap)))
 
 
 class StartScene(Scene):
@@ -39,11 +94,13 @@ class StartScene(Scene):
     def __init__(self, app: Services) -> None:
         """The start screen, preset from the saved settings."""
         super().__init__(app)
+        self.game = ""
+        """The game whose choices the rows offer now (the settings' game: see _sync)."""
+        self.options: tuple[Option, ...] = ()
+        """The settings the rows offer, the game first, in row order (the rules presets follow, for Chinese Ten)."""
         self.rows: list[list[Button]] = []
-        for key, _label, choices in OPTIONS:
-            self.rows.append([Button(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
-        self.rows.append([])  # the rules presets that fit the seats chosen: see _sync
         self.presets: list[str] = []
+        self._build_rows()
         self.play = Button(N_("Play"), "play")
         kept = app.keeper.unfinished() if app.keeper.keeping else None
         self.continue_line = "" if kept is None else describe(kept)
@@ -65,21 +122,47 @@ class StartScene(Scene):
     @property
     def values(self) -> dict[str, object]:
         """The table choices as the settings hold them."""
-        return {key: getattr(self.app.settings, key) for key, _, _ in OPTIONS}
+        return {key: getattr(self.app.settings, key) for key, _, _ in self.options}
+
+    @property
+    def preset_row(self) -> int | None:
+        """The row of the rules presets (Chinese Ten's house rules); None for a game without them."""
+        return len(self.options) if self.game == "ten" else None
+
+    def _build_rows(self) -> None:
+        """The rows of choices for the game chosen: the games, its own seats, strengths and lengths, and for
+        Chinese Ten a row for the rules presets (filled in by _sync)."""
+        self.game = self.app.settings.game
+        self.options = (GAME_OPTION, *options_for(self.game))
+        self.rows = []
+        for key, _label, choices in self.options:
+            kind = GameButton if key == "game" else Button
+            self.rows.append([kind(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
+        self.presets = []
+        if self.game == "ten":
+            self.rows.append([])
 
     def _sync(self) -> None:
+        if self.app.settings.game != self.game:  # another game: its own rows, the focus kept where it was
+            on_actions = self.focus_row >= len(self.rows)
+            self._build_rows()
+            self.focus_row = len(self.rows) if on_actions else min(self.focus_row, len(self.rows) - 1)
         values = self.values
-        offered = presets_for(int(values["computers"]) + 1)  # type: ignore[call-overload]
-        if offered != self.presets:
+        for b in self.rows[0]:
+            if isinstance(b, GameButton):
+                b.description = game_description(str(self.options[0][2][int(b.action.split("=")[1])][1]))
+        offered = presets_for(int(values["computers"]) + 1) if self.preset_row is not None else []  # type: ignore[call-overload]
+        if self.preset_row is not None and (offered != self.presets or not self.rows[-1]):
             self.presets = offered
             self.rows[-1] = [PresetButton(_(PRESETS[name].title), f"rules={name}") for name in offered]
-        for (key, _label, choices), row in zip(OPTIONS, self.rows):
+        for (key, _label, choices), row in zip(self.options, self.rows):
             for (_text, value), b in zip(choices, row):
                 b.selected = value == values[key]
                 b.focused = False
-        for name, b in zip(self.presets, self.rows[-1]):
-            b.selected = name == self.app.settings.rules
-            b.focused = False
+        if self.preset_row is not None:
+            for name, b in zip(self.presets, self.rows[-1]):
+                b.selected = name == self.app.settings.rules
+                b.focused = False
         for i, b in enumerate(self.actions):
             b.focused = self.focus_row == len(self.rows) and i == self.focus_action
         if self.focus_row < len(self.rows):
@@ -93,7 +176,8 @@ class StartScene(Scene):
         rules, _seats = self.app.rules_in_force()
         deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
                                                                                                    count=n)
-        return _("{deals} {lead}").format(deals=deals, lead=lead_text(rules, seats))
+        lead = lead_text(rules, seats) if self.game == "ten" else _("You lead the first deal.")
+        return _("{deals} {lead}").format(deals=deals, lead=lead)
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
@@ -116,17 +200,30 @@ class StartScene(Scene):
         gap = round(12 * unit)
         total_w = label_w + 4 * bw + 3 * gap
         x0 = (w - total_w) // 2 + label_w
-        y = round(h * 0.46)
-        for row in self.rows[:len(OPTIONS)]:
-            for i, b in enumerate(row):
-                b.rect = Rect(x0 + i * (bw + gap), y, bw, bh)
-            y += bh + round(18 * unit)
-        presets = self.rows[-1]
+        y = self.rows_top(size)
         span = 4 * bw + 3 * gap
-        pw = (span - (len(presets) - 1) * round(8 * unit)) // max(1, len(presets))
-        for i, b in enumerate(presets):
-            b.rect = Rect(x0 + i * (pw + round(8 * unit)), y, pw, bh)
-        y += bh + round(30 * unit)
+        for key_row, row in zip(self.options, self.rows):
+            if key_row[0] == "game":  # a wide button for each game, with its line of description, and no label
+                gh = round(bh * 1.3)
+                half = (total_w - gap) // 2
+                for i, b in enumerate(row):
+                    b.rect = Rect(x0 - label_w + i * (half + gap), y, half, gh)
+                y += gh + round(14 * unit)
+                continue
+            # a row of more choices than four (Go Fishing's seven seat counts) shares the four's width
+            cw = bw if len(row) <= 4 else (span - (len(row) - 1) * round(8 * unit)) // len(row)
+            step = bw + gap if len(row) <= 4 else cw + round(8 * unit)
+            for i, b in enumerate(row):
+                b.rect = Rect(x0 + i * step, y, cw, bh)
+            y += bh + round(14 * unit)
+        if self.preset_row is not None:
+            presets = self.rows[-1]
+            pw = (span - (len(presets) - 1) * round(8 * unit)) // max(1, len(presets))
+            for i, b in enumerate(presets):
+                b.rect = Rect(x0 + i * (pw + round(8 * unit)), y, pw, bh)
+            y += bh + round(26 * unit)
+        else:
+            y += round(12 * unit)
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
         big = sum(1 for b in self.actions if b.action in ("play", "continue"))
         small = len(self.actions) - big
@@ -146,15 +243,27 @@ class StartScene(Scene):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
             x += bw_ + 2 * gap
 
+    def subtitle(self) -> str:
+        """The line under the title: what the chosen game is about (for Chinese Ten, what scores under the
+        rules and at the seats chosen)."""
+        if self.game == "ten":
+            rules, seats = self.app.rules_in_force()
+            return tagline(rules, seats)
+        return _("Play a card worth the sum of layout cards to take them all; the most points win.")
+
+    def rows_top(self, size: tuple[int, int]) -> int:
+        """Where the first row of choices goes: under the title, which sits under the fan of cards."""
+        return round(size[1] * 0.37)
+
     def choose(self, row: int, index: int) -> None:
         """Select the ``index``-th choice of option ``row``."""
-        if row == len(OPTIONS):
+        if row == self.preset_row:
             name = self.presets[max(0, min(len(self.presets) - 1, index))]
             if (name, ()) != (self.app.settings.rules, self.app.settings.rule_options):
                 self.app.change_settings(**choose_preset(self.app.settings, name))
             self._sync()
             return
-        key, _label, choices = OPTIONS[row]
+        key, _label, choices = self.options[row]
         index = max(0, min(len(choices) - 1, index))
         if getattr(self.app.settings, key) != choices[index][1]:
             self.app.change_settings(**{key: choices[index][1]})
@@ -191,7 +300,7 @@ class StartScene(Scene):
         elif action == "settings":
             self.app.open("settings")
         elif action == "help":
-            self.app.show_help()
+            self.app.show_help(self.game)
         elif action == "quit":
             self.app.quit()
 
@@ -218,12 +327,12 @@ class StartScene(Scene):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 if on_actions:
                     self.focus_action = (self.focus_action + step) % len(self.actions)
-                elif self.focus_row == len(OPTIONS):
+                elif self.focus_row == self.preset_row:
                     chosen = self.app.settings.rules
                     current = self.presets.index(chosen) if chosen in self.presets else 0
                     self.choose(self.focus_row, current + step)
                 else:
-                    key, _label, choices = OPTIONS[self.focus_row]
+                    key, _label, choices = self.options[self.focus_row]
                     current = [v for _t, v in choices].index(self.values[key])
                     self.choose(self.focus_row, current + step)
             self._sync()
@@ -266,34 +375,40 @@ class StartScene(Scene):
         w, h = surface.get_size()
         unit = ui_scale((w, h))
         surface.blit(kit.felt((w, h)), (0, 0))
-        ch = round(h * 0.2)
+        ch = round(h * 0.15)
         cw = round(ch * CARD_RATIO)
         centre_x = w // 2
         for i, code in enumerate(_SHOWCASE):
             off = i - 2
             img = kit.cards.face(Card.parse(code), (cw, ch))
             rot = pygame.transform.rotozoom(img, -off * 9, 1.0)
-            pos = rot.get_rect(center=(centre_x + off * cw * 0.55, round(h * 0.17) + abs(off) * ch * 0.06))
+            pos = rot.get_rect(center=(centre_x + off * cw * 0.55, round(h * 0.115) + abs(off) * ch * 0.06))
             if t.shadow_alpha:
                 sh = kit.cards.shadow((cw, ch), t.shadow_alpha)
                 sh = pygame.transform.rotate(sh, -off * 9)
                 surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
             surface.blit(rot, pos)
-        title = kit.text.line(_("Chinese Ten"), font_px(76, unit), t.accent, bold=True)
-        shade = kit.text.line(_("Chinese Ten"), font_px(76, unit), (0, 0, 0), bold=True)
-        ty = round(h * 0.31)
+        title = kit.text.line(_("Chinese Ten"), font_px(68, unit), t.accent, bold=True)
+        shade = kit.text.line(_("Chinese Ten"), font_px(68, unit), (0, 0, 0), bold=True)
+        sub = kit.text.line(self.subtitle(), font_px(22, unit), t.text)
+        # the title and the chosen game's line sit between the fan and the rows
+        top = round(h * 0.115 + ch * 0.62)
+        block = title.get_height() + sub.get_height()
+        ty = max(top, (top + self.rows_top((w, h)) - block) // 2 - round(4 * unit))
         surface.blit(shade, shade.get_rect(midtop=(centre_x + 3, ty + 3)))
         surface.blit(title, title.get_rect(midtop=(centre_x, ty)))
-        rules, seats = self.app.rules_in_force()
-        sub = kit.text.line(tagline(rules, seats), font_px(24, unit), t.text)
-        surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height() + 4)))
-        for (_key, label, _choices), row in zip(OPTIONS, self.rows):
+        surface.blit(sub, sub.get_rect(midtop=(centre_x, ty + title.get_height())))
+        for (key, label, _choices), row in zip(self.options, self.rows):
+            if key == "game":  # the games' buttons say what they are
+                for b in row:
+                    b.draw(surface, kit, game_title_px(unit), b is self._hover)
+                continue
             text = kit.text.line(_(label), font_px(26, unit), t.text, bold=True)
             r0 = row[0].rect
             surface.blit(text, text.get_rect(midright=(r0.left - round(18 * unit), r0.centery)))
             for b in row:
                 b.draw(surface, kit, font_px(22, unit), b is self._hover)
-        presets = self.rows[-1]
+        presets = self.rows[-1] if self.preset_row is not None else []
         if presets:
             text = kit.text.line(_("Rules"), font_px(26, unit), t.text, bold=True)
             r0 = presets[0].rect

@@ -70,7 +70,7 @@ def test_four_seats_leave_play_red_for_the_classic_rules(window: pygame.Surface,
     app.push(start)
     app.change_settings(rules="play-red")
     app.frame(1 / 60, [])
-    three = start.rows[0][2]
+    three = start.rows[1][2]  # the computers: the game is chosen on the first row
     app.frame(1 / 60, [click_event(three.rect.center)])
     assert app.settings.computers == 3 and app.settings.rules == "classic"
     assert "rules=play-red" not in [b.action for b in start.rows[-1]]

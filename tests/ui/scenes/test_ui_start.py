@@ -20,8 +20,8 @@ def test_choices_are_saved_and_play_opens_the_table(window: pygame.Surface, tmp_
     start = StartScene(app)
     app.push(start)
     app.frame(1 / 60, [])
-    three = start.rows[0][2].rect.center
-    hard = start.rows[1][2].rect.center
+    three = start.rows[1][2].rect.center  # the first row chooses the game
+    hard = start.rows[2][2].rect.center
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=three, button=1),
                        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hard, button=1)])
     keys = [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
