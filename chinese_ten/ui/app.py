@@ -306,6 +306,9 @@ class App:
             table = self.table()
             if table is not None:
                 table.ctl.retell()
+            for scene in self.scenes:  # an open review, History, … tell their words again
+                if isinstance(scene, Scene):
+                    scene.retell()
         if new.fullscreen != old.fullscreen:
             self._set_fullscreen(new.fullscreen)
         if new.window_size != old.window_size:
@@ -576,7 +579,9 @@ class App:
         lines = self.kit.text.wrap(self.banner_text, size, width - 40, bold=True)
         line_h = self.kit.fonts.get(size).get_linesize()
         rect = pygame.Rect(0, 0, width, line_h * len(lines) + 20 + line_h)
-        rect.midtop = (w // 2, round(12 * unit))
+        top = self.top() if self.scenes else None
+        below = top.notice_top if isinstance(top, Scene) else None
+        rect.midtop = (w // 2, below if below is not None else round(12 * unit))
         return rect
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
@@ -591,7 +596,7 @@ class App:
             line = self.kit.text.line(text, size, t.text, bold=True)
             surface.blit(line, (box.left + 20, y))
             y += line.get_height()
-        close = self.kit.text.line("(click to close)", font_px(17, unit), t.text_dim)
+        close = self.kit.text.line(_("(click to close)"), font_px(17, unit), t.text_dim)
         surface.blit(close, close.get_rect(bottomright=(box.right - 16, box.bottom - 6)))
 
     def _maybe_screenshot(self) -> None:

@@ -20,6 +20,9 @@ class Scene:
     opaque: bool = True
     """False for overlays: the scenes below are drawn first."""
 
+    notice_top: int | None = None
+    """Where a notice may begin without covering the scene's title (set as it draws one); None: the top."""
+
     def __init__(self, app: Services) -> None:
         """A scene belonging to ``app``."""
         self.app = app
@@ -40,6 +43,9 @@ class Scene:
 
     def resume(self) -> None:
         """This scene is back on top."""
+
+    def retell(self) -> None:
+        """The language changed: drop any words the scene made and kept in the language it had."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one input event."""

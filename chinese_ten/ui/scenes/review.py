@@ -220,6 +220,14 @@ class ReviewScene(Scene):
         """Every text the panel and the strip show now, as laid out last."""
         self.place()
 
+    def retell(self) -> None:
+        """Name the seats and tell the turns again in the language now in use."""
+        tbl = self.table
+        tbl.infos[:] = seat_names(self.record)
+        tbl.names[:] = [i.name for i in tbl.infos]  # the same list the narration reads
+        tbl.narration.retell()
+        self.place()
+
     def _start_analysis(self) -> Analysis:
         """Start judging the seat's decisions off the drawing loop (or read a review kept with the deal)."""
         return Analysis.start(self.record, self.seat, self.app.keeper, self.kept, budget=self.budget)

@@ -56,7 +56,9 @@ class Dialog(Scene):
         surface.blit(kit.felt(size), (0, 0))
         box = self.draw_panel(surface)
         text = kit.text.line(title, font_px(36, unit), kit.theme.text, bold=True)
-        surface.blit(text, text.get_rect(midtop=(box.centerx, box.top + round(14 * unit))))
+        title_rect = text.get_rect(midtop=(box.centerx, box.top + round(14 * unit)))
+        surface.blit(text, title_rect)
+        self.notice_top = title_rect.bottom + round(6 * unit)  # a notice leaves the title in sight
         return box, box.top + round(24 * unit) + text.get_height()
 
     def draw_panel(self, surface: pygame.Surface) -> Rect:

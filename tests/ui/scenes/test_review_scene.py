@@ -509,3 +509,22 @@ def test_every_option_of_the_shown_decision_carries_its_expected_margin_on_the_t
         app.kit.text.line = real_line  # type: ignore[method-assign]
     for option in decision.options:
         assert any(margin_text(option.expected) in text for text in drawn), option
+
+
+def test_switching_the_language_with_a_review_open_retells_its_seats_and_turns(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten import i18n
+
+    record, review = reviewed
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    scene.go(3)
+    scene.table.finish()
+    english = scene.table.turn_words(2)
+    try:
+        app.change_settings(language="zh-Hans")
+        assert scene.table.names[0] == _("You") != "You"
+        told = scene.table.turn_words(2)
+        assert told != english and not re.search(r"[A-Za-z]{3,}", told), told
+    finally:
+        app.change_settings(language="en")
+        i18n.use_language("en")

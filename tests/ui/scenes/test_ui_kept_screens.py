@@ -25,6 +25,8 @@ from chinese_ten.engine.thinking import ComputerThinker
 
 from uiharness import play_until, press
 
+from chinese_ten.ui.kit import ui_scale
+
 
 def _app(window, folder) -> App:  # type: ignore[no-untyped-def]
     app = App(window, Settings(computers=1, match_length="one", animation_speed="instant"), None, None, ComputerThinker(force_inline=True),
@@ -551,3 +553,16 @@ def test_the_continue_line_never_overlaps_the_keys_line_or_the_buttons_at_the_sm
         app.keeper.close()
     finally:
         i18n.use_language("en")
+
+
+@pytest.mark.parametrize("name", ["history", "stats"])
+def test_a_notice_over_history_or_statistics_leaves_the_title_in_sight(window, tmp_path, name: str) -> None:  # type: ignore[no-untyped-def]
+    app = _app(window, tmp_path)
+    app.open(name)
+    app.notify("A notice long enough to need the width of the window, as an export's file name does.")
+    for _ in range(2):
+        app.frame(1 / 60)
+    page = app.top()
+    assert page is not None and page.notice_top is not None
+    # the title lies above where the page says a notice may start, and the notice starts there
+    assert app.banner_rect().top >= page.notice_top > round(12 * ui_scale(window.get_size()))
