@@ -44,8 +44,12 @@ HINT_PLAYER = "hard"
 NEW_DEAL_WAIT = 1.0
 """Seconds, at Normal pace, a computer leading a new deal waits beyond the usual pause before its first card."""
 
-SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
-"""What a computer is called, by the side of the table it sits on."""
+SIDE_NAMES: dict[str, str] = {
+    "bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East"),
+    "south-west": N_("South-west"), "west": N_("West"), "north-west": N_("North-west"), "north": N_("North"),
+    "north-east": N_("North-east"), "east": N_("East"), "south-east": N_("South-east"),
+}
+"""What a computer is called, by the side of the table it sits on (or its compass point round a ring of 5 to 8)."""
 
 STRENGTH_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """Strength names as shown."""
