@@ -4,14 +4,14 @@ to the layout, make captures glow and sweep them to the seat's pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from chinese_ten.cards import RANK_NAMES, Card
+from chinese_ten.games.fishing.events import Drew, LayoutRefilled
 from chinese_ten.games.ten.events import (
     Captured,
     DealerSweep,
-    Event,
     NoFlip,
     Redealt,
     Refilled,
@@ -24,7 +24,7 @@ from chinese_ten.settings import ANIMATION_SPEEDS
 from chinese_ten.ui.table.animation import Label, Sprite, Step, StepFactory
 from chinese_ten.ui.table.board import Board, Loc, hand_order
 from chinese_ten.ui.table.narration import Narration
-from chinese_ten.ui.table.presenters import Showing, presenter_for
+from chinese_ten.ui.table.presenters import Event, Showing, presenter_for
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Choreographer:
         self.pace = pace
         self.face_up = face_up_seats
 
-    def steps_for(self, events: list[Event] | tuple[Event, ...]) -> list[StepFactory]:
+    def steps_for(self, events: Sequence[Event]) -> list[StepFactory]:
         """The steps that show ``events``, in order.
 
         The stock card starts to turn while the played card's capture sweeps away, or as the
@@ -189,10 +189,11 @@ class Choreographer:
                         [Sprite(ev.card, at, at, glow=True)], banner=banner, glow_slots=slots)
         return build
 
-    def sweep(self, ev: Captured) -> StepFactory:
-        """A capture swept from the layout to its seat's pile."""
+    def sweep(self, ev: Captured, told: Event | None = None) -> StepFactory:
+        """A capture swept from the layout to its seat's pile, telling ``told`` (the game's own event, when
+        ``ev`` stands for it) or ``ev``."""
         def build(board: Board) -> Step:
-            self._tell([ev])
+            self._tell([ev if told is None else told])
             at = board.resting.pop(ev.card, Loc("stage"))
             pile = Loc("pile", ev.seat)
             sprites = [Sprite(ev.card, at, pile)] + _lift_to_pile(board, ev.taken, pile)
@@ -330,6 +331,52 @@ class Choreographer:
             banner = ngettext("A new deal: {n} more card each", "A new deal: {n} more cards each",
                               ev.each).format(n=ev.each)
             return Step(self.pace.move * 3, None, sprites, banner=banner, on_end=end)
+        return build
+
+    def turn_up(self, ev: LayoutRefilled) -> StepFactory:
+        """Cards turned from the stock to the layout one after another, each flying as far as a turned card."""
+        def build(board: Board) -> Step:
+            self._tell([ev])
+            sprites = []
+            count = len(ev.cards)
+            for i, c in enumerate(ev.cards):
+                slot = board.free_slot()
+                board.reserved.add(slot)
+                sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2,
+                                      window=(i / (count + 1), (i + 2) / (count + 1))))
+            board.stock = max(0, board.stock - count)
+            board.touch()
+
+            def end(b: Board) -> None:
+                for sprite in sprites:
+                    b.reserved.discard(sprite.dst.index)
+                    if sprite.card is not None:
+                        b.slots[sprite.dst.index] = sprite.card
+                b.touch()
+            return Step(self.pace.flip * (count + 1) / 2, ev.seat, sprites, on_end=end)
+        return build
+
+    def draw(self, ev: Drew, carry: list[Event]) -> StepFactory:
+        """The stock's top card to the seat's hand: face up into the bottom seat's hand, in its place there;
+        face down (as the seat was told it) into another's."""
+        def build(board: Board) -> Step:
+            self._tell(carry + [ev])
+            hand = board.hands[ev.seat]
+            if ev.card is not None and None not in hand:
+                after: list[Card | None] = list(hand_order([c for c in hand if c is not None] + [ev.card]))
+            else:
+                after = [*hand, ev.card]
+            index = after.index(ev.card) if ev.card is not None else len(after) - 1
+            board.stock = max(0, board.stock - 1)
+            board.touch()
+            face_up = ev.card is not None and ev.seat in self.face_up
+            sprite = Sprite(ev.card if face_up else None, Loc("stock"), Loc("hand", ev.seat, index, len(after)),
+                            flip=face_up, back=not face_up, lift=0.15)
+
+            def end(b: Board) -> None:
+                b.hands[ev.seat] = after
+                b.touch()
+            return Step(self.pace.move, ev.seat, [sprite], on_end=end)
         return build
 
     def target_win(self, winners: Callable[[], str]) -> StepFactory:

@@ -237,8 +237,9 @@ class TablePainter:
 
     def layout(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, moving: frozenset[Card],
                take: tuple[Card, ...], take_colour: tuple[int, int, int], focus: Card | None,
-               step: Step | None) -> None:
-        """The layout cards in their slots, with highlights."""
+               step: Step | None, colours: dict[Card, tuple[int, int, int]] | None = None) -> None:
+        """The layout cards in their slots, with highlights: the cards of ``take`` lit in ``take_colour``, or
+        each in its own colour of ``colours``."""
         board = view.board
         t = self.kit.theme
         glow_slots = step.glow_slots if step is not None else ()
@@ -251,10 +252,10 @@ class TablePainter:
                 self.glow(surface, rect, t.capture_glow, int(200 + 55 * pulse))
                 self.ring(surface, rect, t.accent)
             elif card in take:
-                self.glow(surface, rect, take_colour)
+                self.glow(surface, rect, colours.get(card, take_colour) if colours else take_colour)
             self.card(surface, card, rect, badge_points=view.points_of(card))
             if card in take:
-                self.ring(surface, rect, take_colour)
+                self.ring(surface, rect, colours.get(card, take_colour) if colours else take_colour)
             if focus is not None and card == focus:
                 self.focus(surface, rect)
         for card, loc in board.resting.items():
