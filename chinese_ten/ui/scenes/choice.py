@@ -230,34 +230,44 @@ class ChoiceScene(Scene):
         kit = self.app.kit
         if ctl.rules_ui.lists_options:
             self._draw_list(surface)
+            return
         if self.table.toast_left > 0 and self.table.toast_text:
             return  # a message to the person (why a take was refused) stands where the prompt would
         self.table.painter.message(surface, geom, self.prompt(), kit.theme.choice_glow)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
-        """The options in rows over the hand: each set's cards in its colour, the points, the key."""
+        """Over the bottom seat's part of the table, the prompt and the options in rows: each set's cards
+        underlined in its colour, the points, the key."""
         geom = self.table.geom()
         kit = self.app.kit
         t = kit.theme
         painter = self.table.painter
         options = self.options
         place = geom.seats[geom.bottom]
-        area = Rect(place.pile.left, place.hand.top, place.hand.right - place.pile.left, place.zone.bottom - place.hand.top)
-        area = area.inflate(0, -geom.margin // 2)
         pad = max(4, geom.margin // 2)
-        row_h = max(30, round(46 * geom.unit))
-        fit = max(1, (area.height - pad) // (row_h + pad))
+        area = Rect(place.zone.left + geom.margin, place.zone.top, place.zone.width - 2 * geom.margin,
+                    place.zone.height - pad)
+        title = painter._fit(self.prompt(), geom, 20, True, t.text, room=area.width - 4 * pad)
+        head = title.get_height() + pad
+        row_h = max(26, round(44 * geom.unit))
+        fit = max(1, (area.height - head - pad) // (row_h + pad))
         self.top_row = min(max(self.top_row, self.focus - fit + 1), self.focus)
         self.top_row = max(0, min(self.top_row, len(options) - fit))
-        box = Rect(area.left, area.top, area.width, min(len(options), fit) * (row_h + pad) + pad)
+        box = Rect(area.left, area.top, area.width, head + min(len(options), fit) * (row_h + pad) + pad)
         box.bottom = area.bottom
         pygame.draw.rect(surface, t.panel, box, border_radius=10)
         pygame.draw.rect(surface, t.choice_glow, box, 2, border_radius=10)
-        ch = row_h - 8
+        surface.blit(title, (box.left + 2 * pad, box.top + pad // 2 + 1))
+        if len(options) > fit:
+            more = kit.text.line(_("{first}–{last} of {count} · Up/Down").format(
+                first=self.top_row + 1, last=self.top_row + fit, count=len(options)), geom.font(16), t.text_dim)
+            if title.get_width() + more.get_width() + 8 * pad < box.width:
+                surface.blit(more, more.get_rect(topright=(box.right - 2 * pad, box.top + pad // 2 + 2)))
+        ch = row_h - 6
         cw = round(ch * 0.714)
         font = geom.font(20)
         self.rows = []
-        y = box.top + pad
+        y = box.top + head
         for i in range(self.top_row, min(len(options), self.top_row + fit)):
             option = options[i]
             row = Rect(box.left + pad, y, box.width - 2 * pad, row_h)
@@ -272,7 +282,7 @@ class ChoiceScene(Scene):
                     colour = SET_COLOURS[k % len(SET_COLOURS)] if focused else t.text_dim
                     start = x
                     for c in group:
-                        painter.card(surface, c, Rect(x, row.top + 4, cw, ch), shadow=False)
+                        painter.card(surface, c, Rect(x, row.top + 2, cw, ch), shadow=False)
                         x += round(cw * 0.62)
                     x += cw - round(cw * 0.62)
                     pygame.draw.line(surface, colour, (start, row.bottom - 2), (x, row.bottom - 2), 3)
@@ -285,10 +295,3 @@ class ChoiceScene(Scene):
             surface.blit(points, points.get_rect(midright=(row.right - pad * 2, row.centery)))
             self.rows.append((i, row))
             y += row_h + pad
-        hidden = len(options) - fit
-        if hidden > 0:
-            more = kit.text.line(_("{shown} of {count} ways · Up/Down for more").format(
-                shown=fit, count=len(options)), geom.font(16), t.text_dim)
-            spot = more.get_rect(bottomright=(box.right - pad, box.top - 2))
-            pygame.draw.rect(surface, t.panel, spot.inflate(8, 2), border_radius=6)
-            surface.blit(more, spot)

@@ -46,7 +46,9 @@ def side_of(seat: int, seats: int, bottom: int = 0) -> str:
     """The side of the table ``seat`` sits on when seat ``bottom`` is drawn at the bottom."""
     return SIDES[seats][(seat - bottom) % seats]
 
-_GRIDS: tuple[tuple[int, int], ...] = ((7, 3), (9, 3), (9, 5), (11, 5))
+_GRIDS: tuple[tuple[int, int], ...] = ((5, 3), (7, 3), (9, 3), (9, 5), (11, 5))
+"""The layout's grids round the stock, smallest first: columns and rows (the 5 by 3 holds a Go Fishing layout
+of up to 14 cards; a Chinese Ten table starts at 7 by 3)."""
 
 
 @dataclass(frozen=True)

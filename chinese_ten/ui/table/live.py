@@ -506,8 +506,8 @@ class TableScene(Scene):
         if choice is not None:
             offer = ctl.offer
             if ctl.rules_ui.lists_options:
-                words = _("Pick what your {card} takes: Left/Right or a click on a way, then Enter.")
-            elif offer is not None and offer.source == "flip":
+                return ""  # the choice's own box says it
+            if offer is not None and offer.source == "flip":
                 words = _("Pick the card the turned {card} takes: click a lit card, or Left/Right and Enter.")
             else:
                 words = _("Pick the card your {card} takes: click a lit card, or Left/Right and Enter.")

@@ -16,11 +16,12 @@ from chinese_ten.cards import Card
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.events import Dealt, Played
 from chinese_ten.games.fishing.legal import card_families
-from chinese_ten.games.fishing.rules import CARD_POINTS, FishingRules
+from chinese_ten.games.fishing.rules import CARD_POINTS, LAYOUT_SIZE, FishingRules
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board, hand_order
+from chinese_ten.ui.table.geometry import slot_capacity
 from chinese_ten.ui.table.games import Advice, CountRow, Offer, Option, Preview, Submit, sets_text
 
 
@@ -45,7 +46,8 @@ class FishingTable:
         seats = len(dealt.hands)
         hands: list[list[Card | None]] = [
             [None] * len(h) if None in h else list(hand_order([c for c in h if c is not None])) for h in dealt.hands]
-        board = Board(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats)
+        board = Board(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats,
+                      capacity=slot_capacity(LAYOUT_SIZE))
         for i, card in enumerate(dealt.layout):
             board.slots[i] = card
         return board
