@@ -275,3 +275,29 @@ def test_two_deals_differing_only_in_hidden_cards_give_the_same_table_frame_by_f
         shown = {c for h in model[0] for c in h if c is not None} | {c for _, c in model[1]} | {c for c, _ in model[2]}
         shown |= {s[0] for s in model[7] if s[0] is not None}
         assert x not in shown and y not in shown
+
+
+def test_a_hint_names_a_card_and_its_sets_from_the_hard_player_and_a_take_back_rewinds(window: pygame.Surface) -> None:
+    app, ctl, scene = _choice_table(window)
+    assert ctl.ask_hint() is None
+    advice = None
+    for _ in range(2000):
+        advice = ctl.poll_hint()
+        if advice is not None:
+            break
+    assert advice is not None
+    assert FishingAction(advice.play, advice.sets).canonical() in [a.canonical() for a in ctl.view.legal_actions()]
+    scene.advice = advice
+    app.frame(1 / 60, [])
+    nine = ctl.board.open_hand(ctl.bottom).index(Card.parse("9S"))
+    app.frame(1 / 60, [key_event(pygame.K_1 + nine)])
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    for _ in range(500):
+        if ctl.person_to_play:
+            break
+        app.frame(1 / 60, [])
+    assert ctl.person_to_play and len(ctl.view.turns) == 2
+    assert ctl.take_back() is None
+    app.frame(1 / 60, [])
+    assert ctl.practice and ctl.person_to_play and not ctl.view.turns
+    assert sorted(ctl.board.open_hand(ctl.bottom)) == sorted(ctl.view.hand)

@@ -174,6 +174,9 @@ class SidePanel:
         t = kit.theme
         size = geom.font(20)
         cols = [0.0, 0.40, 0.58, 0.78, 1.0]
+        widest = max(kit.text.width(name, size, True) for name in ctl.names)
+        if widest > round(cols[1] * inner) - kit.text.width("00", size) - 6:
+            cols = [0.0, 0.47, 0.64, 0.82, 1.0]  # long names (a ring's compass points) widen their column
         heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
         for i, text in enumerate(heads):
             s = kit.text.line(text, geom.font(17), t.text_dim)
@@ -185,7 +188,6 @@ class SidePanel:
         turn = ctl.shown_turn
         margins = deal_margins(ctl)
         row_h = kit.fonts.get(size).get_linesize() + 6
-        name_room = round(cols[1] * inner) - kit.text.width("00", size) - 6
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
             if seat == turn and not ctl.deal_over:
@@ -199,8 +201,6 @@ class SidePanel:
                     val = margin if i == 3 else float(totals[seat])
                     colour = t.gain if val > 0 else (t.loss if val < 0 else t.text)
                 s = kit.text.line(text, size, colour, bold=i == 0)
-                if i == 0 and s.get_width() > name_room:  # a long name (a ring's compass point) shrinks to fit
-                    s = kit.text.line(text, geom.font(15), colour, bold=True)
                 cx = x + round(cols[i] * inner)
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
