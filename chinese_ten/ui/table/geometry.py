@@ -240,15 +240,16 @@ def _ring_geometry(size: tuple[int, int], seats: int, slots_needed: int, bottom:
                                                            plate_h), hand0, pile0)]
     fan_w = round(bk_w * (1 + (RING_FAN - 1) * 0.42))
     layers = 6  # the pile's layers rise up and to the right
+    plate_box = round(2.4 * plate_h)  # two lines of the plate, with room for Chinese type
     box_w = fan_w + m + bk_w + layers + m
-    box_h = 2 * plate_h + m // 2 + bk_h + layers
+    box_h = plate_box + m + bk_h + layers
     columns = {col: [s for s in range(seats) if RING_COLUMNS.get(sides[s]) == col] for col in ("left", "top", "right")}
     upper = table.top + box_h + 2 * m
     lower = bottom_zone.top - m
 
     def boxed(seat: int, x: int, y: int) -> SeatPlace:
         zone = Rect(x, y, box_w, box_h)
-        plate = Rect(x + m // 2, y + m // 2, fan_w - m // 2, 2 * plate_h - m // 2)
+        plate = Rect(x + m // 2, y + m // 2, fan_w - m // 2, plate_box - m // 2)
         hand = Rect(x + m // 2, plate.bottom + m // 2, fan_w, bk_h)
         pile = Rect(hand.right + m, hand.top, bk_w, bk_h)
         return SeatPlace(seat, sides[seat], zone, plate, hand, pile)
