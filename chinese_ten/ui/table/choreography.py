@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from chinese_ten.cards import RANK_NAMES, Card
-from chinese_ten.games.fishing.events import Drew, LayoutRefilled
+from chinese_ten.games.fishing.events import Drew, LayoutRefilled, PassedOver
 from chinese_ten.games.ten.events import (
     Captured,
     DealerSweep,
@@ -377,6 +377,13 @@ class Choreographer:
                 b.hands[ev.seat] = after
                 b.touch()
             return Step(self.pace.move, ev.seat, [sprite], on_end=end)
+        return build
+
+    def passed(self, ev: PassedOver, carry: list[Event]) -> StepFactory:
+        """A seat with no cards left passed over: a word rising from its place a moment."""
+        def build(board: Board) -> Step:
+            self._tell(carry + [ev])
+            return Step(self.pace.glow * 2, ev.seat, labels=[Label(_("Passed"), Loc("hand", ev.seat, 0, 1), 0.5)])
         return build
 
     def target_win(self, winners: Callable[[], str]) -> StepFactory:

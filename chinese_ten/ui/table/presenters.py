@@ -214,6 +214,9 @@ class Stage(Protocol):
     def draw(self, ev: fishing.Drew, carry: list[Event]) -> StepFactory:
         """The stock's top card to a hand (face down to another seat's)."""
 
+    def passed(self, ev: fishing.PassedOver, carry: list[Event]) -> StepFactory:
+        """A seat with no cards passed over."""
+
 
 @dataclass
 class Showing:
@@ -336,7 +339,7 @@ def _move_layout_refilled(stage: Stage, ev: fishing.LayoutRefilled, s: Showing) 
 
 def _move_passed(stage: Stage, ev: fishing.PassedOver, s: Showing) -> float | None:
     ending = any(isinstance(e, fishing.DealOver) for e in s.events)  # at the end every seat is passed: no news
-    s.out.append(stage.tell_only(s.carry + ([] if ending else [ev])))
+    s.out.append(stage.tell_only(s.carry) if ending else stage.passed(ev, s.carry))
     s.carry = []
     return None
 
