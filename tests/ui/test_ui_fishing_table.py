@@ -301,3 +301,18 @@ def test_a_hint_names_a_card_and_its_sets_from_the_hard_player_and_a_take_back_r
     app.frame(1 / 60, [])
     assert ctl.practice and ctl.person_to_play and not ctl.view.turns
     assert sorted(ctl.board.open_hand(ctl.bottom)) == sorted(ctl.view.hand)
+
+
+def test_the_last_turn_is_shown_again_and_the_board_comes_back_as_it_was(window: pygame.Surface) -> None:
+    app, ctl, _scene = _fishing_app(window, 3)
+    for _ in range(2000):
+        if ctl.person_to_play and ctl.view.turns:
+            break
+        app.frame(1 / 60, [key_event(pygame.K_1)] if ctl.person_to_play else [])
+    before = (ctl.board.hands, dict(ctl.board.slots), ctl.board.piles, ctl.board.stock)
+    assert ctl.replay_last_turn() is None and ctl.replaying
+    for _ in range(2000):
+        if not ctl.replaying:
+            break
+        app.frame(1 / 60, [])
+    assert (ctl.board.hands, dict(ctl.board.slots), ctl.board.piles, ctl.board.stock) == before

@@ -327,6 +327,8 @@ class TablePainter:
         b = rect_of(s.dst, geom, view.face_up)
         if a.width > a.height:
             a = Rect(a.centerx - a.height // 2, a.centery - a.width // 2, a.height, a.width)
+        if b.width > b.height:  # a card flying into a hand turned a quarter lands upright on it, unsquashed
+            b = Rect(b.centerx - b.height // 2, b.centery - b.width // 2, b.height, b.width)
         e = ease_in_out(p)
         w = round(a.width + (b.width - a.width) * e)
         h = round(a.height + (b.height - a.height) * e)
