@@ -236,8 +236,8 @@ class ChoiceScene(Scene):
         self.table.painter.message(surface, geom, self.prompt(), kit.theme.choice_glow)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
-        """Over the bottom seat's part of the table, the prompt and the options in rows: each set's cards
-        underlined in its colour, the points, the key."""
+        """Over the bottom seat's part of the table, the prompt and the options in rows of up to three, in
+        reading order: each set's cards underlined in its colour, the points, the key."""
         geom = self.table.geom()
         kit = self.app.kit
         t = kit.theme
@@ -250,48 +250,57 @@ class ChoiceScene(Scene):
         title = painter._fit(self.prompt(), geom, 20, True, t.text, room=area.width - 4 * pad)
         head = title.get_height() + pad
         row_h = max(26, round(44 * geom.unit))
-        fit = max(1, (area.height - head - pad) // (row_h + pad))
-        self.top_row = min(max(self.top_row, self.focus - fit + 1), self.focus)
-        self.top_row = max(0, min(self.top_row, len(options) - fit))
-        box = Rect(area.left, area.top, area.width, head + min(len(options), fit) * (row_h + pad) + pad)
+        cols = max(1, min(3, (area.width - pad) // round(330 * geom.unit), len(options)))
+        lines = max(1, (area.height - head - pad) // (row_h + pad))
+        needed = -(-len(options) // cols)
+        focus_line = (self.focus % len(options)) // cols
+        self.top_row = min(max(self.top_row, focus_line - lines + 1), focus_line)
+        self.top_row = max(0, min(self.top_row, needed - lines))
+        shown = min(needed, lines)
+        box = Rect(area.left, area.top, area.width, head + shown * (row_h + pad) + pad)
         box.bottom = area.bottom
         pygame.draw.rect(surface, t.panel, box, border_radius=10)
         pygame.draw.rect(surface, t.choice_glow, box, 2, border_radius=10)
         surface.blit(title, (box.left + 2 * pad, box.top + pad // 2 + 1))
-        if len(options) > fit:
+        first = self.top_row * cols
+        last = min(len(options), first + shown * cols)
+        if last - first < len(options):
             more = kit.text.line(_("{first}–{last} of {count} · Up/Down").format(
-                first=self.top_row + 1, last=self.top_row + fit, count=len(options)), geom.font(16), t.text_dim)
+                first=first + 1, last=last, count=len(options)), geom.font(16), t.text_dim)
             if title.get_width() + more.get_width() + 8 * pad < box.width:
                 surface.blit(more, more.get_rect(topright=(box.right - 2 * pad, box.top + pad // 2 + 2)))
         ch = row_h - 6
         cw = round(ch * 0.714)
-        font = geom.font(20)
+        cell_w = (box.width - pad) // cols - pad
         self.rows = []
-        y = box.top + head
-        for i in range(self.top_row, min(len(options), self.top_row + fit)):
+        for i in range(first, last):
             option = options[i]
-            row = Rect(box.left + pad, y, box.width - 2 * pad, row_h)
+            k_line, k_col = divmod(i - first, cols)
+            row = Rect(box.left + pad + k_col * (cell_w + pad), box.top + head + k_line * (row_h + pad), cell_w, row_h)
             focused = i == self.focus % len(options)
             pygame.draw.rect(surface, t.raised if focused else t.panel, row, border_radius=8)
             if focused:
                 painter.ring(surface, row.inflate(-4, -4), t.choice_glow, 2)
             key = painter.key_cap(surface, str(i + 1) if i < 9 else "·", (row.left + row_h // 2, row.centery), geom)
+            points = kit.text.line(f"+{option.points}", geom.font(24), t.accent if option.points else t.text_dim,
+                                   bold=True)
+            spot = points.get_rect(midright=(row.right - pad * 2, row.centery))
             x = key.right + pad * 2
             if option.sets:
+                cards = len(option.cards)
+                gaps = len(option.sets)
+                room = spot.left - pad - x - gaps * (cw + pad * 2)
+                step = min(round(cw * 0.62), room // max(1, cards - gaps)) if cards > gaps else round(cw * 0.62)
                 for k, group in enumerate(option.sets):
                     colour = SET_COLOURS[k % len(SET_COLOURS)] if focused else t.text_dim
                     start = x
-                    for c in group:
+                    for j, c in enumerate(group):
                         painter.card(surface, c, Rect(x, row.top + 2, cw, ch), shadow=False)
-                        x += round(cw * 0.62)
-                    x += cw - round(cw * 0.62)
+                        x += step if j < len(group) - 1 else cw
                     pygame.draw.line(surface, colour, (start, row.bottom - 2), (x, row.bottom - 2), 3)
                     x += pad * 2
             else:
-                words = kit.text.line(_("Take nothing: the card joins the layout"), font, t.text)
+                words = painter._fit(_("Take nothing"), geom, 20, False, t.text, room=spot.left - x - pad)
                 surface.blit(words, words.get_rect(midleft=(x, row.centery)))
-            points = kit.text.line(f"+{option.points}", geom.font(24), t.accent if option.points else t.text_dim,
-                                   bold=True)
-            surface.blit(points, points.get_rect(midright=(row.right - pad * 2, row.centery)))
+            surface.blit(points, spot)
             self.rows.append((i, row))
-            y += row_h + pad

@@ -173,14 +173,18 @@ class SidePanel:
         kit = self.kit
         t = kit.theme
         size = geom.font(20)
-        cols = [0.0, 0.40, 0.58, 0.78, 1.0]
+        cols: list[float | None] = [0.0, 0.40, 0.58, 0.78, 1.0]
         widest = max(kit.text.width(name, size, True) for name in ctl.names)
-        if widest > round(cols[1] * inner) - kit.text.width("00", size) - 6:
-            cols = [0.0, 0.47, 0.64, 0.82, 1.0]  # long names (a ring's compass points) widen their column
+        if widest > round(0.40 * inner) - kit.text.width("00", size) - 6:
+            # long names (a ring's compass points) take the room of the cards taken, counted at each pile
+            cols = [0.0, None, 0.58, 0.79, 1.0]
         heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
         for i, text in enumerate(heads):
+            at = cols[i]
+            if at is None:
+                continue
             s = kit.text.line(text, geom.font(17), t.text_dim)
-            cx = x + round(cols[i] * inner)
+            cx = x + round(at * inner)
             surf.blit(s, (cx - s.get_width(), y) if i else (cx, y))
         y += kit.fonts.get(geom.font(17)).get_linesize() + 2
         board = ctl.board
@@ -196,12 +200,15 @@ class SidePanel:
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
                      signed(float(totals[seat]))]
             for i, text in enumerate(cells):
+                at = cols[i]
+                if at is None:
+                    continue
                 colour = t.text
                 if i in (3, 4):
                     val = margin if i == 3 else float(totals[seat])
                     colour = t.gain if val > 0 else (t.loss if val < 0 else t.text)
                 s = kit.text.line(text, size, colour, bold=i == 0)
-                cx = x + round(cols[i] * inner)
+                cx = x + round(at * inner)
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
         notes = ctl.rules_ui.score_note(ctl.view, ctl.match.rules, ctl.seats)
