@@ -22,7 +22,7 @@ from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board, hand_order
 from chinese_ten.ui.table.geometry import slot_capacity
-from chinese_ten.ui.table.games import Advice, CountRow, Offer, Option, Preview, Submit, sets_text
+from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Submit, sets_text
 
 
 def options_of(card: Card, layout: Sequence[Card]) -> tuple[Option, ...]:

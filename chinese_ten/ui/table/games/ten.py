@@ -15,7 +15,7 @@ from chinese_ten.games.ten.turns import Phase
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board
-from chinese_ten.ui.table.games import Advice, CountRow, Offer, Option, Preview, Submit
+from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Submit
 
 
 class TenTable:
