@@ -133,6 +133,8 @@ class TableController(AnimatedDeal):
         self._waited = 0.0
         """How long the table has waited, caught up, on the computer to move."""
         self._view: tuple[tuple[int, int, int], Any] | None = None
+        self._previews: tuple[Any, dict[Card, Preview]] | None = None
+        """The previews worked out for the view they were worked out from."""
         self._offer: Offer | None = None
         """The capture choice offered to the person before their play goes in (Go Fishing's families)."""
         self._target_told = False
@@ -275,8 +277,16 @@ class TableController(AnimatedDeal):
         return self.session.thinking
 
     def preview(self, card: Card) -> Preview:
-        """What playing ``card`` now would take, and the points it would win."""
-        return self.rules_ui.preview(self.view, card)
+        """What playing ``card`` now would take, and the points it would win (worked out once a position:
+        the table asks every frame)."""
+        view = self.view
+        kept = self._previews
+        if kept is None or kept[0] is not view:
+            kept = self._previews = (view, {})
+        found = kept[1].get(card)
+        if found is None:
+            found = kept[1][card] = self.rules_ui.preview(view, card)
+        return found
 
     def preview_text(self, card: Card) -> str:
         """What playing ``card`` now would take, in words."""
