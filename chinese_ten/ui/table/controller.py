@@ -234,6 +234,13 @@ class TableController(AnimatedDeal):
         """The seats whose hands the table shows face up: the bottom seat's alone."""
         return frozenset({self.local})
 
+    def pile_caption(self, seat: int) -> str:
+        """The words over a seat's pile: its points so far where the game shows them there (Go Fishing's
+        ring of up to eight, whose score table is far from the seats), else what it is."""
+        if self.rules_ui.points_at_piles:
+            return _("{points} pts").format(points=self.board.points[seat])
+        return super().pile_caption(seat)
+
     def points_of(self, card: Card) -> int:
         """What ``card`` scores in the deal at the table."""
         return self.rules_ui.points_of(self.view, card)

@@ -166,7 +166,7 @@ class TablePainter:
                     turned = place.side in ("left", "right")
                     for r in back_rects(geom, seat, cnt):
                         self.card(surface, None, r, shadow=False, turned=turned)
-            where.update(self.pile(surface, place.pile, board.piles[seat], geom))
+            where.update(self.pile(surface, place.pile, board.piles[seat], geom, view.pile_caption(seat)))
             placed[seat] = where
         return placed
 
@@ -182,9 +182,10 @@ class TablePainter:
         surface.blit(d, d.get_rect(center=(centre[0], centre[1] + 1)))
         return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
-    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry) -> dict[str, Rect]:
-        """A seat's captured cards, face down, with their count, and the "taken" caption where the
-        fullest pile leaves it clear; returns where the pile (``pile``) and caption (``caption``) went."""
+    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry,
+             caption: str | None = None) -> dict[str, Rect]:
+        """A seat's captured cards, face down, with their count, and the caption ("taken" unless given)
+        where the fullest pile leaves it clear; returns where the pile (``pile``) and caption (``caption``) went."""
         t = self.kit.theme
         step = PILE_LAYER_STEP
         top = rect
@@ -202,7 +203,7 @@ class TablePainter:
         pygame.draw.rect(surface, t.accent, back, 1, border_radius=back.height // 2)
         surface.blit(label, label.get_rect(center=back.center))
         grown = rect.union(rect.move((PILE_LAYERS - 1) * step, -(PILE_LAYERS - 1) * step))
-        cap = self.kit.text.line(_("taken"), geom.font(16), t.text_dim)
+        cap = self.kit.text.line(_("taken") if caption is None else caption, geom.font(16), t.text_dim)
         if grown.top - cap.get_height() - 1 >= 0:
             spot = cap.get_rect(midbottom=(rect.centerx, grown.top - 1))
         else:

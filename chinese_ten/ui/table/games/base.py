@@ -116,6 +116,8 @@ class TableGame(Protocol):
     """True when a capture choice lists its options in a box (each a group of sets), not only lights cards."""
     reviewable: bool
     """True when a finished deal can be opened in the review."""
+    points_at_piles: bool
+    """True when each seat's points are written over its pile."""
 
     def board(self, dealt: Any, opening: Sequence[Any]) -> Board:
         """The table as the seat was told the cards were dealt."""

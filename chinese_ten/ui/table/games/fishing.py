@@ -40,6 +40,7 @@ class FishingTable:
     name = "fishing"
     lists_options = True
     reviewable = False
+    points_at_piles = True
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The hands (the others face down), the layout in its first slots, the stock."""

@@ -24,6 +24,7 @@ class TenTable:
     name = "ten"
     lists_options = False
     reviewable = True
+    points_at_piles = False
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The table as dealt, before any opening capture (see :meth:`Board.dealt`)."""
