@@ -67,3 +67,20 @@ def test_every_seat_of_a_ring_has_a_side_of_its_own_and_turns_with_the_bottom_se
         for bottom in range(seats):
             assert side_of(bottom, seats, bottom) == "bottom"
             assert [side_of((bottom + k) % seats, seats, bottom) for k in range(seats)] == list(SIDES[seats])
+
+
+FOUR_SIDED_DIGEST = "7c8dced609914f5f867f47929cfa2a0c44030c69528b426ef39533279943df49"
+"""The SHA-256 of every rectangle of the 2 to 4 seat tables below, as laid out before the ring was added."""
+
+
+def test_a_table_of_two_to_four_seats_keeps_every_rectangle_it_had_before_the_ring() -> None:
+    import hashlib
+
+    lines = []
+    for size in [(960, 600), (1280, 800), (1920, 1080), (1000, 700)]:
+        for seats in (2, 3, 4):
+            for slots in (20, 26):
+                for open_hands in (False, True):
+                    for bottom in range(seats):
+                        lines.append(repr(table_geometry(size, seats, slots, open_hands, None, bottom)))
+    assert hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest() == FOUR_SIDED_DIGEST
