@@ -20,7 +20,7 @@ from chinese_ten.games.fishing.rules import CARD_POINTS, LAYOUT_SIZE, FishingRul
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
-from chinese_ten.ui.table.board import Board, hand_order
+from chinese_ten.ui.table.board import Board, shown_hand
 from chinese_ten.ui.table.geometry import slot_capacity
 from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Submit, sets_text
 
@@ -45,8 +45,7 @@ class FishingTable:
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The hands (the others face down), the layout in its first slots, the stock."""
         seats = len(dealt.hands)
-        hands: list[list[Card | None]] = [
-            [None] * len(h) if None in h else list(hand_order([c for c in h if c is not None])) for h in dealt.hands]
+        hands = [shown_hand(h) for h in dealt.hands]
         board = Board(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats,
                       capacity=slot_capacity(LAYOUT_SIZE))
         for i, card in enumerate(dealt.layout):
