@@ -268,26 +268,12 @@ class Choreographer:
         return build
 
     def refill(self, ev: Refilled) -> StepFactory:
-        """Cards turned from the stock to refill the layout."""
+        """Cards turned from the stock to refill the layout, with a banner saying so."""
         def build(board: Board) -> Step:
             self._tell([ev])
-            sprites = []
             count = len(ev.cards)
-            for i, c in enumerate(ev.cards):
-                slot = board.free_slot()
-                board.reserved.add(slot)
-                start = 0.5 * i / max(1, count)
-                sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2,
-                                      window=(start, start + 0.5)))
-            board.stock = max(0, board.stock - count)
-            board.touch()
-
-            def end(b: Board) -> None:
-                for sprite in sprites:
-                    b.reserved.discard(sprite.dst.index)
-                    if sprite.card is not None:
-                        b.slots[sprite.dst.index] = sprite.card
-                b.touch()
+            windows = [(0.5 * i / max(1, count), 0.5 * i / max(1, count) + 0.5) for i in range(count)]
+            sprites, end = _stock_to_slots(board, ev.cards, windows)
             banner = ngettext("{n} card from the stock refills the layout", "{n} cards from the stock refill "
                               "the layout", count).format(n=count)
             return Step(self.pace.flip * 3, ev.seat, sprites, banner=banner, on_end=end)
@@ -337,22 +323,9 @@ class Choreographer:
         """Cards turned from the stock to the layout one after another, each flying as far as a turned card."""
         def build(board: Board) -> Step:
             self._tell([ev])
-            sprites = []
             count = len(ev.cards)
-            for i, c in enumerate(ev.cards):
-                slot = board.free_slot()
-                board.reserved.add(slot)
-                sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2,
-                                      window=(i / (count + 1), (i + 2) / (count + 1))))
-            board.stock = max(0, board.stock - count)
-            board.touch()
-
-            def end(b: Board) -> None:
-                for sprite in sprites:
-                    b.reserved.discard(sprite.dst.index)
-                    if sprite.card is not None:
-                        b.slots[sprite.dst.index] = sprite.card
-                b.touch()
+            windows = [(i / (count + 1), (i + 2) / (count + 1)) for i in range(count)]
+            sprites, end = _stock_to_slots(board, ev.cards, windows)
             return Step(self.pace.flip * (count + 1) / 2, ev.seat, sprites, on_end=end)
         return build
 
@@ -393,6 +366,27 @@ class Choreographer:
             self.narration.note(text)
             return Step(self.pace.triple * 2, None, banner=text)
         return build
+
+
+def _stock_to_slots(board: Board, cards: Sequence[Card], windows: Sequence[tuple[float, float]]
+                    ) -> tuple[list[Sprite], Callable[[Board], None]]:
+    """Sprites turning ``cards`` from the stock into free layout slots (kept for them), each in its part of
+    the step, and the end hook that lays them there; the stock is counted down at once."""
+    sprites = []
+    for c, window in zip(cards, windows, strict=True):
+        slot = board.free_slot()
+        board.reserved.add(slot)
+        sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2, window=window))
+    board.stock = max(0, board.stock - len(cards))
+    board.touch()
+
+    def end(b: Board) -> None:
+        for sprite in sprites:
+            b.reserved.discard(sprite.dst.index)
+            if sprite.card is not None:
+                b.slots[sprite.dst.index] = sprite.card
+        b.touch()
+    return sprites, end
 
 
 def _plural(card: object) -> str:

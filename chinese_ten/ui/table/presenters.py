@@ -31,6 +31,7 @@ from chinese_ten.games.ten.events import (
 from chinese_ten.games.ten.events import Event as TenEvent
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.ui.table.animation import StepFactory, overlap
+from chinese_ten.ui.table.games.base import sets_text
 
 Event = TenEvent | fishing.FishingEvent
 """An event of any game the table shows."""
@@ -127,12 +128,8 @@ def _reviewed_joined(ev: JoinedLayout) -> str:
     return words.format(card=ev.card.pretty)
 
 
-def _sets_text(sets: Sequence[Sequence[Card]]) -> str:
-    return _(", ").join("+".join(c.pretty for c in s) for s in sets)
-
-
 def _told_sets(names: list[str], ev: fishing.CapturedSets) -> tuple[str, Telling]:
-    return _(" and took {cards} (+{points}).").format(cards=_sets_text(ev.sets), points=ev.points), "extend"
+    return _(" and took {cards} (+{points}).").format(cards=sets_text(ev.sets), points=ev.points), "extend"
 
 
 def _told_drew(names: list[str], ev: fishing.Drew) -> tuple[str, Telling]:
