@@ -148,7 +148,7 @@ def test_every_option_of_the_choice_is_reached_by_keys_and_played(window: pygame
         if keys == "digits":
             presses = [key_event(pygame.K_1 + index)]
         else:
-            step = pygame.K_DOWN if keys == "arrows" else pygame.K_TAB
+            step = pygame.K_RIGHT if keys == "arrows" else pygame.K_TAB
             presses = [key_event(step) for _ in range(index)] + [key_event(pygame.K_RETURN)]
         for press in presses:
             app.frame(1 / 60, [press])
@@ -157,6 +157,17 @@ def test_every_option_of_the_choice_is_reached_by_keys_and_played(window: pygame
     _open_choice(app, ctl, "9S")
     app.frame(1 / 60, [key_event(pygame.K_TAB, pygame.KMOD_SHIFT), key_event(pygame.K_RETURN)])
     assert ctl.session.actions[-1][-1] == "play 9S", "Shift+Tab goes back round to taking nothing"
+
+
+def test_up_and_down_move_a_row_of_the_listed_options(window: pygame.Surface) -> None:
+    app, ctl, _scene = _choice_table(window)
+    choice = _open_choice(app, ctl, "9S")
+    app.frame(1 / 60, [])
+    assert choice.columns > 1, "a wide window lists several options a row"
+    app.frame(1 / 60, [key_event(pygame.K_DOWN)])
+    assert choice.focus == min(choice.columns, len(choice.options) - 1)
+    app.frame(1 / 60, [key_event(pygame.K_UP)])
+    assert choice.focus == 0
 
 
 def test_enter_on_a_fresh_choice_takes_the_best_and_a_card_with_one_way_plays_at_once(window: pygame.Surface) -> None:

@@ -52,7 +52,9 @@ class ChoiceScene(Scene):
         self.rows: list[tuple[int, Rect]] = []
         """The options listed, by index, and where each was drawn last."""
         self.top_row = 0
-        """The first option the list shows (it scrolls to keep the focus in sight)."""
+        """The first row of options the list shows (it scrolls to keep the focus in sight)."""
+        self.columns = 1
+        """How many options a row of the list held, as drawn last (Up and Down move a row)."""
 
     @property
     def offer(self) -> Offer | None:
@@ -165,6 +167,10 @@ class ChoiceScene(Scene):
             if event.key == pygame.K_TAB:
                 back = bool(event.mod & pygame.KMOD_SHIFT) and self.table.ctl.rules_ui.lists_options
                 self.focus = (self.focus + (-1 if back else 1)) % count
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.table.ctl.rules_ui.lists_options:
+                step = self.columns if event.key == pygame.K_DOWN else -self.columns
+                at = self.focus % count
+                self.focus = at + step if 0 <= at + step < count else (count - 1 if step > 0 else 0)
             elif event.key in _BACK:
                 self.focus = (self.focus - 1) % count
             elif event.key in _FORWARD:
@@ -203,7 +209,7 @@ class ChoiceScene(Scene):
             if self.hinted is not None and self.hinted < len(offer.options):
                 return _("Hint: the lit way, +{points}. Enter takes it.").format(
                     points=offer.options[self.hinted].points)
-            return _("Your {card} can take {count} ways, best first: Left/Right or a click, then Enter.").format(
+            return _("Your {card} can take {count} ways, best first: arrows or a click, then Enter.").format(
                 card=card.pretty, count=len(offer.options) - 1)
         own = ctl.points_of(card)
         cands = offer.lit
@@ -251,6 +257,7 @@ class ChoiceScene(Scene):
         head = title.get_height() + pad
         row_h = max(26, round(44 * geom.unit))
         cols = max(1, min(3, (area.width - pad) // round(330 * geom.unit), len(options)))
+        self.columns = cols
         lines = max(1, (area.height - head - pad) // (row_h + pad))
         needed = -(-len(options) // cols)
         focus_line = (self.focus % len(options)) // cols
