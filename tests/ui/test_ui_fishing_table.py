@@ -327,3 +327,33 @@ def test_the_last_turn_is_shown_again_and_the_board_comes_back_as_it_was(window:
             break
         app.frame(1 / 60, [])
     assert (ctl.board.hands, dict(ctl.board.slots), ctl.board.piles, ctl.board.stock) == before
+
+
+@pytest.mark.parametrize("seats", [3, 8])
+def test_random_keys_and_clicks_at_a_fishing_table_break_nothing(window: pygame.Surface, seats: int) -> None:
+    import random
+
+    from chinese_ten.ui.scenes.match import MatchScene
+
+    rng = random.Random(seats)
+    app, ctl, _scene = _fishing_app(window, seats, deals=2)
+    keys = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT,
+            pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_a, pygame.K_r, pygame.K_9]
+    w, h = window.get_size()
+    for _ in range(3000):
+        if isinstance(app.top(), MatchScene):
+            break
+        if type(app.top()).__name__ == "MenuScene":
+            app.frame(1 / 60, [key_event(pygame.K_ESCAPE)])
+            continue
+        roll = rng.random()
+        if roll < 0.3:
+            events = [key_event(rng.choice(keys), pygame.KMOD_SHIFT if rng.random() < 0.1 else 0)]
+        elif roll < 0.45:
+            pos = (rng.randrange(w), rng.randrange(h))
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)]
+        else:
+            events = []
+        app.frame(1 / 60, events)
+    assert ctl.deal_number >= 1 and ctl.session.actions[0], "the match went on"
