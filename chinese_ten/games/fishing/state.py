@@ -21,8 +21,8 @@ from fractions import Fraction
 from chinese_ten.cards import ALL_CARDS, Card, CardError
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.games.fishing.actions import FishingAction
-from chinese_ten.games.fishing.events import (CapturedSets, DealOver, Dealt, Drew, FishingEvent, JoinedLayout,
-                                              LayoutRefilled, PassedOver, Played)
+from chinese_ten.games.fishing.events import (CapturedSets, DealOver, Dealt, Drew, FishingEvent, JoinedLayout, LayoutRefilled,
+                                             PassedOver, Played)
 from chinese_ten.games.fishing.legal import _BEST, BELOW, KEY_STEP, assign_cards, best_take, card_families
 from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, HAND_SIZE, LAYOUT_SIZE, SEAT_COUNTS, margins_of, next_seat
 from chinese_ten.games.fishing.view import FishingTurn, FishingView

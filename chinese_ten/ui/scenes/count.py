@@ -1,4 +1,5 @@
-"""The count at the end of a deal: every seat's scoring cards, points and margin."""
+"""The count at the end of a deal: every seat's scoring cards (in Go Fishing every card captured), each
+with its points, the seat's points and its result."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.games.ten.record import record_of
 from chinese_ten.ui.table.geometry import CARD_RATIO
-from chinese_ten.games.ten.texts import count_explanation
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, button_at, buttons_event
 from chinese_ten.ui.widgets.overlay import TableOverlay
@@ -31,7 +31,10 @@ class CountScene(TableOverlay):
         self.shot_taken = False
         last = table.ctl.match.is_over
         label = table.after_last_deal if last else N_("Next deal (Enter)")
-        super().__init__(app, table, [Button(label, "next"), Button(N_("Review this deal (R)"), "review")], auto)
+        buttons = [Button(label, "next")]
+        if table.ctl.rules_ui.reviewable:
+            buttons.append(Button(N_("Review this deal (R)"), "review"))
+        super().__init__(app, table, buttons, auto)
 
     @property
     def button(self) -> Button:
@@ -46,6 +49,8 @@ class CountScene(TableOverlay):
         label_w = self.app.kit.text.width(_(self.button.label), font_px(24, unit), True) + 40
         self.button.rect = Rect(0, 0, label_w, round(44 * unit))
         self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
+        if len(self.buttons) < 2:
+            return
         review = self.buttons[1]
         review_w = self.app.kit.text.width(_(review.label), font_px(24, unit), True) + 40
         review.rect = Rect(0, 0, review_w, self.button.rect.height)
@@ -68,7 +73,7 @@ class CountScene(TableOverlay):
             if not self.auto:
                 self.app.open("menu")
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.table.ctl.rules_ui.reviewable:
             self.review()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.auto:
@@ -126,41 +131,49 @@ class CountScene(TableOverlay):
                               total=ctl.match.total_deals), geom.font(36),
                               t.text, bold=True)
         surface.blit(title, (x, y))
-        sub = kit.text.line(count_explanation(ctl.match.rules, deal.seats), geom.font(20), t.text_dim)
+        words = ctl.rules_ui.count_explanation(ctl.match.rules, deal.seats)
+        sub = kit.text.line(words, geom.font(20), t.text_dim)
+        if sub.get_width() > box.width - 2 * pad:
+            sub = kit.text.line(words, geom.font(15), t.text_dim)
         surface.blit(sub, (x, y + title.get_height() + 2))
         y += title.get_height() + sub.get_height() + pad
         button_h = round(44 * geom.unit)
         rows_h = box.bottom - pad - button_h - pad - y
         row_h = min(rows_h // deal.seats, round(150 * geom.unit))
         name_w = round(130 * geom.unit)
-        score_w = round(170 * geom.unit)
-        for seat in range(deal.seats):
-            row = Rect(x, y + seat * row_h, box.width - 2 * pad, row_h - 6)
+        crowded = deal.seats > 4  # a row too low for two lines puts them side by side
+        score_w = round((280 if crowded else 170) * geom.unit)
+        for seat, line in enumerate(ctl.rules_ui.count(deal)):
+            row = Rect(x, y + seat * row_h, box.width - 2 * pad, row_h - (3 if crowded else 6))
             pygame.draw.rect(surface, t.raised, row, border_radius=10)
-            name = kit.text.line(ctl.names[seat], geom.font(26), t.text, bold=True)
-            surface.blit(name, (row.left + 10, row.top + 8))
-            taken = kit.text.line(ngettext("{count} card", "{count} cards", len(deal.pile(seat))).format(
-                count=len(deal.pile(seat))), geom.font(18), t.text_dim)
-            surface.blit(taken, (row.left + 10, row.top + 12 + name.get_height()))
-            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
-                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
-            ch = row.height - 16
+            inset = 4 if crowded else 8
+            name = kit.text.line(ctl.names[seat], geom.font(22 if crowded else 26), t.text, bold=True)
+            surface.blit(name, (row.left + 10, row.top + inset))
+            taken = kit.text.line(ngettext("{count} card", "{count} cards", line.taken).format(
+                count=line.taken), geom.font(16 if crowded else 18), t.text_dim)
+            surface.blit(taken, (row.left + 10, row.top + inset + 4 + name.get_height()))
+            ch = row.height - 2 * inset
             cw = round(ch * CARD_RATIO)
-            area = Rect(row.left + name_w, row.top + 8, row.width - name_w - score_w, ch)
-            if scoring:
-                step = min(cw * 1.04, (area.width - cw) / max(1, len(scoring) - 1))
-                for i, c in enumerate(scoring):
+            area = Rect(row.left + name_w, row.top + inset, row.width - name_w - score_w, ch)
+            if line.cards:
+                step = min(cw * 1.04, (area.width - cw) / max(1, len(line.cards) - 1))
+                for i, (c, points) in enumerate(zip(line.cards, line.card_points)):
                     r = Rect(round(area.left + i * step), area.top, cw, ch)
-                    self.table.painter.card(surface, c, r, shadow=False, badge_points=deal.points_of(c))
+                    self.table.painter.card(surface, c, r, shadow=False, badge_points=points)
             else:
                 none = kit.text.line(_("no scoring cards"), geom.font(20), t.text_dim)
                 surface.blit(none, none.get_rect(midleft=(area.left, area.centery)))
-            pts = kit.text.line(ngettext("{count} point", "{count} points", deal.points[seat]).format(
-                count=deal.points[seat]), geom.font(26), t.text, bold=True)
-            margin = float(deal.exact_margins[seat])
+            pts = kit.text.line(ngettext("{count} point", "{count} points", line.points).format(
+                count=line.points), geom.font(22 if crowded else 26), t.text, bold=True)
+            margin = float(line.margin)
             colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
-            mar = kit.text.line(signed(margin), geom.font(34), colour, bold=True)
-            surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
-            surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
+            mar = kit.text.line(signed(margin), geom.font(26 if crowded else 34), colour, bold=True)
+            if crowded:
+                spot = mar.get_rect(midright=(row.right - 12, row.centery))
+                surface.blit(mar, spot)
+                surface.blit(pts, pts.get_rect(midright=(spot.left - 12, row.centery)))
+            else:
+                surface.blit(pts, pts.get_rect(topright=(row.right - 12, row.top + 8)))
+                surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
         for b in self.buttons:
             b.draw(surface, kit, geom.font(24), self._hover is b)

@@ -27,8 +27,8 @@ AUTO_SECONDS = 0.3
 
 
 
-ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
-"""Places as written."""
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"))
+"""Places as written (up to eight seats)."""
 
 
 def places(totals: Sequence[Fraction | float]) -> list[int]:
@@ -104,7 +104,8 @@ class MatchScene(TableOverlay):
             want += line(20)  # the word that the match was practice
         area = self.table.geom().table
         margin = max(8, round(16 * unit))
-        box = Rect(0, 0, min(area.width - 2 * margin, round(w * 0.66)), min(h - 2 * margin, want))
+        widest = round(w * 0.66) if self.table.ctl.seats <= 4 else area.width  # a column a seat
+        box = Rect(0, 0, min(area.width - 2 * margin, widest), min(h - 2 * margin, want))
         box.center = area.center
         return box
 
@@ -174,8 +175,11 @@ class MatchScene(TableOverlay):
         results = match.results
         shown = results if (len(results) + 3) * row_h <= avail else results[-max(1, avail // row_h - 4):]
         heads = [_("Deal")] + ctl.names
+        head_px = font_px(22, unit)
+        while head_px > 10 and max(kit.text.width(text, head_px, True) for text in heads) > col_w - 4:
+            head_px -= 1  # the names of a full ring shrink to their columns
         for i, text in enumerate(heads):
-            s = kit.text.line(text, font_px(22, unit), t.text_dim, bold=True)
+            s = kit.text.line(text, head_px, t.text_dim, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         y += row_h
         first = len(results) - len(shown) + 1
@@ -193,9 +197,13 @@ class MatchScene(TableOverlay):
             s = kit.text.line(text, font_px(26, unit), colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         y += kit.fonts.get(font_px(26, unit)).get_linesize() + round(4 * unit)
-        for i, text in enumerate([_("Place")] + place_names(match.exact_totals)):
+        place_words = [_("Place")] + place_names(match.exact_totals)
+        place_px = font_px(22, unit)
+        while place_px > 10 and max(kit.text.width(text, place_px, True) for text in place_words) > col_w - 4:
+            place_px -= 1
+        for i, text in enumerate(place_words):
             colour = t.accent if i and (i - 1) in winners else t.text_dim
-            s = kit.text.line(text, font_px(22, unit), colour, bold=True)
+            s = kit.text.line(text, place_px, colour, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)

@@ -36,7 +36,7 @@ def hand_order(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
     return sorted(cards, key=lambda c: (c.rank, c.suit))
 
 
-def _shown(hand: Sequence[Card | None]) -> list[Card | None]:
+def shown_hand(hand: Sequence[Card | None]) -> list[Card | None]:
     """A hand as laid on the table: open cards in hand order, face-down ones as they come."""
     if any(c is None for c in hand):
         return [None] * len(hand)
@@ -68,7 +68,7 @@ class Board:
         """The table as one seat was told the cards were dealt (the hands it may not see face down), before
         any opening capture; when dead layouts were thrown in first, the first of them with no hands yet."""
         seats = len(dealt.hands)
-        hands: list[list[Card | None]] = [_shown(h) for h in dealt.hands]
+        hands: list[list[Card | None]] = [shown_hand(h) for h in dealt.hands]
         board = cls(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats)
         layout = dealt.layout
         thrown = [ev for ev in opening if isinstance(ev, ThrownIn)]

@@ -4,14 +4,14 @@ to the layout, make captures glow and sweep them to the seat's pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from chinese_ten.cards import RANK_NAMES, Card
+from chinese_ten.games.fishing.events import Drew, LayoutRefilled, PassedOver
 from chinese_ten.games.ten.events import (
     Captured,
     DealerSweep,
-    Event,
     NoFlip,
     Redealt,
     Refilled,
@@ -24,7 +24,7 @@ from chinese_ten.settings import ANIMATION_SPEEDS
 from chinese_ten.ui.table.animation import Label, Sprite, Step, StepFactory
 from chinese_ten.ui.table.board import Board, Loc, hand_order
 from chinese_ten.ui.table.narration import Narration
-from chinese_ten.ui.table.presenters import Showing, presenter_for
+from chinese_ten.ui.table.presenters import Event, Showing, presenter_for
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class Choreographer:
         self.pace = pace
         self.face_up = face_up_seats
 
-    def steps_for(self, events: list[Event] | tuple[Event, ...]) -> list[StepFactory]:
+    def steps_for(self, events: Sequence[Event]) -> list[StepFactory]:
         """The steps that show ``events``, in order.
 
         The stock card starts to turn while the played card's capture sweeps away, or as the
@@ -189,10 +189,11 @@ class Choreographer:
                         [Sprite(ev.card, at, at, glow=True)], banner=banner, glow_slots=slots)
         return build
 
-    def sweep(self, ev: Captured) -> StepFactory:
-        """A capture swept from the layout to its seat's pile."""
+    def sweep(self, ev: Captured, told: Event | None = None) -> StepFactory:
+        """A capture swept from the layout to its seat's pile, telling ``told`` (the game's own event, when
+        ``ev`` stands for it) or ``ev``."""
         def build(board: Board) -> Step:
-            self._tell([ev])
+            self._tell([ev if told is None else told])
             at = board.resting.pop(ev.card, Loc("stage"))
             pile = Loc("pile", ev.seat)
             sprites = [Sprite(ev.card, at, pile)] + _lift_to_pile(board, ev.taken, pile)
@@ -267,26 +268,12 @@ class Choreographer:
         return build
 
     def refill(self, ev: Refilled) -> StepFactory:
-        """Cards turned from the stock to refill the layout."""
+        """Cards turned from the stock to refill the layout, with a banner saying so."""
         def build(board: Board) -> Step:
             self._tell([ev])
-            sprites = []
             count = len(ev.cards)
-            for i, c in enumerate(ev.cards):
-                slot = board.free_slot()
-                board.reserved.add(slot)
-                start = 0.5 * i / max(1, count)
-                sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2,
-                                      window=(start, start + 0.5)))
-            board.stock = max(0, board.stock - count)
-            board.touch()
-
-            def end(b: Board) -> None:
-                for sprite in sprites:
-                    b.reserved.discard(sprite.dst.index)
-                    if sprite.card is not None:
-                        b.slots[sprite.dst.index] = sprite.card
-                b.touch()
+            windows = [(0.5 * i / max(1, count), 0.5 * i / max(1, count) + 0.5) for i in range(count)]
+            sprites, end = _stock_to_slots(board, ev.cards, windows)
             banner = ngettext("{n} card from the stock refills the layout", "{n} cards from the stock refill "
                               "the layout", count).format(n=count)
             return Step(self.pace.flip * 3, ev.seat, sprites, banner=banner, on_end=end)
@@ -332,6 +319,46 @@ class Choreographer:
             return Step(self.pace.move * 3, None, sprites, banner=banner, on_end=end)
         return build
 
+    def turn_up(self, ev: LayoutRefilled) -> StepFactory:
+        """Cards turned from the stock to the layout one after another, each flying as far as a turned card."""
+        def build(board: Board) -> Step:
+            self._tell([ev])
+            count = len(ev.cards)
+            windows = [(i / (count + 1), (i + 2) / (count + 1)) for i in range(count)]
+            sprites, end = _stock_to_slots(board, ev.cards, windows)
+            return Step(self.pace.flip * (count + 1) / 2, ev.seat, sprites, on_end=end)
+        return build
+
+    def draw(self, ev: Drew, carry: list[Event]) -> StepFactory:
+        """The stock's top card to the seat's hand: face up into the bottom seat's hand, in its place there;
+        face down (as the seat was told it) into another's."""
+        def build(board: Board) -> Step:
+            self._tell(carry + [ev])
+            hand = board.hands[ev.seat]
+            if ev.card is not None and None not in hand:
+                after: list[Card | None] = list(hand_order([c for c in hand if c is not None] + [ev.card]))
+            else:
+                after = [*hand, ev.card]
+            index = after.index(ev.card) if ev.card is not None else len(after) - 1
+            board.stock = max(0, board.stock - 1)
+            board.touch()
+            face_up = ev.card is not None and ev.seat in self.face_up
+            sprite = Sprite(ev.card if face_up else None, Loc("stock"), Loc("hand", ev.seat, index, len(after)),
+                            flip=face_up, back=not face_up, lift=0.15)
+
+            def end(b: Board) -> None:
+                b.hands[ev.seat] = after
+                b.touch()
+            return Step(self.pace.move, ev.seat, [sprite], on_end=end)
+        return build
+
+    def passed(self, ev: PassedOver, carry: list[Event]) -> StepFactory:
+        """A seat with no cards left passed over: a word rising from its place a moment."""
+        def build(board: Board) -> Step:
+            self._tell(carry + [ev])
+            return Step(self.pace.glow * 2, ev.seat, labels=[Label(_("Passed"), Loc("hand", ev.seat, 0, 1), 0.5)])
+        return build
+
     def target_win(self, winners: Callable[[], str]) -> StepFactory:
         """A step that tells who wins a match decided by the tie score (``winners`` says it, once the deal is in)."""
         def build(board: Board) -> Step:
@@ -339,6 +366,27 @@ class Choreographer:
             self.narration.note(text)
             return Step(self.pace.triple * 2, None, banner=text)
         return build
+
+
+def _stock_to_slots(board: Board, cards: Sequence[Card], windows: Sequence[tuple[float, float]]
+                    ) -> tuple[list[Sprite], Callable[[Board], None]]:
+    """Sprites turning ``cards`` from the stock into free layout slots (kept for them), each in its part of
+    the step, and the end hook that lays them there; the stock is counted down at once."""
+    sprites = []
+    for c, window in zip(cards, windows, strict=True):
+        slot = board.free_slot()
+        board.reserved.add(slot)
+        sprites.append(Sprite(c, Loc("stock"), Loc("slot", index=slot), flip=True, lift=0.2, window=window))
+    board.stock = max(0, board.stock - len(cards))
+    board.touch()
+
+    def end(b: Board) -> None:
+        for sprite in sprites:
+            b.reserved.discard(sprite.dst.index)
+            if sprite.card is not None:
+                b.slots[sprite.dst.index] = sprite.card
+        b.touch()
+    return sprites, end
 
 
 def _plural(card: object) -> str:

@@ -19,22 +19,23 @@ from chinese_ten.cards import Card
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.session import SeatKind, TableSession, Update
 from chinese_ten.games import game_named
-from chinese_ten.games.ten.deal import Action, Deal
-from chinese_ten.games.ten.events import Dealt, Event, Played
-from chinese_ten.games.ten.turns import Phase
-from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import N_, _
-from chinese_ten.games.ten.players import Decision
-from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, merge_into, run_steps
 from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.choreography import REPLAY_PACE, Choreographer, Pace
+from chinese_ten.ui.table.games import Advice, Offer, Option, Preview, table_game
 from chinese_ten.ui.table.narration import Narration
 from chinese_ten.ui.table.tableview import AnimatedDeal
 from chinese_ten.engine.thinking import ComputerThinker
 
 if TYPE_CHECKING:
+    from chinese_ten.games.ten.deal import Deal
     from chinese_ten.games.ten.tutorial import Guide
+
+Event = Any
+"""An event of the game at the table."""
+
+__all__ = ["Advice", "Offer", "Option", "Preview", "SeatInfo", "TableController", "seat_infos"]
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -44,8 +45,12 @@ HINT_PLAYER = "hard"
 NEW_DEAL_WAIT = 1.0
 """Seconds, at Normal pace, a computer leading a new deal waits beyond the usual pause before its first card."""
 
-SIDE_NAMES: dict[str, str] = {"bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East")}
-"""What a computer is called, by the side of the table it sits on."""
+SIDE_NAMES: dict[str, str] = {
+    "bottom": N_("South"), "left": N_("West"), "top": N_("North"), "right": N_("East"),
+    "south-west": N_("South-west"), "west": N_("West"), "north-west": N_("North-west"), "north": N_("North"),
+    "north-east": N_("North-east"), "east": N_("East"), "south-east": N_("South-east"),
+}
+"""What a computer is called, by the side of the table it sits on (or its compass point round a ring of 5 to 8)."""
 
 STRENGTH_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """Strength names as shown."""
@@ -62,18 +67,6 @@ class SeatInfo:
     def is_person(self) -> bool:
         """True for a person (not a computer)."""
         return self.player is None
-
-
-@dataclass(frozen=True)
-class Preview:
-    """What a hand card would do if played now."""
-
-    card: Card
-    candidates: tuple[Card, ...]
-    triple: bool
-    choice: bool
-    gain: int
-    gains: dict[Card, int]
 
 
 def seat_infos(seats: int, strength: str, person: bool = True, bottom: int = 0) -> list[SeatInfo]:
@@ -103,15 +96,20 @@ class TableController(AnimatedDeal):
     def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
-                 deals: int | None = None, rules: RuleSet = CLASSIC, guide: Guide | None = None,
+                 deals: int | None = None, rules: Any = None, guide: Guide | None = None,
                  seat: int = 0, first_deal: Deal | None = None, game: str = "ten") -> None:
-        """A new match seen from ``seat`` (the person's, unless ``person`` is False), who leads the first
-        deal. Every deal, seat and hint draws from its own stream of the match seed, as ``simulate`` does.
-        With a ``guide`` the deal is the guided deal: the person's choices are kept to its suggestions and
-        the computers play its record; ``first_deal`` (as dealt) replaces the first deal's shuffle. ``game`` names the game (the registry's
-        name)."""
+        """A new match of the game the registry calls ``game``, seen from ``seat`` (the person's, unless
+        ``person`` is False), who leads the first deal. Every deal, seat and hint draws from its own stream
+        of the match seed, as ``simulate`` does. ``rules`` are the game's (its default when None or another
+        game's). With a ``guide`` the deal is the guided deal: the person's choices are kept to its
+        suggestions and the computers play its record; ``first_deal`` (as dealt) replaces the first deal's
+        shuffle."""
         self.game = game_named(game)
         """The game played at this table (the registry's entry)."""
+        self.rules_ui = table_game(self.game.name)
+        """What the table reads of this game: its board, turns, previews, choices and words."""
+        if rules is None or not isinstance(rules, type(self.game.default_rules)):
+            rules = self.game.default_rules
         self.local = seat
         """The seat this table is seen from, drawn at the bottom."""
         self._seating = (seats, strength, person, seat)
@@ -134,7 +132,11 @@ class TableController(AnimatedDeal):
         """How many of the session's updates this table has taken in."""
         self._waited = 0.0
         """How long the table has waited, caught up, on the computer to move."""
-        self._view: tuple[tuple[int, int, int], SeatView] | None = None
+        self._view: tuple[tuple[int, int, int], Any] | None = None
+        self._previews: tuple[Any, dict[Card, Preview]] | None = None
+        """The previews worked out for the view they were worked out from."""
+        self._offer: Offer | None = None
+        """The capture choice offered to the person before their play goes in (Go Fishing's families)."""
         self._target_told = False
         self.layouts = 0
         """How many times the board has been laid anew (a deal dealt, or a position put back)."""
@@ -189,23 +191,23 @@ class TableController(AnimatedDeal):
         self.session.on_change = listener
 
     @property
-    def view(self) -> SeatView:
+    def view(self) -> Any:
         """Everything the table's seat may know of the deal now."""
         key = (id(self.session.deal), self.session.update_count, len(self.session.actions[-1]))
         if self._view is None or self._view[0] != key:
             self._view = (key, self.session.observe(self.local))
         return self._view[1]
 
-    def finished_deal(self) -> Deal | None:
+    def finished_deal(self) -> Any | None:
         """The whole deal once it is over (every card may be shown then); None during play."""
-        deal: Deal = self.session.deal
+        deal = self.session.deal
         return deal if deal.is_over else None
 
     def _shown_to_move(self) -> int | None:
-        return self.view.to_move
+        return self.rules_ui.to_move(self.view)
 
     def _shown_over(self) -> bool:
-        return self.view.phase is Phase.OVER
+        return self.rules_ui.is_over(self.view)
 
     @property
     def seats(self) -> int:
@@ -232,9 +234,16 @@ class TableController(AnimatedDeal):
         """The seats whose hands the table shows face up: the bottom seat's alone."""
         return frozenset({self.local})
 
+    def pile_caption(self, seat: int) -> str:
+        """The words over a seat's pile: its points so far where the game shows them there (Go Fishing's
+        ring of up to eight, whose score table is far from the seats), else what it is."""
+        if self.rules_ui.points_at_piles:
+            return _("{points} pts").format(points=self.board.points[seat])
+        return super().pile_caption(seat)
+
     def points_of(self, card: Card) -> int:
         """What ``card`` scores in the deal at the table."""
-        return self.view.points_of(card)
+        return self.rules_ui.points_of(self.view, card)
 
     @property
     def deal_finished(self) -> bool:
@@ -244,17 +253,26 @@ class TableController(AnimatedDeal):
     @property
     def person_to_play(self) -> bool:
         """True when the person may play a hand card now."""
-        view = self.view
-        return (self.person_seat is not None and not self.busy and view.phase is Phase.PLAY
-                and view.to_move == self.person_seat)
+        return (self.person_seat is not None and not self.busy and self._offer is None
+                and self.rules_ui.may_play(self.view, self.person_seat))
+
+    def _owed(self) -> Offer | None:
+        """The capture choice the person owes, shown or not: the rules' or the table's own offer."""
+        if self.person_seat is None:
+            return None
+        return self.rules_ui.owed(self.view, self.person_seat) or self._offer
+
+    @property
+    def offer(self) -> Offer | None:
+        """The capture choice the person owes now (once the table has caught up): the card and its options."""
+        return None if self.busy else self._owed()
 
     @property
     def person_choice(self) -> tuple[Card, tuple[Card, ...]] | None:
-        """The waiting card and its candidates when the person owes a capture choice (and it is shown)."""
-        pending = self.view.pending
-        if self.busy or pending is None or pending.seat != self.person_seat:
-            return None
-        return pending.card, pending.candidates
+        """The waiting card and every layout card it may take when the person owes a capture choice (and it
+        is shown)."""
+        offer = self.offer
+        return None if offer is None else (offer.card, offer.lit)
 
     @property
     def match_in_progress(self) -> bool:
@@ -266,34 +284,38 @@ class TableController(AnimatedDeal):
         return self.session.thinking
 
     def preview(self, card: Card) -> Preview:
-        """What playing ``card`` now would take, and the points it would win."""
+        """What playing ``card`` now would take, and the points it would win (worked out once a position:
+        the table asks every frame)."""
         view = self.view
-        cands = view.candidates(card)
-        triple = view.is_triple(card)
-        own = view.points_of(card)
-        gains = {c: own + view.points_of(c) for c in cands}
-        if triple:
-            gain = own + sum(view.points_of(c) for c in cands)
-        elif cands:
-            gain = max(gains.values())
-        else:
-            gain = 0
-        return Preview(card, cands, triple, view.choice_matters(card) if cands else False, gain, gains)
+        kept = self._previews
+        if kept is None or kept[0] is not view:
+            kept = self._previews = (view, {})
+        found = kept[1].get(card)
+        if found is None:
+            found = kept[1][card] = self.rules_ui.preview(view, card)
+        return found
+
+    def preview_text(self, card: Card) -> str:
+        """What playing ``card`` now would take, in words."""
+        return self.rules_ui.preview_text(self.preview(card))
 
     def why_not(self) -> str | None:
         """Why the person cannot play a card right now, in words; None when they can."""
         view = self.view
+        rules = self.rules_ui
         if self.person_seat is None:
             return _("The computers are playing this match.")
-        if view.phase is Phase.OVER:
+        if rules.is_over(view):
             return _("The deal is over.")
-        if view.phase is Phase.CHOOSE and view.pending is not None and view.pending.seat == self.person_seat:
-            return _("First pick which card your {card} takes.").format(card=view.pending.card.pretty)
-        if view.to_move != self.person_seat:
-            if view.to_move is None:
+        owed = self._owed()
+        if owed is not None:
+            return _("First pick which card your {card} takes.").format(card=owed.card.pretty)
+        to_move = rules.to_move(view)
+        if to_move != self.person_seat:
+            if to_move is None:
                 return None
-            return _("It's {name}'s turn, not yours.").format(name=self.names[view.to_move])
-        if view.phase is Phase.FLIP or self.busy:
+            return _("It's {name}'s turn, not yours.").format(name=self.names[to_move])
+        if rules.waiting(view) or self.busy:
             return _("Wait a moment: the last move is still being played out.")
         return None
 
@@ -312,25 +334,49 @@ class TableController(AnimatedDeal):
             return reason
         if card not in self.view.hand:
             return _("That card is not in your hand.")
-        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, Action.play(card))):
+        made = self.rules_ui.play(self.view, card)
+        if made.offer is not None:
+            self._offer = made.offer  # the choice comes first; the action goes in once it is made
+            return None
+        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, made.action)):
             return refused
         self._hint_tag = None
-        self._submit(Action.play(card))
+        self._submit(made.action)
         return None
 
     def choose(self, target: Card) -> str | None:
-        """The person picks which candidate the waiting card takes."""
-        choice = self.person_choice
-        if choice is None:
+        """The person picks a layout card for the waiting card to take: the first option that takes it."""
+        offer = self.offer
+        if offer is None:
             return _("There is no capture to choose right now.")
-        if target not in choice[1]:
-            return _("{card} cannot take {target}.").format(card=choice[0].pretty, target=target.pretty)
-        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, Action.choose(target))):
+        for i, option in enumerate(offer.options):
+            if target in option.cards:
+                return self.take(i)
+        return _("{card} cannot take {target}.").format(card=offer.card.pretty, target=target.pretty)
+
+    def take(self, index: int) -> str | None:
+        """The person takes option ``index`` of the capture choice owed."""
+        offer = self.offer
+        if offer is None or not 0 <= index < len(offer.options):
+            return _("There is no capture to choose right now.")
+        action = self.rules_ui.take(offer, offer.options[index])
+        if self.guide is not None and (refused := self.guide.refusal(self.session.deal, action)):
             return refused
-        self._submit(Action.choose(target))
+        self._offer = None
+        self._hint_tag = None
+        self._submit(action)
         return None
 
-    def _submit(self, action: Action) -> None:
+    def withdraw(self) -> bool:
+        """Put the card of a capture choice the table offered back in the hand, unplayed; False when there is
+        none (a choice the rules wait for cannot be withdrawn)."""
+        if self._offer is None:
+            return False
+        self._offer = None
+        self._hint_tag = None
+        return True
+
+    def _submit(self, action: Any) -> None:
         """The person's action to the session, and the rules' own step after it, shown together."""
         assert self.person_seat is not None
         self.session.submit(self.person_seat, action)
@@ -356,8 +402,7 @@ class TableController(AnimatedDeal):
 
     def _hint_wanted(self) -> tuple[object, ...]:
         """The tag of a hint for the decision the person owes now: a play, or a take of a played or turned card."""
-        pending = self.view.pending
-        owed = pending.source if pending is not None else "play-card"
+        owed = self.rules_ui.hint_owed(self.view)
         return ("hint", self.session.generation, self.deal_number, len(self.view.turns), owed)
 
     @property
@@ -365,7 +410,7 @@ class TableController(AnimatedDeal):
         """True while a hint is being thought about."""
         return self._hint_tag is not None
 
-    def poll_hint(self) -> Decision | None:
+    def poll_hint(self) -> Advice | None:
         """The hint asked for, once it is ready and still fits the position; None otherwise.
 
         In a capture choice the hint is the waiting card with the candidate to take.
@@ -377,16 +422,9 @@ class TableController(AnimatedDeal):
             return None
         tag, answer = got
         self._hint_tag = None
-        if tag != self._hint_wanted() or not isinstance(answer, Action):
+        if tag != self._hint_wanted():
             return None
-        choice = self.person_choice
-        if choice is not None:
-            ok = answer.kind == "choose" and answer.card in choice[1]
-            return Decision(choice[0], answer.card) if ok and answer.card is not None else None
-        if not self.person_to_play or answer.kind != "play" or answer.card is None:
-            return None
-        take = answer.take[0] if answer.take is not None and len(answer.take) == 1 else None
-        return Decision(answer.card, take)
+        return self.rules_ui.advice(answer, self.offer, self.person_to_play)
 
     def replay_last_turn(self) -> str | None:
         """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""
@@ -493,9 +531,9 @@ class TableController(AnimatedDeal):
         self._turn_events = []
         self._target_told = False
         self._hint_tag = None
+        self._offer = None
         dealt, *events = update.events
-        assert isinstance(dealt, Dealt)
-        self.board = Board.dealt(dealt, events)
+        self.board = self.rules_ui.board(dealt, events)
         self._show(events, rewound=update.kind == "rewound")
         if update.kind == "rewound":
             self.skip()
@@ -505,7 +543,7 @@ class TableController(AnimatedDeal):
         ``rewound`` position is shown as it stands (a target match's result is told when it is reached)."""
         if not events:
             return
-        if any(isinstance(e, Played) for e in events):
+        if self.rules_ui.starts_turn(events):
             self.queue.append(self._note_turn_start)
             self._turn_events = []
         self._turn_events.extend(events)

@@ -23,15 +23,32 @@ SIDES: dict[int, tuple[str, ...]] = {
     2: ("bottom", "top"),
     3: ("bottom", "left", "right"),
     4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "west", "north-west", "north-east", "east"),
+    6: ("bottom", "west", "north-west", "north", "north-east", "east"),
+    7: ("bottom", "south-west", "west", "north-west", "north-east", "east", "south-east"),
+    8: ("bottom", "south-west", "west", "north-west", "north", "north-east", "east", "south-east"),
 }
-"""The side of the table each seat sits on, by seat count, clockwise from the seat at the bottom."""
+"""The side of the table each seat sits on, by seat count, clockwise from the seat at the bottom: the four
+sides for 2 to 4 seats, a ring of compass points round the table for 5 to 8."""
+
+RING_COLUMNS: dict[str, str] = {"south-west": "left", "west": "left", "north-west": "top", "north": "top",
+                                "north-east": "top", "east": "right", "south-east": "right"}
+"""Where each compass point of a ring of 5 to 8 seats sits: in the left column, the top row or the right column."""
+
+
+def turned_hand(side: str) -> bool:
+    """True when a seat on ``side`` lies its face-down cards turned a quarter (the left and right sides of a
+    table of 2 to 4 seats); every other seat fans them upright from left to right."""
+    return side in ("left", "right")
 
 
 def side_of(seat: int, seats: int, bottom: int = 0) -> str:
     """The side of the table ``seat`` sits on when seat ``bottom`` is drawn at the bottom."""
     return SIDES[seats][(seat - bottom) % seats]
 
-_GRIDS: tuple[tuple[int, int], ...] = ((7, 3), (9, 3), (9, 5), (11, 5))
+_GRIDS: tuple[tuple[int, int], ...] = ((5, 3), (7, 3), (9, 3), (9, 5), (11, 5))
+"""The layout's grids round the stock, smallest first: columns and rows (the 5 by 3 holds a Go Fishing layout
+of up to 14 cards; a Chinese Ten table starts at 7 by 3)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +138,9 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
     top_h = max(bk_h, plate_h * 2) + 2 * m
     side_w = max(bk_h, round(92 * unit)) + 2 * m
 
+    if seats > 4:
+        return _ring_geometry(size, seats, slots_needed, bottom, w, h, unit, m, panel, table, sides, hand_card,
+                              back_card, plate_h, bottom_h)
     places: list[SeatPlace] = []
     bottom_seat = bottom
     bottom_zone = Rect(table.left, table.bottom - bottom_h, table.width, bottom_h)
@@ -158,6 +178,17 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
     right_edge = table.right - (side_w + m if "right" in sides else 0) - m
     centre = Rect(left_edge, upper + m, right_edge - left_edge, lower - upper - 2 * m)
 
+    small, stock, stage, slots = _layout_grid(centre, slots_needed, unit, hc_h)
+    return TableGeometry(
+        size=(w, h), unit=unit, margin=m, panel=panel, table=table, centre=centre,
+        hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places),
+        bottom=bottom_seat, stock=stock, stage=stage, slots=slots, hint=hint,
+    )
+
+
+def _layout_grid(centre: Rect, slots_needed: int, unit: float, hc_h: int) -> tuple[tuple[int, int], Rect, Rect, tuple[Rect, ...]]:
+    """The layout's card size, the stock, the stage beside it and the layout's slots, in a grid centred in ``centre``: the four
+    corners round the stock first, then the nearest cells."""
     cols, rows = grid_for(slots_needed)
     cell_w = centre.width / cols
     cell_h = centre.height / rows
@@ -184,9 +215,65 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
     rest.sort(key=lambda cr: (abs(cr[0] - sc) + abs(cr[1] - sr) * 1.5, abs(cr[1] - sr), cr[0] > sc, cr[1]))
     slots = tuple(cell(c, r) for c, r in corners + rest)
     stage = stock.move(round(sc_w * 0.18), -round(sc_h * 0.10))
+    return small, stock, stage, slots
+
+
+RING_FAN = 5
+"""The face-down cards a seat of the ring has room for side by side (a Go Fishing hand)."""
+
+
+def _ring_geometry(size: tuple[int, int], seats: int, slots_needed: int, bottom: int, w: int, h: int, unit: float,
+                   m: int, panel: Rect, table: Rect, sides: tuple[str, ...], hand_card: tuple[int, int],
+                   back_card: tuple[int, int], plate_h: int, bottom_h: int) -> TableGeometry:
+    """A table of 5 to 8 seats: the bottom seat as at any table, the others in compact boxes round it (a
+    column at the left, a row along the top, a column at the right), each a name plate over a fan of backs
+    with the pile beside it."""
+    hc_w, hc_h = hand_card
+    bk_w, bk_h = back_card
+    lift = round(hc_h * 0.12)
+    bottom_zone = Rect(table.left, table.bottom - bottom_h, table.width, bottom_h)
+    hint = Rect(bottom_zone.left + m, bottom_zone.top, bottom_zone.width - 2 * m, plate_h)
+    pile0 = Rect(bottom_zone.left + m, bottom_zone.top + plate_h + lift + (hc_h - bk_h) // 2, bk_w, bk_h)
+    hand0 = Rect(pile0.right + 2 * m, bottom_zone.top + plate_h, bottom_zone.right - m - pile0.right - 2 * m,
+                 lift + hc_h + round(hc_h * 0.05))
+    places = [SeatPlace(bottom, "bottom", bottom_zone, Rect(pile0.left, bottom_zone.top, hand0.right - pile0.left,
+                                                           plate_h), hand0, pile0)]
+    fan_w = round(bk_w * (1 + (RING_FAN - 1) * 0.42))
+    layers = 6  # the pile's layers rise up and to the right
+    plate_box = round(2.4 * plate_h)  # two lines of the plate, with room for Chinese type
+    box_w = fan_w + m + bk_w + layers + m
+    box_h = plate_box + m + bk_h + layers
+    columns = {col: [s for s in range(seats) if RING_COLUMNS.get(sides[s]) == col] for col in ("left", "top", "right")}
+    upper = table.top + box_h + 2 * m
+    lower = bottom_zone.top - m
+
+    def boxed(seat: int, x: int, y: int) -> SeatPlace:
+        zone = Rect(x, y, box_w, box_h)
+        plate = Rect(x + m // 2, y + m // 2, fan_w - m // 2, plate_box - m // 2)
+        hand = Rect(x + m // 2, plate.bottom + m // 2, fan_w, bk_h)
+        pile = Rect(hand.right + m, hand.top, bk_w, bk_h)
+        return SeatPlace(seat, sides[seat], zone, plate, hand, pile)
+
+    top = columns["top"]
+    span = table.width - 2 * m
+    gap = (span - len(top) * box_w) / (len(top) + 1)
+    for k, seat in enumerate(top):
+        places.append(boxed(seat, round(table.left + m + gap + k * (box_w + gap)), table.top + m))
+    for col in ("left", "right"):
+        stack = columns[col] if col == "right" else columns[col][::-1]  # clockwise: up the left, down the right
+        room = lower - upper
+        vgap = (room - len(stack) * box_h) / (len(stack) + 1)
+        x = table.left + m if col == "left" else table.right - m - box_w
+        for k, seat in enumerate(stack):
+            places.append(boxed(seat, x, round(upper + vgap + k * (box_h + vgap))))
+    places.sort(key=lambda p: p.seat)
+    left_edge = table.left + m + box_w + m
+    right_edge = table.right - m - box_w - m
+    centre = Rect(left_edge, upper, right_edge - left_edge, lower - upper)
+    small, stock, stage, slots = _layout_grid(centre, slots_needed, unit, hc_h)
     return TableGeometry(
         size=(w, h), unit=unit, margin=m, panel=panel, table=table, centre=centre,
-        hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places), bottom=bottom_seat,
+        hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places), bottom=bottom,
         stock=stock, stage=stage, slots=slots, hint=hint,
     )
 
@@ -222,7 +309,7 @@ def back_rects(geom: TableGeometry, seat: int, count: int) -> list[Rect]:
     area = place.hand
     if count <= 0:
         return []
-    if place.side == "top":
+    if not turned_hand(place.side):
         step = min(bw * 0.42, (area.width - bw) / max(1, count - 1))
         total = bw + step * (count - 1)
         x0 = area.centerx - total / 2
@@ -237,7 +324,7 @@ def open_rects(geom: TableGeometry, seat: int, count: int) -> list[Rect]:
     """A hand lying face up at a seat other than the bottom: upright cards overlapping so that each card's
     corner shows, fanned left to right at the top and top to bottom at the sides."""
     place = geom.seats[seat]
-    if place.side == "top":
+    if not turned_hand(place.side):
         return back_rects(geom, seat, count)
     bw, bh = geom.back_card
     area = place.hand

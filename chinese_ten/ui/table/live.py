@@ -9,8 +9,8 @@ import pygame
 from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import ANIMATION_SPEEDS
-from chinese_ten.games.ten.players import Decision
-from chinese_ten.ui.table.controller import Preview, TableController
+from chinese_ten.ui.table.controller import Advice, TableController
+from chinese_ten.ui.table.games import same_take, sets_text
 from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, lifted, table_geometry
 from chinese_ten.ui.table.panel import SidePanel
 from chinese_ten.ui.scene import Scene
@@ -52,21 +52,6 @@ _NOT_A_SKIP = frozenset({
 """Keys that do their own job on the table rather than skip the movement being shown."""
 
 
-def preview_text(p: Preview) -> str:
-    """What a hand card would do, in words."""
-    c = p.card.pretty
-    if not p.candidates:
-        return _("{card} takes nothing: it would join the layout.").format(card=c)
-    if p.triple:
-        return _("{card} takes all three: {cards} for +{points}.").format(
-            card=c, cards=_(", ").join(x.pretty for x in p.candidates), points=p.gain)
-    if p.choice:
-        opts = _(" or ").join(_("{card} (+{points})").format(card=x.pretty, points=p.gains[x]) for x in p.candidates)
-        return _("{card} can take {options}: you pick.").format(card=c, options=opts)
-    best = max(p.candidates, key=lambda x: p.gains[x])
-    return _("{card} takes {target} for +{points}.").format(card=c, target=best.pretty, points=p.gain)
-
-
 class TableScene(Scene):
     """Shows a match and lets the person play it."""
 
@@ -84,7 +69,7 @@ class TableScene(Scene):
         self.keyboard = False
         self.toast_text = ""
         self.toast_left = 0.0
-        self.advice: Decision | None = None
+        self.advice: Advice | None = None
         """The last hint given, lighting only the card it names while its card is in focus."""
         self.count_shown = False
         self._geom_key: tuple[object, ...] | None = None
@@ -327,7 +312,17 @@ class TableScene(Scene):
         if advice is None:
             return
         self.advice = advice
-        if self.ctl.person_choice is not None:
+        offer = self.ctl.offer
+        if offer is not None and self.ctl.rules_ui.lists_options:
+            # the capture choice lights the named sets through its focus (ChoiceScene.update)
+            if advice.play == offer.card:
+                self.say(_("Hint: take {cards}.").format(cards=sets_text(advice.sets)) if advice.sets
+                         else _("Hint: take nothing."))
+            else:
+                self.say(_("Hint: play {card} instead (Backspace puts {chosen} back).").format(
+                    card=advice.play.pretty, chosen=offer.card.pretty))
+            return
+        if offer is not None:
             # the capture choice lights the named card through its focus (ChoiceScene.update)
             self.say(_("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
             return
@@ -335,7 +330,10 @@ class TableScene(Scene):
         if advice.play in hand:
             self.hover = hand.index(advice.play)  # the key badges stay as they were: a click asks for no keys
         self.advice = advice
-        if advice.take is not None:
+        if self.ctl.rules_ui.lists_options:
+            words = _("Hint: play {card} and take {cards}.") if advice.sets else _("Hint: play {card}.")
+            self.say(words.format(card=advice.play.pretty, cards=sets_text(advice.sets)))
+        elif advice.take is not None:
             self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
                                                                       target=advice.take.pretty))
         else:
@@ -506,8 +504,10 @@ class TableScene(Scene):
             return _("Computers at every seat")
         choice = ctl.person_choice
         if choice is not None:
-            pending = ctl.view.pending
-            if pending is not None and pending.source == "flip":
+            offer = ctl.offer
+            if ctl.rules_ui.lists_options:
+                return ""  # the choice's own box says it
+            if offer is not None and offer.source == "flip":
                 words = _("Pick the card the turned {card} takes: click a lit card, or Left/Right and Enter.")
             else:
                 words = _("Pick the card your {card} takes: click a lit card, or Left/Right and Enter.")
@@ -515,7 +515,7 @@ class TableScene(Scene):
         card = self.hovered_card()
         if ctl.person_to_play:
             if card is not None:
-                return preview_text(ctl.preview(card))
+                return ctl.preview_text(card)
             return _("Your turn: point at a card (or Left/Right) to see what it takes; click or Enter plays.")
         if ctl.deal_over:
             return ""
@@ -531,13 +531,18 @@ class TableScene(Scene):
         theme = self.app.kit.theme
         choice = ctl.person_choice
         if choice is not None:
-            return choice[1], theme.choice_glow, getattr(self.app.top(), "focused_card", None)
+            top = self.app.top()
+            return getattr(top, "lit_cards", choice[1]), theme.choice_glow, getattr(top, "focused_card", None)
         card = self.hovered_card()
         if card is None or not ctl.person_to_play:
             return (), theme.take_glow, None
         pv = ctl.preview(card)
         advice = self.advice
-        if advice is not None and advice.play == card and advice.take in pv.candidates and not pv.triple:
+        if advice is not None and advice.play == card and pv.options:
+            named = next((o for o in pv.options if same_take(o.sets, advice.sets)), None)
+            if named is not None:
+                return named.cards, theme.take_glow, None
+        elif advice is not None and advice.play == card and advice.take in pv.candidates and not pv.triple:
             return (advice.take,), theme.take_glow, None
         return pv.candidates, theme.choice_glow if pv.choice else theme.take_glow, None
 
@@ -553,7 +558,10 @@ class TableScene(Scene):
         p.seats(surface, geom, ctl, moving)
         p.stock(surface, geom, ctl.board.stock)
         take, colour, focus = self.lit()
-        p.layout(surface, geom, ctl, moving, take, colour, focus, step)
+        colours: dict[Card, tuple[int, int, int]] = {}
+        if ctl.person_choice is not None:
+            colours = getattr(self.app.top(), "colours", dict)()
+        p.layout(surface, geom, ctl, moving, take, colour, focus, step, colours)
         p.stock_count(surface, geom, ctl.board.stock)
         active = ctl.person_seat is not None and ctl.shown_turn == ctl.person_seat and not ctl.deal_over
         shown = ctl.person_seat is not None and self.app.top() is self and self.button_focus is None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from chinese_ten.games.ten.events import Event
+from typing import Any
+
 from chinese_ten.i18n import _
-from chinese_ten.ui.table.presenters import presenter_for, redeal_text, thrown_in_text
+from chinese_ten.ui.table.presenters import Event, presenter_for, redeal_text, thrown_in_text
 
 __all__ = ["Narration", "redeal_text", "thrown_in_text", "winners_text"]
 
@@ -16,8 +17,8 @@ class Narration:
         """A log for seats called ``names`` (the person is "You")."""
         self.names = names
         self.entries: list[str] = []
-        self.shown: list[Event] = []
-        """The deal's events told so far, in order."""
+        self.shown: list[Any] = []
+        """The deal's events told so far, in order (of whichever game is played)."""
         self._told: list[Event | str] = []
         """The events and notes told so far, in order, to tell again in another language."""
         self._open = False

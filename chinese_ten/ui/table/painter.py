@@ -166,7 +166,7 @@ class TablePainter:
                     turned = place.side in ("left", "right")
                     for r in back_rects(geom, seat, cnt):
                         self.card(surface, None, r, shadow=False, turned=turned)
-            where.update(self.pile(surface, place.pile, board.piles[seat], geom))
+            where.update(self.pile(surface, place.pile, board.piles[seat], geom, view.pile_caption(seat)))
             placed[seat] = where
         return placed
 
@@ -182,9 +182,10 @@ class TablePainter:
         surface.blit(d, d.get_rect(center=(centre[0], centre[1] + 1)))
         return Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
 
-    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry) -> dict[str, Rect]:
-        """A seat's captured cards, face down, with their count, and the "taken" caption where the
-        fullest pile leaves it clear; returns where the pile (``pile``) and caption (``caption``) went."""
+    def pile(self, surface: pygame.Surface, rect: Rect, count: int, geom: TableGeometry,
+             caption: str | None = None) -> dict[str, Rect]:
+        """A seat's captured cards, face down, with their count, and the caption ("taken" unless given)
+        where the fullest pile leaves it clear; returns where the pile (``pile``) and caption (``caption``) went."""
         t = self.kit.theme
         step = PILE_LAYER_STEP
         top = rect
@@ -202,7 +203,7 @@ class TablePainter:
         pygame.draw.rect(surface, t.accent, back, 1, border_radius=back.height // 2)
         surface.blit(label, label.get_rect(center=back.center))
         grown = rect.union(rect.move((PILE_LAYERS - 1) * step, -(PILE_LAYERS - 1) * step))
-        cap = self.kit.text.line(_("taken"), geom.font(16), t.text_dim)
+        cap = self.kit.text.line(_("taken") if caption is None else caption, geom.font(16), t.text_dim)
         if grown.top - cap.get_height() - 1 >= 0:
             spot = cap.get_rect(midbottom=(rect.centerx, grown.top - 1))
         else:
@@ -237,8 +238,9 @@ class TablePainter:
 
     def layout(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, moving: frozenset[Card],
                take: tuple[Card, ...], take_colour: tuple[int, int, int], focus: Card | None,
-               step: Step | None) -> None:
-        """The layout cards in their slots, with highlights."""
+               step: Step | None, colours: dict[Card, tuple[int, int, int]] | None = None) -> None:
+        """The layout cards in their slots, with highlights: the cards of ``take`` lit in ``take_colour``, or
+        each in its own colour of ``colours``."""
         board = view.board
         t = self.kit.theme
         glow_slots = step.glow_slots if step is not None else ()
@@ -251,10 +253,10 @@ class TablePainter:
                 self.glow(surface, rect, t.capture_glow, int(200 + 55 * pulse))
                 self.ring(surface, rect, t.accent)
             elif card in take:
-                self.glow(surface, rect, take_colour)
+                self.glow(surface, rect, colours.get(card, take_colour) if colours else take_colour)
             self.card(surface, card, rect, badge_points=view.points_of(card))
             if card in take:
-                self.ring(surface, rect, take_colour)
+                self.ring(surface, rect, colours.get(card, take_colour) if colours else take_colour)
             if focus is not None and card == focus:
                 self.focus(surface, rect)
         for card, loc in board.resting.items():
@@ -326,6 +328,8 @@ class TablePainter:
         b = rect_of(s.dst, geom, view.face_up)
         if a.width > a.height:
             a = Rect(a.centerx - a.height // 2, a.centery - a.width // 2, a.height, a.width)
+        if b.width > b.height:  # a card flying into a hand turned a quarter lands upright on it, unsquashed
+            b = Rect(b.centerx - b.height // 2, b.centery - b.width // 2, b.height, b.width)
         e = ease_in_out(p)
         w = round(a.width + (b.width - a.width) * e)
         h = round(a.height + (b.height - a.height) * e)

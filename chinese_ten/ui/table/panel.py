@@ -9,12 +9,9 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.engine.scores import signed
-from chinese_ten.games.ten.rules import PRESETS
-from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import TableGeometry
-from chinese_ten.games.ten.texts import number_text, tie_score_text
 from chinese_ten.ui.kit import Kit
 
 
@@ -28,7 +25,8 @@ def turn_text(ctl: TableController) -> str:
     if ctl.person_choice is not None:
         return _("Your pick: which card to take?")
     if seat == ctl.person_seat:
-        return _("Your turn") if ctl.view.phase is Phase.PLAY and not ctl.busy else _("Your turn is being played")
+        playing = ctl.rules_ui.may_play(ctl.view, seat) and not ctl.busy
+        return _("Your turn") if playing else _("Your turn is being played")
     if ctl.busy:
         return _("{name} is playing").format(name=ctl.names[seat])
     if ctl.is_thinking():
@@ -39,10 +37,7 @@ def turn_text(ctl: TableController) -> str:
 def rules_text(ctl: TableController) -> str:
     """The rules in force, in words: the preset, the direction of play when it is not clockwise, and
     whether the match is practice."""
-    rules = ctl.match.rules
-    parts = [_("{preset} rules").format(preset=_(PRESETS[rules.preset].title))]
-    if rules.direction != "clockwise":
-        parts.append(_("Counter-clockwise"))
+    parts = ctl.rules_ui.rules_words(ctl.match.rules)
     if ctl.practice:
         parts.append(_("practice"))
     return " · ".join(parts)
@@ -57,7 +52,7 @@ def deal_margins(ctl: TableController) -> list[float]:
     """
     deal = ctl.finished_deal()
     if deal is not None and not ctl.busy:
-        return [float(m) for m in deal.exact_margins]
+        return [float(m) for m in ctl.rules_ui.margins(deal)]
     return [float(m) for m in whole_margins(ctl.board.points)]
 
 
@@ -178,15 +173,21 @@ class SidePanel:
         kit = self.kit
         t = kit.theme
         size = geom.font(20)
-        cols = [0.0, 0.40, 0.58, 0.78, 1.0]
+        cols: list[float | None] = [0.0, 0.40, 0.58, 0.78, 1.0]
+        widest = max(kit.text.width(name, size, True) for name in ctl.names)
+        if widest > round(0.40 * inner) - kit.text.width("00", size) - 6:
+            # long names (a ring's compass points) take the room of the cards taken, counted at each pile
+            cols = [0.0, None, 0.58, 0.79, 1.0]
         heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
         for i, text in enumerate(heads):
+            at = cols[i]
+            if at is None:
+                continue
             s = kit.text.line(text, geom.font(17), t.text_dim)
-            cx = x + round(cols[i] * inner)
+            cx = x + round(at * inner)
             surf.blit(s, (cx - s.get_width(), y) if i else (cx, y))
         y += kit.fonts.get(geom.font(17)).get_linesize() + 2
         board = ctl.board
-        tie = ctl.view.tie_score
         totals = ctl.match.totals
         turn = ctl.shown_turn
         margins = deal_margins(ctl)
@@ -199,22 +200,22 @@ class SidePanel:
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
                      signed(float(totals[seat]))]
             for i, text in enumerate(cells):
+                at = cols[i]
+                if at is None:
+                    continue
                 colour = t.text
                 if i in (3, 4):
                     val = margin if i == 3 else float(totals[seat])
                     colour = t.gain if val > 0 else (t.loss if val < 0 else t.text)
                 s = kit.text.line(text, size, colour, bold=i == 0)
-                cx = x + round(cols[i] * inner)
+                cx = x + round(at * inner)
                 surf.blit(s, (cx - s.get_width(), y + 3) if i else (cx, y + 3))
             y += row_h
-        tie_text = number_text(tie)
-        note = kit.text.line(_("Deal: points beyond an even share so far (tie score {tie})").format(tie=tie_text),
-                             geom.font(16), t.text_dim)
-        if note.get_width() > inner:
-            note = kit.text.line(_("Deal: beyond an even share · tie {tie}").format(tie=tie_text), geom.font(16),
-                                 t.text_dim)
-        if note.get_width() > inner:
-            note = kit.text.line(tie_score_text(ctl.match.rules, ctl.seats), geom.font(16), t.text_dim)
+        notes = ctl.rules_ui.score_note(ctl.view, ctl.match.rules, ctl.seats)
+        for words in notes:
+            note = kit.text.line(words, geom.font(16), t.text_dim)
+            if note.get_width() <= inner:
+                break
         surf.blit(note, (x, y + 2))
         return y + note.get_height() + 6
 

@@ -1,4 +1,4 @@
-"""How each of Chinese Ten's events reaches the screen, in one table: its words in the table's log,
+"""How each game's events reach the screen, in one table: its words in the table's log,
 the movement that shows it, the sound it makes, and its words in the review's list of turns.
 
 :data:`PRESENTERS` has a row per event type; :func:`presenter_for` finds an event's row (a
@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from chinese_ten.cards import Card
+from chinese_ten.games.fishing import events as fishing
 from chinese_ten.games.ten.events import (
     Captured,
     ChoiceNeeded,
     DealerSweep,
     DealOver,
-    Event,
     JoinedLayout,
     NoFlip,
     Played,
@@ -28,8 +28,13 @@ from chinese_ten.games.ten.events import (
     TripleCaptured,
     Turned,
 )
+from chinese_ten.games.ten.events import Event as TenEvent
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.ui.table.animation import StepFactory, overlap
+from chinese_ten.ui.table.games.base import sets_text
+
+Event = TenEvent | fishing.FishingEvent
+"""An event of any game the table shows."""
 
 Telling = Literal["begin", "extend", "entry"]
 """How words join the log: ``begin`` a turn's entry (more words follow), ``extend`` the turn's entry
@@ -123,6 +128,26 @@ def _reviewed_joined(ev: JoinedLayout) -> str:
     return words.format(card=ev.card.pretty)
 
 
+def _told_sets(names: list[str], ev: fishing.CapturedSets) -> tuple[str, Telling]:
+    return _(" and took {cards} (+{points}).").format(cards=sets_text(ev.sets), points=ev.points), "extend"
+
+
+def _told_drew(names: list[str], ev: fishing.Drew) -> tuple[str, Telling]:
+    if ev.card is None:
+        return " " + _("{name} drew a card.").format(name=names[ev.seat]), "extend"
+    return " " + _("{name} drew {card}.").format(name=names[ev.seat], card=ev.card.pretty), "extend"
+
+
+def _told_layout_refilled(names: list[str], ev: fishing.LayoutRefilled) -> tuple[str, Telling]:
+    return " " + _("{cards} turned up for the layout.").format(cards=cards_text(ev.cards)), "extend"
+
+
+def _told_passed(names: list[str], ev: fishing.PassedOver) -> tuple[str, Telling]:
+    if names[ev.seat] == _("You"):
+        return " " + _("You have no cards: passed over."), "extend"
+    return " " + _("{name} has no cards: passed over.").format(name=names[ev.seat]), "extend"
+
+
 # ---------------------------------------------------------------------- sounds
 
 
@@ -156,8 +181,8 @@ class Stage(Protocol):
     def glow(self, ev: Captured) -> StepFactory:
         """A capture's cards glowing."""
 
-    def sweep(self, ev: Captured) -> StepFactory:
-        """A capture swept to its seat's pile."""
+    def sweep(self, ev: Captured, told: Event | None = None) -> StepFactory:
+        """A capture swept to its seat's pile (telling ``told``, the game's own event, in its place)."""
 
     def sweep_glow(self, ev: DealerSweep) -> StepFactory:
         """The dealer's four of a kind glowing."""
@@ -179,6 +204,15 @@ class Stage(Protocol):
 
     def redeal(self, ev: Redealt, carry: list[Event]) -> StepFactory:
         """Every hand dealt again from the stock."""
+
+    def turn_up(self, ev: fishing.LayoutRefilled) -> StepFactory:
+        """Cards turned from the stock to the layout one by one."""
+
+    def draw(self, ev: fishing.Drew, carry: list[Event]) -> StepFactory:
+        """The stock's top card to a hand (face down to another seat's)."""
+
+    def passed(self, ev: fishing.PassedOver, carry: list[Event]) -> StepFactory:
+        """A seat with no cards passed over."""
 
 
 @dataclass
@@ -270,6 +304,43 @@ def _move_redealt(stage: Stage, ev: Redealt, s: Showing) -> float | None:
     return None
 
 
+def _move_sets(stage: Stage, ev: fishing.CapturedSets, s: Showing) -> float | None:
+    taken = Captured(ev.seat, ev.card, tuple(c for group in ev.sets for c in group), ev.points, "play")
+    s.out.append(stage.enter(ev.seat, ev.card, s.carry, taken))
+    s.out.append(stage.glow(taken))
+    s.out.append(stage.sweep(taken, ev))
+    s.carry = []
+    return stage.pace.sweep * FLIP_AFTER_SWEEP
+
+
+def _move_joined_fishing(stage: Stage, ev: fishing.JoinedLayout, s: Showing) -> float | None:
+    s.out.append(stage.enter(ev.seat, ev.card, s.carry + [ev], None))
+    s.carry = []
+    return stage.pace.move * FLIP_AFTER_LANDING
+
+
+def _move_drew(stage: Stage, ev: fishing.Drew, s: Showing) -> float | None:
+    draw = stage.draw(ev, s.carry)
+    if s.flip_after is not None and not s.carry and s.out:
+        s.out[-1] = overlap(s.out[-1], draw, s.flip_after)
+    else:
+        s.out.append(draw)
+    s.carry = []
+    return None
+
+
+def _move_layout_refilled(stage: Stage, ev: fishing.LayoutRefilled, s: Showing) -> float | None:
+    s.out.append(stage.turn_up(ev))
+    return None
+
+
+def _move_passed(stage: Stage, ev: fishing.PassedOver, s: Showing) -> float | None:
+    ending = any(isinstance(e, fishing.DealOver) for e in s.events)  # at the end every seat is passed: no news
+    s.out.append(stage.tell_only(s.carry) if ending else stage.passed(ev, s.carry))
+    s.carry = []
+    return None
+
+
 # ---------------------------------------------------------------------- the table
 
 
@@ -317,8 +388,16 @@ PRESENTERS: dict[type, Presenter] = {
     NoFlip: Presenter(tell=_told_no_flip, move=_move_no_flip),
     Redealt: Presenter(tell=_told_redealt, move=_move_redealt, sound=_always("shuffle")),
     DealOver: Presenter(tell=_told_deal_over, move=_move_deal_over, sound=_always("deal-over")),
+    # Go Fishing
+    fishing.Played: Presenter(tell=_told_played, move=_move_played, sound=_always("lay"), card=_card_name),
+    fishing.CapturedSets: Presenter(tell=_told_sets, move=_move_sets, sound=_always("capture-scoring")),
+    fishing.JoinedLayout: Presenter(tell=_told_joined, move=_move_joined_fishing, sound=_always("lay")),
+    fishing.Drew: Presenter(tell=_told_drew, move=_move_drew),
+    fishing.LayoutRefilled: Presenter(tell=_told_layout_refilled, move=_move_layout_refilled, sound=_always("turn")),
+    fishing.PassedOver: Presenter(tell=_told_passed, move=_move_passed),
+    fishing.DealOver: Presenter(tell=_told_deal_over, move=_move_deal_over, sound=_always("deal-over")),
 }
-"""Chinese Ten's events and how each is presented."""
+"""Every game's events and how each is presented (Chinese Ten's, then Go Fishing's)."""
 
 
 def presenter_for(event: object) -> Presenter:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from chinese_ten.cards import Card
+from chinese_ten.i18n import _
 from chinese_ten.ui.table.animation import Step, StepFactory
 from chinese_ten.ui.table.board import Board
 
@@ -66,6 +67,9 @@ class TableView(Protocol):
     def points_of(self, card: Card) -> int:
         """What ``card`` scores under the rules of the deal shown (for its point badge)."""
 
+    def pile_caption(self, seat: int) -> str:
+        """The words over a seat's pile."""
+
 
 class AnimatedDeal:
     """A deal shown through a queue of movements: what the live table and a review read the same way."""
@@ -91,6 +95,10 @@ class AnimatedDeal:
     def deal_over(self) -> bool:
         """True once the deal shown has ended in the engine."""
         return self._shown_over()
+
+    def pile_caption(self, seat: int) -> str:
+        """The words over a seat's pile: what it is."""
+        return _("taken")
 
     def _shown_to_move(self) -> int | None:
         """The seat to move in the deal as this table knows it."""

@@ -1,0 +1,21 @@
+"""What the live table needs to know of each game, one small adapter per game (see
+:mod:`chinese_ten.ui.table.games.base`): :func:`table_game` finds a game's adapter by its name."""
+
+from __future__ import annotations
+
+from chinese_ten.ui.table.games.base import (Advice, CountRow, Offer, Option, Preview, Sets, Submit, TableGame,
+                                             same_take, sets_text)
+
+__all__ = ["Advice", "CountRow", "Offer", "Option", "Preview", "Sets", "Submit", "TableGame", "same_take",
+           "sets_text", "table_game"]
+
+
+def table_game(name: str) -> TableGame:
+    """The adapter of the game the registry calls ``name``."""
+    if name == "fishing":
+        from chinese_ten.ui.table.games.fishing import FISHING
+
+        return FISHING
+    from chinese_ten.ui.table.games.ten import TEN
+
+    return TEN

@@ -1,0 +1,177 @@
+"""The values every game's table adapter speaks in, and the protocol an adapter follows.
+
+What the live table needs to know of each game, one small adapter per game.
+
+The controller, the painter and the table scene are one code path for every game; a
+:class:`TableGame` supplies what differs: the board laid from the seat's ``Dealt``
+event, whose turn the seat's view shows, what playing a hand card would take and the
+action it makes, the capture choice a play may owe (as :class:`Offer` of
+:class:`Option` s), a hint's answer as :class:`Advice`, and the words of the rules, the
+score note and the count. How each event is told, moved and sounded is one row per
+event type of :mod:`chinese_ten.ui.table.presenters`, whichever game emits it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from chinese_ten.cards import Card
+from chinese_ten.i18n import _
+from chinese_ten.ui.table.board import Board
+
+Sets = tuple[tuple[Card, ...], ...]
+"""Sets of layout cards taken together (one card each in Chinese Ten)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way a played card may take: the sets of layout cards it takes (none: it joins the layout) and the
+    points the play wins."""
+
+    sets: Sets
+    points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every layout card taken, set after set."""
+        return tuple(c for s in self.sets for c in s)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A capture choice the person owes: the card waiting and the ways it may take, in the order offered."""
+
+    card: Card
+    options: tuple[Option, ...]
+    source: str = "play"
+    """``play`` for a card from the hand, ``flip`` for a card turned from the stock."""
+
+    @property
+    def lit(self) -> tuple[Card, ...]:
+        """Every layout card some option takes, each once, in the order met."""
+        return tuple(dict.fromkeys(c for o in self.options for c in o.cards))
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a hand card would do if played now: the layout cards it could take, whether it takes three at
+    once, whether the person would choose, the most it wins and what each single card would win; in Go
+    Fishing every way it may take, best first."""
+
+    card: Card
+    candidates: tuple[Card, ...]
+    triple: bool
+    choice: bool
+    gain: int
+    gains: dict[Card, int]
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the card to play and, when it takes, the card (Chinese Ten) or the sets (Go Fishing) to take."""
+
+    play: Card
+    take: Card | None = None
+    sets: Sets = ()
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """One seat's line of the count: the cards it captured that score, each with its points, and its result."""
+
+    cards: tuple[Card, ...]
+    card_points: tuple[int, ...]
+    taken: int
+    points: int
+    margin: Fraction
+
+
+@dataclass(frozen=True)
+class Submit:
+    """What a person's play makes: the action to send now, or a capture choice to offer first."""
+
+    action: Any = None
+    offer: Offer | None = None
+
+
+def sets_text(sets: Sets) -> str:
+    """Sets of cards in words: "5♦+4♥, 9♣"."""
+    return _(", ").join("+".join(c.pretty for c in s) for s in sets)
+
+
+def same_take(a: Sets, b: Sets) -> bool:
+    """True when two families take the same cards."""
+    return sorted(c for s in a for c in s) == sorted(c for s in b for c in s)
+
+
+class TableGame(Protocol):
+    """What the table reads of one game (see the module's words)."""
+
+    name: str
+    lists_options: bool
+    """True when a capture choice lists its options in a box (each a group of sets), not only lights cards."""
+    reviewable: bool
+    """True when a finished deal can be opened in the review."""
+    points_at_piles: bool
+    """True when each seat's points are written over its pile."""
+
+    def board(self, dealt: Any, opening: Sequence[Any]) -> Board:
+        """The table as the seat was told the cards were dealt."""
+
+    def to_move(self, view: Any) -> int | None:
+        """The seat to move in the seat's view."""
+
+    def is_over(self, view: Any) -> bool:
+        """True once the deal in the seat's view is over."""
+
+    def may_play(self, view: Any, seat: int) -> bool:
+        """True when ``seat`` may play a hand card now."""
+
+    def waiting(self, view: Any) -> bool:
+        """True while the rules are still playing out the last move (nobody may act)."""
+
+    def points_of(self, view: Any, card: Card) -> int:
+        """What ``card`` scores in the deal."""
+
+    def preview(self, view: Any, card: Card) -> Preview:
+        """What playing ``card`` now would take."""
+
+    def preview_text(self, preview: Preview) -> str:
+        """A preview in words."""
+
+    def play(self, view: Any, card: Card) -> Submit:
+        """The person plays ``card``: the action, or the capture choice to offer first."""
+
+    def owed(self, view: Any, seat: int) -> Offer | None:
+        """The capture choice the rules wait for ``seat`` to make, if any."""
+
+    def take(self, offer: Offer, option: Option) -> Any:
+        """The action that takes ``option`` of ``offer``."""
+
+    def starts_turn(self, events: Sequence[Any]) -> bool:
+        """True when ``events`` begin a turn (a card played)."""
+
+    def hint_owed(self, view: Any) -> str:
+        """What decision a hint now would be for (a play, or a take of a played or turned card)."""
+
+    def advice(self, answer: Any, offer: Offer | None, may_play: bool) -> Advice | None:
+        """A hint player's answer as advice, or None when it does not fit the decision owed."""
+
+    def rules_words(self, rules: Any) -> list[str]:
+        """The rules in force, in words, for the side panel."""
+
+    def score_note(self, view: Any, rules: Any, seats: int) -> tuple[str, ...]:
+        """The note under the score table, longest first (the first that fits is shown)."""
+
+    def margins(self, deal: Any) -> list[Fraction]:
+        """Each seat's result in a finished deal."""
+
+    def count(self, deal: Any) -> list[CountRow]:
+        """Every seat's line of the count of a finished deal."""
+
+    def count_explanation(self, rules: Any, seats: int) -> str:
+        """How the count's results are reached, in a line."""

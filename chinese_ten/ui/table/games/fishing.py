@@ -1,0 +1,157 @@
+"""Chinese Go Fishing at the table: its board, its turns, its previews and capture choice, and its words.
+
+A played card may take any of several families of sets (RULES.md, "Chinese Go Fishing"); when
+more than one family is open to it the table offers them, the most points first and taking
+nothing last, before the action goes to the session; with one family (or none) the card is
+played at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from chinese_ten.cards import Card
+from chinese_ten.games.fishing.actions import FishingAction
+from chinese_ten.games.fishing.events import Dealt, Played
+from chinese_ten.games.fishing.legal import card_families
+from chinese_ten.games.fishing.rules import CARD_POINTS, LAYOUT_SIZE, FishingRules
+from chinese_ten.games.fishing.state import FishingDeal
+from chinese_ten.games.fishing.view import FishingView
+from chinese_ten.i18n import _
+from chinese_ten.ui.table.board import Board, shown_hand
+from chinese_ten.ui.table.geometry import slot_capacity
+from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Submit, sets_text
+
+
+def options_of(card: Card, layout: Sequence[Card]) -> tuple[Option, ...]:
+    """Every way ``card`` may take from ``layout``: the families of :func:`card_families` that take
+    something, the most points first (in the rules' order on a tie), then taking nothing."""
+    own = CARD_POINTS[card]
+    taking = [Option(f, own + sum(CARD_POINTS[c] for s in f for c in s)) for f in card_families(card, layout) if f]
+    taking.sort(key=lambda o: -o.points)
+    return (*taking, Option((), 0))
+
+
+class FishingTable:
+    """Go Fishing's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`)."""
+
+    name = "fishing"
+    lists_options = True
+    reviewable = False
+    points_at_piles = True
+
+    def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
+        """The hands (the others face down), the layout in its first slots, the stock."""
+        seats = len(dealt.hands)
+        hands = [shown_hand(h) for h in dealt.hands]
+        board = Board(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats,
+                      capacity=slot_capacity(LAYOUT_SIZE))
+        for i, card in enumerate(dealt.layout):
+            board.slots[i] = card
+        return board
+
+    def to_move(self, view: FishingView) -> int | None:
+        """The seat to play."""
+        return view.to_act
+
+    def is_over(self, view: FishingView) -> bool:
+        """True once every hand is empty."""
+        return view.to_act is None
+
+    def may_play(self, view: FishingView, seat: int) -> bool:
+        """True when ``seat`` is to play."""
+        return view.to_act == seat
+
+    def waiting(self, view: FishingView) -> bool:
+        """Never: the refill and the draw are part of a turn."""
+        return False
+
+    def points_of(self, view: FishingView, card: Card) -> int:
+        """What ``card`` scores when captured."""
+        return CARD_POINTS[card]
+
+    def preview(self, view: FishingView, card: Card) -> Preview:
+        """Every way ``card`` may take now, best first; the cards lit are those any of them takes."""
+        options = options_of(card, view.layout)
+        taking = options[:-1]
+        lit = tuple(dict.fromkeys(c for o in taking for c in o.cards))
+        gains = {c: max(o.points for o in taking if c in o.cards) for c in lit}
+        gain = taking[0].points if taking else 0
+        return Preview(card, lit, False, len(taking) > 1, gain, gains, options)
+
+    def preview_text(self, p: Preview) -> str:
+        """What a hand card would take, in words."""
+        c = p.card.pretty
+        taking = [o for o in p.options if o.sets]
+        if not taking:
+            return _("{card} takes nothing: it would join the layout.").format(card=c)
+        best = taking[0]
+        if len(taking) == 1:
+            return _("{card} takes {cards} for +{points}.").format(card=c, cards=sets_text(best.sets),
+                                                                 points=best.points)
+        return _("{card} can take {count} ways, best {cards} for +{points}: you pick.").format(
+            card=c, count=len(taking), cards=sets_text(best.sets), points=best.points)
+
+    def play(self, view: FishingView, card: Card) -> Submit:
+        """Play ``card`` at once with its one family (or nothing), or offer its families first."""
+        options = options_of(card, view.layout)
+        if len(options) > 2:
+            return Submit(offer=Offer(card, options))
+        return Submit(FishingAction(card, options[0].sets))
+
+    def owed(self, view: FishingView, seat: int) -> Offer | None:
+        """None: the rules never wait for a choice (the table offers it before the play goes in)."""
+        return None
+
+    def take(self, offer: Offer, option: Option) -> FishingAction:
+        """Play the offer's card taking ``option``."""
+        return FishingAction(offer.card, option.sets)
+
+    def starts_turn(self, events: Sequence[Any]) -> bool:
+        """True when a card is played among ``events``."""
+        return any(isinstance(e, Played) for e in events)
+
+    def hint_owed(self, view: FishingView) -> str:
+        """Always a play."""
+        return "play-card"
+
+    def advice(self, answer: Any, offer: Offer | None, may_play: bool) -> Advice | None:
+        """The card to play and the sets it takes."""
+        if not isinstance(answer, FishingAction) or not (may_play or offer is not None):
+            return None
+        return Advice(answer.card, answer.taken[0] if len(answer.taken) == 1 else None, answer.sets)
+
+    def rules_words(self, rules: FishingRules) -> list[str]:
+        """The game's name (it has no house rules)."""
+        return [_("Chinese Go Fishing")]
+
+    def score_note(self, view: FishingView, rules: FishingRules, seats: int) -> tuple[str, ...]:
+        """The deal's result explained: points less the mean of every seat's points."""
+        return (_("Deal: points less the mean of all seats' points"), _("Deal: points less the mean"))
+
+    def margins(self, deal: FishingDeal) -> list[Fraction]:
+        """Points less the mean."""
+        return list(deal.returns())
+
+    def count(self, deal: FishingDeal) -> list[CountRow]:
+        """Every captured card of each seat, most points first."""
+        rows = []
+        margins = deal.returns()
+        for seat, pile in enumerate(deal.piles):
+            cards = tuple(sorted(pile, key=lambda c: (-CARD_POINTS[c], c.rank, c.suit)))
+            rows.append(CountRow(cards, tuple(CARD_POINTS[c] for c in cards), len(pile), deal.points[seat],
+                                 margins[seat]))
+        return rows
+
+    def count_explanation(self, rules: FishingRules, seats: int) -> str:
+        """Each result is the seat's points less the mean."""
+        return _("2–10 score 10, J 20, Q 30, K 40, A 50  ·  result = points minus the mean of all {seats} "
+                 "players' points").format(seats=seats)
+
+
+FISHING = FishingTable()
+"""Go Fishing's adapter."""
+
+__all__ = ["FISHING", "FishingTable", "options_of"]
