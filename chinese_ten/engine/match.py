@@ -154,7 +154,7 @@ class Match:
     def streams(self, number: int | None = None) -> DealStreams:
         """The random streams of deal ``number`` (0 for the first; default: the next deal)."""
         n = self.deals_played if number is None else number
-        return DealStreams(self.seed, n, self.seats)  # type: ignore[arg-type]
+        return DealStreams(self.seed, n, self.seats, numbered=self.game.numbered_deals)  # type: ignore[arg-type]
 
     def new_deal(self, rng: random.Random | None = None) -> Any:
         """Shuffle and deal the next deal of the match (with its own shuffle stream unless ``rng`` is given)."""

@@ -217,7 +217,7 @@ def simulate(
                 margins = deal.returns()
             else:
                 seat_players = [make_player(game, n, think_ms) for n in seat_names]
-                play_out(deal, seat_players, DealStreams(seed, k, seats, r), clock)
+                play_out(deal, seat_players, DealStreams(seed, k, seats, r, game.numbered_deals), clock)
                 margins = deal.returns()
                 if records is not None:
                     result = {"players": seat_names, "points": list(deal.points),

@@ -29,9 +29,11 @@ class DealStreams:
 
     __slots__ = ("shuffle", "_seats", "_hint", "draws", "hints")
 
-    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0) -> None:
-        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``."""
-        self.shuffle = random.Random(derive_seed(seed, "shuffle", number))
+    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0, numbered: bool = False) -> None:
+        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``; a ``numbered``
+        game's deal is shuffled from its deal number (:func:`deal_number`), as ``simulate`` deals it."""
+        shuffle_seed = deal_number(seed, number) if numbered else derive_seed(seed, "shuffle", number)
+        self.shuffle = random.Random(shuffle_seed)
         self._seats = [random.Random(derive_seed(seed, "seat", number, rotation, s)) for s in range(seats)]
         self._hint = random.Random(derive_seed(seed, "hint", number))
         self.draws = [0] * seats

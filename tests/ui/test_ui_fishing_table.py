@@ -4,19 +4,19 @@ holds a card of another hand or of the stock."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
 from chinese_ten.cards import Card
-from chinese_ten.engine.match import Match, MatchLength
-from chinese_ten.engine.simulate import play_out
+from chinese_ten.engine.simulate import simulate
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games.fishing import SPEC as FISHING
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import card_families
-from chinese_ten.games.fishing.players import make_player
 from chinese_ten.games.fishing.rules import CARD_POINTS
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.settings import Settings
@@ -41,10 +41,11 @@ def _fishing_app(window: pygame.Surface, seats: int, person: bool = True, seed: 
 
 
 @pytest.mark.parametrize("seats", [2, 5, 8])
-def test_a_seeded_match_of_computers_in_the_window_plays_as_the_engine_plays_it(window: pygame.Surface,
-                                                                               seats: int) -> None:
+def test_a_seeded_match_of_computers_in_the_window_plays_as_simulate_plays_it(window: pygame.Surface, seats: int,
+                                                                              tmp_path: Path) -> None:
     deals = 2
-    app, ctl, _scene = _fishing_app(window, seats, person=False, deals=deals)
+    # seat 1 leads the first deal, so seat 0 deals it, as simulate's first deal is dealt
+    app, ctl, _scene = _fishing_app(window, seats, person=False, deals=deals, seat=1)
     records: list[dict[str, Any]] = []
     for _ in range(40000):
         top = app.top()
@@ -57,16 +58,11 @@ def test_a_seeded_match_of_computers_in_the_window_plays_as_the_engine_plays_it(
         else:
             app.frame(1 / 60, [])
     assert len(records) == deals
-    rules = FISHING.default_rules
-    match = Match(FISHING, seats, MatchLength.fixed(deals), first_dealer=rules.dealer_for_leader(0, seats),
-                  rules=rules, seed=5)
-    for record in records:
-        streams = match.streams()
-        deal = match.new_deal()
-        play_out(deal, [make_player("easy") for _ in range(seats)], streams)
-        assert FISHING.record_of(deal) == record
-        match.finish_deal(deal)
-    assert [float(t) for t in match.totals] == [float(t) for t in ctl.match.totals]
+    result = simulate(FISHING, seats, deals, ["easy"] * seats, seed=5, records=tmp_path)
+    for k, record in enumerate(records):
+        written = json.loads((tmp_path / f"deal-{k:05d}-0.json").read_text(encoding="utf-8"))
+        assert {key: v for key, v in written.items() if key not in ("deal_number", "result")} == record
+    assert result.deals == deals
 
 
 def _layout_with_choices() -> FishingDeal:
