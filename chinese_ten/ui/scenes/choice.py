@@ -276,8 +276,6 @@ class ChoiceScene(Scene):
                 first=first + 1, last=last, count=len(options)), geom.font(16), t.text_dim)
             if title.get_width() + more.get_width() + 8 * pad < box.width:
                 surface.blit(more, more.get_rect(topright=(box.right - 2 * pad, box.top + pad // 2 + 2)))
-        ch = row_h - 6
-        cw = round(ch * 0.714)
         cell_w = (box.width - pad) // cols - pad
         self.rows = []
         for i in range(first, last):
@@ -293,21 +291,28 @@ class ChoiceScene(Scene):
                                    bold=True)
             spot = points.get_rect(midright=(row.right - pad * 2, row.centery))
             x = key.right + pad * 2
-            if option.sets:
-                cards = len(option.cards)
-                gaps = len(option.sets)
-                room = spot.left - pad - x - gaps * (cw + pad * 2)
-                step = min(round(cw * 0.62), room // max(1, cards - gaps)) if cards > gaps else round(cw * 0.62)
+            if option.sets:  # each set as its cards' names, underlined in the set's colour on the layout
+                room = spot.left - pad - x
+                size = 30
+                while size > 14 and sum(kit.text.width(_set_words(g), geom.font(size), True) + pad * 3
+                                        for g in option.sets) > room:
+                    size -= 2
                 for k, group in enumerate(option.sets):
                     colour = SET_COLOURS[k % len(SET_COLOURS)] if focused else t.text_dim
-                    start = x
-                    for j, c in enumerate(group):
-                        painter.card(surface, c, Rect(x, row.top + 2, cw, ch), shadow=False)
-                        x += step if j < len(group) - 1 else cw
-                    pygame.draw.line(surface, colour, (start, row.bottom - 2), (x, row.bottom - 2), 3)
-                    x += pad * 2
+                    words = kit.text.line(_set_words(group), geom.font(size), t.text, bold=True)
+                    spot_w = words.get_rect(midleft=(x, row.centery - 1))
+                    if spot_w.right > spot.left - pad:
+                        break
+                    surface.blit(words, spot_w)
+                    pygame.draw.line(surface, colour, (spot_w.left, spot_w.bottom), (spot_w.right, spot_w.bottom), 3)
+                    x = spot_w.right + pad * 3
             else:
                 words = painter._fit(_("Take nothing"), geom, 20, False, t.text, room=spot.left - x - pad)
                 surface.blit(words, words.get_rect(midleft=(x, row.centery)))
             surface.blit(points, spot)
             self.rows.append((i, row))
+
+
+def _set_words(group: tuple[Card, ...]) -> str:
+    """One set of an option as its cards' names: "4♥+5♦"."""
+    return "+".join(c.pretty for c in group)
