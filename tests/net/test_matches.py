@@ -1,0 +1,64 @@
+"""Whole matches over a real server, people and computers mixed, with every frame checked for cards
+its seat could not know."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.net.client import TableClient
+from tests.net.netkit import Player, ServerThread, play_until, wait_for, watched
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    running = ServerThread(tmp_path, pool=False)
+    yield running
+    running.stop()
+
+
+def _play_match(server: ServerThread, game: str, seats: int, computers: dict[int, str], match: str, seed: int,
+                timeout: float) -> list[Player]:
+    host = TableClient.create(server.url, "Ann", game=game, seats=seats, computers=computers, match=match)
+    created = wait_for(host, "created")
+    assert set(created["links"]) == {str(s) for s in range(1, seats) if s not in computers}
+    players = [Player(host, seed)]
+    for seat, link in sorted(created["links"].items()):
+        guest = TableClient.join(link, f"Guest{seat}")
+        players.append(Player(guest, seed + int(seat)))
+    try:
+        play_until(players, lambda: all(p.done for p in players), timeout)
+    finally:
+        for p in players:
+            p.client.close()
+    return players
+
+
+CASES = [
+    ("ten", 2, {}, "one"),
+    ("ten", 3, {2: "normal"}, "one"),
+    ("ten", 4, {1: "easy", 3: "normal"}, "per-seat"),
+    ("fishing", 2, {1: "normal"}, "one"),
+    ("fishing", 5, {1: "easy", 3: "normal"}, "one"),
+    ("fishing", 8, {s: "easy" for s in range(2, 8)}, "one"),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "computers", "match"), CASES)
+def test_a_whole_match_never_shows_a_seat_a_card_it_cannot_know(server: ServerThread, monkeypatch: Any, game: str,
+                                                                  seats: int, computers: dict[int, str], match: str) -> None:
+    with watched(monkeypatch) as watch:
+        players = _play_match(server, game, seats, computers, match, seed=seats * 7, timeout=40)
+    assert watch.leaks == []
+    assert watch.frames > 20
+    for p in players:
+        assert p.done
+        texts = [str(f) for f in p.frames]
+        assert not any(seed in t for t in texts for seed in watch.seeds)
+        over = [f for f in p.frames if f["type"] == "match_over"][0]
+        assert len(over["places"]) == seats and min(over["places"]) == 1
+        records = [f["record"] for f in p.frames if f["type"] == "deal_over"]
+        assert records and all("result" in r for r in records)
+        assert [e for e in p.errors if e["code"] != "not-your-turn"] == []
