@@ -218,6 +218,7 @@ class TableServer:
             if conn.table is not None and conn.seat is not None:
                 conn.table.detach(conn.seat, conn)
             conn.close(1000, "")
+            await _drain(conn.ws)  # read on, ignored, until the close handshake the writer began is done
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
             writer.cancel()
@@ -316,6 +317,14 @@ class TableServer:
             conn.push(p.dump(p.error("bad-message", str(exc))))
         except Refused as refused:
             self._refuse(conn, refused, ident)
+
+
+async def _drain(ws: ServerConnection, seconds: float = 10.0) -> None:
+    """Read and drop a closing connection's messages until it has closed (at most ``seconds``)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(seconds):
+            async for _ in ws:
+                pass
 
 
 def _page(table: str, base: str) -> Response:
