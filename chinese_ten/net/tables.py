@@ -474,12 +474,15 @@ class Table:
             raise Refused("bad-message", str(exc)) from None
         except (IllegalMove, ValueError) as exc:
             raise Refused("illegal", str(exc)) from None
+        self.session.advance(decisions=0)  # the rules' own steps that follow at once (the turned stock card)
         self._save()
         self._send(seat_no, {"type": "ack", "id": ident, "seq": self.seq})
         self.schedule()
 
     def ready_next(self, seat_no: int) -> None:
         """The seat's person is ready for the next deal."""
+        if self.phase == "match_over":
+            return  # sent on the last deal's end before its client heard the match is over
         if self.phase != "deal_over":
             raise Refused("bad-message", "No deal is over.")
         self.ready.add(seat_no)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from chinese_ten.cards import Card
 from chinese_ten.engine.scores import as_number
 from chinese_ten.games.fishing import events as ev
+from chinese_ten.games.fishing.rules import margins_of
 from chinese_ten.games.fishing.view import FishingView
 
 
@@ -21,11 +21,6 @@ def _card(value: Any) -> Card:
 
 def _cards(values: Any) -> tuple[Card, ...]:
     return tuple(_card(v) for v in values)
-
-
-def _fraction(value: Any) -> Fraction:
-    """A margin read back exactly: margins are points minus a mean over at most eight seats."""
-    return Fraction(value).limit_denominator(840)
 
 
 def event_json(event: Any, following: tuple[Any, ...] = ()) -> dict[str, Any]:
@@ -77,8 +72,8 @@ def event_from_json(data: dict[str, Any]) -> Any:
     if kind == "passed":
         return ev.PassedOver(int(data["seat"]))
     if kind == "deal_over":
-        return ev.DealOver(tuple(int(p) for p in data["points"]), tuple(_fraction(m) for m in data["margins"]),
-                           _cards(data["leftovers"]))
+        points = tuple(int(p) for p in data["points"])  # the margins, exactly, are the points minus their mean
+        return ev.DealOver(points, margins_of(points), _cards(data["leftovers"]))
     raise ValueError(f"unknown Go Fishing event {kind!r}")
 
 

@@ -62,3 +62,22 @@ def test_a_whole_match_never_shows_a_seat_a_card_it_cannot_know(server: ServerTh
         records = [f["record"] for f in p.frames if f["type"] == "deal_over"]
         assert records and all("result" in r for r in records)
         assert [e for e in p.errors if e["code"] != "not-your-turn"] == []
+
+
+def test_the_check_finds_a_card_of_another_hand(server: ServerThread, monkeypatch: Any) -> None:
+    from chinese_ten.net import tables
+
+    def leaky(session: Any, seat: int, **kw: Any) -> dict[str, Any]:
+        state = real(session, seat, **kw)
+        state["peek"] = [str(c) for c in session.deal.hand(1 - seat)]
+        return state
+
+    real = tables.state_json
+    monkeypatch.setattr(tables, "state_json", leaky)
+    with watched(monkeypatch) as watch:
+        host = TableClient.create(server.url, "Ann", seats=2)
+        guest = TableClient.join(wait_for(host, "created")["links"]["1"], "Bo")
+        wait_for(guest, "welcome")
+        host.close()
+        guest.close()
+    assert watch.leaks
