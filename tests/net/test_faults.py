@@ -122,3 +122,49 @@ def test_a_person_dropped_on_their_move_is_played_for_and_gets_the_seat_back(tmp
         back.close()
     finally:
         server.stop()
+
+
+def test_a_short_drop_comes_back_with_the_missed_frames_and_the_same_updates(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path, pool=False, away_after=30)
+    try:
+        host = TableClient.create(server.url, "Ann", seats=2, match="one", computers={1: "easy"})
+        player = Player(host, 3)
+        play_until([player], lambda: sum(f["type"] == "update" for f in player.frames) >= 6, 10)
+        player.acting = False
+        table, token, last = host.table, host.token, host.last_seq
+        host.close()
+        assert table and token and last
+        server_table = server.server.tables[table]
+        # the table moves on while the host is gone: its computer cannot, so the host's own state is as left
+        back = TableClient.rejoin(server.url, table, token, last_seq=last - 2)
+        welcome = wait_for(back, "welcome")
+        assert [f["seq"] for f in welcome["missed"]] == [last - 1, last]
+        told = server.call(lambda: server_table.session.updates(0))
+        rebuilt = back.updates(welcome)[0]
+        assert rebuilt.kind == "rewound"
+        assert list(rebuilt.events) == [e for u in told for e in u.events]
+        for frame in welcome["missed"]:
+            update = back.updates(frame)[0]
+            assert update.events == told[-1 - (welcome["seq"] - frame["seq"])].events
+        back.close()
+    finally:
+        server.stop()
+
+
+def test_a_hard_computer_thinks_in_the_pool_and_the_logs_hold_no_secret(tmp_path: Path) -> None:
+    port = _free_port()
+    proc, url = _start(tmp_path, port, "--away-after", "30")
+    try:
+        host = TableClient.create(url, "Ann", seats=2, match="one", computers={1: "hard"})
+        created = wait_for(host, "created")
+        player = Player(host, 9)
+        play_until([player], lambda: sum(1 for f in player.frames if f["type"] == "update"
+                                          and f["step"]["by"] == 1) >= 2, 60)
+        host.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+    assert proc.stderr is not None
+    log = proc.stderr.read()
+    assert "created" in log and created["token"] not in log
+    assert all(link.split("#")[1] not in log for link in created["links"].values())
