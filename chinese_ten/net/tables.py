@@ -26,7 +26,7 @@ from chinese_ten.net import protocol as p
 from chinese_ten.net.links import make_link
 from chinese_ten.net.store import SeatRow, TableRow, TableStore, secret_hash
 from chinese_ten.net.thinking import PooledThinker
-from chinese_ten.net.wire import events_json, state_json, story_events
+from chinese_ten.net.wire import common_state, events_json, state_json, story_events
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -172,6 +172,7 @@ class Table:
         """Session updates already told to the seats: those before a restart are told by ``welcome``'s story;
         a table still waiting for its seats tells its deal (the latest update, whole) when the match begins."""
         self._pending: Handle | None = None
+        self._shared: tuple[tuple[int, int], dict[str, Any]] | None = None
         self._last_over: dict[str, Any] | None = None
         self._match_over: dict[str, Any] | None = None
         if self.started and row.progress and self.session.deal.is_over:
@@ -391,10 +392,17 @@ class Table:
         """Tell every connected seat who sits where."""
         self._broadcast({"type": "presence", "seats": self.presence_list()})
 
+    def _common(self) -> dict[str, Any]:
+        """The state every seat shares, worked out again only when the deal or the results change."""
+        key = (self.session.deal_number, self.session.match.deals_played)
+        if self._shared is None or self._shared[0] != key:
+            self._shared = (key, common_state(self.session))
+        return self._shared[1]
+
     def _state(self, seat: int) -> dict[str, Any] | None:
         if not self.started:
             return None
-        return state_json(self.session, seat, playing=self.phase == "playing")
+        return state_json(self.session, seat, playing=self.phase == "playing", common=self._common())
 
     def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:
         frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
@@ -444,6 +452,7 @@ class Table:
         if start >= end:
             return
         playing = not self.session.deal.is_over
+        common = self._common()
         per_seat = [self.session.updates(s.seat, start) for s in self.seats]
         for offset in range(end - start):
             self.seq += 1
@@ -451,7 +460,7 @@ class Table:
                 update = updates[offset]
                 frame = {"type": "update", "seq": self.seq, "events": events_json(self.game.name, update.events),
                          "step": {"kind": update.kind, "deal": update.deal_number, "by": update.seat}}
-                frame["state"] = state_json(self.session, seat.seat, playing=playing)
+                frame["state"] = state_json(self.session, seat.seat, playing=playing, common=common)
                 text = p.dump(frame)
                 seat.frames.append((self.seq, text))
                 self._deliver(seat, text)

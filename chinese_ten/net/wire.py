@@ -41,15 +41,23 @@ def events_from_json(game: str, data: Sequence[dict[str, Any]]) -> tuple[Any, ..
         raise ValueError(f"an event is not as the contract writes it ({exc})") from None
 
 
-def state_json(session: TableSession, seat: int, *, playing: bool = True) -> dict[str, Any]:
+def common_state(session: TableSession) -> dict[str, Any]:
+    """The part of ``state`` that every seat shares and that changes only from deal to deal (worked out once
+    for all the seats of a table)."""
+    return {"game": session.game.name, "seats": session.seats, "deal": session.deal_number,
+            "deals": session.match.total_deals, "rules": session.match.rules.to_json(),
+            "totals": list(session.match.totals)}
+
+
+def state_json(session: TableSession, seat: int, *, playing: bool = True,
+               common: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``seat`` may know now, as the ``state`` of NETWORK.md; ``legal`` is empty unless ``playing``
-    (the match under way and this seat's decision next)."""
-    game = session.game.name
-    view = session.observe(seat)
-    out: dict[str, Any] = {"game": game, "seats": session.seats, "seat": seat,
-                           "deal": session.deal_number, "deals": session.match.total_deals}
-    out.update(_codec(game).state_fields(view))
-    out["totals"] = list(session.match.totals)
+    (the match under way and this seat's decision next). ``common`` is :func:`common_state`, when known."""
+    shared = common_state(session) if common is None else common
+    out: dict[str, Any] = {"game": shared["game"], "seats": shared["seats"], "seat": seat, "deal": shared["deal"],
+                           "deals": shared["deals"], "rules": shared["rules"]}
+    out.update(_codec(shared["game"]).state_fields(session.observe(seat)))
+    out["totals"] = shared["totals"]
     legal: list[str] = []
     if playing and not session.deal.is_over and session.to_act == seat:
         legal = [str(a) for a in session.deal.legal_actions()]

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from chinese_ten.cards import Card
+from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.engine.scores import as_number
 from chinese_ten.games.fishing import events as ev
 from chinese_ten.games.fishing.rules import margins_of
 from chinese_ten.games.fishing.view import FishingView
 
 
+_NAMES: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+"""Every card's name, by its number (written for every frame, so looked up rather than made)."""
+
+
 def _cs(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
+    return [_NAMES[c] for c in cards]
 
 
 def _card(value: Any) -> Card:
@@ -79,7 +83,7 @@ def event_from_json(data: dict[str, Any]) -> Any:
 
 def state_fields(view: FishingView) -> dict[str, Any]:
     """The game's part of a seat's ``state``: what its view holds, and nothing more."""
-    return {"dealer": view.dealer, "rules": "standard", "turn": len(view.turns), "to_move": view.to_act,
+    return {"dealer": view.dealer, "turn": len(view.turns), "to_move": view.to_act,
             "hand": _cs(view.hand), "hand_sizes": list(view.hand_sizes), "layout": _cs(view.layout),
             "stock_left": view.stock_left, "pile_sizes": [len(p) for p in view.piles], "points": list(view.points),
             "pending": None}

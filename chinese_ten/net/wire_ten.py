@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chinese_ten.cards import Card
+from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten import events as ev
 from chinese_ten.games.ten.view import SeatView
 
@@ -13,8 +13,12 @@ def _c(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
+_NAMES: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+"""Every card's name, by its number (written for every frame, so looked up rather than made)."""
+
+
 def _cs(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
+    return [_NAMES[c] for c in cards]
 
 
 def _hands(hands: tuple[tuple[Card | None, ...], ...]) -> list[list[str | None]]:
@@ -107,7 +111,7 @@ def state_fields(view: SeatView) -> dict[str, Any]:
     pending = None
     if view.pending is not None and view.pending.seat == view.seat:
         pending = {"card": str(view.pending.card), "candidates": _cs(view.pending.candidates)}
-    return {"dealer": view.dealer, "rules": view.rules.to_json(), "turn": len(view.turns), "to_move": view.to_move,
+    return {"dealer": view.dealer, "turn": len(view.turns), "to_move": view.to_move,
             "hand": _cs(view.hand), "hand_sizes": list(view.hand_sizes), "layout": _cs(view.layout),
             "stock_left": view.stock_left, "pile_sizes": [len(p) for p in view.piles], "points": list(view.points),
             "pending": pending}
