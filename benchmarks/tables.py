@@ -53,6 +53,12 @@ def _rss_kib(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
+def _cpu_s(pid: int) -> float:
+    """The CPU seconds a process has used (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(data: Path) -> tuple[subprocess.Popen[str], str, float]:
     """A server on any free port: the process, its WebSocket URL and the seconds until it was ready."""
     began = time.perf_counter()
@@ -139,17 +145,33 @@ async def _table(url: str, seats: int, actions: int, think: float, seed: int, ac
 
 async def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float) -> dict[str, Any]:
     acks: list[float] = []
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    async def watch_lag() -> None:  # how late this process's own loop runs: part of every round trip measured
+        while not done.is_set():
+            asked = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - asked - 0.01)
+
+    watcher = asyncio.create_task(watch_lag())
     before = _rss_kib(pid)
+    cpu_before, own_before = _cpu_s(pid), time.process_time()
     began = time.perf_counter()
     results = await asyncio.gather(*(_table(url, seats, actions, think, n, acks) for n in range(tables)))
     elapsed = time.perf_counter() - began
+    done.set()
+    await watcher
     after = _rss_kib(pid)
+    server_cpu, players_cpu = _cpu_s(pid) - cpu_before, time.process_time() - own_before
     for group in results:
         for ws in group:
             await ws.close()
     return {"tables": tables, "seats": seats, "connections": tables * seats, "actions": len(acks),
             "seconds": round(elapsed, 1), "ack_p50_ms": round(1000 * statistics.median(acks), 2),
             "ack_p99_ms": round(1000 * _percentile(acks, 0.99), 2), "ack_max_ms": round(1000 * max(acks), 2),
+            "players_loop_lag_p99_ms": round(1000 * _percentile(lags, 0.99), 2),
+            "server_cpu_share": round(server_cpu / elapsed, 2), "players_cpu_share": round(players_cpu / elapsed, 2),
             "rss_before_mb": round(before / 1024, 1), "rss_after_mb": round(after / 1024, 1),
             "mb_per_table": round((after - before) / 1024 / tables, 3)}
 
