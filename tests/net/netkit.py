@@ -143,7 +143,7 @@ class Player:
     """A scripted person: plays a random legal action whenever its latest state offers some, says ``next``
     after every deal, and keeps every frame it received."""
 
-    def __init__(self, client: TableClient, seed: int, act: bool = True) -> None:
+    def __init__(self, client: TableClient, seed: int, act: bool = True, auto_next: bool = True) -> None:
         self.client = client
         self.rng = random.Random(seed)
         self.frames: list[dict[str, Any]] = []
@@ -152,6 +152,7 @@ class Player:
         self.done = False
         self.errors: list[dict[str, Any]] = []
         self.acting = act
+        self.auto_next = auto_next
         self.deals = 0
         self.pace = 0.06
         """Seconds between two actions: a person's pace, well inside the server's 20 messages a second."""
@@ -172,7 +173,8 @@ class Player:
             elif kind == "deal_over":
                 self.deals += 1
                 self.state = None
-                self.client.next_deal()
+                if self.auto_next:
+                    self.client.next_deal()
             elif kind == "match_over":
                 self.done = True
             elif kind == "welcome" and frame.get("phase") == "deal_over":
