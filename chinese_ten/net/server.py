@@ -37,8 +37,12 @@ _log = logging.getLogger("chinese_ten.net")
 OUTBOX_LIMIT = 512
 """Frames waiting for a slow connection before it is closed."""
 
-SWEEP_SECONDS = 3600.0
-"""How often tables past their expiry are removed."""
+SWEEP_SECONDS = 300.0
+"""How often tables past their expiry are removed, and idle ones let go of."""
+
+IDLE_SECONDS = 900.0
+"""A table nobody is connected to and with nothing to do for this long leaves memory (it stays kept,
+and comes back on its next ``hello``)."""
 
 DEFAULT_PORT = 47110
 """The port ``serve`` binds unless told another."""
@@ -156,7 +160,7 @@ class TableServer:
         return len(self.tables)
 
     def sweep(self) -> None:
-        """Remove the tables whose last action is more than 48 hours ago."""
+        """Remove the tables whose last action is more than 48 hours ago, and let go of idle ones."""
         for table_id in self.store.expire(clock_wall(), EXPIRY_SECONDS):
             gone = self.tables.pop(table_id, None)
             if gone is not None:
@@ -165,6 +169,12 @@ class TableServer:
                         seat.outlet.close(p.CLOSE_NO_TABLE, "the table has expired")
                 gone.close()
             _log.info("table %s expired", table_id)
+        now = clock_wall()
+        for table_id, table in list(self.tables.items()):
+            if (all(seat.outlet is None for seat in table.seats) and not table.session.thinking
+                    and now - table.row.last_action > IDLE_SECONDS):
+                table.close()
+                del self.tables[table_id]
         if self.loop is not None:
             self._sweeper = self.loop.call_later(SWEEP_SECONDS, self.sweep)
 

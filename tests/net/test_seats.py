@@ -70,3 +70,38 @@ def test_the_next_deal_waits_for_every_person(server: ServerThread) -> None:
     assert dealt["step"]["kind"] == "dealt" and dealt["state"]["deal"] == 2
     host.close()
     guest.close()
+
+
+def test_an_idle_table_leaves_memory_and_comes_back_and_an_old_one_expires(server: ServerThread) -> None:
+    import dataclasses
+    import time
+
+    from chinese_ten.net.tables import clock_wall
+
+    host = TableClient.create(server.url, "Ann", seats=2, computers={1: "easy"}, match="one")
+    welcome = wait_for(host, "welcome")
+    table_id, token = welcome["table"], host.token
+    assert token
+    host.close()
+    live = server.server.tables[table_id]
+    end = time.monotonic() + 5
+    while server.call(lambda: live.seats[0].outlet is not None):
+        assert time.monotonic() < end, "the closed connection was never let go"
+        time.sleep(0.01)
+
+    def age(seconds: float) -> None:
+        live.row = dataclasses.replace(live.row, last_action=clock_wall() - seconds)
+
+    server.call(lambda: age(3600))
+    server.call(server.server.sweep)
+    assert table_id not in server.server.tables
+    back = TableClient.rejoin(server.url, table_id, token)
+    assert wait_for(back, "welcome")["state"] == welcome["state"]
+    back.close()
+    restored = server.server.tables[table_id]
+    server.call(lambda: server.server.store.save_position(table_id, restored.session.progress(), restored.seq, [],
+                                                          clock_wall() - 49 * 3600))
+    server.call(server.server.sweep)
+    gone = TableClient.rejoin(server.url, table_id, token)
+    assert wait_for(gone, "connection", where=lambda f: f["status"] == "closed")["code"] == 4004
+    gone.close()
