@@ -20,8 +20,8 @@ def server(tmp_path: Path) -> Any:
 
 
 def _play_match(server: ServerThread, game: str, seats: int, computers: dict[int, str], match: str, seed: int,
-                timeout: float) -> list[Player]:
-    host = TableClient.create(server.url, "Ann", game=game, seats=seats, computers=computers, match=match)
+                timeout: float, rules: str | None = None) -> list[Player]:
+    host = TableClient.create(server.url, "Ann", game=game, seats=seats, computers=computers, match=match, rules=rules)
     created = wait_for(host, "created")
     assert set(created["links"]) == {str(s) for s in range(1, seats) if s not in computers}
     players = [Player(host, seed)]
@@ -37,20 +37,24 @@ def _play_match(server: ServerThread, game: str, seats: int, computers: dict[int
 
 
 CASES = [
-    ("ten", 2, {}, "one"),
-    ("ten", 3, {2: "normal"}, "one"),
-    ("ten", 4, {1: "easy", 3: "normal"}, "per-seat"),
-    ("fishing", 2, {1: "normal"}, "one"),
-    ("fishing", 5, {1: "easy", 3: "normal"}, "one"),
-    ("fishing", 8, {s: "easy" for s in range(2, 8)}, "one"),
+    ("ten", 2, {}, "one", None),
+    ("ten", 3, {2: "normal"}, "one", None),
+    ("ten", 4, {1: "easy", 3: "normal"}, "per-seat", None),
+    ("ten", 2, {1: "easy"}, "one", "simplified"),  # every hand empty: a re-deal from the stock
+    ("ten", 3, {}, "one", "play-red"),
+    ("ten", 4, {2: "easy"}, "one", "target"),  # a four of a kind to the dealer refills from the stock
+    ("fishing", 2, {1: "normal"}, "one", None),
+    ("fishing", 5, {1: "easy", 3: "normal"}, "one", None),
+    ("fishing", 8, {s: "easy" for s in range(2, 8)}, "one", None),
 ]
 
 
-@pytest.mark.parametrize(("game", "seats", "computers", "match"), CASES)
+@pytest.mark.parametrize(("game", "seats", "computers", "match", "rules"), CASES)
 def test_a_whole_match_never_shows_a_seat_a_card_it_cannot_know(server: ServerThread, monkeypatch: Any, game: str,
-                                                                  seats: int, computers: dict[int, str], match: str) -> None:
+                                                                  seats: int, computers: dict[int, str], match: str,
+                                                                  rules: str | None) -> None:
     with watched(monkeypatch) as watch:
-        players = _play_match(server, game, seats, computers, match, seed=seats * 7, timeout=40)
+        players = _play_match(server, game, seats, computers, match, seed=seats * 7, timeout=40, rules=rules)
     assert watch.leaks == []
     assert watch.frames > 20
     for p in players:
@@ -62,6 +66,9 @@ def test_a_whole_match_never_shows_a_seat_a_card_it_cannot_know(server: ServerTh
         records = [f["record"] for f in p.frames if f["type"] == "deal_over"]
         assert records and all("result" in r for r in records)
         assert [e for e in p.errors if e["code"] != "not-your-turn"] == []
+    kinds = {e["kind"] for f in players[0].frames if f["type"] == "update" for e in f["events"]}
+    assert "redealt" in kinds or rules != "simplified"
+    assert ("drawn" in kinds) == (game == "fishing")
 
 
 def test_the_check_finds_a_card_of_another_hand(server: ServerThread, monkeypatch: Any) -> None:
