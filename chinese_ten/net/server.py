@@ -28,6 +28,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from chinese_ten.engine.workers import watch_parent
 from chinese_ten.net import protocol as p
 from chinese_ten.net.store import EXPIRY_SECONDS, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, restore
@@ -136,7 +137,9 @@ class TableServer:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            # one process beside the loop on a two-core machine; it ends with the server however the server ends
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=watch_parent)
         return self._pool
 
     def _options(self) -> dict[str, Any]:

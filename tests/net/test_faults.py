@@ -7,8 +7,11 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from chinese_ten.net.client import TableClient
 from tests.net.netkit import Player, ServerThread, play_until, wait_for
@@ -149,6 +152,49 @@ def test_a_short_drop_comes_back_with_the_missed_frames_and_the_same_updates(tmp
         back.close()
     finally:
         server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_thinking_process_ends_with_a_killed_server(tmp_path: Path) -> None:
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    port = _free_port()
+    proc, url = _start(tmp_path, port)
+    try:
+        host = TableClient.create(url, "Ann", seats=2, match="one", computers={1: "hard"})
+        wait_for(host, "created")
+        player = Player(host, 9)
+        play_until([player], lambda: any(f["type"] == "update" and f["step"]["by"] == 1 for f in player.frames), 60)
+        workers = _children(proc.pid)
+        assert workers
+        host.close()
+    finally:
+        proc.kill()
+        proc.wait(10)
+    end = time.monotonic() + 15
+    while any(_alive(w) for w in workers):
+        assert time.monotonic() < end, "a thinking process outlived the killed server"
+        time.sleep(0.05)
 
 
 def test_a_hard_computer_thinks_in_the_pool_and_the_logs_hold_no_secret(tmp_path: Path) -> None:
