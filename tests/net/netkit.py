@@ -29,6 +29,8 @@ def cards_named(value: Any) -> set[str]:
     if isinstance(value, str):
         found.update(CARD.findall(value))
     elif isinstance(value, dict):
+        if value.get("kind") == "thrown_in":
+            return found  # a dead layout of a shuffle thrown in: the deck was shuffled again, whole, since
         for key, item in value.items():
             if key not in SECRET_KEYS:
                 found |= cards_named(item)
