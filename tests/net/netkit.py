@@ -3,11 +3,9 @@ check that no frame names a card its seat could not know."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from chinese_ten.net.client import TableClient
-from chinese_ten.net.server import TableServer
+from chinese_ten.net.server import BackgroundServer
 from chinese_ten.net.tables import Table
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9JQK])[SHDC](?![A-Za-z0-9])")
@@ -78,51 +76,11 @@ def watched(monkeypatch: Any) -> Iterator[LeakWatch]:
     yield watch
 
 
-class ServerThread:
-    """A :class:`TableServer` on 127.0.0.1, any free port, running on a thread of its own."""
+class ServerThread(BackgroundServer):
+    """The library's background server, on 127.0.0.1 and any free port."""
 
     def __init__(self, data_dir: Path, **options: Any) -> None:
-        self.server = TableServer(data_dir, host="127.0.0.1", port=0, **options)
-        self._ready = threading.Event()
-        self._stop: asyncio.Event | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread = threading.Thread(target=self._main, daemon=True)
-        self._thread.start()
-        assert self._ready.wait(10), "the server did not start"
-
-    def _main(self) -> None:
-        async def main() -> None:
-            self._loop = asyncio.get_running_loop()
-            self._stop = asyncio.Event()
-            await self.server.start()
-            self._ready.set()
-            await self._stop.wait()
-            await self.server.close()
-
-        asyncio.run(main())
-
-    @property
-    def url(self) -> str:
-        return self.server.base_url
-
-    def call(self, function: Callable[[], Any], timeout: float = 10) -> Any:
-        """Run ``function`` on the server's loop and return what it returns."""
-        assert self._loop is not None
-        done: dict[str, Any] = {}
-        event = threading.Event()
-
-        def run() -> None:
-            done["value"] = function()
-            event.set()
-
-        self._loop.call_soon_threadsafe(run)
-        assert event.wait(timeout)
-        return done["value"]
-
-    def stop(self) -> None:
-        if self._loop is not None and self._stop is not None:
-            self._loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(10)
+        super().__init__(data_dir, host="127.0.0.1", port=0, **options)
 
 
 def wait_for(client: TableClient, kind: str, timeout: float = 10.0, where: Callable[[dict[str, Any]], bool] | None = None,
