@@ -356,14 +356,20 @@ class Table:
         """Start the away clock of a disconnected person the table waits on."""
         for seat in self.seats:
             if (seat.kind == "human" and not seat.away and seat.outlet is None and seat.away_timer is None
-                    and self._waits_on(seat.seat)):
+                    and self._waits_on(seat.seat) and self._someone_else_here(seat.seat)):
                 seat.away_timer = self.clock.call_later(self.away_after, _call(self._away_due, seat.seat))
+
+    def _someone_else_here(self, seat_no: int) -> bool:
+        """True when a person at another seat is connected: only then is anybody kept waiting."""
+        return any(s.outlet is not None for s in self.seats if s.seat != seat_no and s.kind == "human")
 
     def _away_due(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
         seat.away_timer = None
         if seat.outlet is None and self._waits_on(seat_no):
-            self._go_away(seat_no)
+            if self._someone_else_here(seat_no):
+                self._go_away(seat_no)
+            # with nobody else here the table simply waits; the clock starts again when somebody comes
 
     # ------------------------------------------------------------------ what the seats are told
 

@@ -105,3 +105,86 @@ def test_an_idle_table_leaves_memory_and_comes_back_and_an_old_one_expires(serve
     gone = TableClient.rejoin(server.url, table_id, token)
     assert wait_for(gone, "connection", where=lambda f: f["status"] == "closed")["code"] == 4004
     gone.close()
+
+
+class _Timer:
+    def __init__(self, clock: _Clock, delay: float, callback: object) -> None:
+        self.clock, self.delay, self.callback, self.cancelled = clock, delay, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class _Clock:
+    """The server's loop, by hand: calls run when the test says, timers fire when the test says."""
+
+    def __init__(self) -> None:
+        self.soon: list[object] = []
+        self.timers: list[_Timer] = []
+
+    def time(self) -> float:
+        return 0.0
+
+    def call_soon(self, callback: object) -> _Timer:
+        self.soon.append(callback)
+        return _Timer(self, 0, callback)
+
+    call_soon_threadsafe = call_soon
+
+    def call_later(self, delay: float, callback: object) -> _Timer:
+        timer = _Timer(self, delay, callback)
+        self.timers.append(timer)
+        return timer
+
+    def run(self) -> None:
+        for _ in range(1000):
+            if not self.soon:
+                return
+            self.soon.pop(0)()  # type: ignore[operator]
+
+    def fire(self) -> None:
+        due, self.timers = [t for t in self.timers if not t.cancelled], []
+        for timer in due:
+            timer.callback()  # type: ignore[operator]
+        self.run()
+
+
+class _Outlet:
+    def __init__(self) -> None:
+        self.frames: list[str] = []
+
+    def push(self, text: str) -> None:
+        self.frames.append(text)
+
+    def close(self, code: int, reason: str = "") -> None:
+        pass
+
+
+def test_a_table_everybody_has_left_waits_and_the_away_clock_starts_when_somebody_comes(tmp_path: Path) -> None:
+    from chinese_ten.net import protocol as p
+    from chinese_ten.net.store import TableStore
+    from chinese_ten.net.tables import Table
+
+    clock = _Clock()
+    store = TableStore(tmp_path / "tables.db")
+    table, _token, claims = Table.open(p.Create(1, "Ann", "ten", 2, None, "one", {}, True), store, clock)  # type: ignore[arg-type]
+    host, guest = _Outlet(), _Outlet()
+    table.attach(0, host)
+    table.take_claim(claims[1], "Bo", guest)
+    clock.run()
+    mover = table.session.to_act
+    assert mover is not None
+    table.detach(1, guest)
+    table.detach(0, host)
+    clock.run()
+    clock.fire()
+    assert not any(s.away for s in table.seats) and table.session.to_act == mover  # nobody left to wait
+    other = 1 - mover
+    table.attach(other, _Outlet())
+    clock.run()
+    assert any(t.delay == table.away_after for t in clock.timers)
+    assert table.session.actions[-1] == []
+    clock.fire()
+    assert table.seats[mover].away and table.session.actions[-1]  # the stand-in played the away seat's move
+    table.close()
+    store.close()
