@@ -23,6 +23,7 @@ import random
 import threading
 from collections.abc import Mapping
 from typing import Any, Final
+from urllib.parse import urlencode
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -234,8 +235,9 @@ class TableClient:
 
     async def _connect_once(self) -> tuple[int | None, bool]:
         """One connection, until it closes: its close code (None when there was none) and whether it opened."""
+        url = self.url if self.table is None else f"{self.url}?{urlencode({'table': self.table})}"  # for a routing proxy
         try:
-            ws = await connect(self.url, subprotocols=[p.SUBPROTOCOL], max_size=2 ** 20,  # type: ignore[list-item]
+            ws = await connect(url, subprotocols=[p.SUBPROTOCOL], max_size=2 ** 20,  # type: ignore[list-item]
                                open_timeout=10, compression=None)
         except InvalidURI:
             return p.CLOSE_NO_TABLE, False
