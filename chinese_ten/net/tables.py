@@ -366,10 +366,9 @@ class Table:
     def _away_due(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
         seat.away_timer = None
-        if seat.outlet is None and self._waits_on(seat_no):
-            if self._someone_else_here(seat_no):
-                self._go_away(seat_no)
-            # with nobody else here the table simply waits; the clock starts again when somebody comes
+        # with nobody else here the table simply waits; the clock starts again when somebody comes
+        if seat.outlet is None and self._waits_on(seat_no) and self._someone_else_here(seat_no):
+            self._go_away(seat_no)
 
     # ------------------------------------------------------------------ what the seats are told
 
