@@ -458,10 +458,11 @@ class Table:
             return
         playing = not self.session.deal.is_over
         common = self._common()
-        per_seat = [self.session.updates(s.seat, start) for s in self.seats]
+        told = [s for s in self.seats if s.kind != "computer"]  # a computer's seat is never sent a frame
+        per_seat = [self.session.updates(s.seat, start) for s in told]
         for offset in range(end - start):
             self.seq += 1
-            for seat, updates in zip(self.seats, per_seat):
+            for seat, updates in zip(told, per_seat):
                 update = updates[offset]
                 frame = {"type": "update", "seq": self.seq, "events": events_json(self.game.name, update.events),
                          "step": {"kind": update.kind, "deal": update.deal_number, "by": update.seat}}
