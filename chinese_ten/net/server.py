@@ -152,7 +152,11 @@ class TableServer:
         """The open table ``table_id`` (brought back from the store on first asking), or None."""
         found = self.tables.get(table_id)
         if found is None and self.loop is not None:
-            found = restore(self.store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
+            try:
+                found = restore(self.store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
+            except Exception as exc:  # noqa: BLE001 - a kept table that cannot be played forward is refused as unknown
+                _log.error("table %s could not be brought back: %s: %s", table_id, type(exc).__name__, exc)
+                return None
             if found is not None:
                 self.tables[table_id] = found
                 _log.info("table %s brought back", table_id)
