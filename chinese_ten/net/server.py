@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import html
 import logging
 import multiprocessing
@@ -49,10 +48,6 @@ and comes back on its next ``hello``)."""
 
 DEFAULT_PORT = 47110
 """The port ``serve`` binds unless told another."""
-
-GC_THRESHOLDS = (20_000, 20, 50)
-"""The collector's thresholds for a server: a table's events live as long as its match, so a full
-collection (tens of milliseconds with a few hundred tables) is made far less often than by default."""
 
 
 class Connection:
@@ -465,7 +460,6 @@ def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
-    gc.set_threshold(*GC_THRESHOLDS)
 
     def ready(url: str) -> None:
         print(f"serving on {url}", flush=True)
