@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import logging
 import multiprocessing
 import signal
 import sys
-import threading
 from collections import deque
-from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from http import HTTPStatus
 from pathlib import Path
@@ -25,12 +22,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from chinese_ten.engine.workers import watch_parent
 from chinese_ten.net import protocol as p
+from chinese_ten.net.page import table_page
 from chinese_ten.net.store import EXPIRY_SECONDS, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, restore
 
@@ -222,7 +219,7 @@ class TableServer:
         if path == "/healthz":
             return connection.respond(HTTPStatus.OK, "ok\n")
         if path.startswith("/t/") and len(path) > 3:
-            return _page(path[3:], self.public_url or self.base_url)
+            return table_page(path[3:])
         return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
 
     async def _handle(self, ws: ServerConnection) -> None:
@@ -344,99 +341,6 @@ async def _drain(ws: ServerConnection, seconds: float = 10.0) -> None:
         async with asyncio.timeout(seconds):
             async for _ in ws:
                 pass
-
-
-def _page(table: str, base: str) -> Response:
-    """The small page a table's link opens in a browser: how to join with the game."""
-    name = html.escape(table[:64])
-    body = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chinese Ten table {name}</title></head>
-<body><h1>A seat at a Chinese Ten table</h1>
-<p>This link is a seat at table <b>{name}</b>. Open it with the game: install Chinese Ten, then click
-<a id="app" href="#">open in the game</a>, or run <code>chinese-ten join "<span id="link">this page's address</span>"</code>,
-or paste the whole address into the game's "Play with friends".</p>
-<script>
-const here = location.href, plain = location.protocol === "http:" ? "?http" : "";
-document.getElementById("link").textContent = here;
-document.getElementById("app").href = "chinese-ten://" + location.host + location.pathname + plain + location.hash;
-</script></body></html>
-"""
-    headers = Headers([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                       ("Referrer-Policy", "no-referrer")])
-    data = body.encode("utf-8")
-    headers["Content-Length"] = str(len(data))
-    return Response(200, "OK", headers, data)
-
-
-class BackgroundServer:
-    """A :class:`TableServer` running on a thread of its own (for the window's "Play with friends", which
-    hosts inside the game, and for tests): started at once, stopped with :meth:`stop`."""
-
-    def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
-        """Start serving ``data_dir``'s tables on ``host`` and ``port`` (0: any free port); waits until it is ready
-        (``OSError`` when the address cannot be bound)."""
-        self.server = TableServer(data_dir, host=host, port=port, **options)
-        self._ready = threading.Event()
-        self._failed: BaseException | None = None
-        self._stop: asyncio.Event | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread = threading.Thread(target=self._main, name="chinese-ten-table-server", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(30):
-            raise OSError("the table server did not start")
-        if self._failed is not None:
-            raise self._failed
-
-    def _main(self) -> None:
-        async def main() -> None:
-            self._loop = asyncio.get_running_loop()
-            self._stop = asyncio.Event()
-            try:
-                await self.server.start()
-            except BaseException as exc:
-                self._failed = exc
-                self._ready.set()
-                self.server.store.close()
-                return
-            self._ready.set()
-            await self._stop.wait()
-            await self.server.close()
-
-        asyncio.run(main())
-
-    @property
-    def url(self) -> str:
-        """``http://ADDR:PORT``, the base of its links."""
-        return self.server.base_url
-
-    def call(self, function: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """Run ``function`` on the server's loop (where every table lives) and return what it returns."""
-        loop = self._loop
-        if loop is None:
-            raise RuntimeError("the server is not running")
-        done: dict[str, Any] = {}
-        finished = threading.Event()
-
-        def run() -> None:
-            try:
-                done["value"] = function()
-            except BaseException as exc:  # noqa: BLE001 - handed back to the caller
-                done["error"] = exc
-            finished.set()
-
-        loop.call_soon_threadsafe(run)
-        if not finished.wait(timeout):
-            raise TimeoutError("the server's loop did not answer")
-        if "error" in done:
-            raise done["error"]
-        return done.get("value")
-
-    def stop(self, wait: float = 10.0) -> None:
-        """Stop serving and wait (at most ``wait`` seconds) for the thread to end."""
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(stop.set)
-        self._thread.join(wait)
 
 
 async def run(server: TableServer, ready: Any = None) -> None:

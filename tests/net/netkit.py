@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from chinese_ten.net.client import TableClient
-from chinese_ten.net.server import BackgroundServer
+from chinese_ten.net.background import BackgroundServer
 from chinese_ten.net.tables import Table
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9JQK])[SHDC](?![A-Za-z0-9])")
