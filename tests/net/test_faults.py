@@ -40,13 +40,14 @@ def _step_until(players: list[Player], moves: int, timeout: float = 20) -> None:
     play_until(players, lambda: all(sum(f["type"] == "update" for f in p.frames) >= moves for p in players), timeout)
 
 
-def test_port_zero_prints_the_real_port_and_sigterm_exits_0(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_port_zero_prints_the_real_port_and_a_signal_stops_it_with_0(tmp_path: Path, stop: signal.Signals) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "chinese_ten", "serve", "--port", "0", "--data-dir", str(tmp_path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline().strip()
     assert line.startswith("serving on http://127.0.0.1:") and not line.endswith(":0")
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(stop)
     assert proc.wait(15) == 0
 
 
