@@ -188,3 +188,33 @@ def test_a_table_everybody_has_left_waits_and_the_away_clock_starts_when_somebod
     assert table.seats[mover].away and table.session.actions[-1]  # the stand-in played the away seat's move
     table.close()
     store.close()
+
+
+def test_a_restart_between_deals_keeps_who_is_ready(tmp_path: Path) -> None:
+    first = ServerThread(tmp_path / "data", pool=False, away_after=30)
+    try:
+        host = TableClient.create(first.url, "Ann", seats=2, match="per-seat")
+        guest = TableClient.join(wait_for(host, "created")["links"]["1"], "Bo")
+        players = [Player(host, 7, auto_next=False), Player(guest, 8, auto_next=False)]
+        play_until(players, lambda: all(p.deals == 1 for p in players), 30)
+        host.next_deal()
+        host.chat("sent next")  # told after the next has been taken
+        wait_for(host, "chat")
+        tokens = [(c.table, c.token) for c in (host, guest)]
+        host.close()
+        guest.close()
+    finally:
+        first.stop()
+    second = ServerThread(tmp_path / "data", pool=False, away_after=30)
+    try:
+        clients = [TableClient.rejoin(second.url, table or "", token or "") for table, token in tokens]
+        welcomes = [wait_for(c, "welcome") for c in clients]
+        assert [w["phase"] for w in welcomes] == ["deal_over", "deal_over"]
+        assert welcomes[0]["deal_over"]["record"] == welcomes[1]["deal_over"]["record"]
+        clients[1].next_deal()  # the host's next was kept: this one starts the second deal
+        dealt = wait_for(clients[0], "update")
+        assert dealt["step"]["kind"] == "dealt" and dealt["state"]["deal"] == 2
+        for c in clients:
+            c.close()
+    finally:
+        second.stop()
