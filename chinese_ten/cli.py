@@ -253,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("stats", help="the statistics of the kept matches, as the window shows them")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     _add_data_dir(p)
+    _add_network_commands(sub)
     return parser
 
 
@@ -673,6 +674,79 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 COMMANDS = {"replay": cmd_replay, "advise": cmd_advise, "review": cmd_review, "simulate": cmd_simulate,
             "demo": cmd_demo, "history": cmd_history, "stats": cmd_stats}
+
+
+# ---------------------------------------------------------------------- the network table (NETWORK.md)
+
+def _add_network_commands(sub: Any) -> None:
+    """``serve`` (a table server without a window) and ``join LINK`` (take a seat a link names)."""
+    p = sub.add_parser("serve", help="run a table server for games over the network, without a window")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=47110, help="the port (default: 47110; 0: any free port)")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the base that links are made with, e.g. https://tables.example.org (default: http://ADDR:PORT)")
+    p.add_argument("--away-after", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="how long a disconnected person's move waits before a computer plays it (default: 60)")
+    _add_data_dir(p)
+    p = sub.add_parser("join", help="take the seat a table link names, in the window")
+    p.add_argument("link", help="the link, BASE/t/TABLE#CLAIM (or chinese-ten://…)")
+    _add_data_dir(p)
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {quote(text)}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {quote(text)}") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected 0 to 86400 seconds, not {text}")
+    return value
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``serve``: the table server, until SIGINT or SIGTERM."""
+    from chinese_ten.net.links import LinkError, ws_url
+    from chinese_ten.net.server import serve_forever
+
+    if args.public_url is not None:
+        try:
+            ws_url(args.public_url)
+        except LinkError as exc:
+            raise UsageError(f"--public-url: {exc}") from None
+    return serve_forever(data_folder(args), args.host, args.port, args.public_url, args.away_after)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """``join LINK``: check the link, then open the window at that table's seat."""
+    from chinese_ten.net.links import LinkError, parse_link
+
+    try:
+        link = parse_link(args.link)
+    except LinkError as exc:
+        raise UsageError(f"{exc}") from None
+    return open_join_window(link)
+
+
+def open_join_window(link: Any) -> int:
+    """Open the window seated at the table ``link`` (a parsed :class:`~chinese_ten.net.links.Link`) names.
+
+    Pending: the window has no network table yet, so for now this says so in one line (exit status 2);
+    the UI app's join entry point is to be called from here."""
+    return _fail(f"the link to table {link.table} is valid, but the window cannot open a network table yet")
+
+
+NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join}
+COMMANDS.update(NETWORK_COMMANDS)
 
 
 def main(argv: list[str] | None = None) -> int:

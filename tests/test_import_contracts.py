@@ -1,6 +1,7 @@
 """The package's layers, checked over its import graph (every ``import`` statement, in functions and
 under ``TYPE_CHECKING`` too): the engine and the games never reach pygame or the window, the games
-never reach each other, nothing imports the command line, and no module imports itself round a circle."""
+never reach each other, the network table never reaches pygame and nothing below it reaches the
+network, nothing imports the command line, and no module imports itself round a circle."""
 
 from __future__ import annotations
 
@@ -94,6 +95,22 @@ def test_the_engine_and_the_games_never_reach_pygame_or_the_window() -> None:
         for forbidden in ("pygame", "chinese_ten.ui"):
             chain = _reaches(module, forbidden)
             assert chain is None, " -> ".join(chain or [])
+
+
+def test_the_network_table_never_reaches_pygame_or_the_window() -> None:
+    assert _layer("chinese_ten.net")
+    for module in _layer("chinese_ten.net"):
+        for forbidden in ("pygame", "chinese_ten.ui"):
+            chain = _reaches(module, forbidden)
+            assert chain is None, " -> ".join(chain or [])
+
+
+def test_the_engine_and_the_games_never_reach_the_network_table() -> None:
+    for module in _layer("chinese_ten.engine") + _layer("chinese_ten.games"):
+        chain = _reaches(module, "chinese_ten.net")
+        assert chain is None, " -> ".join(chain or [])
+        chain = _reaches(module, "websockets")
+        assert chain is None, " -> ".join(chain or [])
 
 
 def test_the_engine_never_reaches_a_game() -> None:

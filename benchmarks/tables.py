@@ -1,0 +1,279 @@
+"""The table server under load: many tables at once, and a restart with many kept tables.
+
+Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
+
+- load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
+  ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
+  connection, playing at once until each table has had ``--actions`` actions (60). A
+  player waits a random 0 to 2×``--think`` seconds (0.5 s on average) before each move,
+  as a quick person does. Figures: the action's round trip, from sending ``act`` to its
+  ``ack``, p50 and p99 (target: p99 <= 50 ms); the server's resident memory per open
+  table, from its growth while the tables opened and played (target: <= 1 MB).
+- restart: ``--kept`` tables (1,000) kept in ``tables.db``, each a deal under way; the
+  server is stopped and started again. Figures: the time until it prints its
+  ``serving on`` line, and until every kept table has answered its person's ``hello``
+  with ``welcome`` over the network (target: <= 2 s), and the time this process takes
+  to bring back every kept table from ``tables.db`` without the network (each match
+  played forward to its kept position).
+
+Everything is written in a temporary folder; the server listens on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPROTOCOL = "chinese-ten.v1"
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def _cpu_s(pid: int) -> float:
+    """The CPU seconds a process has used (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(data: Path) -> tuple[subprocess.Popen[str], str, float]:
+    """A server on any free port: the process, its WebSocket URL and the seconds until it was ready."""
+    began = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "chinese_ten", "serve", "--port", "0", "--data-dir", str(data)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    ready = time.perf_counter() - began
+    if not line.startswith("serving on http://"):
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return proc, "ws://" + line.removeprefix("serving on http://") + "/ws", ready
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(30)
+
+
+async def _open(url: str) -> ClientConnection:
+    return await connect(url, subprotocols=[SUBPROTOCOL], compression=None, proxy=None, max_size=2 ** 20,  # type: ignore[list-item]
+                         open_timeout=30, ping_interval=None)
+
+
+async def _until(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    while True:
+        frame = json.loads(await ws.recv())
+        if frame["type"] == kind:
+            return frame
+
+
+sent_at: list[float] = []
+"""When each acknowledged action was sent (``perf_counter``), in the order of the acks."""
+
+
+async def _person(ws: ClientConnection, first: dict[str, Any] | None, rng: random.Random, think: float,
+                  budget: list[int], acks: list[float]) -> None:
+    """Play random legal moves until the table's action budget is spent."""
+    state = first
+    for _ in range(100_000):
+        if budget[0] <= 0:
+            return
+        if state and state.get("legal"):
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            if budget[0] <= 0:
+                return
+            budget[0] -= 1
+            ident = f"a{budget[0]}"
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "id": ident, "action": rng.choice(state["legal"])}))
+            while True:
+                frame = json.loads(await ws.recv())
+                if frame["type"] == "update":
+                    state = frame["state"]
+                elif frame["type"] in ("ack", "error") and frame.get("id") == ident:
+                    if frame["type"] == "ack":
+                        acks.append(time.perf_counter() - sent)
+                        sent_at.append(sent)
+                    break
+                elif frame["type"] == "deal_over":
+                    await ws.send('{"type": "next"}')
+            continue
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+        if frame["type"] == "update":
+            state = frame["state"]
+        elif frame["type"] == "deal_over":
+            await ws.send('{"type": "next"}')
+        elif frame["type"] == "match_over":
+            return
+
+
+async def _table(url: str, seats: int, actions: int, think: float, seed: int, acks: list[float]) -> list[ClientConnection]:
+    rng = random.Random(seed)
+    host = await _open(url)
+    await host.send(json.dumps({"type": "create", "version": 1, "name": "Host", "seats": seats, "match": "six"}))
+    created = await _until(host, "created")
+    await _until(host, "welcome")
+    guests = []
+    for seat in range(1, seats):
+        ws = await _open(url)
+        table, claim = created["links"][str(seat)].rsplit("/t/", 1)[1].split("#")
+        await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "claim": claim, "name": f"G{seat}"}))
+        guests.append((ws, await _until(ws, "welcome")))
+    budget = [actions]
+    everyone = [(host, None), *guests]
+    await asyncio.gather(*(_person(ws, w["state"] if w else None, random.Random(rng.random()), think, budget, acks)
+                           for ws, w in everyone))
+    return [ws for ws, _ in everyone]
+
+
+async def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float) -> dict[str, Any]:
+    acks: list[float] = []
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    async def watch_lag() -> None:  # how late this process's own loop runs: part of every round trip measured
+        while not done.is_set():
+            asked = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - asked - 0.01)
+
+    watcher = asyncio.create_task(watch_lag())
+    before = _rss_kib(pid)
+    cpu_before, own_before = _cpu_s(pid), time.process_time()
+    began = time.perf_counter()
+    results = await asyncio.gather(*(_table(url, seats, actions, think, n, acks) for n in range(tables)))
+    elapsed = time.perf_counter() - began
+    done.set()
+    await watcher
+    after = _rss_kib(pid)
+    server_cpu, players_cpu = _cpu_s(pid) - cpu_before, time.process_time() - own_before
+    for group in results:
+        for ws in group:
+            await ws.close()
+    return {"tables": tables, "seats": seats, "connections": tables * seats, "actions": len(acks),
+            "seconds": round(elapsed, 1), "ack_p50_ms": round(1000 * statistics.median(acks), 2),
+            "ack_p99_ms": round(1000 * _percentile(acks, 0.99), 2), "ack_max_ms": round(1000 * max(acks), 2),
+            "ack_p99_ms_after_first_10s": round(1000 * _percentile(
+                [a for a, t in zip(acks, sent_at) if t - began > 10] or [0.0], 0.99), 2),
+            "players_loop_lag_p99_ms": round(1000 * _percentile(lags, 0.99), 2),
+            "server_cpu_share": round(server_cpu / elapsed, 2), "players_cpu_share": round(players_cpu / elapsed, 2),
+            "rss_before_mb": round(before / 1024, 1), "rss_after_mb": round(after / 1024, 1),
+            "mb_per_table": round((after - before) / 1024 / tables, 3)}
+
+
+async def keep(url: str, kept: int) -> list[tuple[str, str]]:
+    """``kept`` tables, each a deal under way (a two-seat table against Normal, three moves made)."""
+    found = []
+    for n in range(kept):
+        ws = await _open(url)
+        await ws.send(json.dumps({"type": "create", "version": 1, "name": "P", "seats": 2, "computers": {"1": "normal"}}))
+        created = await _until(ws, "created")
+        state = (await _until(ws, "welcome"))["state"]
+        rng = random.Random(n)
+        for _ in range(3):
+            while not state["legal"]:
+                state = (await _until(ws, "update"))["state"]
+            await ws.send(json.dumps({"type": "act", "id": "x", "action": rng.choice(state["legal"])}))
+            while True:
+                frame = json.loads(await ws.recv())
+                if frame["type"] == "update":
+                    state = frame["state"]
+                if frame["type"] == "ack":
+                    break
+        found.append((created["table"], created["token"]))
+        await ws.close()
+    return found
+
+
+async def come_back(url: str, kept: list[tuple[str, str]]) -> float:
+    began = time.perf_counter()
+    semaphore = asyncio.Semaphore(100)
+
+    async def one(table: str, token: str) -> None:
+        async with semaphore:
+            ws = await _open(url)
+            await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "token": token}))
+            welcome = await _until(ws, "welcome")
+            assert welcome["state"]["turn"] >= 3, welcome["state"]
+            await ws.close()
+
+    await asyncio.gather(*(one(t, k) for t, k in kept))
+    return time.perf_counter() - began
+
+
+def restore_everything(data: Path) -> tuple[int, float]:
+    """Every kept table brought back in this process, without the network: how many, and the seconds it took."""
+    sys.path.insert(0, str(ROOT))
+    from chinese_ten.net.server import TableServer
+
+    async def run() -> tuple[int, float]:
+        server = TableServer(data, port=0, pool=False)
+        server.loop = asyncio.get_running_loop()
+        began = time.perf_counter()
+        count = server.restore_all()
+        took = time.perf_counter() - began
+        await server.close()
+        return count, took
+
+    return asyncio.run(run())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--actions", type=int, default=60, help="actions per table")
+    parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause before a move, in seconds")
+    parser.add_argument("--kept", type=int, default=1000)
+    args = parser.parse_args()
+    out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, url, _ = start_server(Path(tmp) / "load")
+        try:
+            out["load"] = asyncio.run(load(url, proc.pid, args.tables, args.seats, args.actions, args.think))
+        finally:
+            stop_server(proc)
+        data = Path(tmp) / "kept"
+        proc, url, _ = start_server(data)
+        try:
+            kept = asyncio.run(keep(url, args.kept))
+        finally:
+            stop_server(proc)
+        proc, url, ready = start_server(data)
+        try:
+            back = asyncio.run(come_back(url, kept))
+        finally:
+            stop_server(proc)
+        count, restored = restore_everything(data)
+        out["restart"] = {"kept_tables": len(kept), "ready_s": round(ready, 3), "all_back_s": round(ready + back, 3),
+                          "restore_all_in_process_s": round(restored, 3), "restored": count,
+                          "db_mb": round((data / "tables.db").stat().st_size / 2 ** 20, 2)}
+    out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""The messages of NETWORK.md: its constants, and each client message checked into a plain value.
+
+A message that is not one of the contract's (not JSON, not an object, no known ``type``, a field
+of the wrong kind) raises :class:`BadMessage`; extra keys are allowed and ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+VERSION: Final[int] = 1
+"""The protocol version this server and client speak."""
+
+SUBPROTOCOL: Final[str] = "chinese-ten.v1"
+"""The WebSocket subprotocol of the table endpoint."""
+
+WS_PATH: Final[str] = "/ws"
+"""The WebSocket endpoint's path."""
+
+MAX_FRAME: Final[int] = 16 * 1024
+"""The largest frame a client may send, in bytes; a larger one closes the connection (1009)."""
+
+RATE_PER_SECOND: Final[int] = 20
+"""Messages a connection may send in any one second; more are refused with ``too-many``."""
+
+REFUSALS_BEFORE_CLOSE: Final[int] = 40
+"""``too-many`` refusals in a row (within the window below) after which the connection is closed (4008)."""
+
+HELLO_SECONDS: Final[float] = 10.0
+"""How long a new connection has to send ``hello`` or ``create``."""
+
+CHAT_LIMIT: Final[int] = 300
+"""The longest chat line, in characters (after control characters are dropped)."""
+
+NAME_LIMIT: Final[int] = 32
+"""The longest seat name, in characters."""
+
+CLOSE_REPLACED: Final[int] = 4001
+CLOSE_REFUSED: Final[int] = 4003
+CLOSE_NO_TABLE: Final[int] = 4004
+CLOSE_FLOOD: Final[int] = 4008
+CLOSE_VERSION: Final[int] = 4009
+CLOSE_TOO_BIG: Final[int] = 1009
+CLOSE_SILENT: Final[int] = 1008
+"""The close codes: replaced by a second connection, refused claim or token, no such table, flooding,
+an unknown version, a frame too big, and no ``hello`` in time (a policy violation)."""
+
+ERROR_CODES: Final[frozenset[str]] = frozenset({
+    "bad-message", "not-your-turn", "illegal", "not-host", "chat-off", "too-many", "claimed", "bad-token",
+    "no-such-table", "version"})
+"""Every ``code`` an ``error`` message may carry."""
+
+STRENGTHS: Final[tuple[str, ...]] = ("easy", "normal", "hard")
+"""The computer strengths a table may seat."""
+
+MATCHES: Final[tuple[str, ...]] = ("one", "per-seat", "two-per-seat", "six")
+"""The match lengths a table may be opened with."""
+
+
+class BadMessage(ValueError):
+    """A client message the contract does not describe; the text says what is wrong."""
+
+
+@dataclass(frozen=True)
+class Create:
+    """Open a table; the sender becomes seat 0, the host."""
+
+    version: Any
+    name: str
+    game: str = "ten"
+    seats: int = 2
+    rules: Any = None
+    match: str = "per-seat"
+    computers: dict[int, str] = field(default_factory=dict)
+    chat: bool = True
+
+
+@dataclass(frozen=True)
+class Hello:
+    """Take a seat with a link's claim, or come back to one with its token."""
+
+    version: Any
+    table: str
+    claim: str | None = None
+    token: str | None = None
+    name: str = ""
+    last_seq: int | None = None
+
+
+@dataclass(frozen=True)
+class Act:
+    """A decision in the engine's text form; ``id`` is the client's, echoed back."""
+
+    id: Any
+    action: str
+
+
+@dataclass(frozen=True)
+class Next:
+    """Ready for the next deal."""
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Host only: give an empty or away seat to a computer of ``strength``."""
+
+    seat: int
+    strength: str
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A chat line, already cleaned (control characters dropped, at most :data:`CHAT_LIMIT` characters)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Leave the seat to a computer until somebody comes back with its token."""
+
+
+Message = Create | Hello | Act | Next | Fill | Chat | Leave
+"""Any message a client sends."""
+
+
+def clean_text(text: str, limit: int) -> str:
+    """``text`` with control characters (and other unprintable ones) dropped, cut to ``limit`` characters."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return kept[:limit]
+
+
+def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMessage(f"{key} must be a whole number")
+    return value
+
+
+def _str(data: dict[str, Any], key: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise BadMessage(f"{key} must be text")
+    return value
+
+
+def _computers(value: Any) -> dict[int, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadMessage("computers must map seats to strengths")
+    out: dict[int, str] = {}
+    for key, strength in value.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise BadMessage("computers must map seat numbers to strengths") from None
+        if strength not in STRENGTHS:
+            raise BadMessage(f"a computer is easy, normal or hard, not {str(strength)[:20]!r}")
+        out[seat] = strength
+    return out
+
+
+def parse_message(text: str | bytes) -> Message:
+    """The client message a frame holds; :class:`BadMessage` when it is none of the contract's."""
+    if isinstance(text, bytes):
+        raise BadMessage("messages are text frames")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage("a message is one JSON object") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message is one JSON object")
+    kind = data.get("type")
+    if kind == "create":
+        rules = data.get("rules")
+        if rules is not None and not isinstance(rules, (str, dict)):
+            raise BadMessage("rules must be a preset's name or an object")
+        chat = data.get("chat", True)
+        if not isinstance(chat, bool):
+            raise BadMessage("chat must be true or false")
+        match = _str(data, "match", "per-seat")
+        if match not in MATCHES:
+            raise BadMessage(f"match is one of {', '.join(MATCHES)}")
+        return Create(data.get("version"), clean_text(_str(data, "name", ""), NAME_LIMIT), _str(data, "game", "ten"),
+                      _int(data, "seats", 2), rules, match, _computers(data.get("computers")), chat)
+    if kind == "hello":
+        claim, token = data.get("claim"), data.get("token")
+        if not isinstance(claim, str) and not isinstance(token, str):
+            raise BadMessage("hello carries a claim or a token")
+        last = data.get("last_seq")
+        if last is not None and (isinstance(last, bool) or not isinstance(last, int)):
+            raise BadMessage("last_seq must be a whole number")
+        return Hello(data.get("version"), _str(data, "table"), claim if isinstance(claim, str) else None,
+                     token if isinstance(token, str) else None,
+                     clean_text(_str(data, "name", ""), NAME_LIMIT), last)
+    if kind == "act":
+        ident = data.get("id")
+        if ident is not None and not isinstance(ident, (str, int)):
+            raise BadMessage("id must be text or a number")
+        return Act(ident, _str(data, "action"))
+    if kind == "next":
+        return Next()
+    if kind == "fill":
+        strength = _str(data, "strength", "normal")
+        if strength not in STRENGTHS:
+            raise BadMessage("strength is easy, normal or hard")
+        return Fill(_int(data, "seat"), strength)
+    if kind == "chat":
+        return Chat(clean_text(_str(data, "text"), CHAT_LIMIT))
+    if kind == "leave":
+        return Leave()
+    raise BadMessage("unknown message type")
+
+
+def dump(frame: dict[str, Any]) -> str:
+    """A server frame as the text sent (compact JSON)."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(code: str, message: str, ident: Any = None) -> dict[str, Any]:
+    """An ``error`` frame (``id`` only when the refused message had one)."""
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ident is not None:
+        frame["id"] = ident
+    return frame

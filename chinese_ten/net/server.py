@@ -1,0 +1,372 @@
+"""The table server of NETWORK.md: every table in one process, over WebSocket (``/ws``), with
+``/healthz`` and a small page per table (``/t/TABLE``) on the same port.
+
+Each connection reads its messages on its own task and writes through its own queue, so a slow or
+misbehaving client never holds up another table or connection. The limits (frame size, rate, the
+first message's deadline) and the close codes are the contract's (:mod:`chinese_ten.net.protocol`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import signal
+import sys
+from collections import deque
+from concurrent.futures import Executor, ProcessPoolExecutor
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from chinese_ten.engine.workers import watch_parent
+from chinese_ten.net import protocol as p
+from chinese_ten.net.page import table_page
+from chinese_ten.net.store import EXPIRY_SECONDS, TableStore
+from chinese_ten.net.tables import Refused, Table, clock_wall, restore
+
+_log = logging.getLogger("chinese_ten.net")
+
+OUTBOX_LIMIT = 512
+"""Frames waiting for a slow connection before it is closed."""
+
+SWEEP_SECONDS = 300.0
+"""How often tables past their expiry are removed, and idle ones let go of."""
+
+IDLE_SECONDS = 900.0
+"""A table nobody is connected to and with nothing to do for this long leaves memory (it stays kept,
+and comes back on its next ``hello``)."""
+
+DEFAULT_PORT = 47110
+"""The port ``serve`` binds unless told another."""
+
+
+class Connection:
+    """One client connection: its rate, its seat once it has one, and a queue that writes its frames in order."""
+
+    def __init__(self, ws: ServerConnection, loop: asyncio.AbstractEventLoop) -> None:
+        """A connection over ``ws``, timed by ``loop``."""
+        self.ws = ws
+        self.loop = loop
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.closing = False
+        self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self._times: deque[float] = deque()
+        self._refusals = 0
+
+    def push(self, text: str) -> None:
+        """Queue one frame; a connection too slow to take its frames is closed."""
+        if self.closing:
+            return
+        if self._outbox.qsize() >= OUTBOX_LIMIT:
+            self.close(p.CLOSE_SILENT, "too slow")
+            return
+        self._outbox.put_nowait(text)
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close once every frame queued before has been written."""
+        if not self.closing:
+            self.closing = True
+            self._outbox.put_nowait((code, reason))
+
+    async def write(self) -> None:
+        """Write queued frames until the connection closes."""
+        try:
+            while True:
+                item = await self._outbox.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(item[0], item[1])
+                    return
+                await self.ws.send(item)
+        except ConnectionClosed:
+            return
+
+    def admit(self) -> bool:
+        """Count one message against the rate; False (with ``too-many`` sent, or the connection closed) when over it."""
+        now = self.loop.time()
+        while self._times and now - self._times[0] >= 1.0:
+            self._times.popleft()
+        if len(self._times) >= p.RATE_PER_SECOND:
+            self._refusals += 1
+            if self._refusals >= p.REFUSALS_BEFORE_CLOSE:
+                self.close(p.CLOSE_FLOOD, "too many messages")
+            else:
+                self.push(p.dump(p.error("too-many", "Too many messages; slow down.")))
+            return False
+        self._refusals = 0
+        self._times.append(now)
+        return True
+
+
+class TableServer:
+    """Every table of one data folder, served on one address."""
+
+    def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+                 public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
+                 pool: bool = True) -> None:
+        """A server keeping its tables in ``data_dir/tables.db``; ``pool`` lets Hard computers think in
+        another process (off: every computer decides on the loop)."""
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = TableStore(data_dir / "tables.db")
+        self.host = host
+        self.port = port
+        self.public_url = public_url
+        self.away_after = away_after
+        self.hello_seconds = hello_seconds
+        self.tables: dict[str, Table] = {}
+        self._use_pool = pool
+        self._pool: Executor | None = None
+        self._server: Server | None = None
+        self._sweeper: asyncio.TimerHandle | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # ------------------------------------------------------------------ tables
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            # one process beside the loop on a two-core machine; it ends with the server however the server ends
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=watch_parent)
+        return self._pool
+
+    def _options(self) -> dict[str, Any]:
+        return {"pool": self._executor if self._use_pool else None, "away_after": self.away_after,
+                "public_url": self.public_url or self.base_url}
+
+    def table(self, table_id: str) -> Table | None:
+        """The open table ``table_id`` (brought back from the store on first asking), or None."""
+        found = self.tables.get(table_id)
+        if found is None and self.loop is not None:
+            try:
+                found = restore(self.store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
+            except Exception as exc:  # noqa: BLE001 - a kept table that cannot be played forward is refused as unknown
+                _log.error("table %s could not be brought back: %s: %s", table_id, type(exc).__name__, exc)
+                return None
+            if found is not None:
+                self.tables[table_id] = found
+                _log.info("table %s brought back", table_id)
+        return found
+
+    def restore_all(self) -> int:
+        """Bring back every kept table now; how many."""
+        for table_id in self.store.table_ids():
+            self.table(table_id)
+        return len(self.tables)
+
+    def sweep(self) -> None:
+        """Remove the tables whose last action is more than 48 hours ago, and let go of idle ones."""
+        for table_id in self.store.expire(clock_wall(), EXPIRY_SECONDS):
+            gone = self.tables.pop(table_id, None)
+            if gone is not None:
+                for seat in gone.seats:
+                    if seat.outlet is not None:
+                        seat.outlet.close(p.CLOSE_NO_TABLE, "the table has expired")
+                gone.close()
+            _log.info("table %s expired", table_id)
+        now = clock_wall()
+        for table_id, table in list(self.tables.items()):
+            if (all(seat.outlet is None for seat in table.seats) and not table.session.thinking
+                    and now - table.row.last_action > IDLE_SECONDS):
+                table.close()
+                del self.tables[table_id]
+        if self.loop is not None:
+            self._sweeper = self.loop.call_later(SWEEP_SECONDS, self.sweep)
+
+    # ------------------------------------------------------------------ serving
+
+    @property
+    def base_url(self) -> str:
+        """``http://ADDR:PORT`` of the address really bound."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    async def start(self) -> None:
+        """Bind the address (``port`` 0: any free port, then :attr:`port` is the real one) and start serving."""
+        self.loop = asyncio.get_running_loop()
+        self._server = await serve(self._handle, self.host, self.port, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
+                                   process_request=self._http, max_size=p.MAX_FRAME, compression=None,
+                                   ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS)
+        sockets = list(self._server.sockets)
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self.sweep()
+
+    async def close(self) -> None:
+        """Stop serving, close every table and the store."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 5)
+        for table in self.tables.values():
+            table.close()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = urlsplit(request.path).path
+        if path == p.WS_PATH:
+            return None
+        if path == "/healthz":
+            return connection.respond(HTTPStatus.OK, "ok\n")
+        if path.startswith("/t/") and len(path) > 3:
+            return table_page(path[3:])
+        return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        assert self.loop is not None
+        conn = Connection(ws, self.loop)
+        writer = asyncio.create_task(conn.write())
+        try:
+            await self._converse(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            if conn.table is not None and conn.seat is not None:
+                conn.table.detach(conn.seat, conn)
+            conn.close(1000, "")
+            await _drain(conn.ws)  # read on, ignored, until the close handshake the writer began is done
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _converse(self, conn: Connection) -> None:
+        assert self.loop is not None
+        deadline = self.loop.time() + self.hello_seconds
+        while conn.table is None and not conn.closing:
+            remaining = deadline - self.loop.time()
+            if remaining <= 0:
+                conn.close(p.CLOSE_SILENT, "no hello")
+                return
+            try:
+                text = await asyncio.wait_for(conn.ws.recv(), remaining)
+            except TimeoutError:
+                conn.close(p.CLOSE_SILENT, "no hello")
+                return
+            if conn.admit():
+                self._first(conn, text)
+        async for text in conn.ws:
+            if conn.closing:
+                return
+            if conn.admit():
+                self._seated(conn, text)
+
+    def _refuse(self, conn: Connection, refused: Refused, ident: Any = None) -> None:
+        conn.push(p.dump(p.error(refused.code, refused.message, ident)))
+        if refused.close is not None:
+            conn.close(refused.close, refused.code)
+
+    def _first(self, conn: Connection, text: str | bytes) -> None:
+        """The first message: ``create`` or ``hello``."""
+        try:
+            msg = p.parse_message(text)
+        except p.BadMessage as exc:
+            conn.push(p.dump(p.error("bad-message", str(exc))))
+            return
+        if not isinstance(msg, (p.Create, p.Hello)):
+            conn.push(p.dump(p.error("bad-message", "Send hello or create first.")))
+            return
+        if msg.version != p.VERSION:
+            self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
+            return
+        assert self.loop is not None
+        if isinstance(msg, p.Create):
+            try:
+                table, token, claims = Table.open(msg, self.store, self.loop, **self._options())  # type: ignore[arg-type]
+            except ValueError as exc:
+                conn.push(p.dump(p.error("bad-message", str(exc))))
+                return
+            self.tables[table.id] = table
+            conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
+                              "links": table.links(claims)}))
+            conn.table, conn.seat = table, 0
+            table.attach(0, conn)
+            return
+        found = self.table(msg.table)
+        if found is None:
+            self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
+            return
+        try:
+            if msg.claim is not None:
+                conn.table, conn.seat = found, found.seat_of_claim(msg.claim)
+                found.take_claim(msg.claim, msg.name, conn)
+            else:
+                assert msg.token is not None
+                seat = found.seat_of_token(msg.token)
+                conn.table, conn.seat = found, seat
+                found.attach(seat, conn, last_seq=msg.last_seq)
+        except Refused as refused:
+            conn.table = conn.seat = None
+            self._refuse(conn, refused)
+
+    def _seated(self, conn: Connection, text: str | bytes) -> None:
+        """A message from a seated connection."""
+        table, seat = conn.table, conn.seat
+        assert table is not None and seat is not None
+        ident = None
+        try:
+            msg = p.parse_message(text)
+            if isinstance(msg, p.Act):
+                ident = msg.id
+                table.act(seat, msg.id, msg.action)
+            elif isinstance(msg, p.Next):
+                table.ready_next(seat)
+            elif isinstance(msg, p.Fill):
+                table.fill(seat, msg.seat, msg.strength)
+            elif isinstance(msg, p.Chat):
+                table.chat(seat, msg.text)
+            elif isinstance(msg, p.Leave):
+                conn.table = conn.seat = None
+                table.leave(seat)
+            else:
+                raise Refused("bad-message", "You have a seat already.")
+        except p.BadMessage as exc:
+            conn.push(p.dump(p.error("bad-message", str(exc))))
+        except Refused as refused:
+            self._refuse(conn, refused, ident)
+
+
+async def _drain(ws: ServerConnection, seconds: float = 10.0) -> None:
+    """Read and drop a closing connection's messages until it has closed (at most ``seconds``)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(seconds):
+            async for _ in ws:
+                pass
+
+
+async def run(server: TableServer, ready: Any = None) -> None:
+    """Serve until SIGINT or SIGTERM; ``ready(url)`` is called once the address is bound."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    await server.start()
+    if ready is not None:
+        ready(server.base_url)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+
+
+def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float) -> int:
+    """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0."""
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
+
+    def ready(url: str) -> None:
+        print(f"serving on {url}", flush=True)
+
+    asyncio.run(run(server, ready))
+    return 0

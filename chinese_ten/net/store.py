@@ -1,0 +1,220 @@
+"""``tables.db``: every open table, its seats, its deal records and its position, in SQLite (write-ahead log).
+
+As :mod:`chinese_ten.matchstore` keeps matches, a write is one transaction, so a server killed at any
+moment comes back at the last applied action. Tokens and claims are kept only as SHA-256 hashes; the
+seed is kept here and nowhere a client can read it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+SCHEMA_VERSION: Final[int] = 1
+
+_SCHEMA: Final[str] = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    rules TEXT NOT NULL,
+    match TEXT NOT NULL,
+    chat INTEGER NOT NULL,
+    seed TEXT NOT NULL,
+    progress TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    ready TEXT NOT NULL,
+    created REAL NOT NULL,
+    last_action REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_by_last_action ON tables (last_action);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('human', 'computer', 'empty')),
+    strength TEXT,
+    token_hash TEXT,
+    claim_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS deals (
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+"""
+
+CHECKPOINT_SECONDS: Final[float] = 2.0
+"""How often the write-ahead log is copied into the database, on a thread of its own."""
+
+EXPIRY_SECONDS: Final[float] = 48 * 3600.0
+"""A table is removed this long after its last action."""
+
+
+def secret_hash(secret: str) -> str:
+    """The hash a token or claim is kept as (SHA-256, hexadecimal)."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One kept seat: its name, who sits there, and the hashes of its token and its unspent claim."""
+
+    seat: int
+    name: str
+    kind: str
+    """``human``, ``computer`` or ``empty`` (a seat kept for a person who has not come yet)."""
+    strength: str | None = None
+    token_hash: str | None = None
+    claim_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One kept table: how it was opened, its seed and its position."""
+
+    id: str
+    game: str
+    seats: int
+    rules: Any
+    match: str
+    chat: bool
+    seed: int
+    progress: dict[str, Any]
+    seq: int
+    ready: tuple[int, ...]
+    created: float
+    last_action: float
+
+
+class TableStore:
+    """The tables database, open for reading and writing from one thread (the server's loop)."""
+
+    def __init__(self, path: Path) -> None:
+        """Open (creating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be."""
+        self.path = Path(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(f"{self.path} was written by a newer version of the game")
+            if version < SCHEMA_VERSION:
+                with self._transaction():
+                    for statement in _SCHEMA.split(";"):
+                        if statement.strip():
+                            self._db.execute(statement)
+                    self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it, off the server's loop
+        except BaseException:
+            self._db.close()
+            raise
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoint, name="tables-db-checkpoint", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database now and then, so a commit on the loop never waits for
+        the disk (a commit in WAL mode at ``synchronous=NORMAL`` is durable against a crash of the process)."""
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    pass  # busy or failing now; tried again next time
+        finally:
+            db.close()
+
+    def close(self) -> None:
+        """Close the database (what was written stays written)."""
+        self._stop.set()
+        self._checkpointer.join(5)
+        with contextlib.suppress(sqlite3.Error):
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Keep a new table with its seats."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (table.id, table.game, table.seats, json.dumps(table.rules), table.match, int(table.chat),
+                        str(table.seed), json.dumps(table.progress), table.seq, json.dumps(list(table.ready)),
+                        table.created, table.last_action))
+            for seat in seats:
+                self._put_seat(db, table.id, seat)
+
+    @staticmethod
+    def _put_seat(db: sqlite3.Connection, table_id: str, seat: SeatRow) -> None:
+        db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (table_id, seat.seat, seat.name, seat.kind, seat.strength, seat.token_hash, seat.claim_hash))
+
+    def save_seat(self, table_id: str, seat: SeatRow) -> None:
+        """Keep one seat as it is now."""
+        with self._transaction() as db:
+            self._put_seat(db, table_id, seat)
+
+    def save_position(self, table_id: str, progress: dict[str, Any], seq: int, ready: Sequence[int],
+                      last_action: float, deal: tuple[int, dict[str, Any]] | None = None) -> None:
+        """Keep the table's position (with a finished deal's record, in the same transaction)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ? WHERE id = ?",
+                       (json.dumps(progress, separators=(",", ":")), seq, json.dumps(list(ready)), last_action,
+                        table_id))
+            if deal is not None:
+                db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
+
+    def load(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """A kept table and its seats, or None when there is no such table."""
+        row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        table = TableRow(row[0], row[1], int(row[2]), json.loads(row[3]), row[4], bool(row[5]), int(row[6]),
+                         json.loads(row[7]), int(row[8]), tuple(json.loads(row[9])), float(row[10]), float(row[11]))
+        seats = [SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in self._db.execute(
+            "SELECT seat, name, kind, strength, token_hash, claim_hash FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,))]
+        return table, seats
+
+    def records(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's finished deals' records, in order."""
+        return [json.loads(r[0]) for r in self._db.execute(
+            "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,))]
+
+    def table_ids(self) -> list[str]:
+        """Every kept table's id."""
+        return [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created")]
+
+    def expire(self, now: float, after: float = EXPIRY_SECONDS) -> list[str]:
+        """Remove every table whose last action is more than ``after`` seconds before ``now``; their ids."""
+        with self._transaction() as db:
+            gone = [r[0] for r in db.execute("SELECT id FROM tables WHERE last_action < ?", (now - after,))]
+            db.execute("DELETE FROM tables WHERE last_action < ?", (now - after,))
+        return gone
+
+    def remove(self, table_id: str) -> None:
+        """Remove one table with its seats and records."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))

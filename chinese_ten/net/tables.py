@@ -1,0 +1,619 @@
+"""One table's match and its seats, as NETWORK.md's server keeps them, and the registry of every table.
+
+A :class:`Table` owns one :class:`~chinese_ten.engine.session.TableSession` and answers each seat's
+messages; every frame a seat receives is built from that seat's own updates and view
+(:mod:`chinese_ten.net.wire`). It knows nothing of sockets: a seat's connection is an :class:`Outlet`
+and time is the server's loop (:class:`Clock`), so the rules can be tested without a network.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Protocol
+
+from chinese_ten.engine.errors import IllegalMove, InvalidAction
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.session import SeatKind, TableSession
+from chinese_ten.games import game_named
+from chinese_ten.net import protocol as p
+from chinese_ten.net.links import make_link
+from chinese_ten.net.store import SeatRow, TableRow, TableStore, secret_hash
+from chinese_ten.net.thinking import PooledThinker
+from chinese_ten.net.wire import common_state, events_json, state_json, story_events
+
+_log = logging.getLogger("chinese_ten.net")
+
+KEPT_FRAMES = 48
+"""How many of its latest numbered frames a seat's ``missed`` can be made from."""
+
+
+class Outlet(Protocol):
+    """A seat's connection, as a table sees it."""
+
+    def push(self, text: str) -> None:
+        """Send one frame (already JSON) without waiting."""
+        ...
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close the connection with ``code``."""
+        ...
+
+
+class Handle(Protocol):
+    """A call arranged for later, which can be called off."""
+
+    def cancel(self) -> None:
+        """Call it off."""
+        ...
+
+
+class Clock(Protocol):
+    """The server's loop as a table uses it: the time, and calls arranged for later."""
+
+    def time(self) -> float:
+        """Seconds on the loop's clock."""
+        ...
+
+    def call_soon(self, callback: Callable[[], object]) -> Handle:
+        """Call ``callback`` on the loop's next turn."""
+        ...
+
+    def call_later(self, delay: float, callback: Callable[[], object]) -> Handle:
+        """Call ``callback`` after ``delay`` seconds."""
+        ...
+
+    def call_soon_threadsafe(self, callback: Callable[[], object]) -> Handle:
+        """Call ``callback`` on the loop's next turn, asked from another thread."""
+        ...
+
+
+class Refused(Exception):
+    """A message a table refuses: its ``error`` code and sentence, and the close code when it ends the connection."""
+
+    def __init__(self, code: str, message: str, close: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.close = close
+
+
+@dataclass
+class SeatState:
+    """One seat as the table keeps it while it runs."""
+
+    seat: int
+    name: str
+    kind: str
+    """``human``, ``computer`` or ``empty``."""
+    strength: str | None = None
+    token_hash: str | None = None
+    claim_hash: str | None = None
+    outlet: Outlet | None = None
+    away: bool = False
+    stand_in: str = "normal"
+    """The strength that plays the seat while its person is away."""
+    frames: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=KEPT_FRAMES))
+    away_timer: Handle | None = None
+
+    @property
+    def row(self) -> SeatRow:
+        """The seat as the store keeps it."""
+        return SeatRow(self.seat, self.name, self.kind, self.strength, self.token_hash, self.claim_hash)
+
+    @property
+    def shown_kind(self) -> str:
+        """The seat's kind as ``presence`` names it."""
+        return "away" if self.kind == "human" and self.away else self.kind
+
+    @property
+    def session_kind(self) -> SeatKind:
+        """Who the session sees in the seat."""
+        if self.kind == "computer":
+            return SeatKind.computer(self.strength or "normal")
+        if self.kind == "human" and self.away:
+            return SeatKind.computer(self.stand_in)
+        return SeatKind.remote()
+
+
+def rules_for(game: str, value: Any) -> Any:
+    """The rules a ``create`` names for ``game``; ``ValueError`` for rules the game does not have."""
+    spec = game_named(game)
+    if game == "ten":
+        from chinese_ten.games.ten.rules import rules_from_json
+
+        return rules_from_json(value)
+    if value not in (None, "standard", spec.default_rules.to_json()):
+        raise ValueError(f"{game} has no house rules")
+    return spec.default_rules
+
+
+def places_of(totals: tuple[Fraction, ...]) -> list[int]:
+    """Each seat's place by total, 1 for the highest; a tie shares the place."""
+    return [1 + sum(1 for other in totals if other > mine) for mine in totals]
+
+
+def new_secret() -> str:
+    """A fresh claim or token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+class Table:
+    """One open table: its match, its seats and their connections."""
+
+    def __init__(self, row: TableRow, seats: list[SeatState], store: TableStore, clock: Clock, *,
+                 pool: Callable[[], Any] | None = None, away_after: float = 60.0, public_url: str = "") -> None:
+        """A table from its kept row and seats, its match brought to the kept position."""
+        self.id = row.id
+        self.row = row
+        self.store = store
+        self.clock = clock
+        self.away_after = away_after
+        self.public_url = public_url
+        self.seats = seats
+        self.chat_on = row.chat
+        self.seq = row.seq
+        self.ready: set[int] = set(row.ready)
+        self.game = game_named(row.game)
+        self.thinker = PooledThinker(pool)
+        self.thinker.wake = self._wake
+        self.session = TableSession(self.game, [s.session_kind for s in seats], MatchLength.parse(row.match),
+                                    rules=rules_for(row.game, row.rules), seed=row.seed, thinker=self.thinker)
+        if row.progress:
+            self.session.resume(row.progress)
+        self.started = all(s.kind != "empty" for s in seats)
+        self.sent = self.session.update_count if self.started else self.session.update_count - 1
+        """Session updates already told to the seats: those before a restart are told by ``welcome``'s story;
+        a table still waiting for its seats tells its deal (the latest update, whole) when the match begins."""
+        self._pending: Handle | None = None
+        self._shared: tuple[tuple[int, int], dict[str, Any]] | None = None
+        self._last_over: dict[str, Any] | None = None
+        self._match_over: dict[str, Any] | None = None
+        if self.started and row.progress and self.session.deal.is_over:
+            self._restore_over()
+        self.session.on_change = self._changed
+        if self.started:
+            self.schedule()
+
+    def _wake(self) -> None:
+        """A decision thought about in the pool is ready (called from the pool's thread)."""
+        try:
+            self.clock.call_soon_threadsafe(self.schedule)
+        except RuntimeError:
+            pass  # the loop has closed: the server is stopping
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, msg: p.Create, store: TableStore, clock: Clock, *, pool: Callable[[], Any] | None = None,
+             away_after: float = 60.0, public_url: str = "", table_id: str | None = None,
+             ) -> tuple[Table, str, dict[int, str]]:
+        """A new table as ``create`` asks for it, kept in ``store``; with the host's token and each
+        person's seat claim. ``ValueError`` says what cannot be opened."""
+        spec = game_named(msg.game)
+        rules = rules_for(spec.name, msg.rules)
+        if msg.seats not in rules.seat_counts():
+            counts = ", ".join(map(str, rules.seat_counts()))
+            raise ValueError(f"{spec.name} is for {counts} seats, not {msg.seats}")
+        if any(not 1 <= s < msg.seats for s in msg.computers):
+            raise ValueError("computers sit at seats 1 to seats - 1")
+        if msg.match not in spec.match_lengths:
+            raise ValueError(f"{spec.name} matches are {', '.join(spec.match_lengths)}")
+        token = new_secret()
+        claims: dict[int, str] = {}
+        seats = [SeatState(0, msg.name or "Host", "human", token_hash=secret_hash(token))]
+        for seat in range(1, msg.seats):
+            strength = msg.computers.get(seat)
+            if strength is not None:
+                seats.append(SeatState(seat, f"Computer ({strength})", "computer", strength))
+            else:
+                claims[seat] = new_secret()
+                seats.append(SeatState(seat, f"Guest {seat}", "empty", claim_hash=secret_hash(claims[seat])))
+        now = clock_wall()
+        seed = secrets.randbits(63)
+        row = TableRow(table_id or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y"), spec.name, msg.seats,
+                       rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now)
+        store.create(row, [s.row for s in seats])
+        table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url)
+        table._save()
+        _log.info("table %s created: %s, %d seats, %s computers", table.id, spec.name, msg.seats, len(msg.computers))
+        return table, token, claims
+
+    def links(self, claims: dict[int, str]) -> dict[str, str]:
+        """The link of each seat kept for a person."""
+        return {str(seat): make_link(self.public_url, self.id, claim) for seat, claim in claims.items()}
+
+    # ------------------------------------------------------------------ seats coming and going
+
+    def seat_of_claim(self, claim: str) -> int:
+        """The seat an unspent claim names; :class:`Refused` (``claimed``) when none does."""
+        digest = secret_hash(claim)
+        for s in self.seats:
+            if s.claim_hash is not None and secrets.compare_digest(s.claim_hash, digest):
+                return s.seat
+        raise Refused("claimed", "That link's seat has been taken, or the link is not this table's.", 4003)
+
+    def seat_of_token(self, token: str) -> int:
+        """The seat a token belongs to; :class:`Refused` (``bad-token``) when none."""
+        digest = secret_hash(token)
+        for s in self.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        raise Refused("bad-token", "That seat token is not this table's.", 4003)
+
+    def take_claim(self, claim: str, name: str, outlet: Outlet) -> tuple[int, str]:
+        """Spend a claim: its seat becomes the sender's, who gets a new token (returned with the seat)."""
+        seat = self.seats[self.seat_of_claim(claim)]
+        token = new_secret()
+        seat.claim_hash, seat.token_hash, seat.kind = None, secret_hash(token), "human"
+        seat.name = name or seat.name
+        seat.away = False
+        self.store.save_seat(self.id, seat.row)
+        self._set_kind(seat)
+        _log.info("table %s: seat %d taken", self.id, seat.seat)
+        self.attach(seat.seat, outlet, token=token)
+        return seat.seat, token
+
+    def attach(self, seat_no: int, outlet: Outlet, *, token: str | None = None, last_seq: int | None = None) -> None:
+        """Connect ``outlet`` to a seat (closing an earlier connection with 4001), welcome it and tell the others."""
+        seat = self.seats[seat_no]
+        old, seat.outlet = seat.outlet, outlet
+        if old is not None and old is not outlet:
+            old.close(p.CLOSE_REPLACED, "replaced by a new connection")
+        if seat.away_timer is not None:
+            seat.away_timer.cancel()
+            seat.away_timer = None
+        if seat.away:
+            seat.away = False
+            self._set_kind(seat)
+            _log.info("table %s: seat %d is back", self.id, seat_no)
+        was_started = self.started
+        self.started = all(s.kind != "empty" for s in self.seats)
+        outlet.push(p.dump(self._welcome(seat_no, token, last_seq)))
+        self.presence()
+        if self.started and not was_started:
+            _log.info("table %s: every seat taken, the match begins", self.id)
+            self._flush()
+        self.schedule()
+
+    def detach(self, seat_no: int, outlet: Outlet) -> None:
+        """The seat's connection ``outlet`` has gone (a replaced one changes nothing)."""
+        seat = self.seats[seat_no]
+        if seat.outlet is not outlet:
+            return
+        seat.outlet = None
+        self.presence()
+        self._watch_away()
+
+    def leave(self, seat_no: int) -> None:
+        """The seat's person leaves it to a computer until somebody comes back with its token."""
+        seat = self.seats[seat_no]
+        outlet, seat.outlet = seat.outlet, None
+        self._go_away(seat_no)
+        if outlet is not None:
+            outlet.close(1000, "left the seat")
+
+    def fill(self, by: int, seat_no: int, strength: str) -> None:
+        """Host only: a computer of ``strength`` takes an empty seat, or plays an away one."""
+        if by != 0:
+            raise Refused("not-host", "Only the host can give a seat to a computer.")
+        if not 0 <= seat_no < len(self.seats):
+            raise Refused("bad-message", f"There is no seat {seat_no}.")
+        seat = self.seats[seat_no]
+        if seat.kind == "empty":
+            seat.kind, seat.strength, seat.claim_hash = "computer", strength, None
+            seat.name = f"Computer ({strength})"
+            self.store.save_seat(self.id, seat.row)
+        elif seat.kind == "human" and seat.away:
+            seat.stand_in = strength
+        else:
+            raise Refused("bad-message", "Only an empty or away seat can be given to a computer.")
+        self._set_kind(seat)
+        _log.info("table %s: seat %d given to a computer", self.id, seat_no)
+        was_started = self.started
+        self.started = all(s.kind != "empty" for s in self.seats)
+        self.presence()
+        if self.started and not was_started:
+            self._flush()
+        self._check_ready()
+        self.schedule()
+
+    def _set_kind(self, seat: SeatState) -> None:
+        kinds = list(self.session.kinds)
+        kinds[seat.seat] = seat.session_kind
+        if kinds[seat.seat] != self.session.kinds[seat.seat]:
+            if self.session.thinking and self.session.to_act == seat.seat:
+                self.session.stop()
+            self.session.kinds = tuple(kinds)
+
+    def _go_away(self, seat_no: int) -> None:
+        seat = self.seats[seat_no]
+        seat.away_timer = None
+        if seat.kind != "human" or seat.away:
+            return
+        seat.away = True
+        self._set_kind(seat)
+        _log.info("table %s: seat %d is away", self.id, seat_no)
+        self.presence()
+        self._check_ready()
+        self.schedule()
+
+    def _waits_on(self, seat_no: int) -> bool:
+        """True when the table waits for this seat's person: their decision, or their ``next``."""
+        if not self.started:
+            return False
+        if self.phase == "deal_over":
+            return seat_no not in self.ready
+        return self.phase == "playing" and self.session.to_act == seat_no
+
+    def _watch_away(self) -> None:
+        """Start the away clock of a disconnected person the table waits on."""
+        for seat in self.seats:
+            if (seat.kind == "human" and not seat.away and seat.outlet is None and seat.away_timer is None
+                    and self._waits_on(seat.seat) and self._someone_else_here(seat.seat)):
+                seat.away_timer = self.clock.call_later(self.away_after, _call(self._away_due, seat.seat))
+
+    def _someone_else_here(self, seat_no: int) -> bool:
+        """True when a person at another seat is connected: only then is anybody kept waiting."""
+        return any(s.outlet is not None for s in self.seats if s.seat != seat_no and s.kind == "human")
+
+    def _away_due(self, seat_no: int) -> None:
+        seat = self.seats[seat_no]
+        seat.away_timer = None
+        # with nobody else here the table simply waits; the clock starts again when somebody comes
+        if seat.outlet is None and self._waits_on(seat_no) and self._someone_else_here(seat_no):
+            self._go_away(seat_no)
+
+    # ------------------------------------------------------------------ what the seats are told
+
+    @property
+    def phase(self) -> str:
+        """``waiting`` (for seats to be taken), ``playing``, ``deal_over`` (for ``next``) or ``match_over``."""
+        if not self.started:
+            return "waiting"
+        if self._match_over is not None:
+            return "match_over"
+        if self.session.deal.is_over and self.session.deal_recorded:
+            return "deal_over"
+        return "playing"
+
+    @property
+    def people(self) -> int:
+        """How many seats are kept for people."""
+        return sum(1 for s in self.seats if s.kind in ("human", "empty"))
+
+    def presence_list(self) -> list[dict[str, Any]]:
+        """Every seat as ``presence`` and ``welcome`` list it."""
+        return [{"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name, "kind": s.shown_kind,
+                 "online": s.outlet is not None} for s in self.seats]
+
+    def presence(self) -> None:
+        """Tell every connected seat who sits where."""
+        self._broadcast({"type": "presence", "seats": self.presence_list()})
+
+    def _common(self) -> dict[str, Any]:
+        """The state every seat shares, worked out again only when the deal or the results change."""
+        key = (self.session.deal_number, self.session.match.deals_played)
+        if self._shared is None or self._shared[0] != key:
+            self._shared = (key, common_state(self.session))
+        return self._shared[1]
+
+    def _state(self, seat: int) -> dict[str, Any] | None:
+        if not self.started:
+            return None
+        return state_json(self.session, seat, playing=self.phase == "playing", common=self._common())
+
+    def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:
+        frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
+                                 "seats": self.presence_list(), "state": self._state(seat), "game": self.game.name,
+                                 "host": 0, "chat": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
+        if token is not None:
+            frame["token"] = token
+        if self.started:
+            frame["story"] = events_json(self.game.name, story_events(self.session, seat))
+            frame["deal"] = self.session.deal_number
+        if last_seq is not None:
+            kept = self.seats[seat].frames
+            if last_seq >= self.seq:
+                frame["missed"] = []
+            elif kept and kept[0][0] <= last_seq + 1:
+                frame["missed"] = [json.loads(text) for number, text in kept if number > last_seq]
+        if self._last_over is not None and self.phase in ("deal_over", "match_over"):
+            frame["deal_over"] = self._last_over
+        if self._match_over is not None:
+            frame["match_over"] = self._match_over
+        return frame
+
+    def _deliver(self, seat: SeatState, text: str) -> None:
+        """Send one frame to a seat's connection, if it has one (the one place every frame leaves by)."""
+        if seat.outlet is not None:
+            seat.outlet.push(text)
+
+    def _send(self, seat_no: int, frame: dict[str, Any]) -> None:
+        self._deliver(self.seats[seat_no], p.dump(frame))
+
+    def _broadcast(self, frame: dict[str, Any], numbered: bool = False) -> None:
+        text = p.dump(frame)
+        for seat in self.seats:
+            if numbered:
+                seat.frames.append((frame["seq"], text))
+            self._deliver(seat, text)
+
+    def _changed(self, what: str) -> None:
+        if what == "action":
+            self._flush()
+
+    def _flush(self) -> None:
+        """Tell every seat, each its own, the session's updates it has not been told yet."""
+        if not self.started:
+            return
+        start, end = self.sent, self.session.update_count
+        if start >= end:
+            return
+        playing = not self.session.deal.is_over
+        common = self._common()
+        told = [s for s in self.seats if s.kind != "computer"]  # a computer's seat is never sent a frame
+        per_seat = [self.session.updates(s.seat, start) for s in told]
+        for offset in range(end - start):
+            self.seq += 1
+            for seat, updates in zip(told, per_seat):
+                update = updates[offset]
+                frame = {"type": "update", "seq": self.seq, "events": events_json(self.game.name, update.events),
+                         "step": {"kind": update.kind, "deal": update.deal_number, "by": update.seat}}
+                frame["state"] = state_json(self.session, seat.seat, playing=playing, common=common)
+                text = p.dump(frame)
+                seat.frames.append((self.seq, text))
+                self._deliver(seat, text)
+        self.sent = end
+
+    # ------------------------------------------------------------------ play
+
+    def act(self, seat_no: int, ident: Any, text: str) -> None:
+        """A seat's decision: applied and acknowledged, or refused (:class:`Refused`) changing nothing."""
+        if self.phase != "playing":
+            raise Refused("not-your-turn", "No deal is under way.")
+        mover = self.session.to_act
+        if mover != seat_no:
+            who = "nobody's" if mover is None else f"{self.seats[mover].name}'s"
+            raise Refused("not-your-turn", f"It is {who} turn.")
+        try:
+            action = self.game.parse_action(text)
+            self.session.submit(seat_no, action)
+        except InvalidAction as exc:
+            raise Refused("bad-message", str(exc)) from None
+        except (IllegalMove, ValueError) as exc:
+            raise Refused("illegal", str(exc)) from None
+        self.session.advance(decisions=0)  # the rules' own steps that follow at once (the turned stock card)
+        self._save()
+        self._send(seat_no, {"type": "ack", "id": ident, "seq": self.seq})
+        self.schedule()
+
+    def ready_next(self, seat_no: int) -> None:
+        """The seat's person is ready for the next deal."""
+        if self.phase == "match_over":
+            return  # sent on the last deal's end before its client heard the match is over
+        if self.phase != "deal_over":
+            raise Refused("bad-message", "No deal is over.")
+        self.ready.add(seat_no)
+        self._save()
+        self._check_ready()
+
+    def chat(self, seat_no: int, text: str) -> None:
+        """A chat line to every seat."""
+        if not self.chat_on:
+            raise Refused("chat-off", "Chat is off at this table.")
+        if not text.strip():
+            raise Refused("bad-message", "A chat line needs some text.")
+        self._broadcast({"type": "chat", "seat": seat_no, "name": self.seats[seat_no].name, "text": text})
+
+    def schedule(self) -> None:
+        """Move the match on at the loop's next turn (once, however often asked)."""
+        if self._pending is None:
+            self._pending = self.clock.call_soon(self.pump)
+
+    def pump(self) -> None:
+        """Move the match on by itself: the rules' steps and at most one computer decision, then again later."""
+        self._pending = None
+        if self.phase != "playing":
+            self._watch_away()
+            return
+        if not self.session.deal.is_over:
+            moved = self.session.advance(decisions=1)
+            if moved:
+                self._save()
+            seat = self.session.to_act
+            if moved and seat is not None and self.session.kinds[seat].is_computer:
+                self.schedule()
+        if self.session.deal.is_over:
+            self._end_deal()
+        self._watch_away()
+
+    def _end_deal(self) -> None:
+        deal = self.session.deal
+        self.session.record_deal()
+        record = {**self.game.record_of(deal),
+                  "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
+        match = self.session.match
+        self.seq += 1
+        self._last_over = {"type": "deal_over", "seq": self.seq, "record": record, "totals": list(match.totals)}
+        self._broadcast(self._last_over, numbered=True)
+        if match.is_over:
+            self.seq += 1
+            self._match_over = {"type": "match_over", "seq": self.seq, "totals": list(match.totals),
+                                "places": places_of(match.exact_totals)}
+            self._broadcast(self._match_over, numbered=True)
+            _log.info("table %s: the match ended", self.id)
+        self.ready = set()
+        self._save(deal=(self.session.deal_number, record))
+        self._check_ready()
+
+    def _restore_over(self) -> None:
+        """After a restart at a deal's end, the end as it was told."""
+        deal = self.session.deal
+        record = {**self.game.record_of(deal),
+                  "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
+        match = self.session.match
+        if not self.session.deal_recorded:
+            return  # the deal ended as the server stopped: its end is told when the table moves on
+        self._last_over = {"type": "deal_over", "seq": self.seq, "record": record, "totals": list(match.totals)}
+        if match.is_over:
+            self._match_over = {"type": "match_over", "seq": self.seq, "totals": list(match.totals),
+                                "places": places_of(match.exact_totals)}
+
+    def _check_ready(self) -> None:
+        """Deal the next deal once every person present has sent ``next``."""
+        if self.phase != "deal_over":
+            return
+        waiting = [s.seat for s in self.seats if s.kind == "human" and not s.away and s.seat not in self.ready]
+        if waiting:
+            self._watch_away()
+            return
+        self.ready = set()
+        if self.session.next_deal():
+            self._last_over = None
+            self._flush()
+            self._save()
+            self.schedule()
+
+    def _save(self, deal: tuple[int, dict[str, Any]] | None = None) -> None:
+        now = clock_wall()
+        self.row = replace(self.row, last_action=now)
+        self.store.save_position(self.id, self.session.progress(), self.seq, sorted(self.ready), now, deal)
+
+    def close(self) -> None:
+        """Stop the table's timers and thinking (the server is stopping)."""
+        for seat in self.seats:
+            if seat.away_timer is not None:
+                seat.away_timer.cancel()
+        if self._pending is not None:
+            self._pending.cancel()
+        self.session.on_change = None
+        self.thinker.shutdown()
+
+
+def _call(function: Callable[[int], None], seat: int) -> Callable[[], None]:
+    """``function(seat)`` as a call of nothing (for a timer)."""
+    return lambda: function(seat)
+
+
+def clock_wall() -> float:
+    """Seconds since the epoch (kept tables' times)."""
+    import time
+
+    return time.time()
+
+
+def restore(store: TableStore, table_id: str, clock: Clock, **options: Any) -> Table | None:
+    """The kept table ``table_id`` at its last applied action, or None when there is none."""
+    kept = store.load(table_id)
+    if kept is None:
+        return None
+    row, seats = kept
+    states = [SeatState(s.seat, s.name, s.kind, s.strength, s.token_hash, s.claim_hash) for s in seats]
+    return Table(row, states, store, clock, **options)

@@ -1,0 +1,89 @@
+"""Chinese Go Fishing on the wire: its events as NETWORK.md's ``events`` JSON and back, and a seat's view as ``state``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.engine.scores import as_number
+from chinese_ten.games.fishing import events as ev
+from chinese_ten.games.fishing.rules import margins_of
+from chinese_ten.games.fishing.view import FishingView
+
+
+_NAMES: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+"""Every card's name, by its number (written for every frame, so looked up rather than made)."""
+
+
+def _cs(cards: tuple[Card, ...]) -> list[str]:
+    return [_NAMES[c] for c in cards]
+
+
+def _card(value: Any) -> Card:
+    return Card.parse(str(value))
+
+
+def _cards(values: Any) -> tuple[Card, ...]:
+    return tuple(_card(v) for v in values)
+
+
+def event_json(event: Any, following: tuple[Any, ...] = ()) -> dict[str, Any]:
+    """One event as JSON; ``following`` are the events after it in the same step (a play's capture)."""
+    if isinstance(event, ev.Dealt):
+        return {"kind": "dealt", "hands": [[None if c is None else str(c) for c in h] for h in event.hands],
+                "layout": _cs(event.layout), "stock": event.stock}
+    if isinstance(event, ev.LayoutRefilled):
+        return {"kind": "refilled", "seat": event.seat, "cards": _cs(event.cards)}
+    if isinstance(event, ev.Played):
+        took: list[str] = []
+        for later in following:
+            if isinstance(later, ev.CapturedSets) and later.card == event.card:
+                took = [str(c) for s in later.sets for c in s]
+                break
+        return {"kind": "played", "seat": event.seat, "card": str(event.card), "took": took}
+    if isinstance(event, ev.CapturedSets):
+        return {"kind": "captured", "seat": event.seat, "card": str(event.card),
+                "sets": [_cs(s) for s in event.sets], "points": event.points}
+    if isinstance(event, ev.JoinedLayout):
+        return {"kind": "joined", "seat": event.seat, "card": str(event.card)}
+    if isinstance(event, ev.Drew):
+        return {"kind": "drawn", "seat": event.seat, "card": None if event.card is None else str(event.card)}
+    if isinstance(event, ev.PassedOver):
+        return {"kind": "passed", "seat": event.seat}
+    if isinstance(event, ev.DealOver):
+        return {"kind": "deal_over", "points": list(event.points), "margins": [as_number(m) for m in event.margins],
+                "leftovers": _cs(event.leftovers)}
+    raise TypeError(f"no wire form for {type(event).__name__}")
+
+
+def event_from_json(data: dict[str, Any]) -> Any:
+    """The event a JSON object describes (as :func:`event_json` wrote it); ``ValueError``/``KeyError`` otherwise."""
+    kind = data["kind"]
+    if kind == "dealt":
+        hands = tuple(tuple(None if c is None else _card(c) for c in h) for h in data["hands"])
+        return ev.Dealt(hands, _cards(data["layout"]), int(data["stock"]))
+    if kind == "refilled":
+        return ev.LayoutRefilled(int(data["seat"]), _cards(data["cards"]))
+    if kind == "played":
+        return ev.Played(int(data["seat"]), _card(data["card"]))
+    if kind == "captured":
+        return ev.CapturedSets(int(data["seat"]), _card(data["card"]), tuple(_cards(s) for s in data["sets"]),
+                               int(data["points"]))
+    if kind == "joined":
+        return ev.JoinedLayout(int(data["seat"]), _card(data["card"]))
+    if kind == "drawn":
+        return ev.Drew(int(data["seat"]), None if data["card"] is None else _card(data["card"]))
+    if kind == "passed":
+        return ev.PassedOver(int(data["seat"]))
+    if kind == "deal_over":
+        points = tuple(int(p) for p in data["points"])  # the margins, exactly, are the points minus their mean
+        return ev.DealOver(points, margins_of(points), _cards(data["leftovers"]))
+    raise ValueError(f"unknown Go Fishing event {kind!r}")
+
+
+def state_fields(view: FishingView) -> dict[str, Any]:
+    """The game's part of a seat's ``state``: what its view holds, and nothing more."""
+    return {"dealer": view.dealer, "turn": len(view.turns), "to_move": view.to_act,
+            "hand": _cs(view.hand), "hand_sizes": list(view.hand_sizes), "layout": _cs(view.layout),
+            "stock_left": view.stock_left, "pile_sizes": [len(p) for p in view.piles], "points": list(view.points),
+            "pending": None}

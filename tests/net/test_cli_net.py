@@ -1,0 +1,27 @@
+"""``join LINK`` and ``serve``'s options on the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from chinese_ten.cli import main
+
+
+def test_join_refuses_a_bad_link_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join", "not a link"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("chinese-ten: ")
+
+
+def test_join_with_a_good_link_says_the_window_cannot_open_it_yet(capsys: pytest.CaptureFixture[str]) -> None:
+    claim = "Qm4R" * 6
+    assert main(["join", f"http://127.0.0.1:47110/t/k3m9x2p7#{claim}"]) == 2
+    err = capsys.readouterr().err
+    assert "k3m9x2p7" in err and claim not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["serve", "--port", "70000"], ["serve", "--away-after", "-1"],
+                                  ["serve", "--public-url", "ftp://x"]])
+def test_serve_refuses_bad_options(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.count("\n") == 1
