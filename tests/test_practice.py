@@ -26,14 +26,15 @@ def blunder_position() -> tuple[dict[str, Any], PracticePosition]:
     return record, position
 
 
-def made_up(expected: dict[str, float], scale: float = 1.0) -> PracticePosition:
-    """The position before seat 1's first play of the ace deal with options worth the given margins."""
+def made_up(expected: dict[str, float], scale: float = 1.0, number: int = 1) -> PracticePosition:
+    """The position before seat 1's first play of the ace deal (as deal ``number``) with options worth the
+    given margins."""
     record = ace_record({"seat": 1, "play": "2C"})
     options = tuple(sorted((Choice(C(card), (), value, Figures(0.0, 0.0, 0.0)) for card, value in expected.items()),
                            key=lambda c: -c.expected))
     chosen = next(o for o in options if str(o.play) == "2C")
     judgement = Judgement(1, "play", chosen, options[0], options, scale)
-    return PracticePosition({**record, "turns": []}, 1, judgement)
+    return PracticePosition({**record, "turns": [], "deal_number": number}, 1, judgement)
 
 
 def test_a_planted_blunder_becomes_the_position_before_it() -> None:
