@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Final
 
@@ -149,8 +149,14 @@ class PracticePosition:
         if option is None or self.accepts(card) or option.figures is None or self.best.figures is None:
             return None
         return reason_text(option_words(self.kind, self.best), self.best.expected, self.best.figures,
-                           option_words(self.kind, option), option.expected, option.figures,
+                           option_words(self.kind, self.named(option, card)), option.expected, option.figures,
                            self.judgement.scale)
+
+    def named(self, option: Choice, card: Card) -> Choice:
+        """``option`` named by ``card``, the card picked for it (one of the same rank and points)."""
+        if self.kind == "play":
+            return replace(option, play=card)
+        return replace(option, take=(card,))
 
     # ------------------------------------------------------------------ kept
 

@@ -142,3 +142,22 @@ def test_what_is_no_object_is_refused(data: Any) -> None:
 def test_the_format_is_named() -> None:
     _record, position = blunder_position()
     assert position.to_json()["format"] == FORMAT
+
+
+def test_a_card_of_the_same_rank_and_points_is_the_same_answer_and_is_named_as_picked() -> None:
+    from chinese_ten.games.ten.record import record_of
+
+    from dealkit import build_deal
+
+    deal = build_deal(2, ["AH", "AS", "6C", "QS"], stock_top=["2D"],
+                      hands={1: ["9H", "5S", "5C", "2C", "3C", "4S", "7S", "8S", "10S", "JC", "QC", "KC"],
+                             0: ["9S", "9D"]})
+    record = {**record_of(deal), "turns": []}
+    best = Choice(C("9H"), (C("AH"),), 10.0, Figures(20.0, 0.0, 0.0))
+    fives = Choice(C("5S"), (), -5.0, Figures(0.0, 10.0, 0.5))
+    position = PracticePosition(record, 1, Judgement(1, "play", fives, best, (best, fives)))
+    assert position.option_of(C("5C")) == fives and not position.accepts(C("5C"))
+    reason = position.reason(C("5C"))
+    assert reason is not None and "5♣" in reason and "5♠" not in reason
+    assert position.option_of(C("2C")) is None, "a card no option stands for is no answer"
+    assert not position.accepts(C("2C"))

@@ -76,6 +76,10 @@ def verdict(position: PracticePosition, card: Card) -> tuple[bool, list[str]]:
     right = position.accepts(card)
     option = position.option_of(card)
     best = position.best
+    if option is not None:  # the option named by the card picked (one of the same rank and points)
+        if option == best:
+            best = position.named(best, card)
+        option = position.named(option, card)
     lines = []
     if right:
         lines.append(_("Right!") if option == best else _("Right: as good as the best move."))
@@ -323,7 +327,12 @@ class PracticeScene(Scene):
         if self.answer is not None:
             best = position.best
             right = [c for c in cards if position.option_of(c) == best]
-            for card in right[:1] if playing else right:
+            named = best.play if playing else (best.take[0] if best.take else None)
+            if self.answer in right:  # the best as the person picked it
+                right = [self.answer]
+            elif named in right:  # the best as the panel names it
+                right = [named]
+            for card in right[:1]:
                 if card in rects:
                     p.ring(surface, rects[card], t.gain, max(3, t.focus_width))
             if not self.right and self.answer in rects:
