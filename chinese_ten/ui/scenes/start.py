@@ -258,10 +258,19 @@ class StartScene(Scene):
             small_w = needed
             play_w = max(needed, (w - 6 * gap - small * small_w - spacing) // big)
         widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
-        x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
+        # a row too wide for the window (Continue and Practice both offered in a small one) closes up first,
+        # then every button gives way alike (its label is drawn a little smaller to fit: see Button.draw)
+        between = 2 * gap
+        room = w - 2 * gap
+        if sum(widths) + between * (len(widths) - 1) > room:
+            between = gap
+        if sum(widths) + between * (len(widths) - 1) > room:
+            share = (room - between * (len(widths) - 1)) / sum(widths)
+            widths = [int(bw_ * share) for bw_ in widths]
+        x = (w - sum(widths) - between * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.actions, widths):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
-            x += bw_ + 2 * gap
+            x += bw_ + between
 
     def subtitle(self) -> str:
         """The line under the title: what the chosen game is about (for Chinese Ten, what scores under the

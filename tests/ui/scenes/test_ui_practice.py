@@ -273,3 +273,22 @@ def test_positions_made_up_for_the_scene_open_directly(window) -> None:  # type:
     assert scene.right, "an answer within the step is right"
     scene.draw(window)
     assert "Right: as good as the best move." in scene.words
+
+
+def test_with_continue_and_practice_the_start_buttons_fit_a_small_window(tmp_path, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.app import open_window
+
+    _keep(tmp_path, *reviewed["play"])
+    opened = open_store(tmp_path)
+    opened.store.begin(SETUP, {"deals": [[]], "turns": 0})
+    opened.close()
+    surface = open_window((960, 600))
+    a = App(surface, Settings(), None, None, ComputerThinker(force_inline=True), Keeper(open_store(tmp_path)))
+    start = StartScene(a)
+    a.push(start)
+    a.frame(1 / 60, [])
+    assert [b.action for b in start.actions][:3] == ["continue", "play", "practice"]
+    rects = [b.rect for b in start.actions]
+    assert all(surface.get_rect().contains(r) for r in rects)
+    assert all(left.right < right.left for left, right in zip(rects, rects[1:]))
+    a.keeper.close()
