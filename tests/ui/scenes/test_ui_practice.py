@@ -292,3 +292,33 @@ def test_with_continue_and_practice_the_start_buttons_fit_a_small_window(tmp_pat
     assert all(surface.get_rect().contains(r) for r in rects)
     assert all(left.right < right.left for left, right in zip(rects, rects[1:]))
     a.keeper.close()
+
+
+def test_a_position_that_cannot_be_read_is_told_once_and_the_others_are_dealt(app, tmp_path, reviewed) -> None:  # type: ignore[no-untyped-def]
+    _keep(tmp_path, *reviewed["play"])
+    _keep(tmp_path, *reviewed["take"], number=2)
+    opened = open_store(tmp_path)
+    with opened.store._db as db:
+        db.execute("UPDATE practice SET position = '{\"format\": 1}' WHERE id = 1")
+    opened.close()
+    a = app()
+    told: list[str] = []
+    a.notify = lambda text, seconds=0.0: told.append(text)  # type: ignore[method-assign]
+    scene = _scene(a)
+    assert told == ["1 practice position can't be read; it is left as it was."]
+    assert len(scene.positions) == 1 and scene.position.kind == "take"
+    opened = open_store(tmp_path, lock=False)
+    assert opened.store._db.execute("SELECT position FROM practice WHERE id = 1").fetchone()[0] == '{"format": 1}'
+    opened.close()
+
+
+def test_practice_with_nothing_to_solve_says_so_and_opens_nothing(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.matchstore import PracticeRead
+
+    a = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    a.push(StartScene(a))
+    told: list[str] = []
+    a.notify = lambda text, seconds=0.0: told.append(text)  # type: ignore[method-assign]
+    a.keeper.practice_positions = lambda: PracticeRead(())  # type: ignore[method-assign]
+    assert a.open("practice") is None and isinstance(a.top(), StartScene)
+    assert told and told[0].startswith("Nothing to practise yet")
