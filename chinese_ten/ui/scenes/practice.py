@@ -312,7 +312,8 @@ class PracticeScene(Scene):
         playing = position.kind == "play"
         p.seats(surface, geom, table, frozenset())
         p.stock(surface, geom, table.board.stock)
-        takes = tuple(cards) if not playing and self.answer is None else ()
+        # as at the live table, the light is on the candidate the keys have reached (each one has its key)
+        takes = (focused,) if not playing and focused is not None else ()
         p.layout(surface, geom, table, frozenset(), takes, t.take_glow, None if playing else focused, None)
         p.stock_count(surface, geom, table.board.stock)
         hover = table.hand().index(focused) if playing and focused is not None else None
@@ -332,11 +333,27 @@ class PracticeScene(Scene):
                 right = [self.answer]
             elif named in right:  # the best as the panel names it
                 right = [named]
-            for card in right[:1]:
+            marks = [(card, _("Best"), t.gain) for card in right[:1]]
+            if not self.right:
+                marks.append((self.answer, _("Yours"), t.loss))
+            for card, word, colour in marks:
                 if card in rects:
-                    p.ring(surface, rects[card], t.gain, max(3, t.focus_width))
-            if not self.right and self.answer in rects:
-                p.ring(surface, rects[self.answer], t.loss, max(3, t.focus_width))
+                    self._mark(surface, geom, rects[card], word, colour)
+
+    def _mark(self, surface: pygame.Surface, geom: TableGeometry, rect: Rect, word: str, colour: Colour) -> None:
+        """Ring a card in ``colour``, outlined in black so it shows on the card and the felt, with ``word``
+        on a pill of that colour above it."""
+        t = self.app.kit.theme
+        width = max(3, t.focus_width)
+        self.painter.ring(surface, rect.inflate(2 * width, 2 * width), (0, 0, 0), width + 2)
+        self.painter.ring(surface, rect.inflate(width, width), colour, width)
+        label = self._line(word, geom.font(19), (0, 0, 0), bold=True)
+        pill = label.get_rect().inflate(12, 4)
+        pill.midbottom = (rect.centerx, rect.top - width)
+        pill.clamp_ip(geom.table)
+        pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
+        surface.blit(label, label.get_rect(center=pill.center))
 
     def _line(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         self.words.append(text)
@@ -384,7 +401,7 @@ class PracticeScene(Scene):
                 right, lines = verdict(position, self.answer)
                 for i, text in enumerate(lines):
                     colour = (t.gain if right else t.loss) if i == 0 else t.text
-                    para = self._para(text, font_px(24, unit) if i == 0 else (body if i < 3 else small), colour,
+                    para = self._para(text, font_px(24, unit) if i == 0 else body, colour,
                                       width)
                     surface.blit(para, (x, y))
                     y += para.get_height() + round(6 * unit)
