@@ -394,6 +394,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
              f"{_figures_text(o)}"]
     if stats.practice:
         lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} (with take-backs) not counted")
+    counts = stats.positions
+    if counts.solved or counts.failed or counts.waiting:
+        lines.append(f"  practice positions: {counts.solved} solved, {counts.failed} failed, {counts.waiting} to solve")
     parts = ([(f"against {k}", f) for k, f in stats.by_strength] + [(f"at {k} seats", f) for k, f in stats.by_seats]
              + [(f"under {k}", f) for k, f in stats.by_rules] + [(f"playing {k}", f) for k, f in stats.by_game]
              + [(f"{game}: {strength}, {seats} seats, {rules}", f) for (strength, seats, rules, game), f in stats.by])

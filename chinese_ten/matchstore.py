@@ -28,6 +28,7 @@ from typing import Any, Final
 
 
 from chinese_ten.games.ten.review import Review
+from chinese_ten.practice import PracticePosition
 from chinese_ten.storage import FileLock, move_aside, try_lock, user_folder
 
 _log = logging.getLogger("chinese_ten.matchstore")
@@ -101,6 +102,19 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     # a match is of one game (its registered name); every match kept before there were two games is Chinese Ten's
     """
     ALTER TABLE matches ADD COLUMN game TEXT NOT NULL DEFAULT 'ten';
+    """,
+    # a reviewed deal's mistakes and blunders are kept as positions to solve again, once each (by their key),
+    # with how often each was solved and failed; one solved is not offered again
+    """
+    CREATE TABLE practice (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        made TEXT NOT NULL,
+        position TEXT NOT NULL,
+        solved INTEGER NOT NULL DEFAULT 0,
+        failed INTEGER NOT NULL DEFAULT 0,
+        tried TEXT
+    );
     """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
@@ -280,6 +294,8 @@ class Statistics:
     recent: list[float] = field(default_factory=list)
     practice: int = 0
     """How many ended matches had a turn taken back: kept, and left out of every other figure."""
+    positions: PracticeCounts = field(default_factory=lambda: PracticeCounts(0, 0, 0))
+    """The practice positions: how many were solved, how many answers failed, how many wait."""
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as ``stats --json`` prints them."""
@@ -289,7 +305,42 @@ class Statistics:
                 "by_seats": [{"seats": k, **f.to_json()} for k, f in self.by_seats],
                 "by_rules": [{"rules": k, **f.to_json()} for k, f in self.by_rules],
                 "by_game": [{"game": k, **f.to_json()} for k, f in self.by_game],
-                "recent_margins": list(self.recent), "practice": self.practice}
+                "recent_margins": list(self.recent), "practice": self.practice,
+                "practice_positions": self.positions.to_json()}
+
+
+@dataclass(frozen=True)
+class PracticeCounts:
+    """How practising went: positions solved, answers that failed, and positions still to solve."""
+
+    solved: int
+    """Positions solved (each counts once; a solved position is not offered again)."""
+    failed: int
+    """Answers that were wrong (a position failed twice counts twice)."""
+    waiting: int
+    """Positions not yet solved, offered by Practice."""
+
+    def to_json(self) -> dict[str, int]:
+        """The counts as ``stats --json`` prints them."""
+        return {"solved": self.solved, "failed": self.failed, "waiting": self.waiting}
+
+
+@dataclass(frozen=True)
+class KeptPosition:
+    """A practice position as kept: its row's id, the position, and how often it was failed."""
+
+    id: int
+    position: PracticePosition
+    failed: int
+
+
+@dataclass(frozen=True)
+class PracticeRead:
+    """The practice positions still to solve, in the order they are offered, and a line for each kept
+    position that cannot be read (left as it is)."""
+
+    positions: tuple[KeptPosition, ...]
+    unreadable: tuple[str, ...] = ()
 
 
 class StoreError(OSError):
@@ -362,6 +413,7 @@ _PROBES: Final[tuple[str, ...]] = (
     " outcome, totals, progress, practice, damaged, uncounted, game FROM matches LIMIT 0",
     "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
     "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
+    "SELECT id, key, made, position, solved, failed, tried FROM practice LIMIT 0",
 )
 """Queries naming every column this version reads: each fails at once on tables that are not as it keeps them."""
 
@@ -664,6 +716,69 @@ class MatchStore:
             return None
         return review
 
+    # ------------------------------------------------------------------ practice
+
+    def person_seat(self, match_id: int) -> int | None:
+        """The seat the person sat in at match ``match_id``; None without a person, or when it cannot be read."""
+        row = self._select("SELECT seats, players, person FROM matches WHERE id = ? AND damaged IS NULL",
+                           (match_id,), one=True)
+        if row is None:
+            return None
+        try:
+            names = _json(row[1], "the players")
+        except Unreadable:
+            return None
+        if row[2] != 1 or not isinstance(names, list) or "you" not in names:
+            return None
+        return names.index("you")
+
+    def keep_practice(self, positions: Sequence[PracticePosition]) -> int:
+        """Keep the practice positions not kept before (one of the same key is left as it is, solved or not);
+        returns how many are new."""
+        added = 0
+        with self._transaction() as db:
+            for position in positions:
+                cursor = db.execute("INSERT OR IGNORE INTO practice (key, made, position) VALUES (?, ?, ?)",
+                                    (position.key, _now(),
+                                     json.dumps(position.to_json(), separators=(",", ":"))))
+                added += cursor.rowcount
+        return added
+
+    def practice_positions(self) -> PracticeRead:
+        """The positions not yet solved, those never tried first (oldest first), then those failed longest
+        ago. A kept position that cannot be read is logged, left out and left as it is, with one line saying why."""
+        found: list[KeptPosition] = []
+        problems: list[str] = []
+        for row_id, text, failed in self._select(
+                "SELECT id, position, failed FROM practice WHERE solved = 0"
+                " ORDER BY tried IS NOT NULL, tried, id"):
+            try:
+                position = PracticePosition.from_json(_json(text, "the position"))
+                found.append(KeptPosition(row_id, position, _whole(failed, "the count of failed answers")))
+            except (ValueError, RecursionError) as problem:  # Unreadable is a ValueError too
+                line = f"practice position {row_id} cannot be read: {str(problem).splitlines()[0]}"
+                _log.warning("%s", line)
+                problems.append(line)
+        return PracticeRead(tuple(found), tuple(problems))
+
+    def practice_answered(self, row_id: int, solved: bool) -> None:
+        """Count an answer to the kept position ``row_id``: solved (it is not offered again) or failed (it
+        comes back after the others)."""
+        column = "solved" if solved else "failed"
+        with self._transaction() as db:
+            db.execute(f"UPDATE practice SET {column} = {column} + 1, tried = ? WHERE id = ?"
+                       f" AND typeof({column}) = 'integer'",
+                       (datetime.now().isoformat(timespec="microseconds"), row_id))
+
+    def practice_counts(self) -> PracticeCounts:
+        """How practising went: positions solved, answers failed, positions waiting (counts that are not
+        whole numbers count for nothing)."""
+        solved, failed, waiting = self._select(
+            "SELECT COALESCE(SUM(typeof(solved) = 'integer' AND solved > 0), 0),"
+            " COALESCE(SUM(CASE WHEN typeof(failed) = 'integer' AND failed > 0 THEN failed ELSE 0 END), 0),"
+            " COALESCE(SUM(solved = 0), 0) FROM practice", one=True)
+        return PracticeCounts(int(solved), int(failed), int(waiting))
+
     def statistics(self) -> Statistics:
         """The person's figures: over all, per strength, seat count and rules, and the last deals' margins."""
         stats = Statistics()
@@ -760,6 +875,7 @@ class MatchStore:
         stats.practice = self._db.execute(
             "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1"
             " AND damaged IS NULL AND uncounted IS NULL").fetchone()[0]
+        stats.positions = self.practice_counts()
         return stats
 
     def reset(self) -> Path:

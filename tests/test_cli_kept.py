@@ -238,3 +238,20 @@ def test_stats_text_gives_the_win_percent_best_deal_and_streaks_that_json_has(ca
     assert f"best deal {data['best_deal']:+g}" in first and f"best match {data['best_match']:+g}" in first
     assert f"streak {data['streak']} (longest {data['longest_streak']})" in first
     assert "  against normal: 3 matches" in out and "  at 2 seats: 3 matches" in out and "  under classic: 3" in out
+
+
+def test_stats_carry_the_practice_positions_solved_failed_and_waiting(capsys, tmp_path) -> None:
+    from test_practice import made_up
+
+    _keep(tmp_path, [1], unfinished=False)
+    store = open_store(tmp_path).store
+    store.keep_practice([made_up({"9H": 10.0, "2C": -10.0}, number=n) for n in (1, 2)])
+    first = store.practice_positions().positions[0]
+    store.practice_answered(first.id, solved=False)
+    store.practice_answered(first.id, solved=True)
+    store.close()
+    data = json.loads(run(capsys, "--data-dir", str(tmp_path), "stats", "--json")[1])
+    assert data["practice_positions"] == {"solved": 1, "failed": 1, "waiting": 1}
+    assert "matches" in data and "by" in data, "the figures the interface names are all still there"
+    text = run(capsys, "--data-dir", str(tmp_path), "stats")[1]
+    assert "practice positions: 1 solved, 1 failed, 1 to solve" in text

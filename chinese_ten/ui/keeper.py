@@ -21,7 +21,9 @@ from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import _, ngettext
-from chinese_ten.matchstore import DamagedMatch, KeptMatch, MatchSetup, MatchStore, Opened, Statistics, Unfinished
+from chinese_ten.matchstore import (DamagedMatch, KeptMatch, MatchSetup, MatchStore, Opened, PracticeRead, Statistics,
+                                    Unfinished)
+from chinese_ten.practice import positions_from
 from chinese_ten.ui.table.choreography import Pace
 from chinese_ten.ui.table.controller import STRENGTH_LABELS, TableController
 
@@ -317,11 +319,43 @@ class Keeper:
         match_id, number = kept
         return self._read(lambda store: store.kept_review(match_id, number, seat, seed, budget))  # type: ignore[no-any-return]
 
-    def keep_review(self, kept: tuple[int, int], review: Review, seed: int, budget: int) -> None:
-        """Keep ``review`` with the deal ``kept`` (match id, deal number), after the saves asked for before."""
+    def keep_review(self, kept: tuple[int, int], review: Review, seed: int, budget: int,
+                    record: dict[str, Any] | None = None) -> None:
+        """Keep ``review`` with the deal ``kept`` (match id, deal number), after the saves asked for before;
+        with the deal's ``record``, its mistakes and blunders become practice positions too (see
+        :meth:`keep_practice`)."""
         if self.keeping:
             match_id, number = kept
             self._write(lambda store: store.keep_review(match_id, number, review, seed, budget))
+            if record is not None:
+                self.keep_practice(kept, record, review)
+
+    def keep_practice(self, kept: tuple[int, int], record: dict[str, Any], review: Review) -> None:
+        """Keep the practice positions of a review of the deal ``kept`` (match id, deal number) when it judged
+        the person's seat; positions kept before are left as they are."""
+        if not self.keeping:
+            return
+        match_id = kept[0]
+
+        def write(store: MatchStore) -> None:
+            if store.person_seat(match_id) == review.seat:
+                store.keep_practice(positions_from(record, review))
+
+        self._write(write)
+
+    def practice_positions(self) -> PracticeRead | None:
+        """The practice positions still to solve, in the order they are offered; None when they can't be read."""
+        return self._read(lambda store: store.practice_positions())  # type: ignore[no-any-return]
+
+    def practice_waiting(self) -> int:
+        """How many practice positions wait to be solved (0 when they can't be read)."""
+        counts = self._read(lambda store: store.practice_counts())
+        return counts.waiting if counts is not None else 0
+
+    def practice_answered(self, row_id: int, solved: bool) -> None:
+        """Count an answer to the kept practice position ``row_id``, after the saves asked for before."""
+        if self.keeping:
+            self._write(lambda store: store.practice_answered(row_id, solved))
 
     def last_reset(self) -> str | None:
         """When the statistics were last reset, while it can be undone (see :meth:`MatchStore.last_reset`)."""

@@ -11,6 +11,7 @@ from chinese_ten.ui.scenes.help import HelpScene
 from chinese_ten.ui.scenes.history import HistoryScene
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.scenes.menu import MenuScene
+from chinese_ten.ui.scenes.practice import PracticeScene
 from chinese_ten.ui.scenes.review import ReviewScene
 from chinese_ten.ui.scenes.rules import RulesScene
 from chinese_ten.ui.scenes.settings import SettingsScene
@@ -37,6 +38,7 @@ SCENES: dict[str, type[Scene]] = {
     "stats": StatsScene,
     "history": HistoryScene,
     "review": ReviewScene,
+    "practice": PracticeScene,
 }
 """Every screen by the name it is opened with."""
 

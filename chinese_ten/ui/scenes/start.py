@@ -108,15 +108,35 @@ class StartScene(Scene):
         if kept is not None:
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
-        self.actions = [*first, self.play, Button(N_("Settings"), "settings"), Button(N_("Statistics"), "stats"),
-                        Button(N_("History"), "history"), Button(N_("Help (F1)"), "help"),
-                        Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+        self.actions = [*first, self.play, Button(N_("Settings"), "settings"),
+                        Button(N_("Statistics"), "stats"), Button(N_("History"), "history"),
+                        Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+        self._offer_practice()
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
         self._result_asked = kept is not None
         self.elsewhere_line = ""
         """What the screen says, for as long as it holds, when another window keeps the matches (else empty)."""
+        self._sync()
+
+    def _offer_practice(self) -> None:
+        """Offer Practice, with how many positions wait, beside Play when any do (and not when none do)."""
+        waiting = self.app.keeper.practice_waiting() if self.app.keeper.readable else 0
+        button = next((b for b in self.actions if b.action == "practice"), None)
+        if not waiting:
+            if button is not None:
+                self.actions.remove(button)
+                self.focus_action = min(getattr(self, "focus_action", 0), len(self.actions) - 1)
+            return
+        if button is None:
+            button = Button("", "practice")
+            self.actions.insert(self.actions.index(self.play) + 1, button)
+        button.label = _("Practice ({n})").format(n=waiting)
+
+    def resume(self) -> None:
+        """Back on top: the positions to practise may have changed."""
+        self._offer_practice()
         self._sync()
 
     @property
@@ -238,10 +258,19 @@ class StartScene(Scene):
             small_w = needed
             play_w = max(needed, (w - 6 * gap - small * small_w - spacing) // big)
         widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
-        x = (w - sum(widths) - gap * 2 * (len(widths) - 1)) // 2
+        # a row too wide for the window (Continue and Practice both offered in a small one) closes up first,
+        # then every button gives way alike (its label is drawn a little smaller to fit: see Button.draw)
+        between = 2 * gap
+        room = w - 2 * gap
+        if sum(widths) + between * (len(widths) - 1) > room:
+            between = gap
+        if sum(widths) + between * (len(widths) - 1) > room:
+            share = (room - between * (len(widths) - 1)) / sum(widths)
+            widths = [int(bw_ * share) for bw_ in widths]
+        x = (w - sum(widths) - between * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.actions, widths):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
-            x += bw_ + 2 * gap
+            x += bw_ + between
 
     def subtitle(self) -> str:
         """The line under the title: what the chosen game is about (for Chinese Ten, what scores under the
@@ -289,6 +318,8 @@ class StartScene(Scene):
         if action == "continue":
             if not self.app.continue_match():
                 self.drop_continue()
+        elif action == "practice":
+            self.app.open("practice")
         elif action == "stats":
             self.app.open("stats")
         elif action == "history":

@@ -88,6 +88,16 @@ CHART_MIN = 120
 """The least height of the chart, at the smallest window's scale: the table scrolls in what is left."""
 
 
+def practice_line(stats: Statistics) -> str:
+    """The line saying how practising went: positions solved, answers failed, positions still to solve
+    (empty before there is any position)."""
+    counts = stats.positions
+    if not (counts.solved or counts.failed or counts.waiting):
+        return ""
+    return _("Practice positions: {solved} solved · {failed} failed · {waiting} to solve").format(
+        solved=counts.solved, failed=counts.failed, waiting=counts.waiting)
+
+
 class StatsScene(Page):
     """The statistics over whatever is showing; Esc or Back closes them."""
 
@@ -211,7 +221,8 @@ class StatsScene(Page):
         note_h = kit.fonts.get(max(12, size - 2)).get_linesize() + 8
         # the heads and All tables stay; the other lines scroll in the room left (less a line saying there is more)
         scrolling = [(i, cells) for i, section in enumerate(sections[1:], start=1) for cells in section]
-        fit = max(1, (area.height - head_h - line_h - (note_h if stats.practice else 0)) // line_h)
+        notes = (1 if stats.practice else 0) + (1 if practice_line(stats) else 0)
+        fit = max(1, (area.height - head_h - line_h - notes * note_h) // line_h)
         self.shown = len(scrolling) if len(scrolling) <= fit else max(1, fit - 1)
         self.first = max(0, min(self.first, len(scrolling) - self.shown))
         shown = scrolling[self.first:self.first + self.shown]
@@ -247,6 +258,11 @@ class StatsScene(Page):
                              "{n} practice matches (with take-backs) are kept apart and count in none of these figures.",
                              stats.practice).format(n=stats.practice)
             note = kit.text.line(words, max(12, size - 2), t.text_dim)
+            surface.blit(note, (area.left, y + 4))
+            y += note.get_height() + 8
+        positions = practice_line(stats)
+        if positions:
+            note = kit.text.line(positions, max(12, size - 2), t.text_dim)
             surface.blit(note, (area.left, y + 4))
             y += note.get_height() + 8
         return y

@@ -116,6 +116,8 @@ class Analysis:
         analysis = cls(record, seat, keeper, kept, seed, budget)
         if keeper is not None and kept is not None:
             analysis._review = keeper.kept_review(kept, seat, seed, budget)
+            if analysis._review is not None:  # one kept before there was practice gives its positions now
+                keeper.keep_practice(kept, record, analysis._review)
         if analysis._review is None:
             analysis._begin()
         return analysis
@@ -203,7 +205,7 @@ class Analysis:
         self._judged = self._total = len(review.decisions)
         self._let_go()
         if self.keeper is not None and self.kept is not None:
-            self.keeper.keep_review(self.kept, review, self.seed, self.budget)
+            self.keeper.keep_review(self.kept, review, self.seed, self.budget, self.record)
 
     def _died(self, how: str) -> None:
         _log.error("the review's process ended without an answer (%s)", how)

@@ -1,0 +1,425 @@
+"""Practice: the person's own mistakes and blunders from reviewed deals, dealt one after another to be solved.
+
+Each position (:class:`~chinese_ten.practice.PracticePosition`) is laid on the table as the person saw it
+(:class:`~chinese_ten.ui.table.practice_table.PracticeTable`: their hand face up, the other hands face down)
+under the heading "Find the better move". The person picks a hand card (or, when the decision was a take, the
+layout card to take) by key or click; the screen then says whether it was right — as good as the best option
+by the review's own evaluation, within the best mark's step — shows the best option and the reason, and Next
+deals the next position. A position solved is not offered again; one failed comes back after the others.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _, ngettext
+from chinese_ten.matchstore import KeptPosition
+from chinese_ten.practice import PracticePosition, option_words
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.kit.theme import Colour
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.table.choreography import pace_for
+from chinese_ten.ui.table.controller import SeatInfo, seat_infos
+from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, table_geometry
+from chinese_ten.ui.table.live import CARD_KEY_NAMES, DIGIT_KEYS
+from chinese_ten.ui.table.painter import TablePainter
+from chinese_ten.ui.table.practice_table import PracticeTable
+from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, button_at
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+_log = logging.getLogger("chinese_ten.ui")
+
+HEADING = N_("Find the better move")
+"""The heading over every position."""
+
+NOTHING_TO_PRACTISE = N_("Nothing to practise yet: the mistakes and blunders of the deals you review become "
+                         "positions here.")
+"""What Practice says when no position waits to be solved."""
+
+PANEL_SHARE = 0.32
+"""The panel takes this share of the window's width (between the two limits below)."""
+
+PANEL_LIMITS = (300, 540)
+"""The narrowest and widest the panel is, in pixels."""
+
+
+def seats_of(position: PracticePosition) -> list[SeatInfo]:
+    """Who sat where, seen from the position's seat: You at the bottom, the computers by their sides."""
+    record = position.record
+    players = record.get("players")
+    strengths = [p for p in players if isinstance(p, str) and p != "you"] if isinstance(players, list) else []
+    seats = position.decided.start.seats
+    return seat_infos(seats, strengths[0] if strengths else "normal", bottom=position.seat)
+
+
+def question(position: PracticePosition) -> str:
+    """What the position asks, in words."""
+    entering = position.entering
+    if position.kind == "play" or entering is None:
+        return _("Your turn to play: which card from your hand?")
+    if position.kind == "take":
+        return _("Your {card} can take more than one card: which should it take?").format(card=entering.pretty)
+    return _("The turned {card} can take more than one card: which should it take?").format(card=entering.pretty)
+
+
+def verdict(position: PracticePosition, card: Card) -> tuple[bool, list[str]]:
+    """Whether picking ``card`` is right, and the lines that say so: the verdict, the best option, the pick
+    (each with its expected margin) and, when it was wrong, the reason."""
+    right = position.accepts(card)
+    option = position.option_of(card)
+    best = position.best
+    if option is not None:  # the option named by the card picked (one of the same rank and points)
+        if option == best:
+            best = position.named(best, card)
+        option = position.named(option, card)
+    lines = []
+    if right:
+        lines.append(_("Right!") if option == best else _("Right: as good as the best move."))
+    else:
+        lines.append(_("Not the best move."))
+    lines.append(_("Best: {option} (expected margin {value})").format(
+        option=option_words(position.kind, best), value=f"{best.expected:+.1f}"))
+    if option is not None and option != best:
+        lines.append(_("Yours: {option} (expected margin {value})").format(
+            option=option_words(position.kind, option), value=f"{option.expected:+.1f}"))
+    reason = position.reason(card)
+    if reason:
+        lines.append(reason)
+    return right, lines
+
+
+class PracticeScene(Scene):
+    """The positions to practise, one after another: keys or clicks pick, Enter (or N) goes on, Esc goes back."""
+
+    opaque = True
+
+    @classmethod
+    def opened(cls, app: Services, **kw: Any) -> PracticeScene | None:
+        """Practice over the kept positions still to solve; when none can be offered the person is told why
+        in one line and nothing opens."""
+        if "positions" in kw:
+            return cls(app, **kw)
+        read = app.keeper.practice_positions()
+        if read is None:
+            return None  # the keeper has told the person the file can't be read
+        if read.unreadable:
+            app.notify(ngettext("{n} practice position can't be read; it is left as it was.",
+                                "{n} practice positions can't be read; they are left as they were.",
+                                len(read.unreadable)).format(n=len(read.unreadable)))
+        if not read.positions:
+            if not read.unreadable:
+                app.notify(_(NOTHING_TO_PRACTISE))
+            return None
+        return cls(app, positions=read.positions)
+
+    def __init__(self, app: Services, positions: Sequence[KeptPosition]) -> None:
+        """Practice over ``positions``, in order, the first dealt at once."""
+        super().__init__(app)
+        self.positions = list(positions)
+        self.index = 0
+        self.painter = TablePainter(app.kit)
+        self.next_button = Button(N_("Next (Enter)"), "next")
+        self.back_button = Button(N_("Back (Esc)"), "back")
+        self.solved = 0
+        """Positions solved this time."""
+        self.failed = 0
+        """Wrong answers this time."""
+        self.answer: Card | None = None
+        """The card picked for the position shown (None before the answer)."""
+        self.right = False
+        self.focus = 0
+        """The choice the keys have reached (its index in :meth:`choices`)."""
+        self.table: PracticeTable | None = None
+        self.words: list[str] = []
+        """Every text the panel shows now, as laid out last."""
+        self._hover: Button | None = None
+        self._deal()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def done(self) -> bool:
+        """True once every position was answered."""
+        return self.index >= len(self.positions)
+
+    @property
+    def position(self) -> PracticePosition | None:
+        """The position shown (None once they are done)."""
+        return None if self.done else self.positions[self.index].position
+
+    def choices(self) -> list[Card]:
+        """The cards the person may pick, in the order the keys reach them: the hand as shown for a play,
+        the candidates in the layout's order for a take."""
+        position, table = self.position, self.table
+        if position is None or table is None:
+            return []
+        if position.kind == "play":
+            return table.hand()
+        allowed = set(position.choices)
+        return [card for _slot, card in sorted(table.board.slots.items()) if card in allowed]
+
+    def geom(self) -> TableGeometry:
+        """The table's geometry at the window's size, less the panel, the position's seat at the bottom."""
+        w, h = self.app.surface.get_size()
+        table = self.table
+        seats = table.seats if table is not None else 2
+        panel = min(PANEL_LIMITS[1], max(PANEL_LIMITS[0], round(w * PANEL_SHARE)))
+        return table_geometry((w, h), seats, table.board.capacity if table is not None else 20,
+                              panel_width=panel, bottom=table.seat if table is not None else 0)
+
+    def panel_rect(self) -> Rect:
+        """The panel: the window's right-hand side, top to bottom."""
+        geom = self.geom()
+        return Rect(geom.table.right, 0, max(0, self.app.surface.get_width() - geom.table.right),
+                    self.app.surface.get_height())
+
+    def card_rects(self) -> list[tuple[Card, Rect]]:
+        """Where each choice lies on the table."""
+        geom = self.geom()
+        position, table = self.position, self.table
+        if position is None or table is None:
+            return []
+        if position.kind == "play":
+            hand = table.hand()
+            return list(zip(hand, hand_rects(geom, len(hand))))
+        return [(card, geom.slots[slot]) for slot, card in sorted(table.board.slots.items())
+                if card in position.choices and slot < len(geom.slots)]
+
+    def buttons(self) -> list[Button]:
+        """Next once the position is answered, and Back."""
+        return ([self.next_button] if self.answer is not None else []) + [self.back_button]
+
+    # ------------------------------------------------------------------ acting
+
+    def _deal(self) -> None:
+        """Lay the position at ``index`` on the table (nothing once they are done)."""
+        self.answer, self.right, self.focus = None, False, 0
+        position = self.position
+        self.table = None if position is None else PracticeTable(position, seats_of(position),
+                                                                  pace_for(self.app.settings.animation_speed))
+
+    def pick(self, card: Card) -> None:
+        """Answer the position with ``card`` (ignored once answered, or for a card that is no choice)."""
+        position = self.position
+        if position is None or self.answer is not None or card not in self.choices():
+            return
+        self.answer = card
+        self.right = position.accepts(card)
+        if self.right:
+            self.solved += 1
+        else:
+            self.failed += 1
+        self.app.keeper.practice_answered(self.positions[self.index].id, self.right)
+
+    def next(self) -> None:
+        """The next position, once this one is answered (the end's summary after the last)."""
+        if self.answer is None or self.done:
+            return
+        self.index += 1
+        self._deal()
+
+    def back(self) -> None:
+        """Back to the screen Practice was opened from."""
+        self.app.pop(self)
+
+    def press(self, action: str) -> None:
+        """Do what a button says."""
+        if action == "next":
+            self.next()
+        elif action == "back":
+            self.back()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and clicks pick a card, go on and go back."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons(), event.pos)
+            if hit is not None:
+                self.press(hit.action)
+                return
+            if self.answer is None:
+                for card, rect in reversed(self.card_rects()):  # the card on top first, where they overlap
+                    if rect.collidepoint(event.pos):
+                        self.pick(card)
+                        return
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover = button_at(self.buttons(), event.pos)
+            if self.answer is None:
+                cards = self.choices()
+                for card, rect in reversed(self.card_rects()):
+                    if rect.collidepoint(event.pos) and card in cards:
+                        self.focus = cards.index(card)
+                        break
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.done:
+            if key in PRESS_KEYS:
+                self.back()
+            return
+        cards = self.choices()
+        if self.answer is not None:
+            if key in PRESS_KEYS or key in (pygame.K_n, pygame.K_RIGHT):
+                self.next()
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and cards:
+            self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % len(cards)
+        elif key in DIGIT_KEYS and DIGIT_KEYS[key] < len(cards):
+            self.pick(cards[DIGIT_KEYS[key]])
+        elif key in PRESS_KEYS and cards:
+            self.pick(cards[min(self.focus, len(cards) - 1)])
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The position from the person's seat, the choices marked with their keys, and the panel."""
+        kit = self.app.kit
+        t = kit.theme
+        w, h = surface.get_size()
+        surface.fill(t.panel)
+        if w <= 0 or h <= 0:
+            return
+        self.words = []
+        geom = self.geom()
+        table, position = self.table, self.position
+        clip = surface.get_clip()
+        surface.set_clip(geom.table)
+        surface.blit(kit.felt(geom.table.size), (0, 0))
+        if table is not None and position is not None:
+            self._draw_table(surface, geom, table, position)
+        surface.set_clip(clip)
+        panel = self.panel_rect()
+        pygame.draw.line(surface, t.panel_line, panel.topleft, panel.bottomleft, 2)
+        self._draw_panel(surface, panel)
+
+    def _draw_table(self, surface: pygame.Surface, geom: TableGeometry, table: PracticeTable,
+                    position: PracticePosition) -> None:
+        t = self.app.kit.theme
+        p = self.painter
+        cards = self.choices()
+        focused = cards[min(self.focus, len(cards) - 1)] if cards and self.answer is None else None
+        playing = position.kind == "play"
+        p.seats(surface, geom, table, frozenset())
+        p.stock(surface, geom, table.board.stock)
+        # as at the live table, the light is on the candidate the keys have reached (each one has its key)
+        takes = (focused,) if not playing and focused is not None else ()
+        p.layout(surface, geom, table, frozenset(), takes, t.take_glow, None if playing else focused, None)
+        p.stock_count(surface, geom, table.board.stock)
+        hover = table.hand().index(focused) if playing and focused is not None else None
+        keys = CARD_KEY_NAMES[:len(cards)] if playing and self.answer is None else ()
+        p.hand(surface, geom, table, hover, frozenset(), True, keys=keys)
+        rects = dict(self.card_rects())
+        if not playing and self.answer is None:
+            for key, card in zip(CARD_KEY_NAMES, cards):
+                if card in rects:
+                    r = rects[card]
+                    p.key_cap(surface, key, (r.centerx, r.top), geom)
+        if self.answer is not None:
+            best = position.best
+            right = [c for c in cards if position.option_of(c) == best]
+            named = best.play if playing else (best.take[0] if best.take else None)
+            if self.answer in right:  # the best as the person picked it
+                right = [self.answer]
+            elif named in right:  # the best as the panel names it
+                right = [named]
+            marks = [(card, _("Best"), t.gain) for card in right[:1]]
+            if not self.right:
+                marks.append((self.answer, _("Yours"), t.loss))
+            for card, word, colour in marks:
+                if card in rects:
+                    self._mark(surface, geom, rects[card], word, colour)
+
+    def _mark(self, surface: pygame.Surface, geom: TableGeometry, rect: Rect, word: str, colour: Colour) -> None:
+        """Ring a card in ``colour``, outlined in black so it shows on the card and the felt, with ``word``
+        on a pill of that colour above it."""
+        t = self.app.kit.theme
+        width = max(3, t.focus_width)
+        self.painter.ring(surface, rect.inflate(2 * width, 2 * width), (0, 0, 0), width + 2)
+        self.painter.ring(surface, rect.inflate(width, width), colour, width)
+        label = self._line(word, geom.font(19), (0, 0, 0), bold=True)
+        pill = label.get_rect().inflate(12, 4)
+        pill.midbottom = (rect.centerx, rect.top - width)
+        pill.clamp_ip(geom.table)
+        pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
+        surface.blit(label, label.get_rect(center=pill.center))
+
+    def _line(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        self.words.append(text)
+        return self.app.kit.text.line(text, size, colour, bold)
+
+    def _para(self, text: str, size: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+        self.words.append(text)
+        return self.app.kit.text.paragraph(text, size, colour, width, bold)
+
+    def _draw_panel(self, surface: pygame.Surface, panel: Rect) -> None:
+        kit = self.app.kit
+        t = kit.theme
+        unit = ui_scale(surface.get_size())
+        pad = max(6, round(14 * unit))
+        x, y = panel.left + pad, pad
+        width = max(1, panel.width - 2 * pad)
+        heading = self._para(_(HEADING), font_px(30, unit), t.text, width, bold=True)
+        surface.blit(heading, (x, y))
+        y += heading.get_height() + round(6 * unit)
+        body, small = font_px(19, unit), font_px(16, unit)
+        position = self.position
+        if position is None:
+            summary = [(_("That was the last position for now."), t.text),
+                     (_("Solved: {solved} · to try again: {failed}").format(solved=self.solved, failed=self.failed),
+                      t.text)]
+            for text, colour in summary:
+                para = self._para(text, body, colour, width)
+                surface.blit(para, (x, y))
+                y += para.get_height() + round(4 * unit)
+        else:
+            where = _("Position {n} of {total} · turn {turn}").format(n=self.index + 1, total=len(self.positions),
+                                                                     turn=position.turn)
+            line = self._line(where, small, t.text_dim)
+            surface.blit(line, (x, y))
+            y += line.get_height() + round(8 * unit)
+            para = self._para(question(position), body, t.text, width)
+            surface.blit(para, (x, y))
+            y += para.get_height() + round(6 * unit)
+            if self.answer is None:
+                keys = _("Left/Right and Enter, a number key or a click picks a card · Esc back")
+                para = self._para(keys, small, t.text_dim, width)
+                surface.blit(para, (x, y))
+                y += para.get_height()
+            else:
+                right, lines = verdict(position, self.answer)
+                for i, text in enumerate(lines):
+                    colour = (t.gain if right else t.loss) if i == 0 else t.text
+                    para = self._para(text, font_px(24, unit) if i == 0 else body, colour,
+                                      width)
+                    surface.blit(para, (x, y))
+                    y += para.get_height() + round(6 * unit)
+        self._place_buttons(panel, pad, unit)
+        for b in self.buttons():
+            b.draw(surface, kit, font_px(19, unit), b is self._hover)
+
+    def _place_buttons(self, panel: Rect, pad: int, unit: float) -> None:
+        bh = round(46 * unit)
+        gap = round(10 * unit)
+        width = (panel.width - 2 * pad - gap) // 2
+        bottom = self.app.surface.get_height() - pad
+        self.back_button.rect = Rect(panel.left + pad + width + gap, bottom - bh, width, bh)
+        self.next_button.rect = Rect(panel.left + pad, bottom - bh, width, bh)
+
+    def update(self, dt: float) -> None:
+        """Keep the buttons placed for the window's size."""
+        w, h = self.app.surface.get_size()
+        if w > 0 and h > 0:
+            unit = ui_scale((w, h))
+            self._place_buttons(self.panel_rect(), max(6, round(14 * unit)), unit)
