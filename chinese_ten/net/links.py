@@ -39,7 +39,7 @@ def make_link(base: str, table: str, claim: str) -> str:
 
 
 def ws_url(base: str) -> str:
-    """The WebSocket endpoint of a server whose base URL is ``base`` (``http`` → ``ws``, ``https`` → ``wss``)."""
+    """The WebSocket endpoint of a server whose base URL is ``base`` (``http`` becomes ``ws``, ``https`` becomes ``wss``)."""
     parts = urlsplit(base)
     scheme = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}.get(parts.scheme)
     if scheme is None or not parts.netloc:
