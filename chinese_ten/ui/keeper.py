@@ -17,7 +17,7 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import as_number
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
-from chinese_ten.games.ten.review import Review
+from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import _, ngettext
@@ -312,12 +312,12 @@ class Keeper:
             self._writer.flush()
         return self._last_deal
 
-    def kept_review(self, kept: tuple[int, int], seat: int, seed: int, budget: int) -> Review | None:
+    def kept_review(self, kept: tuple[int, int], seat: int, seed: int, budget: int) -> Reviewed[Any] | None:
         """The review of ``seat`` kept with the deal ``kept`` (match id, deal number) for this seed and effort."""
         match_id, number = kept
         return self._read(lambda store: store.kept_review(match_id, number, seat, seed, budget))  # type: ignore[no-any-return]
 
-    def keep_review(self, kept: tuple[int, int], review: Review, seed: int, budget: int) -> None:
+    def keep_review(self, kept: tuple[int, int], review: Reviewed[Any], seed: int, budget: int) -> None:
         """Keep ``review`` with the deal ``kept`` (match id, deal number), after the saves asked for before."""
         if self.keeping:
             match_id, number = kept

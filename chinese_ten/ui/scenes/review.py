@@ -21,20 +21,21 @@ from pygame import Rect
 
 from chinese_ten.engine.scores import signed
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.events import Event
+
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.records import RecordError
-from chinese_ten.games.ten.review import INACCURACY, REVIEW_TURNS, Choice, Judgement, Review
+from chinese_ten.engine.judging import INACCURACY
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.evaluation_graph import draw_graph, graph_points, turn_at
-from chinese_ten.ui.table.analysis import Analysis
+from chinese_ten.ui.table.analysis import Analysis, Judgement, Review, review_budget
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SIDE_NAMES, SeatInfo, seat_infos
+from chinese_ten.ui.table.games import TableGame, record_game
 from chinese_ten.ui.table.geometry import SIDES, TableGeometry, hand_rects, open_rects, table_geometry
 from chinese_ten.ui.table.painter import TablePainter
-from chinese_ten.ui.table.presenters import cards_text, presenter_for
+from chinese_ten.ui.table.presenters import Event, presenter_for
 from chinese_ten.ui.table.review_table import ReviewTable
 from chinese_ten.ui.widgets.button import Button, button_at
 
@@ -77,8 +78,9 @@ def mark_colour(theme: Theme, label: str) -> Colour:
     return MARK_COLOURS.get(theme.name, MARK_COLOURS["classic"]).get(label, theme.text)
 
 
-def chosen_words(j: Judgement) -> str:
-    """What the seat did at a decision, in words."""
+def chosen_words(j: Judgement, game: TableGame | None = None) -> str:
+    """What the seat did at a decision, in words (the takes as ``game`` tells them: Chinese Ten's by default)."""
+    cards_text = (game or record_game({})).take_words
     c = j.chosen
     card = c.play.pretty if c.play is not None else ""
     if j.kind == "play":
@@ -90,8 +92,9 @@ def chosen_words(j: Judgement) -> str:
     return _("The turned {card} took {cards}").format(card=card, cards=cards_text(c.take))
 
 
-def best_words(j: Judgement) -> str:
-    """The best option of a decision, in words."""
+def best_words(j: Judgement, game: TableGame | None = None) -> str:
+    """The best option of a decision, in words (the takes as ``game`` tells them: Chinese Ten's by default)."""
+    cards_text = (game or record_game({})).take_words
     b = j.best
     if j.kind == "play":
         card = b.play.pretty if b.play is not None else ""
@@ -139,8 +142,8 @@ def turn_line(events: Sequence[Event]) -> str:
 def seat_names(record: dict[str, Any]) -> list[SeatInfo]:
     """Who sat where in a record's deal: You for the person, a computer by its side and strength."""
     seats = record.get("seats")
-    if not isinstance(seats, int) or seats not in SIDES:
-        raise RecordError(f"seats must be one of 2, 3, 4, not {seats!r}")
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in SIDES:
+        raise RecordError(f"seats must be a number from {min(SIDES)} to {max(SIDES)}, not {seats!r}")
     players = record.get("players")
     if not isinstance(players, list) or len(players) != seats:
         return seat_infos(seats, "normal", person=True)
@@ -182,9 +185,10 @@ class ReviewScene(Scene):
             return None
 
     def __init__(self, app: Services, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
-                 review: Review | None = None, budget: int = REVIEW_TURNS) -> None:
+                 review: Review | None = None, budget: int | None = None) -> None:
         """The review of ``record`` judging ``seat``; ``kept`` is the deal's place in the kept matches
-        (match id, deal number). Without a ready ``review`` an analysis spending ``budget`` starts at once."""
+        (match id, deal number). Without a ready ``review`` an analysis spending ``budget`` (by default the
+        game's own effort) starts at once."""
         super().__init__(app)
         self.record = record
         self.table = ReviewTable(record, seat_names(record), pace_for(app.settings.animation_speed))
@@ -192,7 +196,9 @@ class ReviewScene(Scene):
             raise ValueError(f"seat must be a seat from 0 to {self.table.seats - 1}, not {seat}")
         self.seat = seat
         self.kept = kept
-        self.budget = budget
+        self.game = self.table.game
+        """The table adapter of the deal's game: its review module, how its options lie on the table."""
+        self.budget = review_budget(self.game.review_module) if budget is None else budget
         self.painter = TablePainter(app.kit)
         self.review: Review | None = review
         self.analysis: Analysis | None = None if review is not None else self._start_analysis()
@@ -230,7 +236,8 @@ class ReviewScene(Scene):
 
     def _start_analysis(self) -> Analysis:
         """Start judging the seat's decisions off the drawing loop (or read a review kept with the deal)."""
-        return Analysis.start(self.record, self.seat, self.app.keeper, self.kept, budget=self.budget)
+        return Analysis.start(self.record, self.seat, self.app.keeper, self.kept, budget=self.budget,
+                              module=self.game.review_module)
 
     # ------------------------------------------------------------------ reading
 
@@ -633,8 +640,9 @@ class ReviewScene(Scene):
             self._blit(line, (x, y))
             y += line.get_height() + 2
             deal = tbl.deal
+            margins = tbl.margins_at(tbl.at)
             for seat in range(tbl.seats):
-                margin = float(deal.exact_margins[seat])
+                margin = float(margins[seat])
                 words = _("{name}: {points} points, {margin}").format(name=tbl.names[seat], points=deal.points[seat],
                                                                     margin=signed(margin))
                 colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
@@ -670,7 +678,8 @@ class ReviewScene(Scene):
         self._blit(kind, (x, y))
         pill = self._pill(d.label, (x + width, y), small, "topright")
         y += max(kind.get_height(), pill.height) + 2
-        for text, colour in ((chosen_words(d), t.text), (best_words(d) if d.best != d.chosen else "", t.text)):
+        for text, colour in ((chosen_words(d, self.game), t.text),
+                             (best_words(d, self.game) if d.best != d.chosen else "", t.text)):
             if text:
                 para = self._para(text, body, colour, width)
                 self._blit(para, (x, y))
@@ -693,8 +702,7 @@ class ReviewScene(Scene):
         if review is None or not review.decisions or area.width < 60 or area.height < 30:
             return
         tbl = self.table
-        final = tbl.positions[tbl.last]
-        real = float(final.exact_margins[self.seat]) if final.is_over else None
+        real = float(tbl.margins_at(tbl.last)[self.seat]) if tbl.over_at(tbl.last) else None
         points = graph_points(review.decisions, real, tbl.last)
         theme = self.app.kit.theme
         pad = max(4, round(8 * unit))
@@ -833,22 +841,7 @@ class ReviewScene(Scene):
         best_colour = mark_colour(t, "best")
         chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
-        tags: dict[Card, tuple[str, Colour]] = {}
-        # every other option's card carries its expected margin; the chosen and the best say which they are
-        for option in d.options:
-            cards = _optioncards_text(option, d.kind)
-            if cards:
-                tags[cards[0] if d.kind == "play" else cards[-1]] = (margin_text(option.expected), t.text_dim)
-        for c in _optioncards_text(d.chosen, d.kind):
-            tags[c] = (_("Chosen"), chosen_colour)
-        for c in _optioncards_text(d.best, d.kind):
-            tags[c] = (_("Best"), best_colour)
-        lead = _optioncards_text(d.chosen, d.kind)[:1] if d.kind == "play" else _optioncards_text(d.chosen, d.kind)[-1:]
-        for c in lead:
-            tags[c] = (f"{tags[c][0]} {margin_text(d.chosen.expected)}", tags[c][1])
-        lead = _optioncards_text(d.best, d.kind)[:1] if d.kind == "play" else _optioncards_text(d.best, d.kind)[-1:]
-        for c in lead:
-            tags[c] = (f"{tags[c][0]} {margin_text(d.best.expected)}", tags[c][1])
+        tags = option_tags(d, self.game, t.text_dim, chosen_colour, best_colour)
         for card, (word, colour) in tags.items():
             rect, seen, side = self._card_rect(card, geom)
             if rect is None:
@@ -945,11 +938,22 @@ def margin_text(value: float) -> str:
     return "0.0" if shown == 0 else f"{shown:+.1f}"
 
 
-def _optioncards_text(choice: Choice, kind: str) -> tuple[Card, ...]:
-    """The cards of an option that lie on the table before the decision: the card to play and the takes."""
-    cards = tuple(choice.take)
-    if kind == "play" and choice.play is not None:
-        cards = (choice.play, *cards)
-    return cards
+def option_tags(d: Judgement, game: TableGame, other: Colour, chosen: Colour, best: Colour) -> dict[Card, tuple[str, Colour]]:
+    """The tag on each card of a decision's options, as the table rings them: every option's lead card (the
+    card played, or taken) carries its expected margin, the best option's of a card whose options differ by
+    what they take (Go Fishing's families of sets); every card of the chosen and best options says which it
+    is, the lead card with its margin too."""
+    tags: dict[Card, tuple[str, Colour]] = {}
+    for option in d.options:  # best first: a card keeps its best option's margin
+        cards = game.option_cards(option, d.kind)
+        if cards and cards[0] not in tags:
+            tags[cards[0]] = (margin_text(option.expected), other)
+    for choice, word, colour in ((d.chosen, _("Chosen"), chosen), (d.best, _("Best"), best)):
+        for c in game.option_cards(choice, d.kind):
+            tags[c] = (word, colour)
+    for choice in (d.chosen, d.best):
+        for c in game.option_cards(choice, d.kind)[:1]:
+            tags[c] = (f"{tags[c][0]} {margin_text(choice.expected)}", tags[c][1])
+    return tags
 
 
