@@ -28,7 +28,8 @@ from chinese_ten.ui.app import App
 from chinese_ten.ui.keeper import Keeper
 from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.scenes.history import HistoryScene
-from chinese_ten.ui.scenes.review import MARK_WORDS, ReviewScene, margin_text, open_review, option_tags, seat_names
+from chinese_ten.ui.scenes.review import (MARK_WORDS, ReviewScene, margin_text, open_review, option_tags,
+                                          seat_names, turn_line)
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.table.review_table import ReviewTable
@@ -65,7 +66,7 @@ def king_record() -> dict[str, Any]:
     rest = [c for c in ALL_CARDS if c not in {*front, *layout, *(c for h in hands for c in h)}]
     random.Random(5).shuffle(rest)
     rec = record_of(FishingDeal(hands, layout, front + rest, 0))
-    rec["turns"] = [{"seat": 1, "play": "KC"}, {"seat": 0, "play": "KH"}]
+    rec["turns"] = [{"seat": 1, "play": "KC"}, {"seat": 0, "play": "KH", "take": [["KD"]]}]
     return rec
 
 
@@ -143,6 +144,9 @@ def test_a_planted_go_fishing_blunder_shows_its_mark_its_reason_and_its_options_
     press(app, pygame.K_w)
     assert scene.table.at == blunder.turn - 1
     app.draw()
+    # the list of turns tells each turn's capture, or its card joining the layout
+    assert turn_line(scene.table.events[0]) == "K♣ to the layout"
+    assert turn_line(scene.table.events[1]) == "K♥ took K♦"
 
 
 def test_the_go_fishing_analysis_runs_in_the_window_and_fills_in_the_marks(app) -> None:  # type: ignore[no-untyped-def]
