@@ -942,15 +942,28 @@ def option_tags(d: Judgement, game: TableGame, other: Colour, chosen: Colour, be
     """The tag on each card of a decision's options, as the table rings them: every option's lead card (the
     card played, or taken) carries its expected margin, the best option's of a card whose options differ by
     what they take (Go Fishing's families of sets); every card of the chosen and best options says which it
-    is, the lead card with its margin too."""
+    is, the lead card with its margin too. When the seat fell short of the best, a card of both says so in
+    the chosen option's colour, and a lead card of both (one card, two families) gives both margins."""
     tags: dict[Card, tuple[str, Colour]] = {}
     for option in d.options:  # best first: a card keeps its best option's margin
         cards = game.option_cards(option, d.kind)
         if cards and cards[0] not in tags:
             tags[cards[0]] = (margin_text(option.expected), other)
-    for choice, word, colour in ((d.chosen, _("Chosen"), chosen), (d.best, _("Best"), best)):
-        for c in game.option_cards(choice, d.kind):
-            tags[c] = (word, colour)
+    mine = game.option_cards(d.chosen, d.kind)
+    theirs = game.option_cards(d.best, d.kind)
+    short = d.label != "best"
+    for c in mine:
+        tags[c] = (_("Chosen"), chosen)
+    for c in theirs:
+        tags[c] = (f"{_('Chosen')}/{_('Best')}", chosen) if short and c in mine else (_("Best"), best)
+    if mine[:1] and mine[:1] == theirs[:1]:
+        lead = mine[0]
+        if short:
+            tags[lead] = (f"{_('Chosen')} {margin_text(d.chosen.expected)} / {_('Best')} "
+                          f"{margin_text(d.best.expected)}", chosen)
+        else:
+            tags[lead] = (f"{_('Best')} {margin_text(d.best.expected)}", best)
+        return tags
     for choice in (d.chosen, d.best):
         for c in game.option_cards(choice, d.kind)[:1]:
             tags[c] = (f"{tags[c][0]} {margin_text(choice.expected)}", tags[c][1])

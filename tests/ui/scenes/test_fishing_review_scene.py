@@ -129,9 +129,11 @@ def test_a_planted_go_fishing_blunder_shows_its_mark_its_reason_and_its_options_
     assert review.worst() == (blunder,)
     tags = option_tags(blunder, scene.game, (1, 1, 1), (2, 2, 2), (3, 3, 3))
     king = Card.parse("KC")
-    assert tags[king][0].startswith(_("Best")), "the card played and the best play share the king"
+    assert tags[king] == (f"{_('Chosen')} {margin_text(blunder.chosen.expected)} / {_('Best')} "
+                          f"{margin_text(blunder.best.expected)}", (2, 2, 2)), "one king, two families: both margins"
     for c in (c for s in blunder.best.take for c in s):
         assert tags[c] == (_("Best"), (3, 3, 3)), "every card of the best sets is ringed as the best's"
+
     others = {o.play for o in blunder.options} - {king}
     assert others and all(c in tags and tags[c][1] == (1, 1, 1) for c in others), "every other card carries its margin"
     for card in others:  # each other card's tag is its best family's margin
@@ -147,6 +149,22 @@ def test_a_planted_go_fishing_blunder_shows_its_mark_its_reason_and_its_options_
     # the list of turns tells each turn's capture, or its card joining the layout
     assert turn_line(scene.table.events[0]) == "K♣ to the layout"
     assert turn_line(scene.table.events[1]) == "K♥ took K♦"
+
+
+def test_a_set_taken_by_both_the_chosen_and_the_best_family_says_so_in_the_chosen_colour() -> None:
+    from chinese_ten.games.fishing.review import Choice, Judgement
+    from chinese_ten.ui.table.games.fishing import FISHING
+
+    ace, ace2, two, queen = (Card.parse(c) for c in ("AS", "AD", "2D", "QD"))
+    best = Choice(ace, ((ace2,), (two, queen)), 112.0)
+    mine = Choice(ace, ((ace2,),), 25.8)
+    other = Choice(queen, (), 3.0)
+    d = Judgement(4, mine, best, (best, mine, other), 920 / 210)
+    assert d.label == "blunder"
+    tags = option_tags(d, FISHING, (1, 1, 1), (2, 2, 2), (3, 3, 3))
+    assert tags[ace] == (f"{_('Chosen')} +25.8 / {_('Best')} +112.0", (2, 2, 2))
+    assert tags[ace2] == (f"{_('Chosen')}/{_('Best')}", (2, 2, 2))
+    assert tags[two] == (_("Best"), (3, 3, 3)) and tags[queen] == (_("Best"), (3, 3, 3))
 
 
 def test_the_go_fishing_analysis_runs_in_the_window_and_fills_in_the_marks(app) -> None:  # type: ignore[no-untyped-def]
