@@ -842,7 +842,8 @@ class ReviewScene(Scene):
         chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
         tags = option_tags(d, self.game, t.text_dim, chosen_colour, best_colour)
-        for card, (word, colour) in tags.items():
+        # the chosen and the best are drawn last, over any other option's tag beside them
+        for card, (word, colour) in sorted(tags.items(), key=lambda tag: tag[1][1] != t.text_dim):
             rect, seen, side = self._card_rect(card, geom)
             if rect is None:
                 continue
