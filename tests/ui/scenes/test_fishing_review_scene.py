@@ -249,3 +249,32 @@ def test_a_kept_go_fishing_review_opens_from_history_at_once_and_a_malformed_one
         assert keeper.kept_review((match_id, 1), 1, REVIEW_SEED, REVIEW_TURNS) is None, "refused, made again"
     finally:
         keeper.close()
+
+
+@pytest.mark.parametrize("seats, contrast", [(2, False), (8, True), (4, False)])
+def test_the_go_fishing_review_draws_at_small_and_large_sizes_in_both_looks(seats: int, contrast: bool) -> None:
+    from chinese_ten.ui.app import open_window
+
+    record = fishing_record(seats)
+    review = review_record(record, 0, budget=SMALL)
+    surface = open_window((960, 600))
+    sentinel = (255, 0, 255)
+    try:
+        app = App(surface, Settings(high_contrast=contrast), None, None, ComputerThinker(force_inline=True))
+        scene = open_review(app, record, 0, review=review)
+        assert scene is not None
+        worst = review.worst()
+        for size in ((960, 600), (1920, 1080)):
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            app.surface = surface
+            for position in (0, worst[0].turn - 1 if worst else 1, len(record["turns"])):
+                scene.go(position)
+                app.frame(1 / 60, [])
+                surface.fill(sentinel)
+                app.draw()
+                unpainted = pygame.mask.from_threshold(surface, sentinel, (1, 1, 1, 255)).count()
+                assert unpainted == 0, f"every pixel is painted at {size}"
+            buttons = scene.buttons()
+            assert all(surface.get_rect().contains(b.rect) for b in buttons), f"the buttons stay in at {size}"
+    finally:
+        pygame.display.quit()
