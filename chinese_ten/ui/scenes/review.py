@@ -5,8 +5,10 @@ The table is a :class:`~chinese_ten.ui.table.review_table.ReviewTable` drawn by 
 panel on the right tells the judgement of the turn about to be played (the position shown is the one the
 seat decided from: the best option's cards are ringed on the table), the deal's summary with its worst
 moments, and every turn in a list; a click on a turn or a worst moment goes there. The judgements come
-from a ready :class:`~chinese_ten.games.ten.review.Review` or from an analysis run off the drawing loop, which can
-be cancelled while the deal is still stepped through.
+from a ready review (:class:`~chinese_ten.games.ten.review.Review`, :class:`~chinese_ten.games.fishing.review.Review`)
+or from an analysis run off the drawing loop, which can be cancelled while the deal is still stepped through.
+What differs between the games (replaying the record, the review to run, where an option's cards lie, how a
+take is worded) is asked of the deal's table adapter (:mod:`chinese_ten.ui.table.games`); the screen is one.
 """
 
 from __future__ import annotations
