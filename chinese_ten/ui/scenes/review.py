@@ -218,6 +218,8 @@ class ReviewScene(Scene):
         """Each worst moment's turn and where it is listed."""
         self.seat_row = Rect(0, 0, 0, 0)
         """Where the line naming the judged seat is (a click there judges the next seat)."""
+        self.tag_rects: list[Rect] = []
+        """Where each option's tag was drawn on the table last."""
         self._hover: Button | None = None
         self._pointer: tuple[int, int] | None = None
         self._follow = True
@@ -837,6 +839,7 @@ class ReviewScene(Scene):
     def _mark_options(self, surface: pygame.Surface, geom: TableGeometry) -> None:
         """Ring the best option's cards, and the chosen ones when they differ, each with its word."""
         d = self.shown_judgement()
+        self.tag_rects = []
         if d is None:
             return
         t = self.app.kit.theme
@@ -844,8 +847,10 @@ class ReviewScene(Scene):
         chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
         tags = option_tags(d, self.game, t.text_dim, chosen_colour, best_colour)
-        # the chosen and the best are drawn last, over any other option's tag beside them
-        for card, (word, colour) in sorted(tags.items(), key=lambda tag: tag[1][1] != t.text_dim):
+        # the chosen and the best take their places first; another option's tag that would cover one, or
+        # another tag, moves up a line (two at most) and every tag is drawn over every ring
+        placed: list[tuple[Rect, pygame.Surface, Colour]] = []
+        for card, (word, colour) in sorted(tags.items(), key=lambda tag: tag[1][1] == t.text_dim):
             rect, seen, side = self._card_rect(card, geom)
             if rect is None:
                 continue
@@ -859,6 +864,14 @@ class ReviewScene(Scene):
             else:
                 pill.midtop = (seen.centerx, seen.bottom - pill.height // 2)
             pill.clamp_ip(geom.table)
+            for _try in range(2):
+                if not any(pill.colliderect(other) for other, _l, _c in placed):
+                    break
+                pill.move_ip(0, -(pill.height + 2))
+                pill.clamp_ip(geom.table)
+            placed.append((pill, label, colour))
+        self.tag_rects = [pill for pill, _l, _c in placed]
+        for pill, label, colour in placed:
             pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
             surface.blit(label, label.get_rect(center=pill.center))

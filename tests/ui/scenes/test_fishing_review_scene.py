@@ -274,6 +274,9 @@ def test_the_go_fishing_review_draws_at_small_and_large_sizes_in_both_looks(seat
                 app.draw()
                 unpainted = pygame.mask.from_threshold(surface, sentinel, (1, 1, 1, 255)).count()
                 assert unpainted == 0, f"every pixel is painted at {size}"
+                tags = scene.tag_rects
+                overlaps = sum(1 for i, a in enumerate(tags) for b in tags[i + 1:] if a.colliderect(b))
+                assert overlaps == 0, f"the options' tags stand clear of each other at {size}"
             buttons = scene.buttons()
             assert all(surface.get_rect().contains(b.rect) for b in buttons), f"the buttons stay in at {size}"
     finally:
