@@ -27,9 +27,15 @@ from pathlib import Path
 from typing import Any, Final
 
 
+from chinese_ten.engine.judging import Reviewed
+from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
 from chinese_ten.practice import PracticePosition
 from chinese_ten.storage import FileLock, move_aside, try_lock, user_folder
+
+REVIEWS: dict[str, Any] = {"ten": Review, "fishing": FishingReview}
+"""How each game's kept reviews are read (its ``Review`` class, whose ``from_json`` reads what it kept), by
+the game's registered name."""
 
 _log = logging.getLogger("chinese_ten.matchstore")
 
@@ -679,7 +685,7 @@ class MatchStore:
                     self._damaged(match_id, matches[match_id].started, str(problem))
         return [replace(m, deals=tuple(deals[i])) for i, m in matches.items() if i not in self._found]
 
-    def keep_review(self, match_id: int, number: int, review: Review, seed: int, budget: int) -> bool:
+    def keep_review(self, match_id: int, number: int, review: Reviewed[Any], seed: int, budget: int) -> bool:
         """Keep the review of one seat's decisions in deal ``number`` of a match, made with ``seed`` and ``budget``.
 
         It replaces a review of that seat kept before. False when there is no such deal (it was forgotten).
@@ -692,20 +698,24 @@ class MatchStore:
                  match_id, number))
             return cursor.rowcount > 0
 
-    def kept_review(self, match_id: int, number: int, seat: int, seed: int, budget: int) -> Review | None:
-        """The review of ``seat`` in deal ``number`` of a match kept with this ``seed`` and ``budget``, or None.
+    def kept_review(self, match_id: int, number: int, seat: int, seed: int, budget: int) -> Reviewed[Any] | None:
+        """The review of ``seat`` in deal ``number`` of a match kept with this ``seed`` and ``budget``, or None;
+        read as the match's game writes its reviews (:data:`REVIEWS`).
 
         A review made with another seed or effort does not count; one that cannot be read is logged and
         counts as none.
         """
         row = self._select(
-            "SELECT a.review FROM analyses a JOIN deals d ON d.id = a.deal_id"
+            "SELECT a.review, m.game FROM analyses a JOIN deals d ON d.id = a.deal_id JOIN matches m ON m.id = d.match_id"
             " WHERE d.match_id = ? AND d.number = ? AND a.seat = ? AND a.seed = ? AND a.budget = ?",
             (match_id, number, seat, seed, budget), one=True)
         if row is None:
             return None
         try:
-            review = Review.from_json(json.loads(_string(row[0], "the review")))
+            reader = REVIEWS.get(row[1]) if isinstance(row[1], str) else None
+            if reader is None:
+                raise Unreadable(f"its match's game {row[1]!r} is not one this version reviews")
+            review: Reviewed[Any] = reader.from_json(json.loads(_string(row[0], "the review")))
         except (ValueError, TypeError) as problem:  # json's errors are ValueErrors, and so is Unreadable
             _log.warning("The kept review of seat %d in deal %d of match %d can't be read (%s); it is made again",
                          seat, number, match_id, problem)

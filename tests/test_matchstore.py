@@ -454,3 +454,25 @@ def test_an_unfinished_match_with_a_deal_margin_that_is_not_a_number_is_not_offe
     store.statistics()
     assert [d.id for d in store.damaged()] == [playing] and store.unfinished() is None
     store.close()
+
+
+def test_a_go_fishing_review_is_kept_and_read_back_as_go_fishings_and_a_malformed_one_is_made_again(
+        tmp_path, caplog) -> None:
+    from dataclasses import replace
+
+    from chinese_ten.games.fishing.review import Choice as FishingChoice
+    from chinese_ten.games.fishing.review import Judgement as FishingJudgement
+    from chinese_ten.games.fishing.review import Review as FishingReview
+
+    store = open_store(tmp_path).store
+    match_id = store.begin(replace(SETUP, game="fishing"), {})
+    store.finish_deal(match_id, 1, {"format": "chinese-ten/fishing-v1"}, [1, -1], 1.0, [1, -1], {})
+    best = FishingChoice(Card.parse("KC"), ((Card.parse("KD"),), (Card.parse("3H"), Card.parse("10S"))), 41.0 / 3)
+    mine = FishingChoice(Card.parse("KC"), (), -87.25)
+    review = FishingReview(1, (FishingJudgement(1, mine, best, (best, mine), 920 / 210),))
+    assert store.keep_review(match_id, 1, review, seed=0, budget=500)
+    assert store.kept_review(match_id, 1, 1, 0, 500) == review
+    store._db.execute("UPDATE analyses SET review = ?", ('{"seat": 1, "decisions": [{"turn": 1, "kind": "take"}]}',))
+    assert store.kept_review(match_id, 1, 1, 0, 500) is None
+    assert "kind must be play" in caplog.text
+    store.close()

@@ -131,6 +131,10 @@ def reason_text(best: str, best_expected: float, best_figures: Figures,
                                                                          chosen_now=c_now, gap=gap)
 
 
+class ReviewCancelled(Exception):
+    """A review was called off before it was finished (see each game's ``review_record`` and its ``cancelled``)."""
+
+
 class Weighed:
     """The figures of a judged decision, from its options: mixed into each game's judgement.
 

@@ -17,6 +17,7 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import as_number
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
+from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
@@ -314,12 +315,12 @@ class Keeper:
             self._writer.flush()
         return self._last_deal
 
-    def kept_review(self, kept: tuple[int, int], seat: int, seed: int, budget: int) -> Review | None:
+    def kept_review(self, kept: tuple[int, int], seat: int, seed: int, budget: int) -> Reviewed[Any] | None:
         """The review of ``seat`` kept with the deal ``kept`` (match id, deal number) for this seed and effort."""
         match_id, number = kept
         return self._read(lambda store: store.kept_review(match_id, number, seat, seed, budget))  # type: ignore[no-any-return]
 
-    def keep_review(self, kept: tuple[int, int], review: Review, seed: int, budget: int,
+    def keep_review(self, kept: tuple[int, int], review: Reviewed[Any], seed: int, budget: int,
                     record: dict[str, Any] | None = None) -> None:
         """Keep ``review`` with the deal ``kept`` (match id, deal number), after the saves asked for before;
         with the deal's ``record``, its mistakes and blunders become practice positions too (see
@@ -330,15 +331,16 @@ class Keeper:
             if record is not None:
                 self.keep_practice(kept, record, review)
 
-    def keep_practice(self, kept: tuple[int, int], record: dict[str, Any], review: Review) -> None:
+    def keep_practice(self, kept: tuple[int, int], record: dict[str, Any], review: Reviewed[Any]) -> None:
         """Keep the practice positions of a review of the deal ``kept`` (match id, deal number) when it judged
-        the person's seat; positions kept before are left as they are."""
-        if not self.keeping:
+        the person's seat; positions kept before are left as they are. Practice is Chinese Ten's alone: a
+        review of another game's deal makes none."""
+        if not self.keeping or record.get("format") != game_named("ten").record_format:
             return
         match_id = kept[0]
 
         def write(store: MatchStore) -> None:
-            if store.person_seat(match_id) == review.seat:
+            if store.person_seat(match_id) == review.seat and isinstance(review, Review):
                 store.keep_practice(positions_from(record, review))
 
         self._write(write)

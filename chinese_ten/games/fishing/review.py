@@ -23,12 +23,12 @@ seed always give the same review.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from chinese_ten.cards import Card
-from chinese_ten.engine.judging import Figures, Reviewed, Weighed, reason_text
+from chinese_ten.cards import Card, CardError
+from chinese_ten.engine.judging import Figures, ReviewCancelled, Reviewed, Weighed, reason_text
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
@@ -101,6 +101,27 @@ class Choice:
             out["figures"] = self.figures.to_json()
         return out
 
+    @classmethod
+    def from_json(cls, data: Any, expected: float | None = None) -> Choice:
+        """The option :meth:`to_json` wrote; ``expected`` stands in when the data has none.
+
+        Raises ``ValueError`` in one line when ``data`` is not such an option.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"an option must be an object, not {_short(data)}")
+        if "play" not in data or "take" not in data:
+            raise ValueError(f"an option needs 'play' and 'take': {_short(data)}")
+        play = _card(data["play"])
+        take = data["take"]
+        if not isinstance(take, list) or not all(isinstance(s, list) and s for s in take):
+            raise ValueError(f"an option's take must be a list of sets, each a list of cards, not {_short(take)}")
+        sets = tuple(tuple(_card(c) for c in s) for s in take)
+        value = data.get("expected", expected)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise ValueError(f"an option's expected margin must be a number, not {_short(value)}")
+        figures = Figures.from_json(data["figures"]) if "figures" in data else None
+        return cls(play, sets, float(value), figures)
+
     def shown(self) -> str:
         """The option in the words of the language in force: the card, with the sets it takes."""
         if not self.take:
@@ -148,6 +169,39 @@ class Judgement(Weighed):
         return reason_text(self.best.shown(), self.best.expected, self.best.figures,
                            self.chosen.shown(), self.chosen.expected, self.chosen.figures, self.scale)
 
+    @classmethod
+    def from_json(cls, data: Any) -> Judgement:
+        """The decision :meth:`to_json` wrote, in either form (from the printed one the chosen and best
+        options take their expected margins, rounded, from the options list).
+
+        Raises ``ValueError`` in one line when ``data`` is not such a decision.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"a decision must be an object, not {_short(data)}")
+        if data.get("kind", "play") != "play":
+            raise ValueError(f"a Go Fishing decision's kind must be play, not {_short(data.get('kind'))}")
+        turn = data.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+            raise ValueError(f"a decision's turn must be a whole number from 1, not {_short(turn)}")
+        options = tuple(Choice.from_json(o) for o in _listed(data.get("options"), "a decision's options"))
+        if not options:
+            raise ValueError("a decision needs at least one option")
+
+        def among(what: str) -> Choice:
+            choice = Choice.from_json(data.get(what), expected=0.0)
+            if "expected" in data[what]:
+                return choice
+            match = next((o for o in options if o.play == choice.play and o.take == choice.take), None)
+            if match is None:
+                raise ValueError(f"a decision's {what} option is not among its options: {_short(data[what])}")
+            return Choice(choice.play, choice.take, match.expected, match.figures)
+
+        chosen, best = among("chosen"), among("best")
+        scale = data.get("scale", 1.0)
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
+            raise ValueError(f"a decision's scale must be a positive number, not {_short(scale)}")
+        return cls(turn, chosen, best, options, float(scale))
+
     def describe(self) -> str:
         """The decision in one line of words."""
         line = f"turn {self.turn}: {self.chosen.words()} ({self.chosen.expected:+.1f})"
@@ -158,8 +212,44 @@ class Judgement(Weighed):
 
 @dataclass(frozen=True)
 class Review(Reviewed[Judgement]):
-    """Every judged decision of one seat in one Go Fishing deal, and the summary."""
+    """Every judged decision of one seat in one Go Fishing deal, and the summary (kept with the deal, see
+    :meth:`from_json`)."""
 
+    @classmethod
+    def from_json(cls, data: Any) -> Review:
+        """The review :meth:`to_json` wrote: equal to the original from the exact form, rounded from the printed one.
+
+        Raises ``ValueError`` in one line when ``data`` is not such a review.
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"a review must be an object, not {type(data).__name__}")
+        seat = data.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"a review's seat must be a seat number, not {_short(seat)}")
+        return cls(seat, tuple(Judgement.from_json(d) for d in _listed(data.get("decisions"), "a review's decisions")))
+
+
+def _short(value: Any) -> str:
+    """A value as an error message quotes it: on one line, and cut short when long."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _listed(value: Any, what: str) -> list[Any]:
+    """``value`` when it is a list; ``ValueError`` naming ``what`` otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {_short(value)}")
+    return value
+
+
+def _card(value: Any) -> Card:
+    """The card ``value`` names; ``ValueError`` in one line for anything else."""
+    if not isinstance(value, str):
+        raise ValueError(f"a card must be named by a string, not {_short(value)}")
+    try:
+        return Card.parse(value)
+    except CardError as exc:
+        raise ValueError(" ".join(str(exc).split())) from None
 
 
 _Option = tuple[int, tuple[Shape, ...]]
@@ -254,13 +344,32 @@ def count_decisions(record: dict[str, Any], seat: int) -> int:
     return sum(1 for _ in _moments(record, seat))
 
 
-def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED,
-                  budget: int = REVIEW_TURNS) -> Review:
+def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, budget: int = REVIEW_TURNS,
+                  on_progress: Callable[[int, int], None] | None = None,
+                  cancelled: Callable[[], bool] | None = None,
+                  on_judged: Callable[[Judgement], None] | None = None) -> Review:
     """Judge every decision ``seat`` made in a (finished or partial) Go Fishing record.
 
-    Refuses an illegal record (:class:`~chinese_ten.games.fishing.record.FishingRecordError`)
-    and a seat the deal does not have (``ValueError``).
+    ``on_progress(judged, total)`` is told how many decisions are judged out of how many
+    there are, at the start and after each one; ``cancelled`` is asked before each
+    decision, and when it answers True the review stops with
+    :class:`~chinese_ten.engine.judging.ReviewCancelled`; ``on_judged`` is given each
+    decision as soon as it is judged (before ``on_progress`` counts it), as Chinese
+    Ten's review does. Refuses an illegal record
+    (:class:`~chinese_ten.games.fishing.record.FishingRecordError`) and a seat the deal
+    does not have (``ValueError``).
     """
-    judged = [judge(m.view, m.action, random.Random(derive_seed(seed, "review", m.turn, "play")), m.turn, budget)
-              for m in _moments(record, seat)]
+    total = count_decisions(record, seat) if on_progress is not None else 0
+    if on_progress is not None:
+        on_progress(0, total)
+    judged: list[Judgement] = []
+    for m in _moments(record, seat):
+        if cancelled is not None and cancelled():
+            raise ReviewCancelled(f"the review of seat {seat} was cancelled after {len(judged)} decisions")
+        judged.append(judge(m.view, m.action, random.Random(derive_seed(seed, "review", m.turn, "play")), m.turn,
+                            budget))
+        if on_judged is not None:
+            on_judged(judged[-1])
+        if on_progress is not None:
+            on_progress(len(judged), total)
     return Review(seat, tuple(judged))

@@ -32,6 +32,7 @@ from chinese_ten.engine.judging import (
     BLUNDER as BLUNDER,
     INACCURACY as INACCURACY,
     MISTAKE as MISTAKE,
+    ReviewCancelled as ReviewCancelled,
     Reviewed,
     Weighed,
     label_of as label_of,
@@ -229,10 +230,6 @@ def stake_scale(view: SeatView) -> float:
     """How much the pack is worth under the view's rules against the classic rules at its seat count
     (1 for classic, Taiwan and Target; 10/3 for Simplified at two seats): the marks' thresholds scale by it."""
     return sum(view.points_table) / sum(CLASSIC.points_table(view.seats))
-
-
-class ReviewCancelled(Exception):
-    """The review was called off before it was finished (see :func:`review_record`'s ``cancelled``)."""
 
 
 def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, budget: int = REVIEW_TURNS,

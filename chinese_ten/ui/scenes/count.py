@@ -10,7 +10,6 @@ from pygame import Rect
 
 from chinese_ten.engine.scores import signed
 from chinese_ten.i18n import N_, _, ngettext
-from chinese_ten.games.ten.record import record_of
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, button_at, buttons_event
@@ -91,7 +90,7 @@ class CountScene(TableOverlay):
         ctl = self.table.ctl
         deal = ctl.finished_deal()
         assert deal is not None, "the count follows the deal's end"
-        record = record_of(deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
+        record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
         kept = self.app.keeper.last_deal()
         if kept is not None and kept[1] != ctl.deal_number:
             kept = None

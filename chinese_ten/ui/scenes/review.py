@@ -5,8 +5,10 @@ The table is a :class:`~chinese_ten.ui.table.review_table.ReviewTable` drawn by 
 panel on the right tells the judgement of the turn about to be played (the position shown is the one the
 seat decided from: the best option's cards are ringed on the table), the deal's summary with its worst
 moments, and every turn in a list; a click on a turn or a worst moment goes there. The judgements come
-from a ready :class:`~chinese_ten.games.ten.review.Review` or from an analysis run off the drawing loop, which can
-be cancelled while the deal is still stepped through.
+from a ready review (:class:`~chinese_ten.games.ten.review.Review`, :class:`~chinese_ten.games.fishing.review.Review`)
+or from an analysis run off the drawing loop, which can be cancelled while the deal is still stepped through.
+What differs between the games (replaying the record, the review to run, where an option's cards lie, how a
+take is worded) is asked of the deal's table adapter (:mod:`chinese_ten.ui.table.games`); the screen is one.
 """
 
 from __future__ import annotations
@@ -21,20 +23,21 @@ from pygame import Rect
 
 from chinese_ten.engine.scores import signed
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.events import Event
+
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.records import RecordError
-from chinese_ten.games.ten.review import INACCURACY, REVIEW_TURNS, Choice, Judgement, Review
+from chinese_ten.engine.judging import INACCURACY
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.evaluation_graph import draw_graph, graph_points, turn_at
-from chinese_ten.ui.table.analysis import Analysis
+from chinese_ten.ui.table.analysis import Analysis, Judgement, Review, review_budget
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SIDE_NAMES, SeatInfo, seat_infos
+from chinese_ten.ui.table.games import TableGame, record_game
 from chinese_ten.ui.table.geometry import SIDES, TableGeometry, hand_rects, open_rects, table_geometry
 from chinese_ten.ui.table.painter import TablePainter
-from chinese_ten.ui.table.presenters import cards_text, presenter_for
+from chinese_ten.ui.table.presenters import Event, presenter_for
 from chinese_ten.ui.table.review_table import ReviewTable
 from chinese_ten.ui.widgets.button import Button, button_at
 
@@ -77,8 +80,9 @@ def mark_colour(theme: Theme, label: str) -> Colour:
     return MARK_COLOURS.get(theme.name, MARK_COLOURS["classic"]).get(label, theme.text)
 
 
-def chosen_words(j: Judgement) -> str:
-    """What the seat did at a decision, in words."""
+def chosen_words(j: Judgement, game: TableGame | None = None) -> str:
+    """What the seat did at a decision, in words (the takes as ``game`` tells them: Chinese Ten's by default)."""
+    cards_text = (game or record_game({})).take_words
     c = j.chosen
     card = c.play.pretty if c.play is not None else ""
     if j.kind == "play":
@@ -90,8 +94,9 @@ def chosen_words(j: Judgement) -> str:
     return _("The turned {card} took {cards}").format(card=card, cards=cards_text(c.take))
 
 
-def best_words(j: Judgement) -> str:
-    """The best option of a decision, in words."""
+def best_words(j: Judgement, game: TableGame | None = None) -> str:
+    """The best option of a decision, in words (the takes as ``game`` tells them: Chinese Ten's by default)."""
+    cards_text = (game or record_game({})).take_words
     b = j.best
     if j.kind == "play":
         card = b.play.pretty if b.play is not None else ""
@@ -139,8 +144,8 @@ def turn_line(events: Sequence[Event]) -> str:
 def seat_names(record: dict[str, Any]) -> list[SeatInfo]:
     """Who sat where in a record's deal: You for the person, a computer by its side and strength."""
     seats = record.get("seats")
-    if not isinstance(seats, int) or seats not in SIDES:
-        raise RecordError(f"seats must be one of 2, 3, 4, not {seats!r}")
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in SIDES:
+        raise RecordError(f"seats must be a number from {min(SIDES)} to {max(SIDES)}, not {seats!r}")
     players = record.get("players")
     if not isinstance(players, list) or len(players) != seats:
         return seat_infos(seats, "normal", person=True)
@@ -182,9 +187,10 @@ class ReviewScene(Scene):
             return None
 
     def __init__(self, app: Services, record: dict[str, Any], seat: int = 0, kept: tuple[int, int] | None = None,
-                 review: Review | None = None, budget: int = REVIEW_TURNS) -> None:
+                 review: Review | None = None, budget: int | None = None) -> None:
         """The review of ``record`` judging ``seat``; ``kept`` is the deal's place in the kept matches
-        (match id, deal number). Without a ready ``review`` an analysis spending ``budget`` starts at once."""
+        (match id, deal number). Without a ready ``review`` an analysis spending ``budget`` (by default the
+        game's own effort) starts at once."""
         super().__init__(app)
         self.record = record
         self.table = ReviewTable(record, seat_names(record), pace_for(app.settings.animation_speed))
@@ -192,7 +198,9 @@ class ReviewScene(Scene):
             raise ValueError(f"seat must be a seat from 0 to {self.table.seats - 1}, not {seat}")
         self.seat = seat
         self.kept = kept
-        self.budget = budget
+        self.game = self.table.game
+        """The table adapter of the deal's game: its review module, how its options lie on the table."""
+        self.budget = review_budget(self.game.review_module) if budget is None else budget
         self.painter = TablePainter(app.kit)
         self.review: Review | None = review
         self.analysis: Analysis | None = None if review is not None else self._start_analysis()
@@ -210,6 +218,8 @@ class ReviewScene(Scene):
         """Each worst moment's turn and where it is listed."""
         self.seat_row = Rect(0, 0, 0, 0)
         """Where the line naming the judged seat is (a click there judges the next seat)."""
+        self.tag_rects: list[Rect] = []
+        """Where each option's tag was drawn on the table last."""
         self._hover: Button | None = None
         self._pointer: tuple[int, int] | None = None
         self._follow = True
@@ -230,7 +240,8 @@ class ReviewScene(Scene):
 
     def _start_analysis(self) -> Analysis:
         """Start judging the seat's decisions off the drawing loop (or read a review kept with the deal)."""
-        return Analysis.start(self.record, self.seat, self.app.keeper, self.kept, budget=self.budget)
+        return Analysis.start(self.record, self.seat, self.app.keeper, self.kept, budget=self.budget,
+                              module=self.game.review_module)
 
     # ------------------------------------------------------------------ reading
 
@@ -633,8 +644,9 @@ class ReviewScene(Scene):
             self._blit(line, (x, y))
             y += line.get_height() + 2
             deal = tbl.deal
+            margins = tbl.margins_at(tbl.at)
             for seat in range(tbl.seats):
-                margin = float(deal.exact_margins[seat])
+                margin = float(margins[seat])
                 words = _("{name}: {points} points, {margin}").format(name=tbl.names[seat], points=deal.points[seat],
                                                                     margin=signed(margin))
                 colour = t.gain if margin > 0 else (t.loss if margin < 0 else t.text)
@@ -670,7 +682,8 @@ class ReviewScene(Scene):
         self._blit(kind, (x, y))
         pill = self._pill(d.label, (x + width, y), small, "topright")
         y += max(kind.get_height(), pill.height) + 2
-        for text, colour in ((chosen_words(d), t.text), (best_words(d) if d.best != d.chosen else "", t.text)):
+        for text, colour in ((chosen_words(d, self.game), t.text),
+                             (best_words(d, self.game) if d.best != d.chosen else "", t.text)):
             if text:
                 para = self._para(text, body, colour, width)
                 self._blit(para, (x, y))
@@ -693,8 +706,7 @@ class ReviewScene(Scene):
         if review is None or not review.decisions or area.width < 60 or area.height < 30:
             return
         tbl = self.table
-        final = tbl.positions[tbl.last]
-        real = float(final.exact_margins[self.seat]) if final.is_over else None
+        real = float(tbl.margins_at(tbl.last)[self.seat]) if tbl.over_at(tbl.last) else None
         points = graph_points(review.decisions, real, tbl.last)
         theme = self.app.kit.theme
         pad = max(4, round(8 * unit))
@@ -827,29 +839,18 @@ class ReviewScene(Scene):
     def _mark_options(self, surface: pygame.Surface, geom: TableGeometry) -> None:
         """Ring the best option's cards, and the chosen ones when they differ, each with its word."""
         d = self.shown_judgement()
+        self.tag_rects = []
         if d is None:
             return
         t = self.app.kit.theme
         best_colour = mark_colour(t, "best")
         chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
-        tags: dict[Card, tuple[str, Colour]] = {}
-        # every other option's card carries its expected margin; the chosen and the best say which they are
-        for option in d.options:
-            cards = _optioncards_text(option, d.kind)
-            if cards:
-                tags[cards[0] if d.kind == "play" else cards[-1]] = (margin_text(option.expected), t.text_dim)
-        for c in _optioncards_text(d.chosen, d.kind):
-            tags[c] = (_("Chosen"), chosen_colour)
-        for c in _optioncards_text(d.best, d.kind):
-            tags[c] = (_("Best"), best_colour)
-        lead = _optioncards_text(d.chosen, d.kind)[:1] if d.kind == "play" else _optioncards_text(d.chosen, d.kind)[-1:]
-        for c in lead:
-            tags[c] = (f"{tags[c][0]} {margin_text(d.chosen.expected)}", tags[c][1])
-        lead = _optioncards_text(d.best, d.kind)[:1] if d.kind == "play" else _optioncards_text(d.best, d.kind)[-1:]
-        for c in lead:
-            tags[c] = (f"{tags[c][0]} {margin_text(d.best.expected)}", tags[c][1])
-        for card, (word, colour) in tags.items():
+        tags = option_tags(d, self.game, t.text_dim, chosen_colour, best_colour)
+        # the chosen and the best take their places first; another option's tag that would cover one, or
+        # another tag, moves up a line (two at most) and every tag is drawn over every ring
+        placed: list[tuple[Rect, pygame.Surface, Colour]] = []
+        for card, (word, colour) in sorted(tags.items(), key=lambda tag: tag[1][1] == t.text_dim):
             rect, seen, side = self._card_rect(card, geom)
             if rect is None:
                 continue
@@ -863,6 +864,14 @@ class ReviewScene(Scene):
             else:
                 pill.midtop = (seen.centerx, seen.bottom - pill.height // 2)
             pill.clamp_ip(geom.table)
+            for _try in range(2):
+                if not any(pill.colliderect(other) for other, _l, _c in placed):
+                    break
+                pill.move_ip(0, -(pill.height + 2))
+                pill.clamp_ip(geom.table)
+            placed.append((pill, label, colour))
+        self.tag_rects = [pill for pill, _l, _c in placed]
+        for pill, label, colour in placed:
             pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
             surface.blit(label, label.get_rect(center=pill.center))
@@ -945,11 +954,35 @@ def margin_text(value: float) -> str:
     return "0.0" if shown == 0 else f"{shown:+.1f}"
 
 
-def _optioncards_text(choice: Choice, kind: str) -> tuple[Card, ...]:
-    """The cards of an option that lie on the table before the decision: the card to play and the takes."""
-    cards = tuple(choice.take)
-    if kind == "play" and choice.play is not None:
-        cards = (choice.play, *cards)
-    return cards
+def option_tags(d: Judgement, game: TableGame, other: Colour, chosen: Colour, best: Colour) -> dict[Card, tuple[str, Colour]]:
+    """The tag on each card of a decision's options, as the table rings them: every option's lead card (the
+    card played, or taken) carries its expected margin, the best option's of a card whose options differ by
+    what they take (Go Fishing's families of sets); every card of the chosen and best options says which it
+    is, the lead card with its margin too. When the seat fell short of the best, a card of both says so in
+    the chosen option's colour, and a lead card of both (one card, two families) gives both margins."""
+    tags: dict[Card, tuple[str, Colour]] = {}
+    for option in d.options:  # best first: a card keeps its best option's margin
+        cards = game.option_cards(option, d.kind)
+        if cards and cards[0] not in tags:
+            tags[cards[0]] = (margin_text(option.expected), other)
+    mine = game.option_cards(d.chosen, d.kind)
+    theirs = game.option_cards(d.best, d.kind)
+    short = d.label != "best"
+    for c in mine:
+        tags[c] = (_("Chosen"), chosen)
+    for c in theirs:
+        tags[c] = (f"{_('Chosen')}/{_('Best')}", chosen) if short and c in mine else (_("Best"), best)
+    if mine[:1] and mine[:1] == theirs[:1]:
+        lead = mine[0]
+        if short:
+            tags[lead] = (f"{_('Chosen')} {margin_text(d.chosen.expected)} / {_('Best')} "
+                          f"{margin_text(d.best.expected)}", chosen)
+        else:
+            tags[lead] = (f"{_('Best')} {margin_text(d.best.expected)}", best)
+        return tags
+    for choice in (d.chosen, d.best):
+        for c in game.option_cards(choice, d.kind)[:1]:
+            tags[c] = (f"{tags[c][0]} {margin_text(choice.expected)}", tags[c][1])
+    return tags
 
 

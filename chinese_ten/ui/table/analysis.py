@@ -1,6 +1,7 @@
 """The review of a deal made for the window: away from the drawing loop, with progress, cancellable, kept.
 
-The review (:func:`chinese_ten.games.ten.review.review_record`) is CPU-bound Python, so
+The review (the deal's game's ``review_record``: :func:`chinese_ten.games.ten.review.review_record`,
+:func:`chinese_ten.games.fishing.review.review_record`) is CPU-bound Python, so
 it runs in a worker process of its own (:mod:`chinese_ten.engine.workers`) and
 tells its progress over the pipe; the window asks for news every frame and
 never waits. A finished review of a kept deal is kept with it (through the
@@ -9,6 +10,7 @@ keeper's writer), so a second look is read back at once without any work.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from multiprocessing.connection import Connection
@@ -16,7 +18,8 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
 from chinese_ten.i18n import N_, _
-from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, Judgement, Review, ReviewCancelled, review_record
+from chinese_ten.engine.judging import ReviewCancelled, Reviewed
+from chinese_ten.games.ten.review import REVIEW_SEED
 from chinese_ten.engine.workers import SHUTDOWN_WAIT_S, start_worker, watch_parent
 
 if TYPE_CHECKING:  # the worker imports this module; it needs none of the window's
@@ -33,12 +36,27 @@ STOPPED = N_("The review stopped unexpectedly. The log has the details.")
 NOT_STARTED = N_("The review could not be started. The log has the details.")
 """What the person is told when no process could be started for the review."""
 
+TEN_REVIEW = "chinese_ten.games.ten.review"
+"""The module reviewing a Chinese Ten deal (a game's table adapter names its own: ``review_module``)."""
+
+Judgement = Any
+"""A judged decision of whichever game (each game's review module has its ``Judgement``)."""
+
+Review = Reviewed[Any]
+"""A review of whichever game."""
+
 CANCEL_WAIT_S = 2.0
 """How long a cancelled review's process may take to stop by itself before it is killed."""
 
 
-def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget: int) -> None:
-    """The worker: review the deal, sending each decision as ``("judged", judgement)`` and
+def review_budget(module: str) -> int:
+    """The effort a game's review spends on one decision unless told otherwise (its ``REVIEW_TURNS``)."""
+    return int(importlib.import_module(module).REVIEW_TURNS)
+
+
+def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget: int,
+         module: str = TEN_REVIEW) -> None:
+    """The worker: review the deal with ``module``'s ``review_record``, sending each decision as ``("judged", judgement)`` and
     ``("progress", judged, total)`` as it goes, then ``("done", review)``.
 
     A failure sends ``("error", description)``. Anything the game sends (it only
@@ -60,6 +78,7 @@ def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget:
         conn.send(("judged", judgement))
 
     try:
+        review_record = importlib.import_module(module).review_record
         review = review_record(record, seat, seed=seed, budget=budget, on_progress=progress, cancelled=cancelled,
                                on_judged=judged)
         conn.send(("done", review))
@@ -84,9 +103,11 @@ class Analysis:
     """The review of one seat's decisions in one deal, under way or done, for a screen to follow."""
 
     def __init__(self, record: dict[str, Any], seat: int, keeper: Keeper | None, kept: tuple[int, int] | None,
-                 seed: int, budget: int) -> None:
+                 seed: int, budget: int, module: str = TEN_REVIEW) -> None:
         """An analysis not yet started; :meth:`start` makes one and starts it."""
         self.record = record
+        self.module = module
+        """The review module of the deal's game."""
         self.seat = seat
         self.keeper = keeper
         self.kept = kept
@@ -106,16 +127,17 @@ class Analysis:
     @classmethod
     def start(cls, record: dict[str, Any], seat: int, keeper: Keeper | None = None,
               kept: tuple[int, int] | None = None, *, seed: int = REVIEW_SEED,
-              budget: int = REVIEW_TURNS) -> Analysis:
-        """Start reviewing ``seat``'s decisions in the deal ``record``; returns at once.
+              budget: int | None = None, module: str = TEN_REVIEW) -> Analysis:
+        """Start reviewing ``seat``'s decisions in the deal ``record`` with the review ``module`` of its game
+        (spending ``budget``, by default the game's own effort); returns at once.
 
         With a ``keeper`` and the deal's place ``kept`` (match id, deal number),
         a review kept before with the same seed and effort is used as it is
         (done at once, no process started), and a new one is kept when finished.
         """
-        analysis = cls(record, seat, keeper, kept, seed, budget)
+        analysis = cls(record, seat, keeper, kept, seed, review_budget(module) if budget is None else budget, module)
         if keeper is not None and kept is not None:
-            analysis._review = keeper.kept_review(kept, seat, seed, budget)
+            analysis._review = keeper.kept_review(kept, seat, seed, analysis.budget)
             if analysis._review is not None:  # one kept before there was practice gives its positions now
                 keeper.keep_practice(kept, record, analysis._review)
         if analysis._review is None:
@@ -124,8 +146,8 @@ class Analysis:
 
     def _begin(self) -> None:
         try:
-            self._process, self._conn = start_worker(work, (self.record, self.seat, self.seed, self.budget),
-                                                     "chinese-ten-review")
+            self._process, self._conn = start_worker(work, (self.record, self.seat, self.seed, self.budget,
+                                                            self.module), "chinese-ten-review")
         except (OSError, RuntimeError) as exc:
             _log.error("could not start the review's process: %s", exc)
             self._error = _(NOT_STARTED)

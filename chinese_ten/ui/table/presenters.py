@@ -132,6 +132,14 @@ def _told_sets(names: list[str], ev: fishing.CapturedSets) -> tuple[str, Telling
     return _(" and took {cards} (+{points}).").format(cards=sets_text(ev.sets), points=ev.points), "extend"
 
 
+def _reviewed_sets(ev: fishing.CapturedSets) -> str:
+    return _("{card} took {cards}").format(card=ev.card.pretty, cards=sets_text(ev.sets))
+
+
+def _reviewed_joined_fishing(ev: fishing.JoinedLayout) -> str:
+    return _("{card} to the layout").format(card=ev.card.pretty)
+
+
 def _told_drew(names: list[str], ev: fishing.Drew) -> tuple[str, Telling]:
     if ev.card is None:
         return " " + _("{name} drew a card.").format(name=names[ev.seat]), "extend"
@@ -390,8 +398,10 @@ PRESENTERS: dict[type, Presenter] = {
     DealOver: Presenter(tell=_told_deal_over, move=_move_deal_over, sound=_always("deal-over")),
     # Go Fishing
     fishing.Played: Presenter(tell=_told_played, move=_move_played, sound=_always("lay"), card=_card_name),
-    fishing.CapturedSets: Presenter(tell=_told_sets, move=_move_sets, sound=_always("capture-scoring")),
-    fishing.JoinedLayout: Presenter(tell=_told_joined, move=_move_joined_fishing, sound=_always("lay")),
+    fishing.CapturedSets: Presenter(tell=_told_sets, move=_move_sets, sound=_always("capture-scoring"),
+                                    review=_reviewed_sets),
+    fishing.JoinedLayout: Presenter(tell=_told_joined, move=_move_joined_fishing, sound=_always("lay"),
+                                    review=_reviewed_joined_fishing),
     fishing.Drew: Presenter(tell=_told_drew, move=_move_drew),
     fishing.LayoutRefilled: Presenter(tell=_told_layout_refilled, move=_move_layout_refilled, sound=_always("turn")),
     fishing.PassedOver: Presenter(tell=_told_passed, move=_move_passed),

@@ -1,6 +1,7 @@
 """A deal record laid out for review: every hand face up, any turn reached at once or played as at the table.
 
-:class:`ReviewTable` replays the record through the engine (:class:`~chinese_ten.games.ten.deal.Deal`) once, keeping
+:class:`ReviewTable` replays the record through its game's engine once (the game's table adapter,
+:meth:`~chinese_ten.ui.table.games.TableGame.replayed`, found by the record's ``format``), keeping
 each turn's events and the deal after it; the painter draws it as a
 :class:`~chinese_ten.ui.table.tableview.TableView`. Moving on a turn animates that turn's events with the table's
 own choreography; any other move (back, to the start, to the end, to a chosen turn) is shown at once.
@@ -13,25 +14,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.turns import Phase, TurnRecord
-from chinese_ten.games.ten.events import Event
-from chinese_ten.i18n import sentences
-from chinese_ten.games.ten.record import deal_of, replay
+from chinese_ten.i18n import _, sentences
 from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, run_steps
 from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.choreography import Choreographer, Pace
 from chinese_ten.ui.table.controller import SeatInfo
+from chinese_ten.ui.table.games import record_game
+from chinese_ten.ui.table.games.ten import turn_events as turn_events
 from chinese_ten.ui.table.narration import Narration
+from chinese_ten.ui.table.presenters import Event
 from chinese_ten.ui.table.tableview import AnimatedDeal
-
-
-def turn_events(deal: Deal, turn: TurnRecord) -> list[Event]:
-    """Play one resolved turn of a record on ``deal``; the events it caused, the turned card's included."""
-    events = deal.play(turn.play, list(turn.take) or None)
-    if deal.phase is Phase.FLIP:
-        events += deal.flip(list(turn.flip_take) or None)
-    return events
 
 
 class ReviewTable(AnimatedDeal):
@@ -42,26 +34,27 @@ class ReviewTable(AnimatedDeal):
     """
 
     def __init__(self, record: dict[str, Any], infos: Sequence[SeatInfo], pace: Pace) -> None:
-        """The record's deal at its start; refuses an illegal record (:class:`~chinese_ten.games.ten.record.RecordError`)."""
-        self.turns: tuple[TurnRecord, ...] = replay(record).turns
-        self.start = deal_of(record)
+        """The record's deal at its start; refuses an illegal record (a ``ValueError`` in one line: Chinese Ten's
+        :class:`~chinese_ten.engine.records.RecordError`, Go Fishing's ``FishingRecordError``)."""
+        self.game = record_game(record)
+        """The table adapter of the record's game."""
+        replayed = self.game.replayed(record)
+        self.turns: tuple[Any, ...] = replayed.turns
+        """Each turn as the engine keeps it (its ``seat`` played it)."""
+        self.start: Any = replayed.start
         self.infos = list(infos)
         self.names = [i.name for i in self.infos]
         self.pace = pace
-        deal = self.start.copy()
-        self.positions: list[Deal] = [deal.copy()]
+        self.positions: list[Any] = list(replayed.positions)
         """The deal after each number of turns: ``positions[k]`` has ``k`` turns played."""
-        self.events: list[list[Event]] = []
+        self.events: list[list[Event]] = [list(e) for e in replayed.events]
         """Each turn's events, in order (``events[k]`` is turn ``k + 1``'s)."""
-        for turn in self.turns:
-            self.events.append(turn_events(deal, turn))
-            self.positions.append(deal.copy())
         self.stock_order: tuple[Card, ...] = self.start.initial[2]
         """The stock as dealt, top card first: every card leaves it from the top."""
         self.face_up: frozenset[int] = frozenset(range(self.start.seats))
         self.narration = Narration(self.names)
         self.choreo = Choreographer(self.narration, pace, self.face_up)
-        self.board = Board.as_dealt(self.start)
+        self.board: Board = self.game.dealt_board(self.start)
         self.queue: deque[StepFactory] = deque()
         self.current: Step | None = None
         self.at = 0
@@ -101,21 +94,35 @@ class ReviewTable(AnimatedDeal):
         return 0
 
     def _shown_to_move(self) -> int | None:
-        return self.deal.to_move
+        return self.game.to_move(self.deal)
 
     def _shown_over(self) -> bool:
-        return self.deal.is_over
+        return self.game.is_over(self.deal)
 
     def points_of(self, card: Card) -> int:
         """What ``card`` scores in this deal."""
-        return self.start.points_of(card)
+        return self.game.points_of(self.start, card)
+
+    def pile_caption(self, seat: int) -> str:
+        """The words over a seat's pile: its points so far where the game shows them there, as at the table."""
+        if self.game.points_at_piles:
+            return _("{points} pts").format(points=self.board.points[seat])
+        return super().pile_caption(seat)
+
+    def margins_at(self, turns: int) -> list[Any]:
+        """Each seat's result after ``turns`` turns, as the game counts it (meaningful once the deal is over)."""
+        return self.game.margins(self.positions[turns])
+
+    def over_at(self, turns: int) -> bool:
+        """True when the deal is over after ``turns`` turns."""
+        return self.game.is_over(self.positions[turns])
 
     def stock_shown(self) -> tuple[Card, ...]:
         """The stock as the table shows it now, next card first."""
         left = self.board.stock
         return self.stock_order[len(self.stock_order) - left:] if left else ()
 
-    def turn_record(self, number: int) -> TurnRecord | None:
+    def turn_record(self, number: int) -> Any | None:
         """Turn ``number`` (from 1) of the record, or None past its ends."""
         return self.turns[number - 1] if 1 <= number <= len(self.turns) else None
 
@@ -134,7 +141,7 @@ class ReviewTable(AnimatedDeal):
         self.queue.clear()
         self.current = None
         self.narration.clear()
-        self.board = Board.as_dealt(self.start)
+        self.board = self.game.dealt_board(self.start)
         self.queue.extend(self.choreo.steps_for(list(self.start.opening_events)))
         for k in range(turns):
             self.queue.extend(self.choreo.steps_for(self.events[k]))

@@ -160,3 +160,52 @@ def test_a_decision_marked_best_in_go_fishing_has_no_reason() -> None:
     record = king_record({"seat": 1, "play": "KC", "take": [["KD"], ["3H", "10S"]]})
     (play,) = review_record(record, 1, budget=QUICK).decisions
     assert play.reason is None and "reason" not in play.to_json()
+
+
+def test_a_review_kept_in_its_exact_form_reads_back_equal_and_the_printed_one_keeps_the_choices() -> None:
+    from chinese_ten.games.fishing.review import Review
+
+    review = review_record(king_record({"seat": 1, "play": "KC"}, {"seat": 0, "play": "KH"},
+                                       {"seat": 1, "play": "2S"}), 1, budget=QUICK)
+    assert len(review.decisions) == 2
+    kept = json.loads(json.dumps(review.to_json(exact=True)))
+    assert Review.from_json(kept) == review
+    printed = Review.from_json(json.loads(json.dumps(review.to_json())))
+    assert [d.chosen.take for d in printed.decisions] == [d.chosen.take for d in review.decisions]
+
+
+@pytest.mark.parametrize("mangle, words", [
+    (lambda r: r.update(seat=-1), "seat must be a seat number"),
+    (lambda r: r.update(decisions="none"), "decisions must be a list"),
+    (lambda r: r["decisions"][0].update(kind="take"), "kind must be play"),
+    (lambda r: r["decisions"][0].update(turn="1"), "turn must be a whole number"),
+    (lambda r: r["decisions"][0].update(options=[]), "at least one option"),
+    (lambda r: r["decisions"][0]["options"][0].update(play="ZZ"), "ZZ"),
+    (lambda r: r["decisions"][0]["options"][0].update(play=7), "card must be named by a string"),
+    (lambda r: r["decisions"][0]["options"][0].update(take=["KD"]), "list of sets"),
+    (lambda r: r["decisions"][0]["options"][0].update(expected="1\n2"), "expected margin must be a number"),
+    (lambda r: r["decisions"][0]["chosen"].pop("take"), "needs 'play' and 'take'"),
+    (lambda r: r["decisions"][0].update(scale=0), "scale must be a positive number"),
+])
+def test_a_malformed_kept_review_is_refused_in_one_line(mangle: Any, words: str) -> None:
+    from chinese_ten.games.fishing.review import Review
+
+    data = review_record(king_record({"seat": 1, "play": "KC"}), 1, budget=QUICK).to_json(exact=True)
+    mangle(data)
+    with pytest.raises(ValueError) as refused:
+        Review.from_json(data)
+    message = str(refused.value)
+    assert words in message and "\n" not in message
+
+
+def test_the_review_tells_its_progress_and_each_decision_and_can_be_called_off() -> None:
+    from chinese_ten.engine.judging import ReviewCancelled
+
+    record = king_record({"seat": 1, "play": "KC"}, {"seat": 0, "play": "KH"}, {"seat": 1, "play": "2S"})
+    progress: list[tuple[int, int]] = []
+    judged: list[Any] = []
+    review = review_record(record, 1, budget=QUICK, on_progress=lambda a, b: progress.append((a, b)),
+                           on_judged=judged.append)
+    assert progress == [(0, 2), (1, 2), (2, 2)] and tuple(judged) == review.decisions
+    with pytest.raises(ReviewCancelled):
+        review_record(record, 1, budget=QUICK, cancelled=lambda: True)

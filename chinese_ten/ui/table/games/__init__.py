@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from chinese_ten.ui.table.games.base import (Advice, CountRow, Offer, Option, Preview, Sets, Submit, TableGame,
-                                             same_take, sets_text)
+from typing import Any
 
-__all__ = ["Advice", "CountRow", "Offer", "Option", "Preview", "Sets", "Submit", "TableGame", "same_take",
-           "sets_text", "table_game"]
+from chinese_ten.ui.table.games.base import (Advice, CountRow, Offer, Option, Preview, Replayed, Sets, Submit,
+                                             TableGame, same_take, sets_text)
+
+__all__ = ["Advice", "CountRow", "Offer", "Option", "Preview", "Replayed", "Sets", "Submit", "TableGame",
+           "record_game", "same_take", "sets_text", "table_game"]
 
 
 def table_game(name: str) -> TableGame:
@@ -19,3 +21,13 @@ def table_game(name: str) -> TableGame:
     from chinese_ten.ui.table.games.ten import TEN
 
     return TEN
+
+
+def record_game(record: dict[str, Any]) -> TableGame:
+    """The adapter of the game a deal record is of, by its ``format`` (Chinese Ten's for any other: its own
+    reading refuses a format it does not know, in one line)."""
+    from chinese_ten.games import GAMES
+
+    fmt = record.get("format")
+    name = next((g.name for g in GAMES.values() if g.record_format == fmt), "ten")
+    return table_game(name)

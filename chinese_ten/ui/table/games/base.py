@@ -108,6 +108,21 @@ def same_take(a: Sets, b: Sets) -> bool:
     return sorted(c for s in a for c in s) == sorted(c for s in b for c in s)
 
 
+@dataclass(frozen=True)
+class Replayed:
+    """A deal record replayed for the review: the deal as dealt, and each turn with its events and the
+    position after it, all the engine's own."""
+
+    start: Any
+    """The deal as dealt, before any turn (its opening events not yet shown)."""
+    turns: tuple[Any, ...]
+    """Each turn as the engine keeps it (its ``seat`` is the seat that played)."""
+    events: tuple[tuple[Any, ...], ...]
+    """Each turn's events, in order, the turned card's (Chinese Ten) or the refill and draw (Go Fishing) included."""
+    positions: tuple[Any, ...]
+    """The deal after each number of turns: ``positions[k]`` has ``k`` turns played."""
+
+
 class TableGame(Protocol):
     """What the table reads of one game (see the module's words)."""
 
@@ -118,6 +133,9 @@ class TableGame(Protocol):
     """True when a finished deal can be opened in the review."""
     points_at_piles: bool
     """True when each seat's points are written over its pile."""
+    review_module: str
+    """The module whose ``review_record`` judges a deal of this game and whose ``REVIEW_TURNS`` is its effort
+    (named, not imported: the review's worker process imports it and none of the window)."""
 
     def board(self, dealt: Any, opening: Sequence[Any]) -> Board:
         """The table as the seat was told the cards were dealt."""
@@ -175,3 +193,19 @@ class TableGame(Protocol):
 
     def count_explanation(self, rules: Any, seats: int) -> str:
         """How the count's results are reached, in a line."""
+
+    def record_of(self, deal: Any, **extra: Any) -> dict[str, Any]:
+        """A finished deal as its record, with ``extra`` keys (the players, the deal's number)."""
+
+    def replayed(self, record: dict[str, Any]) -> Replayed:
+        """The record replayed turn by turn for the review; refuses an illegal record (a ``ValueError``, one line)."""
+
+    def dealt_board(self, start: Any) -> Board:
+        """The deal as dealt with every hand open, before its opening events (for the review)."""
+
+    def option_cards(self, choice: Any, kind: str) -> tuple[Card, ...]:
+        """The cards of a reviewed option that lie on the table before the decision, the one its margin is
+        written on first."""
+
+    def take_words(self, take: Any) -> str:
+        """What a reviewed option takes, in words."""

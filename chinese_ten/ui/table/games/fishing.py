@@ -16,13 +16,14 @@ from chinese_ten.cards import Card
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.events import Dealt, Played
 from chinese_ten.games.fishing.legal import card_families
+from chinese_ten.games.fishing.record import FishingRecordError, deal_of, record_of, replay, turn_action
 from chinese_ten.games.fishing.rules import CARD_POINTS, LAYOUT_SIZE, FishingRules
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board, shown_hand
 from chinese_ten.ui.table.geometry import slot_capacity
-from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Submit, sets_text
+from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Replayed, Submit, sets_text
 
 
 def options_of(card: Card, layout: Sequence[Card]) -> tuple[Option, ...]:
@@ -39,8 +40,9 @@ class FishingTable:
 
     name = "fishing"
     lists_options = True
-    reviewable = False
+    reviewable = True
     points_at_piles = True
+    review_module = "chinese_ten.games.fishing.review"
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The hands (the others face down), the layout in its first slots, the stock."""
@@ -149,6 +151,37 @@ class FishingTable:
         """Each result is the seat's points less the mean."""
         return _("2–10 score 10, J 20, Q 30, K 40, A 50  ·  result = points minus the mean of all {seats} "
                  "players' points").format(seats=seats)
+
+    def record_of(self, deal: FishingDeal, **extra: Any) -> dict[str, Any]:
+        """The deal as a ``chinese-ten/fishing-v1`` record."""
+        return record_of(deal, **extra)
+
+    def replayed(self, record: dict[str, Any]) -> Replayed:
+        """Every turn of the record played on its deal (a FishingRecordError refuses an illegal one)."""
+        replay(record)  # checks the whole record first, naming the turn of anything wrong
+        start = deal_of(record)
+        deal = start.copy()
+        turns, events, positions = [], [], [deal.copy()]
+        for number, raw in enumerate(record.get("turns", []), start=1):
+            try:
+                events.append(tuple(deal.apply(turn_action(deal, raw))))
+            except ValueError as exc:  # replay passed it: never, but say which turn if it does
+                raise FishingRecordError(f"turn {number}: {exc}") from None
+            turns.append(deal.turns[-1])
+            positions.append(deal.copy())
+        return Replayed(start, tuple(turns), tuple(events), tuple(positions))
+
+    def dealt_board(self, start: FishingDeal) -> Board:
+        """The deal as dealt, every hand open."""
+        return self.board(start.dealt(), start.opening_events)
+
+    def option_cards(self, choice: Any, kind: str) -> tuple[Card, ...]:
+        """The card played, then every card of the sets it takes."""
+        return (choice.play, *(c for s in choice.take for c in s))
+
+    def take_words(self, take: Any) -> str:
+        """The sets taken: "5♦+4♥, 9♣"."""
+        return sets_text(take)
 
 
 FISHING = FishingTable()

@@ -8,14 +8,23 @@ from typing import Any
 
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.deal import Action, Deal
-from chinese_ten.games.ten.events import Dealt, Played
+from chinese_ten.games.ten.events import Dealt, Event, Played
+from chinese_ten.games.ten.record import deal_of, record_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.games.ten.texts import count_explanation, number_text, tie_score_text
-from chinese_ten.games.ten.turns import Phase
+from chinese_ten.games.ten.turns import Phase, TurnRecord
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board
-from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Submit
+from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Replayed, Submit
+
+
+def turn_events(deal: Deal, turn: TurnRecord) -> list[Event]:
+    """Play one resolved turn of a record on ``deal``; the events it caused, the turned card's included."""
+    events = deal.play(turn.play, list(turn.take) or None)
+    if deal.phase is Phase.FLIP:
+        events += deal.flip(list(turn.flip_take) or None)
+    return events
 
 
 class TenTable:
@@ -25,6 +34,7 @@ class TenTable:
     lists_options = False
     reviewable = True
     points_at_piles = False
+    review_module = "chinese_ten.games.ten.review"
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The table as dealt, before any opening capture (see :meth:`Board.dealt`)."""
@@ -149,6 +159,35 @@ class TenTable:
     def count_explanation(self, rules: RuleSet, seats: int) -> str:
         """The pack's points over the seats make the tie score."""
         return count_explanation(rules, seats)
+
+    def record_of(self, deal: Deal, **extra: Any) -> dict[str, Any]:
+        """The deal as a ``chinese-ten/deal-v1`` record."""
+        return record_of(deal, **extra)
+
+    def replayed(self, record: dict[str, Any]) -> Replayed:
+        """Every resolved turn of the record played on its deal (a RecordError refuses an illegal one)."""
+        turns = replay(record).turns
+        start = deal_of(record)
+        deal = start.copy()
+        events, positions = [], [deal.copy()]
+        for turn in turns:
+            events.append(tuple(turn_events(deal, turn)))
+            positions.append(deal.copy())
+        return Replayed(start, tuple(turns), tuple(events), tuple(positions))
+
+    def dealt_board(self, start: Deal) -> Board:
+        """The deal as dealt, every hand open, before any opening capture."""
+        return Board.as_dealt(start)
+
+    def option_cards(self, choice: Any, kind: str) -> tuple[Card, ...]:
+        """A play's card then what it takes; a take's card (the card taking it waits off the layout)."""
+        if kind == "play" and choice.play is not None:
+            return (choice.play, *choice.take)
+        return tuple(reversed(choice.take))
+
+    def take_words(self, take: Sequence[Card]) -> str:
+        """The cards taken: "7♦, 3♥"."""
+        return _(", ").join(c.pretty for c in take)
 
 
 TEN = TenTable()
