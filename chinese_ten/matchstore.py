@@ -17,9 +17,9 @@ import json
 import logging
 import math
 import os
+import contextlib
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
@@ -31,7 +31,7 @@ from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
 from chinese_ten.practice import PracticePosition
-from chinese_ten.storage import FileLock, move_aside, try_lock, user_folder
+from chinese_ten.storage import FileLock, move_aside, transaction, try_lock, user_folder
 
 REVIEWS: dict[str, Any] = {"ten": Review, "fishing": FishingReview}
 """How each game's kept reviews are read (its ``Review`` class, whose ``from_json`` reads what it kept), by
@@ -501,15 +501,8 @@ class MatchStore:
         """Close the database (what was saved stays saved)."""
         self._db.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._db)
 
     # ------------------------------------------------------------------ the match in progress
 

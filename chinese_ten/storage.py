@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import sqlite3
 import stat
 import sys
 import tempfile
@@ -336,3 +337,16 @@ def locked(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[FileLock]:
         yield lock
     finally:
         lock.release()
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction on ``db``, taking the write lock at once: committed when the block ends,
+    rolled back (and the error raised again) when it fails."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")

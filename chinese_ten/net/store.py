@@ -12,11 +12,12 @@ import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from chinese_ten.storage import transaction
 
 SCHEMA_VERSION: Final[int] = 1
 
@@ -146,15 +147,8 @@ class TableStore:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+    def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._db)
 
     def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         """Keep a new table with its seats."""
