@@ -173,7 +173,25 @@ class Weighed:
                                "options": options, "loss": round(self.loss, 1), "label": self.label}
         if exact:
             out["scale"] = self.scale
+        else:
+            reason = self.reason
+            if reason is not None:
+                out["reason"] = reason
         return out
+
+    def option_words(self, option: Any) -> str:
+        """An option in the words of the language in force (each game's judgement says it its way)."""
+        raise NotImplementedError
+
+    @property
+    def reason(self) -> str | None:
+        """Why the best option was better, in one sentence of the language in force, with the figures of the
+        review's own worlds; None for a decision marked best, or when the figures are not known."""
+        chosen, best = self.chosen.figures, self.best.figures
+        if self.label == "best" or chosen is None or best is None:
+            return None
+        return reason_text(self.option_words(self.best), float(self.best.expected), best,
+                           self.option_words(self.chosen), float(self.chosen.expected), chosen, self.scale)
 
 
 class Judged(Protocol):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card, CardError
-from chinese_ten.engine.judging import Figures, ReviewCancelled, Reviewed, Weighed, reason_text
+from chinese_ten.engine.judging import Figures, ReviewCancelled, Reviewed, Weighed
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
@@ -152,22 +152,13 @@ class Judgement(Weighed):
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
-        out = self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
-                                self.best.to_json(with_expected=exact, exact=exact),
-                                [o.to_json(exact=exact) for o in self.options], exact)
-        reason = self.reason
-        if reason is not None and not exact:
-            out["reason"] = reason
-        return out
+        return self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
+                                 self.best.to_json(with_expected=exact, exact=exact),
+                                 [o.to_json(exact=exact) for o in self.options], exact)
 
-    @property
-    def reason(self) -> str | None:
-        """Why the best option was better, in one sentence of the language in force, with the figures of the
-        review's own worlds; None for a decision marked best, or when the figures are not known."""
-        if self.label == "best" or self.chosen.figures is None or self.best.figures is None:
-            return None
-        return reason_text(self.best.shown(), self.best.expected, self.best.figures,
-                           self.chosen.shown(), self.chosen.expected, self.chosen.figures, self.scale)
+    def option_words(self, option: Any) -> str:
+        """An option in the words of the language in force: the card, with the sets it takes."""
+        return option.shown()  # type: ignore[no-any-return]
 
     @classmethod
     def from_json(cls, data: Any) -> Judgement:

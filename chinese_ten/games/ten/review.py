@@ -37,7 +37,7 @@ from chinese_ten.engine.judging import (
     Weighed,
     label_of as label_of,
 )
-from chinese_ten.engine.judging import Figures, reason_text
+from chinese_ten.engine.judging import Figures
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.i18n import _
 from chinese_ten.games.ten.players.hard import option_totals, world_count
@@ -144,22 +144,13 @@ class Judgement(Weighed):
         With ``exact`` (the form a review is kept in), every expected margin keeps
         all its digits and the chosen and best options carry theirs too.
         """
-        out = self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
-                                self.best.to_json(self.kind, with_expected=exact, exact=exact),
-                                [o.to_json(self.kind, exact=exact) for o in self.options], exact)
-        reason = self.reason
-        if reason is not None and not exact:
-            out["reason"] = reason
-        return out
+        return self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
+                                 self.best.to_json(self.kind, with_expected=exact, exact=exact),
+                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact)
 
-    @property
-    def reason(self) -> str | None:
-        """Why the best option was better, in one sentence of the language in force, with the figures of the
-        review's own worlds; None for a decision marked best, or when the figures are not known."""
-        if self.label == "best" or self.chosen.figures is None or self.best.figures is None:
-            return None
-        return reason_text(_words_shown(self.kind, self.best), self.best.expected, self.best.figures,
-                           _words_shown(self.kind, self.chosen), self.chosen.expected, self.chosen.figures, self.scale)
+    def option_words(self, option: Any) -> str:
+        """An option in the words of the language in force: the card entered, with what it takes."""
+        return _words_shown(self.kind, option)
 
     @classmethod
     def from_json(cls, data: Any) -> Judgement:
