@@ -61,3 +61,15 @@ def make_table(window: pygame.Surface):  # type: ignore[no-untyped-def]
         return app, ctl, scene
 
     return build
+
+
+@pytest.fixture
+def app(window: pygame.Surface) -> Iterator[App]:
+    """An app with nothing kept, animating quickly; a review left analysing is closed after the test."""
+    from chinese_ten.ui.scenes.review import ReviewScene
+
+    app = App(window, Settings(animation_speed="fast"), None, None, ComputerThinker(force_inline=True))
+    yield app
+    for scene in app.scenes:
+        if isinstance(scene, ReviewScene) and scene.analysis is not None:
+            scene.analysis.close()

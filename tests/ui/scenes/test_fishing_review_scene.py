@@ -5,7 +5,6 @@ the table, opened from a fishing count and from History with its review kept and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,16 +67,6 @@ def king_record() -> dict[str, Any]:
     rec = record_of(FishingDeal(hands, layout, front + rest, 0))
     rec["turns"] = [{"seat": 1, "play": "KC"}, {"seat": 0, "play": "KH", "take": [["KD"]]}]
     return rec
-
-
-@pytest.fixture
-def app(window: pygame.Surface) -> Iterator[App]:
-    """An app with nothing kept, animating quickly."""
-    app = App(window, Settings(animation_speed="fast"), None, None, ComputerThinker(force_inline=True))
-    yield app
-    for scene in app.scenes:
-        if isinstance(scene, ReviewScene) and scene.analysis is not None:
-            scene.analysis.close()
 
 
 def assert_shows_position(table: ReviewTable, record: dict[str, Any], turns: int) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -52,16 +51,6 @@ def reviewed() -> tuple[dict[str, object], Review]:
     """A two-seat deal and seat 0's review of it, made once for the module."""
     record = played_record()
     return record, review_record(record, 0, budget=SMALL)
-
-
-@pytest.fixture
-def app(window: pygame.Surface) -> Iterator[App]:
-    """An app with nothing kept, animating quickly."""
-    app = App(window, Settings(animation_speed="fast"), None, None, ComputerThinker(force_inline=True))
-    yield app
-    for scene in app.scenes:
-        if isinstance(scene, ReviewScene) and scene.analysis is not None:
-            scene.analysis.close()
 
 
 def assert_shows_position(table: ReviewTable, record: dict[str, object], turns: int) -> None:
