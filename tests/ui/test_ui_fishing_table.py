@@ -353,3 +353,34 @@ def test_random_keys_and_clicks_at_a_fishing_table_break_nothing(window: pygame.
             events = []
         app.frame(1 / 60, events)
     assert ctl.deal_number >= 1 and ctl.session.actions[0], "the match went on"
+
+
+def test_shift_with_a_card_of_one_family_offers_taking_nothing_too(window: pygame.Surface) -> None:
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    c = Card.parse
+    hands = [[c("QD"), c("2C"), c("3C"), c("AC"), c("7S")], [c("7H"), c("8H"), c("JD"), c("QS"), c("6C")]]
+    layout = [c("9C"), c("5D"), c("4H"), c("QH"), c("10S")]
+    used = {x for h in hands for x in h} | set(layout)
+    stock = [x for x in sorted(map(Card, range(52))) if x not in used]
+    deal = FishingDeal(hands, layout, stock, dealer=1)
+    ctl = TableController(2, "easy", "one", seed=1, pace=QUICK, thinker=app.thinker, game="fishing", first_deal=deal)
+    scene = TableScene(app, ctl)
+    app.replace(scene)
+    for _ in range(200):
+        if ctl.person_to_play:
+            break
+        app.frame(1 / 60, [])
+    queen = ctl.board.open_hand(ctl.bottom).index(c("QD"))
+    scene.keyboard, scene.hover = True, queen
+    app.frame(1 / 60, [key_event(pygame.K_RETURN, pygame.KMOD_SHIFT)])
+    app.frame(1 / 60, [])
+    choice = app.top()
+    assert isinstance(choice, ChoiceScene), "Shift+Enter offers the one family and taking nothing"
+    assert [o.sets for o in choice.options] == [((c("QH"),),), ()]
+    app.frame(1 / 60, [key_event(pygame.K_DOWN)])
+    app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+    for _ in range(400):
+        if ctl.session.actions[-1]:
+            break
+        app.frame(1 / 60, [])
+    assert ctl.session.actions[-1][0] == "play QD", "taking nothing lays the queen down"

@@ -89,6 +89,8 @@ def _points(n: int) -> str:
 KEYS: tuple[tuple[str, str], ...] = (
     (N_("Left / Right"), N_("move the focus through your hand; pick a lit card in a capture choice")),
     (N_("Enter"), N_("play the focused card, or take the focused lit card")),
+    (N_("Shift+Enter, Shift+click"), N_("Go Fishing: play the card offering every way it may take, taking nothing "
+                                        "too, even when it could take only one way")),
     (N_("Space"), N_("on your turn: play the focused card; any other time: pause or carry on")),
     (N_("1 to 9, 0, -, ="), N_("play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
                                "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)")),

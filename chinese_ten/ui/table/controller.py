@@ -327,14 +327,15 @@ class TableController(AnimatedDeal):
         self.names[:] = [i.name for i in self.infos]  # the same list the log and the choreography read
         self.narration.retell()
 
-    def play(self, card: Card) -> str | None:
-        """The person plays ``card``; returns why not when it cannot be played now."""
+    def play(self, card: Card, choose: bool = False) -> str | None:
+        """The person plays ``card``; returns why not when it cannot be played now. With ``choose``, a game
+        that offers its ways of taking offers them even when there is only one besides taking nothing."""
         reason = self.why_not()
         if reason is not None:
             return reason
         if card not in self.view.hand:
             return _("That card is not in your hand.")
-        made = self.rules_ui.play(self.view, card)
+        made = self.rules_ui.play(self.view, card, choose)
         if made.offer is not None:
             self._offer = made.offer  # the choice comes first; the action goes in once it is made
             return None

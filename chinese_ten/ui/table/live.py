@@ -224,15 +224,16 @@ class TableScene(Scene):
         self.toast_text = text
         self.toast_left = TOAST_SECONDS
 
-    def try_play(self, index: int) -> None:
-        """The person asks to play the hand card at ``index``."""
+    def try_play(self, index: int, choose: bool = False) -> None:
+        """The person asks to play the hand card at ``index``; with ``choose`` (Shift held), every way it may
+        take is offered even when there is one, so that taking nothing can be chosen too."""
         hand = self.ctl.board.open_hand(self.ctl.bottom)
         if not 0 <= index < len(hand):
             return
         if self.ctl.person_seat is None:
             self.say(_("The computers are playing this match."))
             return
-        reason = self.ctl.play(hand[index])
+        reason = self.ctl.play(hand[index], choose)
         if reason:
             self.say(reason)
         else:
@@ -265,7 +266,7 @@ class TableScene(Scene):
                 return
             i = self.hand_hit(event.pos)
             if i is not None:
-                self.try_play(i)
+                self.try_play(i, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             elif self.slot_hit(event.pos) is not None and self.ctl.person_to_play:
                 self.say(_("Play a card from your hand; it takes from the layout by itself."))
         elif event.type == pygame.MOUSEWHEEL:
@@ -401,7 +402,7 @@ class TableScene(Scene):
                 self.say(_(PAUSED_TEXT))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.hover is not None:
-                self.try_play(self.hover)
+                self.try_play(self.hover, bool(mod & pygame.KMOD_SHIFT))
             elif self.ctl.person_to_play:
                 self.say(_("Choose a card with Left and Right (or press its number), then Enter."))
         elif key in DIGIT_KEYS:

@@ -161,8 +161,9 @@ class TableGame(Protocol):
     def preview_text(self, preview: Preview) -> str:
         """A preview in words."""
 
-    def play(self, view: Any, card: Card) -> Submit:
-        """The person plays ``card``: the action, or the capture choice to offer first."""
+    def play(self, view: Any, card: Card, choose: bool = False) -> Submit:
+        """The person plays ``card``: the action, or the capture choice to offer first (with ``choose``,
+        whenever there is a choice at all)."""
 
     def owed(self, view: Any, seat: int) -> Offer | None:
         """The capture choice the rules wait for ``seat`` to make, if any."""

@@ -91,15 +91,16 @@ class FishingTable:
             return _("{card} takes nothing: it would join the layout.").format(card=c)
         best = taking[0]
         if len(taking) == 1:
-            return _("{card} takes {cards} for +{points}.").format(card=c, cards=sets_text(best.sets),
-                                                                 points=best.points)
+            return _("{card} takes {cards} for +{points} (Shift to take nothing instead).").format(
+                card=c, cards=sets_text(best.sets), points=best.points)
         return _("{card} can take {count} ways, best {cards} for +{points}: you pick.").format(
             card=c, count=len(taking), cards=sets_text(best.sets), points=best.points)
 
-    def play(self, view: FishingView, card: Card) -> Submit:
-        """Play ``card`` at once with its one family (or nothing), or offer its families first."""
+    def play(self, view: FishingView, card: Card, choose: bool = False) -> Submit:
+        """Play ``card`` at once with its one family (or nothing), or offer its families first; with
+        ``choose``, offer even one family beside taking nothing."""
         options = options_of(card, view.layout)
-        if len(options) > 2:
+        if len(options) > 2 or (choose and len(options) > 1):
             return Submit(offer=Offer(card, options))
         return Submit(FishingAction(card, options[0].sets))
 

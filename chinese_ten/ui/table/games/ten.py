@@ -89,7 +89,7 @@ class TenTable:
         best = max(p.candidates, key=lambda x: p.gains[x])
         return _("{card} takes {target} for +{points}.").format(card=c, target=best.pretty, points=p.gain)
 
-    def play(self, view: SeatView, card: Card) -> Submit:
+    def play(self, view: SeatView, card: Card, choose: bool = False) -> Submit:
         """Play ``card``: the rules ask for a choice afterwards, when there is one."""
         return Submit(Action.play(card))
 
