@@ -336,6 +336,17 @@ def test_no_wrapped_chinese_line_starts_with_closing_or_ends_with_opening_punctu
                 assert line[-1] not in opening, (text, lines)
 
 
+def test_no_wrapped_english_line_starts_with_a_full_stop_comma_or_closing_bracket(window: pygame.Surface) -> None:
+    painter = TextPainter(FontBook(), classic_theme())
+    texts = ["West played 7♥ and took 3♦ (+10). Turned J♦, which joined the layout.",
+             "North played J♣ and took J♦ (+10); turned K♣ (the last), which joined the layout!"]
+    for text in texts:
+        for width in range(60, painter.width(text, 16), 7):
+            lines = painter.wrap(text, 16, width)
+            assert " ".join(lines).replace("  ", " ") == text or "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert not any(line[0] in ".,;:!?)" for line in lines[1:]), (width, lines)
+
+
 def test_a_chinese_character_is_never_left_alone_on_the_last_line(window: pygame.Surface) -> None:
     i18n.use_language("zh-Hant")
     painter = TextPainter(FontBook(), classic_theme())

@@ -69,8 +69,9 @@ _CJK = "\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef"
 _OPENING = "\u201c\u2018\uff08\u300a\u300c\u300e\u3010\u3014\u3008(["
 """Punctuation that never ends a line: it stays with what follows (“ ‘ （ 《 「 『 【 〔 〈)."""
 _NO_LINE_START = ("\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u201d\u2019\u300b"
-                  "\u3011\u3015\u3009\u2026\u00b7\u30fb)]")
-"""Punctuation that never starts a line: it stays with what comes before (、。，：；！？）」』”’》】〕〉…·)."""
+                  "\u3011\u3015\u3009\u2026\u00b7\u30fb)].,;:!?%")
+"""Punctuation that never starts a line: it stays with what comes before (、。，：；！？）」』”’》】〕〉…·
+and the closing bracket, full stop, comma and the like of other scripts)."""
 _CJK_CHAR = re.compile(f"[{_CJK}]")
 _OPEN_RE, _CLOSE_RE = re.escape(_OPENING), re.escape(_NO_LINE_START)
 _BREAKS = re.compile(f"[{_OPEN_RE}]*(?:(?![{_OPEN_RE}{_CLOSE_RE}])[{_CJK}]|[^ {_CJK}{_OPEN_RE}{_CLOSE_RE}]+)"
@@ -103,6 +104,8 @@ def break_pieces(text: str) -> list[str]:
     ['Deal', ' ', '1', ' ', 'of', ' ', '4']
     >>> break_pieces("第1局，共4局。打出4♠，留在桌面")
     ['第', '1', '局，', '共', '4', '局。', '打', '出', '4♠，', '留', '在', '桌面']
+    >>> break_pieces("took 3♦ (+10). Turned")
+    ['took', ' ', '3♦', ' ', '(+10).', ' ', 'Turned']
     >>> break_pieces("“学习玩法”会（以后）")
     ['“学', '习', '玩', '法”', '会', '（以', '后）']
     """
