@@ -239,6 +239,58 @@ def check_audio(path: Path) -> float:
     return len(samples) / 2 / 44100
 
 
+def check_table_server(console: Path, env: dict[str, str]) -> int:
+    """The frozen app serves a table on loopback: a scripted client creates a two-seat table with a computer
+    in the other seat and plays a whole deal on it; the server stops cleanly on SIGTERM. Returns the
+    number of the client's actions the server acknowledged."""
+
+    from chinese_ten.net.client import TableClient
+
+    data = WORK / "tables"
+    data.mkdir(parents=True, exist_ok=True)
+    server = subprocess.Popen([str(console), "serve", "--port", "0", "--data-dir", str(data)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline().strip()  # the server's one line once it is ready
+        if not line.startswith("serving on http://127.0.0.1:"):
+            raise SmokeTestFailure(f"the frozen server said {line!r}, not that it was serving")
+        client = TableClient.create(line.removeprefix("serving on "), "Smoke", seats=2, match="one",
+                                    computers={1: "normal"})
+        acked = 0
+        deadline = time.monotonic() + 120
+        over = False
+        waiting: str | None = None  # the id of the action sent and not yet answered
+        try:
+            while not over and time.monotonic() < deadline:
+                frame = client.get(timeout=5.0)
+                if frame is None:
+                    continue
+                kind = frame.get("type")
+                if kind == "ack" and frame.get("id") == waiting:
+                    acked += 1
+                    waiting = None
+                elif kind == "deal_over":
+                    over = True
+                elif kind == "error":
+                    raise SmokeTestFailure(f"the frozen server refused an action: {frame}")
+                state = frame.get("state") or {}
+                if waiting is None and state.get("to_move") == client.seat and state.get("legal"):
+                    waiting = client.act(state["legal"][0])
+        finally:
+            client.close()
+        if not over:
+            raise SmokeTestFailure("the deal at the frozen app's table did not end within two minutes")
+        server.send_signal(signal.SIGTERM)
+        if server.wait(timeout=30) != 0:
+            raise SmokeTestFailure(f"the frozen server exited {server.returncode} on SIGTERM, not 0")
+        return acked
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=10)
+
+
 def smoke_test(app: Path) -> None:
     executable = app / EXE_NAME
     internal = app / "_internal"
@@ -281,6 +333,9 @@ def smoke_test(app: Path) -> None:
     print(f"smoke test: the frozen app reviewed {len(judged['decisions'])} decisions of a recorded deal")
     if sys.platform == "win32":
         run(executable, ["replay", "-"], env, timeout=60, status=2)  # no standard input: a clean refusal
+    if sys.platform != "win32":  # SIGTERM is a POSIX signal; on Windows the server stops on Ctrl+C
+        print(f"smoke test: the frozen app served a table and a client played a deal there "
+              f"({check_table_server(console, env)} actions acknowledged)")
 
     if (ROOT / "chinese_ten" / "ui" / "app.py").is_file():
         audio = WORK / "demo-audio.raw"
