@@ -248,13 +248,20 @@ def check_table_server(console: Path, env: dict[str, str]) -> int:
 
     data = WORK / "tables"
     data.mkdir(parents=True, exist_ok=True)
-    server = subprocess.Popen([str(console), "serve", "--port", "0", "--data-dir", str(data)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said, log = WORK / "serve-out.txt", WORK / "serve-err.txt"
+    with said.open("w") as out, log.open("w") as err:  # files, not pipes: a full pipe would stall the server
+        server = subprocess.Popen([str(console), "serve", "--port", "0", "--data-dir", str(data)], env=env,
+                                  stdout=out, stderr=err)
     try:
-        assert server.stdout is not None
-        line = server.stdout.readline().strip()  # the server's one line once it is ready
+        line = ""
+        ready_by = time.monotonic() + 60
+        while not line.endswith("\n") and time.monotonic() < ready_by and server.poll() is None:
+            line = said.read_text(encoding="utf-8")
+            time.sleep(0.1)  # the frozen server's first line, polled from its file
+        line = line.strip().splitlines()[0] if line.strip() else ""
         if not line.startswith("serving on http://127.0.0.1:"):
-            raise SmokeTestFailure(f"the frozen server said {line!r}, not that it was serving")
+            raise SmokeTestFailure(f"the frozen server said {line!r}, not that it was serving: "
+                                   f"{log.read_text(encoding='utf-8')[-500:]!r}")
         client = TableClient.create(line.removeprefix("serving on "), "Smoke", seats=2, match="one",
                                     computers={1: "normal"})
         acked = 0
@@ -274,7 +281,8 @@ def check_table_server(console: Path, env: dict[str, str]) -> int:
                     over = True
                 elif kind == "error":
                     raise SmokeTestFailure(f"the frozen server refused an action: {frame}")
-                state = frame.get("state") or {}
+                # the newest state the client holds: a choice owed after a play may arrive before its ack
+                state = frame.get("state") or (client.state if kind == "ack" else None) or {}
                 if waiting is None and state.get("to_move") == client.seat and state.get("legal"):
                     waiting = client.act(state["legal"][0])
         finally:
