@@ -90,7 +90,10 @@ class CountScene(TableOverlay):
         ctl = self.table.ctl
         deal = ctl.finished_deal()
         assert deal is not None, "the count follows the deal's end"
-        record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
+        shuffle = ctl.session.shuffle_number
+        numbering = {} if shuffle is None else {"deal_number": shuffle}
+        record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos],
+                                        deal_in_match=ctl.deal_number, **numbering)
         kept = self.app.keeper.last_deal()
         if kept is not None and kept[1] != ctl.deal_number:
             kept = None

@@ -542,8 +542,10 @@ class ReviewScene(Scene):
     def _header(self, inner: Rect) -> int:
         t = self.app.kit.theme
         unit = ui_scale(self.app.surface.get_size())
-        number = self.record.get("deal_number")
-        title = _("Review of deal {n}").format(n=number) if isinstance(number, int) else _("Review of the deal")
+        index, number = self.record.get("deal_in_match"), self.record.get("deal_number")
+        title = _("Review of deal {n}").format(n=index) if isinstance(index, int) else _("Review of the deal")
+        if isinstance(number, int) and not isinstance(number, bool):
+            title = _("{title} (deal number {number})").format(title=title, number=number)
         line = self._fit(title, font_px(30, unit), t.text, inner.width, bold=True)
         self._blit(line, inner.topleft)
         y = inner.top + line.get_height()
