@@ -260,8 +260,9 @@ class KeptMatch:
             "strength": self.setup.strength, "totals": list(self.totals),
             "finished": self.state == "finished", "abandoned": self.state == "abandoned",
             "outcome": self.outcome, "deals_planned": self.setup.total_deals, "practice": self.practice,
-            "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins), "record": d.record}
-                      for d in self.deals],
+            "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins),
+                       **({"deal_number": d.record["deal_number"]} if "deal_number" in d.record else {}),
+                       "record": d.record} for d in self.deals],
         }
 
 

@@ -418,19 +418,6 @@ class App:
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
-    def play_deal_again(self, record: dict[str, Any], seat: int, strength: str, rules: Any = None,
-                        game: str = "ten") -> bool:
-        """Play the deal of ``record`` again (see :meth:`play_deal`) from its ``deal_number``, the person at
-        ``seat``; False (nothing done) when the record has no deal number."""
-        number = record.get("deal_number")
-        seats = record.get("seats")
-        if isinstance(number, bool) or not isinstance(number, int) or not isinstance(seats, int):
-            return False
-        dealer = record.get("dealer")
-        self.play_deal(number, seats=seats, strength=strength, rules=rules, game=game, seat=seat,
-                       dealer=dealer if isinstance(dealer, int) and 0 <= dealer < seats else None)
-        return True
-
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""

@@ -111,6 +111,7 @@ class StartScene(Scene):
         self.actions = [*first, self.play, Button(N_("Settings"), "settings"),
                         Button(N_("Statistics"), "stats"), Button(N_("History"), "history"),
                         Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+        self.actions.insert(self.actions.index(self.play) + 1, Button(N_("Deal number…"), "deal-number"))
         self._offer_practice()
         self.focus_row = len(self.rows)
         self.focus_action = 0
@@ -315,6 +316,9 @@ class StartScene(Scene):
 
     def act(self, action: str) -> None:
         """Press one of the buttons under the choices."""
+        if action == "deal-number":
+            self.app.open("deal-number")
+            return
         if action == "continue":
             if not self.app.continue_match():
                 self.drop_continue()
