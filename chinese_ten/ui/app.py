@@ -544,6 +544,9 @@ class App:
         if key == pygame.K_m:
             self.toggle_mute()
             return True
+        if key == pygame.K_t and self.table() is not None and isinstance(self.top(), (type(self.table()), ChoiceScene)):
+            self.change_settings(card_tracker=not self.settings.card_tracker)
+            return True
         if key == pygame.K_p:
             table = self.table()
             if table is not None and isinstance(self.top(), (type(table), ChoiceScene)):

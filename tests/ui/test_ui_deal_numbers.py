@@ -54,7 +54,7 @@ def test_the_first_match_of_a_run_with_deal_deals_that_number(window: pygame.Sur
 def test_play_deal_number_deals_the_number_typed_at_a_practice_match(window: pygame.Surface, game: str) -> None:
     app = App(window, Settings().replace(game=game), None, None, ComputerThinker(force_inline=True))
     app.open("start")
-    app.open("deal-number")
+    app.frame(1 / 60, [key_event(pygame.K_n)])  # N on the start screen, as the button in its corner
     dialog = app.top()
     assert isinstance(dialog, DealNumberScene)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="12 345"))
@@ -63,6 +63,20 @@ def test_play_deal_number_deals_the_number_typed_at_a_practice_match(window: pyg
     ctl = _table(app)
     assert ctl.session.shuffle_number == 12345 and _dealt_again(ctl, 12345)
     assert ctl.practice and ctl.match.total_deals == 1
+
+
+def test_the_start_screens_corner_button_opens_play_deal_number(window: pygame.Surface) -> None:
+    from chinese_ten.ui.scenes.start import StartScene
+
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    app.open("start")
+    app.frame(1 / 60)
+    start = app.top()
+    assert isinstance(start, StartScene) and start.deal_button.rect.right <= window.get_width()
+    app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start.deal_button.rect.center)])
+    assert isinstance(app.top(), DealNumberScene)
+    app.frame(1 / 60, [key_event(pygame.K_ESCAPE)])
+    assert app.top() is start
 
 
 def test_a_deal_number_typed_wrong_is_refused_in_the_dialog(window: pygame.Surface) -> None:

@@ -104,6 +104,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Esc"), N_("the menu: Resume, New match, Start screen, Settings, Help, Statistics, History, Quit")),
     (N_("H"), N_("high contrast on or off")),
     (N_("M"), N_("sound off or on (the volume is in Settings)")),
+    (N_("T"), N_("the card tracker on or off: in the side panel, the scoring cards you have not seen yet and "
+                 "how many partners of each layout card are still out (Card tracker in Settings)")),
     (N_("F1"), N_("this help")),
     (N_("F11"), N_("full screen on or off")),
     (N_("Page Up / Down"), N_("scroll the list of turns")),
