@@ -57,6 +57,7 @@ def test_play_deal_number_deals_the_number_typed_at_a_practice_match(window: pyg
     app.frame(1 / 60, [key_event(pygame.K_n)])  # N on the start screen, as the button in its corner
     dialog = app.top()
     assert isinstance(dialog, DealNumberScene)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="n"))  # the N that opened it types nothing
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="12 345"))
     app.frame(1 / 60)
     app.frame(1 / 60, [key_event(pygame.K_RETURN)])
@@ -87,6 +88,8 @@ def test_a_deal_number_typed_wrong_is_refused_in_the_dialog(window: pygame.Surfa
     app.open("deal-number")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
     app.frame(1 / 60)
+    dialog = app.top()
+    assert isinstance(dialog, DealNumberScene) and dialog.field.text == "", "a number field takes digits alone"
     app.frame(1 / 60, [key_event(pygame.K_RETURN)])
     dialog = app.top()
     assert isinstance(dialog, DealNumberScene) and "0 to 9007199254740991" in dialog.problem

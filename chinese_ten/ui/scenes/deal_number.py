@@ -84,6 +84,12 @@ class DealNumberScene(QuestionScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.act("cancel")
             return
+        if event.type == pygame.TEXTINPUT:  # a number's digits only (the N that opened this types nothing)
+            digits = "".join(ch for ch in event.text if ch.isascii() and (ch.isdigit() or ch == " "))
+            if digits:
+                self.field.insert(digits)
+                self.problem = ""
+            return
         if self.field.handle_event(event):
             return
         super().handle_event(event)

@@ -236,11 +236,11 @@ class SidePanel:
         y += head.get_height() + 2
         lines: list[str] = []
         if tracked.values:
-            counts = " · ".join(f"{name} {n}" for name, n in tracked.values)
+            counts = "\u00a0· ".join(f"{name}:\u00a0{n}" for name, n in tracked.values)  # a count never wraps from its card
             lines.append(_("Still out by value: {counts}").format(counts=counts))
         else:
             lines.append(_("Scoring cards out: {cards}").format(cards=grouped(tracked.scoring) or _("none")))
-            partners = " · ".join(f"{c.pretty} {n}" for c, n in tracked.partners)
+            partners = "\u00a0· ".join(f"{c.pretty}:\u00a0{n}" for c, n in tracked.partners)
             lines.append(_("Partners out: {cards}").format(cards=partners or _("none")))
         for words in lines:
             para = kit.text.paragraph(words, geom.font(17), t.text, inner)
