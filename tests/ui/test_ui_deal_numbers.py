@@ -138,3 +138,32 @@ def test_kept_deals_carry_their_deal_numbers_in_history_json(tmp_path, capsys: p
         record = d["record"]
         dealt = spec.deal(2, random.Random(record["deal_number"]), record["dealer"], ctl.match.rules)
         assert spec.record_of(dealt)["hands"] == record["hands"]
+
+
+def test_play_this_deal_again_in_history_deals_the_kept_deal_as_practice(window: pygame.Surface, tmp_path) -> None:
+    from chinese_ten.ui.scenes.history import HistoryScene
+
+    keeper = Keeper(open_store(tmp_path))
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True), keeper)
+    ctl = TableController(3, "easy", "fixed", seed=6, pace=QUICK, person=False, thinker=app.thinker, deals=2, seat=2)
+    keeper.watch(ctl)
+    dealt = []
+    for _ in range(40000):
+        if ctl.match.is_over:
+            break
+        if ctl.deal_finished:
+            if len(dealt) < ctl.deal_number:
+                dealt.append((ctl.session.deal.initial, ctl.session.deal.dealer, ctl.session.shuffle_number))
+            ctl.next_deal()
+        ctl.update(1 / 30)
+    dealt.append((ctl.session.deal.initial, ctl.session.deal.dealer, ctl.session.shuffle_number))
+    app.open("start")
+    app.open("history")
+    history = app.top()
+    assert isinstance(history, HistoryScene)
+    app.frame(1 / 60, [key_event(pygame.K_RIGHT)])  # the second deal
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    again = _table(app)
+    assert again.practice and again.match.total_deals == 1 and again.seats == 3
+    assert (again.session.deal.initial, again.session.deal.dealer, again.session.shuffle_number) == dealt[1]
+    keeper.close()
