@@ -12,7 +12,7 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import TableGeometry
-from chinese_ten.ui.table.tracker import grouped, track
+from chinese_ten.ui.table.tracker import Tracked, grouped, track
 from chinese_ten.ui.kit import Kit
 
 
@@ -101,6 +101,7 @@ class SidePanel:
         """The box saying whose turn it is, in the panel's own pixels, as drawn last."""
         self._entries_seen = 0
         self.tracker = False
+        self._tracked: tuple[tuple[int, int], Tracked] | None = None
         """True when the card tracker is shown (the Card tracker setting, T at the table)."""
 
     def scroll_by(self, entries: int) -> None:
@@ -119,7 +120,7 @@ class SidePanel:
         key = (geom.panel.size, ctl.narration.version, ctl.board.version, ctl.shown_turn, ctl.deal_number,
                self.scroll, ctl.is_thinking(), ctl.person_choice is not None, ctl.busy, ctl.deal_recorded,
                self.kit.theme.name, self.kit.theme.card_style, self.reserve,
-               self.paused, ctl.match.rules, ctl.practice, self.tracker and track(ctl.view))
+               self.paused, ctl.match.rules, ctl.practice, self.tracker and self._tracked_now(ctl))
         if key != self._key or self._surface is None:
             self._surface = self._render(geom, ctl)
             self._key = key
@@ -224,13 +225,23 @@ class SidePanel:
         surf.blit(note, (x, y + 2))
         return y + note.get_height() + 6
 
+    def _tracked_now(self, ctl: TableController) -> Tracked:
+        """The tracker of the person's view; while a move is still being shown, as it was before it (the
+        tracker does not tell a card the table has not shown yet)."""
+        kept = self._tracked
+        if ctl.busy and kept is not None and kept[0] == (ctl.session.generation, ctl.deal_number):
+            return kept[1]
+        tracked = track(ctl.view)
+        self._tracked = ((ctl.session.generation, ctl.deal_number), tracked)
+        return tracked
+
     def _tracker(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
                  inner: int) -> int:
         """The card tracker, from the seat's view alone: the scoring cards still out and each layout card's
         partners still out (Go Fishing: the cards of each value still out); returns the bottom."""
         kit = self.kit
         t = kit.theme
-        tracked = track(ctl.view)
+        tracked = self._tracked_now(ctl)
         head = kit.text.line(_("Card tracker (T)"), geom.font(20), t.text_dim, bold=True)
         surf.blit(head, (x, y))
         y += head.get_height() + 2

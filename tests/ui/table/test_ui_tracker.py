@@ -106,3 +106,17 @@ def test_the_tracker_is_off_by_default_and_t_turns_it_on_and_off(window: pygame.
         assert drawn[-1] == track(ctl.session.observe(ctl.local)), "the person's own view"
         app.frame(1 / 60, [key_event(pygame.K_t)])
         assert not app.settings.card_tracker
+
+
+def test_the_tracker_waits_for_the_table_to_show_a_move(window: pygame.Surface) -> None:
+    app = App(window, Settings(card_tracker=True), None, None, ComputerThinker(force_inline=True))
+    ctl = TableController(2, "easy", "one", seed=4, pace=QUICK, thinker=app.thinker)
+    scene = TableScene(app, ctl)
+    app.replace(scene)
+    assert run_frames(app, lambda: ctl.person_to_play and not ctl.busy, limit=3000)
+    before = track(ctl.view)
+    ctl.play(ctl.session.deal.hand(ctl.local)[0])
+    assert ctl.busy and track(ctl.view) != before, "the stock's card is turned in the view at once"
+    assert scene.panel._tracked_now(ctl) == before, "nothing the table has not shown yet"
+    assert run_frames(app, lambda: not ctl.busy, limit=3000)
+    assert scene.panel._tracked_now(ctl) == track(ctl.session.observe(ctl.local))
