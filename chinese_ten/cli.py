@@ -94,6 +94,26 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {quote(text)}") from None
 
 
+def _deal_number(text: str) -> int:
+    from chinese_ten.engine.streams import DEAL_NUMBERS
+
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number < DEAL_NUMBERS:
+        raise argparse.ArgumentTypeError(f"a deal number is a whole number from 0 to {DEAL_NUMBERS - 1}, "
+                                         f"not {quote(text)}")
+    return number
+
+
+def _add_deal_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
+    """``--deal N``: the first deal of this run's match is deal number N (INTERFACE.md "Deal numbers")."""
+    p.add_argument("--deal", type=_deal_number, default=argparse.SUPPRESS if keep_parent else None, metavar="N",
+                   help="make the first deal of the match deal number N (0 to 2^53 - 1); the later deals "
+                        "follow from the match seed")
+
+
 def _match_deals(text: str) -> int:
     try:
         return MatchLength.fixed(_int(text)).deals
@@ -171,13 +191,14 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
     look = tuple(look_overrides(args).items())
     if getattr(args, "command", None) != "demo":
         return LaunchOptions(settings_dir=getattr(args, "settings_dir", None), data_dir=_named(getattr(args, "data_dir", None)),
-                             look=look, rules=getattr(args, "rules", None), game=getattr(args, "game", None))
+                             look=look, rules=getattr(args, "rules", None), game=getattr(args, "game", None),
+                             deal=getattr(args, "deal", None))
     rules = RuleSet.of(getattr(args, "rules", None) or "classic")
     game = getattr(args, "game", None) or "ten"
     seats = args.seats or (max(rules.seat_counts()) if game == "ten" else DEMO_FISHING_SEATS)
     demo = DemoOptions(seats=seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
-                       rules=rules, game=game)
+                       rules=rules, game=game, deal=getattr(args, "deal", None))
     return LaunchOptions(data_dir=_named(getattr(args, "data_dir", None)), look=look, rules=rules.preset, demo=demo,
                          frame_stats=getattr(args, "frame_stats", None), json=getattr(args, "json", False))
 
@@ -191,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_look_options(parser)
     _add_rules_choice(parser)
     _add_game_choice(parser)
+    _add_deal_choice(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("replay", help="replay a deal record and print the position it reaches")
@@ -241,6 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_look_options(p, keep_parent=True)
     _add_rules_choice(p, keep_parent=True)
     _add_game_choice(p, keep_parent=True)
+    _add_deal_choice(p, keep_parent=True)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     _add_data_dir(p)
 

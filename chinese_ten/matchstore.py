@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 
+from chinese_ten.engine.streams import deal_number
 from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
@@ -122,8 +123,20 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         tried TEXT
     );
     """,
+    # a kept deal's "deal_number" is its deal number (INTERFACE.md "Deal numbers"), the one that deals it again:
+    # before, it held the deal's place in its match, which now is "deal_in_match" (as the deals' number column);
+    # Chinese Ten's deals kept before were not shuffled from a deal number, so they have none (Go Fishing's are
+    # given theirs from the match seed after this step: see _number_fishing_deals)
+    """
+    UPDATE deals SET record = json_set(json_remove(record, '$.deal_number'), '$.deal_in_match',
+                                       json_extract(record, '$.deal_number'))
+        WHERE json_valid(record) AND substr(record, 1, 1) = '{' AND json_type(record, '$.deal_number') = 'integer';
+    """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
+
+NUMBERED_DEALS: Final[int] = 7
+"""The schema version from which every kept deal's "deal_number" is its deal number."""
 
 SCHEMA_VERSION: Final[int] = len(MIGRATIONS)
 """The schema version this code writes."""
@@ -247,8 +260,9 @@ class KeptMatch:
             "strength": self.setup.strength, "totals": list(self.totals),
             "finished": self.state == "finished", "abandoned": self.state == "abandoned",
             "outcome": self.outcome, "deals_planned": self.setup.total_deals, "practice": self.practice,
-            "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins), "record": d.record}
-                      for d in self.deals],
+            "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins),
+                       **({"deal_number": d.record["deal_number"]} if "deal_number" in d.record else {}),
+                       "record": d.record} for d in self.deals],
         }
 
 
@@ -465,7 +479,28 @@ class MatchStore:
                     for statement in MIGRATIONS[number].split(";"):
                         if statement.strip():
                             self._db.execute(statement)
+                    if number == NUMBERED_DEALS - 1:
+                        self._number_fishing_deals()
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _number_fishing_deals(self) -> None:
+        """Give every kept Go Fishing deal its deal number: each was shuffled from its match seed's
+        (:func:`~chinese_ten.engine.streams.deal_number` of the seed and its place in the match, from 0)."""
+        rows = self._db.execute(
+            "SELECT d.id, d.number, m.seed, d.record FROM deals d JOIN matches m ON m.id = d.match_id"
+            f" WHERE m.game = 'fishing' AND {_SOUND_RECORD.replace('record', 'd.record')}").fetchall()
+        for row_id, number, seed, record in rows:
+            if not isinstance(number, int) or number < 1 or not isinstance(seed, str):
+                continue
+            try:
+                data = json.loads(record)
+            except ValueError:
+                continue
+            if not isinstance(data, dict):
+                continue
+            data["deal_number"] = deal_number(int(seed) if seed.lstrip("-").isdigit() else seed, number - 1)
+            self._db.execute("UPDATE deals SET record = ? WHERE id = ?",
+                             (json.dumps(data, separators=(",", ":")), row_id))
 
     def check(self) -> bool:
         """True when SQLite finds the file sound, apart from rows that break a CHECK or NOT NULL of the schema:

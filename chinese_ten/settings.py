@@ -220,6 +220,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "rule_options": _rule_options,
     "language": _one_of(LANGUAGE_CHOICES),
     "allow_takebacks": _boolean,
+    "card_tracker": _boolean,
 }
 
 
@@ -287,6 +288,9 @@ class Settings:
     language: str = SYSTEM
     allow_takebacks: bool = False
     """Whether the person may take back their last turn (a match with a take-back is practice)."""
+    card_tracker: bool = False
+    """Whether the table's panel shows the card tracker: the scoring cards not yet seen and each layout
+    card's partners still out, from the person's view alone (T at the table)."""
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

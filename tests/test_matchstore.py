@@ -171,7 +171,7 @@ def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path)
     assert opened.store.statistics().overall.abandoned == 1
     opened.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'analyses'").fetchone()
         assert db.execute("SELECT practice FROM matches").fetchall() == [(0,)]
@@ -476,3 +476,35 @@ def test_a_go_fishing_review_is_kept_and_read_back_as_go_fishings_and_a_malforme
     assert store.kept_review(match_id, 1, 1, 0, 500) is None
     assert "kind must be play" in caplog.text
     store.close()
+
+
+def test_kept_deals_numbered_by_their_place_are_renumbered_by_what_deals_them_again(tmp_path) -> None:
+    """Before deal numbers, a kept deal's "deal_number" was its place in the match: the migration keeps the place
+    as "deal_in_match", gives a Go Fishing deal the number its match seed shuffled it from, and a Chinese Ten
+    deal (shuffled otherwise then) none; nothing else of a record changes."""
+    import json
+
+    from chinese_ten.engine.streams import deal_number
+    from chinese_ten.matchstore import MIGRATIONS, NUMBERED_DEALS
+
+    with sqlite3.connect(tmp_path / DB_NAME) as db:
+        for migration in MIGRATIONS[:NUMBERED_DEALS - 1]:
+            db.executescript(migration)
+        db.execute(f"PRAGMA user_version = {NUMBERED_DEALS - 1}")
+        for match_id, game, seed in ((1, "ten", "11"), (2, "fishing", "12")):
+            db.execute("INSERT INTO matches (id, started, seats, rules, preset, strength, players, person, length,"
+                       " total_deals, seed, state, outcome, totals, game) VALUES (?, ?, 2, '\"classic\"', 'classic',"
+                       " 'normal', '[\"you\", \"normal\"]', 1, '{\"kind\": \"fixed\", \"deals\": 2}', 2, ?,"
+                       " 'finished', 'won', '[3, -3]', ?)", (match_id, "2026-11-30T20:00:00", seed, game))
+            for number in (1, 2):
+                record = json.dumps({"format": "x", "seed": seed, "deal_number": number, "result": [3, -3]})
+                db.execute("INSERT INTO deals (match_id, number, played, margins, margin, record)"
+                           " VALUES (?, ?, '2026-11-30T20:01:00', '[3, -3]', 3, ?)", (match_id, number, record))
+    opened = open_store(tmp_path)
+    kept = {m.setup.game: m for m in opened.store.history()}
+    opened.close()
+    ten = [d.record for d in kept["ten"].deals]
+    fishing = [d.record for d in kept["fishing"].deals]
+    assert ten == [{"format": "x", "seed": "11", "deal_in_match": n, "result": [3, -3]} for n in (1, 2)]
+    assert fishing == [{"format": "x", "seed": "12", "deal_in_match": n, "deal_number": deal_number(12, n - 1),
+                        "result": [3, -3]} for n in (1, 2)]

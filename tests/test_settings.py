@@ -58,6 +58,7 @@ EVERYTHING_CHANGED = Settings(
     rule_options=(("lead", "dealer"),),
     language="zh-Hant",
     allow_takebacks=True,
+    card_tracker=True,
 )
 
 
@@ -321,6 +322,7 @@ def test_file_format(folder: Path) -> None:
         "rule_options": {"lead": "dealer"},
         "language": "zh-Hant",
         "allow_takebacks": True,
+        "card_tracker": True,
     }
 
 

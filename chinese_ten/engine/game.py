@@ -127,7 +127,9 @@ class GameSpec:
     default_rules: Any
     """The rules a match is dealt under unless it names others (a :class:`~chinese_ten.engine.match.MatchRules`)."""
     deal: Callable[[int, random.Random, int, Any], GameState]
-    """A shuffled deal: ``deal(seats, rng, dealer, rules)``."""
+    """A shuffled deal: ``deal(seats, rng, dealer, rules)``; every match and ``simulate`` deal from
+    ``random.Random(number)`` with the deal's number (:func:`~chinese_ten.engine.streams.deal_number`),
+    so ``deal(seats, random.Random(number), dealer, rules)`` deals exactly its cards again."""
     parse_action: Callable[[str], Any]
     """An action read from its text form; raises InvalidAction on a text that is none."""
     replay: Callable[[Mapping[str, Any]], GameState]
@@ -138,10 +140,6 @@ class GameSpec:
     """The match lengths offered, the default first."""
     play_out_random: Callable[[Any, random.Random], None] | None = None
     """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
-    numbered_deals: bool = False
-    """True when ``simulate`` shuffles each deal from its deal number
-    (:func:`~chinese_ten.engine.streams.deal_number`) and writes it in the deal's record as ``deal_number``:
-    ``deal(seats, random.Random(number), dealer, rules)`` deals exactly its cards again."""
 
 
 def make_player(game: GameSpec, name: str, think_ms: int | None = None) -> Player:

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from chinese_ten.engine.game import GameSpec, GameState
 from chinese_ten.engine.scores import as_number
-from chinese_ten.engine.streams import DealStreams
+from chinese_ten.engine.streams import DealStreams, check_deal_number, deal_number
 
 _KINDS = {"one": "one deal", "per-seat": "one deal per seat", "two-per-seat": "two deals per seat"}
 
@@ -106,6 +106,10 @@ class Match:
     rules: Any = None
     """The game's rules (a :class:`MatchRules`); None: the game's default rules."""
     seed: int | str | None = None
+    first_number: int | None = None
+    """The deal number of the match's first deal (None: the seed's, as every later deal's). A match started
+    from a deal number deals that deal first and then goes on as the match of its seed would: deal ``k``
+    (``k`` >= 1) is :func:`~chinese_ten.engine.streams.deal_number` of the seed and ``k``, whatever the first."""
     results: list[tuple[Fraction, ...]] = field(default_factory=list)
     points: list[tuple[int, ...]] = field(default_factory=list)
     dealers: list[int] = field(default_factory=list)
@@ -118,6 +122,8 @@ class Match:
             raise ValueError(f"a match under these rules is for {counts} seats, not {self.seats}")
         if self.seed is None:
             self.seed = random.SystemRandom().getrandbits(63)
+        if self.first_number is not None:
+            check_deal_number(self.first_number)
         if not 0 <= self.first_dealer < self.seats:
             raise ValueError(f"the first dealer must be a seat from 0 to {self.seats - 1}")
 
@@ -151,10 +157,18 @@ class Match:
             return min(order, key=lambda s: points[s])
         return (self.first_dealer + self.rules.step * self.deals_played) % self.seats
 
+    def deal_number(self, number: int | None = None) -> int:
+        """The deal number (INTERFACE.md "Deal numbers") of deal ``number`` (0 for the first; default: the next
+        deal): the one it is shuffled from, so ``game.deal(seats, random.Random(it), dealer, rules)`` deals it again."""
+        n = self.deals_played if number is None else number
+        if n == 0 and self.first_number is not None:
+            return self.first_number
+        return deal_number(self.seed, n)  # type: ignore[arg-type]
+
     def streams(self, number: int | None = None) -> DealStreams:
         """The random streams of deal ``number`` (0 for the first; default: the next deal)."""
         n = self.deals_played if number is None else number
-        return DealStreams(self.seed, n, self.seats, numbered=self.game.numbered_deals)  # type: ignore[arg-type]
+        return DealStreams(self.seed, n, self.seats, dealt=self.deal_number(n))  # type: ignore[arg-type]
 
     def new_deal(self, rng: random.Random | None = None) -> Any:
         """Shuffle and deal the next deal of the match (with its own shuffle stream unless ``rng`` is given)."""

@@ -23,7 +23,7 @@ from typing import Any, Literal, Protocol
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import Match, MatchLength
-from chinese_ten.engine.streams import DealStreams
+from chinese_ten.engine.streams import DealStreams, check_deal_number
 from chinese_ten.engine.thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.session")
@@ -98,14 +98,16 @@ class TableSession:
 
     def __init__(self, game: GameSpec, seats: Sequence[SeatKind], length: MatchLength, *, rules: Any = None,
                  seed: int | str | None = None, leader: int = 0, thinker: ComputerThinker | None = None,
-                 think_ms: int | None = None, director: Director | None = None, first_deal: Any = None) -> None:
+                 think_ms: int | None = None, director: Director | None = None, first_deal: Any = None,
+                 first_number: int | None = None) -> None:
         """A new match of ``game`` with these seats; ``leader`` plays first in the first deal. ``first_deal``
-        (as dealt) replaces the first deal's shuffle; a ``director`` scripts the deal and the computers."""
+        (as dealt) replaces the first deal's shuffle; ``first_number`` makes the first deal that deal number
+        (see :attr:`Match.first_number`); a ``director`` scripts the deal and the computers."""
         self.game = game
         self.kinds: tuple[SeatKind, ...] = tuple(seats)
         rules = game.default_rules if rules is None else rules
         self.match = Match(game, len(self.kinds), length, first_dealer=rules.dealer_for_leader(leader, len(self.kinds)),
-                           rules=rules, seed=seed)
+                           rules=rules, seed=seed, first_number=first_number)
         self.thinker = thinker or ComputerThinker()
         self.think_ms = think_ms
         self.director = director
@@ -130,6 +132,14 @@ class TableSession:
         self.thinker.warm_up([k.player for k in self.kinds if k.player])
 
     # ------------------------------------------------------------------ reading
+
+    @property
+    def shuffle_number(self) -> int | None:
+        """The deal number (INTERFACE.md "Deal numbers") of the deal under way: dealing it again deals its cards;
+        None when the deal was not shuffled from one (a scripted deal, or one handed in as dealt)."""
+        if self.director is not None or (self._first is not None and self.deal_number == 1):
+            return None
+        return self.match.deal_number(self.deal_number - 1)
 
     @property
     def seats(self) -> int:
@@ -362,13 +372,25 @@ class TableSession:
         draws = list(self.streams.draws)
         if self._asked is not None and self._asked_seat is not None:
             draws[self._asked_seat] -= 1  # a decision still being thought about is drawn again after a resume
-        return {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
+        kept = {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
                 "turns": len(self.deal.turns), "recorded": self.deal_recorded, "practice": self.practice}
+        if self.match.first_number is not None:
+            kept.update(first_number=self.match.first_number, first_dealer=self.match.first_dealer)
+        return kept
 
     def resume(self, progress: dict[str, Any]) -> None:
         """Play a new session's match forward to a kept position, at once: the same deals, the same moves,
         and the random streams drawn as far as they were, so what follows is what would have."""
         deals = progress.get("deals") or [[]]
+        first = progress.get("first_number")
+        if first is not None:  # a match started from a deal number: its first deal is dealt from it
+            if self.match.deals_played or self.deal_number != 1:
+                raise IllegalMove("a match is started from a deal number before its first deal is played")
+            self.match.first_number = check_deal_number(first)
+            dealer = progress.get("first_dealer", self.match.first_dealer)
+            if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < self.seats:
+                self.match.first_dealer = dealer
+            self.streams = self.match.streams()
         for number, actions in enumerate(deals, start=1):
             if number > 1:
                 self.record_deal()

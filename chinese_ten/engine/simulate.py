@@ -177,8 +177,8 @@ def simulate(
     The deals are the ``game``'s under ``rules`` (None: the game's default rules). Deal ``k`` is shuffled
     from its own stream and every seat decides from its
     own (see :class:`~chinese_ten.engine.streams.DealStreams`), so the same seed gives
-    the same deals whatever the players do. A game with ``numbered_deals`` shuffles deal ``k`` from its
-    deal number (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``.
+    the same deals whatever the players do. Deal ``k`` is shuffled from its deal number
+    (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``.
     """
     if rules is None:
         rules = game.default_rules
@@ -203,28 +203,26 @@ def simulate(
     played = 0
     start = time.perf_counter()
     for k in range(deals):
-        numbered = deal_number(seed, k) if game.numbered_deals else None
-        deal_seed = derive_seed(seed, "shuffle", k) if numbered is None else numbered
+        numbered = deal_number(seed, k)
         dealer = k % seats
         sums: dict[str, float] = defaultdict(float)
         counts: dict[str, int] = defaultdict(int)
         for r in rotations:
             seat_names = [names[(s - r) % seats] for s in range(seats)]
-            deal = game.deal(seats, random.Random(deal_seed), dealer, rules)
+            deal = game.deal(seats, random.Random(numbered), dealer, rules)
             if fast:
                 assert game.play_out_random is not None
                 game.play_out_random(deal, random.Random(derive_seed(seed, "random-play", k, r)))
                 margins = deal.returns()
             else:
                 seat_players = [make_player(game, n, think_ms) for n in seat_names]
-                play_out(deal, seat_players, DealStreams(seed, k, seats, r, game.numbered_deals), clock)
+                play_out(deal, seat_players, DealStreams(seed, k, seats, r), clock)
                 margins = deal.returns()
                 if records is not None:
                     result = {"players": seat_names, "points": list(deal.points),
                               "margins": [as_number(m) for m in margins]}
-                    numbering = {} if numbered is None else {"deal_number": numbered}
                     write_record_file(records / f"deal-{k:05d}-{r}.json",
-                                      {**game.record_of(deal), **numbering, "result": result})
+                                      {**game.record_of(deal), "deal_number": numbered, "result": result})
             for s, name in enumerate(seat_names):
                 sums[name] += float(margins[s])
                 counts[name] += 1

@@ -19,6 +19,13 @@ DEAL_NUMBERS: int = 2 ** 53
 """How many deal numbers there are (0 to 2^53 - 1: every one exact in a JSON number)."""
 
 
+def check_deal_number(number: int) -> int:
+    """``number`` when it is a deal number (0 to 2^53 - 1); ``ValueError`` saying so otherwise."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < DEAL_NUMBERS:
+        raise ValueError(f"a deal number is a whole number from 0 to {DEAL_NUMBERS - 1}, not {number}")
+    return number
+
+
 def deal_number(seed: int | str, number: int) -> int:
     """The deal number of deal ``number`` (0 for the first) of the match or run with master ``seed``."""
     return derive_seed(seed, "shuffle", number) % DEAL_NUMBERS
@@ -27,13 +34,16 @@ def deal_number(seed: int | str, number: int) -> int:
 class DealStreams:
     """The random streams of one deal: its shuffle, each seat's decisions and the hint, each on its own."""
 
-    __slots__ = ("shuffle", "_seats", "_hint", "draws", "hints")
+    __slots__ = ("number", "shuffle", "_seats", "_hint", "draws", "hints")
 
-    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0, numbered: bool = False) -> None:
-        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``; a ``numbered``
-        game's deal is shuffled from its deal number (:func:`deal_number`), as ``simulate`` deals it."""
-        shuffle_seed = deal_number(seed, number) if numbered else derive_seed(seed, "shuffle", number)
-        self.shuffle = random.Random(shuffle_seed)
+    def __init__(self, seed: int | str, number: int, seats: int, rotation: int = 0,
+                 dealt: int | None = None) -> None:
+        """The streams of deal ``number`` (0 for the first) of the match with master ``seed``. The deal is
+        shuffled from its deal number: ``dealt`` when given, else :func:`deal_number` of the seed, as
+        ``simulate`` deals it; the seats' and the hint's streams follow the seed either way."""
+        self.number = deal_number(seed, number) if dealt is None else dealt
+        """The deal number the shuffle is made from (``random.Random(number)``)."""
+        self.shuffle = random.Random(self.number)
         self._seats = [random.Random(derive_seed(seed, "seat", number, rotation, s)) for s in range(seats)]
         self._hint = random.Random(derive_seed(seed, "hint", number))
         self.draws = [0] * seats

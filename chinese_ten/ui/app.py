@@ -164,6 +164,8 @@ class App:
         """Frame times, recorded only for a demo (whose summary reports them)."""
         self.screenshots: list[Path] = []
         self.match_seed: int | None = None
+        self.first_number: int | None = None
+        """The deal number the next match started deals first (``--deal``), once; None: the seed's."""
         self.notices: list[str] = []
         """Messages for the person not yet shown (settings that could not be read or saved)."""
         self.run_only: dict[str, tuple[object, object]] = {}
@@ -378,6 +380,8 @@ class App:
                 rules, length = spec.default_rules, spec.match_lengths[0]
             ctl = TableController(demo.seats, demo.strength, length, seed=demo.seed, pace=DEMO_PACE,
                                   person=False, thinker=self.thinker, deals=demo.deals, rules=rules, game=spec.name)
+            if demo.deal is not None:
+                ctl.resume({"first_number": demo.deal})
             self.keeper.watch(ctl)
             self.replace(TableScene(self, ctl, auto=True))
             return
@@ -387,6 +391,30 @@ class App:
         ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
                               pace=pace_for(s.animation_speed), thinker=self.thinker,
                               rules=s.ruleset() if spec.name == "ten" else spec.default_rules, game=spec.name)
+        if self.first_number is not None:
+            ctl.resume({"first_number": self.first_number})
+            self.first_number = None
+        self.keeper.watch(ctl)
+        self.replace(TableScene(self, ctl))
+
+    def play_deal(self, number: int, *, seats: int | None = None, strength: str | None = None, rules: Any = None,
+                  game: str | None = None, seat: int = 0, dealer: int | None = None) -> None:
+        """Sit down at a practice match of one deal, deal number ``number``, at these seats, rules, strength and
+        game (each by default the current settings'), the person at ``seat``; ``dealer`` deals it (by default the
+        seat before the person's). Dealt so, the deal has exactly the cards it had. It is kept apart from the
+        statistics, as a match with a take-back is."""
+        self.thinker.cancel()
+        self.keeper.abandon()  # asked first when a match was unfinished
+        s = self.settings
+        spec = game_named(game or s.game)
+        if rules is None or not isinstance(rules, type(spec.default_rules)):
+            rules = s.ruleset() if spec.name == "ten" else spec.default_rules
+        ctl = TableController(seats or s.computers + 1, strength or s.strength, "one", pace=pace_for(s.animation_speed),
+                              thinker=self.thinker, deals=1, rules=rules, seat=seat, game=spec.name)
+        start: dict[str, Any] = {"first_number": number, "practice": True}
+        if dealer is not None:
+            start["first_dealer"] = dealer
+        ctl.resume(start)
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
@@ -515,6 +543,9 @@ class App:
             return True
         if key == pygame.K_m:
             self.toggle_mute()
+            return True
+        if key == pygame.K_t and self.table() is not None and isinstance(self.top(), (type(self.table()), ChoiceScene)):
+            self.change_settings(card_tracker=not self.settings.card_tracker)
             return True
         if key == pygame.K_p:
             table = self.table()
@@ -774,6 +805,7 @@ def run_game(options: LaunchOptions) -> int:
         app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
+        app.first_number = options.deal
         app.open("start")
         app.run()
         app.remember_window_size()

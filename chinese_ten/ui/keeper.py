@@ -482,8 +482,11 @@ class Keeper:
         seat = ctl.person_seat
         number = ctl.deal_number
         returns = deal.returns()
+        shuffle = ctl.session.shuffle_number
+        numbering = {} if shuffle is None else {"deal_number": shuffle}
         record = {**ctl.game.record_of(deal), "players": [i.player or "you" for i in ctl.infos],
-                  "seed": str(ctl.match.seed), "deal_number": number, "result": [as_number(m) for m in returns]}
+                  "seed": str(ctl.match.seed), **numbering, "deal_in_match": number,
+                  "result": [as_number(m) for m in returns]}
         margins = [float(m) for m in returns]
         person = None if seat is None else margins[seat]
         totals = [float(t) for t in ctl.match.exact_totals]

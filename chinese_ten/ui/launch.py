@@ -25,6 +25,8 @@ class DemoOptions:
     """Chinese Ten's rules (another game is dealt under its own)."""
     game: str = "ten"
     """The game the computers play (the registry's name)."""
+    deal: int | None = None
+    """The deal number of the match's first deal (``--deal``; None: the seed's)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,9 @@ class LaunchOptions:
 
     game: str | None = None
     """The game of this run's matches (None: the remembered game)."""
+
+    deal: int | None = None
+    """The deal number of the first deal of the first match this run starts (``--deal``; None: the seed's)."""
 
     demo: DemoOptions | None = None
     """For ``demo``, the demo asked for; None to play."""

@@ -143,6 +143,10 @@ class Services(Protocol):
     def start_match(self) -> None:
         """Sit down at a new match with the current settings."""
 
+    def play_deal(self, number: int, *, seats: int | None = None, strength: str | None = None, rules: Any = None,
+                  game: str | None = None, seat: int = 0, dealer: int | None = None) -> None:
+        """Sit down at a practice match of one deal, deal number ``number`` (by default at the current settings)."""
+
     def new_match(self) -> None:
         """Another match at the same table."""
 

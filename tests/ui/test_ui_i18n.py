@@ -120,7 +120,7 @@ def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] 
         assert run_frames(demo, lambda: isinstance(demo.top(), CountScene), limit=20000)
         demo.frame(1 / 60)
         ctl = demo.table().ctl  # type: ignore[union-attr]
-        record = record_of(ctl.session.deal, players=[i.player or "you" for i in ctl.infos], deal_number=1)
+        record = record_of(ctl.session.deal, players=[i.player or "you" for i in ctl.infos], deal_in_match=1)
         review = ReviewScene(demo, record, 0, review=review_record(record, 0, budget=2_000))
         demo.push(review)
         for position in (0, review.review.decisions[0].turn - 1, review.table.last):  # type: ignore[union-attr]

@@ -45,7 +45,6 @@ SPEC = GameSpec(
     record_of=_record_of,
     match_lengths=MATCH_LENGTHS,
     play_out_random=FishingDeal.play_out_random,
-    numbered_deals=True,
 )
 """Go Fishing as the games registry knows it."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.deal_number import DealNumberScene
 from chinese_ten.ui.scenes.help import HelpScene
 from chinese_ten.ui.scenes.history import HistoryScene
 from chinese_ten.ui.scenes.match import MatchScene
@@ -39,6 +40,7 @@ SCENES: dict[str, type[Scene]] = {
     "history": HistoryScene,
     "review": ReviewScene,
     "practice": PracticeScene,
+    "deal-number": DealNumberScene,
 }
 """Every screen by the name it is opened with."""
 

@@ -33,6 +33,8 @@ class CountScene(TableOverlay):
         buttons = [Button(label, "next")]
         if table.ctl.rules_ui.reviewable:
             buttons.append(Button(N_("Review this deal (R)"), "review"))
+        if last and not auto and table.ctl.session.shuffle_number is not None:
+            buttons.append(Button(N_("Play this deal again"), "again"))
         super().__init__(app, table, buttons, auto)
 
     @property
@@ -48,12 +50,10 @@ class CountScene(TableOverlay):
         label_w = self.app.kit.text.width(_(self.button.label), font_px(24, unit), True) + 40
         self.button.rect = Rect(0, 0, label_w, round(44 * unit))
         self.button.rect.bottomright = (box.right - pad, box.bottom - pad)
-        if len(self.buttons) < 2:
-            return
-        review = self.buttons[1]
-        review_w = self.app.kit.text.width(_(review.label), font_px(24, unit), True) + 40
-        review.rect = Rect(0, 0, review_w, self.button.rect.height)
-        review.rect.bottomright = (self.button.rect.left - pad, self.button.rect.bottom)
+        for before, other in zip(self.buttons, self.buttons[1:]):  # each further button left of the one before
+            other_w = self.app.kit.text.width(_(other.label), font_px(24, unit), True) + 40
+            other.rect = Rect(0, 0, other_w, self.button.rect.height)
+            other.rect.bottomright = (before.rect.left - pad, self.button.rect.bottom)
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The count's box at this window size."""
@@ -81,8 +81,27 @@ class CountScene(TableOverlay):
             if lit is not None:  # the panel stays lit beside the count: its live buttons still work
                 self.table.press(lit.action)
                 return
-        self._hover = buttons_event(event, self.buttons, lambda b: self.review() if b.action == "review"
-                                    else self.advance(), self._hover)
+        self._hover = buttons_event(event, self.buttons, self._press, self._hover)
+
+    def _press(self, button: Button) -> None:
+        if button.action == "review":
+            self.review()
+        elif button.action == "again":
+            self.play_again()
+        else:
+            self.advance()
+
+    def play_again(self) -> None:
+        """Deal the deal just counted again, at a practice match of one deal at the same seats and rules."""
+        ctl = self.table.ctl
+        number = ctl.session.shuffle_number
+        deal = ctl.finished_deal()
+        if number is None or deal is None:
+            return
+        strength = next((i.player for i in ctl.infos if i.player), "normal")
+        self.app.pop(self)
+        self.app.play_deal(number, seats=ctl.seats, strength=strength, rules=ctl.match.rules, game=ctl.game.name,
+                           seat=ctl.local, dealer=deal.dealer)
 
     def review(self) -> None:
         """Open the review of the deal just counted, for the person's seat (the bottom seat's when computers
@@ -90,7 +109,10 @@ class CountScene(TableOverlay):
         ctl = self.table.ctl
         deal = ctl.finished_deal()
         assert deal is not None, "the count follows the deal's end"
-        record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos], deal_number=ctl.deal_number)
+        shuffle = ctl.session.shuffle_number
+        numbering = {} if shuffle is None else {"deal_number": shuffle}
+        record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos],
+                                        deal_in_match=ctl.deal_number, **numbering)
         kept = self.app.keeper.last_deal()
         if kept is not None and kept[1] != ctl.deal_number:
             kept = None
@@ -130,6 +152,11 @@ class CountScene(TableOverlay):
                               total=ctl.match.total_deals), geom.font(36),
                               t.text, bold=True)
         surface.blit(title, (x, y))
+        shuffle = ctl.session.shuffle_number
+        if shuffle is not None:  # the number that deals these cards again, at the box's top right
+            tag = kit.text.line(_("Deal number {number}").format(number=shuffle), geom.font(18), t.text_dim)
+            if x + title.get_width() + pad + tag.get_width() <= box.right - pad:
+                surface.blit(tag, tag.get_rect(topright=(box.right - pad, y)))
         words = ctl.rules_ui.count_explanation(ctl.match.rules, deal.seats)
         sub = kit.text.line(words, geom.font(20), t.text_dim)
         if sub.get_width() > box.width - 2 * pad:

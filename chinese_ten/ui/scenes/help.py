@@ -106,6 +106,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Esc"), N_("the menu: Resume, New match, Start screen, Settings, Help, Statistics, History, Quit")),
     (N_("H"), N_("high contrast on or off")),
     (N_("M"), N_("sound off or on (the volume is in Settings)")),
+    (N_("T"), N_("the card tracker on or off: in the side panel, the scoring cards you have not seen yet and "
+                 "how many partners of each layout card are still out (Card tracker in Settings)")),
     (N_("F1"), N_("this help")),
     (N_("F11"), N_("full screen on or off")),
     (N_("Page Up / Down"), N_("scroll the list of turns")),
@@ -114,6 +116,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("Tab, arrows, Enter"), N_("move between buttons and press them on every screen")),
     (N_("R (count, History)"), N_("review the deal: every hand face up, each of your decisions marked from best "
                                   "to blunder")),
+    (N_("A (History)"), N_("play the chosen deal again from its deal number, as practice (also Play this deal "
+                           "again, there and at a match's last count)")),
+    (N_("N (start screen)"), N_("play a deal by its number, as practice (also Play deal number…)")),
     (N_("Review: Left / Right"), N_("a turn back, or on (played as at the table); Home and End: the start and "
                                     "the end; a click on a turn or a worst moment goes there")),
     (N_("Review: W"), N_("the worst moments, one after another")),

@@ -83,7 +83,8 @@ class HistoryScene(Page):
         self.deal = 0
         self.count_open = False
         self.buttons = [Button(_("Back"), "back"), Button(_("Count (Enter)"), "count"),
-                        Button(_("Review (R)"), "review"), Button(_("Export record (E)"), "export")]
+                        Button(_("Review (R)"), "review"), Button(_("Export record (E)"), "export"),
+                        Button(_("Play this deal again (A)"), "again")]
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self._rows: list[Rect] = []
@@ -111,6 +112,36 @@ class HistoryScene(Page):
             self.export()
         elif action == "review":
             self.review()
+        elif action == "again":
+            self.play_again()
+
+    def play_again(self) -> None:
+        """Deal the chosen deal again from its deal number: a practice match of one deal, at the kept match's
+        seats, rules and computers, the person in the same seat (nothing when the deal has no number)."""
+        kept = self._kept_deal()
+        m = self.selected
+        if kept is None or m is None:
+            return
+        try:
+            record = kept.record
+        except ValueError:
+            record = {}
+        number, dealer = record.get("deal_number"), record.get("dealer")
+        if isinstance(number, bool) or not isinstance(number, int):
+            self.app.notify(_("This deal was kept before deals had numbers; it can't be dealt again."))
+            return
+        from chinese_ten.games import game_named
+        from chinese_ten.games.ten.rules import rules_from_json
+
+        game = game_named(m.setup.game)
+        try:
+            rules = rules_from_json(m.setup.rules) if game.name == "ten" else game.default_rules
+        except ValueError:
+            rules = None
+        strength = next((p for p in m.setup.players if p != "you"), m.setup.strength)
+        self.app.play_deal(number, seats=m.setup.seats, strength=strength, rules=rules, game=game.name,
+                           seat=m.setup.person_seat or 0,
+                           dealer=dealer if isinstance(dealer, int) and 0 <= dealer < m.setup.seats else None)
 
     def _kept_deal(self):  # type: ignore[no-untyped-def]
         m = self.selected
@@ -171,6 +202,9 @@ class HistoryScene(Page):
             if event.key == pygame.K_r:
                 self.review()
                 return
+            if event.key == pygame.K_a:
+                self.play_again()
+                return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(
                     b.focused and b.action != "back" for b in self.buttons):
                 self.act("count")
@@ -201,7 +235,8 @@ class HistoryScene(Page):
         self._rows, self._deal_rows = [], []
         self.keys_rect = Rect(box.left, bottom, box.width, 0)
         if self.matches:  # the key line at the foot, and the lists above it, never under it
-            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · Esc back"),
+            keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · "
+                                   "A play again · Esc back"),
                                  font_px(16, unit), t.text_dim)
             self.keys_rect = keys.get_rect(midbottom=(box.centerx, bottom))
             surface.blit(keys, self.keys_rect)
@@ -292,7 +327,11 @@ class HistoryScene(Page):
             surface.blit(line, (area.left, area.top))
             return
         y = area.top
-        title = kit.text.line(_("Deal {n}: the count").format(n=kept.number), body, t.accent, bold=True)
+        words = _("Deal {n}: the count").format(n=kept.number)
+        number = kept.record.get("deal_number")
+        if isinstance(number, int) and not isinstance(number, bool):
+            words = _("{words} · deal number {number}").format(words=words, number=number)
+        title = kit.text.line(words, body, t.accent, bold=True)
         surface.blit(title, (area.left, y))
         y += line_h
         for seat in range(deal.seats):

@@ -542,11 +542,16 @@ class ReviewScene(Scene):
     def _header(self, inner: Rect) -> int:
         t = self.app.kit.theme
         unit = ui_scale(self.app.surface.get_size())
-        number = self.record.get("deal_number")
-        title = _("Review of deal {n}").format(n=number) if isinstance(number, int) else _("Review of the deal")
+        index, number = self.record.get("deal_in_match"), self.record.get("deal_number")
+        title = _("Review of deal {n}").format(n=index) if isinstance(index, int) else _("Review of the deal")
         line = self._fit(title, font_px(30, unit), t.text, inner.width, bold=True)
         self._blit(line, inner.topleft)
         y = inner.top + line.get_height()
+        if isinstance(number, int) and not isinstance(number, bool):  # the number that deals it again
+            tag = self._fit(_("Deal number {number}").format(number=number), font_px(16, unit), t.text_dim,
+                            inner.width)
+            self._blit(tag, (inner.left, y))
+            y += tag.get_height()
         who = self.table.names[self.seat]
         words = (_("{name}'s decisions, judged by the Hard player (S: another seat)").format(name=who)
                  if self.table.infos[self.seat].player else

@@ -30,6 +30,7 @@ _LOOK_ROWS: tuple[Option, ...] = (
     ("volume", N_("Volume"), tuple((f"{v}%", v) for v in VOLUMES)),
     ("pause_on_focus_loss", N_("Pause when away"), _OFF_ON),
     ("allow_takebacks", N_("Allow take-backs"), _OFF_ON),
+    ("card_tracker", N_("Card tracker (T)"), _OFF_ON),
     ("fullscreen", N_("Full screen (F11)"), _OFF_ON),
     ("window_size", N_("Window size"), tuple((f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES)),
     ("language", N_("Language"), tuple((LANGUAGE_NAMES.get(code, N_("System")), code) for code in LANGUAGE_CHOICES)),

@@ -111,6 +111,8 @@ class StartScene(Scene):
         self.actions = [*first, self.play, Button(N_("Settings"), "settings"),
                         Button(N_("Statistics"), "stats"), Button(N_("History"), "history"),
                         Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+        self.deal_button = Button(N_("Play deal number… (N)"), "deal-number")
+        """Play deal number…, in the top right corner (the row of actions is full in a small window)."""
         self._offer_practice()
         self.focus_row = len(self.rows)
         self.focus_action = 0
@@ -272,6 +274,29 @@ class StartScene(Scene):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
             x += bw_ + between
 
+    def _place_deal_button(self, size: tuple[int, int]) -> None:
+        unit = ui_scale(size)
+        width = self.app.kit.text.width(keyboard_words(_(self.deal_button.label)), font_px(18, unit), True)
+        gap = round(14 * unit)
+        self.deal_button.rect = Rect(0, 0, width + round(28 * unit), round(38 * unit))
+        self.deal_button.rect.topright = (size[0] - gap, gap)
+
+    def _deal_number_event(self, event: pygame.event.Event) -> bool:
+        """A click on Play deal number…, or N, opens it; True when the event was used."""
+        self._place_deal_button(self.app.surface.get_size())
+        rect = self.deal_button.rect
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos):
+            self.app.open("deal-number")
+            return True
+        if event.type == pygame.MOUSEMOTION and rect.collidepoint(event.pos):
+            self._hover = self.deal_button
+            return True
+        chord = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n and not event.mod & chord:
+            self.app.open("deal-number")
+            return True
+        return False
+
     def subtitle(self) -> str:
         """The line under the title: what the chosen game is about (for Chinese Ten, what scores under the
         rules and at the seats chosen)."""
@@ -338,6 +363,8 @@ class StartScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Clicks and keys choose; Enter or Play starts."""
         self.place(self.app.surface.get_size())
+        if self._deal_number_event(event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             action = button_at(self.actions, event.pos)
             cell = grid_at(self.rows, event.pos)
@@ -457,6 +484,8 @@ class StartScene(Scene):
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         for b in self.actions:
             b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
+        self._place_deal_button((w, h))
+        self.deal_button.draw(surface, kit, font_px(18, unit), self._hover is self.deal_button)
         for picture, where in self.footer((w, h)):
             surface.blit(picture, where)
         if self.app.keeper.elsewhere:  # said for as long as it holds, not in a notice that goes

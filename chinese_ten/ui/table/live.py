@@ -579,6 +579,7 @@ class TableScene(Scene):
             p.toast(surface, geom, self.toast_text, alpha)
         self.place_buttons()
         self.panel.paused = self.paused
+        self.panel.tracker = self.app.settings.card_tracker
         self.panel.draw(surface, geom, ctl)
         for b in self.buttons():
             b.draw(surface, kit, geom.font(20), b is self._hover_button)

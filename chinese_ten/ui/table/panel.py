@@ -12,6 +12,7 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import TableGeometry
+from chinese_ten.ui.table.tracker import Tracked, grouped, track
 from chinese_ten.ui.kit import Kit
 
 
@@ -99,6 +100,9 @@ class SidePanel:
         self.turn_rect = Rect(0, 0, 0, 0)
         """The box saying whose turn it is, in the panel's own pixels, as drawn last."""
         self._entries_seen = 0
+        self.tracker = False
+        self._tracked: tuple[tuple[int, int], Tracked] | None = None
+        """True when the card tracker is shown (the Card tracker setting, T at the table)."""
 
     def scroll_by(self, entries: int) -> None:
         """Scroll the log: positive goes back to earlier turns, never past the first."""
@@ -116,7 +120,7 @@ class SidePanel:
         key = (geom.panel.size, ctl.narration.version, ctl.board.version, ctl.shown_turn, ctl.deal_number,
                self.scroll, ctl.is_thinking(), ctl.person_choice is not None, ctl.busy, ctl.deal_recorded,
                self.kit.theme.name, self.kit.theme.card_style, self.reserve,
-               self.paused, ctl.match.rules, ctl.practice)
+               self.paused, ctl.match.rules, ctl.practice, self.tracker and self._tracked_now(ctl))
         if key != self._key or self._surface is None:
             self._surface = self._render(geom, ctl)
             self._key = key
@@ -158,6 +162,8 @@ class SidePanel:
         y = box.bottom + pad
 
         y = self._scores(surf, geom, ctl, x, y, inner)
+        if self.tracker:
+            y = self._tracker(surf, geom, ctl, x, y, inner) + pad // 2
         y += pad // 2
         head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
         surf.blit(head, (x, y))
@@ -218,6 +224,40 @@ class SidePanel:
                 break
         surf.blit(note, (x, y + 2))
         return y + note.get_height() + 6
+
+    def _tracked_now(self, ctl: TableController) -> Tracked:
+        """The tracker of the person's view; while a move is still being shown, as it was before it (the
+        tracker does not tell a card the table has not shown yet)."""
+        kept = self._tracked
+        if ctl.busy and kept is not None and kept[0] == (ctl.session.generation, ctl.deal_number):
+            return kept[1]
+        tracked = track(ctl.view)
+        self._tracked = ((ctl.session.generation, ctl.deal_number), tracked)
+        return tracked
+
+    def _tracker(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
+                 inner: int) -> int:
+        """The card tracker, from the seat's view alone: the scoring cards still out and each layout card's
+        partners still out (Go Fishing: the cards of each value still out); returns the bottom."""
+        kit = self.kit
+        t = kit.theme
+        tracked = self._tracked_now(ctl)
+        head = kit.text.line(_("Card tracker (T)"), geom.font(20), t.text_dim, bold=True)
+        surf.blit(head, (x, y))
+        y += head.get_height() + 2
+        lines: list[str] = []
+        if tracked.values:
+            counts = "\u00a0· ".join(f"{name}:\u00a0{n}" for name, n in tracked.values)  # a count never wraps from its card
+            lines.append(_("Still out by value: {counts}").format(counts=counts))
+        else:
+            lines.append(_("Scoring cards out: {cards}").format(cards=grouped(tracked.scoring) or _("none")))
+            partners = "\u00a0· ".join(f"{c.pretty}:\u00a0{n}" for c, n in tracked.partners)
+            lines.append(_("Partners out: {cards}").format(cards=partners or _("none")))
+        for words in lines:
+            para = kit.text.paragraph(words, geom.font(17), t.text, inner)
+            surf.blit(para, (x, y))
+            y += para.get_height() + 2
+        return y
 
     def _log(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, rect: Rect) -> int:
         """The newest turns that fit in ``rect``, whole, above a "newer below" note while scrolled back;

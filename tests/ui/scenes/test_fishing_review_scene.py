@@ -54,7 +54,7 @@ def fishing_record(seats: int, seed: int = 3) -> dict[str, Any]:
         seat = deal.to_act
         assert seat is not None
         deal.apply(players[seat].act(deal.observe(seat), rng))
-    return record_of(deal, players=["you"] + ["easy"] * (seats - 1), deal_number=1)
+    return record_of(deal, players=["you"] + ["easy"] * (seats - 1), deal_in_match=1)
 
 
 def king_record() -> dict[str, Any]:

@@ -43,7 +43,7 @@ def played_record(seats: int = 2, seed: int = 5) -> dict[str, object]:
         seat = deal.to_move
         assert seat is not None
         deal.apply(next_action(players[seat], deal.view(seat), rng))
-    return record_of(deal, players=["you"] + ["normal"] * (seats - 1), deal_number=1)
+    return record_of(deal, players=["you"] + ["normal"] * (seats - 1), deal_in_match=1)
 
 
 @pytest.fixture(scope="module")

@@ -46,8 +46,12 @@ def test_a_turned_cards_hop_into_the_layout_is_quicker_than_a_travel_from_the_ha
     app, ctl, _table = make_table(seats=2, seed=1, pace=pace_for("normal"))
     assert run_frames(app, lambda: ctl.person_to_play)
     app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="", scancode=0)])
-    hops = [s for s in _steps_of_turn(app, ctl) if any(sp.src.kind == "stage" for sp in s.sprites)]
-    assert hops and all(s.duration == pytest.approx(ctl.pace.move * HOP) for s in hops)
+    # the turned card entering the layout (to a free slot, or beside the card it takes), timed by its own part
+    # of its step: the next seat's play may start while it finishes, in the same step
+    hops = [(s, sp) for s in _steps_of_turn(app, ctl) for sp in s.sprites
+            if sp.src.kind == "stage" and sp.dst.kind in ("slot", "near")]
+    assert hops and all((sp.window[1] - sp.window[0]) * s.duration == pytest.approx(ctl.pace.move * HOP)
+                        for s, sp in hops)
     assert HOP < 1
 
 
@@ -160,12 +164,16 @@ def _steps_until(app, ctl, done, limit: int = 60 * 120) -> list[Step]:  # type: 
 
 def test_at_normal_pace_a_computers_card_sets_off_while_the_last_move_settles(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, _table = make_table(seats=4, seed=1, pace=pace_for("normal"))
-    assert run_frames(app, lambda: ctl.person_to_play)
-    ctl.play(ctl.session.deal.hand(0)[0])
-    steps = _steps_until(app, ctl, lambda: ctl.person_to_play)
-    joined = [s for s in steps
-              if {sp.src.seat for sp in s.sprites if sp.src.kind == "hand"}
-              and any(sp.dst.kind == "pile" for sp in s.sprites)]
+    joined: list[Step] = []
+    for _round in range(4):  # rounds until a computer's play meets a capture still settling
+        assert run_frames(app, lambda: ctl.person_to_play)
+        ctl.play(ctl.session.deal.hand(0)[0])
+        steps = _steps_until(app, ctl, lambda: ctl.person_to_play)
+        joined = [s for s in steps
+                  if {sp.src.seat for sp in s.sprites if sp.src.kind == "hand"}
+                  and any(sp.dst.kind == "pile" for sp in s.sprites)]
+        if joined:
+            break
     assert joined, "some computer's card leaves its hand within the step that settles the last move"
     for step in joined:
         starts = [sp.window[0] for sp in step.sprites if sp.src.kind == "hand"]
