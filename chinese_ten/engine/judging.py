@@ -138,7 +138,8 @@ class ReviewCancelled(Exception):
 class Weighed:
     """The figures of a judged decision, from its options: mixed into each game's judgement.
 
-    The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin),
+    The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin and, where the
+    review measured them, ``figures``),
     ``options`` (every distinct option, best first), ``scale`` (what the marks' thresholds
     are multiplied by), ``turn`` and ``kind``.
     """
@@ -187,7 +188,7 @@ class Weighed:
     def reason(self) -> str | None:
         """Why the best option was better, in one sentence of the language in force, with the figures of the
         review's own worlds; None for a decision marked best, or when the figures are not known."""
-        chosen, best = self.chosen.figures, self.best.figures
+        chosen, best = getattr(self.chosen, "figures", None), getattr(self.best, "figures", None)  # where measured
         if self.label == "best" or chosen is None or best is None:
             return None
         return reason_text(self.option_words(self.best), float(self.best.expected), best,
