@@ -148,7 +148,7 @@ class TablePainter:
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
                 name = kit.text.line(info.name, big, t.text, bold=True)
                 where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
-                sub = _(STRENGTH_LABELS[info.player]) if info.player in STRENGTH_LABELS else ""
+                sub = info.mark or (_(STRENGTH_LABELS[info.player]) if info.player in STRENGTH_LABELS else "")
                 cnt = len(board.hands[seat])
                 left = _("{count} left").format(count=cnt)
                 line2 = kit.text.line(_("{strength} · {left}").format(strength=sub, left=left) if sub else left, small,
