@@ -271,6 +271,8 @@ class RemoteFollower:
             self._match_over(frame)
         elif kind == "presence":
             self.seats_list = list(frame.get("seats") or [])
+            # the welcome's word, kept up to date: a seat given to a computer may leave one person
+            self._assists = sum(1 for s in self.seats_list if s.get("kind") in ("human", "empty", "away")) <= 1
             self._changes += 1
         elif kind == "chat":
             self.chat.append(ChatLine(int(frame.get("seat", 0)), str(frame.get("name", "")), str(frame.get("text", ""))))

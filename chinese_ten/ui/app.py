@@ -151,6 +151,10 @@ class App:
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
         self.thinker.on_fallback = self.notify
+        from chinese_ten.ui.hosting import Hosting
+
+        self.hosting = Hosting(self.keeper.folder)
+        """The window's own table server for "Play with friends" (started on first use)."""
         use_language(shown_language(settings.language))
         self.sound = SoundPlayer(settings.volume, settings.muted)
         """The sound effects, at the remembered volume, muted or not."""
@@ -785,6 +789,7 @@ def run_game(options: LaunchOptions) -> int:
     finally:
         if app is not None:
             app.keeper.close()  # the match is kept first, whatever the worker does
+            app.hosting.stop()
             app.thinker.shutdown()
         else:
             opened.close()

@@ -7,8 +7,10 @@ from __future__ import annotations
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.friends import FriendsScene
 from chinese_ten.ui.scenes.help import HelpScene
 from chinese_ten.ui.scenes.history import HistoryScene
+from chinese_ten.ui.scenes.lobby import LobbyScene
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.scenes.menu import MenuScene
 from chinese_ten.ui.scenes.practice import PracticeScene
@@ -39,6 +41,8 @@ SCENES: dict[str, type[Scene]] = {
     "history": HistoryScene,
     "review": ReviewScene,
     "practice": PracticeScene,
+    "friends": FriendsScene,
+    "lobby": LobbyScene,
 }
 """Every screen by the name it is opened with."""
 

@@ -108,7 +108,7 @@ class StartScene(Scene):
         if kept is not None:
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
-        self.actions = [*first, self.play, Button(N_("Settings"), "settings"),
+        self.actions = [*first, self.play, Button(N_("Play with friends"), "friends"), Button(N_("Settings"), "settings"),
                         Button(N_("Statistics"), "stats"), Button(N_("History"), "history"),
                         Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
         self._offer_practice()
@@ -328,6 +328,8 @@ class StartScene(Scene):
             self.start()
         elif action == "learn":
             self.app.start_tutorial()
+        elif action == "friends":
+            self.app.show("friends")
         elif action == "settings":
             self.app.open("settings")
         elif action == "help":

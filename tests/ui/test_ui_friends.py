@@ -1,0 +1,202 @@
+"""Play with friends in the window: one window hosts, a second joins by the link, and they play a deal
+to its count with a computer in a third seat; the lobby's links, Copy and "give to a computer"; the
+banner while the connection is down; and a bad link told in one line. Loopback only."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from chinese_ten.engine.thinking import ComputerThinker
+from chinese_ten.settings import Settings
+from chinese_ten.ui.app import App
+from chinese_ten.ui.hosting import Hosting
+from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.scenes.count import CountScene
+from chinese_ten.ui.scenes.friends import FriendsScene
+from chinese_ten.ui.scenes.lobby import LobbyScene
+from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.table.remote import LOST_TEXT, RemoteTableScene
+
+from uiharness import key_event
+
+SECONDS = 60.0
+
+
+def _app(window: pygame.Surface, folder: Path) -> App:
+    app = App(window, Settings(animation_speed="instant"), None, None, ComputerThinker(force_inline=True))
+    app.hosting = Hosting(folder, bind="127.0.0.1", port=0)
+    return app
+
+
+def _clients(apps: list[App]) -> list[Any]:
+    out = []
+    for app in apps:
+        client = getattr(app.table() or app.top(), "client", None)
+        if client is not None:
+            out.append(client)
+    return out
+
+
+def _wait_frames(apps: list[App], timeout: float) -> None:
+    """Wait (at most ``timeout``) for a frame to arrive at any of the windows' connections."""
+    for client in _clients(apps):
+        q = client.frames
+        with q.not_empty:
+            if q.not_empty.wait_for(lambda q=q: len(q.queue) > 0, timeout=timeout / max(1, len(apps))):
+                return
+
+
+def pump(apps: list[App], until: Callable[[], bool], seconds: float = SECONDS,
+         act: Callable[[App], None] | None = None) -> bool:
+    """Run the windows' frames (and ``act`` on each) until ``until()`` holds: bounded in frames and time."""
+    deadline = time.monotonic() + seconds
+    for _ in range(50_000):
+        for app in apps:
+            app.frame(1 / 30, [])
+            if act is not None:
+                act(app)
+        if until():
+            return True
+        if time.monotonic() > deadline:
+            return False
+        _wait_frames(apps, 0.01)
+    return until()
+
+
+def play_person(app: App) -> None:
+    """Play as the person: the first card, the first take, and on from the count."""
+    top = app.top()
+    table = app.table()
+    if isinstance(top, ChoiceScene):
+        app.frame(1 / 30, [key_event(pygame.K_RETURN)])
+    elif isinstance(top, RemoteTableScene) and table is not None and table.ctl.person_to_play:
+        app.frame(1 / 30, [key_event(pygame.K_1)])
+
+
+def _host(app: App, seats: int, guests: list[str | None], name: str = "Ann") -> LobbyScene:
+    app.show("friends")
+    friends = app.top()
+    assert isinstance(friends, FriendsScene)
+    friends.seats = seats
+    friends.length = "one"
+    friends.guests[:len(guests)] = guests
+    friends.name.text = name
+    friends._fix()
+    friends.act("host")
+    lobby = app.top()
+    assert isinstance(lobby, LobbyScene), friends.message
+    return lobby
+
+
+def _join(app: App, link: str, name: str = "Bo") -> None:
+    app.show("friends")
+    friends = app.top()
+    assert isinstance(friends, FriendsScene)
+    friends.link.text = link
+    friends.name.text = name
+    friends.act("join")
+
+
+@pytest.fixture
+def two(window: pygame.Surface, tmp_path: Path):  # type: ignore[no-untyped-def]
+    host, guest = _app(window, tmp_path / "host"), _app(window, tmp_path / "guest")
+    yield host, guest
+    for app in (host, guest):
+        app.show("start")  # the tables close their connections
+        app.hosting.stop()
+
+
+def test_a_host_and_a_guest_play_a_deal_to_its_count(two: tuple[App, App]) -> None:
+    host, guest = two
+    lobby = _host(host, 3, [None, "normal"])
+    assert pump([host], lambda: 1 in lobby.links)
+    assert set(lobby.links) == {1}  # a link for the friend's seat, none for the computer's
+    link = lobby.links[1]
+    assert link.startswith(host.hosting.base_url() + "/t/")
+    _join(guest, link)
+    apps = [host, guest]
+    assert pump(apps, lambda: all(isinstance(a.top(), RemoteTableScene) for a in apps))
+    tables = [a.table() for a in apps]
+    assert all(isinstance(t, RemoteTableScene) for t in tables)
+    h, g = tables
+    assert isinstance(h, RemoteTableScene) and isinstance(g, RemoteTableScene)
+    assert [i.name for i in h.ctl.infos] == ["Ann", "Bo", h.ctl.infos[2].name]
+    assert h.ctl.infos[1].mark.startswith("Guest 1") and g.ctl.infos[0].mark.startswith("Host")
+    assert not h.ctl.assists and not h.takebacks_allowed  # two people: no take-backs, no hints
+    assert pump(apps, lambda: all(isinstance(a.top(), (CountScene, MatchScene)) for a in apps), act=play_person)
+    for t in (h, g):
+        assert t.ctl.finished_deal() is not None
+    assert h.ctl.match.totals == g.ctl.match.totals
+    assert h.follower.totals == list(h.ctl.match.totals)
+    # on from the count: a one-deal match ends with its result
+    for app in apps:
+        app.frame(1 / 30, [key_event(pygame.K_RETURN)])
+    assert pump(apps, lambda: all(isinstance(a.top(), MatchScene) for a in apps))
+
+
+def test_the_lobby_gives_a_waiting_seat_to_a_computer_and_copies_links(two: tuple[App, App],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    host, _guest = two
+    lobby = _host(host, 3, [None, None])
+    assert pump([host], lambda: len(lobby.links) == 2 and len(lobby.seats) == 3)
+    copied: list[str] = []
+    monkeypatch.setattr(pygame.scrap, "put_text", lambda text: copied.append(text))
+    monkeypatch.setattr(pygame.scrap, "get_init", lambda: True)
+    lobby.act("copy:2")
+    assert copied == [lobby.links[2]] and "copied" in lobby.message
+
+    def no_clipboard(text: str) -> None:
+        raise pygame.error("no clipboard")
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    lobby.act("copy:1")
+    assert "no clipboard" in lobby.message
+    assert lobby.fill_buttons[1].enabled and lobby.fill_buttons[2].enabled
+    lobby.act("fill:1")
+    assert pump([host], lambda: lobby.seats[1].get("kind") == "computer")
+    lobby.act("fill:2")
+    assert pump([host], lambda: isinstance(host.top(), RemoteTableScene))  # every seat taken: the deal starts
+    table = host.table()
+    assert isinstance(table, RemoteTableScene)
+    assert table.ctl.assists  # the host alone with computers: hints as against computers
+
+
+def test_the_banner_shows_while_the_server_is_down(two: tuple[App, App], tmp_path: Path) -> None:
+    host, _guest = two
+    _host(host, 2, ["normal"])
+    assert pump([host], lambda: isinstance(host.top(), RemoteTableScene))
+    table = host.table()
+    assert isinstance(table, RemoteTableScene)
+    server = host.hosting.server
+    assert server is not None
+    port = int(server.url.rsplit(":", 1)[1])
+    folder = server.server.store.path.parent if hasattr(server.server.store, "path") else None
+    server.stop()
+    host.hosting.server = None
+    assert pump([host], lambda: table.follower.connection == "lost")
+    said: list[str] = []
+    real = table.painter.message
+    table.painter.message = lambda surface, geom, text, edge: said.append(text) or real(surface, geom, text, edge)
+    table.draw(host.surface)
+    assert LOST_TEXT in said
+    from chinese_ten.net.background import BackgroundServer
+
+    assert folder is not None
+    host.hosting.server = BackgroundServer(folder, host="127.0.0.1", port=port)
+    assert pump([host], lambda: table.follower.connection == "open", seconds=40)
+    said.clear()
+    table.draw(host.surface)
+    assert LOST_TEXT not in said
+
+
+def test_a_bad_link_is_told_in_one_line(window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    _join(app, "http://127.0.0.1:9/not-a-table")
+    friends = app.top()
+    assert isinstance(friends, FriendsScene)
+    assert friends.message.startswith("That is not a table link") and "\n" not in friends.message
