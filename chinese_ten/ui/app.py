@@ -394,6 +394,13 @@ class App:
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
+    def open_join(self, link: str) -> None:
+        """Open "Play with friends" at the join of ``link``: with a remembered name the seat is taken at
+        once; without one the name is asked first (the link waits in its field)."""
+        scene = self.show("friends", link=link)
+        if scene is not None and self.settings.player_name and hasattr(scene, "join"):
+            scene.join()
+
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
@@ -778,7 +785,10 @@ def run_game(options: LaunchOptions) -> int:
         app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
-        app.open("start")
+        if options.join:
+            app.open_join(options.join)
+        else:
+            app.open("start")
         app.run()
         app.remember_window_size()
         pygame.display.quit()  # the window goes at once; keeping the match and stopping the worker follow

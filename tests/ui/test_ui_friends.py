@@ -200,3 +200,18 @@ def test_a_bad_link_is_told_in_one_line(window: pygame.Surface, tmp_path: Path) 
     friends = app.top()
     assert isinstance(friends, FriendsScene)
     assert friends.message.startswith("That is not a table link") and "\n" not in friends.message
+
+
+def test_join_from_the_command_line_asks_the_name_or_takes_the_seat(two: tuple[App, App]) -> None:
+    host, guest = two
+    lobby = _host(host, 2, [None])
+    assert pump([host], lambda: 1 in lobby.links)
+    guest.open_join(lobby.links[1])
+    friends = guest.top()
+    assert isinstance(friends, FriendsScene) and friends.link.text == lobby.links[1]  # no name yet: asked first
+    guest.settings = guest.settings.replace(player_name="Bo")
+    guest.open_join(lobby.links[1])
+    assert isinstance(guest.top(), LobbyScene)
+    assert pump([host, guest], lambda: isinstance(guest.top(), RemoteTableScene))
+    table = guest.table()
+    assert isinstance(table, RemoteTableScene) and table.ctl.infos[1].name == "Bo"
