@@ -521,6 +521,8 @@ class App:
             return True
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
+        if getattr(self.top(), "typing", False):
+            return False  # a letter typed into a text field (a name, a chat line) is only that
         if key == pygame.K_h:
             self.change_settings(high_contrast=not self.settings.high_contrast)
             return True

@@ -127,7 +127,7 @@ def test_a_host_and_a_guest_play_a_deal_to_its_count(two: tuple[App, App]) -> No
     h, g = tables
     assert isinstance(h, RemoteTableScene) and isinstance(g, RemoteTableScene)
     assert [i.name for i in h.ctl.infos] == ["Ann", "Bo", h.ctl.infos[2].name]
-    assert h.ctl.infos[1].mark.startswith("Guest 1") and g.ctl.infos[0].mark.startswith("Host")
+    assert h.ctl.infos[1].mark == "Guest 1" and g.ctl.infos[0].mark == "Host"
     assert not h.ctl.assists and not h.takebacks_allowed  # two people: no take-backs, no hints
     assert pump(apps, lambda: all(isinstance(a.top(), (CountScene, MatchScene)) for a in apps), act=play_person)
     for t in (h, g):
@@ -215,3 +215,34 @@ def test_join_from_the_command_line_asks_the_name_or_takes_the_seat(two: tuple[A
     assert pump([host, guest], lambda: isinstance(guest.top(), RemoteTableScene))
     table = guest.table()
     assert isinstance(table, RemoteTableScene) and table.ctl.infos[1].name == "Bo"
+
+
+def test_letters_typed_into_a_name_are_letters(window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    app.show("friends")
+    friends = app.top()
+    assert isinstance(friends, FriendsScene)
+    friends.name.focus()
+    contrast = app.settings.high_contrast
+    app.frame(1 / 30, [key_event(pygame.K_h), pygame.event.Event(pygame.TEXTINPUT, text="h")])
+    assert app.settings.high_contrast == contrast and friends.name.text == "h"
+
+
+def test_chat_lines_go_round_the_table_and_a_seat_can_be_muted(two: tuple[App, App]) -> None:
+    host, guest = two
+    lobby = _host(host, 2, [None])
+    assert pump([host], lambda: 1 in lobby.links)
+    _join(guest, lobby.links[1])
+    apps = [host, guest]
+    assert pump(apps, lambda: all(isinstance(a.top(), RemoteTableScene) for a in apps))
+    h, g = host.table(), guest.table()
+    assert isinstance(h, RemoteTableScene) and isinstance(g, RemoteTableScene)
+    h.chat.field.focus()
+    host.frame(1 / 30, [pygame.event.Event(pygame.TEXTINPUT, text="nice take")])
+    host.frame(1 / 30, [key_event(pygame.K_RETURN)])
+    assert h.chat.field.text == ""
+    assert pump(apps, lambda: [line.text for line in g.chat.lines()] == ["nice take"])
+    g.chat.muted.add(0)
+    assert g.chat.lines() == []
+    g.chat.toggle()
+    assert not g.chat.shown

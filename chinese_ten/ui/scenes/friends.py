@@ -183,6 +183,11 @@ class FriendsScene(Scene):
 
     # ------------------------------------------------------------------ input
 
+    @property
+    def typing(self) -> bool:
+        """True while a text field has the keyboard (the window's one-letter keys are then letters)."""
+        return self.name.focused or self.link.focused
+
     def buttons(self) -> list[Button]:
         """Every button, in the order the focus goes."""
         return [*self.rows, self.host_button, self.paste_button, self.join_button, self.back_button]

@@ -109,14 +109,15 @@ class LobbyScene(Scene):
                 self.copy_buttons[seat] = Button(N_("Copy"), f"copy:{seat}")
             if self.host and seat not in self.fill_buttons:
                 self.fill_buttons[seat] = Button(N_("Give to a computer"), f"fill:{seat}")
-        for seat, b in self.fill_buttons.items():
-            b.enabled = seat < len(self.seats) and self.seats[seat].get("kind") == "empty"
+        for buttons in (self.fill_buttons, self.copy_buttons):
+            for seat, b in buttons.items():  # a taken seat needs neither its link nor a computer
+                b.enabled = seat < len(self.seats) and self.seats[seat].get("kind") == "empty"
 
     def buttons(self) -> list[Button]:
         """Every button, seat by seat, then Leave."""
         out: list[Button] = []
         for seat in range(1, len(self.seats)):
-            out += [b for b in (self.copy_buttons.get(seat), self.fill_buttons.get(seat)) if b is not None]
+            out += [b for b in (self.copy_buttons.get(seat), self.fill_buttons.get(seat)) if b is not None and b.enabled]
         return [*out, self.back_button]
 
     # ------------------------------------------------------------------ acting

@@ -1,7 +1,7 @@
 """The chat at a network table: the last lines, a field to send one (Enter), hide or show (C), and a
 seat muted by clicking its name.
 
-The panel sits in the table's top-left corner. While its field has the focus, typing goes to the
+The panel sits in the side panel, above the table's buttons. While its field has the focus, typing goes to the
 chat; Esc gives the keyboard back to the table. At a table with chat off it shows nothing.
 """
 
@@ -42,6 +42,8 @@ class ChatPanel:
         self.toggle_rect = Rect(0, 0, 0, 0)
         self._names: list[tuple[Rect, int]] = []
         """Where each shown line's name was drawn, with its seat (a click there mutes it)."""
+        self.bottom = 0
+        """Where the panel ends, in the side panel (just above the table's buttons; 0: the panel's foot)."""
 
     @property
     def on(self) -> bool:
@@ -64,20 +66,28 @@ class ChatPanel:
         self.field.caret = 0
         return True
 
+    def height(self, geom: TableGeometry) -> int:
+        """How tall the panel is at this table's size (shown; hidden it is one line)."""
+        pad = max(6, round(10 * geom.unit))
+        line_h = round(geom.font(18) * 1.35)
+        if not self.shown or not self.on:
+            return line_h + pad
+        field_h = max(24, round(34 * geom.unit))
+        return pad * 3 + line_h * (LINES_SHOWN + 1) + field_h
+
     def place(self, geom: TableGeometry) -> None:
-        """Lay the panel out for this table."""
+        """Lay the panel out in the side panel, over the room its buttons leave (see ``bottom``)."""
         unit = geom.unit
         pad = max(6, round(10 * unit))
         line_h = round(geom.font(18) * 1.35)
-        width = min(round(geom.table.width * 0.34), round(440 * unit))
+        width = geom.panel.width - 2 * pad
         field_h = max(24, round(34 * unit))
-        height = pad * 3 + line_h * (LINES_SHOWN + 1) + field_h
-        self.rect = Rect(geom.table.left + pad, geom.table.top + pad, width, height)
+        bottom = self.bottom or geom.panel.bottom
+        self.rect = Rect(geom.panel.left + pad, bottom - self.height(geom), width, self.height(geom))
         self.field.rect = Rect(self.rect.left + pad, self.rect.bottom - pad - field_h, width - 2 * pad, field_h)
         label = self.kit.text.line(self._toggle_text(), geom.font(17), self.kit.theme.text)
-        self.toggle_rect = Rect(self.rect.left, self.rect.top, label.get_width() + 2 * pad, line_h + pad)
-        if self.shown:
-            self.toggle_rect.topright = (self.rect.right - pad, self.rect.top + pad // 2)
+        self.toggle_rect = Rect(self.rect.left, self.rect.top, label.get_width() + 2 * pad, line_h)
+        self.toggle_rect.topright = (self.rect.right - pad, self.rect.top + pad // 2)
 
     def _toggle_text(self) -> str:
         return _("Hide (C)") if self.shown else _("Chat (C)")
@@ -134,8 +144,9 @@ class ChatPanel:
         t = kit.theme
         small = geom.font(17)
         if not self.shown:
-            pygame.draw.rect(surface, t.panel, self.toggle_rect, border_radius=self.toggle_rect.height // 2)
-            label = kit.text.line(self._toggle_text(), small, t.text)
+            title = kit.text.line(_("Chat"), geom.font(18), t.accent, bold=True)
+            surface.blit(title, (self.rect.left + 4, self.rect.top + 2))
+            label = kit.text.line(self._toggle_text(), small, t.text_dim)
             surface.blit(label, label.get_rect(center=self.toggle_rect.center))
             return
         back = pygame.Surface(self.rect.size, pygame.SRCALPHA)

@@ -50,8 +50,7 @@ def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
             infos.append(SeatInfo(name, None, label))
             continue
         if kind == "human":
-            mark = _("{label} · online").format(label=label) if entry.get("online") else \
-                _("{label} · offline").format(label=label)
+            mark = label if entry.get("online") else _("{label} · offline").format(label=label)
             infos.append(SeatInfo(name, "person", mark))
         else:
             infos.append(SeatInfo(name, "computer", _(KIND_MARKS.get(kind, KIND_MARKS["computer"]))))
@@ -93,6 +92,20 @@ class RemoteTableScene(TableScene):
         if self.held:
             f.receive()  # frames still come in (and the connection's state) while a menu is open
         self.chat.update(dt)
+
+    def place_buttons(self) -> None:
+        """The table's buttons, and the chat just above them in the side panel (the log gives it room)."""
+        super().place_buttons()
+        if self.chat.on:
+            geom = self.geom()
+            gap = max(6, round(10 * geom.unit))
+            self.chat.bottom = geom.panel.bottom - self.panel.reserve - gap
+            self.panel.reserve += self.chat.height(geom) + 2 * gap
+
+    @property
+    def typing(self) -> bool:
+        """True while the chat's field has the keyboard (the window's one-letter keys are then letters)."""
+        return self.chat.field.focused
 
     def wants_frames(self) -> bool:
         """A network table is always listening (the other seats move on their own)."""
