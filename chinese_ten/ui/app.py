@@ -155,6 +155,10 @@ class App:
 
         self.hosting = Hosting(self.keeper.folder)
         """The window's own table server for "Play with friends" (started on first use)."""
+        from chinese_ten.ui.open_tables import OpenTables
+
+        self.open_tables = OpenTables(self.keeper.folder)
+        """The network tables this player sits at (for "Open tables")."""
         use_language(shown_language(settings.language))
         self.sound = SoundPlayer(settings.volume, settings.muted)
         """The sound effects, at the remembered volume, muted or not."""

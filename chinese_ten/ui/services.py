@@ -13,6 +13,7 @@ import pygame
 
 if TYPE_CHECKING:
     from chinese_ten.ui.hosting import Hosting
+    from chinese_ten.ui.open_tables import OpenTables
     from chinese_ten.engine.thinking import ComputerThinker
     from chinese_ten.games.ten.rules import RuleSet
     from chinese_ten.settings import Settings
@@ -98,6 +99,10 @@ class Services(Protocol):
     @property
     def sound(self) -> SoundPlayer:
         """The sound effects."""
+
+    @property
+    def open_tables(self) -> OpenTables:
+        """The network tables this player sits at, kept in the data folder."""
 
     @property
     def hosting(self) -> Hosting:

@@ -16,6 +16,7 @@ from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.hosting import Hosting
+from chinese_ten.ui.open_tables import OpenTables
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.scenes.friends import FriendsScene
@@ -31,6 +32,7 @@ SECONDS = 60.0
 def _app(window: pygame.Surface, folder: Path) -> App:
     app = App(window, Settings(animation_speed="instant"), None, None, ComputerThinker(force_inline=True))
     app.hosting = Hosting(folder, bind="127.0.0.1", port=0)
+    app.open_tables = OpenTables(folder)
     return app
 
 
@@ -246,3 +248,27 @@ def test_chat_lines_go_round_the_table_and_a_seat_can_be_muted(two: tuple[App, A
     assert g.chat.lines() == []
     g.chat.toggle()
     assert not g.chat.shown
+
+
+def test_open_tables_take_a_player_back_to_their_seat(two: tuple[App, App]) -> None:
+    host, guest = two
+    lobby = _host(host, 2, [None])
+    assert pump([host], lambda: 1 in lobby.links)
+    _join(guest, lobby.links[1])
+    apps = [host, guest]
+    assert pump(apps, lambda: all(isinstance(a.top(), RemoteTableScene) for a in apps))
+    kept = guest.open_tables.load()
+    assert [(k.seat, k.base) for k in kept] == [(1, host.hosting.base_url())]
+    guest.show("start")  # the guest's window leaves the table; the seat stays theirs
+    guest.show("friends")
+    friends = guest.top()
+    assert isinstance(friends, FriendsScene) and len(friends.open_tables) == 1
+    friends.act("rejoin:0")
+    assert pump(apps, lambda: isinstance(guest.top(), RemoteTableScene))
+    table = guest.table()
+    assert isinstance(table, RemoteTableScene) and table.follower.seat == 1 and table.ctl.infos[1].is_person
+    guest.show("friends")
+    friends = guest.top()
+    assert isinstance(friends, FriendsScene)
+    friends.act("forget:0")
+    assert guest.open_tables.load() == [] and friends.open_tables == []

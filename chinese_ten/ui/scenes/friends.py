@@ -32,6 +32,8 @@ SEAT_CHOICES: tuple[str | None, ...] = (None, "easy", "normal", "hard")
 """What a guest seat may be: kept for a friend (None), or a computer of a strength."""
 STRENGTH_WORDS: dict[str, str] = {"easy": N_("Computer · Easy"), "normal": N_("Computer · Normal"),
                                   "hard": N_("Computer · Hard")}
+OPEN_SHOWN = 4
+"""How many open tables the screen lists."""
 LINK_LENGTH = 400
 """The longest text the link field takes."""
 
@@ -70,6 +72,10 @@ class FriendsScene(Scene):
         self.back_button = Button(N_("Back (Esc)"), "back")
         self.rows: list[Button] = []
         self._hover: Button | None = None
+        self.open_tables = app.open_tables.load()[:OPEN_SHOWN]
+        """The tables this player sits at ("Open tables"), newest first."""
+        self.open_buttons = [(Button(N_("Take my seat"), f"rejoin:{i}"), Button(N_("Forget"), f"forget:{i}"))
+                             for i in range(len(self.open_tables))]
         self._fix()
 
     # ------------------------------------------------------------------ choices
@@ -165,9 +171,28 @@ class FriendsScene(Scene):
             return
         self.app.show("lobby", client=client, host=False, title=_("Joining a table"))
 
+    def rejoin(self, index: int) -> None:
+        """Take back the seat at an open table, with its token."""
+        from chinese_ten.net.client import TableClient
+
+        entry = self.open_tables[index]
+        client = TableClient.rejoin(entry.base, entry.table, entry.token)
+        self.app.show("lobby", client=client, host=entry.seat == 0, title=_("Back to table {table}").format(
+            table=entry.table))
+
+    def forget(self, index: int) -> None:
+        """Drop an open table from the list."""
+        entry = self.open_tables.pop(index)
+        self.app.open_tables.forget(entry.base, entry.table)
+        self.open_buttons.pop()
+
     def act(self, action: str) -> None:
         """Press a button."""
-        if action == "host":
+        if action.startswith("rejoin:"):
+            self.rejoin(int(action.split(":")[1]))
+        elif action.startswith("forget:"):
+            self.forget(int(action.split(":")[1]))
+        elif action == "host":
             self.host()
         elif action == "join":
             self.join()
@@ -190,7 +215,8 @@ class FriendsScene(Scene):
 
     def buttons(self) -> list[Button]:
         """Every button, in the order the focus goes."""
-        return [*self.rows, self.host_button, self.paste_button, self.join_button, self.back_button]
+        opened = [b for pair in self.open_buttons for b in pair]
+        return [*self.rows, self.host_button, self.paste_button, self.join_button, *opened, self.back_button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Fields first (typing, paste, Enter joins from the link field); then the buttons; Esc goes back."""
@@ -239,6 +265,14 @@ class FriendsScene(Scene):
         self.paste_button.rect = Rect(right, ly + bh + gap, half, bh)
         self.join_button.rect = Rect(right + half + gap, ly + bh + gap, half, bh)
         self.back_button.rect = Rect(w - round(200 * unit) - gap * 2, h - bh - gap * 2, round(200 * unit), bh)
+        oy = self.join_button.rect.bottom + round(70 * unit)
+        small = round(bh * 0.8)
+        take_w, drop_w = round(140 * unit), round(90 * unit)
+        oy += round(22 * unit)
+        for take, drop in self.open_buttons:
+            drop.rect = Rect(right + col - drop_w, oy, drop_w, small)
+            take.rect = Rect(drop.rect.left - gap // 2 - take_w, oy, take_w, small)
+            oy += small + gap // 2
 
     def draw(self, surface: pygame.Surface) -> None:
         """The screen."""
@@ -265,9 +299,18 @@ class FriendsScene(Scene):
             field.draw(surface, kit, label)
         for b in self.buttons():
             b.draw(surface, kit, label, b is self._hover)
+        if self.open_tables:
+            top = self.open_buttons[0][0].rect.top - round(22 * unit)
+            opened = kit.text.line(_("Open tables"), head, t.accent, bold=True)
+            surface.blit(opened, (self.link.rect.left, top - opened.get_height()))
+            for entry, (take, _drop) in zip(self.open_tables, self.open_buttons):
+                label_seat = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
+                words = " · ".join([_(game_named(entry.game).title), label_seat, entry.table])
+                line = kit.text.line(words, font_px(17, unit), t.text)
+                surface.blit(line, (self.link.rect.left, take.rect.centery - line.get_height() // 2))
         if self.message:
             line = kit.text.line(self.message, font_px(19, unit), t.accent)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(40 * unit))))
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(24 * unit))))
 
     def leave(self) -> None:
         """Give the keyboard back."""

@@ -62,6 +62,7 @@ class LobbyScene(Scene):
         self.back_button = Button(N_("Leave (Esc)"), "back")
         self._hover: Button | None = None
         self._handed = False
+        self._kept = False
 
     # ------------------------------------------------------------------ frames
 
@@ -90,9 +91,21 @@ class LobbyScene(Scene):
                     if isinstance(code, int) else _("The table's server could not be reached.")
             elif kind == "connection" and frame.get("status") == "lost" and not self.seats:
                 self.message = _("The table's server cannot be reached yet: trying again…")
+        self._keep()
         self._buttons()
         if started:
             self.start_table()
+
+    def _keep(self) -> None:
+        """Keep the seat's token once the server has given it, for "Open tables"."""
+        from chinese_ten.ui.open_tables import OpenTable, base_of
+
+        token, table = getattr(self.client, "token", None), getattr(self.client, "table", None)
+        if self.seat is None or not token or not table or self._kept:
+            return
+        self._kept = True
+        self.app.open_tables.keep(OpenTable(base_of(self.client.url), table, token, int(self.seat),
+                                            getattr(self.client, "game", "ten")))
 
     def start_table(self) -> None:
         """The deal has begun: sit down at the table (it takes the connection over)."""

@@ -77,6 +77,7 @@ class RemoteTableScene(TableScene):
         self.client = client
         self.chat = ChatPanel(app.kit, follower)
         self._seats_seen: list[dict[str, Any]] | None = follower.seats_list
+        self._forgotten = False
 
     def update(self, dt: float) -> None:
         """The table, and what came besides its moves: who sits where, refusals, chat."""
@@ -89,6 +90,13 @@ class RemoteTableScene(TableScene):
         if f.news.refused:
             self.say(f.news.refused[-1])
             f.news.refused.clear()
+        if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
+            self._forgotten = True
+            from chinese_ten.ui.open_tables import base_of
+
+            client = self.client
+            if client is not None and getattr(client, "table", None):
+                self.app.open_tables.forget(base_of(client.url), client.table)
         if self.held:
             f.receive()  # frames still come in (and the connection's state) while a menu is open
         self.chat.update(dt)
