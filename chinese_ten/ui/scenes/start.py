@@ -108,9 +108,10 @@ class StartScene(Scene):
         if kept is not None:
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
-        self.actions = [*first, self.play, Button(N_("Play with friends"), "friends"), Button(N_("Settings"), "settings"),
+        self.actions = [*first, self.play, Button(N_("Settings"), "settings"),
                         Button(N_("Statistics"), "stats"), Button(N_("History"), "history"),
-                        Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+                        Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"),
+                        Button(N_("With friends"), "friends"), Button(N_("Quit"), "quit")]
         self._offer_practice()
         self.focus_row = len(self.rows)
         self.focus_action = 0
