@@ -88,7 +88,7 @@ def friends_blocks() -> tuple[Block, ...]:
     """What the help says of playing with friends over the network."""
     return (
         ("head", _("Playing with friends")),
-        ("text", _("Play with friends, on the start screen, opens a table on the network: choose the seats, send "
+        ("text", _("With friends, on the start screen, opens a table on the network: choose the seats, send "
                    "each friend the link of their seat, and whoever opens a link takes that seat. Hints and "
                    "take-backs are off while more than one person plays.")),
         ("text", _("On a table hosted by a player's computer, that computer holds the shuffle: it deals every "
