@@ -35,6 +35,8 @@ class OpenTable:
     seat: int
     game: str = "ten"
     kept: float = 0.0
+    links: tuple[tuple[int, str], ...] = ()
+    """The host's links, seat by seat, to hand out again after coming back."""
 
 
 def base_of(ws: str) -> str:
@@ -59,7 +61,8 @@ class OpenTables:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             rows = [OpenTable(str(r["base"]), str(r["table"]), str(r["token"]), int(r["seat"]), str(r.get("game", "ten")),
-                              float(r.get("kept", 0))) for r in data["tables"]]
+                              float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()))
+                    for r in data["tables"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             _log.warning("the open tables could not be read (%s); the file is set aside", exc)
             try:
@@ -81,7 +84,8 @@ class OpenTables:
     def keep(self, entry: OpenTable) -> None:
         """Keep (or refresh) a table this player sits at."""
         rows = [r for r in self.load() if (r.base, r.table) != (entry.base, entry.table)]
-        kept = entry if entry.kept else OpenTable(entry.base, entry.table, entry.token, entry.seat, entry.game, time.time())
+        kept = entry if entry.kept else OpenTable(entry.base, entry.table, entry.token, entry.seat, entry.game, time.time(),
+                                                  entry.links)
         self._save([kept, *rows])
 
     def forget(self, base: str, table: str) -> None:

@@ -258,7 +258,9 @@ def test_open_tables_take_a_player_back_to_their_seat(two: tuple[App, App]) -> N
     apps = [host, guest]
     assert pump(apps, lambda: all(isinstance(a.top(), RemoteTableScene) for a in apps))
     kept = guest.open_tables.load()
-    assert [(k.seat, k.base) for k in kept] == [(1, host.hosting.base_url())]
+    assert [(k.seat, k.base, k.links) for k in kept] == [(1, host.hosting.base_url(), ())]
+    (mine,) = host.open_tables.load()
+    assert mine.seat == 0 and dict(mine.links) == lobby.links  # the host can hand the links out again
     guest.show("start")  # the guest's window leaves the table; the seat stays theirs
     guest.show("friends")
     friends = guest.top()

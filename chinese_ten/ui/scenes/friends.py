@@ -176,9 +176,15 @@ class FriendsScene(Scene):
         from chinese_ten.net.client import TableClient
 
         entry = self.open_tables[index]
+        if entry.seat == 0 and entry.base != self.app.settings.server_url:
+            try:  # a table this window hosted: its server (and the table, kept in the data folder) first
+                self.app.hosting.base_url()
+            except OSError as exc:
+                self.message = _("The table server could not start here: {reason}").format(reason=exc)
+                return
         client = TableClient.rejoin(entry.base, entry.table, entry.token)
         self.app.show("lobby", client=client, host=entry.seat == 0, title=_("Back to table {table}").format(
-            table=entry.table))
+            table=entry.table), links=dict(entry.links))
 
     def forget(self, index: int) -> None:
         """Drop an open table from the list."""
@@ -268,8 +274,8 @@ class FriendsScene(Scene):
         oy = self.join_button.rect.bottom + round(70 * unit)
         small = round(bh * 0.8)
         take_w, drop_w = round(140 * unit), round(90 * unit)
-        oy += round(22 * unit)
         for take, drop in self.open_buttons:
+            oy += round(26 * unit)  # the table's line, then its buttons under it
             drop.rect = Rect(right + col - drop_w, oy, drop_w, small)
             take.rect = Rect(drop.rect.left - gap // 2 - take_w, oy, take_w, small)
             oy += small + gap // 2
@@ -300,14 +306,14 @@ class FriendsScene(Scene):
         for b in self.buttons():
             b.draw(surface, kit, label, b is self._hover)
         if self.open_tables:
-            top = self.open_buttons[0][0].rect.top - round(22 * unit)
+            top = self.open_buttons[0][0].rect.top - round(30 * unit)
             opened = kit.text.line(_("Open tables"), head, t.accent, bold=True)
             surface.blit(opened, (self.link.rect.left, top - opened.get_height()))
             for entry, (take, _drop) in zip(self.open_tables, self.open_buttons):
                 label_seat = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
                 words = " · ".join([_(game_named(entry.game).title), label_seat, entry.table])
                 line = kit.text.line(words, font_px(17, unit), t.text)
-                surface.blit(line, (self.link.rect.left, take.rect.centery - line.get_height() // 2))
+                surface.blit(line, (self.link.rect.left, take.rect.top - line.get_height() - 2))
         if self.message:
             line = kit.text.line(self.message, font_px(19, unit), t.accent)
             surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(24 * unit))))

@@ -44,15 +44,17 @@ def copy_text(text: str) -> bool:
 class LobbyScene(Scene):
     """Waiting for every seat of a network table to be taken."""
 
-    def __init__(self, app: Services, client: Any, host: bool = False, title: str = "") -> None:
-        """The lobby of ``client``'s table; ``host`` when this window opened it."""
+    def __init__(self, app: Services, client: Any, host: bool = False, title: str = "",
+                 links: dict[int, str] | None = None) -> None:
+        """The lobby of ``client``'s table; ``host`` when this window opened it; ``links`` kept from when it
+        was opened (coming back to it)."""
         super().__init__(app)
         self.client = client
         self.host = host
         self.title = title
         self.frames: list[dict[str, Any]] = []
         """Every frame so far, handed to the table when the deal starts."""
-        self.links: dict[int, str] = {}
+        self.links: dict[int, str] = dict(links or {})
         self.seats: list[dict[str, Any]] = []
         self.seat: int | None = None
         self.message = ""
@@ -105,7 +107,7 @@ class LobbyScene(Scene):
             return
         self._kept = True
         self.app.open_tables.keep(OpenTable(base_of(self.client.url), table, token, int(self.seat),
-                                            getattr(self.client, "game", "ten")))
+                                            getattr(self.client, "game", "ten"), links=tuple(sorted(self.links.items()))))
 
     def start_table(self) -> None:
         """The deal has begun: sit down at the table (it takes the connection over)."""
