@@ -131,7 +131,19 @@ def test_a_host_and_a_guest_play_a_deal_to_its_count(two: tuple[App, App]) -> No
     assert [i.name for i in h.ctl.infos] == ["Ann", "Bo", h.ctl.infos[2].name]
     assert h.ctl.infos[1].mark == "Guest 1" and g.ctl.infos[0].mark == "Host"
     assert not h.ctl.assists and not h.takebacks_allowed  # two people: no take-backs, no hints
-    assert pump(apps, lambda: all(isinstance(a.top(), (CountScene, MatchScene)) for a in apps), act=play_person)
+    leaks: list[str] = []
+
+    def play_and_look(app: App) -> None:
+        play_person(app)
+        table = app.table()
+        if isinstance(table, RemoteTableScene) and not table.ctl.deal_finished:
+            board = table.ctl.board
+            for s, hand in enumerate(board.hands):  # another seat's cards are backs, every frame
+                if s != table.ctl.local and any(c is not None for c in hand):
+                    leaks.append(f"seat {s}'s hand shown at seat {table.ctl.local}")
+
+    assert pump(apps, lambda: all(isinstance(a.top(), (CountScene, MatchScene)) for a in apps), act=play_and_look)
+    assert not leaks, leaks[:3]
     for t in (h, g):
         assert t.ctl.finished_deal() is not None
     assert h.ctl.match.totals == g.ctl.match.totals
