@@ -68,6 +68,8 @@ class SeatInfo:
     mark: str = ""
     """What the seat's plate says under the name instead of the strength (a network seat's label and
     whether it is online), in words."""
+    notice: bool = False
+    """True when the mark matters more than the count of cards left (a person offline, a seat away)."""
 
     @property
     def is_person(self) -> bool:

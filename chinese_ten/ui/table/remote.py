@@ -50,10 +50,12 @@ def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
             infos.append(SeatInfo(name, None, label))
             continue
         if kind == "human":
-            mark = label if entry.get("online") else _("{label} · offline").format(label=label)
-            infos.append(SeatInfo(name, "person", mark))
+            online = bool(entry.get("online"))
+            mark = label if online else _("{label} · offline").format(label=label)
+            infos.append(SeatInfo(name, "person", mark, notice=not online))
         else:
-            infos.append(SeatInfo(name, "computer", _(KIND_MARKS.get(kind, KIND_MARKS["computer"]))))
+            infos.append(SeatInfo(name, "computer", _(KIND_MARKS.get(kind, KIND_MARKS["computer"])),
+                                  notice=kind in ("away", "empty")))
     return infos
 
 

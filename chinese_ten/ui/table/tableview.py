@@ -36,6 +36,10 @@ class Seat(Protocol):
     def mark(self) -> str:
         """What the plate says under the name instead of the strength (empty: the strength)."""
 
+    @property
+    def notice(self) -> bool:
+        """True when the mark matters more than the count of cards left (shown alone on a narrow plate)."""
+
 
 class TableView(Protocol):
     """A table as the painter draws it: the picture of the cards, the seats and whose turn it is."""

@@ -129,3 +129,20 @@ def test_no_take_backs_or_hints_with_other_people() -> None:
     assert not remote.assists
     assert remote.take_back() == "Take-backs are off at a table with other people."
     assert remote.ask_hint() == "Hints are off at a table with other people."
+
+
+def test_plates_name_the_seats_as_the_server_lists_them() -> None:
+    from chinese_ten.ui.table.remote import network_infos
+
+    _session, _seat, _local, remote = _pair("ten", 4, 5)
+    follower = remote.session
+    assert isinstance(follower, RemoteFollower)
+    follower.seats_list = [{"label": "host", "name": "Ann", "kind": "human", "online": True},
+                           {"label": "guest 1", "name": "Bo", "kind": "human", "online": False},
+                           {"label": "guest 2", "name": "Normal", "kind": "computer", "online": False},
+                           {"label": "guest 3", "name": "Cy", "kind": "away", "online": False}]
+    infos = network_infos(follower)
+    assert [(i.name, i.mark, i.notice) for i in infos] == [
+        ("Ann", "Host", False), ("Bo", "Guest 1 · offline", True), ("Normal", "Computer", False),
+        ("Cy", "Away · a computer plays", True)]
+    assert infos[0].is_person and not any(i.is_person for i in infos[1:])
