@@ -760,15 +760,17 @@ def cmd_join(args: argparse.Namespace) -> int:
         link = parse_link(args.link)
     except LinkError as exc:
         raise UsageError(f"{exc}") from None
-    return open_join_window(link)
+    return open_join_window(link, args.link.strip(), getattr(args, "data_dir", None))
 
 
-def open_join_window(link: Any) -> int:
-    """Open the window seated at the table ``link`` (a parsed :class:`~chinese_ten.net.links.Link`) names.
+def open_join_window(link: Any, text: str = "", data_dir: str | None = None) -> int:
+    """Open the window at the join of the table ``link`` (a parsed :class:`~chinese_ten.net.links.Link`)
+    names: with a remembered name it takes the seat at once, else it asks for the name first. ``text`` is
+    the link as given."""
+    from chinese_ten.ui.app import run_game
+    from chinese_ten.ui.launch import LaunchOptions
 
-    Pending: the window has no network table yet, so for now this says so in one line (exit status 2);
-    the UI app's join entry point is to be called from here."""
-    return _fail(f"the link to table {link.table} is valid, but the window cannot open a network table yet")
+    return run_game(LaunchOptions(data_dir=data_dir, join=text or str(link)))
 
 
 NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join}

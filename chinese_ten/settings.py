@@ -157,6 +157,42 @@ def _boolean(value: object) -> bool:
     return value
 
 
+SERVER_URL_LENGTH: Final[int] = 200
+"""The longest table server address Settings keeps."""
+
+PLAYER_NAME_LENGTH: Final[int] = 32
+"""The longest name a person is shown by at a network table."""
+
+
+def _server_url(value: object) -> str:
+    """Empty (host on this computer), or a table server's ``http(s)://HOST[:PORT]`` base."""
+    if not isinstance(value, str) or len(value) > SERVER_URL_LENGTH:
+        raise SettingError(f"must be text of at most {SERVER_URL_LENGTH} characters")
+    text = value.strip()
+    if not text:
+        return ""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        raise SettingError("must be an http:// or https:// address") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment \
+            or parts.path not in ("", "/") or (port is not None and not 0 < port < 65536):
+        raise SettingError("must be an http:// or https:// address with no path")
+    return text.rstrip("/")
+
+
+def _player_name(value: object) -> str:
+    """A name to be shown by: at most 32 characters, none of them control characters."""
+    if not isinstance(value, str) or len(value) > PLAYER_NAME_LENGTH:
+        raise SettingError(f"must be text of at most {PLAYER_NAME_LENGTH} characters")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise SettingError("must not hold control characters")
+    return value.strip()
+
+
 def _preset(value: object) -> str:
     if not isinstance(value, str) or value not in PRESETS:
         raise SettingError("must be one of " + ", ".join(PRESETS))
@@ -221,6 +257,8 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "language": _one_of(LANGUAGE_CHOICES),
     "allow_takebacks": _boolean,
     "card_tracker": _boolean,
+    "server_url": _server_url,
+    "player_name": _player_name,
 }
 
 
@@ -291,6 +329,10 @@ class Settings:
     card_tracker: bool = False
     """Whether the table's panel shows the card tracker: the scoring cards not yet seen and each layout
     card's partners still out, from the person's view alone (T at the table)."""
+    server_url: str = ""
+    """The table server "Play with friends" hosts on (``https://tables.example.org``); empty: this computer."""
+    player_name: str = ""
+    """The name last given at a network table (offered again)."""
 
     def __post_init__(self) -> None:
         for item in dataclasses.fields(self):

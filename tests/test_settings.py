@@ -59,6 +59,8 @@ EVERYTHING_CHANGED = Settings(
     language="zh-Hant",
     allow_takebacks=True,
     card_tracker=True,
+    server_url="https://tables.example.org",
+    player_name="Ann",
 )
 
 
@@ -323,6 +325,8 @@ def test_file_format(folder: Path) -> None:
         "language": "zh-Hant",
         "allow_takebacks": True,
         "card_tracker": True,
+        "server_url": "https://tables.example.org",
+        "player_name": "Ann",
     }
 
 
@@ -1201,3 +1205,23 @@ def test_the_learn_to_play_offer_is_remembered_once_answered(folder: Path) -> No
     assert SettingsStore(folder).load().settings.tutorial_offered is True
     with pytest.raises(SettingError):
         Settings().replace(tutorial_offered="yes")
+
+
+@pytest.mark.parametrize("good", ["", "http://192.168.1.20:47110", "https://tables.example.org/", "  "])
+def test_a_server_url_is_empty_or_an_address(good: str) -> None:
+    assert Settings(server_url=good).server_url == good.strip().rstrip("/")
+
+
+@pytest.mark.parametrize("bad", ["ftp://x", "tables.example.org", "http://", "http://x/t/abc", "http://x:99999",
+                                 "http://x?a=1", "x" * 300, 5])
+def test_a_server_url_that_is_no_address_is_refused(bad: object) -> None:
+    with pytest.raises(SettingError):
+        Settings(server_url=bad)  # type: ignore[arg-type]
+
+
+def test_a_player_name_is_short_plain_text() -> None:
+    assert Settings(player_name=" 小明 ").player_name == "小明"
+    with pytest.raises(SettingError):
+        Settings(player_name="a\nb")
+    with pytest.raises(SettingError):
+        Settings(player_name="x" * 33)

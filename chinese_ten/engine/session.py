@@ -171,6 +171,20 @@ class TableSession:
         return out
 
     @property
+    def position(self) -> tuple[object, ...]:
+        """A value that changes whenever what a seat may know changes (the followed protocol's)."""
+        return (id(self.deal), len(self._raw), len(self.actions[-1]))
+
+    @property
+    def assists(self) -> bool:
+        """Take-backs and hints may be offered: a local table has one person at most."""
+        return True
+
+    def receive(self) -> bool:
+        """Nothing arrives from elsewhere at a local table."""
+        return False
+
+    @property
     def update_count(self) -> int:
         """How many updates there have been: a follower that has seen them all asks from here."""
         return len(self._raw)

@@ -151,6 +151,14 @@ class App:
         self.demo = demo
         self.thinker = thinker or ComputerThinker()
         self.thinker.on_fallback = self.notify
+        from chinese_ten.ui.hosting import Hosting
+
+        self.hosting = Hosting(self.keeper.folder)
+        """The window's own table server for "Play with friends" (started on first use)."""
+        from chinese_ten.ui.open_tables import OpenTables
+
+        self.open_tables = OpenTables(self.keeper.folder)
+        """The network tables this player sits at (for "Open tables")."""
         use_language(shown_language(settings.language))
         self.sound = SoundPlayer(settings.volume, settings.muted)
         """The sound effects, at the remembered volume, muted or not."""
@@ -418,6 +426,13 @@ class App:
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
+    def open_join(self, link: str) -> None:
+        """Open "Play with friends" at the join of ``link``: with a remembered name the seat is taken at
+        once; without one the name is asked first (the link waits in its field)."""
+        scene = self.show("friends", link=link)
+        if scene is not None and self.settings.player_name and hasattr(scene, "join"):
+            scene.join()
+
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
@@ -538,6 +553,8 @@ class App:
             return True
         if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
+        if getattr(self.top(), "typing", False):
+            return False  # a letter typed into a text field (a name, a chat line) is only that
         if key == pygame.K_h:
             self.change_settings(high_contrast=not self.settings.high_contrast)
             return True
@@ -806,7 +823,10 @@ def run_game(options: LaunchOptions) -> int:
         app.notices = list(loaded.notices) + opened.notices
         app.offer_tutorial = not settings.tutorial_offered
         app.first_number = options.deal
-        app.open("start")
+        if options.join:
+            app.open_join(options.join)
+        else:
+            app.open("start")
         app.run()
         app.remember_window_size()
         pygame.display.quit()  # the window goes at once; keeping the match and stopping the worker follow
@@ -817,6 +837,7 @@ def run_game(options: LaunchOptions) -> int:
     finally:
         if app is not None:
             app.keeper.close()  # the match is kept first, whatever the worker does
+            app.hosting.stop()
             app.thinker.shutdown()
         else:
             opened.close()

@@ -61,6 +61,9 @@ class LaunchOptions:
     json: bool = False
     """For ``demo``, print the result as JSON."""
 
+    join: str | None = None
+    """For ``join``, the table link to take the seat of: the window opens straight at the join."""
+
     def look_overrides(self) -> dict[str, object]:
         """The settings the command line sets for this run only (none when no look option was given)."""
         return dict(self.look)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
+    from chinese_ten.ui.hosting import Hosting
+    from chinese_ten.ui.open_tables import OpenTables
     from chinese_ten.engine.thinking import ComputerThinker
     from chinese_ten.games.ten.rules import RuleSet
     from chinese_ten.settings import Settings
@@ -97,6 +99,14 @@ class Services(Protocol):
     @property
     def sound(self) -> SoundPlayer:
         """The sound effects."""
+
+    @property
+    def open_tables(self) -> OpenTables:
+        """The network tables this player sits at, kept in the data folder."""
+
+    @property
+    def hosting(self) -> Hosting:
+        """The window's own table server for "Play with friends" (started on first use)."""
 
     offer_tutorial: bool
     """True when the start screen is to offer Learn to play."""

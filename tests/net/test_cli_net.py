@@ -13,11 +13,15 @@ def test_join_refuses_a_bad_link_in_one_line(capsys: pytest.CaptureFixture[str])
     assert err.count("\n") == 1 and err.startswith("chinese-ten: ")
 
 
-def test_join_with_a_good_link_says_the_window_cannot_open_it_yet(capsys: pytest.CaptureFixture[str]) -> None:
+def test_join_with_a_good_link_opens_the_window_at_the_join(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.ui import app
+
     claim = "Qm4R" * 6
-    assert main(["join", f"http://127.0.0.1:47110/t/k3m9x2p7#{claim}"]) == 2
-    err = capsys.readouterr().err
-    assert "k3m9x2p7" in err and claim not in err and err.count("\n") == 1
+    link = f"http://127.0.0.1:47110/t/k3m9x2p7#{claim}"
+    opened: list[object] = []
+    monkeypatch.setattr(app, "run_game", lambda options: opened.append(options) or 0)
+    assert main(["join", link]) == 0
+    assert [getattr(o, "join", None) for o in opened] == [link]
 
 
 @pytest.mark.parametrize("argv", [["serve", "--port", "70000"], ["serve", "--away-after", "-1"],

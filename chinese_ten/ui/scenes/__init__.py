@@ -8,8 +8,10 @@ from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.scenes.deal_number import DealNumberScene
+from chinese_ten.ui.scenes.friends import FriendsScene
 from chinese_ten.ui.scenes.help import HelpScene
 from chinese_ten.ui.scenes.history import HistoryScene
+from chinese_ten.ui.scenes.lobby import LobbyScene
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.scenes.menu import MenuScene
 from chinese_ten.ui.scenes.practice import PracticeScene
@@ -41,6 +43,8 @@ SCENES: dict[str, type[Scene]] = {
     "review": ReviewScene,
     "practice": PracticeScene,
     "deal-number": DealNumberScene,
+    "friends": FriendsScene,
+    "lobby": LobbyScene,
 }
 """Every screen by the name it is opened with."""
 

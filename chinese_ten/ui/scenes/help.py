@@ -80,6 +80,22 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
                    "margin is your points minus the tie score (the pack's points shared out evenly), so the margins "
                    "of a deal add up to zero. {winning}").format(when=turns_text(rules), winning=winning_text(rules))),
         ("text", match_length_text(seats)),
+        *friends_blocks(),
+    )
+
+
+def friends_blocks() -> tuple[Block, ...]:
+    """What the help says of playing with friends over the network."""
+    return (
+        ("head", _("Playing with friends")),
+        ("text", _("With friends, on the start screen, opens a table on the network: choose the seats, send "
+                   "each friend the link of their seat, and whoever opens a link takes that seat. Hints and "
+                   "take-backs are off while more than one person plays.")),
+        ("text", _("On a table hosted by a player's computer, that computer holds the shuffle: it deals every "
+                   "card, and shows each player only their own hand. Play with people you trust, or host on a "
+                   "server set in Settings.")),
+        ("text", _("When you host on Windows for the first time, Windows asks whether to allow the game through "
+                   "its firewall: allow it on private networks, or your friends cannot reach your table.")),
     )
 
 
@@ -312,6 +328,7 @@ def fishing_rules_page() -> tuple[Block, ...]:
                    "to zero; the most points win the deal.").format(pack=fishing.PACK_POINTS)),
         ("text", _("A match is one deal per player (the usual length), one deal, or two deals per player. The "
                    "highest total of results wins the match; a tie for first place is shared.")),
+        *friends_blocks(),
     )
 
 

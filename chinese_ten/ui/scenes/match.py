@@ -116,6 +116,8 @@ class MatchScene(TableOverlay):
         elif action == "start":
             self.app.thinker.cancel()
             self.app.show("start")
+        elif getattr(self.table, "network", False):
+            self.app.show("friends")  # a new match with friends is a new table
         else:
             self.app.new_match()
 

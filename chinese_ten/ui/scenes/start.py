@@ -110,7 +110,8 @@ class StartScene(Scene):
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
         self.actions = [*first, self.play, Button(N_("Settings"), "settings"),
                         Button(N_("Statistics"), "stats"), Button(N_("History"), "history"),
-                        Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"), Button(N_("Quit"), "quit")]
+                        Button(N_("Help (F1)"), "help"), Button(N_("Learn to play"), "learn"),
+                        Button(N_("With friends"), "friends"), Button(N_("Quit"), "quit")]
         self.deal_button = Button(N_("Play deal number… (N)"), "deal-number")
         """Play deal number…, in the top right corner (the row of actions is full in a small window)."""
         self._offer_practice()
@@ -353,6 +354,8 @@ class StartScene(Scene):
             self.start()
         elif action == "learn":
             self.app.start_tutorial()
+        elif action == "friends":
+            self.app.show("friends")
         elif action == "settings":
             self.app.open("settings")
         elif action == "help":

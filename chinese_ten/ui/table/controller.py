@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from chinese_ten.cards import Card
 from chinese_ten.engine.match import MatchLength
+from chinese_ten.engine.following import Followed
 from chinese_ten.engine.session import SeatKind, TableSession, Update
 from chinese_ten.games import game_named
 from chinese_ten.i18n import N_, _
@@ -62,10 +63,17 @@ class SeatInfo:
 
     name: str
     player: str | None
+    """None for the table's own person; a computer's strength; ``"person"`` for another person at a
+    network table."""
+    mark: str = ""
+    """What the seat's plate says under the name instead of the strength (a network seat's label and
+    whether it is online), in words."""
+    notice: bool = False
+    """True when the mark matters more than the count of cards left (a person offline, a seat away)."""
 
     @property
     def is_person(self) -> bool:
-        """True for a person (not a computer)."""
+        """True for the person this table is played by (not a computer, nor another person far away)."""
         return self.player is None
 
 
@@ -97,13 +105,17 @@ class TableController(AnimatedDeal):
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
                  deals: int | None = None, rules: Any = None, guide: Guide | None = None,
-                 seat: int = 0, first_deal: Deal | None = None, game: str = "ten") -> None:
+                 seat: int = 0, first_deal: Deal | None = None, game: str = "ten", follow: Followed | None = None,
+                 infos: Callable[[], list[SeatInfo]] | None = None) -> None:
         """A new match of the game the registry calls ``game``, seen from ``seat`` (the person's, unless
         ``person`` is False), who leads the first deal. Every deal, seat and hint draws from its own stream
         of the match seed, as ``simulate`` does. ``rules`` are the game's (its default when None or another
         game's). With a ``guide`` the deal is the guided deal: the person's choices are kept to its
         suggestions and the computers play its record; ``first_deal`` (as dealt) replaces the first deal's
-        shuffle."""
+        shuffle.
+
+        With ``follow`` the table follows that match instead of a session of its own (a seat at a network
+        table); ``infos`` then names its seats (asked again when the language or the seats change)."""
         self.game = game_named(game)
         """The game played at this table (the registry's entry)."""
         self.rules_ui = table_game(self.game.name)
@@ -113,13 +125,20 @@ class TableController(AnimatedDeal):
         self.local = seat
         """The seat this table is seen from, drawn at the bottom."""
         self._seating = (seats, strength, person, seat)
-        self.infos = seat_infos(seats, strength, person, seat)
+        self._named = infos
+        self.infos = infos() if infos is not None else seat_infos(seats, strength, person, seat)
         self.names = [i.name for i in self.infos]
-        kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
-        match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
         self.thinker = thinker or ComputerThinker()
-        self.session = TableSession(self.game, kinds, match_length, rules=rules, seed=seed, leader=seat,
-                                    thinker=self.thinker, think_ms=think_ms, director=guide, first_deal=first_deal)
+        self.session: Followed
+        if follow is not None:
+            self.session = follow
+        else:
+            kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
+            match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
+            self.session = TableSession(self.game, kinds, match_length, rules=rules, seed=seed, leader=seat,
+                                        thinker=self.thinker, think_ms=think_ms, director=guide,
+                                        first_deal=first_deal)
+        seats = self.session.seats
         self.pace = pace or Pace()
         self.think_ms = think_ms
         self.narration = Narration(self.names)
@@ -132,12 +151,14 @@ class TableController(AnimatedDeal):
         """How many of the session's updates this table has taken in."""
         self._waited = 0.0
         """How long the table has waited, caught up, on the computer to move."""
-        self._view: tuple[tuple[int, int, int], Any] | None = None
+        self._view: tuple[tuple[object, ...], Any] | None = None
         self._previews: tuple[Any, dict[Card, Preview]] | None = None
         """The previews worked out for the view they were worked out from."""
         self._offer: Offer | None = None
         """The capture choice offered to the person before their play goes in (Go Fishing's families)."""
         self._target_told = False
+        self._next_asked = False
+        """True from going on past a deal's count until the next deal arrives (at once at a local table)."""
         self.layouts = 0
         """How many times the board has been laid anew (a deal dealt, or a position put back)."""
         self._hint_tag: object | None = None
@@ -193,7 +214,7 @@ class TableController(AnimatedDeal):
     @property
     def view(self) -> Any:
         """Everything the table's seat may know of the deal now."""
-        key = (id(self.session.deal), self.session.update_count, len(self.session.actions[-1]))
+        key = self.session.position
         if self._view is None or self._view[0] != key:
             self._view = (key, self.session.observe(self.local))
         return self._view[1]
@@ -248,7 +269,18 @@ class TableController(AnimatedDeal):
     @property
     def deal_finished(self) -> bool:
         """True once the deal is over and fully shown."""
-        return self._shown_over() and not self.busy
+        return self._shown_over() and not self.busy and not self._next_asked
+
+    @property
+    def waiting_next(self) -> bool:
+        """True after going on from a deal's count while the next deal has not come yet (the other people at
+        a network table have still to go on)."""
+        return self._next_asked
+
+    @property
+    def assists(self) -> bool:
+        """True when take-backs and hints may be offered (not at a table with another person)."""
+        return self.session.assists
 
     @property
     def person_to_play(self) -> bool:
@@ -323,7 +355,7 @@ class TableController(AnimatedDeal):
 
     def retell(self) -> None:
         """Name the seats and tell the log again in the language now in use (after the language changed)."""
-        self.infos[:] = seat_infos(*self._seating)
+        self.infos[:] = self._named() if self._named is not None else seat_infos(*self._seating)
         self.names[:] = [i.name for i in self.infos]  # the same list the log and the choreography read
         self.narration.retell()
 
@@ -389,6 +421,8 @@ class TableController(AnimatedDeal):
         capture choice); returns why not when no hint can be given."""
         if self.person_seat is None:
             return _("The computers are playing this match.")
+        if not self.assists:
+            return _("Hints are off at a table with other people.")
         choice = self.person_choice
         if not self.person_to_play and choice is None:
             return self.why_not() or _("A hint is for your turn.")
@@ -457,6 +491,8 @@ class TableController(AnimatedDeal):
         seat = self.person_seat
         if seat is None:
             return _("The computers are playing this match.")
+        if not self.assists:
+            return _("Take-backs are off at a table with other people.")
         if self.session.deal.is_over:
             return _("The deal is over: a finished deal can't be taken back.")
         if not self.session.take_back(seat):
@@ -469,6 +505,7 @@ class TableController(AnimatedDeal):
         moment longer before its first card, so the new layout can be seen first."""
         if not self.session.next_deal():
             return False
+        self._next_asked = True
         self._follow()
         self._waited = -NEW_DEAL_WAIT * self.pace.move / Pace().move
         return True
@@ -531,6 +568,7 @@ class TableController(AnimatedDeal):
         self._turn_board = None
         self._turn_events = []
         self._target_told = False
+        self._next_asked = False
         self._hint_tag = None
         self._offer = None
         dealt, *events = update.events
@@ -577,6 +615,8 @@ class TableController(AnimatedDeal):
         """Advance the animation; once it has caught up and a computer has thought for the pace's pause,
         let the session apply that computer's decision. While a move is still shown, the next computer
         already thinks."""
+        self.session.receive()
+        self._follow()  # what arrived from elsewhere (nothing does at a local table)
         left = run_steps(self, dt)
         if left is None or self.busy:
             self.session.prepare()

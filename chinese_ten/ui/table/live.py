@@ -113,7 +113,8 @@ class TableScene(Scene):
     @property
     def takebacks_allowed(self) -> bool:
         """True when the person may take back turns (the setting is on and the person plays)."""
-        return not self.auto and self.app.settings.allow_takebacks and self.ctl.person_seat is not None
+        return (not self.auto and self.app.settings.allow_takebacks and self.ctl.person_seat is not None
+                and self.ctl.assists)
 
     def place_buttons(self) -> None:
         """Put the Hint and Last turn buttons, Pause and Menu below them and the animation speed across the

@@ -148,13 +148,14 @@ class TablePainter:
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
                 name = kit.text.line(info.name, big, t.text, bold=True)
                 where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
-                sub = _(STRENGTH_LABELS[info.player]) if info.player in STRENGTH_LABELS else ""
+                sub = info.mark or (_(STRENGTH_LABELS[info.player]) if info.player in STRENGTH_LABELS else "")
                 cnt = len(board.hands[seat])
                 left = _("{count} left").format(count=cnt)
                 line2 = kit.text.line(_("{strength} · {left}").format(strength=sub, left=left) if sub else left, small,
                                       t.text_dim)
-                if line2.get_width() > place.plate.width - 4:  # a narrow side plate: the count alone
-                    line2 = kit.text.line(left, small, t.text_dim)
+                if line2.get_width() > place.plate.width - 4:  # a narrow side plate: the count alone (or the
+                    # mark of a network seat that is not simply there, offline or away, which matters more)
+                    line2 = kit.text.line(info.mark if info.notice else left, small, t.text_dim)
                 where["left"] = surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
                 if view.dealer == seat:
                     where["dealer"] = self.dealer_chip(surface, where["name"], geom)

@@ -32,6 +32,14 @@ class Seat(Protocol):
     def is_person(self) -> bool:
         """True for the person."""
 
+    @property
+    def mark(self) -> str:
+        """What the plate says under the name instead of the strength (empty: the strength)."""
+
+    @property
+    def notice(self) -> bool:
+        """True when the mark matters more than the count of cards left (shown alone on a narrow plate)."""
+
 
 class TableView(Protocol):
     """A table as the painter draws it: the picture of the cards, the seats and whose turn it is."""

@@ -1,0 +1,324 @@
+"""Play with friends: host a network table (the game, seats, rules, match, computers, chat) or join one
+by its link; either way under a name the person gives (remembered for next time).
+
+Hosting starts the table server inside the game on the local network (or uses the server set in
+Settings) and opens the lobby with one link per seat; joining opens the same lobby at the seat the
+link names, and the table once every seat is taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.games import game_named
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.i18n import N_, _
+from chinese_ten.settings import PLAYER_NAME_LENGTH, SettingError
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.widgets.button import Button, buttons_event
+from chinese_ten.ui.widgets.text_field import TextField
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+LENGTH_WORDS: dict[str, str] = {"one": N_("One deal"), "per-seat": N_("One per seat"),
+                                "two-per-seat": N_("Two per seat"), "six": N_("Six deals")}
+SEAT_CHOICES: tuple[str | None, ...] = (None, "easy", "normal", "hard")
+"""What a guest seat may be: kept for a friend (None), or a computer of a strength."""
+STRENGTH_WORDS: dict[str, str] = {"easy": N_("Computer · Easy"), "normal": N_("Computer · Normal"),
+                                  "hard": N_("Computer · Hard")}
+OPEN_SHOWN = 4
+"""How many open tables the screen lists."""
+LINK_LENGTH = 400
+"""The longest text the link field takes."""
+
+
+def join_problem(link: str) -> str | None:
+    """Why ``link`` is no table link, in one line; None when it is one."""
+    from chinese_ten.net.links import LinkError, parse_link
+
+    try:
+        parse_link(link.strip())
+    except LinkError:
+        return _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
+    return None
+
+
+class FriendsScene(Scene):
+    """Host a table or join one."""
+
+    def __init__(self, app: Services, link: str = "") -> None:
+        """The screen; ``link`` fills the join field (``chinese-ten join LINK``)."""
+        super().__init__(app)
+        s = app.settings
+        self.game = s.game
+        self.seats = max(2, min(s.computers + 1, 4))
+        self.rules = s.rules
+        self.length = s.match_length
+        self.guests: list[str | None] = [None] * 7
+        """Each guest seat (1…): a friend's (None) or a computer's strength."""
+        self.chat = True
+        self.name = TextField(s.player_name, PLAYER_NAME_LENGTH, _("Your name"))
+        self.link = TextField(link, LINK_LENGTH, _("Paste a table link here (Ctrl+V)"))
+        self.message = ""
+        self.host_button = Button(N_("Host the table"), "host")
+        self.join_button = Button(N_("Join (Enter)"), "join")
+        self.paste_button = Button(N_("Paste"), "paste")
+        self.back_button = Button(N_("Back (Esc)"), "back")
+        self.rows: list[Button] = []
+        self._hover: Button | None = None
+        self.open_tables = app.open_tables.load()[:OPEN_SHOWN]
+        """The tables this player sits at ("Open tables"), newest first."""
+        self.open_buttons = [(Button(N_("Take my seat"), f"rejoin:{i}"), Button(N_("Forget"), f"forget:{i}"))
+                             for i in range(len(self.open_tables))]
+        self._fix()
+
+    # ------------------------------------------------------------------ choices
+
+    def _fix(self) -> None:
+        """Keep the choices consistent with the game (seat counts, rules, lengths) and rebuild the rows."""
+        spec = game_named(self.game)
+        counts = spec.seat_counts
+        if self.seats not in counts:
+            self.seats = min(counts)
+        if self.game == "ten" and self.seats not in RuleSet.of(self.rules).seat_counts():
+            self.rules = next(n for n in PRESETS if self.seats in RuleSet.of(n).seat_counts())
+        if self.length not in spec.match_lengths:
+            self.length = spec.match_lengths[0]
+        rows = [Button(_(spec.title), "game"), Button(_("{n} seats").format(n=self.seats), "seats")]
+        if self.game == "ten":
+            rows.append(Button(_("Rules: {name}").format(name=preset_title(self.rules)), "rules"))
+        rows.append(Button(_("Match: {length}").format(length=_(LENGTH_WORDS[self.length])), "length"))
+        for seat in range(1, self.seats):
+            who = self.guests[seat - 1]
+            kind = _("A friend") if who is None else _(STRENGTH_WORDS[who])
+            rows.append(Button(_("Guest {number}: {who}").format(number=seat, who=kind), f"guest:{seat}"))
+        rows.append(Button(_("Chat: on") if self.chat else _("Chat: off"), "chat"))
+        self.rows = rows
+
+    def _cycle(self, action: str) -> None:
+        spec = game_named(self.game)
+        if action == "game":
+            names = ["ten", "fishing"]
+            self.game = names[(names.index(self.game) + 1) % len(names)] if self.game in names else "ten"
+        elif action == "seats":
+            counts = list(spec.seat_counts)
+            self.seats = counts[(counts.index(self.seats) + 1) % len(counts)]
+        elif action == "rules":
+            names = [n for n in PRESETS if self.seats in RuleSet.of(n).seat_counts()]
+            self.rules = names[(names.index(self.rules) + 1) % len(names)] if self.rules in names else names[0]
+        elif action == "length":
+            lengths = list(spec.match_lengths)
+            self.length = lengths[(lengths.index(self.length) + 1) % len(lengths)]
+        elif action.startswith("guest:"):
+            i = int(action.split(":")[1]) - 1
+            self.guests[i] = SEAT_CHOICES[(SEAT_CHOICES.index(self.guests[i]) + 1) % len(SEAT_CHOICES)]
+        elif action == "chat":
+            self.chat = not self.chat
+        self._fix()
+
+    def my_name(self) -> str:
+        """The name given (remembered), or the seat's label when none was."""
+        name = self.name.text.strip()
+        if name != self.app.settings.player_name:
+            try:
+                self.app.change_settings(player_name=name)
+            except SettingError:
+                pass
+        return name
+
+    def computers(self) -> dict[int, str]:
+        """The guest seats given to computers, with their strengths."""
+        return {seat: who for seat in range(1, self.seats) if (who := self.guests[seat - 1]) is not None}
+
+    # ------------------------------------------------------------------ acting
+
+    def host(self) -> None:
+        """Open the table on the server and go to its lobby."""
+        from chinese_ten.net.client import TableClient
+
+        try:
+            base = self.app.hosting.base_url(self.app.settings.server_url)
+        except OSError as exc:
+            self.message = _("The table server could not start here: {reason}").format(reason=exc)
+            return
+        rules: Any = RuleSet.of(self.rules).to_json() if self.game == "ten" else None
+        client = TableClient.create(base, self.my_name() or _("Host"), game=self.game, seats=self.seats, rules=rules,
+                                    match=self.length, computers=self.computers(), chat=self.chat)
+        title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
+                           + ([preset_title(self.rules)] if self.game == "ten" else []))
+        self.app.show("lobby", client=client, host=True, title=title)
+
+    def join(self) -> None:
+        """Take the seat the pasted link names; a text that is no link is told in one line."""
+        from chinese_ten.net.client import TableClient
+        from chinese_ten.net.links import LinkError
+
+        link = self.link.text.strip()
+        problem = join_problem(link)
+        if problem is not None:
+            self.message = problem
+            return
+        try:
+            client = TableClient.join(link, self.my_name() or _("Guest"))
+        except LinkError:
+            self.message = _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
+            return
+        self.app.show("lobby", client=client, host=False, title=_("Joining a table"))
+
+    def rejoin(self, index: int) -> None:
+        """Take back the seat at an open table, with its token."""
+        from chinese_ten.net.client import TableClient
+
+        entry = self.open_tables[index]
+        if entry.seat == 0 and entry.base != self.app.settings.server_url:
+            try:  # a table this window hosted: its server (and the table, kept in the data folder) first
+                self.app.hosting.base_url()
+            except OSError as exc:
+                self.message = _("The table server could not start here: {reason}").format(reason=exc)
+                return
+        client = TableClient.rejoin(entry.base, entry.table, entry.token)
+        self.app.show("lobby", client=client, host=entry.seat == 0, title=_("Back to table {table}").format(
+            table=entry.table), links=dict(entry.links))
+
+    def forget(self, index: int) -> None:
+        """Drop an open table from the list."""
+        entry = self.open_tables.pop(index)
+        self.app.open_tables.forget(entry.base, entry.table)
+        self.open_buttons.pop()
+
+    def act(self, action: str) -> None:
+        """Press a button."""
+        if action.startswith("rejoin:"):
+            self.rejoin(int(action.split(":")[1]))
+        elif action.startswith("forget:"):
+            self.forget(int(action.split(":")[1]))
+        elif action == "host":
+            self.host()
+        elif action == "join":
+            self.join()
+        elif action == "paste":
+            self.link.focus()
+            self.link.paste()
+        elif action == "back":
+            self.name.blur()
+            self.link.blur()
+            self.app.show("start")
+        else:
+            self._cycle(action)
+
+    # ------------------------------------------------------------------ input
+
+    @property
+    def typing(self) -> bool:
+        """True while a text field has the keyboard (the window's one-letter keys are then letters)."""
+        return self.name.focused or self.link.focused
+
+    def buttons(self) -> list[Button]:
+        """Every button, in the order the focus goes."""
+        opened = [b for pair in self.open_buttons for b in pair]
+        return [*self.rows, self.host_button, self.paste_button, self.join_button, *opened, self.back_button]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Fields first (typing, paste, Enter joins from the link field); then the buttons; Esc goes back."""
+        self.place(self.app.surface.get_size())
+        for field in (self.name, self.link):
+            if field.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.name.focused or self.link.focused:
+                    self.name.blur()
+                    self.link.blur()
+                else:
+                    self.act("back")
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.link.focused or self.link.text.strip()):
+                self.join()
+                return
+            if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.link.focus()
+                self.link.paste()
+                return
+        self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover)
+
+    # ------------------------------------------------------------------ drawing
+
+    def place(self, size: tuple[int, int]) -> None:
+        """Lay the two columns out for this window size."""
+        w, h = size
+        unit = ui_scale(size)
+        gap = round(12 * unit)
+        bh = max(28, round(44 * unit))
+        col = min(round(w * 0.42), round(520 * unit))
+        left = w // 2 - col - gap * 2
+        right = w // 2 + gap * 2
+        top = round(120 * unit)
+        y = top + round(40 * unit)
+        for b in self.rows:
+            b.rect = Rect(left, y, col, bh)
+            y += bh + gap // 2
+        self.host_button.rect = Rect(left, y + gap, col, round(bh * 1.15))
+        self.name.rect = Rect(right, top + round(40 * unit), col, bh)
+        ly = self.name.rect.bottom + round(70 * unit)
+        self.link.rect = Rect(right, ly, col, bh)
+        half = (col - gap) // 2
+        self.paste_button.rect = Rect(right, ly + bh + gap, half, bh)
+        self.join_button.rect = Rect(right + half + gap, ly + bh + gap, half, bh)
+        self.back_button.rect = Rect(w - round(200 * unit) - gap * 2, h - bh - gap * 2, round(200 * unit), bh)
+        oy = self.join_button.rect.bottom + round(70 * unit)
+        small = round(bh * 0.8)
+        take_w, drop_w = round(140 * unit), round(90 * unit)
+        for take, drop in self.open_buttons:
+            oy += round(26 * unit)  # the table's line, then its buttons under it
+            drop.rect = Rect(right + col - drop_w, oy, drop_w, small)
+            take.rect = Rect(drop.rect.left - gap // 2 - take_w, oy, take_w, small)
+            oy += small + gap // 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The screen."""
+        size = surface.get_size()
+        self.place(size)
+        kit = self.app.kit
+        t = kit.theme
+        unit = ui_scale(size)
+        surface.blit(kit.felt(size), (0, 0))
+        title = kit.text.line(_("Play with friends"), font_px(40, unit), t.text, bold=True)
+        surface.blit(title, title.get_rect(midtop=(size[0] // 2, round(24 * unit))))
+        head = font_px(24, unit)
+        label = font_px(19, unit)
+        host = kit.text.line(_("Host a table"), head, t.accent, bold=True)
+        surface.blit(host, (self.rows[0].rect.left, self.rows[0].rect.top - host.get_height() - 6))
+        you = kit.text.line(_("Your name"), head, t.accent, bold=True)
+        surface.blit(you, (self.name.rect.left, self.name.rect.top - you.get_height() - 6))
+        join = kit.text.line(_("Join a table"), head, t.accent, bold=True)
+        surface.blit(join, (self.link.rect.left, self.link.rect.top - join.get_height() - 6))
+        where = self.app.settings.server_url or _("this computer, on the local network")
+        note = kit.text.line(_("Hosted on {where}").format(where=where), font_px(17, unit), t.text_dim)
+        surface.blit(note, (self.host_button.rect.left, self.host_button.rect.bottom + 8))
+        for field in (self.name, self.link):
+            field.draw(surface, kit, label)
+        for b in self.buttons():
+            b.draw(surface, kit, label, b is self._hover)
+        if self.open_tables:
+            top = self.open_buttons[0][0].rect.top - round(30 * unit)
+            opened = kit.text.line(_("Open tables"), head, t.accent, bold=True)
+            surface.blit(opened, (self.link.rect.left, top - opened.get_height()))
+            for entry, (take, _drop) in zip(self.open_tables, self.open_buttons):
+                label_seat = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
+                words = " · ".join([_(game_named(entry.game).title), label_seat, entry.table])
+                line = kit.text.line(words, font_px(17, unit), t.text)
+                surface.blit(line, (self.link.rect.left, take.rect.top - line.get_height() - 2))
+        if self.message:
+            line = kit.text.line(self.message, font_px(19, unit), t.accent)
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(24 * unit))))
+
+    def leave(self) -> None:
+        """Give the keyboard back."""
+        self.name.blur()
+        self.link.blur()

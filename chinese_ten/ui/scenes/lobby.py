@@ -1,0 +1,239 @@
+"""The lobby of a network table: who has taken which seat, one link per seat to send (with Copy), a
+waiting seat given to a computer (the host only), and the table itself once every seat is taken."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from chinese_ten.i18n import N_, _
+from chinese_ten.net import protocol as p
+from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.widgets.button import Button, buttons_event
+
+if TYPE_CHECKING:
+    from chinese_ten.ui.services import Services
+
+_log = logging.getLogger("chinese_ten.ui")
+
+CLOSE_WORDS: dict[int, str] = {
+    p.CLOSE_REFUSED: N_("The table refused the link: it has been used already, or it is not this table's."),
+    p.CLOSE_NO_TABLE: N_("There is no such table (it may have ended, or waited more than 48 hours)."),
+    p.CLOSE_VERSION: N_("The table's server speaks another version of the game."),
+    p.CLOSE_REPLACED: N_("This seat was opened somewhere else."),
+}
+"""What the lobby says when the server ends the connection for good."""
+
+
+def copy_text(text: str) -> bool:
+    """Put ``text`` on the system clipboard; False (quietly) when there is none."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError, NotImplementedError, RuntimeError) as exc:
+        _log.info("no clipboard: %s", exc)
+        return False
+    return True
+
+
+class LobbyScene(Scene):
+    """Waiting for every seat of a network table to be taken."""
+
+    def __init__(self, app: Services, client: Any, host: bool = False, title: str = "",
+                 links: dict[int, str] | None = None) -> None:
+        """The lobby of ``client``'s table; ``host`` when this window opened it; ``links`` kept from when it
+        was opened (coming back to it)."""
+        super().__init__(app)
+        self.client = client
+        self.host = host
+        self.title = title
+        self.frames: list[dict[str, Any]] = []
+        """Every frame so far, handed to the table when the deal starts."""
+        self.links: dict[int, str] = dict(links or {})
+        self.seats: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.message = ""
+        self.failed = ""
+        self.copy_buttons: dict[int, Button] = {}
+        self.fill_buttons: dict[int, Button] = {}
+        self.back_button = Button(N_("Leave (Esc)"), "back")
+        self._hover: Button | None = None
+        self._handed = False
+        self._kept = False
+
+    # ------------------------------------------------------------------ frames
+
+    def update(self, dt: float) -> None:
+        """Read what came; open the table once a deal has been dealt to this seat."""
+        frames = self.client.poll()
+        started = False
+        for frame in frames:
+            self.frames.append(frame)
+            kind = frame.get("type")
+            if kind == "created":
+                self.links = {int(k): str(v) for k, v in (frame.get("links") or {}).items()}
+            elif kind == "welcome":
+                self.seat = frame.get("seat")
+                self.seats = list(frame.get("seats") or [])
+                started = started or bool(frame.get("story"))
+            elif kind == "presence":
+                self.seats = list(frame.get("seats") or [])
+            elif kind == "update":
+                started = True
+            elif kind == "error":
+                self.message = str(frame.get("message") or frame.get("code") or "")
+            elif kind == "connection" and frame.get("status") == "closed":
+                code = frame.get("code")
+                self.failed = _(CLOSE_WORDS.get(code, N_("The connection to the table has ended."))) \
+                    if isinstance(code, int) else _("The table's server could not be reached.")
+            elif kind == "connection" and frame.get("status") == "lost" and not self.seats:
+                self.message = _("The table's server cannot be reached yet: trying again…")
+        self._keep()
+        self._buttons()
+        if started:
+            self.start_table()
+
+    def _keep(self) -> None:
+        """Keep the seat's token once the server has given it, for "Open tables"."""
+        from chinese_ten.ui.open_tables import OpenTable, base_of
+
+        token, table = getattr(self.client, "token", None), getattr(self.client, "table", None)
+        if self.seat is None or not token or not table or self._kept:
+            return
+        self._kept = True
+        self.app.open_tables.keep(OpenTable(base_of(self.client.url), table, token, int(self.seat),
+                                            getattr(self.client, "game", "ten"), links=tuple(sorted(self.links.items()))))
+
+    def start_table(self) -> None:
+        """The deal has begun: sit down at the table (it takes the connection over)."""
+        from chinese_ten.net.follower import RemoteFollower
+        from chinese_ten.ui.table.remote import RemoteTableScene
+
+        follower = RemoteFollower(self.client, self.frames)
+        self._handed = True
+        self.app.replace(RemoteTableScene(self.app, follower, self.client))
+
+    def _buttons(self) -> None:
+        for seat in range(1, len(self.seats)):
+            if seat in self.links and seat not in self.copy_buttons:
+                self.copy_buttons[seat] = Button(N_("Copy"), f"copy:{seat}")
+            if self.host and seat not in self.fill_buttons:
+                self.fill_buttons[seat] = Button(N_("Give to a computer"), f"fill:{seat}")
+        for buttons in (self.fill_buttons, self.copy_buttons):
+            for seat, b in buttons.items():  # a taken seat needs neither its link nor a computer
+                b.enabled = seat < len(self.seats) and self.seats[seat].get("kind") == "empty"
+
+    def buttons(self) -> list[Button]:
+        """Every button, seat by seat, then Leave."""
+        out: list[Button] = []
+        for seat in range(1, len(self.seats)):
+            out += [b for b in (self.copy_buttons.get(seat), self.fill_buttons.get(seat)) if b is not None and b.enabled]
+        return [*out, self.back_button]
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, action: str) -> None:
+        """Copy a link, give a seat to a computer, or leave."""
+        if action.startswith("copy:"):
+            seat = int(action.split(":")[1])
+            if copy_text(self.links[seat]):
+                self.message = _("The link for guest {number} is copied: send it to your friend.").format(number=seat)
+            else:
+                self.message = _("There is no clipboard here: copy the link as it is shown.")
+        elif action.startswith("fill:"):
+            self.client.fill(int(action.split(":")[1]), "normal")
+        elif action == "back":
+            self.app.show("friends")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Buttons; Esc leaves."""
+        self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.act("back")
+            return
+        self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover)
+
+    def wants_frames(self) -> bool:
+        """Always listening for the seats being taken."""
+        return True
+
+    def leave(self) -> None:
+        """Leaving before the table starts closes the connection (the seat stays kept)."""
+        if not self._handed:
+            self.client.close(wait=2.0)
+
+    # ------------------------------------------------------------------ drawing
+
+    def place(self, size: tuple[int, int]) -> None:
+        """One row a seat."""
+        w, h = size
+        unit = ui_scale(size)
+        bh = max(26, round(40 * unit))
+        row = round(bh * 2.1)
+        top = round(150 * unit)
+        bw = round(110 * unit)
+        fw = round(220 * unit)
+        right = w - round(60 * unit)
+        for seat in range(len(self.seats)):
+            y = top + seat * row
+            if seat in self.fill_buttons:
+                self.fill_buttons[seat].rect = Rect(right - fw, y, fw, bh)
+            if seat in self.copy_buttons:
+                x = right - fw - round(12 * unit) - bw if seat in self.fill_buttons else right - bw
+                self.copy_buttons[seat].rect = Rect(x, y, bw, bh)
+        self.back_button.rect = Rect(w - round(220 * unit), h - bh - round(24 * unit), round(190 * unit), bh)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The seats, their links and what the lobby waits for."""
+        size = surface.get_size()
+        self.place(size)
+        kit = self.app.kit
+        t = kit.theme
+        unit = ui_scale(size)
+        surface.blit(kit.felt(size), (0, 0))
+        title = kit.text.line(self.title or _("A table with friends"), font_px(34, unit), t.text, bold=True)
+        surface.blit(title, title.get_rect(midtop=(size[0] // 2, round(24 * unit))))
+        body = font_px(20, unit)
+        small = font_px(16, unit)
+        if self.failed:
+            line = kit.text.line(self.failed, body, t.accent)
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(110 * unit))))
+        elif not self.seats:
+            line = kit.text.line(_("Connecting to the table…"), body, t.text_dim)
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(110 * unit))))
+        else:
+            waiting = kit.text.line(_("The deal starts when every seat is taken."), body, t.text_dim)
+            surface.blit(waiting, waiting.get_rect(midtop=(size[0] // 2, round(90 * unit))))
+        bh = max(26, round(40 * unit))
+        row = round(bh * 2.1)
+        left = round(60 * unit)
+        for seat, entry in enumerate(self.seats):
+            y = round(150 * unit) + seat * row
+            label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
+            kind = entry.get("kind")
+            if kind == "empty":
+                who = _("waiting for a friend")
+            elif kind == "computer":
+                who = _("a computer")
+            elif kind == "away":
+                who = _("{name} (away)").format(name=entry.get("name") or "")
+            else:
+                who = str(entry.get("name") or "")
+                who += "" if entry.get("online") else " " + _("(offline)")
+            if seat == self.seat:
+                who += " " + _("(you)")
+            text = kit.text.line(f"{label}: {who}", body, t.text, bold=seat == self.seat)
+            surface.blit(text, (left, y + (bh - text.get_height()) // 2))
+            if seat in self.links and kind == "empty":
+                link = kit.text.line(self.links[seat], small, t.text_dim)
+                surface.blit(link, (left, y + bh + 2))
+        for b in self.buttons():
+            b.draw(surface, kit, font_px(18, unit), b is self._hover)
+        if self.message:
+            line = kit.text.line(self.message, body, t.accent)
+            surface.blit(line, line.get_rect(midbottom=(size[0] // 2, size[1] - round(80 * unit))))
