@@ -73,3 +73,25 @@ def app(window: pygame.Surface) -> Iterator[App]:
     for scene in app.scenes:
         if isinstance(scene, ReviewScene) and scene.analysis is not None:
             scene.analysis.close()
+
+
+@pytest.fixture
+def private_run(tmp_path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """Logs and settings in the test's folder; logging and the excepthook put back afterwards (for tests
+    that run the game's start-up as the command does)."""
+    import logging
+    import sys
+
+    from chinese_ten.logs import LOG_DIR_ENV, LOGGER_NAME
+    from chinese_ten.settings import SETTINGS_DIR_ENV
+
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
+    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "env-settings"))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    logger = logging.getLogger(LOGGER_NAME)
+    before = list(logger.handlers)
+    yield
+    for handler in list(logger.handlers):
+        if handler not in before:
+            logger.removeHandler(handler)
+            handler.close()

@@ -4,9 +4,6 @@ remembered one, and a demo builds its table for the game asked."""
 from __future__ import annotations
 
 import json
-import logging
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,26 +12,15 @@ import pytest
 from chinese_ten.cli import build_parser, launch_options
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games.fishing.rules import STANDARD
-from chinese_ten.logs import LOG_DIR_ENV, LOGGER_NAME
-from chinese_ten.settings import SETTINGS_DIR_ENV, SETTINGS_FILENAME, Settings
+from chinese_ten.settings import SETTINGS_FILENAME, Settings
 from chinese_ten.ui import app as app_module
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.launch import DemoOptions
 from chinese_ten.ui.scenes.start import StartScene
 
 
-@pytest.fixture(autouse=True)
-def _private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
-    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "env-settings"))
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    logger = logging.getLogger(LOGGER_NAME)
-    before = list(logger.handlers)
-    yield
-    for handler in list(logger.handlers):
-        if handler not in before:
-            logger.removeHandler(handler)
-            handler.close()
+pytestmark = pytest.mark.usefixtures("private_run")
+"""Logs and settings in the test's folder; logging and the excepthook put back afterwards."""
 
 
 def test_the_bare_command_opens_at_the_game_asked_for_this_run_only(tmp_path: Path,

@@ -4,19 +4,17 @@ for the game and for ``demo``, and the window size chosen in Settings."""
 from __future__ import annotations
 
 import json
-import logging
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from chinese_ten.cli import build_parser, launch_options
-from chinese_ten.logs import LOG_DIR_ENV, LOGGER_NAME
-from chinese_ten.settings import SETTINGS_DIR_ENV, SETTINGS_FILENAME, WINDOW_SIZES, Settings, validate_setting
+from chinese_ten.settings import SETTINGS_FILENAME, WINDOW_SIZES, Settings, validate_setting
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.scenes.settings import SETTING_ROWS, SettingsScene
 from chinese_ten.ui.scenes.start import StartScene
@@ -25,19 +23,8 @@ from chinese_ten.ui.kit.theme import high_contrast_theme
 from uiharness import click_event, key_event
 
 
-@pytest.fixture(autouse=True)
-def _private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Logs and settings in the test's folder; logging and the excepthook put back afterwards."""
-    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
-    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "env-settings"))
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    logger = logging.getLogger(LOGGER_NAME)
-    before = list(logger.handlers)
-    yield
-    for handler in list(logger.handlers):
-        if handler not in before:
-            logger.removeHandler(handler)
-            handler.close()
+pytestmark = pytest.mark.usefixtures("private_run")
+"""Logs and settings in the test's folder; logging and the excepthook put back afterwards."""
 
 
 def _play(monkeypatch: pytest.MonkeyPatch, script: Callable[[App], None], argv: list[str]) -> int:

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -13,8 +10,6 @@ import pytest
 
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.cli import launch_options
-from chinese_ten.logs import LOG_DIR_ENV, LOGGER_NAME
-from chinese_ten.settings import SETTINGS_DIR_ENV
 from chinese_ten.ui.app import App, run_game
 from chinese_ten.ui.keeper import Keeper
 
@@ -54,21 +49,7 @@ def test_shutting_down_kills_a_thinking_worker_without_waiting_for_it() -> None:
     assert thinker.worker_pid is None
 
 
-@pytest.fixture
-def _private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
-    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "settings"))
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    logger = logging.getLogger(LOGGER_NAME)
-    before = list(logger.handlers)
-    yield
-    for handler in list(logger.handlers):
-        if handler not in before:
-            logger.removeHandler(handler)
-            handler.close()
-
-
-@pytest.mark.usefixtures("_private")
+@pytest.mark.usefixtures("private_run")
 def test_quitting_closes_the_window_before_keeping_the_match_and_stopping_the_worker(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     order: list[str] = []

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
-from chinese_ten.logs import LOG_DIR_ENV, LOG_FILENAME, LOGGER_NAME
-from chinese_ten.settings import SETTINGS_DIR_ENV, SETTINGS_FILENAME, Settings
+from chinese_ten.logs import LOG_FILENAME
+from chinese_ten.settings import SETTINGS_FILENAME, Settings
 from chinese_ten.ui import app as app_module
 from chinese_ten.cli import launch_options
 from chinese_ten.ui.app import App, run_game
@@ -27,19 +25,8 @@ from chinese_ten.ui.table.live import TableScene
 from uiharness import click_event, key_event
 
 
-@pytest.fixture(autouse=True)
-def _private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Logs and settings in the test's folder; logging and the excepthook put back afterwards."""
-    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "logs"))
-    monkeypatch.setenv(SETTINGS_DIR_ENV, str(tmp_path / "env-settings"))
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    logger = logging.getLogger(LOGGER_NAME)
-    before = list(logger.handlers)
-    yield
-    for handler in list(logger.handlers):
-        if handler not in before:
-            logger.removeHandler(handler)
-            handler.close()
+pytestmark = pytest.mark.usefixtures("private_run")
+"""Logs and settings in the test's folder; logging and the excepthook put back afterwards."""
 
 
 Script = Callable[[App], None]
