@@ -140,6 +140,7 @@ class TableScene(Scene):
         playing = not self.count_shown
         for b in (self.hint_button, self.again_button, self.pause_button, self.takeback_button):
             b.enabled = playing
+        self.hint_button.enabled = playing and self.ctl.assists  # no hints at a table with other people
         buttons = self.buttons()
         if self.button_focus is not None and not (self.button_focus < len(buttons)
                                                   and buttons[self.button_focus].enabled):

@@ -146,3 +146,20 @@ def test_plates_name_the_seats_as_the_server_lists_them() -> None:
         ("Ann", "Host", False), ("Bo", "Guest 1 · offline", True), ("Normal", "Computer", False),
         ("Cy", "Away · a computer plays", True)]
     assert infos[0].is_person and not any(i.is_person for i in infos[1:])
+
+
+def test_the_hint_button_is_greyed_at_a_table_with_other_people(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.engine.thinking import ComputerThinker
+    from chinese_ten.settings import Settings
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.table.live import TableScene
+
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    for assists in (False, True):
+        _session, _seat, _local, remote = _pair("ten", 2, 3, assists=assists)
+        _settle(remote)
+        scene = TableScene(app, remote)
+        app.replace(scene)
+        app.frame(1 / 60, [])
+        assert scene.hint_button.enabled is assists
+        assert scene.pause_button.enabled
