@@ -491,7 +491,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from chinese_ten.games.fishing.record import replay as fishing_replay
 
         pos = fishing_position(fishing_replay(record))
-        _print(pos, args.json, describe_fishing_position(pos))
+        _print(pos, args.json, describe_position(pos))
         return 0
     pos = position_of(replay(record))
     pos["rules"] = record.get("rules", "classic")  # echoed as the record gives it
@@ -506,24 +506,14 @@ def _is_fishing(record: dict[str, Any]) -> bool:
     return record.get("format") == game_named("fishing").record_format
 
 
-def describe_fishing_position(pos: dict[str, Any]) -> str:
-    """A replayed Go Fishing position in words."""
-    lines = [f"Chinese Go Fishing, {pos['seats']} seats, dealer {pos['dealer']}, "
-             f"{len(pos['turns'])} turns played" + (", deal complete" if pos["complete"] else "")]
-    if not pos["complete"]:
-        lines.append(f"to move: seat {pos['to_move']}")
-    lines.append(f"layout: {' '.join(pos['layout']) or '(empty)'}   stock: {pos['stock_left']} cards")
-    for s in range(pos["seats"]):
-        lines.append(f"seat {s}: hand {' '.join(pos['hands'][s]) or '-'} | pile {len(pos['piles'][s])} cards, "
-                     f"{pos['points'][s]} points, margin {pos['margins'][s]:+}")
-    return "\n".join(lines)
-
-
 def describe_position(pos: dict[str, Any]) -> str:
-    """A replayed position in words."""
-    rules = pos["rules"] if isinstance(pos["rules"], str) else json.dumps(pos["rules"])
-    lines = [f"{pos['seats']} seats, dealer {pos['dealer']}, rules {rules}, "
-             f"{len(pos['turns'])} turns played" + (", deal complete" if pos["complete"] else "")]
+    """A replayed position in words (Chinese Ten's names its rules, Go Fishing's its game)."""
+    if "rules" in pos:
+        rules = pos["rules"] if isinstance(pos["rules"], str) else json.dumps(pos["rules"])
+        head = f"{pos['seats']} seats, dealer {pos['dealer']}, rules {rules}, "
+    else:
+        head = f"Chinese Go Fishing, {pos['seats']} seats, dealer {pos['dealer']}, "
+    lines = [head + f"{len(pos['turns'])} turns played" + (", deal complete" if pos["complete"] else "")]
     if not pos["complete"]:
         lines.append(f"to move: seat {pos['to_move']}")
     lines.append(f"layout: {' '.join(pos['layout']) or '(empty)'}   stock: {pos['stock_left']} cards")

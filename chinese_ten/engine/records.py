@@ -87,3 +87,18 @@ def read_record_stream(stream: IO[bytes] | IO[str], name: str = "standard input"
         except UnicodeDecodeError as exc:
             raise RecordError(f"{name} is not UTF-8 text (byte {exc.start + 1} cannot be read)") from None
     return parse_record(data)
+
+
+def deal_record(head: dict[str, Any], initial: tuple[Any, Any, Any], turns: Any, extra: dict[str, Any]) -> dict[str, Any]:
+    """A deal's record as every game writes it: ``head`` (its format, and what else the game names first),
+    then the hands, layout and stock as dealt, every turn (each a ``to_json()``), and ``extra`` last."""
+    hands, layout, stock = initial
+    record: dict[str, Any] = {
+        **head,
+        "hands": [[str(c) for c in h] for h in hands],
+        "layout": [str(c) for c in layout],
+        "stock": [str(c) for c in stock],
+        "turns": [t.to_json() for t in turns],
+    }
+    record.update(extra)
+    return record

@@ -14,6 +14,7 @@ from typing import Any
 
 from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.errors import IllegalMove
+from chinese_ten.engine.records import deal_record
 from chinese_ten.quote import quote
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.engine.scores import as_number
@@ -30,18 +31,7 @@ class FishingRecordError(ValueError):
 
 def record_of(deal: FishingDeal, **extra: Any) -> dict[str, Any]:
     """The deal as a record: as dealt, with every turn as played."""
-    hands, layout, stock = deal.initial
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "hands": [[str(c) for c in h] for h in hands],
-        "layout": [str(c) for c in layout],
-        "stock": [str(c) for c in stock],
-        "turns": [t.to_json() for t in deal.turns],
-    }
-    record.update(extra)
-    return record
+    return deal_record({"format": FORMAT, "seats": deal.seats, "dealer": deal.dealer}, deal.initial, deal.turns, extra)
 
 
 def position_of(deal: FishingDeal) -> dict[str, Any]:

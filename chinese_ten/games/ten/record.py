@@ -13,7 +13,7 @@ from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.engine.records import RecordError
+from chinese_ten.engine.records import RecordError, deal_record
 from chinese_ten.quote import quote
 from chinese_ten.games.ten.rules import RuleSet, RulesError, rules_from_json
 
@@ -25,19 +25,8 @@ _TURN_KEYS = ("seat", "play", "take", "flip", "flip_take")
 
 def record_of(deal: Deal, **extra: Any) -> dict[str, Any]:
     """The deal as a record: as dealt, with every turn fully resolved."""
-    hands, layout, stock = deal.initial
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": deal.rules.to_json(),
-        "seats": deal.seats,
-        "dealer": deal.dealer,
-        "hands": [[str(c) for c in h] for h in hands],
-        "layout": [str(c) for c in layout],
-        "stock": [str(c) for c in stock],
-        "turns": [t.to_json() for t in deal.turns],
-    }
-    record.update(extra)
-    return record
+    return deal_record({"format": FORMAT, "rules": deal.rules.to_json(), "seats": deal.seats,
+                        "dealer": deal.dealer}, deal.initial, deal.turns, extra)
 
 
 def position_of(deal: Deal) -> dict[str, Any]:
