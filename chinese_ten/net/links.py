@@ -11,6 +11,9 @@ from chinese_ten.net.protocol import WS_PATH
 _TABLE = re.compile(r"[A-Za-z0-9_-]{4,64}")
 _CLAIM = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
+APP_SCHEME = "chinese-ten"
+"""The URL scheme of the game's own links (``chinese-ten://HOST/…/t/TABLE#CLAIM``), which the installed game opens."""
+
 
 class LinkError(ValueError):
     """A text that is no table link; the message says why in one sentence."""
@@ -53,7 +56,7 @@ def parse_link(text: str) -> Link:
     text = text.strip()
     parts = urlsplit(text)
     scheme = parts.scheme.lower()
-    if scheme == "chinese-ten":
+    if scheme == APP_SCHEME:
         scheme = "http" if parts.query == "http" else "https"
     if scheme not in ("http", "https") or not parts.netloc:
         raise LinkError("a table link starts with http://, https:// or chinese-ten://")
@@ -69,4 +72,10 @@ def app_link(link: Link) -> str:
     """The ``chinese-ten://`` form of a link, which the installed game opens."""
     parts = urlsplit(link.base)
     plain = "?http" if parts.scheme == "http" else ""
-    return f"chinese-ten://{parts.netloc}{parts.path}/t/{link.table}{plain}#{link.claim}"
+    return f"{APP_SCHEME}://{parts.netloc}{parts.path}/t/{link.table}{plain}#{link.claim}"
+
+
+def is_app_link(text: str) -> bool:
+    """True when ``text`` is written in the game's own scheme (``chinese-ten:…``), as the system hands a clicked
+    link to the game; whether it is a whole table link is :func:`parse_link`'s to say."""
+    return urlsplit(text.strip()).scheme.lower() == APP_SCHEME
