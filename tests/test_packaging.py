@@ -150,6 +150,15 @@ def test_the_mac_app_declares_retina_and_its_oldest_macos(monkeypatch: pytest.Mo
     assert exe["target_arch"] is None
 
 
+def test_the_mac_app_opens_the_games_own_links(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from chinese_ten.net.links import APP_SCHEME
+
+    steps = run_spec("darwin", monkeypatch, tmp_path)
+    types = _of(steps, "BUNDLE")[0].kwargs["info_plist"]["CFBundleURLTypes"]
+    assert [scheme for t in types for scheme in t["CFBundleURLSchemes"]] == [APP_SCHEME]
+    plistlib.dumps(types)  # writable into Info.plist as it is
+
+
 def test_a_mac_build_can_be_universal2_and_signed_with_a_developer_id(monkeypatch: pytest.MonkeyPatch,
                                                                       tmp_path: Path) -> None:
     identity = "Developer ID Application: Chinese Ten (ABCDE12345)"
