@@ -705,7 +705,8 @@ def _add_network_commands(sub: Any) -> None:
                    help="how long a disconnected person's move waits before a computer plays it (default: 60)")
     _add_data_dir(p)
     p = sub.add_parser("join", help="take the seat a table link names, in the window")
-    p.add_argument("link", help="the link, BASE/t/TABLE#CLAIM (or chinese-ten://…)")
+    p.add_argument("link", help="the link, BASE/t/TABLE#CLAIM or chinese-ten://HOST/t/TABLE#CLAIM (which the bare "
+                                "command takes too); a game window already open takes it instead")
     _add_data_dir(p)
 
 
@@ -743,24 +744,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    """``join LINK``: check the link, then open the window at that table's seat."""
+    """``join LINK`` (and the bare command given a ``chinese-ten://`` link): check the link, then hand it to
+    the game window already running with the same data folder, or else open the window at that table's seat."""
+    from dataclasses import replace
+
+    from chinese_ten.handoff import hand_over
     from chinese_ten.net.links import LinkError, parse_link
 
+    text = args.link.strip()
     try:
-        link = parse_link(args.link)
+        parse_link(text)
     except LinkError as exc:
         raise UsageError(f"{exc}") from None
-    return open_join_window(link, args.link.strip(), getattr(args, "data_dir", None))
-
-
-def open_join_window(link: Any, text: str = "", data_dir: str | None = None) -> int:
-    """Open the window at the join of the table ``link`` (a parsed :class:`~chinese_ten.net.links.Link`)
-    names: with a remembered name it takes the seat at once, else it asks for the name first. ``text`` is
-    the link as given."""
+    if hand_over(data_folder(args), text):
+        return 0
     from chinese_ten.ui.app import run_game
-    from chinese_ten.ui.launch import LaunchOptions
 
-    return run_game(LaunchOptions(data_dir=data_dir, join=text or str(link)))
+    return run_game(replace(launch_options(args), join=text))
+
+
+def link_as_join(argv: list[str]) -> list[str]:
+    """The command line with a ``chinese-ten://`` link given instead of a subcommand (as the system starts
+    the game for a clicked link) read as ``join LINK``; any other command line as it is."""
+    from chinese_ten.net.links import is_app_link
+
+    for i, word in enumerate(argv):
+        if word in COMMANDS or word == "--":
+            break
+        if is_app_link(word):
+            return [*argv[:i], "join", word, *argv[i + 1:]]
+    return argv
 
 
 NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join}
@@ -771,7 +784,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(link_as_join(sys.argv[1:] if argv is None else list(argv)))
     except UsageError as exc:
         return _fail(str(exc))
     handler = COMMANDS.get(args.command, cmd_play)

@@ -66,6 +66,13 @@ GLOBAL_KEYS_TEXT = (f"P pause · H high contrast · M sound · {shortcut_names()
                     f"{shortcut_names()[FULLSCREEN]} full screen · Esc menu")
 """The keys that work everywhere, as shown on screen."""
 
+LINK_HANDED_OVER = pygame.event.custom_type()
+"""The event a table link handed over by a second start of the game arrives as (its ``text``)."""
+
+LINK_EVENTS = (pygame.DROPFILE, pygame.DROPTEXT, LINK_HANDED_OVER)
+"""Events that may bring a table link: dropped on the window, opened by the system (macOS delivers a
+clicked ``chinese-ten://`` link as a dropped file) or handed over."""
+
 DEMO_PACE = Pace(move=0.05, flip=0.05, glow=0.03, sweep=0.05, triple=0.1, pause=0.0)
 """Animations sped right up for ``demo``."""
 
@@ -433,6 +440,23 @@ class App:
         if scene is not None and self.settings.player_name and hasattr(scene, "join"):
             scene.join()
 
+    def take_link(self, text: str) -> bool:
+        """Open the join of a table link dropped on the window, opened by the system or handed over by a
+        second start, as a pasted one is; the match on the table stays kept. Any other text is ignored
+        (a line in the log); True when it was a link."""
+        from chinese_ten.net.links import LinkError, parse_link
+
+        try:
+            parse_link(text)
+        except LinkError as exc:
+            _log.info("ignored a text brought to the window that is no table link: %s", exc)
+            return False
+        _bring_forward()
+        self.thinker.cancel()
+        self.keeper.save()
+        self.open_join(text.strip())
+        return True
+
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
         statistics, and an unfinished match kept stays as it was."""
@@ -518,6 +542,9 @@ class App:
         """Route one event: window events and the keys that work everywhere here, the rest to the top scene."""
         if event.type == pygame.QUIT:
             self.running = False
+            return
+        if event.type in LINK_EVENTS and self.demo is None:
+            self.take_link(str(getattr(event, "file", None) or getattr(event, "text", "")))
             return
         event = display.event_in_pixels(event, display.window_size(), self.surface.get_size())
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
@@ -752,6 +779,26 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
         pass
 
 
+def _bring_forward() -> None:
+    """Raise the window (out of the task bar when it is minimised) and give it the keyboard, where the
+    system lets a program do that; where it does not, the window flashes for attention."""
+    window = display.window()
+    try:
+        if window is not None:
+            if not pygame.display.get_active():
+                window.restore()
+            window.focus()
+            if not window.focused:
+                window.flash(pygame.FLASH_BRIEFLY)
+    except (AttributeError, pygame.error):
+        pass
+
+
+def _post_link(text: str) -> None:
+    """Post a handed-over link to the window's events (called on the door's thread)."""
+    pygame.event.post(pygame.event.Event(LINK_HANDED_OVER, text=text))
+
+
 def _set_icon() -> None:
     try:
         from chinese_ten import assets
@@ -795,7 +842,9 @@ def run_game(options: LaunchOptions) -> int:
 
     log_path = setup_logging()
     install_excepthook(log_path)
+    from chinese_ten.handoff import Door, open_door
     from chinese_ten.matchstore import data_dir, open_store
+    from chinese_ten.url_scheme import register_at_start
 
     opened = open_store(data_dir(options.data_dir))
     for notice in opened.notices:
@@ -814,9 +863,12 @@ def run_game(options: LaunchOptions) -> int:
     settings = loaded.settings.replace(**run_only)
     use_language(shown_language(settings.language))
     app: App | None = None
+    door: Door | None = None
     status = 0
     try:
         surface = open_window(settings.window_size, fullscreen=settings.fullscreen)
+        register_at_start()
+        door = open_door(data_dir(options.data_dir), _post_link)
         app = App(surface, settings, store, keeper=Keeper(opened))
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
@@ -828,6 +880,8 @@ def run_game(options: LaunchOptions) -> int:
         else:
             app.open("start")
         app.run()
+        if door is not None:
+            door.close()  # a link opened from now on opens a new window
         app.remember_window_size()
         pygame.display.quit()  # the window goes at once; keeping the match and stopping the worker follow
         app.save_settings(app.settings)  # settings a full disk kept from being saved
@@ -835,6 +889,8 @@ def run_game(options: LaunchOptions) -> int:
         show_problem(crash_report(exc, log_path))
         status = EXIT_CRASH
     finally:
+        if door is not None:
+            door.close()
         if app is not None:
             app.keeper.close()  # the match is kept first, whatever the worker does
             app.hosting.stop()
