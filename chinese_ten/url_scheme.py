@@ -5,7 +5,8 @@
 - Linux: the desktop entry ``chinese-ten.desktop`` in ``$XDG_DATA_HOME/applications`` (by default
   ``~/.local/share/applications``) says ``MimeType=x-scheme-handler/chinese-ten;`` and ``Exec=… %u``;
   ``xdg-mime default`` makes it the handler when that tool is there. An entry already there (the one
-  ``install-linux.sh`` puts in the application menu) keeps everything else it says.
+  ``install-linux.sh`` puts in the application menu) keeps everything else it says; where there is none,
+  the packaged folder's menu entry is the one written.
 - macOS: the app bundle's ``Info.plist`` declares the scheme (``CFBundleURLTypes``, see
   ``packaging/pyinstaller.spec``); the link then reaches the window as a dropped file.
 
@@ -44,7 +45,8 @@ XDG_MIME_SECONDS = 10.0
 
 PLAIN_ENTRY = ("[Desktop Entry]", "Type=Application", "Version=1.0", "Name=Chinese Ten", "GenericName=Card Game",
                "Icon=chinese-ten", "Terminal=false", "Categories=Game;CardGame;", "StartupWMClass=chinese-ten")
-"""The lines of a desktop entry written where there was none (``Exec`` and ``MimeType`` are added)."""
+"""The lines of a desktop entry written where there was none and the packaged app's folder holds none
+(``Exec`` and ``MimeType`` are added)."""
 
 
 def game_command() -> list[str]:
@@ -140,6 +142,15 @@ def desktop_entry(command: Sequence[str], existing: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+def _packaged_entry(command: Sequence[str]) -> str | None:
+    """The menu entry the packaged app's folder holds (``share/applications``, as ``build.sh`` puts it
+    there), or None when there is none."""
+    try:
+        return (Path(command[0]).parent / "share" / "applications" / DESKTOP_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def register_linux(command: Sequence[str], folder: Path | None = None,
                    run: Callable[..., Any] = subprocess.run) -> bool:
     """Write the desktop entry into ``folder`` (by default :func:`applications_folder`) and make it the
@@ -152,7 +163,7 @@ def register_linux(command: Sequence[str], folder: Path | None = None,
         existing: str | None = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         existing = None
-    entry = desktop_entry(command, existing)
+    entry = desktop_entry(command, existing if existing is not None else _packaged_entry(command))
     if entry == existing:
         return False
     atomic_write(path, entry.encode("utf-8"))

@@ -197,3 +197,14 @@ def test_a_copy_run_from_source_registers_python_running_the_package(monkeypatch
 def test_macos_needs_nothing_written(data_home: Path) -> None:
     assert url_scheme.register(["/Applications/Chinese Ten.app/Contents/MacOS/chinese-ten"], platform="darwin") is False
     assert not (data_home / "applications").exists()
+
+
+def test_with_no_entry_yet_the_packaged_folders_menu_entry_is_the_one_written(data_home: Path, tmp_path: Path) -> None:
+    app = tmp_path / "Chinese Ten"
+    (app / "share" / "applications").mkdir(parents=True)
+    packaged = Path(__file__).resolve().parent.parent / "packaging" / DESKTOP_FILE
+    (app / "share" / "applications" / DESKTOP_FILE).write_text(packaged.read_text(encoding="utf-8"), encoding="utf-8")
+    assert register_linux([str(app / "chinese-ten")]) is True
+    fields = _entry_fields(data_home / "applications" / DESKTOP_FILE)
+    assert fields["Comment"] == _entry_fields(packaged)["Comment"]
+    assert fields["Exec"] == f'"{app / "chinese-ten"}" %u' and fields["MimeType"] == f"{MIME_TYPE};"
