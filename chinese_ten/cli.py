@@ -756,6 +756,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         parse_link(text)
     except LinkError as exc:
         raise UsageError(f"{exc}") from None
+    check_game_choice(args)
     if hand_over(data_folder(args), text):
         return 0
     from chinese_ten.ui.app import run_game

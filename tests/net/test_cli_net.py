@@ -83,3 +83,8 @@ def test_an_app_link_after_a_subcommand_is_that_subcommands_argument(argv: list[
     from chinese_ten.cli import link_as_join
 
     assert link_as_join(argv) == argv
+
+
+def test_join_refuses_the_options_the_bare_command_refuses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--game", "fishing", "--rules", "taiwan", APP_LINK]) == 2
+    assert "house rules" in capsys.readouterr().err
