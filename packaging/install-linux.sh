@@ -26,6 +26,8 @@ done
 mkdir -p "$data/applications"
 # Point the entry at this folder's executable, quoted (the path may hold spaces).
 exe=$(printf '%s' "$here/chinese-ten" | sed 's/[\\&|]/\\&/g')
-sed "s|^Exec=.*|Exec=\"$exe\"|" "$here/share/applications/chinese-ten.desktop" > "$entry"
+sed "s|^Exec=.*|Exec=\"$exe\" %u|" "$here/share/applications/chinese-ten.desktop" > "$entry"
 command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database "$data/applications" || true
+# chinese-ten:// links (a table's invitation) open the game.
+command -v xdg-mime >/dev/null 2>&1 && xdg-mime default chinese-ten.desktop x-scheme-handler/chinese-ten || true
 echo "Added Chinese Ten to the application menu ($entry)."

@@ -338,3 +338,20 @@ def test_in_git_bash_a_windows_path_in_python_becomes_a_posix_one(tmp_path: Path
     _fake_tool(git_bash, "cygpath", r'''printf '%s\n' "$2" | sed -e 's|^C:|/c|' -e 's|\\|/|g' ''')
     chosen = _print_python([git_bash], {"PYTHON": r"C:\hostedtoolcache\Python\3.12.7\x64\python.exe"})
     assert chosen == "/c/hostedtoolcache/Python/3.12.7/x64/python.exe"
+
+
+def test_install_linux_script_registers_the_chinese_ten_link_scheme(tmp_path: Path) -> None:
+    """The menu entry install-linux.sh writes opens chinese-ten:// links with the folder's executable."""
+    folder = tmp_path / "Chinese Ten"
+    (folder / "share" / "applications").mkdir(parents=True)
+    shutil.copy(ROOT / "packaging" / "install-linux.sh", folder / "install-linux.sh")
+    shutil.copy(ROOT / "packaging" / "chinese-ten.desktop", folder / "share" / "applications")
+    icons = folder / "share" / "icons" / "hicolor" / "64x64" / "apps"
+    icons.mkdir(parents=True)
+    (icons / "chinese-ten.png").write_bytes(b"png")
+    data = tmp_path / "data"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(data)}
+    subprocess.run(["sh", str(folder / "install-linux.sh")], check=True, env=env, capture_output=True)
+    entry = (data / "applications" / "chinese-ten.desktop").read_text()
+    assert f'Exec="{folder}/chinese-ten" %u' in entry.splitlines()
+    assert "MimeType=x-scheme-handler/chinese-ten;" in entry.splitlines()
