@@ -32,6 +32,7 @@ def test_a_link_dropped_or_opened_by_the_system_opens_the_join(window: pygame.Su
     app.frame(1 / 60, [event])
     friends = app.top()
     assert isinstance(friends, FriendsScene) and friends.link.text == LINK  # no name remembered: asked first
+    assert friends.name.focused  # the name is typed at once, without a click first
 
 
 def test_a_link_handed_over_by_a_second_start_arrives_through_the_window_events(window: pygame.Surface,

@@ -76,6 +76,8 @@ class FriendsScene(Scene):
         """The tables this player sits at ("Open tables"), newest first."""
         self.open_buttons = [(Button(N_("Take my seat"), f"rejoin:{i}"), Button(N_("Forget"), f"forget:{i}"))
                              for i in range(len(self.open_tables))]
+        if link and not self.name.text.strip():
+            self.name.focus()  # a link waits for the name: the typing goes there at once
         self._fix()
 
     # ------------------------------------------------------------------ choices
