@@ -398,6 +398,14 @@ class PracticeScene(Scene):
             marks = [(card, _("Best"), t.gain) for card in right[:1]]
             if not self.right:
                 marks.append((self.answer, _("Yours"), t.loss))
+            if playing and not self.right and self.answer in right:
+                # the right card taking the wrong sets: the best option's sets say Best, the card Yours
+                marks = marks[1:]
+                slots = {card: slot for slot, card in table.board.slots.items()}
+                for i, card in enumerate(position.taken(best)):
+                    if card in slots and slots[card] < len(geom.slots):
+                        rects[card] = geom.slots[slots[card]]
+                        marks.append((card, _("Best") if i == 0 else "", t.gain))
             for card, word, colour in marks:
                 if card in rects:
                     self._mark(surface, geom, rects[card], word, colour)
@@ -409,6 +417,8 @@ class PracticeScene(Scene):
         width = max(3, t.focus_width)
         self.painter.ring(surface, rect.inflate(2 * width, 2 * width), (0, 0, 0), width + 2)
         self.painter.ring(surface, rect.inflate(width, width), colour, width)
+        if not word:
+            return
         label = self._line(word, geom.font(19), (0, 0, 0), bold=True)
         pill = label.get_rect().inflate(12, 4)
         pill.midbottom = (rect.centerx, rect.top - width)
@@ -482,9 +492,12 @@ class PracticeScene(Scene):
             b.draw(surface, kit, font_px(19, unit), b is self._hover)
 
     def _place_families(self, x: int, y: int, width: int, unit: float) -> int:
-        """Put the pending card's ways of taking one under another from ``y``; returns the foot of the last."""
-        bh = round(40 * unit)
+        """Put the pending card's ways of taking one under another from ``y``, lower when there are many so
+        that all fit above the panel's foot; returns the foot of the last."""
         gap = round(6 * unit)
+        room = self.app.surface.get_height() - y - round(160 * unit)
+        count = max(1, len(self.family_buttons))
+        bh = max(18, min(round(40 * unit), (room - count * gap) // count))
         for b in self.family_buttons:
             b.rect = Rect(x, y, width, bh)
             y += bh + gap

@@ -157,3 +157,23 @@ def test_closing_the_window_during_a_deal_played_again_mid_match_leaves_continue
     assert again is not None and again.deal_number == 1 and again.deal_recorded
     assert again.actions == kept_actions and not again.practice, "Continue takes up the match as it was"
     keeper.close()
+
+
+def test_new_match_from_a_deal_played_again_asks_first_for_the_kept_match(window: pygame.Surface,
+                                                                           tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.menu import MenuScene, match_at_stake
+
+    app = kept_app(window, tmp_path)
+    ctl = TableController(2, "easy", "fixed", seed=19, pace=QUICK, thinker=app.thinker, deals=2)
+    app.keeper.watch(ctl)
+    app.replace(TableScene(app, ctl))
+    _to_count(app).play_again()
+    side = app.top()
+    assert isinstance(side, SideTableScene) and not side.ctl.view.turns
+    assert match_at_stake(app), "the kept match would be abandoned, though the practice deal has no turn yet"
+    app.open("menu")
+    menu = app.top()
+    assert isinstance(menu, MenuScene)
+    menu.act("new")
+    assert type(app.top()).__name__ == "ConfirmScene" and app.keeper.unfinished() is not None
+    app.keeper.close()
