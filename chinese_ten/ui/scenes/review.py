@@ -361,9 +361,13 @@ class ReviewScene(Scene):
 
     def back(self) -> None:
         """Back to the screen the review was opened from."""
+        self.discard()
+        self.app.pop(self)
+
+    def discard(self) -> None:
+        """The review will not be shown again (it is left, or was set aside for good): its analysis is let go."""
         if self.analysis is not None:
             self.analysis.close()
-        self.app.pop(self)
 
     def press(self, action: str) -> None:
         """Do what a button says."""

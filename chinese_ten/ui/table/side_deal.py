@@ -45,6 +45,7 @@ class SideTableScene(TableScene):
         self.back_to = list(back_to)
         self.after_last_deal = back_label
         self.then = then
+        self._going_back = False
 
     def next_deal(self) -> bool:
         """Go back (the deal is the only one): the screens it was opened from, then what follows."""
@@ -55,9 +56,20 @@ class SideTableScene(TableScene):
         """Put back the screens this deal was opened from and do what follows."""
         self.ctl.stop()
         self.app.thinker.cancel()
+        self._going_back = True
         restore(self.app, self.back_to)
         if self.then is not None:
             self.then()
+
+    def leave(self) -> None:
+        """Taken off the stack: unless going back, the screens set aside are never shown again, and what
+        they hold (a review's analysis) is let go."""
+        if self._going_back:
+            return
+        for scene in self.back_to:
+            discard = getattr(scene, "discard", None)
+            if callable(discard):
+                discard()
 
 
 def restore(app: Services, scenes: Sequence[Screen]) -> None:

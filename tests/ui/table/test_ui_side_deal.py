@@ -177,3 +177,16 @@ def test_new_match_from_a_deal_played_again_asks_first_for_the_kept_match(window
     menu.act("new")
     assert type(app.top()).__name__ == "ConfirmScene" and app.keeper.unfinished() is not None
     app.keeper.close()
+
+
+def test_leaving_a_deal_played_on_for_the_start_screen_lets_the_reviews_analysis_go(app) -> None:  # type: ignore[no-untyped-def]
+    record = finished_record("ten", 2, 6)
+    review = open_review(app, record, 1, review=empty_review("ten", 1))
+    assert review is not None
+    closed: list[bool] = []
+    review.discard = lambda: closed.append(True)  # type: ignore[method-assign]
+    review.go(3)
+    press(app, pygame.K_p)
+    assert isinstance(app.top(), SideTableScene) and not closed
+    app.show("start")
+    assert closed == [True]
