@@ -31,7 +31,7 @@ from chinese_ten.engine.streams import deal_number
 from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
-from chinese_ten.practice import PracticePosition
+from chinese_ten.practice import Position, position_from_json
 from chinese_ten.storage import FileLock, move_aside, transaction, try_lock, user_folder
 
 REVIEWS: dict[str, Any] = {"ten": Review, "fishing": FishingReview}
@@ -350,7 +350,7 @@ class KeptPosition:
     """A practice position as kept: its row's id, the position, and how often it was failed."""
 
     id: int
-    position: PracticePosition
+    position: Position
     failed: int
 
 
@@ -770,7 +770,7 @@ class MatchStore:
             return None
         return names.index("you")
 
-    def keep_practice(self, positions: Sequence[PracticePosition]) -> int:
+    def keep_practice(self, positions: Sequence[Position]) -> int:
         """Keep the practice positions not kept before (one of the same key is left as it is, solved or not);
         returns how many are new."""
         added = 0
@@ -791,7 +791,7 @@ class MatchStore:
                 "SELECT id, position, failed FROM practice WHERE solved = 0"
                 " ORDER BY tried IS NOT NULL, tried, id"):
             try:
-                position = PracticePosition.from_json(_json(text, "the position"))
+                position = position_from_json(_json(text, "the position"))
                 found.append(KeptPosition(row_id, position, _whole(failed, "the count of failed answers")))
             except (ValueError, RecursionError) as problem:  # Unreadable is a ValueError too
                 line = f"practice position {row_id} cannot be read: {str(problem).splitlines()[0]}"

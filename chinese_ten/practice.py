@@ -7,10 +7,14 @@ answer is right when its option's expected margin stands within the "best" step 
 (less than :data:`~chinese_ten.engine.judging.INACCURACY` times the decision's scale below it) — the
 same line the review draws between a decision marked best and an inaccuracy.
 
-Positions are kept with the matches (:mod:`chinese_ten.matchstore`) in the JSON form of
-:meth:`PracticePosition.to_json`, which :meth:`PracticePosition.from_json` reads back exactly or
-refuses in one line. Only Chinese Ten's decisions are made into positions: the window reviews
-Chinese Ten's deals alone so far.
+Both games' decisions become positions: Chinese Ten's (:class:`PracticePosition`: a card to play, or the
+card a played or turned card takes) and Chinese Go Fishing's (:class:`FishingPosition`: a card to play with
+the family of sets it takes, every family its value may take an option of its own, as the review counts
+them). The person answers with an option (:meth:`PracticePosition.options_for` lists those a hand card
+or a layout card stands for); each position judges it by its review's evaluation.
+
+Positions are kept with the matches (:mod:`chinese_ten.matchstore`) in the JSON form of their
+``to_json``, naming their game, which :func:`position_from_json` reads back exactly or refuses in one line.
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ from typing import Any, Final
 from chinese_ten.cards import Card
 from chinese_ten.engine.judging import INACCURACY, label_of, reason_text
 from chinese_ten.engine.records import RecordError
-from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.events import Event
-from chinese_ten.games.ten.record import deal_of, replay
+from chinese_ten.games.fishing import record as fishing_record
+from chinese_ten.games.fishing import review as fishing_review
+from chinese_ten.games.fishing.actions import FishingAction
+from chinese_ten.games.fishing.legal import card_families
+from chinese_ten.games.fishing.rules import CARD_POINTS
+from chinese_ten.games.ten.record import FORMAT as TEN_FORMAT, deal_of, replay
 from chinese_ten.games.ten.review import Choice, Judgement, Review
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
@@ -37,7 +44,7 @@ FORMAT: Final[str] = "chinese-ten/practice-v1"
 PRACTISED: Final[tuple[str, ...]] = ("mistake", "blunder")
 """The marks whose decisions become practice positions."""
 
-GAMES: Final[tuple[str, ...]] = ("ten",)
+GAMES: Final[tuple[str, ...]] = ("ten", "fishing")
 """The games whose decisions can be practice positions."""
 
 
@@ -46,11 +53,11 @@ class Decided:
     """The deal replayed to a practice position: the deal as dealt, every event on the way, and the deal
     waiting for the seat's decision."""
 
-    start: Deal
+    start: Any
     """The deal as dealt (a copy: nothing is played on it)."""
-    events: tuple[Event, ...]
-    """Every event from the deal to the decision, the opening capture's left out (``start`` has them)."""
-    deal: Deal
+    events: tuple[Any, ...]
+    """Every event from the deal to the decision, the opening ones left out (``start`` has them)."""
+    deal: Any
     """The deal at the decision: the seat to move, or its card waiting for the take."""
 
 
@@ -97,9 +104,7 @@ class PracticePosition:
     @property
     def key(self) -> str:
         """What tells this position apart from every other: the same decision of the same deal has the same key."""
-        text = json.dumps([self.game, self.seat, self.turn, self.kind, self.record], sort_keys=True,
-                          separators=(",", ":"))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return _key(self.game, self.seat, self.turn, self.kind, self.record)
 
     @cached_property
     def decided(self) -> Decided:
@@ -140,17 +145,46 @@ class PracticePosition:
     def accepts(self, card: Card) -> bool:
         """True when picking ``card`` is right: its option stands within :attr:`step` of the best option."""
         option = self.option_of(card)
-        return option is not None and label_of(self.best.expected - option.expected, self.judgement.scale) == "best"
+        return option is not None and self.accepts_option(option)
 
     def reason(self, card: Card) -> str | None:
         """Why the best option beats the one ``card`` stands for, in one sentence of the language in force;
         None when the answer is right or the figures are not known."""
         option = self.option_of(card)
-        if option is None or self.accepts(card) or option.figures is None or self.best.figures is None:
+        return None if option is None else self.reason_for(self.named(option, card))
+
+    def options_for(self, card: Card) -> tuple[Choice, ...]:
+        """The options picking ``card`` may answer with, named by it: the one it stands for (none when it is
+        no choice)."""
+        option = self.option_of(card)
+        return () if option is None else (self.named(option, card),)
+
+    def accepts_option(self, option: Any) -> bool:
+        """True when answering with ``option`` is right: it stands within :attr:`step` of the best option."""
+        return label_of(self.best.expected - option.expected, self.judgement.scale) == "best"
+
+    def reason_for(self, option: Any) -> str | None:
+        """Why the best option beats ``option``, in one sentence; None when it is right or the figures are not known."""
+        if self.accepts_option(option) or option.figures is None or self.best.figures is None:
             return None
-        return reason_text(option_words(self.kind, self.best), self.best.expected, self.best.figures,
-                           option_words(self.kind, self.named(option, card)), option.expected, option.figures,
-                           self.judgement.scale)
+        return reason_text(self.words(self.best), self.best.expected, self.best.figures, self.words(option),
+                           option.expected, option.figures, self.judgement.scale)
+
+    def words(self, option: Any) -> str:
+        """An option in words of the language in force."""
+        return option_words(self.kind, option)
+
+    def taken(self, option: Any) -> tuple[Card, ...]:
+        """The layout cards an option takes."""
+        return tuple(option.take)
+
+    def same_option(self, a: Any, b: Any) -> bool:
+        """True when two options are one (a card of the same rank and points, the same take's points)."""
+        pts = self.decided.deal.points_of
+        if a.play is None or b.play is None:
+            return a == b
+        return (a.play.rank, pts(a.play), sorted(pts(c) for c in a.take)) == (
+            b.play.rank, pts(b.play), sorted(pts(c) for c in b.take))
 
     def named(self, option: Choice, card: Card) -> Choice:
         """``option`` named by ``card``, the card picked for it (one of the same rank and points)."""
@@ -167,20 +201,10 @@ class PracticePosition:
 
     @classmethod
     def from_json(cls, data: Any) -> PracticePosition:
-        """The position :meth:`to_json` wrote; ``ValueError`` with one line when ``data`` is not such a position
-        (a wrong shape, a record that does not reach the decision, options that are not the seat's)."""
-        if not isinstance(data, dict):
-            raise ValueError(f"a practice position must be an object, not {type(data).__name__}")
-        if data.get("format") != FORMAT:
-            raise ValueError(f"a practice position's format must be {FORMAT!r}, not {data.get('format')!r}")
-        if data.get("game") not in GAMES:
-            raise ValueError(f"a practice position's game must be one of {', '.join(GAMES)}, not {data.get('game')!r}")
-        seat, record = data.get("seat"), data.get("record")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"a practice position's seat must be a seat number, not {seat!r}")
-        if not isinstance(record, dict):
-            raise ValueError("a practice position's record must be an object")
-        position = cls(record, seat, Judgement.from_json(data.get("decision")), data["game"])
+        """The Chinese Ten position :meth:`to_json` wrote; ``ValueError`` with one line when ``data`` is not such
+        a position (a wrong shape, a record that does not reach the decision, options that are not the seat's)."""
+        seat, record = _head(data, "ten")
+        position = cls(record, seat, Judgement.from_json(data.get("decision")), "ten")
         position.check()
         return position
 
@@ -207,6 +231,186 @@ class PracticePosition:
             raise ValueError(f"the practice position at turn {self.turn} has no right answer among its cards")
 
 
+@dataclass(frozen=True)
+class FishingPosition:
+    """One Go Fishing decision to solve again: the record up to it, the seat, and the review's judgement.
+
+    An option is a card played with a family of sets; options are counted by values, as the review counts
+    them, so any card of the value the best option plays, taking the same shapes, is as right."""
+
+    record: dict[str, Any]
+    """The deal record up to the decision: the turns before it."""
+    seat: int
+    """The seat that decides (the person's)."""
+    judgement: fishing_review.Judgement
+    """The review's judgement: every option with its expected margin, the best and what was chosen."""
+    game: str = "fishing"
+    """The game, by its registered name."""
+
+    @property
+    def turn(self) -> int:
+        """The decision's turn in the deal, counting from 1."""
+        return self.judgement.turn
+
+    @property
+    def kind(self) -> str:
+        """What is decided: always ``play`` (the card, with what it takes)."""
+        return "play"
+
+    @property
+    def options(self) -> tuple[fishing_review.Choice, ...]:
+        """Every option, best first, each with its expected margin."""
+        return self.judgement.options
+
+    @property
+    def best(self) -> fishing_review.Choice:
+        """The best option."""
+        return self.judgement.best
+
+    @property
+    def step(self) -> float:
+        """How far below the best option's expected margin an answer may stand and still be right."""
+        return INACCURACY * self.judgement.scale
+
+    @property
+    def key(self) -> str:
+        """What tells this position apart from every other: the same decision of the same deal has the same key."""
+        return _key(self.game, self.seat, self.turn, self.kind, self.record)
+
+    @cached_property
+    def decided(self) -> Decided:
+        """The deal replayed to the decision (``ValueError`` when the record does not reach it)."""
+        deal = fishing_record.deal_of(self.record)
+        start = deal.copy()
+        events: list[Any] = []
+        actions = fishing_record.record_actions(self.record)  # checks the whole record, naming the turn
+        if not 0 <= self.seat < deal.seats:
+            raise ValueError(f"the practice position's seat must be a seat from 0 to {deal.seats - 1}, not {self.seat}")
+        if self.turn < 1 or len(actions) != self.turn - 1:
+            raise ValueError(f"the practice position's record has {len(actions)} turns, not {self.turn - 1} before "
+                             f"its play at turn {self.turn}")
+        for action in actions:
+            events += deal.apply(action)
+        if deal.to_act != self.seat:
+            raise ValueError(f"the practice position's record does not reach seat {self.seat}'s play at turn "
+                             f"{self.turn}")
+        return Decided(start, tuple(events), deal)
+
+    @property
+    def choices(self) -> tuple[Card, ...]:
+        """The cards the person may pick: the hand's."""
+        return tuple(sorted(self.decided.deal.hand(self.seat)))
+
+    @property
+    def entering(self) -> Card | None:
+        """None: a Go Fishing decision is always a play from the hand."""
+        return None
+
+    def options_for(self, card: Card) -> tuple[fishing_review.Choice, ...]:
+        """Every option playing ``card`` may answer with, each with its sets and its expected margin: the most
+        points taken first, taking nothing last (the order the table offers them in, which tells nothing of
+        their worth); none when ``card`` is not in the hand."""
+        if card not in self.choices:
+            return ()
+        found: dict[object, fishing_review.Choice] = {}
+        for family in card_families(card, self.decided.deal.layout):
+            value_level = fishing_review.option_of(FishingAction(card, family))
+            option = next((o for o in self.options
+                           if fishing_review.option_of(FishingAction(o.play, o.take)) == value_level), None)
+            if option is not None and value_level not in found:
+                found[value_level] = replace(option, play=card, take=family)
+        return tuple(sorted(found.values(), key=lambda o: (not o.take, -sum(CARD_POINTS[c] for s in o.take for c in s))))
+
+    def accepts_option(self, option: Any) -> bool:
+        """True when answering with ``option`` is right: it stands within :attr:`step` of the best option."""
+        return label_of(self.best.expected - option.expected, self.judgement.scale) == "best"
+
+    def reason_for(self, option: Any) -> str | None:
+        """Why the best option beats ``option``, in one sentence; None when it is right or the figures are not known."""
+        if self.accepts_option(option) or option.figures is None or self.best.figures is None:
+            return None
+        return reason_text(self.words(self.best), self.best.expected, self.best.figures, self.words(option),
+                           option.expected, option.figures, self.judgement.scale)
+
+    def words(self, option: Any) -> str:
+        """An option in words of the language in force: the card, with the sets it takes."""
+        return option.shown()
+
+    def taken(self, option: Any) -> tuple[Card, ...]:
+        """The layout cards an option takes, set after set."""
+        return tuple(c for sets in option.take for c in sets)
+
+    def same_option(self, a: Any, b: Any) -> bool:
+        """True when two options are one: cards of one value taking the same shapes."""
+        return fishing_review.option_of(FishingAction(a.play, a.take)) == fishing_review.option_of(
+            FishingAction(b.play, b.take))
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as it is kept: every digit of every figure."""
+        return {"format": FORMAT, "game": self.game, "seat": self.seat, "record": self.record,
+                "decision": self.judgement.to_json(exact=True)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> FishingPosition:
+        """The Go Fishing position :meth:`to_json` wrote; ``ValueError`` with one line when ``data`` is not such
+        a position."""
+        seat, record = _head(data, "fishing")
+        position = cls(record, seat, fishing_review.Judgement.from_json(data.get("decision")))
+        position.check()
+        return position
+
+    def check(self) -> None:
+        """``ValueError`` with one line unless the record reaches the decision, every option plays a card of
+        the seat's hand and some card answers it right."""
+        try:
+            deal = self.decided.deal
+        except (RecordError, fishing_record.FishingRecordError) as problem:
+            raise ValueError(f"a practice position's record cannot be replayed: {problem}") from None
+        hand = deal.hand(self.seat)
+        if any(o.play not in hand for o in self.options):
+            raise ValueError(f"an option of the practice position at turn {self.turn} is not in seat "
+                             f"{self.seat}'s hand")
+        if not any(self.accepts_option(o) for c in self.choices for o in self.options_for(c)):
+            raise ValueError(f"the practice position at turn {self.turn} has no right answer among its cards")
+
+
+Position = PracticePosition | FishingPosition
+"""A practice position of either game."""
+
+
+def position_from_json(data: Any) -> Position:
+    """The position of either game its ``to_json`` wrote, by the game it names; ``ValueError`` with one line
+    when ``data`` is not such a position."""
+    if isinstance(data, dict) and data.get("game") == "fishing":
+        return FishingPosition.from_json(data)
+    return PracticePosition.from_json(data)
+
+
+def _head(data: Any, game: str) -> tuple[int, dict[str, Any]]:
+    """The seat and the record of a kept position of ``game``, its format and game checked (``ValueError``)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a practice position must be an object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise ValueError(f"a practice position's format must be {FORMAT!r}, not {data.get('format')!r}")
+    if data.get("game") != game:
+        if data.get("game") not in GAMES:
+            raise ValueError(f"a practice position's game must be one of {', '.join(GAMES)}, not "
+                             f"{data.get('game')!r}")
+        raise ValueError(f"a practice position of {data.get('game')!r} is not one of {game!r}")
+    seat, record = data.get("seat"), data.get("record")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(f"a practice position's seat must be a seat number, not {seat!r}")
+    if not isinstance(record, dict):
+        raise ValueError("a practice position's record must be an object")
+    return seat, record
+
+
+def _key(game: str, seat: int, turn: int, kind: str, record: dict[str, Any]) -> str:
+    """The key of a position: the same decision of the same deal has the same key."""
+    text = json.dumps([game, seat, turn, kind, record], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def option_words(kind: str, choice: Choice) -> str:
     """An option in words of the language in force: the card entered, with what it takes."""
     played = choice.play.pretty if choice.play is not None else "?"
@@ -215,13 +419,16 @@ def option_words(kind: str, choice: Choice) -> str:
     return _("{card} taking {taken}").format(card=played, taken=" ".join(c.pretty for c in choice.take))
 
 
-def positions_from(record: dict[str, Any], review: Review) -> tuple[PracticePosition, ...]:
-    """The practice positions a reviewed deal gives: one for each of the review seat's decisions marked a
-    mistake or a blunder, each with the record cut at that decision. A decision the record does not
-    reach (the review was of another deal) gives none."""
-    found = []
+def positions_from(record: dict[str, Any], review: Review | fishing_review.Review) -> tuple[Position, ...]:
+    """The practice positions a reviewed deal of either game gives: one for each of the review seat's
+    decisions marked a mistake or a blunder, each with the record cut at that decision. A decision the
+    record does not reach (the review was of another deal, or of the other game) gives none."""
+    found: list[Position] = []
     turns = record.get("turns", [])
     if not isinstance(turns, list):
+        return ()
+    fishing = isinstance(review, fishing_review.Review)
+    if record.get("format") != (fishing_record.FORMAT if fishing else TEN_FORMAT):
         return ()
     for judgement in review.decisions:
         if judgement.label not in PRACTISED:
@@ -229,7 +436,11 @@ def positions_from(record: dict[str, Any], review: Review) -> tuple[PracticePosi
         cut = judgement.turn - 1 if judgement.kind == "play" else judgement.turn
         prefix = {k: v for k, v in record.items() if k not in ("turns", "result")}
         prefix["turns"] = turns[:cut]
-        position = PracticePosition(prefix, review.seat, judgement)
+        position: Position
+        if isinstance(judgement, fishing_review.Judgement):
+            position = FishingPosition(prefix, review.seat, judgement)
+        else:
+            position = PracticePosition(prefix, review.seat, judgement)
         try:
             position.check()
         except ValueError:
@@ -249,7 +460,7 @@ def _decided(record: dict[str, Any], seat: int, turn: int, kind: str) -> Decided
         raise ValueError(f"the practice position's record has {len(turns)} turns, not {wanted} before its "
                          f"{kind} at turn {turn}")
     start = deal.copy()
-    events: list[Event] = []
+    events: list[Any] = []
     for t in turns[:turn - 1]:
         events += deal.play(t.play, list(t.take) or None)
         if deal.phase is Phase.FLIP:

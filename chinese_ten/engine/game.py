@@ -140,6 +140,9 @@ class GameSpec:
     """The match lengths offered, the default first."""
     play_out_random: Callable[[Any, random.Random], None] | None = None
     """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
+    record_actions: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    """Every action a deal record's turns make, in order from the deal as dealt (a ``ValueError`` naming the
+    turn when the record cannot be replayed); None when a table cannot start from a record's position."""
 
 
 def make_player(game: GameSpec, name: str, think_ms: int | None = None) -> Player:

@@ -41,6 +41,7 @@ from chinese_ten.ui.scenes.help import HelpScene
 from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.scenes.tutorial import GuidedTableScene
 from chinese_ten.ui.services import Screen
+from chinese_ten.ui.table.side_deal import deal_number_table
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.kit.shortcuts import FULLSCREEN, HELP, global_shortcut, shortcut_names
 from chinese_ten.ui.kit.sound import SoundPlayer
@@ -424,12 +425,8 @@ class App:
         spec = game_named(game or s.game)
         if rules is None or not isinstance(rules, type(spec.default_rules)):
             rules = s.ruleset() if spec.name == "ten" else spec.default_rules
-        ctl = TableController(seats or s.computers + 1, strength or s.strength, "one", pace=pace_for(s.animation_speed),
-                              thinker=self.thinker, deals=1, rules=rules, seat=seat, game=spec.name)
-        start: dict[str, Any] = {"first_number": number, "practice": True}
-        if dealer is not None:
-            start["first_dealer"] = dealer
-        ctl.resume(start)
+        ctl = deal_number_table(self, number, seats or s.computers + 1, strength or s.strength, rules, spec.name, seat,
+                                dealer)
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 

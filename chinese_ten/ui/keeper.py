@@ -18,6 +18,7 @@ from chinese_ten.engine.scores import as_number
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
 from chinese_ten.engine.judging import Reviewed
+from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
@@ -333,14 +334,13 @@ class Keeper:
 
     def keep_practice(self, kept: tuple[int, int], record: dict[str, Any], review: Reviewed[Any]) -> None:
         """Keep the practice positions of a review of the deal ``kept`` (match id, deal number) when it judged
-        the person's seat; positions kept before are left as they are. Practice is Chinese Ten's alone: a
-        review of another game's deal makes none."""
-        if not self.keeping or record.get("format") != game_named("ten").record_format:
+        the person's seat, in either game; positions kept before are left as they are."""
+        if not self.keeping or not isinstance(review, (Review, FishingReview)):
             return
         match_id = kept[0]
 
         def write(store: MatchStore) -> None:
-            if store.person_seat(match_id) == review.seat and isinstance(review, Review):
+            if store.person_seat(match_id) == review.seat:
                 store.keep_practice(positions_from(record, review))
 
         self._write(write)

@@ -116,6 +116,9 @@ class Services(Protocol):
 
     # the stack of screens
 
+    scenes: list[Screen]
+    """The stack of screens, bottom first (read it; change it through push, pop and replace)."""
+
     def top(self) -> Screen | None:
         """The screen receiving input."""
 

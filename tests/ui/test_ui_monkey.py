@@ -66,8 +66,6 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
     overlays: set[type] = set()
     for event_number in range(5500):
         if event_number == 4000:  # a second part with take-backs allowed, Backspace among the keys
-            assert {ChoiceScene, CountScene, MatchScene, MenuScene, HelpScene, SettingsScene} <= overlays, \
-                "the monkey reached every overlay"
             app.settings = app.settings.replace(allow_takebacks=True)
         ev = _random_event(rng, size, TAKE_BACK_KEYS if event_number >= 4000 else KEYS)
         if isinstance(ev, tuple):
@@ -96,8 +94,11 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
         if isinstance(top, MatchScene):
             matches += 1
         current = app.table()
-        if current is not None and current.ctl.practice:
+        if current is not None and current.ctl.practice and not current.apart:  # not a deal played again
             taken_back += 1
+    # a deal played again from a count in the middle of a match takes the monkey a deal longer to the end
+    assert {ChoiceScene, CountScene, MatchScene, MenuScene, HelpScene, SettingsScene} <= overlays, \
+        "the monkey reached every overlay"
     assert not illegal, illegal[:3]
     assert len(applied) > 100, "the spy saw the table's every move go through Deal.apply"
     assert taken_back, "the monkey took turns back"

@@ -18,7 +18,7 @@ from chinese_ten.engine.game import GameSpec, GameState
 from chinese_ten.i18n import N_
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.players import PLAYERS, STRENGTHS
-from chinese_ten.games.fishing.record import FORMAT, record_of, replay
+from chinese_ten.games.fishing.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.fishing.rules import MATCH_LENGTHS, SEAT_COUNTS, STANDARD
 from chinese_ten.games.fishing.state import FishingDeal
 
@@ -45,6 +45,7 @@ SPEC = GameSpec(
     record_of=_record_of,
     match_lengths=MATCH_LENGTHS,
     play_out_random=FishingDeal.play_out_random,
+    record_actions=record_actions,
 )
 """Go Fishing as the games registry knows it."""
 

@@ -134,13 +134,27 @@ def turn_action(deal: FishingDeal, turn: Any) -> FishingAction:
 
 def replay(record: Mapping[str, Any]) -> FishingDeal:
     """Replay a record to the position it reaches; refuses anything illegal, naming the turn."""
+    return _replayed(record)[0]
+
+
+def record_actions(record: Mapping[str, Any]) -> list[FishingAction]:
+    """Every action the record's turns make, in order, from the deal as dealt; checked and refused as
+    :func:`replay` refuses."""
+    return _replayed(record)[1]
+
+
+def _replayed(record: Mapping[str, Any]) -> tuple[FishingDeal, list[FishingAction]]:
+    """The position a record reaches and the actions that reach it."""
     deal = deal_of(record)
     turns = record.get("turns", [])
     if not isinstance(turns, list):
         raise FishingRecordError("turns must be a list")
+    actions: list[FishingAction] = []
     for number, turn in enumerate(turns, start=1):
         try:
-            deal.apply(turn_action(deal, turn))
+            action = turn_action(deal, turn)
+            deal.apply(action)
         except (IllegalMove, FishingRecordError) as exc:
             raise FishingRecordError(f"turn {number}: {exc}") from None
-    return deal
+        actions.append(action)
+    return deal, actions

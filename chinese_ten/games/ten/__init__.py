@@ -15,7 +15,7 @@ from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import MATCH_LENGTHS
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
-from chinese_ten.games.ten.record import FORMAT, record_of, replay
+from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.i18n import N_
 
@@ -38,5 +38,6 @@ SPEC = GameSpec(
     record_of=record_of,  # type: ignore[arg-type]
     match_lengths=MATCH_LENGTHS,
     play_out_random=Deal.play_out_random,
+    record_actions=record_actions,  # type: ignore[arg-type]
 )
 """Chinese Ten as the registry knows it."""

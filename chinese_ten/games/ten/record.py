@@ -91,16 +91,28 @@ def _card_list(value: Any, what: str) -> list[Card]:
 
 def replay(record: dict[str, Any]) -> Deal:
     """Replay a record to the position it reaches; refuses anything illegal, naming the turn."""
+    return _replayed(record)[0]
+
+
+def record_actions(record: dict[str, Any]) -> list[Action]:
+    """Every action the record's turns make, in order, from the deal as dealt (each play with its take, each
+    turn of the stock with the turned card's); checked and refused as :func:`replay` refuses."""
+    return _replayed(record)[1]
+
+
+def _replayed(record: dict[str, Any]) -> tuple[Deal, list[Action]]:
+    """The position a record reaches and the actions that reach it."""
     deal = deal_of(record)
     turns = record.get("turns", [])
     if not isinstance(turns, list):
         raise RecordError("turns must be a list")
+    actions: list[Action] = []
     for number, turn in enumerate(turns, start=1):
         try:
-            apply_turn(deal, turn)
+            actions += apply_turn(deal, turn)
         except (IllegalMove, CardError, RecordError) as exc:
             raise RecordError(f"turn {number}: {exc}") from None
-    return deal
+    return deal, actions
 
 
 def turn_actions(deal: Deal, turn: Any) -> list[Action]:
@@ -123,9 +135,10 @@ def turn_actions(deal: Deal, turn: Any) -> list[Action]:
     return [Action.play(play, take)]
 
 
-def apply_turn(deal: Deal, turn: Any) -> None:
-    """Play one record turn on a deal, checking every key it gives."""
-    for action in turn_actions(deal, turn):
+def apply_turn(deal: Deal, turn: Any) -> list[Action]:
+    """Play one record turn on a deal, checking every key it gives; the actions applied, in order."""
+    applied = turn_actions(deal, turn)
+    for action in applied:
         deal.apply(action)
     if deal.phase is Phase.FLIP:
         top = deal.peek_top()
@@ -136,11 +149,14 @@ def apply_turn(deal: Deal, turn: Any) -> None:
         flip_take = _take(turn.get("flip_take"), "flip_take")
         if flip_take is None and top is not None:
             flip_take = deal.default_take(top)
-        deal.apply(Action.flip(flip_take))
+        flip_action = Action.flip(flip_take)
+        deal.apply(flip_action)
+        applied.append(flip_action)
     else:
         for key in ("flip", "flip_take"):
             if turn.get(key) is not None:
                 raise RecordError(f"there is no stock left to turn, so {key} must be left out")
+    return applied
 
 
 def _one_card(value: Any, what: str) -> Card:

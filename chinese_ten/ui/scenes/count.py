@@ -11,6 +11,7 @@ from pygame import Rect
 from chinese_ten.engine.scores import signed
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.ui.table.geometry import CARD_RATIO
+from chinese_ten.ui.table.side_deal import play_again_in_match
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, button_at, buttons_event
 from chinese_ten.ui.widgets.overlay import TableOverlay
@@ -33,7 +34,7 @@ class CountScene(TableOverlay):
         buttons = [Button(label, "next")]
         if table.ctl.rules_ui.reviewable:
             buttons.append(Button(N_("Review this deal (R)"), "review"))
-        if last and not auto and table.ctl.session.shuffle_number is not None:
+        if not auto and not table.apart and table.ctl.session.shuffle_number is not None:
             buttons.append(Button(N_("Play this deal again"), "again"))
         super().__init__(app, table, buttons, auto)
 
@@ -92,7 +93,9 @@ class CountScene(TableOverlay):
             self.advance()
 
     def play_again(self) -> None:
-        """Deal the deal just counted again, at a practice match of one deal at the same seats and rules."""
+        """Deal the deal just counted again, at a practice match of one deal at the same seats and rules: after
+        the match's last deal a practice match kept in History; in the middle of a match one kept nowhere,
+        after whose count the match goes on with its next deal, kept as it was meanwhile."""
         ctl = self.table.ctl
         number = ctl.session.shuffle_number
         deal = ctl.finished_deal()
@@ -100,6 +103,9 @@ class CountScene(TableOverlay):
             return
         strength = next((i.player for i in ctl.infos if i.player), "normal")
         self.app.pop(self)
+        if not ctl.match.is_over:
+            play_again_in_match(self.app, self.table)
+            return
         self.app.play_deal(number, seats=ctl.seats, strength=strength, rules=ctl.match.rules, game=ctl.game.name,
                            seat=ctl.local, dealer=deal.dealer)
 
@@ -113,7 +119,7 @@ class CountScene(TableOverlay):
         numbering = {} if shuffle is None else {"deal_number": shuffle}
         record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos],
                                         deal_in_match=ctl.deal_number, **numbering)
-        kept = self.app.keeper.last_deal()
+        kept = None if self.table.apart else self.app.keeper.last_deal()
         if kept is not None and kept[1] != ctl.deal_number:
             kept = None
         self.app.open("review", record=record, seat=ctl.bottom if ctl.person_seat is None else ctl.person_seat, kept=kept)

@@ -133,12 +133,15 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("R (count, History)"), N_("review the deal: every hand face up, each of your decisions marked from best "
                                   "to blunder")),
     (N_("A (History)"), N_("play the chosen deal again from its deal number, as practice (also Play this deal "
-                           "again, there and at a match's last count)")),
+                           "again, there and at every count: in the middle of a match the match goes on afterwards "
+                           "where it was)")),
     (N_("N (start screen)"), N_("play a deal by its number, as practice (also Play deal number…)")),
     (N_("Review: Left / Right"), N_("a turn back, or on (played as at the table); Home and End: the start and "
                                     "the end; a click on a turn or a worst moment goes there")),
     (N_("Review: W"), N_("the worst moments, one after another")),
     (N_("Review: S"), N_("judge another seat's decisions, a computer's too")),
+    (N_("Review: P"), N_("play the rest of the deal from the position shown, in your seat against the computers, "
+                         "as practice kept nowhere; its count leads back to the review (also Play on from here)")),
     (N_("Review: Esc"), N_("cancel the analysis while it runs; otherwise back to where the review was opened")),
 )
 """The Keys page: key and what it does (marked with ``N_``: translated where shown)."""

@@ -29,8 +29,11 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
 
 
 def match_at_stake(app: Services) -> bool:
-    """True while the person is in the middle of a match that New match would count as abandoned."""
+    """True while the person is in the middle of a match that New match would count as abandoned: the match
+    at the table, or, at a deal played apart (kept nowhere), the kept match it was played from."""
     table = app.table()
+    if table is not None and getattr(table, "apart", False):
+        return app.keeper.unfinished() is not None
     return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
 
 

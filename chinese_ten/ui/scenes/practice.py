@@ -3,9 +3,11 @@
 Each position (:class:`~chinese_ten.practice.PracticePosition`) is laid on the table as the person saw it
 (:class:`~chinese_ten.ui.table.practice_table.PracticeTable`: their hand face up, the other hands face down)
 under the heading "Find the better move". The person picks a hand card (or, when the decision was a take, the
-layout card to take) by key or click; the screen then says whether it was right — as good as the best option
-by the review's own evaluation, within the best mark's step — shows the best option and the reason, and Next
-deals the next position. A position solved is not offered again; one failed comes back after the others.
+layout card to take) by key or click — in Go Fishing, when the card may take more than one way, then the
+family of sets it takes, from a list in the panel; the screen then says whether it was right — as good as the
+best option by the review's own evaluation, within the best mark's step — shows the best option and the
+reason, and Next deals the next position. A position solved is not offered again; one failed comes back after
+the others. Both games' positions are practised alike.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pygame import Rect
 from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.matchstore import KeptPosition
-from chinese_ten.practice import PracticePosition, option_words
+from chinese_ten.practice import Position
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour
 from chinese_ten.ui.scene import Scene
@@ -51,7 +53,7 @@ PANEL_LIMITS = (300, 540)
 """The narrowest and widest the panel is, in pixels."""
 
 
-def seats_of(position: PracticePosition) -> list[SeatInfo]:
+def seats_of(position: Position) -> list[SeatInfo]:
     """Who sat where, seen from the position's seat: You at the bottom, the computers by their sides."""
     record = position.record
     players = record.get("players")
@@ -60,7 +62,7 @@ def seats_of(position: PracticePosition) -> list[SeatInfo]:
     return seat_infos(seats, strengths[0] if strengths else "normal", bottom=position.seat)
 
 
-def question(position: PracticePosition) -> str:
+def question(position: Position) -> str:
     """What the position asks, in words."""
     entering = position.entering
     if position.kind == "play" or entering is None:
@@ -70,27 +72,23 @@ def question(position: PracticePosition) -> str:
     return _("The turned {card} can take more than one card: which should it take?").format(card=entering.pretty)
 
 
-def verdict(position: PracticePosition, card: Card) -> tuple[bool, list[str]]:
-    """Whether picking ``card`` is right, and the lines that say so: the verdict, the best option, the pick
-    (each with its expected margin) and, when it was wrong, the reason."""
-    right = position.accepts(card)
-    option = position.option_of(card)
-    best = position.best
-    if option is not None:  # the option named by the card picked (one of the same rank and points)
-        if option == best:
-            best = position.named(best, card)
-        option = position.named(option, card)
+def verdict(position: Position, option: Any) -> tuple[bool, list[str]]:
+    """Whether answering with ``option`` (one of :meth:`~chinese_ten.practice.PracticePosition.options_for`) is
+    right, and the lines that say so: the verdict, the best option, the answer (each with its expected margin)
+    and, when it was wrong, the reason."""
+    right = position.accepts_option(option)
+    best = option if position.same_option(option, position.best) else position.best  # named as it was picked
     lines = []
     if right:
-        lines.append(_("Right!") if option == best else _("Right: as good as the best move."))
+        lines.append(_("Right!") if best is option else _("Right: as good as the best move."))
     else:
         lines.append(_("Not the best move."))
     lines.append(_("Best: {option} (expected margin {value})").format(
-        option=option_words(position.kind, best), value=f"{best.expected:+.1f}"))
-    if option is not None and option != best:
+        option=position.words(best), value=f"{best.expected:+.1f}"))
+    if best is not option:
         lines.append(_("Yours: {option} (expected margin {value})").format(
-            option=option_words(position.kind, option), value=f"{option.expected:+.1f}"))
-    reason = position.reason(card)
+            option=position.words(option), value=f"{option.expected:+.1f}"))
+    reason = position.reason_for(option)
     if reason:
         lines.append(reason)
     return right, lines
@@ -134,6 +132,12 @@ class PracticeScene(Scene):
         """Wrong answers this time."""
         self.answer: Card | None = None
         """The card picked for the position shown (None before the answer)."""
+        self.answered: Any = None
+        """The option answered with (None before the answer)."""
+        self.pending: Card | None = None
+        """A Go Fishing card picked whose family of sets is still to be chosen."""
+        self.family_buttons: list[Button] = []
+        """One button for each way the pending card may take, in the order offered."""
         self.right = False
         self.focus = 0
         """The choice the keys have reached (its index in :meth:`choices`)."""
@@ -151,7 +155,7 @@ class PracticeScene(Scene):
         return self.index >= len(self.positions)
 
     @property
-    def position(self) -> PracticePosition | None:
+    def position(self) -> Position | None:
         """The position shown (None once they are done)."""
         return None if self.done else self.positions[self.index].position
 
@@ -194,25 +198,56 @@ class PracticeScene(Scene):
                 if card in position.choices and slot < len(geom.slots)]
 
     def buttons(self) -> list[Button]:
-        """Next once the position is answered, and Back."""
-        return ([self.next_button] if self.answer is not None else []) + [self.back_button]
+        """The ways the pending card may take, Next once the position is answered, and Back."""
+        return (self.family_buttons + ([self.next_button] if self.answer is not None else []) +
+                [self.back_button])
 
     # ------------------------------------------------------------------ acting
 
     def _deal(self) -> None:
         """Lay the position at ``index`` on the table (nothing once they are done)."""
-        self.answer, self.right, self.focus = None, False, 0
+        self.answer, self.answered, self.right, self.focus = None, None, False, 0
+        self.put_back()
         position = self.position
         self.table = None if position is None else PracticeTable(position, seats_of(position),
                                                                   pace_for(self.app.settings.animation_speed))
 
     def pick(self, card: Card) -> None:
-        """Answer the position with ``card`` (ignored once answered, or for a card that is no choice)."""
+        """Answer the position with ``card`` (ignored once answered, or for a card that is no choice); a Go
+        Fishing card that may take more than one way asks which first (:meth:`take`)."""
         position = self.position
         if position is None or self.answer is not None or card not in self.choices():
             return
-        self.answer = card
-        self.right = position.accepts(card)
+        options = position.options_for(card)
+        if len(options) > 1:
+            self.pending = card
+            self.family_buttons = [Button(f"{CARD_KEY_NAMES[i]}: {position.words(o)}" if i < len(CARD_KEY_NAMES)
+                                          else position.words(o), f"family-{i}") for i, o in enumerate(options)]
+            self.family_buttons[0].focused = True
+            return
+        if options:
+            self._answer(card, options[0])
+
+    def take(self, index: int) -> None:
+        """Answer with the pending card taking its way ``index`` (in the order offered)."""
+        position, card = self.position, self.pending
+        if position is None or card is None:
+            return
+        options = position.options_for(card)
+        if 0 <= index < len(options):
+            self.put_back()
+            self._answer(card, options[index])
+
+    def put_back(self) -> None:
+        """Put the pending card back unplayed: another card may be picked."""
+        self.pending = None
+        self.family_buttons = []
+
+    def _answer(self, card: Card, option: Any) -> None:
+        position = self.position
+        assert position is not None
+        self.answer, self.answered = card, option
+        self.right = position.accepts_option(option)
         if self.right:
             self.solved += 1
         else:
@@ -236,6 +271,8 @@ class PracticeScene(Scene):
             self.next()
         elif action == "back":
             self.back()
+        elif action.startswith("family-"):
+            self.take(int(action.removeprefix("family-")))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys and clicks pick a card, go on and go back."""
@@ -247,6 +284,7 @@ class PracticeScene(Scene):
                 self.press(hit.action)
                 return
             if self.answer is None:
+                self.put_back()
                 for card, rect in reversed(self.card_rects()):  # the card on top first, where they overlap
                     if rect.collidepoint(event.pos):
                         self.pick(card)
@@ -261,6 +299,9 @@ class PracticeScene(Scene):
                         break
 
     def _key(self, key: int) -> None:
+        if self.pending is not None:
+            self._family_key(key)
+            return
         if key == pygame.K_ESCAPE:
             self.back()
             return
@@ -279,6 +320,22 @@ class PracticeScene(Scene):
             self.pick(cards[DIGIT_KEYS[key]])
         elif key in PRESS_KEYS and cards:
             self.pick(cards[min(self.focus, len(cards) - 1)])
+
+    def _family_key(self, key: int) -> None:
+        """Keys while the pending card's way of taking is chosen: a number, arrows and Enter; Esc or Backspace
+        puts the card back."""
+        buttons = self.family_buttons
+        at = next((i for i, b in enumerate(buttons) if b.focused), 0)
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.put_back()
+        elif key in DIGIT_KEYS and DIGIT_KEYS[key] < len(buttons):
+            self.take(DIGIT_KEYS[key])
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            step = -1 if key in (pygame.K_UP, pygame.K_LEFT) else 1
+            for i, b in enumerate(buttons):
+                b.focused = i == (at + step) % len(buttons)
+        elif key in PRESS_KEYS:
+            self.take(at)
 
     # ------------------------------------------------------------------ drawing
 
@@ -304,7 +361,7 @@ class PracticeScene(Scene):
         self._draw_panel(surface, panel)
 
     def _draw_table(self, surface: pygame.Surface, geom: TableGeometry, table: PracticeTable,
-                    position: PracticePosition) -> None:
+                    position: Position) -> None:
         t = self.app.kit.theme
         p = self.painter
         cards = self.choices()
@@ -313,11 +370,16 @@ class PracticeScene(Scene):
         p.seats(surface, geom, table, frozenset())
         p.stock(surface, geom, table.board.stock)
         # as at the live table, the light is on the candidate the keys have reached (each one has its key)
-        takes = (focused,) if not playing and focused is not None else ()
+        takes: tuple[Card, ...] = (focused,) if not playing and focused is not None else ()
+        if self.pending is not None:  # the pending card lifted, the sets of the way in focus lit
+            focused = self.pending
+            at = next((i for i, b in enumerate(self.family_buttons) if b.focused), 0)
+            ways = position.options_for(self.pending)
+            takes = position.taken(ways[at]) if at < len(ways) else ()
         p.layout(surface, geom, table, frozenset(), takes, t.take_glow, None if playing else focused, None)
         p.stock_count(surface, geom, table.board.stock)
         hover = table.hand().index(focused) if playing and focused is not None else None
-        keys = CARD_KEY_NAMES[:len(cards)] if playing and self.answer is None else ()
+        keys = CARD_KEY_NAMES[:len(cards)] if playing and self.answer is None and self.pending is None else ()
         p.hand(surface, geom, table, hover, frozenset(), True, keys=keys)
         rects = dict(self.card_rects())
         if not playing and self.answer is None:
@@ -327,7 +389,7 @@ class PracticeScene(Scene):
                     p.key_cap(surface, key, (r.centerx, r.top), geom)
         if self.answer is not None:
             best = position.best
-            right = [c for c in cards if position.option_of(c) == best]
+            right = [c for c in cards if any(position.same_option(o, best) for o in position.options_for(c))]
             named = best.play if playing else (best.take[0] if best.take else None)
             if self.answer in right:  # the best as the person picked it
                 right = [self.answer]
@@ -336,6 +398,14 @@ class PracticeScene(Scene):
             marks = [(card, _("Best"), t.gain) for card in right[:1]]
             if not self.right:
                 marks.append((self.answer, _("Yours"), t.loss))
+            if playing and not self.right and self.answer in right:
+                # the right card taking the wrong sets: the best option's sets say Best, the card Yours
+                marks = marks[1:]
+                slots = {card: slot for slot, card in table.board.slots.items()}
+                for i, card in enumerate(position.taken(best)):
+                    if card in slots and slots[card] < len(geom.slots):
+                        rects[card] = geom.slots[slots[card]]
+                        marks.append((card, _("Best") if i == 0 else "", t.gain))
             for card, word, colour in marks:
                 if card in rects:
                     self._mark(surface, geom, rects[card], word, colour)
@@ -347,6 +417,8 @@ class PracticeScene(Scene):
         width = max(3, t.focus_width)
         self.painter.ring(surface, rect.inflate(2 * width, 2 * width), (0, 0, 0), width + 2)
         self.painter.ring(surface, rect.inflate(width, width), colour, width)
+        if not word:
+            return
         label = self._line(word, geom.font(19), (0, 0, 0), bold=True)
         pill = label.get_rect().inflate(12, 4)
         pill.midbottom = (rect.centerx, rect.top - width)
@@ -392,13 +464,23 @@ class PracticeScene(Scene):
             para = self._para(question(position), body, t.text, width)
             surface.blit(para, (x, y))
             y += para.get_height() + round(6 * unit)
-            if self.answer is None:
+            if self.pending is not None:
+                para = self._para(_("Your {card} can take more than one way: which?").format(
+                    card=self.pending.pretty), body, t.text, width)
+                surface.blit(para, (x, y))
+                y += para.get_height() + round(6 * unit)
+                y = self._place_families(x, y, width, unit)
+                keys = _("A number key, Up/Down and Enter or a click picks · Backspace puts the card back")
+                para = self._para(keys, small, t.text_dim, width)
+                surface.blit(para, (x, y))
+                y += para.get_height()
+            elif self.answer is None:
                 keys = _("Left/Right and Enter, a number key or a click picks a card · Esc back")
                 para = self._para(keys, small, t.text_dim, width)
                 surface.blit(para, (x, y))
                 y += para.get_height()
             else:
-                right, lines = verdict(position, self.answer)
+                right, lines = verdict(position, self.answered)
                 for i, text in enumerate(lines):
                     colour = (t.gain if right else t.loss) if i == 0 else t.text
                     para = self._para(text, font_px(24, unit) if i == 0 else body, colour,
@@ -408,6 +490,18 @@ class PracticeScene(Scene):
         self._place_buttons(panel, pad, unit)
         for b in self.buttons():
             b.draw(surface, kit, font_px(19, unit), b is self._hover)
+
+    def _place_families(self, x: int, y: int, width: int, unit: float) -> int:
+        """Put the pending card's ways of taking one under another from ``y``, lower when there are many so
+        that all fit above the panel's foot; returns the foot of the last."""
+        gap = round(6 * unit)
+        room = self.app.surface.get_height() - y - round(160 * unit)
+        count = max(1, len(self.family_buttons))
+        bh = max(18, min(round(40 * unit), (room - count * gap) // count))
+        for b in self.family_buttons:
+            b.rect = Rect(x, y, width, bh)
+            y += bh + gap
+        return y + gap
 
     def _place_buttons(self, panel: Rect, pad: int, unit: float) -> None:
         bh = round(46 * unit)

@@ -39,6 +39,7 @@ from chinese_ten.ui.table.geometry import SIDES, TableGeometry, hand_rects, open
 from chinese_ten.ui.table.painter import TablePainter
 from chinese_ten.ui.table.presenters import Event, presenter_for
 from chinese_ten.ui.table.review_table import ReviewTable
+from chinese_ten.ui.table import side_deal
 from chinese_ten.ui.widgets.button import Button, button_at
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ def open_review(app: Services, record: dict[str, Any], seat: int = 0, kept: tupl
 
 class ReviewScene(Scene):
     """A full-window review of one deal for one seat: Left/Right step, Home/End, W the worst moments in turn,
-    S another seat, Esc back."""
+    S another seat, P plays the rest of the deal on from the position shown, Esc back."""
 
     opaque = True
     holds_table = True
@@ -208,6 +209,8 @@ class ReviewScene(Scene):
         self.next_button = Button(N_("Next"), "next")
         self.cancel_button = Button(N_("Cancel (Esc)"), "cancel")
         self.back_button = Button(N_("Back"), "back")
+        self.play_button = Button(N_("Play on from here (P)"), "playon")
+        """Plays the rest of the deal from the position shown, as practice (:mod:`chinese_ten.ui.table.side_deal`)."""
         self.first_row = 0
         """The first turn listed (scrolled by the wheel, Page Up and Page Down)."""
         self.graph_rect = Rect(0, 0, 0, 0)
@@ -300,8 +303,8 @@ class ReviewScene(Scene):
         return Rect(0, top, geom.table.width, max(0, h - top))
 
     def buttons(self) -> list[Button]:
-        """The panel's buttons: Previous, Next, then Cancel while analysing, and Back."""
-        out = [self.prev_button, self.next_button]
+        """The panel's buttons: Play on from here, Previous, Next, then Cancel while analysing, and Back."""
+        out = [self.play_button, self.prev_button, self.next_button]
         if self.analysing:
             out.append(self.cancel_button)
         out.append(self.back_button)
@@ -346,11 +349,25 @@ class ReviewScene(Scene):
         self.review = None
         self.analysis = self._start_analysis()
 
+    def play_on(self) -> None:
+        """Play the rest of the deal from the position shown, in the person's seat against the computers, as
+        practice kept nowhere; its count leads back here. At the end of the deal there is nothing to play."""
+        tbl = self.table
+        tbl.finish()
+        if tbl.at >= tbl.last:
+            self.app.notify(_("The deal is over here: go back a turn or more to play on from there."))
+            return
+        side_deal.play_on(self.app, self.record, tbl.at, self.seat)
+
     def back(self) -> None:
         """Back to the screen the review was opened from."""
+        self.discard()
+        self.app.pop(self)
+
+    def discard(self) -> None:
+        """The review will not be shown again (it is left, or was set aside for good): its analysis is let go."""
         if self.analysis is not None:
             self.analysis.close()
-        self.app.pop(self)
 
     def press(self, action: str) -> None:
         """Do what a button says."""
@@ -360,6 +377,8 @@ class ReviewScene(Scene):
             self.step(1)
         elif action == "cancel":
             self.cancel()
+        elif action == "playon":
+            self.play_on()
         elif action == "back":
             self.back()
 
@@ -398,6 +417,8 @@ class ReviewScene(Scene):
             self.judge(self.seat + 1)
         elif key == pygame.K_w:
             self.next_worst()
+        elif key == pygame.K_p:
+            self.play_on()
         elif key == pygame.K_PAGEUP:
             self.scroll(-5)
         elif key == pygame.K_PAGEDOWN:
@@ -787,7 +808,8 @@ class ReviewScene(Scene):
         self._blit(self._fit(_("Turns (click one to go there)"), font_px(16, unit), t.text_dim, room), area.topleft)
 
     def _place_buttons(self, inner: Rect, unit: float) -> int:
-        """Previous and Next above Cancel (while analysing) and Back, at the foot of the panel; returns their top."""
+        """Play on from here above Previous and Next, above Cancel (while analysing) and Back, at the foot of the
+        panel; returns their top."""
         bh = max(24, round(40 * unit))
         gap = max(4, round(8 * unit))
         half = (inner.width - gap) // 2
@@ -801,7 +823,10 @@ class ReviewScene(Scene):
         high = low - gap - bh
         self.prev_button.rect = Rect(inner.left, high, half, bh)
         self.next_button.rect = Rect(inner.left + half + gap, high, half, bh)
-        return high - gap
+        top = high - gap - bh
+        self.play_button.rect = Rect(inner.left, top, inner.width, bh)
+        self.play_button.enabled = self.table.at < self.table.last
+        return top - gap
 
     def _strip(self, unit: float) -> None:
         """The stock's order under the table, next card first."""
@@ -945,7 +970,8 @@ class ReviewScene(Scene):
         """The line over the bottom hand: the last turn played, in words."""
         tbl = self.table
         if tbl.at == 0:
-            return _("As dealt, every hand face up. Right (or Next) plays the first turn.")
+            return _("As dealt, every hand face up. Right (or Next) plays the first turn; P plays the deal on from "
+                     "here.")
         return tbl.turn_words(tbl.at)
 
 

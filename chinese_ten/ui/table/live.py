@@ -58,6 +58,10 @@ class TableScene(Scene):
     after_last_deal = N_("Final results (Enter)")
     """The count's button after the match's last deal."""
 
+    apart = False
+    """True for a deal played apart from the kept matches (practice kept nowhere: see
+    :mod:`chinese_ten.ui.table.side_deal`)."""
+
     def __init__(self, app: Services, controller: TableController, auto: bool = False) -> None:
         """The table for ``controller``; ``auto`` moves past deal ends by itself (demo)."""
         super().__init__(app)
