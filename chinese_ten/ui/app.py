@@ -16,6 +16,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -396,7 +397,7 @@ class App:
         s = self.settings
         self.keeper.abandon()  # asked first when a match was unfinished
         spec = game_named(s.game)
-        ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
+        ctl = TableController(s.computers + 1, s.strengths(), s.match_length, seed=self.match_seed,
                               pace=pace_for(s.animation_speed), thinker=self.thinker,
                               rules=s.ruleset() if spec.name == "ten" else spec.default_rules, game=spec.name)
         if self.first_number is not None:
@@ -405,7 +406,8 @@ class App:
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
-    def play_deal(self, number: int, *, seats: int | None = None, strength: str | None = None, rules: Any = None,
+    def play_deal(self, number: int, *, seats: int | None = None, strength: str | Sequence[str] | None = None,
+                  rules: Any = None,
                   game: str | None = None, seat: int = 0, dealer: int | None = None) -> None:
         """Sit down at a practice match of one deal, deal number ``number``, at these seats, rules, strength and
         game (each by default the current settings'), the person at ``seat``; ``dealer`` deals it (by default the
@@ -417,7 +419,7 @@ class App:
         spec = game_named(game or s.game)
         if rules is None or not isinstance(rules, type(spec.default_rules)):
             rules = s.ruleset() if spec.name == "ten" else spec.default_rules
-        ctl = TableController(seats or s.computers + 1, strength or s.strength, "one", pace=pace_for(s.animation_speed),
+        ctl = TableController(seats or s.computers + 1, strength or s.strengths(), "one", pace=pace_for(s.animation_speed),
                               thinker=self.thinker, deals=1, rules=rules, seat=seat, game=spec.name)
         start: dict[str, Any] = {"first_number": number, "practice": True}
         if dealer is not None:
