@@ -45,7 +45,7 @@ def _old_database(tmp_path) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_the_migration_is_the_last_step_and_a_function_of_its_own() -> None:
-    assert callable(MIGRATIONS[-1]) and SCHEMA_VERSION == len(MIGRATIONS)
+    assert callable(MIGRATIONS[-1]) and len(MIGRATIONS) == SCHEMA_VERSION
 
 
 def test_an_old_database_upgrades_and_loses_nothing(tmp_path) -> None:

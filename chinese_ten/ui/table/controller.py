@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from chinese_ten.cards import Card
@@ -28,7 +28,7 @@ from chinese_ten.ui.table.choreography import REPLAY_PACE, Choreographer, Pace
 from chinese_ten.ui.table.games import Advice, Offer, Option, Preview, table_game
 from chinese_ten.ui.table.narration import Narration
 from chinese_ten.ui.table.tableview import AnimatedDeal
-from chinese_ten.engine.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker, Explained
 
 if TYPE_CHECKING:
     from chinese_ten.games.ten.deal import Deal
@@ -440,7 +440,8 @@ class TableController(AnimatedDeal):
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
             self._hint_tag = tag
-            self.thinker.ask(tag, self.game.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed())
+            self.thinker.ask(tag, self.game.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed(),
+                             explain=True)
         return None
 
     def _hint_wanted(self) -> tuple[object, ...]:
@@ -456,7 +457,8 @@ class TableController(AnimatedDeal):
     def poll_hint(self) -> Advice | None:
         """The hint asked for, once it is ready and still fits the position; None otherwise.
 
-        In a capture choice the hint is the waiting card with the candidate to take.
+        In a capture choice the hint is the waiting card with the candidate to take. The hint carries what
+        Hard's search measured of it and of the next best option (its reason's figures), when it searched.
         """
         if self._hint_tag is None or self.session.thinking:
             return None
@@ -467,7 +469,9 @@ class TableController(AnimatedDeal):
         self._hint_tag = None
         if tag != self._hint_wanted():
             return None
-        return self.rules_ui.advice(answer, self.offer, self.person_to_play)
+        explained = answer if isinstance(answer, Explained) else Explained(answer, None)
+        advice = self.rules_ui.advice(explained.action, self.offer, self.person_to_play)
+        return None if advice is None else replace(advice, basis=explained.basis)
 
     def replay_last_turn(self) -> str | None:
         """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""
