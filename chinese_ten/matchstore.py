@@ -355,7 +355,7 @@ def _opponents_json(key: str) -> dict[str, Any]:
     with ``"strengths"`` each one's in seat order."""
     strengths = key_strengths(key)
     kind = kind_of(strengths)
-    return {"strength": kind, "strengths": list(strengths)} if kind == MIXED else {"strength": kind}
+    return {"strength": kind, "strengths": list(strengths)} if kind == MIXED and key != MIXED else {"strength": kind}
 
 
 @dataclass(frozen=True)

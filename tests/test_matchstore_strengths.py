@@ -91,3 +91,16 @@ def test_a_mixed_table_is_kept_seat_by_seat_and_counted_as_its_own_kind(tmp_path
 def test_a_setup_kept_without_its_players_names_every_computer_at_its_one_strength() -> None:
     setup = _setup(strength="hard", seats=3)
     assert setup.strengths == ("hard", "hard", "hard")
+
+
+def test_a_mixed_ring_of_more_than_three_computers_is_one_kind_mixed(tmp_path) -> None:
+    store = open_store(tmp_path).store
+    assert store is not None
+    _finished(store, _setup("you", "easy", "hard", "normal", "easy", strength="mixed"), 8)
+    _finished(store, _setup("you", "hard", "easy", "easy", "normal", strength="mixed"), -4, "lost")
+    stats = store.statistics()
+    assert [(k, f.matches, f.deals) for k, f in stats.by_strength] == [("mixed", 2, 2)]
+    (row,) = stats.to_json()["by"]
+    assert row["strength"] == "mixed" and "strengths" not in row and row["matches"] == 2
+    assert [m.setup.strengths for m in store.history()][1] == ("easy", "hard", "normal", "easy")
+    store.close()

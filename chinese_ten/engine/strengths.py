@@ -25,6 +25,10 @@ DEFAULT: Final[str] = "normal"
 MIXED: Final[str] = "mixed"
 """A table's kind when its computers are not all of one strength (where one strength names a table)."""
 
+NAMED_MIX: Final[int] = 3
+"""The most computers a mixed table is named and counted by seat by seat (all of Chinese Ten's); a larger
+mixed table (Go Fishing's rings of up to eight) is simply Mixed, one kind, as its row in History details it."""
+
 MIXED_LABEL: Final[str] = N_("Mixed")
 """What a table of computers of different strengths is called where there is no room to name each."""
 
@@ -42,7 +46,7 @@ def strength_label(strength: str) -> str:
     return _(label) if label is not None else strength
 
 
-def strengths_label(strengths: Sequence[str], room: int = 3) -> str:
+def strengths_label(strengths: Sequence[str], room: int = NAMED_MIX) -> str:
     """A table's computers in the language in force: one strength's name when they are all alike, else each
     one's in seat order ("Normal · Hard · Easy"), or "Mixed" for more than ``room`` of them."""
     kind = kind_of(strengths)
@@ -63,9 +67,10 @@ def per_seat(strength: str | Sequence[str], computers: int) -> tuple[str, ...]:
 
 def table_key(strengths: Sequence[str]) -> str:
     """A table's computers as its statistics group it: their one strength (``hard``), or each one's in seat
-    order joined by commas (``normal,hard``): which strength plays after the person matters."""
+    order joined by commas (``normal,hard``: which strength plays after the person matters), or ``mixed`` for
+    more than :data:`NAMED_MIX` computers not all alike."""
     kind = kind_of(strengths)
-    return ",".join(strengths) if kind == MIXED else kind
+    return ",".join(strengths) if kind == MIXED and len(strengths) <= NAMED_MIX else kind
 
 
 def key_strengths(key: str) -> tuple[str, ...]:

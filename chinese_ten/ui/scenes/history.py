@@ -292,10 +292,12 @@ class HistoryScene(Page):
         m = self.selected
         assert m is not None
         y = area.top
-        head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
-            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim)
+        # every seat's player and strength, on as many lines as a ring of eight needs
+        head = kit.text.paragraph(_("{done} of {total} deals · players: {players}").format(
+            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim,
+            area.width)
         surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
-        y += line_h
+        y += max(line_h, head.get_height() + line_h - kit.fonts.get(body).get_linesize())
         if self.count_open:
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
             return
