@@ -78,7 +78,7 @@ class SeatStrengthsScene(Dialog):
         """The panel: as tall as its rows need, within the window."""
         unit = ui_scale(size)
         rows = max(1, len(self.seats))
-        height = min(size[1] - 20, round((150 + rows * 52) * unit))
+        height = min(size[1] - 20, round((176 + rows * 52) * unit))
         box = Rect(0, 0, min(size[0] - 20, round(560 * unit)), height)
         box.center = (size[0] // 2, size[1] // 2)
         return box
@@ -91,7 +91,7 @@ class SeatStrengthsScene(Dialog):
         done_top = box.bottom - bh - round(20 * unit)
         self.done.rect = Rect(0, done_top, round(220 * unit), bh)
         self.done.rect.centerx = box.centerx
-        top = box.top + round(70 * unit)
+        top = box.top + round(96 * unit)
         step = (done_top - round(12 * unit) - top) / max(1, len(self.seats))
         height = min(round(44 * unit), round(step) - round(6 * unit))
         width = round(220 * unit)
@@ -140,6 +140,11 @@ class SeatStrengthsScene(Dialog):
         box = self.draw_panel(surface)
         title = kit.text.line(_("Each computer's strength"), font_px(30, unit), t.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(16 * unit))))
+        keys = kit.text.line(_("Click or Enter: the next strength · Left/Right · Esc: done"), font_px(18, unit),
+                             t.text_dim)
+        if keys.get_width() > box.width - round(24 * unit):
+            keys = kit.text.line(_("Click: the next strength"), font_px(18, unit), t.text_dim)
+        surface.blit(keys, keys.get_rect(midtop=(box.centerx, title.get_rect().height + box.top + round(22 * unit))))
         seats = len(self.seats) + 1
         for i, b in enumerate(self.seats):
             name = kit.text.line(seat_name(i + 1, seats), font_px(24, unit), t.text, bold=True)
