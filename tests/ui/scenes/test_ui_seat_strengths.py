@@ -103,11 +103,13 @@ def test_seven_computers_fit_the_smallest_and_a_large_window(size: tuple[int, in
 
 def test_a_strength_added_to_a_games_players_is_offered_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = GAMES["ten"]
-    monkeypatch.setitem(GAMES, "ten", dataclasses.replace(spec, strengths=(*spec.strengths, "expert")))
+    monkeypatch.setitem(GAMES, "ten", dataclasses.replace(spec, strengths=("easy", "normal", "hard", "expert")))
     strength_row = next(choices for key, _label, choices in options_for("ten") if key == "strength")
     assert [v for _t, v in strength_row] == ["easy", "normal", "hard", "expert", EACH_SEAT]
     assert ("Expert", "expert") in strength_row
     assert seat_choices("ten") == (None, "easy", "normal", "hard", "expert")
     assert next_strength("hard", GAMES["ten"].strengths) == "expert"
     assert next_strength("expert", GAMES["ten"].strengths) == "easy"
-    assert "expert" not in [v for _t, v in next(c for k, _l, c in options_for("fishing") if k == "strength")]
+    monkeypatch.setitem(GAMES, "fishing", dataclasses.replace(GAMES["fishing"], strengths=("easy", "normal")))
+    fishing_row = next(choices for key, _label, choices in options_for("fishing") if key == "strength")
+    assert [v for _t, v in fishing_row] == ["easy", "normal", EACH_SEAT], "each game its own players' strengths"
