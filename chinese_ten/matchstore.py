@@ -19,7 +19,7 @@ import math
 import os
 import contextlib
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
@@ -28,6 +28,7 @@ from typing import Any, Final
 
 
 from chinese_ten.engine.streams import deal_number
+from chinese_ten.engine.strengths import MIXED, key_strengths, kind_of, per_seat, table_key
 from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
@@ -49,7 +50,16 @@ DB_NAME: Final[str] = "matches.db"
 LOCK_NAME: Final[str] = ".matches.lock"
 """The lock a window holds while it keeps matches, so a second window does not play the same match."""
 
-MIGRATIONS: Final[tuple[str, ...]] = (
+def _opponents_per_seat(db: sqlite3.Connection) -> None:
+    """A match's computers may each have a strength of their own: the statistics group a match by its
+    ``opponents``, their one strength or each one's in seat order (see
+    :func:`~chinese_ten.engine.strengths.table_key`). Every match kept before had computers of one strength,
+    its ``strength``; each computer's strength stays where it always was, in ``players``."""
+    db.execute("ALTER TABLE matches ADD COLUMN opponents TEXT")
+    db.execute("UPDATE matches SET opponents = strength")
+
+
+MIGRATIONS: Final[tuple[str | Callable[[sqlite3.Connection], None], ...]] = (
     """
     CREATE TABLE matches (
         id INTEGER PRIMARY KEY,
@@ -132,6 +142,7 @@ MIGRATIONS: Final[tuple[str, ...]] = (
                                        json_extract(record, '$.deal_number'))
         WHERE json_valid(record) AND substr(record, 1, 1) = '{' AND json_type(record, '$.deal_number') = 'integer';
     """,
+    _opponents_per_seat,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
 
@@ -180,6 +191,13 @@ class MatchSetup:
     def person_seat(self) -> int | None:
         """The seat the person sat in (``players`` names it ``you``); None when computers played them all."""
         return self.players.index("you") if self.person and "you" in self.players else None
+
+    @property
+    def strengths(self) -> tuple[str, ...]:
+        """Each computer's strength in seat order (from ``players``; every computer at ``strength`` where
+        ``players`` names none of them)."""
+        named = tuple(p for p in self.players if p != "you")
+        return named or per_seat(self.strength, self.seats - (1 if self.person else 0))
 
 
 @dataclass(frozen=True)
@@ -302,9 +320,11 @@ class Statistics:
 
     overall: Figures = field(default_factory=Figures)
     by: list[tuple[tuple[str, int, str, str], Figures]] = field(default_factory=list)
-    """The figures per table: its (strength, seats, rules preset, game)."""
+    """The figures per table: its (computers, seats, rules preset, game), the computers as their one strength or
+    each one's in seat order (:func:`~chinese_ten.engine.strengths.table_key`)."""
     by_strength: list[tuple[str, Figures]] = field(default_factory=list)
-    """The figures per opponent strength alone, whatever the seats and rules."""
+    """The figures per kind of computers alone (one strength, or a mix in seat order), whatever the seats and
+    rules."""
     by_seats: list[tuple[int, Figures]] = field(default_factory=list)
     """The figures per seat count alone."""
     by_rules: list[tuple[str, Figures]] = field(default_factory=list)
@@ -320,13 +340,22 @@ class Statistics:
     def to_json(self) -> dict[str, Any]:
         """The statistics as ``stats --json`` prints them."""
         return {**self.overall.to_json(),
-                "by": [{"game": k[3], "strength": k[0], "seats": k[1], "rules": k[2], **f.to_json()} for k, f in self.by],
-                "by_strength": [{"strength": k, **f.to_json()} for k, f in self.by_strength],
+                "by": [{"game": k[3], **_opponents_json(k[0]), "seats": k[1], "rules": k[2], **f.to_json()}
+                       for k, f in self.by],
+                "by_strength": [{**_opponents_json(k), **f.to_json()} for k, f in self.by_strength],
                 "by_seats": [{"seats": k, **f.to_json()} for k, f in self.by_seats],
                 "by_rules": [{"rules": k, **f.to_json()} for k, f in self.by_rules],
                 "by_game": [{"game": k, **f.to_json()} for k, f in self.by_game],
                 "recent_margins": list(self.recent), "practice": self.practice,
                 "practice_positions": self.positions.to_json()}
+
+
+def _opponents_json(key: str) -> dict[str, Any]:
+    """A table's computers as ``stats --json`` names them: ``"strength"`` their one strength, or ``"mixed"``
+    with ``"strengths"`` each one's in seat order."""
+    strengths = key_strengths(key)
+    kind = kind_of(strengths)
+    return {"strength": kind, "strengths": list(strengths)} if kind == MIXED and key != MIXED else {"strength": kind}
 
 
 @dataclass(frozen=True)
@@ -430,7 +459,7 @@ def _shown(value: Any) -> str:
 
 _PROBES: Final[tuple[str, ...]] = (
     "SELECT id, started, ended, seats, rules, preset, strength, players, person, length, total_deals, seed, state,"
-    " outcome, totals, progress, practice, damaged, uncounted, game FROM matches LIMIT 0",
+    " outcome, totals, progress, practice, damaged, uncounted, game, opponents FROM matches LIMIT 0",
     "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
     "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
     "SELECT id, key, made, position, solved, failed, tried FROM practice LIMIT 0",
@@ -476,7 +505,11 @@ class MatchStore:
         if version < SCHEMA_VERSION:
             with self._transaction():
                 for number in range(version, SCHEMA_VERSION):
-                    for statement in MIGRATIONS[number].split(";"):
+                    step = MIGRATIONS[number]
+                    if callable(step):
+                        step(self._db)
+                        continue
+                    for statement in step.split(";"):
                         if statement.strip():
                             self._db.execute(statement)
                     if number == NUMBERED_DEALS - 1:
@@ -553,11 +586,12 @@ class MatchStore:
                            " WHERE state = 'playing' AND damaged IS NULL", (_now(),))
             cursor = db.execute(
                 "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
-                " seed, state, totals, progress, practice, game)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?)",
+                " seed, state, totals, progress, practice, game, opponents)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing', ?, ?, ?, ?, ?)",
                 (_now(), setup.seats, json.dumps(setup.rules), setup.preset, setup.strength,
                  json.dumps(list(setup.players)), int(setup.person), json.dumps(setup.length), setup.total_deals,
-                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress), _practice(progress), setup.game))
+                 setup.seed, json.dumps([0] * setup.seats), json.dumps(progress), _practice(progress), setup.game,
+                 table_key(setup.strengths)))
             return int(cursor.lastrowid)  # type: ignore[arg-type]
 
     def save_progress(self, match_id: int, progress: dict[str, Any]) -> None:
@@ -825,7 +859,7 @@ class MatchStore:
         ended = []
         # each read checks what it reads: here the table's kind, the result and the person's total, which
         # SQLite takes from the totals when they are a JSON list of a total per seat (far faster than reading them)
-        query = ("SELECT id, started, seats, strength, preset, state, outcome, totals, {you}, game FROM matches"
+        query = ("SELECT id, started, seats, opponents, strength, preset, state, outcome, totals, {you}, game FROM matches"
                  " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
                  " ORDER BY id")
         try:
@@ -835,9 +869,10 @@ class MatchStore:
             if "json" not in str(problem).lower():
                 raise
             rows, checked = self._select(query.format(you="NULL")), False
-        for match_id, started, seats, strength, preset, state, outcome, totals, you, game in rows:
+        for match_id, started, seats, opponents, strength, preset, state, outcome, totals, you, game in rows:
             try:
-                key = (_string(strength, "the strength"), _whole(seats, "the seat count", 1),
+                _string(strength, "the strength")
+                key = (_string(opponents, "the computers' strengths"), _whole(seats, "the seat count", 1),
                        _string(preset, "the preset"), _string(game, "the game"))
                 if state not in ("finished", "abandoned") or outcome not in (None, "won", "shared", "lost"):
                     raise Unreadable("its state is not one this version writes")
@@ -879,13 +914,13 @@ class MatchStore:
         # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
         sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND m.uncounted IS NULL"
                  " AND typeof(d.margin) IN ('integer', 'real')"
-                 " AND typeof(m.strength) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
+                 " AND typeof(m.opponents) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
                  " AND typeof(m.game) = 'text'"
                  f" AND m.id NOT IN ({', '.join(str(int(i)) for i in self._found)})")
         for strength, seats, preset, game, count, mean, best in self._select(
-                "SELECT m.strength, m.seats, m.preset, m.game, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
+                "SELECT m.opponents, m.seats, m.preset, m.game, COUNT(d.id), AVG(d.margin), MAX(d.margin)"
                 f" FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
-                " GROUP BY m.strength, m.seats, m.preset, m.game"):
+                " GROUP BY m.opponents, m.seats, m.preset, m.game"):
             figures = groups.setdefault((strength, seats, preset, game), Figures())
             figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
             raw[(strength, seats, preset, game)] = (count, mean, best)

@@ -26,8 +26,8 @@ from typing import Any, Final
 from chinese_ten import storage
 from chinese_ten.storage import user_folder
 from chinese_ten.engine import match
-from chinese_ten.games import GAMES
-from chinese_ten.games.ten import players
+from chinese_ten.engine.strengths import per_seat
+from chinese_ten.games import GAMES, any_strengths
 from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet, RulesError
 from chinese_ten.i18n import LANGUAGES, SYSTEM, _
 
@@ -85,8 +85,8 @@ COMPUTERS_RANGE: Final[tuple[int, int]] = (
 )
 """Smallest and largest number of computer opponents in any game (each game allows its own seat counts)."""
 
-STRENGTHS: Final[tuple[str, ...]] = players.STRENGTHS
-"""Allowed values of ``Settings.strength``: the engine's computer opponents."""
+STRENGTHS: Final[tuple[str, ...]] = any_strengths()
+"""Allowed values of ``Settings.strength``: every strength some game's computer players offer."""
 
 MATCH_LENGTHS: Final[tuple[str, ...]] = match.MATCH_LENGTHS
 """Allowed values of ``Settings.match_length``: the lengths the engine's matches know."""
@@ -199,6 +199,14 @@ def _preset(value: object) -> str:
     return value
 
 
+def _seat_strengths(value: object) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) > COMPUTERS_RANGE[1]:
+        raise SettingError(f"must be a list of at most {COMPUTERS_RANGE[1]} strengths")
+    if not all(isinstance(s, str) and s in STRENGTHS for s in value):
+        raise SettingError(f"must list strengths from {', '.join(STRENGTHS)}")
+    return tuple(value)
+
+
 def _rule_options(value: object) -> tuple[tuple[str, Any], ...]:
     """Changed rule options as ``{"option": value}``; kept as pairs in the order ``rules.OPTIONS`` lists them."""
     if isinstance(value, (list, tuple)):
@@ -241,6 +249,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "game": _one_of(GAME_NAMES),
     "computers": _whole_number(*COMPUTERS_RANGE),
     "strength": _one_of(STRENGTHS),
+    "seat_strengths": _seat_strengths,
     "match_length": _one_of(MATCH_LENGTHS),
     "high_contrast": _boolean,
     "four_colour": _boolean,
@@ -307,6 +316,10 @@ class Settings:
     """The game of the next match (a name from the games registry)."""
     computers: int = 1
     strength: str = "normal"
+    """Every computer's strength, unless ``seat_strengths`` chooses each one's."""
+    seat_strengths: tuple[str, ...] = ()
+    """Each computer's strength in seat order, when they are chosen one by one (empty: all at ``strength``);
+    kept for the largest table, so fewer computers and then more again find their choices as they were."""
     match_length: str = "per-seat"
     high_contrast: bool = False
     four_colour: bool = False
@@ -350,6 +363,10 @@ class Settings:
             raise SettingError(f"rule_options {problem}") from None
         if self.game == "ten" and seats not in rules.seat_counts():
             raise SettingError(f"rules {self.rules} cannot be dealt at {seats} seats")
+
+    def strengths(self) -> tuple[str, ...]:
+        """Each computer's strength at the next match, in seat order."""
+        return per_seat(self.seat_strengths or self.strength, self.computers)
 
     def ruleset(self) -> RuleSet:
         """The rules of the next match: the preset with the changed options."""

@@ -171,7 +171,8 @@ def test_a_database_of_the_first_schema_is_migrated_with_what_it_holds(tmp_path)
     assert opened.store.statistics().overall.abandoned == 1
     opened.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.execute("SELECT opponents FROM matches").fetchall() == [("normal",)]
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'deals_margins'").fetchone()
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'analyses'").fetchone()
         assert db.execute("SELECT practice FROM matches").fetchall() == [(0,)]
@@ -335,6 +336,7 @@ def test_one_bad_byte_in_one_record_leaves_the_other_matches_listed(tmp_path) ->
 
 
 @pytest.mark.parametrize("change", ["totals = 'oops'", "totals = '[1]'", "seats = 'two'", "strength = x'00ff'",
+                                    "opponents = x'00ff'", "opponents = NULL",
                                     "state = 'finished', outcome = 'maybe'"])
 def test_statistics_leave_out_a_match_that_cannot_be_read_and_set_it_aside(tmp_path, change: str) -> None:
     store = open_store(tmp_path).store

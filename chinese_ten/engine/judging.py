@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from chinese_ten.cards import Card
 from chinese_ten.i18n import _
 
 # The marks, from ``benchmarks/review.py`` over 200 decisions each of Chinese Ten's
@@ -104,11 +105,22 @@ def points_text(value: float) -> str:
     return str(round(value)) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
 
 
+def option_words(play: Card, sets: Sequence[Sequence[Card]] = ()) -> str:
+    """An option in the words of the language in force, in every game: the card entered and the sets it
+    takes ("9♦ taking 5♣+4♥ 9♠"; a set of one card is the card)."""
+    if not sets:
+        return play.pretty
+    taken = " ".join("+".join(c.pretty for c in s) for s in sets)
+    return _("{card} taking {taken}").format(card=play.pretty, taken=taken)
+
+
 def reason_text(best: str, best_expected: float, best_figures: Figures,
-                chosen: str, chosen_expected: float, chosen_figures: Figures, scale: float = 1.0) -> str:
+                chosen: str, chosen_expected: float, chosen_figures: Figures, scale: float = 1.0,
+                played: bool = True) -> str:
     """Why ``best`` beat ``chosen``, in one sentence of the language in force: what each wins this turn, or
     what each leaves the next seat, whichever favours the best more, or (when neither does) that the
-    difference lies later in the deal. The thresholds are multiplied by ``scale``, as the marks' are."""
+    difference lies later in the deal. The thresholds are multiplied by ``scale``, as the marks' are.
+    ``played`` says ``chosen`` was played (a review); else it is the next best option (a hint)."""
     gap = points_text(best_expected - chosen_expected)
     b_now, c_now = points_text(best_figures.now), points_text(chosen_figures.now)
     left = chosen_figures.leaves - best_figures.leaves
@@ -116,12 +128,22 @@ def reason_text(best: str, best_expected: float, best_figures: Figures,
     if won >= NOW_APART * scale and won >= left:
         return _("{best} wins {best_now} this turn against {chosen_now} for {chosen}, and the deal ends {gap} "
                  "better on average.").format(best=best, best_now=b_now, chosen=chosen, chosen_now=c_now, gap=gap)
+    if left >= LEFT_APART * scale and not played:
+        return _("{best} wins {best_now} this turn and leaves the next seat {best_left} to take at once on "
+                 "average; {chosen} wins {chosen_now} and leaves {chosen_left}, something to take {share}% of "
+                 "the time.").format(best=best, best_now=b_now, best_left=points_text(best_figures.leaves),
+                                     chosen=chosen, chosen_now=c_now, chosen_left=points_text(chosen_figures.leaves),
+                                     share=round(100 * chosen_figures.share))
     if left >= LEFT_APART * scale:
         return _("{best} wins {best_now} this turn and leaves the next seat {best_left} to take at once on "
                  "average; {chosen} won {chosen_now} and left {chosen_left}, something to take {share}% of the "
                  "time.").format(best=best, best_now=b_now, best_left=points_text(best_figures.leaves),
                                  chosen=chosen, chosen_now=c_now, chosen_left=points_text(chosen_figures.leaves),
                                  share=round(100 * chosen_figures.share))
+    if won <= -NOW_APART * scale and not played:
+        return _("{chosen} wins more this turn ({chosen_now} against {best_now}), but after {best} the rest of "
+                 "the deal goes {gap} better on average.").format(best=best, best_now=b_now, chosen=chosen,
+                                                                  chosen_now=c_now, gap=gap)
     if won <= -NOW_APART * scale:
         return _("{chosen} won more this turn ({chosen_now} against {best_now}), but after {best} the rest of "
                  "the deal goes {gap} better on average.").format(best=best, best_now=b_now, chosen=chosen,
@@ -129,6 +151,67 @@ def reason_text(best: str, best_expected: float, best_figures: Figures,
     return _("{best} and {chosen} win about the same this turn ({best_now} and {chosen_now}), but after {best} "
              "the rest of the deal goes {gap} better on average.").format(best=best, chosen=chosen, best_now=b_now,
                                                                          chosen_now=c_now, gap=gap)
+
+
+@dataclass(frozen=True)
+class HintOption:
+    """One option as a hint's search measured it, as plain data (it crosses from the thinking process): the
+    card entered, the sets it takes (card codes), its expected result and its figures."""
+
+    play: str
+    take: tuple[tuple[str, ...], ...]
+    expected: float
+    """The mean deal result the seat can expect after this option (only differences between options count)."""
+    figures: Figures
+
+    @classmethod
+    def of(cls, play: Card, take: Sequence[Sequence[Card]], expected: float, figures: Figures) -> HintOption:
+        """The option entering ``play`` and taking the sets ``take``."""
+        return cls(str(play), tuple(tuple(str(c) for c in s) for s in take), expected, figures)
+
+    @property
+    def words(self) -> str:
+        """The option in the words of the language in force (as a review words it)."""
+        return option_words(Card.parse(self.play), [[Card.parse(c) for c in s] for s in self.take])
+
+
+@dataclass(frozen=True)
+class HintBasis:
+    """What a hint's reason is told from: Hard's own search, with the figures a review's reasons use, of the
+    option it chose and of the next best (None when it had no other), and the marks' scale."""
+
+    best: HintOption
+    runner: HintOption | None
+    scale: float = 1.0
+
+    @property
+    def reason(self) -> str:
+        """Why the hinted option, in one sentence of the language in force, from the search's figures: against
+        the next best as a review says it, or (with no other option) what it wins and leaves."""
+        best = self.best
+        if self.runner is None:
+            return _("{best} is the only choice: it wins {now} this turn and leaves the next seat {left} to take "
+                     "at once on average.").format(best=best.words, now=points_text(best.figures.now),
+                                                   left=points_text(best.figures.leaves))
+        runner = self.runner
+        return reason_text(best.words, best.expected, best.figures, runner.words, runner.expected, runner.figures,
+                           self.scale, played=False)
+
+
+def hint_basis(options: Sequence[HintOption], scale: float, best: int) -> HintBasis:
+    """The basis of a hint for option ``best`` of ``options`` (all measured on the same worlds): it against the
+    next best of the others."""
+    others = [o for i, o in enumerate(options) if i != best]
+    runner = max(others, key=lambda o: o.expected) if others else None
+    return HintBasis(options[best], runner, scale)
+
+
+class Explains(Protocol):
+    """A player that can say why: its decision and the basis of a hint's reason (Hard's search)."""
+
+    def explained(self, view: Any, rng: Any) -> tuple[Any, HintBasis | None]:
+        """The action :meth:`act` would take with ``rng``, and what its search measured."""
+        ...
 
 
 class ReviewCancelled(Exception):

@@ -19,9 +19,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from chinese_ten.engine.game import Player, player_from
+from chinese_ten.engine.judging import HintBasis
 from chinese_ten.engine.workers import SHUTDOWN_WAIT_S, start_worker, stop_worker, watch_parent
 from chinese_ten.i18n import N_, _
 
@@ -47,13 +49,32 @@ def player_for(players: Players, name: str, think_ms: int | None = None) -> Play
     return found
 
 
-def decide(players: Players, view: Any, name: str, think_ms: int | None, seed: int) -> Any:
-    """One decision of the view's seat: the action the player called ``name`` takes, with ``seed``."""
-    return player_for(players, name, think_ms).act(view, random.Random(seed))
+@dataclass(frozen=True)
+class Explained:
+    """A decision asked for with its reason: the action, and what the player's search measured of it and of
+    the next best option, as plain data (None from a player that does not search)."""
+
+    action: Any
+    basis: HintBasis | None
+
+
+def decide(players: Players, view: Any, name: str, think_ms: int | None, seed: int, explain: bool = False) -> Any:
+    """One decision of the view's seat: the action the player called ``name`` takes, with ``seed``; with
+    ``explain``, that action :class:`Explained` (the same action: the search is the same)."""
+    player = player_for(players, name, think_ms)
+    rng = random.Random(seed)
+    if not explain:
+        return player.act(view, rng)
+    explained = getattr(player, "explained", None)
+    if explained is None:
+        return Explained(player.act(view, rng), None)
+    action, basis = explained(view, rng)
+    return Explained(action, basis)
 
 
 def serve(conn: Connection) -> None:
-    """The worker's loop: answer ``(number, players, view, name, think_ms, seed)`` requests until told to stop.
+    """The worker's loop: answer ``(number, players, view, name, think_ms, seed, explain)`` requests until told
+    to stop.
 
     Each answer is ``(number, "ok", answer)`` or ``(number, "error", description)``. The loop
     ends on ``None``, when the pipe closes, or (through a watching thread) when the parent ends.
@@ -66,9 +87,9 @@ def serve(conn: Connection) -> None:
             return
         if request is None:
             return
-        number, players, view, name, think_ms, seed = request
+        number, players, view, name, think_ms, seed, explain = request
         try:
-            reply: tuple[object, ...] = (number, "ok", decide(players, view, name, think_ms, seed))
+            reply: tuple[object, ...] = (number, "ok", decide(players, view, name, think_ms, seed, explain))
         except Exception as exc:  # noqa: BLE001 - reported to the game, which decides instead
             reply = (number, "error", f"{name} failed: {type(exc).__name__}: {exc}")
         try:
@@ -90,7 +111,7 @@ class ComputerThinker:
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
         self._sent = 0
-        self._request: tuple[int, object, Players, Any, str, int | None, int] | None = None
+        self._request: tuple[int, object, Players, Any, str, int | None, int, bool] | None = None
         self._answer: tuple[object, Any] | None = None
         self._told = False
 
@@ -123,21 +144,23 @@ class ComputerThinker:
         """True while a request is outstanding."""
         return self._request is not None or self._answer is not None
 
-    def ask(self, tag: object, players: Players, view: Any, name: str, think_ms: int | None, seed: int) -> None:
+    def ask(self, tag: object, players: Players, view: Any, name: str, think_ms: int | None, seed: int,
+            explain: bool = False) -> None:
         """Start the decision of the view's seat by the player called ``name`` of the game whose
-        ``players`` these are; :meth:`poll` returns the action with ``tag`` when ready."""
+        ``players`` these are; :meth:`poll` returns the action with ``tag`` when ready (with ``explain``, the
+        action :class:`Explained`, its figures measured in the worker and sent back as plain data)."""
         self.cancel()
         if not self.uses_process(name):
-            self._answer = (tag, decide(players, view, name, think_ms, seed))
+            self._answer = (tag, decide(players, view, name, think_ms, seed, explain))
             return
         self._sent += 1
         try:
-            self._worker().send((self._sent, dict(players), view, name, think_ms, seed))
+            self._worker().send((self._sent, dict(players), view, name, think_ms, seed, explain))
         except (OSError, RuntimeError, ValueError) as exc:
             self._answer = (tag, self._fall_back(f"the thinking process could not be reached: {exc}",
-                                                 players, view, think_ms, seed))
+                                                 players, view, think_ms, seed, explain))
             return
-        self._request = (self._sent, tag, players, view, name, think_ms, seed)
+        self._request = (self._sent, tag, players, view, name, think_ms, seed, explain)
 
     def poll(self) -> tuple[object, Any] | None:
         """The finished decision and its tag, once; None while thinking or idle."""
@@ -147,7 +170,7 @@ class ComputerThinker:
         request, conn = self._request, self._conn
         if request is None or conn is None:
             return None
-        number, tag, players, view, _name, think_ms, seed = request
+        number, tag, players, view, _name, think_ms, seed, explain = request
         try:
             while conn.poll():
                 got, status, value = conn.recv()
@@ -157,7 +180,7 @@ class ComputerThinker:
                 if status == "ok":
                     self.worker_answers += 1
                     return (tag, value)  # type: ignore[return-value]
-                return (tag, self._fall_back(str(value), players, view, think_ms, seed))
+                return (tag, self._fall_back(str(value), players, view, think_ms, seed, explain))
         except (EOFError, OSError) as exc:
             problem = f"the thinking process ended unexpectedly ({type(exc).__name__})"
         else:
@@ -166,16 +189,17 @@ class ComputerThinker:
             problem = "the thinking process ended unexpectedly"
         self._request = None
         self._stop_worker()
-        return (tag, self._fall_back(problem, players, view, think_ms, seed))
+        return (tag, self._fall_back(problem, players, view, think_ms, seed, explain))
 
-    def _fall_back(self, problem: str, players: Players, view: Any, think_ms: int | None, seed: int) -> Any:
+    def _fall_back(self, problem: str, players: Players, view: Any, think_ms: int | None, seed: int,
+                   explain: bool = False) -> Any:
         """Normal's decision in place of the worker's; the problem is logged, and told to the person once."""
         _log.error("%s; %s decides instead", problem, FALLBACK_PLAYER)
         if not self._told:
             self._told = True
             if self.on_fallback is not None:
                 self.on_fallback(_(FALLBACK_NOTICE))
-        return decide(players, view, FALLBACK_PLAYER, think_ms, seed)
+        return decide(players, view, FALLBACK_PLAYER, think_ms, seed, explain)
 
     def cancel(self) -> None:
         """Forget any outstanding request; a late answer is ignored."""

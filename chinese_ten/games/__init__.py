@@ -7,6 +7,7 @@ Each game is a package beside this file that exposes ``SPEC``, a
 from __future__ import annotations
 
 from chinese_ten.engine.game import GameSpec
+from chinese_ten.engine.strengths import ORDER
 
 GAMES: dict[str, GameSpec] = {}
 """Every registered game, by name, in the order registered."""
@@ -27,6 +28,10 @@ def game_named(name: str) -> GameSpec:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return spec
 
+
+def any_strengths() -> tuple[str, ...]:
+    """Every strength some registered game offers, weakest first (the one list's order)."""
+    return tuple(s for s in ORDER if any(s in spec.strengths for spec in GAMES.values()))
 
 
 # Every game, registered as its package is imported (after the registry above exists).

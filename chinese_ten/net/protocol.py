@@ -11,6 +11,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from chinese_ten.games import any_strengths
+
 VERSION: Final[int] = 1
 """The protocol version this server and client speak."""
 
@@ -53,8 +55,10 @@ ERROR_CODES: Final[frozenset[str]] = frozenset({
     "no-such-table", "version"})
 """Every ``code`` an ``error`` message may carry."""
 
-STRENGTHS: Final[tuple[str, ...]] = ("easy", "normal", "hard")
-"""The computer strengths a table may seat."""
+STRENGTHS: Final[tuple[str, ...]] = any_strengths()
+"""The computer strengths a table may seat: those some game's players offer (:func:`chinese_ten.games.any_strengths`)."""
+
+_STRENGTH_WORDS: Final[str] = ", ".join(STRENGTHS[:-1]) + " or " + STRENGTHS[-1]
 
 MATCHES: Final[tuple[str, ...]] = ("one", "per-seat", "two-per-seat", "six")
 """The match lengths a table may be opened with."""
@@ -159,7 +163,7 @@ def _computers(value: Any) -> dict[int, str]:
         except (TypeError, ValueError):
             raise BadMessage("computers must map seat numbers to strengths") from None
         if strength not in STRENGTHS:
-            raise BadMessage(f"a computer is easy, normal or hard, not {str(strength)[:20]!r}")
+            raise BadMessage(f"a computer is {_STRENGTH_WORDS}, not {str(strength)[:20]!r}")
         out[seat] = strength
     return out
 
@@ -207,7 +211,7 @@ def parse_message(text: str | bytes) -> Message:
     if kind == "fill":
         strength = _str(data, "strength", "normal")
         if strength not in STRENGTHS:
-            raise BadMessage("strength is easy, normal or hard")
+            raise BadMessage(f"strength is {_STRENGTH_WORDS}")
         return Fill(_int(data, "seat"), strength)
     if kind == "chat":
         return Chat(clean_text(_str(data, "text"), CHAT_LIMIT))

@@ -38,17 +38,19 @@ class PooledThinker(ComputerThinker):
         """True while a decision is outstanding."""
         return self._future is not None or self._ready is not None
 
-    def ask(self, tag: object, players: Players, view: Any, name: str, think_ms: int | None, seed: int) -> None:
-        """Start the decision of the view's seat; :meth:`poll` returns it with ``tag`` when ready."""
+    def ask(self, tag: object, players: Players, view: Any, name: str, think_ms: int | None, seed: int,
+            explain: bool = False) -> None:
+        """Start the decision of the view's seat; :meth:`poll` returns it with ``tag`` when ready (with
+        ``explain``, explained as the window's thinker does)."""
         self.cancel()
         if not self.uses_process(name) or self._pool is None:
-            self._ready = (tag, decide(players, view, name, think_ms, seed))
+            self._ready = (tag, decide(players, view, name, think_ms, seed, explain))
             return
         try:
-            future = self._pool().submit(decide, dict(players), view, name, think_ms, seed)
+            future = self._pool().submit(decide, dict(players), view, name, think_ms, seed, explain)
         except (RuntimeError, OSError) as exc:
             _log.error("the thinking pool could not take a decision (%s); %s decides", exc, FALLBACK_PLAYER)
-            self._ready = (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed))
+            self._ready = (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed, explain))
             return
         self._future = (tag, future, players, view, think_ms, seed)
         future.add_done_callback(lambda _f: self.wake())

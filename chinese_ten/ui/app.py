@@ -16,6 +16,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -404,7 +405,7 @@ class App:
         s = self.settings
         self.keeper.abandon()  # asked first when a match was unfinished
         spec = game_named(s.game)
-        ctl = TableController(s.computers + 1, s.strength, s.match_length, seed=self.match_seed,
+        ctl = TableController(s.computers + 1, s.strengths(), s.match_length, seed=self.match_seed,
                               pace=pace_for(s.animation_speed), thinker=self.thinker,
                               rules=s.ruleset() if spec.name == "ten" else spec.default_rules, game=spec.name)
         if self.first_number is not None:
@@ -413,7 +414,8 @@ class App:
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))
 
-    def play_deal(self, number: int, *, seats: int | None = None, strength: str | None = None, rules: Any = None,
+    def play_deal(self, number: int, *, seats: int | None = None, strength: str | Sequence[str] | None = None,
+                  rules: Any = None,
                   game: str | None = None, seat: int = 0, dealer: int | None = None) -> None:
         """Sit down at a practice match of one deal, deal number ``number``, at these seats, rules, strength and
         game (each by default the current settings'), the person at ``seat``; ``dealer`` deals it (by default the
@@ -425,7 +427,7 @@ class App:
         spec = game_named(game or s.game)
         if rules is None or not isinstance(rules, type(spec.default_rules)):
             rules = s.ruleset() if spec.name == "ten" else spec.default_rules
-        ctl = deal_number_table(self, number, seats or s.computers + 1, strength or s.strength, rules, spec.name, seat,
+        ctl = deal_number_table(self, number, seats or s.computers + 1, strength or s.strengths(), rules, spec.name, seat,
                                 dealer)
         self.keeper.watch(ctl)
         self.replace(TableScene(self, ctl))

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.strengths import kind_of, strengths_label
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
 from chinese_ten.engine.judging import Reviewed
@@ -27,7 +28,7 @@ from chinese_ten.matchstore import (DamagedMatch, KeptMatch, MatchSetup, MatchSt
                                     Unfinished)
 from chinese_ten.practice import positions_from
 from chinese_ten.ui.table.choreography import Pace
-from chinese_ten.ui.table.controller import STRENGTH_LABELS, TableController
+from chinese_ten.ui.table.controller import TableController
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -35,9 +36,8 @@ _log = logging.getLogger("chinese_ten.ui")
 def setup_of(ctl: TableController) -> MatchSetup:
     """What a match at the table is played with, as the store keeps it."""
     match = ctl.match
-    strengths = [i.player for i in ctl.infos if i.player]
     players = tuple("you" if i.is_person else (i.player or "normal") for i in ctl.infos)
-    return MatchSetup(seats=match.seats, strength=strengths[0] if strengths else "normal", players=players,
+    return MatchSetup(seats=match.seats, strength=kind_of([p for p in players if p != "you"]), players=players,
                       person=ctl.person_seat is not None, rules=match.rules.to_json(), preset=match.rules.preset,
                       length={"kind": match.length.kind, "deals": match.length.deals},
                       total_deals=match.total_deals, seed=str(match.seed), game=ctl.game.name)
@@ -55,9 +55,10 @@ def outcome_of(ctl: TableController) -> str | None:
 
 def describe(kept: Unfinished) -> str:
     """The unfinished match in one line: "2 seats · Normal · deal 2 of 4 · you +12", a game other than
-    Chinese Ten named first ("Chinese Go Fishing · 5 seats · Hard · deal 1 of 5")."""
+    Chinese Ten named first ("Chinese Go Fishing · 5 seats · Hard · deal 1 of 5"); computers of different
+    strengths are each named in seat order ("Normal · Hard"), or called Mixed when more than three."""
     setup = kept.setup
-    strength = _(STRENGTH_LABELS.get(setup.strength, setup.strength))
+    strength = strengths_label(setup.strengths)
     parts = [_("{n} seats").format(n=setup.seats), strength]
     if setup.game != "ten":
         try:
@@ -205,10 +206,9 @@ def _rebuild(kept: Unfinished, pace: Pace, thinker: ComputerThinker, think_ms: i
     setup = kept.setup
     length = setup.length
     seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
-    strength = next((p for p in setup.players if p != "you"), setup.strength)
     game = game_named(setup.game)
     rules = rules_from_json(setup.rules) if game.name == "ten" else game.default_rules
-    ctl = TableController(setup.seats, strength, length["kind"] if length["kind"] != "fixed" else "per-seat",
+    ctl = TableController(setup.seats, setup.strengths, length["kind"] if length["kind"] != "fixed" else "per-seat",
                           seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
                           deals=length["deals"] if length["kind"] == "fixed" else None,
                           rules=rules, seat=setup.person_seat or 0, game=game.name)

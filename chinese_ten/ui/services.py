@@ -7,6 +7,7 @@ and no screen imports the window (nor another screen: they open each other by na
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -156,7 +157,8 @@ class Services(Protocol):
     def start_match(self) -> None:
         """Sit down at a new match with the current settings."""
 
-    def play_deal(self, number: int, *, seats: int | None = None, strength: str | None = None, rules: Any = None,
+    def play_deal(self, number: int, *, seats: int | None = None, strength: str | Sequence[str] | None = None,
+                  rules: Any = None,
                   game: str | None = None, seat: int = 0, dealer: int | None = None) -> None:
         """Sit down at a practice match of one deal, deal number ``number`` (by default at the current settings)."""
 

@@ -56,6 +56,6 @@ def test_a_kept_go_fishing_match_is_rebuilt_as_go_fishing(monkeypatch: pytest.Mo
                       totals=(0.0,) * 7)
     ctl = keeper_module._rebuild(kept, QUICK, ComputerThinker(force_inline=True), None)
     (args, kwargs), = built
-    assert args[:3] == (7, "hard", "per-seat")
+    assert args[:3] == (7, ("hard",) * 6, "per-seat")
     assert kwargs["game"] == "fishing" and kwargs["rules"] == STANDARD and kwargs["seat"] == 0
     assert ctl.progress == {"deals": [1]}  # type: ignore[attr-defined]

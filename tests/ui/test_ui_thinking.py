@@ -52,6 +52,22 @@ def test_hard_thinks_in_a_worker_process_and_matches_an_inline_decision() -> Non
         thinker.shutdown()
 
 
+def test_a_hints_figures_come_back_from_the_worker_process_as_measured_inline() -> None:
+    from chinese_ten.engine.thinking import Explained
+
+    ten = Deal.from_seed(2, seed=6)
+    view = ten.view(ten.to_move)
+    thinker = ComputerThinker()
+    try:
+        thinker.ask("hint", TEN.players, view, "hard", 20, 4, explain=True)
+        tag, answer = _wait(thinker)
+        assert tag == "hint" and thinker.worker_answers == 1
+        assert isinstance(answer, Explained) and answer.basis is not None
+        assert answer == decide(TEN.players, view, "hard", 20, 4, explain=True), "the same figures as inline"
+    finally:
+        thinker.shutdown()
+
+
 def test_only_answers_from_the_worker_process_are_counted_as_the_workers() -> None:
     deal = Deal.from_seed(2, seed=4)
     view = deal.view(deal.to_move)

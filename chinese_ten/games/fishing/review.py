@@ -28,15 +28,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card, CardError
-from chinese_ten.engine.judging import Figures, ReviewCancelled, Reviewed, Weighed
+from chinese_ten.engine.judging import Figures, ReviewCancelled, Reviewed, Weighed, option_words
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
 from chinese_ten.games.fishing.players.hard import HardPlayer
 from chinese_ten.games.fishing.record import deal_of, replay, turn_action
-from chinese_ten.games.fishing.rules import CARD_VALUE, PACK_POINTS
+from chinese_ten.games.fishing.rules import CARD_VALUE, TEN_CLASSIC_PACK as TEN_CLASSIC_PACK, stake_scale
 from chinese_ten.games.fishing.view import FishingView
-from chinese_ten.i18n import _
 
 DecisionKind = Literal["play"]
 """What a Go Fishing decision is: always the card played, with the sets it takes."""
@@ -59,23 +58,8 @@ MIN_WORLDS: int = 100
 MAX_WORLDS: int = 5000
 """The most worlds a decision is evaluated on, however short the rest of the deal."""
 
-TEN_CLASSIC_PACK: dict[int, int] = {2: 210, 3: 240, 4: 280}
-"""What Chinese Ten's classic pack is worth at each of its seat counts.
-
-The marks' thresholds were measured on Chinese Ten's classic table; Go Fishing
-cannot read Chinese Ten's rules (the games never import each other), so the figures
-are written here, and a test checks them against Chinese Ten's own."""
-
-
-def stake_scale(seats: int) -> float:
-    """How much Go Fishing's pack (920 points) is worth against Chinese Ten's classic pack at the
-    same seat count, the four-seat one for more seats than Chinese Ten has (about 4.4 at two seats,
-    3.3 from four): the marks' thresholds scale by it, as Chinese Ten's own do for a richer table.
-
-    Each decision of a richer pack stakes more: a mid-deal capture of a king with a
-    ten-and-three is 90 points here, where Chinese Ten's richest capture is a red ace's
-    20 or so, so an unscaled blunder would be a Go Fishing rounding error."""
-    return PACK_POINTS / TEN_CLASSIC_PACK.get(seats, TEN_CLASSIC_PACK[max(TEN_CLASSIC_PACK)])
+# The pack's worth against Chinese Ten's (the marks' scale) is the rules' own: see
+# :func:`~chinese_ten.games.fishing.rules.stake_scale`.
 
 
 @dataclass(frozen=True)
@@ -124,10 +108,7 @@ class Choice:
 
     def shown(self) -> str:
         """The option in the words of the language in force: the card, with the sets it takes."""
-        if not self.take:
-            return self.play.pretty
-        sets = " ".join("+".join(c.pretty for c in s) for s in self.take)
-        return _("{card} taking {taken}").format(card=self.play.pretty, taken=sets)
+        return option_words(self.play, self.take)
 
     def words(self) -> str:
         """The option as its action text (``play 9S take 5D+4H 9C``)."""

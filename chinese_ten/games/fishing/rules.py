@@ -50,6 +50,24 @@ VALUE_POINTS: tuple[int, ...] = tuple(_VALUE_POINTS.get(v, 0) for v in range(HIG
 PACK_POINTS: int = sum(CARD_POINTS)
 """The points of the whole pack (920)."""
 
+TEN_CLASSIC_PACK: dict[int, int] = {2: 210, 3: 240, 4: 280}
+"""What Chinese Ten's classic pack is worth at each of its seat counts.
+
+The marks' thresholds were measured on Chinese Ten's classic table; Go Fishing
+cannot read Chinese Ten's rules (the games never import each other), so the figures
+are written here, and a test checks them against Chinese Ten's own."""
+
+
+def stake_scale(seats: int) -> float:
+    """How much Go Fishing's pack (920 points) is worth against Chinese Ten's classic pack at the
+    same seat count, the four-seat one for more seats than Chinese Ten has (about 4.4 at two seats,
+    3.3 from four): the marks' thresholds scale by it, as Chinese Ten's own do for a richer table.
+
+    Each decision of a richer pack stakes more: a mid-deal capture of a king with a
+    ten-and-three is 90 points here, where Chinese Ten's richest capture is a red ace's
+    20 or so, so an unscaled blunder would be a Go Fishing rounding error."""
+    return PACK_POINTS / TEN_CLASSIC_PACK.get(seats, TEN_CLASSIC_PACK[max(TEN_CLASSIC_PACK)])
+
 assert PACK_POINTS == 920 and len(ALL_CARDS) == 52
 
 

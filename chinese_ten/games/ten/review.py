@@ -37,13 +37,12 @@ from chinese_ten.engine.judging import (
     Weighed,
     label_of as label_of,
 )
-from chinese_ten.engine.judging import Figures
+from chinese_ten.engine.judging import Figures, option_words
 from chinese_ten.engine.streams import derive_seed
-from chinese_ten.i18n import _
 from chinese_ten.games.ten.players.hard import option_totals, world_count
 from chinese_ten.games.ten.players.worlds import Position
 from chinese_ten.games.ten.record import deal_of, replay
-from chinese_ten.games.ten.rules import CLASSIC
+from chinese_ten.games.ten.rules import pack_scale
 from chinese_ten.games.ten.view import SeatView
 
 DecisionKind = Literal["play", "take", "flip_take"]
@@ -220,7 +219,7 @@ class Review(Reviewed[Judgement]):
 def stake_scale(view: SeatView) -> float:
     """How much the pack is worth under the view's rules against the classic rules at its seat count
     (1 for classic, Taiwan and Target; 10/3 for Simplified at two seats): the marks' thresholds scale by it."""
-    return sum(view.points_table) / sum(CLASSIC.points_table(view.seats))
+    return pack_scale(view.rules, view.seats)
 
 
 def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, budget: int = REVIEW_TURNS,
@@ -426,10 +425,9 @@ def _text(value: Any) -> str:
 
 def _words_shown(kind: DecisionKind, choice: Choice) -> str:
     """An option in the words of the language in force: the card entered, with what it takes."""
-    played = choice.play.pretty if choice.play is not None else "?"
-    if not choice.take:
-        return played
-    return _("{card} taking {taken}").format(card=played, taken=" ".join(c.pretty for c in choice.take))
+    if choice.play is None:
+        return "?"
+    return option_words(choice.play, [(c,) for c in choice.take])
 
 
 def _words(kind: DecisionKind, choice: Choice) -> str:

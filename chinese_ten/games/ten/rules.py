@@ -310,6 +310,12 @@ CLASSIC = RuleSet()
 """The classic rules: RULES.md, every option off."""
 
 
+def pack_scale(rules: RuleSet, seats: int) -> float:
+    """How much the pack is worth under ``rules`` against the classic rules at this many seats (1 for
+    classic, Taiwan and Target; 10/3 for Simplified at two seats): the marks' thresholds scale by it."""
+    return sum(rules.points_table(seats)) / sum(CLASSIC.points_table(seats))
+
+
 def ruleset(name: str) -> RuleSet:
     """The rules of the preset with this name; ``RulesError`` names an unknown one."""
     return RuleSet.of(name)

@@ -17,6 +17,7 @@ from chinese_ten.ui.scenes.menu import MenuScene
 from chinese_ten.ui.scenes.practice import PracticeScene
 from chinese_ten.ui.scenes.review import ReviewScene
 from chinese_ten.ui.scenes.rules import RulesScene
+from chinese_ten.ui.scenes.seat_strengths import SeatStrengthsScene
 from chinese_ten.ui.scenes.settings import SettingsScene
 from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.scenes.stats import StatsScene
@@ -43,6 +44,7 @@ SCENES: dict[str, type[Scene]] = {
     "review": ReviewScene,
     "practice": PracticeScene,
     "deal-number": DealNumberScene,
+    "seat-strengths": SeatStrengthsScene,
     "friends": FriendsScene,
     "lobby": LobbyScene,
 }

@@ -101,12 +101,12 @@ class CountScene(TableOverlay):
         deal = ctl.finished_deal()
         if number is None or deal is None:
             return
-        strength = next((i.player for i in ctl.infos if i.player), "normal")
+        strengths = tuple(i.player for i in ctl.infos if i.player)
         self.app.pop(self)
         if not ctl.match.is_over:
             play_again_in_match(self.app, self.table)
             return
-        self.app.play_deal(number, seats=ctl.seats, strength=strength, rules=ctl.match.rules, game=ctl.game.name,
+        self.app.play_deal(number, seats=ctl.seats, strength=strengths or None, rules=ctl.match.rules, game=ctl.game.name,
                            seat=ctl.local, dealer=deal.dealer)
 
     def review(self) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.strengths import strength_label
 from chinese_ten.games import game_named
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.games.ten.texts import preset_title
@@ -28,10 +29,13 @@ if TYPE_CHECKING:
 
 LENGTH_WORDS: dict[str, str] = {"one": N_("One deal"), "per-seat": N_("One per seat"),
                                 "two-per-seat": N_("Two per seat"), "six": N_("Six deals")}
-SEAT_CHOICES: tuple[str | None, ...] = (None, "easy", "normal", "hard")
-"""What a guest seat may be: kept for a friend (None), or a computer of a strength."""
-STRENGTH_WORDS: dict[str, str] = {"easy": N_("Computer · Easy"), "normal": N_("Computer · Normal"),
-                                  "hard": N_("Computer · Hard")}
+
+
+def seat_choices(game: str) -> tuple[str | None, ...]:
+    """What a guest seat may be at a table of ``game``: kept for a friend (None), or a computer of one of the
+    strengths its players offer."""
+    return (None, *game_named(game).strengths)
+
 OPEN_SHOWN = 4
 """How many open tables the screen lists."""
 LINK_LENGTH = 400
@@ -98,7 +102,7 @@ class FriendsScene(Scene):
         rows.append(Button(_("Match: {length}").format(length=_(LENGTH_WORDS[self.length])), "length"))
         for seat in range(1, self.seats):
             who = self.guests[seat - 1]
-            kind = _("A friend") if who is None else _(STRENGTH_WORDS[who])
+            kind = _("A friend") if who is None else _("Computer · {strength}").format(strength=strength_label(who))
             rows.append(Button(_("Guest {number}: {who}").format(number=seat, who=kind), f"guest:{seat}"))
         rows.append(Button(_("Chat: on") if self.chat else _("Chat: off"), "chat"))
         self.rows = rows
@@ -119,7 +123,9 @@ class FriendsScene(Scene):
             self.length = lengths[(lengths.index(self.length) + 1) % len(lengths)]
         elif action.startswith("guest:"):
             i = int(action.split(":")[1]) - 1
-            self.guests[i] = SEAT_CHOICES[(SEAT_CHOICES.index(self.guests[i]) + 1) % len(SEAT_CHOICES)]
+            choices = seat_choices(self.game)
+            at = choices.index(self.guests[i]) if self.guests[i] in choices else 0
+            self.guests[i] = choices[(at + 1) % len(choices)]
         elif action == "chat":
             self.chat = not self.chat
         self._fix()

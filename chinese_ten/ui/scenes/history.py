@@ -19,7 +19,8 @@ from chinese_ten.matchstore import DamagedMatch, KeptMatch
 from chinese_ten.storage import atomic_write
 from chinese_ten.ui.choices import table_name
 from chinese_ten.ui.kit import font_px, ui_scale
-from chinese_ten.ui.table.controller import SIDE_NAMES, STRENGTH_LABELS
+from chinese_ten.engine.strengths import strength_label
+from chinese_ten.ui.table.controller import SIDE_NAMES
 from chinese_ten.ui.table.geometry import SIDES
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.dialog import Page
@@ -35,7 +36,7 @@ SHOWN_MATCHES = 200
 
 def _player(who: str) -> str:
     """A seat's player as shown: You, or the computer's strength."""
-    return _("You") if who == "you" else _(STRENGTH_LABELS.get(who, who))
+    return _("You") if who == "you" else strength_label(who)
 
 
 def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
@@ -66,7 +67,7 @@ def match_line(m: KeptMatch) -> str:
     if m.practice:
         how = _("{result}, practice").format(result=how) if how else _("practice")
     you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
-    return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strength, m.setup.seats, m.setup.preset, m.setup.game)}  " \
+    return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strengths, m.setup.seats, m.setup.preset, m.setup.game)}  " \
            f"{how}{you}"
 
 
@@ -138,8 +139,7 @@ class HistoryScene(Page):
             rules = rules_from_json(m.setup.rules) if game.name == "ten" else game.default_rules
         except ValueError:
             rules = None
-        strength = next((p for p in m.setup.players if p != "you"), m.setup.strength)
-        self.app.play_deal(number, seats=m.setup.seats, strength=strength, rules=rules, game=game.name,
+        self.app.play_deal(number, seats=m.setup.seats, strength=m.setup.strengths, rules=rules, game=game.name,
                            seat=m.setup.person_seat or 0,
                            dealer=dealer if isinstance(dealer, int) and 0 <= dealer < m.setup.seats else None)
 
@@ -292,10 +292,12 @@ class HistoryScene(Page):
         m = self.selected
         assert m is not None
         y = area.top
-        head = kit.text.line(_("{done} of {total} deals · players: {players}").format(
-            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim)
+        # every seat's player and strength, on as many lines as a ring of eight needs
+        head = kit.text.paragraph(_("{done} of {total} deals · players: {players}").format(
+            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim,
+            area.width)
         surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
-        y += line_h
+        y += max(line_h, head.get_height() + line_h - kit.fonts.get(body).get_linesize())
         if self.count_open:
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
             return

@@ -59,7 +59,7 @@ def seats_of(position: Position) -> list[SeatInfo]:
     players = record.get("players")
     strengths = [p for p in players if isinstance(p, str) and p != "you"] if isinstance(players, list) else []
     seats = position.decided.start.seats
-    return seat_infos(seats, strengths[0] if strengths else "normal", bottom=position.seat)
+    return seat_infos(seats, strengths or "normal", bottom=position.seat)
 
 
 def question(position: Position) -> str:

@@ -13,7 +13,7 @@ from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
 from chinese_ten.ui.kit.shortcuts import keyboard_words
-from chinese_ten.ui.choices import Option, options_for
+from chinese_ten.ui.choices import Option, choose_value, chosen_value, options_for
 
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
@@ -84,7 +84,7 @@ class SettingsScene(ChoiceGrid):
     def value_index(self, row: int) -> int:
         """Which choice of ``row`` the settings hold now; -1 when none does (a window resized by hand)."""
         key, _label, choices = self.setting_rows[row]
-        current = getattr(self.app.settings, key)
+        current = chosen_value(self.app.settings, key)
         values = [v for _t, v in choices]
         return values.index(current) if current in values else -1
 
@@ -104,9 +104,7 @@ class SettingsScene(ChoiceGrid):
         """Set the setting of ``row`` to its ``index``-th choice; saved and applied at once."""
         key, _label, choices = self.setting_rows[row]
         index = max(0, min(len(choices) - 1, index))
-        value = choices[index][1]
-        if getattr(self.app.settings, key) != value:
-            self.app.change_settings(**{key: value})
+        choose_value(self.app, key, choices[index][1])
         self._sync()
 
     def close(self) -> None:

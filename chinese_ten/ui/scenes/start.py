@@ -9,17 +9,19 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
+from chinese_ten.engine.strengths import ORDER, strength_label
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import choose_preset
+from chinese_ten.ui.table.controller import seat_name
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.keeper import describe
 from chinese_ten.games.ten.texts import lead_text, tagline
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import MIN_TEXT_PX
 from chinese_ten.ui.scene import Scene
-from chinese_ten.ui.choices import GAME_OPTION, Option, options_for
+from chinese_ten.ui.choices import GAME_OPTION, Option, choose_value, chosen_value, options_for
 from chinese_ten.games import game_named
 from chinese_ten.ui.widgets.button import (PRESS_KEYS, Button, PresetButton, button_at, grid_at, label_margin,
                                           row_step)
@@ -145,7 +147,7 @@ class StartScene(Scene):
     @property
     def values(self) -> dict[str, object]:
         """The table choices as the settings hold them."""
-        return {key: getattr(self.app.settings, key) for key, _, _ in self.options}
+        return {key: chosen_value(self.app.settings, key) for key, _, _ in self.options}
 
     @property
     def preset_row(self) -> int | None:
@@ -200,7 +202,21 @@ class StartScene(Scene):
         deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
                                                                                                    count=n)
         lead = lead_text(rules, seats) if self.game == "ten" else _("You lead the first deal.")
-        return _("{deals} {lead}").format(deals=deals, lead=lead)
+        line = _("{deals} {lead}").format(deals=deals, lead=lead)
+        if self.app.settings.seat_strengths:
+            line = _("{line} Computers: {who}.").format(line=line, who=self.computers_words())
+        return line
+
+    def computers_words(self) -> str:
+        """Each computer's strength while they are chosen one by one: "North Hard · East Easy", or for more
+        than three, how many of each ("2 Easy · 3 Hard")."""
+        strengths = self.app.settings.strengths()
+        seats = len(strengths) + 1
+        if len(strengths) <= 3:
+            return " · ".join(_("{seat} {strength}").format(seat=seat_name(i + 1, seats), strength=strength_label(s))
+                              for i, s in enumerate(strengths))
+        return " · ".join(_("{count} {strength}").format(count=strengths.count(s), strength=strength_label(s))
+                          for s in ORDER if s in strengths)
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
@@ -320,8 +336,7 @@ class StartScene(Scene):
             return
         key, _label, choices = self.options[row]
         index = max(0, min(len(choices) - 1, index))
-        if getattr(self.app.settings, key) != choices[index][1]:
-            self.app.change_settings(**{key: choices[index][1]})
+        choose_value(self.app, key, choices[index][1])
         self._sync()
 
     def drop_continue(self) -> None:

@@ -15,7 +15,7 @@ from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import Figures, Statistics
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.ui.choices import table_name
-from chinese_ten.ui.table.controller import STRENGTH_LABELS
+from chinese_ten.engine.strengths import key_strengths, strengths_label
 from chinese_ten.ui.widgets.dialog import Page
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
@@ -74,14 +74,15 @@ def row_cells(name: str, f: Figures) -> list[str]:
 
 
 def table_rows(stats: Statistics) -> list[list[list[str]]]:
-    """The table's lines in sections: over all; per strength alone, seats alone and rules alone; then per
-    kind of table (strength, seats and rules together), every one of them."""
+    """The table's lines in sections: over all; per kind of computers alone (one strength, or a mix named
+    seat by seat), seats alone and rules alone; then per kind of table (computers, seats and rules together),
+    every one of them."""
     return [[row_cells(_("All tables"), stats.overall)],
-            [row_cells(_("All against {strength}").format(strength=_(STRENGTH_LABELS.get(k, k))), f)
-             for k, f in stats.by_strength],
+            [row_cells(_("All against {strength}").format(strength=strengths_label(key_strengths(k))),
+                       f) for k, f in stats.by_strength],
             [row_cells(_("All at {n} seats").format(n=k), f) for k, f in stats.by_seats],
             [row_cells(_("All under {rules}").format(rules=preset_title(k)), f) for k, f in stats.by_rules],
-            [row_cells(table_name(*key), f) for key, f in stats.by]]
+            [row_cells(table_name(key_strengths(key[0]), *key[1:]), f) for key, f in stats.by]]
 
 
 CHART_MIN = 120

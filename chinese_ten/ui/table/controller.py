@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from chinese_ten.cards import Card
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.following import Followed
 from chinese_ten.engine.session import SeatKind, TableSession, Update
+from chinese_ten.engine.strengths import DEFAULT, per_seat
 from chinese_ten.games import game_named
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.table.animation import Step, StepFactory, finish_steps, merge_into, run_steps
@@ -27,7 +28,7 @@ from chinese_ten.ui.table.choreography import REPLAY_PACE, Choreographer, Pace
 from chinese_ten.ui.table.games import Advice, Offer, Option, Preview, table_game
 from chinese_ten.ui.table.narration import Narration
 from chinese_ten.ui.table.tableview import AnimatedDeal
-from chinese_ten.engine.thinking import ComputerThinker
+from chinese_ten.engine.thinking import ComputerThinker, Explained
 
 if TYPE_CHECKING:
     from chinese_ten.games.ten.deal import Deal
@@ -53,10 +54,6 @@ SIDE_NAMES: dict[str, str] = {
 }
 """What a computer is called, by the side of the table it sits on (or its compass point round a ring of 5 to 8)."""
 
-STRENGTH_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-"""Strength names as shown."""
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     """Who sits in a seat: a name and, for a computer, its strength."""
@@ -77,17 +74,26 @@ class SeatInfo:
         return self.player is None
 
 
-def seat_infos(seats: int, strength: str, person: bool = True, bottom: int = 0) -> list[SeatInfo]:
-    """The seats of a table seen from seat ``bottom``: the person there (unless ``person`` is False) and
-    computers, each named by the side of the table it sits on."""
+def seat_name(seat: int, seats: int, bottom: int = 0) -> str:
+    """What the table calls a computer's seat, in the language in force: the side it sits on seen from
+    ``bottom`` (North, East…), or its compass point round a ring of 5 to 8."""
     from chinese_ten.ui.table.geometry import side_of
 
+    return _(SIDE_NAMES[side_of(seat, seats, bottom)])
+
+
+def seat_infos(seats: int, strength: str | Sequence[str], person: bool = True, bottom: int = 0) -> list[SeatInfo]:
+    """The seats of a table seen from seat ``bottom``: the person there (unless ``person`` is False) and
+    computers, each named by the side of the table it sits on; ``strength`` is every computer's, or each
+    computer's in seat order."""
+    computers = seats - 1 if person else seats
+    strengths = iter(per_seat(strength, computers))
     infos = []
     for seat in range(seats):
         if seat == bottom and person:
             infos.append(SeatInfo(_("You"), None))
         else:
-            infos.append(SeatInfo(_(SIDE_NAMES[side_of(seat, seats, bottom)]), strength))
+            infos.append(SeatInfo(seat_name(seat, seats, bottom), next(strengths)))
     return infos
 
 
@@ -101,14 +107,15 @@ def _built(step: Step) -> StepFactory:
 class TableController(AnimatedDeal):
     """One match at the table, seen from one seat: the session it follows, the board and its animation."""
 
-    def __init__(self, seats: int, strength: str = "normal", length: str = "per-seat",
+    def __init__(self, seats: int, strength: str | Sequence[str] = "normal", length: str = "per-seat",
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
                  deals: int | None = None, rules: Any = None, guide: Guide | None = None,
                  seat: int = 0, first_deal: Deal | None = None, game: str = "ten", follow: Followed | None = None,
                  infos: Callable[[], list[SeatInfo]] | None = None) -> None:
         """A new match of the game the registry calls ``game``, seen from ``seat`` (the person's, unless
-        ``person`` is False), who leads the first deal. Every deal, seat and hint draws from its own stream
+        ``person`` is False), who leads the first deal; ``strength`` is every computer's, or each computer's in
+        seat order. Every deal, seat and hint draws from its own stream
         of the match seed, as ``simulate`` does. ``rules`` are the game's (its default when None or another
         game's). With a ``guide`` the deal is the guided deal: the person's choices are kept to its
         suggestions and the computers play its record; ``first_deal`` (as dealt) replaces the first deal's
@@ -124,7 +131,7 @@ class TableController(AnimatedDeal):
             rules = self.game.default_rules
         self.local = seat
         """The seat this table is seen from, drawn at the bottom."""
-        self._seating = (seats, strength, person, seat)
+        self._seating: tuple[int, str | Sequence[str], bool, int] = (seats, strength, person, seat)
         self._named = infos
         self.infos = infos() if infos is not None else seat_infos(seats, strength, person, seat)
         self.names = [i.name for i in self.infos]
@@ -133,7 +140,8 @@ class TableController(AnimatedDeal):
         if follow is not None:
             self.session = follow
         else:
-            kinds = [SeatKind.person() if info.is_person else SeatKind.computer(strength) for info in self.infos]
+            kinds = [SeatKind.person() if info.is_person else SeatKind.computer(info.player or DEFAULT)
+                     for info in self.infos]
             match_length = MatchLength.fixed(deals) if deals else MatchLength.parse(length)
             self.session = TableSession(self.game, kinds, match_length, rules=rules, seed=seed, leader=seat,
                                         thinker=self.thinker, think_ms=think_ms, director=guide,
@@ -432,7 +440,8 @@ class TableController(AnimatedDeal):
         if self._hint_tag != tag:
             # the computers' thinker is idle on the person's turn, so the hint borrows it
             self._hint_tag = tag
-            self.thinker.ask(tag, self.game.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed())
+            self.thinker.ask(tag, self.game.players, self.view, HINT_PLAYER, self.think_ms, self.streams.hint_seed(),
+                             explain=True)
         return None
 
     def _hint_wanted(self) -> tuple[object, ...]:
@@ -448,7 +457,8 @@ class TableController(AnimatedDeal):
     def poll_hint(self) -> Advice | None:
         """The hint asked for, once it is ready and still fits the position; None otherwise.
 
-        In a capture choice the hint is the waiting card with the candidate to take.
+        In a capture choice the hint is the waiting card with the candidate to take. The hint carries what
+        Hard's search measured of it and of the next best option (its reason's figures), when it searched.
         """
         if self._hint_tag is None or self.session.thinking:
             return None
@@ -459,7 +469,9 @@ class TableController(AnimatedDeal):
         self._hint_tag = None
         if tag != self._hint_wanted():
             return None
-        return self.rules_ui.advice(answer, self.offer, self.person_to_play)
+        explained = answer if isinstance(answer, Explained) else Explained(answer, None)
+        advice = self.rules_ui.advice(explained.action, self.offer, self.person_to_play)
+        return None if advice is None else replace(advice, basis=explained.basis)
 
     def replay_last_turn(self) -> str | None:
         """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""

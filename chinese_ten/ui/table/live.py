@@ -319,19 +319,26 @@ class TableScene(Scene):
         if advice is None:
             return
         self.advice = advice
+
+        def tell(words: str) -> None:
+            """The hint in a message, and with its reason (the search's figures) in the list of turns."""
+            self.say(words)
+            if advice.reason:
+                self.ctl.narration.note(_("{hint} {reason}").format(hint=words, reason=advice.reason))
+
         offer = self.ctl.offer
         if offer is not None and self.ctl.rules_ui.lists_options:
             # the capture choice lights the named sets through its focus (ChoiceScene.update)
             if advice.play == offer.card:
-                self.say(_("Hint: take {cards}.").format(cards=sets_text(advice.sets)) if advice.sets
-                         else _("Hint: take nothing."))
+                tell(_("Hint: take {cards}.").format(cards=sets_text(advice.sets)) if advice.sets
+                     else _("Hint: take nothing."))
             else:
-                self.say(_("Hint: play {card} instead (Backspace puts {chosen} back).").format(
+                tell(_("Hint: play {card} instead (Backspace puts {chosen} back).").format(
                     card=advice.play.pretty, chosen=offer.card.pretty))
             return
         if offer is not None:
             # the capture choice lights the named card through its focus (ChoiceScene.update)
-            self.say(_("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
+            tell(_("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
             return
         hand = self.ctl.board.open_hand(self.ctl.bottom)
         if advice.play in hand:
@@ -339,12 +346,12 @@ class TableScene(Scene):
         self.advice = advice
         if self.ctl.rules_ui.lists_options:
             words = _("Hint: play {card} and take {cards}.") if advice.sets else _("Hint: play {card}.")
-            self.say(words.format(card=advice.play.pretty, cards=sets_text(advice.sets)))
+            tell(words.format(card=advice.play.pretty, cards=sets_text(advice.sets)))
         elif advice.take is not None:
-            self.say(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
-                                                                      target=advice.take.pretty))
+            tell(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
+                                                                  target=advice.take.pretty))
         else:
-            self.say(_("Hint: play {card}.").format(card=advice.play.pretty))
+            tell(_("Hint: play {card}.").format(card=advice.play.pretty))
 
     def next_speed(self) -> None:
         """Move the animation speed on to the next one (Slow, Normal, Fast, Instant, then Slow again),

@@ -16,7 +16,7 @@ from chinese_ten.cards import Card
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.animation import Label, Sprite, Step, ease_in_out, ease_out, within
 from chinese_ten.ui.table.board import Loc
-from chinese_ten.ui.table.controller import STRENGTH_LABELS
+from chinese_ten.engine.strengths import LABELS, strength_label
 from chinese_ten.ui.table.geometry import TableGeometry, back_rects, hand_rects, lifted, open_rects
 from chinese_ten.ui.kit import Kit
 from chinese_ten.ui.widgets.button import focus_ring
@@ -148,7 +148,7 @@ class TablePainter:
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
                 name = kit.text.line(info.name, big, t.text, bold=True)
                 where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
-                sub = info.mark or (_(STRENGTH_LABELS[info.player]) if info.player in STRENGTH_LABELS else "")
+                sub = info.mark or (strength_label(info.player) if info.player in LABELS else "")
                 cnt = len(board.hands[seat])
                 left = _("{count} left").format(count=cnt)
                 line2 = kit.text.line(_("{strength} · {left}").format(strength=sub, left=left) if sub else left, small,

@@ -82,14 +82,17 @@ def restore(app: Services, scenes: Sequence[Screen]) -> None:
         app.push(scene)
 
 
-def person_and_strength(record: dict[str, Any], seat: int, strengths: Sequence[str], default: str) -> tuple[int, str]:
-    """The person's seat in a record's deal (``seat`` when the record names none) and the computers' strength
-    (``default`` when the record names none of ``strengths``)."""
+def person_and_strength(record: dict[str, Any], seat: int, strengths: Sequence[str],
+                        default: str | Sequence[str]) -> tuple[int, str | tuple[str, ...]]:
+    """The person's seat in a record's deal (``seat`` when the record names none) and the computers' strengths
+    in seat order, as the record names them (``default`` when it names none of ``strengths`` for some seat)."""
     players = record.get("players")
     players = players if isinstance(players, list) else []
     person = players.index("you") if "you" in players else seat
-    strength = next((p for p in players if isinstance(p, str) and p in strengths), default)
-    return person, strength
+    named = tuple(p for i, p in enumerate(players) if i != person and isinstance(p, str) and p in strengths)
+    if not named or len(named) != len(players) - 1:
+        return person, default
+    return person, named if len(set(named)) > 1 else named[0]
 
 
 def play_on(app: Services, record: dict[str, Any], turns: int, seat: int) -> SideTableScene | None:
@@ -102,7 +105,7 @@ def play_on(app: Services, record: dict[str, Any], turns: int, seat: int) -> Sid
     except ValueError as problem:
         app.notify(_("This deal cannot be played on: {reason}").format(reason=str(problem)))
         return None
-    person, strength = person_and_strength(record, seat, game.strengths, app.settings.strength)
+    person, strength = person_and_strength(record, seat, game.strengths, app.settings.strengths())
     ctl = TableController(position.start.seats, strength, "one", pace=pace_for(app.settings.animation_speed),
                           thinker=app.thinker, deals=1, rules=position.rules, seat=person, first_deal=position.start,
                           game=game.name)
@@ -110,7 +113,7 @@ def play_on(app: Services, record: dict[str, Any], turns: int, seat: int) -> Sid
     return sit_apart(app, ctl, BACK_TO_REVIEW)
 
 
-def deal_number_table(app: Services, number: int, seats: int, strength: str, rules: Any, game: str, seat: int,
+def deal_number_table(app: Services, number: int, seats: int, strength: str | Sequence[str], rules: Any, game: str, seat: int,
                       dealer: int | None) -> TableController:
     """A table of a practice match of one deal, deal number ``number``, dealt by ``dealer`` (by default the seat
     before the person's) at these seats, rules, strength and game, the person at ``seat``."""
@@ -131,8 +134,8 @@ def play_again_in_match(app: Services, table: TableScene) -> SideTableScene | No
     deal = ctl.finished_deal()
     if number is None or deal is None:
         return None
-    strength = next((i.player for i in ctl.infos if i.player), "normal")
-    again = deal_number_table(app, number, ctl.seats, strength, ctl.match.rules, ctl.game.name, ctl.local, deal.dealer)
+    strengths = tuple(i.player for i in ctl.infos if i.player)
+    again = deal_number_table(app, number, ctl.seats, strengths or "normal", ctl.match.rules, ctl.game.name, ctl.local, deal.dealer)
 
     def onwards() -> None:
         if not table.next_deal():

@@ -138,7 +138,7 @@ def test_play_asks_for_the_game_seats_and_length_chosen(window: pygame.Surface, 
     app.replace(StartScene(app))
     app.start_match()
     (args, kwargs), = asked
-    assert args == (computers + 1, strength, length) and kwargs["game"] == game
+    assert args == (computers + 1, (strength,) * computers, length) and kwargs["game"] == game
     assert kwargs["rules"] == (STANDARD if game == "fishing" else chosen.ruleset())
     assert game_named(game).seat_counts[-1] >= computers + 1
     app.thinker.shutdown()

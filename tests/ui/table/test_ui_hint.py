@@ -123,3 +123,15 @@ def test_a_hint_asked_with_the_a_key_shows_the_key_badges(make_table) -> None:  
     app.frame(1 / 60, [key_event(pygame.K_a)])
     assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
     assert scene.card_keys(), "the keyboard is in use"
+
+
+def test_a_hint_tells_its_reason_from_hards_figures_in_the_list_of_turns(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=3, seed=4, length="one")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
+    basis = scene.advice.basis
+    assert basis is not None and basis.best.play == str(scene.advice.play)
+    assert scene.advice.reason and scene.advice.reason == basis.reason
+    assert ctl.narration.entries[-1] == f"{scene.toast_text} {basis.reason}"
+    assert basis.best.words in basis.reason, "the reason names the hinted card"

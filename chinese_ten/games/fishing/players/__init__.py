@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chinese_ten.engine.game import player_from
+from chinese_ten.engine.strengths import offered
 
 from chinese_ten.games.fishing.players.base import FishingPlayer
 from chinese_ten.games.fishing.players.easy import EasyPlayer
@@ -20,8 +21,9 @@ PLAYERS: dict[str, Callable[[], FishingPlayer]] = {
 }
 """Every Go Fishing player's constructor, by name."""
 
-STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
-"""The computer opponents a person can choose, weakest first."""
+STRENGTHS: tuple[str, ...] = offered(PLAYERS)
+"""The computer opponents a person can choose, weakest first: the strengths (:mod:`chinese_ten.engine.strengths`)
+this registry has (``random`` is for calibration only)."""
 
 
 def make_player(name: str, think_ms: int | None = None) -> FishingPlayer:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from chinese_ten.engine.judging import Figures, HintBasis, HintOption, hint_basis
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import (
     KEY_STEP,
@@ -29,7 +30,7 @@ from chinese_ten.games.fishing.legal import (
     usage_of,
     value_families,
 )
-from chinese_ten.games.fishing.rules import CARD_VALUE, VALUE_POINTS
+from chinese_ten.games.fishing.rules import CARD_VALUE, VALUE_POINTS, stake_scale
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.games.fishing.players.rollout import best_capture, enter, rollout
 
@@ -78,12 +79,33 @@ class HardPlayer:
 
     def act(self, view: FishingView, rng: random.Random) -> FishingAction:
         """The option whose sampled play-outs end best on average, as a card and its sets."""
+        return self.explained(view, rng, explain=False)[0]
+
+    def explained(self, view: FishingView, rng: random.Random,
+                  explain: bool = True) -> tuple[FishingAction, HintBasis | None]:
+        """The action :meth:`act` takes with ``rng`` and (with ``explain``) what the search measured of it and
+        of the next best option (a hint's reason), the figures as a review's: a lone option is measured too."""
         options = options_of(view)
         best = 0
-        if len(options) > 1:
-            totals = self.evaluate(view, options, random.Random(rng.getrandbits(64)))
+        basis: HintBasis | None = None
+        if len(options) > 1 or explain:
+            detail: list[list[float]] | None = [] if explain else None
+            worlds = self.worlds(view, len(options))
+            totals = self.evaluate(view, options, random.Random(rng.getrandbits(64)), detail)
             best = max(range(len(options)), key=lambda i: (totals[i], -i))
-        value, family = options[best]
+            if detail is not None:
+                now = float(view.margins[view.seat])
+                actions = [self._action(view, option) for option in options]
+                measured = [HintOption.of(a.card, a.sets, now + total / worlds,
+                                          Figures(won / worlds, left / worlds, hits / worlds))
+                            for a, total, (won, left, hits) in zip(actions, totals, detail)]
+                basis = hint_basis(measured, stake_scale(view.seats), best)
+        return self._action(view, options[best]), basis
+
+    @staticmethod
+    def _action(view: FishingView, option: _Option) -> FishingAction:
+        """An option as the action that plays it: the lowest card of its value, and its sets."""
+        value, family = option
         card = min(c for c in view.hand if CARD_VALUE[c] == value)
         return FishingAction(card, assign_cards(family, view.layout) if family else ())
 

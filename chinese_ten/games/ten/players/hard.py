@@ -18,7 +18,9 @@ from __future__ import annotations
 import random
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.games.ten.rules import RuleSet
+from chinese_ten.engine.judging import Figures, HintBasis, HintOption, hint_basis
+from chinese_ten.games.ten.deal import Action
+from chinese_ten.games.ten.rules import RuleSet, pack_scale
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.games.ten.players.base import Decision, TenPlayer, highest_take
 from chinese_ten.games.ten.players.rollout import LeanRules, best_capture, enter, rollout
@@ -74,6 +76,18 @@ class HardPlayer(TenPlayer):
         """A Hard player thinking for about ``think_ms`` milliseconds a decision."""
         self.think_ms = think_ms
         self.avoid_weight = avoid_weight
+        self._explain = False
+        self._basis: HintBasis | None = None
+
+    def explained(self, view: SeatView, rng: random.Random) -> tuple[Action, HintBasis | None]:
+        """The action :meth:`act` takes with ``rng`` and what the search measured of it and of the next best
+        option (a hint's reason), the figures as a review's: a lone option is measured too."""
+        self._explain, self._basis = True, None
+        try:
+            action = self.act(view, rng)
+        finally:
+            self._explain = False
+        return action, self._basis
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
         """The card (and capture) whose sampled rollouts end best on average."""
@@ -86,10 +100,10 @@ class HardPlayer(TenPlayer):
                 continue  # same rank and points: interchangeable with one already listed
             kinds.add(kind)
             options.extend(_capture_options(view.rules, card, view.layout, pts))
-        if len(options) == 1:
+        if len(options) == 1 and not self._explain:
             chosen, _, take = options[0]
             return Decision(ALL_CARDS[chosen], take)
-        best = self._search(view, rng, options, "play")
+        best = self._search(view, rng, options, "play", view.layout)
         chosen, _, take = options[best]
         return Decision(ALL_CARDS[chosen], take)
 
@@ -100,24 +114,45 @@ class HardPlayer(TenPlayer):
             raise ValueError("no capture is waiting for a choice")
         pts = view.points_table
         options = _capture_options(view.rules, int(pending.card), pending.candidates, pts)
+        if len(options) == 1 and not self._explain:
+            return options[0][2] or highest_take(view)
+        best = self._search(view, rng, options, pending.source, pending.candidates)
         if len(options) == 1:
             return options[0][2] or highest_take(view)
-        best = self._search(view, rng, options, pending.source)
         take = options[best][2]
         assert take is not None
         return take
 
-    def _search(self, view: SeatView, rng: random.Random, options: list[_Option], source: str) -> int:
-        """The index of the option with the best mean result over shared sampled worlds."""
+    def _search(self, view: SeatView, rng: random.Random, options: list[_Option], source: str,
+                layout: tuple[Card, ...]) -> int:
+        """The index of the option with the best mean result over shared sampled worlds (entering cards take
+        from ``layout``); when explaining, what it measured is kept as the basis of a hint's reason."""
         local = random.Random(rng.getrandbits(64))
         pos = Position.of(view, self.avoid_weight)
         worlds = world_count(view, len(options), max(1, self.think_ms) * TURNS_PER_MS, MIN_WORLDS, MAX_WORLDS)
-        totals = option_totals(view, pos, local, options, source, worlds)
+        detail: list[list[int]] | None = [] if self._explain else None
+        totals = option_totals(view, pos, local, options, source, worlds, detail)
         best = 0
         for i in range(1, len(options)):
             if totals[i] > totals[best]:
                 best = i
+        if detail is not None:
+            now = float(view.points[view.seat] - view.tie_score)
+            measured = [HintOption.of(ALL_CARDS[card], _sets(view, card, take, layout), now + total / worlds,
+                                      Figures(won / worlds, leaves / worlds, hits / worlds))
+                        for (card, _pts, take), total, (won, leaves, hits) in zip(options, totals, detail)]
+            self._basis = hint_basis(measured, pack_scale(view.rules, view.seats), best)
         return best
+
+
+def _sets(view: SeatView, card: int, take: Card | None, layout: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """What an entering card takes when ``take`` is named: nothing, that card, or a whole triple, a set each."""
+    if take is None:
+        return ()
+    cands = view.rules.candidates(card, layout)
+    if view.rules.takes_all(card, cands):
+        return tuple((ALL_CARDS[c],) for c in cands)
+    return ((take,),)
 
 
 def world_count(view: SeatView, options: int, budget: int, low: int, high: int) -> int:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from chinese_ten.cards import Card
+from chinese_ten.engine.judging import HintBasis
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board
 
@@ -77,6 +78,14 @@ class Advice:
     play: Card
     take: Card | None = None
     sets: Sets = ()
+    basis: HintBasis | None = None
+    """What Hard's search measured of the hinted option and of the next best (its reason's figures); None when
+    no search was made."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in one sentence of the language in force, from the search's figures (empty without them)."""
+        return self.basis.reason if self.basis is not None else ""
 
 
 @dataclass(frozen=True)
