@@ -83,7 +83,7 @@ def restore(app: Services, scenes: Sequence[Screen]) -> None:
 
 
 def person_and_strength(record: dict[str, Any], seat: int, strengths: Sequence[str],
-                        default: str | Sequence[str]) -> tuple[int, str | tuple[str, ...]]:
+                        default: str | Sequence[str]) -> tuple[int, str | Sequence[str]]:
     """The person's seat in a record's deal (``seat`` when the record names none) and the computers' strengths
     in seat order, as the record names them (``default`` when it names none of ``strengths`` for some seat)."""
     players = record.get("players")
