@@ -190,3 +190,12 @@ def test_leaving_a_deal_played_on_for_the_start_screen_lets_the_reviews_analysis
     assert isinstance(app.top(), SideTableScene) and not closed
     app.show("start")
     assert closed == [True]
+
+
+def test_a_played_on_deal_keeps_each_computers_strength_from_its_record() -> None:
+    from chinese_ten.ui.table.side_deal import person_and_strength
+
+    strengths = ("easy", "normal", "hard")
+    assert person_and_strength({"players": ["hard", "you", "easy"]}, 0, strengths, "normal") == (1, ("hard", "easy"))
+    assert person_and_strength({"players": ["you", "hard", "hard"]}, 0, strengths, "normal") == (0, "hard")
+    assert person_and_strength({"players": ["you", "somebody"]}, 0, strengths, "normal") == (0, "normal")
