@@ -164,6 +164,13 @@ class RemoteFollower:
         return self._held[0].update.seat if self._held and self._held[0].update.kind == "moved" else None
 
     @property
+    def to_show(self) -> bool:
+        """True when a move that came is held only for the table to show it (not for more from the server)."""
+        if not self._held:
+            return False
+        return not (self._held[0].ends and self._over is None)
+
+    @property
     def thinking(self) -> bool:
         """Nothing thinks here: the server moves the computers."""
         return False
