@@ -93,6 +93,8 @@ class RemoteFollower:
         self.client = client
         self.game = game_named(client.game)
         self.seat: int = client.seat or 0
+        self.table: str | None = None
+        """The table's id, as the ``welcome`` names it."""
         self.seats_list: list[dict[str, Any]] = []
         """The server's seat list (``welcome``/``presence``): label, name, kind, online."""
         self.chat_on = True
@@ -262,6 +264,7 @@ class RemoteFollower:
         kind = frame.get("type")
         if kind == "welcome":
             self.seat = int(frame.get("seat", self.seat))
+            self.table = str(frame["table"]) if frame.get("table") else self.table
             self.seats_list = list(frame.get("seats") or [])
             self.chat_on = bool(frame.get("chat", True))
             self._assists = bool(frame.get("assists", True))

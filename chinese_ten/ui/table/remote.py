@@ -80,6 +80,7 @@ class RemoteTableScene(TableScene):
         self.client = client
         if client is not None:
             client.on_frame = wake_window  # a frame from the server wakes the sleeping window
+        app.keeper.watch_network(self.ctl, follower)
         self.chat = ChatPanel(app.kit, follower)
         self._seats_seen: list[dict[str, Any]] | None = follower.seats_list
         self._forgotten = False
@@ -97,6 +98,7 @@ class RemoteTableScene(TableScene):
             f.news.refused.clear()
         if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
             self._forgotten = True
+            self.app.keeper.keep_network(f)  # its outcome, now the table has told the places
             from chinese_ten.ui.open_tables import base_of
 
             client = self.client
