@@ -312,12 +312,16 @@ class HistoryScene(Page):
         players = _(", ").join(seat_names(m))
         words = _("{done} of {total} deals · players: {players}").format(done=len(m.deals), total=m.setup.total_deals,
                                                                          players=players)
-        if m.missed:  # a network table's deals that ended while this window was not at it
-            words = _("{kept} of {played} deals played are kept here (the others ended while you were away) · "
-                      "players: {players}").format(kept=len(m.deals), played=len(m.deals) + m.missed, players=players)
-        head = kit.text.line(words, body, t.text_dim)
-        surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
-        y += line_h
+        lines = [words]
+        if m.missed:  # a network table's deals that ended while this window was not at it, said on lines of their own
+            lines = kit.text.wrap(_("{kept} of {played} deals played are kept here (the others ended while you were "
+                                    "away) · players: {players}").format(kept=len(m.deals), played=len(m.deals) + m.missed,
+                                                                         players=players), body, area.width)
+        for words in lines:
+            head = kit.text.line(words, body, t.text_dim)
+            surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())),
+                         (area.left, y))
+            y += line_h
         if self.count_open:
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
             return
