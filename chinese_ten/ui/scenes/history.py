@@ -1,5 +1,6 @@
-"""The History screen: the finished and abandoned matches, newest first, with their deals; a deal's count
-opens on Enter, R opens its review, and E writes its record to a file."""
+"""The History screen: the finished and abandoned matches, and those played with friends at network tables,
+newest first, with their deals; a deal's count opens on Enter, R opens its review, and E writes its record
+to a file."""
 
 from __future__ import annotations
 
