@@ -1,5 +1,7 @@
 """Processor time the window uses while nothing moves: on the start screen, on the person's turn, in a
-review whose analysis is done, and paused. The target is at most 3% of a core in each.
+review whose analysis is done, paused, and at a network table waiting for a move (``network``: the window
+hosts a table of three on 127.0.0.1, a second connection takes a seat and never plays, a computer has
+the third). The target is at most 3% of a core in each.
 
 Each case runs the window's own main loop (``App.run``) for ``--seconds`` with no input, in a process
 of its own at 1920×1080 (dummy video driver unless ``--driver`` says otherwise), and prints the
@@ -30,7 +32,30 @@ case, seconds = sys.argv[1], float(sys.argv[2])
 window = open_window((1920, 1080))
 app = App(window, Settings(window_size=(1920, 1080)), None, None, ComputerThinker(force_inline=True))
 app.push(StartScene(app))
-if case != "start":
+if case == "network":
+    import tempfile
+    from chinese_ten.net.client import TableClient
+    from chinese_ten.ui.hosting import Hosting
+    from chinese_ten.ui.table.remote import RemoteTableScene
+    app.hosting = Hosting(__import__("pathlib").Path(tempfile.mkdtemp()), bind="127.0.0.1", port=0)
+    app.show("friends")
+    friends = app.top()
+    friends.seats, friends.length, friends.name.text = 3, "one", "Ann"
+    friends.guests[:2] = [None, "easy"]
+    friends._fix()
+    friends.act("host")
+    lobby = app.top()
+    guest = None
+    for _ in range(20000):  # the lobby, then the table at rest on a move (the person's or the silent guest's)
+        app.frame(1 / 60)
+        if guest is None and 1 in getattr(lobby, "links", {}):
+            guest = TableClient.join(lobby.links[1], "Bo")
+        table = app.table()
+        if isinstance(table, RemoteTableScene) and table.ctl.board.hands[0] and not table.ctl.busy:
+            if table.follower.to_act is None and not getattr(table.follower, "to_show", False):
+                break
+        time.sleep(0.002)  # the server and the guest run on threads of their own
+elif case != "start":
     app.start_match()
     table = app.table()
     for _ in range(20000):
@@ -69,9 +94,11 @@ wall, cpu = time.perf_counter(), time.process_time()
 app.run()
 print(json.dumps({"cpu": time.process_time() - cpu, "wall": time.perf_counter() - wall,
                   "wants_frames": app.wants_frames()}))
+sys.stdout.flush()
+os._exit(0)  # a network case's server and guest connection end with the process
 """
 
-CASES = ("start", "turn", "review", "paused")
+CASES = ("start", "turn", "review", "paused", "network")
 
 
 def run_case(case: str, seconds: float, driver: str) -> dict[str, float]:
@@ -90,9 +117,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--driver", default="dummy")
+    parser.add_argument("--case", choices=CASES, action="append", help="measure only this case (again for more)")
     args = parser.parse_args()
     print(f"idle processor use at 1920x1080, {args.seconds:g} s a run, median of {args.runs} runs ({args.driver})")
-    for case in CASES:
+    for case in args.case or CASES:
         runs = [run_case(case, args.seconds, args.driver) for _ in range(args.runs)]
         shares = [100 * r["cpu"] / r["wall"] for r in runs]
         print(f"  {case:<7} {statistics.median(shares):5.2f}% of a core   (runs: {', '.join(f'{s:.2f}' for s in shares)})")

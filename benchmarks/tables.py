@@ -1,6 +1,7 @@
 """The table server under load: many tables at once, and a restart with many kept tables.
 
 Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
+[--part load|restart]
 
 - load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
   ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
@@ -15,6 +16,11 @@ Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--thi
   with ``welcome`` over the network (target: <= 2 s), and the time this process takes
   to bring back every kept table from ``tables.db`` without the network (each match
   played forward to its kept position).
+
+- gc (``--part gc``): the garbage collector's pauses while ``--tables`` tables of four people play
+  12,000 actions in this process's children, with no network (the tables' own work, as the server's
+  loop does it), with Python's collector as it starts and with the server's :func:`settle_memory`; the
+  longest pause and the number of full collections, median of ``--runs`` runs each.
 
 Everything is written in a temporary folder; the server listens on 127.0.0.1 only.
 """
@@ -216,7 +222,8 @@ async def come_back(url: str, kept: list[tuple[str, str]]) -> float:
             ws = await _open(url)
             await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "token": token}))
             welcome = await _until(ws, "welcome")
-            assert welcome["state"]["turn"] >= 3, welcome["state"]
+            # three actions made: at least two whole turns (a capture's choice is part of its turn)
+            assert welcome["state"]["turn"] >= 2, welcome["state"]
             await ws.close()
 
     await asyncio.gather(*(one(t, k) for t, k in kept))
@@ -240,6 +247,80 @@ def restore_everything(data: Path) -> tuple[int, float]:
     return asyncio.run(run())
 
 
+GC_PROBE = r"""
+import gc, json, random, sys, tempfile, time
+from pathlib import Path
+from chinese_ten.net import protocol as p
+from chinese_ten.net.server import settle_memory
+from chinese_ten.net.store import TableStore
+from chinese_ten.net.tables import Table
+
+class Handle:
+    def cancel(self): pass
+
+class Clock:
+    def __init__(self): self.soon = []
+    def time(self): return 0.0
+    def call_soon(self, callback): self.soon.append(callback); return Handle()
+    call_soon_threadsafe = call_soon
+    def call_later(self, delay, callback): return Handle()
+    def run(self):
+        while self.soon: self.soon.pop(0)()
+
+class Outlet:
+    def push(self, text): pass
+    def close(self, code, reason=""): pass
+
+settled, count = sys.argv[1] == "settled", int(sys.argv[2])
+pauses = {0: [], 1: [], 2: []}
+began = [0.0]
+def timed(phase, info):
+    if phase == "start": began[0] = time.perf_counter()
+    else: pauses[info["generation"]].append(time.perf_counter() - began[0])
+if settled:
+    settle_memory()
+gc.callbacks.append(timed)
+clock, store = Clock(), TableStore(Path(tempfile.mkdtemp()) / "tables.db")
+tables = []
+for _ in range(count):
+    table, _token, claims = Table.open(p.Create(version=1, name="H", seats=4, match="six"), store, clock, pool=None)
+    table.attach(0, Outlet())
+    for seat, claim in claims.items():
+        table.take_claim(claim, f"G{seat}", Outlet())
+    tables.append(table)
+clock.run()
+rng, acts = random.Random(1), 0
+while acts < 12000:
+    for table in tables:
+        if table.phase == "deal_over":
+            for seat in range(4): table.ready_next(seat)
+            clock.run()
+        mover = table.session.to_act
+        if mover is not None:
+            table.act(mover, "x", str(rng.choice(table.session.deal.legal_actions())))
+            acts += 1
+        clock.run()
+every = [t for generation in pauses.values() for t in generation]
+print(json.dumps({"longest_ms": 1000 * max(every), "full": len(pauses[2]), "collections": len(every)}))
+"""
+
+
+def gc_pauses(tables: int, runs: int) -> dict[str, Any]:
+    """The collector's longest pause and full collections while the tables play, as Python starts and settled."""
+    out: dict[str, Any] = {}
+    for mode in ("as started", "settled"):
+        found = []
+        for _ in range(runs):
+            text = subprocess.run([sys.executable, "-c", GC_PROBE, mode.split()[-1], str(tables)], cwd=ROOT, check=True,
+                                  capture_output=True, text=True, timeout=900).stdout
+            found.append(json.loads(text.strip().splitlines()[-1]))
+        out[mode] = {"longest_pause_ms": round(statistics.median(f["longest_ms"] for f in found), 1),
+                     "full_collections": statistics.median(f["full"] for f in found),
+                     "collections": statistics.median(f["collections"] for f in found),
+                     "runs_longest_ms": [round(f["longest_ms"], 1) for f in found]}
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -247,14 +328,26 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=60, help="actions per table")
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause before a move, in seconds")
     parser.add_argument("--kept", type=int, default=1000)
+    parser.add_argument("--part", choices=("load", "restart", "gc"), help="measure only this part (load and restart by default)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each case for --part gc")
     args = parser.parse_args()
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
+    if args.part == "gc":
+        out["gc"] = gc_pauses(args.tables, args.runs)
+        out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out, indent=2))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url, _ = start_server(Path(tmp) / "load")
-        try:
-            out["load"] = asyncio.run(load(url, proc.pid, args.tables, args.seats, args.actions, args.think))
-        finally:
-            stop_server(proc)
+        if args.part != "restart":
+            proc, url, _ = start_server(Path(tmp) / "load")
+            try:
+                out["load"] = asyncio.run(load(url, proc.pid, args.tables, args.seats, args.actions, args.think))
+            finally:
+                stop_server(proc)
+        if args.part == "load":
+            out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+            print(json.dumps(out, indent=2))
+            return 0
         data = Path(tmp) / "kept"
         proc, url, _ = start_server(data)
         try:

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 
 from chinese_ten.engine.streams import deal_number
-from chinese_ten.engine.strengths import MIXED, key_strengths, kind_of, per_seat, table_key
+from chinese_ten.engine.strengths import DEFAULT, MIXED, ORDER, key_strengths, kind_of, per_seat, table_key
 from chinese_ten.engine.judging import Reviewed
 from chinese_ten.games.fishing.review import Review as FishingReview
 from chinese_ten.games.ten.review import Review
@@ -143,6 +143,13 @@ MIGRATIONS: Final[tuple[str | Callable[[sqlite3.Connection], None], ...]] = (
         WHERE json_valid(record) AND substr(record, 1, 1) = '{' AND json_type(record, '$.deal_number') = 'integer';
     """,
     _opponents_per_seat,
+    # a match played at a network table is kept from the deals this window saw end: "network" holds the table's
+    # id (NULL for every match played here) and "names" the seats' names as the table listed them; such a match
+    # is listed in History, under way or ended, and is never continued here nor counted in the statistics
+    """
+    ALTER TABLE matches ADD COLUMN network TEXT;
+    ALTER TABLE matches ADD COLUMN names TEXT;
+    """,
 )
 """The schema's migrations: the n-th brings a database from version n to n + 1."""
 
@@ -186,6 +193,11 @@ class MatchSetup:
     seed: str
     game: str = "ten"
     """The game played, by its registered name (``ten`` or ``fishing``)."""
+    network: str | None = None
+    """The id of the network table the match was played at; None for a match played in this window."""
+    names: tuple[str, ...] | None = None
+    """At a network table, each seat's name as the table listed it (``players`` then says ``you``, ``person``
+    for another person and ``computer``); None for a match played here."""
 
     @property
     def person_seat(self) -> int | None:
@@ -196,7 +208,7 @@ class MatchSetup:
     def strengths(self) -> tuple[str, ...]:
         """Each computer's strength in seat order (from ``players``; every computer at ``strength`` where
         ``players`` names none of them)."""
-        named = tuple(p for p in self.players if p != "you")
+        named = tuple(p if p in ORDER else DEFAULT for p in self.players if p != "you")  # a friend: Normal
         return named or per_seat(self.strength, self.seats - (1 if self.person else 0))
 
 
@@ -265,6 +277,15 @@ class KeptMatch:
     practice: bool = False
     """True when a turn was taken back: the match is kept, but apart from the statistics."""
 
+    @property
+    def missed(self) -> int:
+        """How many of the match's deals played so far are not kept: at a network table, those that ended
+        while this window was not at it (0 for a match played here)."""
+        if self.setup.network is None:
+            return 0
+        played = self.setup.total_deals if self.state == "finished" else max((d.number for d in self.deals), default=0)
+        return max(0, played - len(self.deals))
+
     def record_name(self, deal: KeptDeal) -> str:
         """The file name a record of one of its deals is exported under (by the window and the command line)."""
         stamp = self.started.replace(":", "").replace("-", "")
@@ -278,6 +299,8 @@ class KeptMatch:
             "strength": self.setup.strength, "totals": list(self.totals),
             "finished": self.state == "finished", "abandoned": self.state == "abandoned",
             "outcome": self.outcome, "deals_planned": self.setup.total_deals, "practice": self.practice,
+            "network": None if self.setup.network is None else {"table": self.setup.network,
+                                                                 "names": list(self.setup.names or ())},
             "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins),
                        **({"deal_number": d.record["deal_number"]} if "deal_number" in d.record else {}),
                        "record": d.record} for d in self.deals],
@@ -336,6 +359,10 @@ class Statistics:
     """How many ended matches had a turn taken back: kept, and left out of every other figure."""
     positions: PracticeCounts = field(default_factory=lambda: PracticeCounts(0, 0, 0))
     """The practice positions: how many were solved, how many answers failed, how many wait."""
+    network: int = 0
+    """How many matches of network tables are kept: listed in History, and counted in no figure here (a
+    match with friends is not a match against the computers these figures measure, and is often seen only
+    in part)."""
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as ``stats --json`` prints them."""
@@ -347,7 +374,7 @@ class Statistics:
                 "by_rules": [{"rules": k, **f.to_json()} for k, f in self.by_rules],
                 "by_game": [{"game": k, **f.to_json()} for k, f in self.by_game],
                 "recent_margins": list(self.recent), "practice": self.practice,
-                "practice_positions": self.positions.to_json()}
+                "practice_positions": self.positions.to_json(), "network_matches": self.network}
 
 
 def _opponents_json(key: str) -> dict[str, Any]:
@@ -459,7 +486,7 @@ def _shown(value: Any) -> str:
 
 _PROBES: Final[tuple[str, ...]] = (
     "SELECT id, started, ended, seats, rules, preset, strength, players, person, length, total_deals, seed, state,"
-    " outcome, totals, progress, practice, damaged, uncounted, game, opponents FROM matches LIMIT 0",
+    " outcome, totals, progress, practice, damaged, uncounted, game, opponents, network, names FROM matches LIMIT 0",
     "SELECT id, match_id, number, played, margins, margin, record FROM deals LIMIT 0",
     "SELECT deal_id, seat, seed, budget, review FROM analyses LIMIT 0",
     "SELECT id, key, made, position, solved, failed, tried FROM practice LIMIT 0",
@@ -583,7 +610,7 @@ class MatchStore:
         with self._transaction() as db:
             if setup.person:
                 db.execute("UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL"
-                           " WHERE state = 'playing' AND damaged IS NULL", (_now(),))
+                           " WHERE state = 'playing' AND damaged IS NULL AND network IS NULL", (_now(),))
             cursor = db.execute(
                 "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
                 " seed, state, totals, progress, practice, game, opponents)"
@@ -612,6 +639,45 @@ class MatchStore:
                        (json.dumps([_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
                         _practice(progress), match_id))
 
+    def keep_network_deal(self, setup: MatchSetup, number: int, record: dict[str, Any], margins: Sequence[float],
+                          totals: Sequence[float], outcome: str | None = None) -> int:
+        """Keep a finished deal of a match at a network table (``setup.network``), all at once: the match is the
+        one kept for that table and the person's seat, begun with its first deal kept here; with the table's
+        totals, and with ``outcome`` (won, shared, lost) once the match is over. Returns the match's id."""
+        if setup.network is None or setup.names is None or setup.person_seat is None:
+            raise ValueError("a network match names its table, its seats and the person's seat")
+        seat = setup.person_seat
+        with self._transaction() as db:
+            match_id = None
+            for row_id, players in db.execute("SELECT id, players FROM matches WHERE network = ? AND damaged IS NULL"
+                                              " ORDER BY id DESC", (setup.network,)):
+                try:
+                    names = json.loads(players)
+                except (TypeError, ValueError):
+                    continue
+                if isinstance(names, list) and "you" in names and names.index("you") == seat:
+                    match_id = int(row_id)
+                    break
+            if match_id is None:
+                cursor = db.execute(
+                    "INSERT INTO matches (started, seats, rules, preset, strength, players, person, length, total_deals,"
+                    " seed, state, totals, progress, practice, game, network, names)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 'playing', ?, NULL, 0, ?, ?, ?)",
+                    (_now(), setup.seats, json.dumps(setup.rules), setup.preset, setup.strength,
+                     json.dumps(list(setup.players)), json.dumps(setup.length), setup.total_deals, setup.seed,
+                     json.dumps([0] * setup.seats), setup.game, setup.network, json.dumps(list(setup.names))))
+                match_id = int(cursor.lastrowid)  # type: ignore[arg-type]
+            db.execute("INSERT OR REPLACE INTO deals (match_id, number, played, margins, margin, record)"
+                       " VALUES (?, ?, ?, ?, ?, ?)",
+                       (match_id, number, _now(), json.dumps([_number(m) for m in margins]), margins[seat],
+                        json.dumps(record, separators=(",", ":"))))
+            db.execute("UPDATE matches SET totals = ?, names = ? WHERE id = ?",
+                       (json.dumps([_number(t) for t in totals]), json.dumps(list(setup.names)), match_id))
+            if outcome is not None:
+                db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ? WHERE id = ?"
+                           " AND state = 'playing'", (outcome, _now(), match_id))
+        return match_id
+
     def finish_match(self, match_id: int, outcome: str | None, unseen: dict[str, Any] | None = None) -> None:
         """The match is over: it leaves the unfinished place and counts with ``outcome`` (won, shared, lost).
 
@@ -629,7 +695,7 @@ class MatchStore:
         row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
             " progress, totals, game FROM matches WHERE state = 'finished' AND damaged IS NULL AND progress IS NOT NULL"
-            " AND id = (SELECT MAX(id) FROM matches WHERE person = 1)", one=True)
+            " AND id = (SELECT MAX(id) FROM matches WHERE person = 1 AND network IS NULL)", one=True)
         if row is None:
             return None
         try:
@@ -647,7 +713,7 @@ class MatchStore:
     def abandon(self, match_id: int | None = None) -> bool:
         """Count the unfinished match (or the one ``match_id`` names, if still playing) as abandoned; False when
         there was none."""
-        where = "state = 'playing' AND damaged IS NULL" + ("" if match_id is None else " AND id = ?")
+        where = "state = 'playing' AND damaged IS NULL AND network IS NULL" + ("" if match_id is None else " AND id = ?")
         with self._transaction() as db:
             cursor = db.execute(f"UPDATE matches SET state = 'abandoned', ended = ?, progress = NULL WHERE {where}",
                                 (_now(),) if match_id is None else (_now(), match_id))
@@ -658,7 +724,7 @@ class MatchStore:
         as damaged (see :meth:`damaged`) and counts as none."""
         row = self._select(
             "SELECT id, started, seats, strength, players, person, rules, preset, length, total_deals, seed,"
-            " progress, totals, game FROM matches WHERE state = 'playing' AND damaged IS NULL"
+            " progress, totals, game FROM matches WHERE state = 'playing' AND damaged IS NULL AND network IS NULL"
             " ORDER BY person DESC, id DESC LIMIT 1", one=True)
         if row is None or row[0] in self._found:  # a match found damaged by another read counts as none too
             return None
@@ -706,19 +772,21 @@ class MatchStore:
     # ------------------------------------------------------------------ what was played
 
     def history(self, limit: int | None = None) -> list[KeptMatch]:
-        """The matches that ended, finished or abandoned, newest first, with their deals.
+        """The matches that ended, finished or abandoned, and those of network tables (under way or ended),
+        newest first, with their deals.
 
         A match any of whose text cannot be read is left out and set aside as damaged (see :meth:`damaged`).
         """
         query = ("SELECT id, started, ended, seats, strength, players, person, rules, preset, length, total_deals,"
-                 " seed, state, outcome, totals, practice, game FROM matches WHERE state != 'playing' AND damaged IS NULL"
-                 " ORDER BY id DESC")
+                 " seed, state, outcome, totals, practice, game, network, names FROM matches"
+                 " WHERE (state != 'playing' OR network IS NOT NULL) AND damaged IS NULL ORDER BY id DESC")
         rows = self._select(query + (f" LIMIT {int(limit)}" if limit else ""))
         matches: dict[int, KeptMatch] = {}
         for r in rows:
             try:
-                setup = _setup(r[3:12], r[16])
-                if r[12] not in ("finished", "abandoned") or r[13] not in (None, "won", "shared", "lost"):
+                setup = _setup(r[3:12], r[16], r[17], r[18])
+                states = ("finished", "abandoned", "playing") if setup.network is not None else ("finished", "abandoned")
+                if r[12] not in states or r[13] not in (None, "won", "shared", "lost"):
                     raise Unreadable("its state is not one this version writes")
                 if r[2] is not None:
                     _string(r[2], "the end")
@@ -861,7 +929,7 @@ class MatchStore:
         # SQLite takes from the totals when they are a JSON list of a total per seat (far faster than reading them)
         query = ("SELECT id, started, seats, opponents, strength, preset, state, outcome, totals, {you}, game FROM matches"
                  " WHERE person = 1 AND state != 'playing' AND practice = 0 AND damaged IS NULL AND uncounted IS NULL"
-                 " ORDER BY id")
+                 " AND network IS NULL ORDER BY id")
         try:
             rows = self._select(query.format(you=_PERSON_TOTAL))
             checked = True
@@ -912,7 +980,7 @@ class MatchStore:
         total, top = 0.0, None
         raw: dict[tuple[str, int, str, str], tuple[int, float, float]] = {}
         # the deals of sound matches only: kept numbers, under a table named by a text, a whole number and a text
-        sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND m.uncounted IS NULL"
+        sound = ("m.person = 1 AND m.practice = 0 AND m.damaged IS NULL AND m.uncounted IS NULL AND m.network IS NULL"
                  " AND typeof(d.margin) IN ('integer', 'real')"
                  " AND typeof(m.opponents) = 'text' AND typeof(m.seats) = 'integer' AND typeof(m.preset) = 'text'"
                  " AND typeof(m.game) = 'text'"
@@ -947,7 +1015,9 @@ class MatchStore:
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
         stats.practice = self._db.execute(
             "SELECT COUNT(*) FROM matches WHERE person = 1 AND state != 'playing' AND practice = 1"
-            " AND damaged IS NULL AND uncounted IS NULL").fetchone()[0]
+            " AND damaged IS NULL AND uncounted IS NULL AND network IS NULL").fetchone()[0]
+        stats.network = self._db.execute(
+            "SELECT COUNT(*) FROM matches WHERE network IS NOT NULL AND damaged IS NULL").fetchone()[0]
         stats.positions = self.practice_counts()
         return stats
 
@@ -989,12 +1059,14 @@ def _practice(progress: dict[str, Any]) -> int:
     return 1 if progress.get("practice") is True else 0
 
 
-def _setup(row: Sequence[Any], game: Any = "ten") -> MatchSetup:
-    """A match's setup from its row and its game, checked: ``Unreadable`` says what is not as this version writes it."""
+def _setup(row: Sequence[Any], game: Any = "ten", network: Any = None, names: Any = None) -> MatchSetup:
+    """A match's setup from its row, its game and (at a network table) the table's id and the seats' names,
+    checked: ``Unreadable`` says what is not as this version writes it."""
     seats, strength, players, person, rules, preset, length, total_deals, seed = row
     seats = _whole(seats, "the seat count", 1)
-    names = _json(players, "the players")
-    if not (isinstance(names, list) and len(names) == seats and all(isinstance(n, str) for n in names)):
+    players_named = _json(players, "the players")
+    if not (isinstance(players_named, list) and len(players_named) == seats
+            and all(isinstance(n, str) for n in players_named)):
         raise Unreadable(f"the players are not {seats} names")
     if person not in (0, 1):
         raise Unreadable("the person's mark is not 0 or 1")
@@ -1004,9 +1076,16 @@ def _setup(row: Sequence[Any], game: Any = "ten") -> MatchSetup:
     length_value = _json(length, "the match length")
     if not isinstance(length_value, dict):
         raise Unreadable("the match length is not a JSON object")
-    return MatchSetup(seats, _string(strength, "the strength"), tuple(names), bool(person), rule_value,
+    table = None if network is None else _string(network, "the network table")
+    seat_names = None
+    if table is not None:
+        listed = _json(names, "the seats' names")
+        if not (isinstance(listed, list) and len(listed) == seats and all(isinstance(n, str) for n in listed)):
+            raise Unreadable(f"the seats' names are not {seats} names")
+        seat_names = tuple(listed)
+    return MatchSetup(seats, _string(strength, "the strength"), tuple(players_named), bool(person), rule_value,
                       _string(preset, "the preset"), length_value, _whole(total_deals, "the length", 1),
-                      _string(seed, "the seed"), _string(game, "the game"))
+                      _string(seed, "the seed"), _string(game, "the game"), table, seat_names)
 
 
 _PERSON_TOTAL: Final[str] = (

@@ -9,6 +9,7 @@ import sqlite3
 
 from chinese_ten.matchstore import DB_NAME, MIGRATIONS, SCHEMA_VERSION, MatchSetup, open_store
 from chinese_ten.practice import PracticePosition
+from tests.storekit import migrate_by_hand
 
 from test_practice import made_up
 
@@ -77,11 +78,13 @@ def test_a_position_that_cannot_be_read_is_left_as_it_is_and_said_in_one_line(tm
     store.close()
 
 
+BEFORE_PRACTICE = next(i for i, step in enumerate(MIGRATIONS) if isinstance(step, str) and "TABLE practice" in step)
+"""The schema version before practice positions were kept."""
+
+
 def test_a_database_of_the_schema_before_is_migrated_keeping_its_matches(tmp_path) -> None:
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        for migration in MIGRATIONS[:SCHEMA_VERSION - 1]:
-            db.executescript(migration)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+        migrate_by_hand(db, BEFORE_PRACTICE)
         db.execute("INSERT INTO matches (started, seats, rules, preset, strength, players, person, length,"
                    " total_deals, seed, state, outcome, totals) VALUES (?, 2, ?, 'classic', 'normal', ?, 1,"
                    " '{\"kind\": \"one\", \"deals\": 1}', 1, '1', 'finished', 'won', '[3, -3]')",

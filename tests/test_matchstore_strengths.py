@@ -6,9 +6,10 @@ from __future__ import annotations
 import sqlite3
 
 from chinese_ten.matchstore import DB_NAME, MIGRATIONS, SCHEMA_VERSION, MatchSetup, MatchStore, open_store
+from tests.storekit import migrate_by_hand
 
-BEFORE = SCHEMA_VERSION - 1
-"""The schema version before computers could each have a strength."""
+BEFORE = next(i for i, step in enumerate(MIGRATIONS) if callable(step))
+"""The schema version before computers could each have a strength (its migration is the one function)."""
 
 
 def _setup(*players: str, strength: str = "normal", seats: int | None = None) -> MatchSetup:
@@ -28,10 +29,7 @@ def _finished(store: MatchStore, setup: MatchSetup, margin: float, outcome: str 
 def _old_database(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A database as the version before wrote it: a finished match with its deal, and an unfinished one."""
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        for migration in MIGRATIONS[:BEFORE]:
-            assert isinstance(migration, str)
-            db.executescript(migration)
-        db.execute(f"PRAGMA user_version = {BEFORE}")
+        migrate_by_hand(db, BEFORE)
         db.execute("INSERT INTO matches (id, started, ended, seats, rules, preset, strength, players, person, length,"
                    " total_deals, seed, state, outcome, totals) VALUES (1, '2026-11-30T20:00:00',"
                    " '2026-11-30T20:10:00', 3, '\"classic\"', 'classic', 'hard', '[\"you\", \"hard\", \"hard\"]', 1,"
@@ -44,8 +42,8 @@ def _old_database(tmp_path) -> None:  # type: ignore[no-untyped-def]
                    " 'playing', '[0, 0]', '{\"deals\": [[\"play 7D\"]], \"turns\": 1}')")
 
 
-def test_the_migration_is_the_last_step_and_a_function_of_its_own() -> None:
-    assert callable(MIGRATIONS[-1]) and len(MIGRATIONS) == SCHEMA_VERSION
+def test_the_migration_is_a_function_of_its_own_after_the_deal_numbers() -> None:
+    assert BEFORE == 7 and len(MIGRATIONS) == SCHEMA_VERSION
 
 
 def test_an_old_database_upgrades_and_loses_nothing(tmp_path) -> None:

@@ -21,7 +21,7 @@ import json
 import queue
 import random
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import urlencode
 
@@ -85,6 +85,9 @@ class TableClient:
         self.seats: list[dict[str, Any]] = []
         """The latest seat list (``welcome`` or ``presence``)."""
         self.closed_code: int | None = None
+        self.on_frame: Callable[[], None] | None = None
+        """Called from the client's thread after each frame or notice is queued (a window sleeping on its
+        input sets it to wake itself)."""
         self._first = dict(first)
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -199,8 +202,15 @@ class TableClient:
     def _main(self) -> None:
         asyncio.run(self._run())
 
+    def _queue(self, frame: dict[str, Any]) -> None:
+        """Hand a frame to the caller, and tell whoever waits on the client."""
+        self.frames.put(frame)
+        told = self.on_frame
+        if told is not None:
+            told()
+
     def _notice(self, status: str, code: int | None = None) -> None:
-        self.frames.put({"type": "connection", "status": status, "code": code})
+        self._queue({"type": "connection", "status": status, "code": code})
 
     def _hello(self) -> dict[str, Any]:
         """The message a (re)connection opens with: the first one, or ``hello`` with the token once seated."""
@@ -296,4 +306,4 @@ class TableClient:
             self.last_seq = max(self.last_seq or 0, frame["seq"])
             if kind == "update" and frame.get("state") is not None:
                 self.state = frame["state"]
-        self.frames.put(frame)
+        self._queue(frame)

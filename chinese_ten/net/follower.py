@@ -93,6 +93,8 @@ class RemoteFollower:
         self.client = client
         self.game = game_named(client.game)
         self.seat: int = client.seat or 0
+        self.table: str | None = None
+        """The table's id, as the ``welcome`` names it."""
         self.seats_list: list[dict[str, Any]] = []
         """The server's seat list (``welcome``/``presence``): label, name, kind, online."""
         self.chat_on = True
@@ -120,6 +122,10 @@ class RemoteFollower:
         self._state: dict[str, Any] | None = None
         self._story: list[Any] = []
         self._over: dict[str, Any] | None = None
+        self._number: int | None = None
+        """The finished deal's number, from its record."""
+        self.record: dict[str, Any] | None = None
+        """The finished deal's whole record as the server told it (with its ``result``), once it is shown over."""
         self._waiting = False
         self._changes = 0
         self._take(list(frames or []))
@@ -144,9 +150,10 @@ class RemoteFollower:
         return ("remote", self._changes)
 
     @property
-    def shuffle_number(self) -> None:
-        """None: a deal's number deals every hand, so a seat at a network table is never told it."""
-        return None
+    def shuffle_number(self) -> int | None:
+        """The finished deal's number, as its record tells it; None while it is played (a deal's number
+        deals every hand, so the server tells it only in ``deal_over``)."""
+        return self._number if self.deal.is_over else None
 
     @property
     def assists(self) -> bool:
@@ -157,6 +164,13 @@ class RemoteFollower:
     def to_act(self) -> int | None:
         """The seat whose move is held back for the table to show next."""
         return self._held[0].update.seat if self._held and self._held[0].update.kind == "moved" else None
+
+    @property
+    def to_show(self) -> bool:
+        """True when a move that came is held only for the table to show it (not for more from the server)."""
+        if not self._held:
+            return False
+        return not (self._held[0].ends and self._over is None)
 
     @property
     def thinking(self) -> bool:
@@ -250,6 +264,7 @@ class RemoteFollower:
         kind = frame.get("type")
         if kind == "welcome":
             self.seat = int(frame.get("seat", self.seat))
+            self.table = str(frame["table"]) if frame.get("table") else self.table
             self.seats_list = list(frame.get("seats") or [])
             self.chat_on = bool(frame.get("chat", True))
             self._assists = bool(frame.get("assists", True))
@@ -331,6 +346,7 @@ class RemoteFollower:
             if update.deal_number != self.deal_number:
                 self.deal = _Unfinished()
                 self.deal_recorded = False
+                self._number = self.record = None
                 if self.deal_number:
                     self.actions.append([])
                 self._over = None if not held.ends else self._over
@@ -371,7 +387,11 @@ class RemoteFollower:
 
     def _finish(self, over: Mapping[str, Any]) -> None:
         """The deal as its record tells it, whole, now that nothing in it is hidden."""
-        record = {k: v for k, v in over["record"].items() if k != "result"}
+        told = over["record"]
+        record = {k: v for k, v in told.items() if k != "result"}
+        number = told.get("deal_number")
+        self._number = number if isinstance(number, int) and not isinstance(number, bool) else None
+        self.record = dict(told)
         try:
             self.deal = self.game.replay(record)
         except ValueError as exc:

@@ -534,11 +534,24 @@ class Table:
             self._end_deal()
         self._watch_away()
 
-    def _end_deal(self) -> None:
+    def finished_record(self) -> dict[str, Any]:
+        """The finished deal's record as ``deal_over`` tells it: the game's record (deal-v1 or fishing-v1), its
+        deal number and its ``result``, in the form ``simulate --records`` writes.
+
+        The deal number deals this deal's cards again, so it leaves the server only once the deal is over,
+        when every card of it may be known. It tells nothing of any later deal: each deal's number is hashed
+        on its own from the match seed (:func:`~chinese_ten.engine.streams.deal_number`, BLAKE2b of the seed,
+        ``shuffle`` and the deal's place), a hash no deal number gives back, and the computers' decisions
+        draw from streams of the seed, never of a deal number. The seed itself is never told."""
         deal = self.session.deal
+        numbered = self.session.shuffle_number
+        numbering = {} if numbered is None else {"deal_number": numbered}
+        return {**self.game.record_of(deal), **numbering,
+                "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
+
+    def _end_deal(self) -> None:
         self.session.record_deal()
-        record = {**self.game.record_of(deal),
-                  "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
+        record = self.finished_record()
         match = self.session.match
         self.seq += 1
         self._last_over = {"type": "deal_over", "seq": self.seq, "record": record, "totals": list(match.totals)}
@@ -555,12 +568,10 @@ class Table:
 
     def _restore_over(self) -> None:
         """After a restart at a deal's end, the end as it was told."""
-        deal = self.session.deal
-        record = {**self.game.record_of(deal),
-                  "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
-        match = self.session.match
         if not self.session.deal_recorded:
             return  # the deal ended as the server stopped: its end is told when the table moves on
+        record = self.finished_record()
+        match = self.session.match
         self._last_over = {"type": "deal_over", "seq": self.seq, "record": record, "totals": list(match.totals)}
         if match.is_over:
             self._match_over = {"type": "match_over", "seq": self.seq, "totals": list(match.totals),

@@ -692,7 +692,9 @@ class App:
     def run(self) -> None:
         """The main loop, at up to 60 frames a second while anything moves, until the window closes. When
         nothing moves it sleeps until an input arrives (or :data:`IDLE_WAIT_MS` passes), so a game left
-        waiting for its player costs next to no processor time; every frame is still drawn whole."""
+        waiting for its player costs next to no processor time; every frame is still drawn whole. A thread
+        bringing something to show (a network table's connection) wakes it with
+        :func:`~chinese_ten.ui.wake.wake_window`, an event like an input."""
         clock = pygame.time.Clock()
         dt = 0.0
         events: list[pygame.event.Event] | None = None
@@ -822,7 +824,8 @@ to nothing (``pygame.event.wait`` with a timeout was measured to cost more, waki
 
 
 def _wait_for_input(longest: float) -> list[pygame.event.Event]:
-    """The input events that arrive within ``longest`` seconds, as soon as any does (none when none did)."""
+    """The input events that arrive within ``longest`` seconds, as soon as any does (none when none did); a
+    :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them."""
     deadline = time.monotonic() + longest
     while True:
         events = pygame.event.get()

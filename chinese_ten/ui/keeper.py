@@ -24,6 +24,7 @@ from chinese_ten.games.ten.review import Review
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import _, ngettext
+from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.matchstore import (DamagedMatch, KeptMatch, MatchSetup, MatchStore, Opened, PracticeRead, Statistics,
                                     Unfinished)
 from chinese_ten.practice import positions_from
@@ -51,6 +52,35 @@ def outcome_of(ctl: TableController) -> str | None:
     if ctl.person_seat not in winners:
         return "lost"
     return "won" if len(winners) == 1 else "shared"
+
+
+def network_setup(follower: RemoteFollower) -> MatchSetup | None:
+    """What a network table's match is played with, as the store keeps it: the table's id, the seats as the
+    table lists them (``you``, ``person`` for another person, ``computer``) and their names; None until the
+    table has told its id and its match."""
+    match = follower.match
+    if match is None or follower.table is None:
+        return None
+    listed = follower.seats_list
+    players, names = [], []
+    for seat in range(follower.seats):
+        entry = listed[seat] if seat < len(listed) else {}
+        players.append("you" if seat == follower.seat else "computer" if entry.get("kind") == "computer" else "person")
+        names.append(str(entry.get("name") or ""))
+    return MatchSetup(seats=follower.seats, strength="network", players=tuple(players), person=True,
+                      rules=match.rules.to_json(), preset=match.rules.preset,
+                      length={"kind": "fixed", "deals": match.total_deals}, total_deals=match.total_deals, seed="",
+                      game=follower.game.name, network=follower.table, names=tuple(names))
+
+
+def network_outcome(places: list[int] | None, seat: int) -> str | None:
+    """How a network table's ended match went for the person at ``seat``, from the table's places: ``won``,
+    ``shared`` (first with others) or ``lost``; None while the match goes on."""
+    if not places or not 0 <= seat < len(places):
+        return None
+    if places[seat] != 1:
+        return "lost"
+    return "won" if places.count(1) == 1 else "shared"
 
 
 def describe(kept: Unfinished) -> str:
@@ -505,6 +535,39 @@ class Keeper:
         if ctl.match.is_over:
             self._match = None
             self._result = match if ctl.person_seat is not None else None
+
+    def watch_network(self, ctl: TableController, follower: RemoteFollower) -> None:
+        """Keep each deal of the network table ``ctl`` follows as this window sees it end (the match kept
+        here, if any, stays as it was): the deal's record as the table told it, in a match of its own for
+        the table and the person's seat (see :meth:`MatchStore.keep_network_deal`)."""
+        def changed(what: str) -> None:
+            if what == "deal":
+                self.keep_network(follower)
+
+        ctl.on_change = changed
+
+    def keep_network(self, follower: RemoteFollower) -> None:
+        """Keep the network table's finished deal, with the match's outcome once the table has told its
+        places (asked again then: keeping the same deal twice keeps it once)."""
+        setup = network_setup(follower)
+        told = follower.record
+        if not self.keeping or setup is None or told is None or not follower.deal_recorded:
+            return
+        result = told.get("result")
+        margins = result.get("margins") if isinstance(result, dict) else None
+        if not isinstance(margins, list) or len(margins) != setup.seats:
+            _log.warning("a network deal's record has no margins for its %d seats; it is not kept", setup.seats)
+            return
+        number = follower.deal_number
+        record = {**told, "players": list(setup.players), "deal_in_match": number}
+        totals = [float(t) for t in follower.totals] if len(follower.totals) == setup.seats else [0.0] * setup.seats
+        outcome = network_outcome(follower.places, follower.seat)
+
+        def write(store: MatchStore) -> None:
+            match_id = store.keep_network_deal(setup, number, record, [float(m) for m in margins], totals, outcome)
+            self._last_deal = (match_id, number)
+
+        self._write(write)
 
     def _write(self, work: Work, key: str | None = None) -> None:
         assert self._writer is not None

@@ -54,7 +54,9 @@ class ScriptedSeat:
         if s.deal.is_over and s.deal_number not in self.told_over:
             self.told_over.add(s.deal_number)
             self.seq += 1
-            record = {**s.game.record_of(s.deal), "result": {"points": list(s.deal.points)}}
+            numbered = {} if s.shuffle_number is None else {"deal_number": s.shuffle_number}
+            record = {**s.game.record_of(s.deal), **numbered,  # as the table server writes it
+                      "result": {"points": list(s.deal.points), "margins": [float(m) for m in s.deal.returns()]}}
             out.append({"type": "deal_over", "seq": self.seq, "record": record, "totals": list(s.match.totals)})
         self.frames.extend(out)
         return out

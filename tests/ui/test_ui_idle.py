@@ -48,3 +48,39 @@ def test_a_paused_table_asks_for_no_frames(make_table) -> None:  # type: ignore[
     for _ in range(400):  # the pause notice runs its time out
         app.frame(1 / 60, [])
     assert not app.wants_frames(), "nothing moves while paused"
+
+
+def test_a_network_table_waiting_for_a_move_asks_for_no_frames_and_a_frame_wakes_it(window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.app import _wait_for_input
+    from chinese_ten.ui.table.remote import RemoteTableScene
+    from chinese_ten.ui.wake import WAKE
+    from test_ui_friends import _app, _host, _join, pump
+
+    host, guest = _app(window, tmp_path / "host"), _app(window, tmp_path / "guest")
+    apps = [host, guest]
+    try:
+        lobby = _host(host, 2, [None])
+        assert pump([host], lambda: 1 in lobby.links)
+        _join(guest, lobby.links[1])
+
+        def settled() -> bool:
+            tables = [a.table() for a in apps]
+            return (all(isinstance(t, RemoteTableScene) and t.ctl.board.hands[t.ctl.local] for t in tables)
+                    and any(t.ctl.person_to_play for t in tables) and not any(a.wants_frames() for a in apps))
+
+        assert pump(apps, settled), "both tables come to rest, one on its person's move"
+        mover = next(a for a in apps if a.table().ctl.person_to_play)
+        waiter = guest if mover is host else host
+        assert not waiter.wants_frames(), "waiting on the other seat's move over the network"
+        assert not mover.wants_frames(), "waiting on the person"
+        pygame.event.get()  # nothing waiting: the next event is the frame's
+        mover.frame(1 / 30, [key_event(pygame.K_1)])
+        woke = _wait_for_input(10.0)
+        assert any(e.type == WAKE for e in woke), "a frame arriving wakes the sleeping window"
+        table = waiter.table()
+        assert pump([waiter], lambda: table.ctl.busy or table.follower.to_show, seconds=10)
+        assert waiter.wants_frames(), "the other seat's move is shown"
+    finally:
+        for app in apps:
+            app.show("start")
+            app.hosting.stop()

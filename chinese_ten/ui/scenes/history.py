@@ -1,5 +1,6 @@
-"""The History screen: the finished and abandoned matches, newest first, with their deals; a deal's count
-opens on Enter, R opens its review, and E writes its record to a file."""
+"""The History screen: the finished and abandoned matches, and those played with friends at network tables,
+newest first, with their deals; a deal's count opens on Enter, R opens its review, and E writes its record
+to a file."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def _player(who: str) -> str:
 def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
     """Who sat in each seat of a kept match: You, or a computer by its side of the table and (with
     ``strength``) how strong it is: "West — Hard"."""
+    if m.setup.names is not None:  # a network table's seats, by the names they had there
+        return [_("You") if who == "you" else name or _player(who) for who, name in zip(m.setup.players, m.setup.names)]
     sides = SIDES.get(m.setup.seats)
     names = []
     for seat, who in enumerate(m.setup.players):
@@ -66,9 +69,24 @@ def match_line(m: KeptMatch) -> str:
         how = _("abandoned")
     if m.practice:
         how = _("{result}, practice").format(result=how) if how else _("practice")
+    table = table_name(m.setup.strengths, m.setup.seats, m.setup.preset, m.setup.game)
+    if m.setup.network is not None:
+        table = network_table_name(m)
+        if m.state == "playing":
+            how = _("not over when last seen")
     you = f" {signed(m.totals[seat])}" if seat is not None and seat < len(m.totals) else ""
-    return f"{m.started.replace('T', ' ')[:16]}  {table_name(m.setup.strengths, m.setup.seats, m.setup.preset, m.setup.game)}  " \
-           f"{how}{you}"
+    return f"{m.started.replace('T', ' ')[:16]}  {table}  {how}{you}"
+
+
+def network_table_name(m: KeptMatch) -> str:
+    """A network table's match as a kind of table: "Chinese Ten · with friends · 3 seats"."""
+    from chinese_ten.games import game_named
+
+    try:
+        title = _(game_named(m.setup.game).title)
+    except ValueError:  # a game this version does not know is named as it was kept
+        title = m.setup.game
+    return " · ".join([title, _("with friends"), _("{n} seats").format(n=m.setup.seats)])
 
 
 class HistoryScene(Page):
@@ -292,12 +310,20 @@ class HistoryScene(Page):
         m = self.selected
         assert m is not None
         y = area.top
+        players = _(", ").join(seat_names(m))
+        words = _("{done} of {total} deals · players: {players}").format(done=len(m.deals), total=m.setup.total_deals,
+                                                                         players=players)
         # every seat's player and strength, on as many lines as a ring of eight needs
-        head = kit.text.paragraph(_("{done} of {total} deals · players: {players}").format(
-            done=len(m.deals), total=m.setup.total_deals, players=_(", ").join(seat_names(m))), body, t.text_dim,
-            area.width)
-        surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())), (area.left, y))
-        y += max(line_h, head.get_height() + line_h - kit.fonts.get(body).get_linesize())
+        lines = kit.text.wrap(words, body, area.width)
+        if m.missed:  # a network table's deals that ended while this window was not at it, said on lines of their own
+            lines = kit.text.wrap(_("{kept} of {played} deals played are kept here (the others ended while you were "
+                                    "away) · players: {players}").format(kept=len(m.deals), played=len(m.deals) + m.missed,
+                                                                         players=players), body, area.width)
+        for words in lines:
+            head = kit.text.line(words, body, t.text_dim)
+            surface.blit(head.subsurface(Rect(0, 0, min(head.get_width(), area.width), head.get_height())),
+                         (area.left, y))
+            y += line_h
         if self.count_open:
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
             return

@@ -222,7 +222,7 @@ class StatsScene(Page):
         note_h = kit.fonts.get(max(12, size - 2)).get_linesize() + 8
         # the heads and All tables stay; the other lines scroll in the room left (less a line saying there is more)
         scrolling = [(i, cells) for i, section in enumerate(sections[1:], start=1) for cells in section]
-        notes = (1 if stats.practice else 0) + (1 if practice_line(stats) else 0)
+        notes = (1 if stats.practice else 0) + (1 if practice_line(stats) else 0) + (1 if stats.network else 0)
         fit = max(1, (area.height - head_h - line_h - notes * note_h) // line_h)
         self.shown = len(scrolling) if len(scrolling) <= fit else max(1, fit - 1)
         self.first = max(0, min(self.first, len(scrolling) - self.shown))
@@ -264,6 +264,14 @@ class StatsScene(Page):
         positions = practice_line(stats)
         if positions:
             note = kit.text.line(positions, max(12, size - 2), t.text_dim)
+            surface.blit(note, (area.left, y + 4))
+            y += note.get_height() + 8
+        if stats.network:
+            words = ngettext("{n} match with friends at a network table is in History and counts in none of these "
+                             "figures.",
+                             "{n} matches with friends at network tables are in History and count in none of these "
+                             "figures.", stats.network).format(n=stats.network)
+            note = kit.text.line(words, max(12, size - 2), t.text_dim)
             surface.blit(note, (area.left, y + 4))
             y += note.get_height() + 8
         return y

@@ -20,6 +20,7 @@ from chinese_ten.ui.table.chat import ChatPanel
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SeatInfo, TableController
 from chinese_ten.ui.table.live import TableScene
+from chinese_ten.ui.wake import wake_window
 
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
@@ -77,6 +78,9 @@ class RemoteTableScene(TableScene):
         super().__init__(app, remote_controller(follower, app))
         self.follower = follower
         self.client = client
+        if client is not None:
+            client.on_frame = wake_window  # a frame from the server wakes the sleeping window
+        app.keeper.watch_network(self.ctl, follower)
         self.chat = ChatPanel(app.kit, follower)
         self._seats_seen: list[dict[str, Any]] | None = follower.seats_list
         self._forgotten = False
@@ -94,6 +98,7 @@ class RemoteTableScene(TableScene):
             f.news.refused.clear()
         if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
             self._forgotten = True
+            self.app.keeper.keep_network(f)  # its outcome, now the table has told the places
             from chinese_ten.ui.open_tables import base_of
 
             client = self.client
@@ -118,8 +123,18 @@ class RemoteTableScene(TableScene):
         return self.chat.field.focused
 
     def wants_frames(self) -> bool:
-        """A network table is always listening (the other seats move on their own)."""
-        return True
+        """True only while something on the table moves or is about to: a movement, a move that came and
+        waits its turn to be shown, a notice's countdown, an overlay about to open. A table waiting on the
+        network (another seat's move, the server's answer, the next deal) asks for none: the connection
+        wakes the window when a frame comes (:func:`~chinese_ten.ui.wake.wake_window`)."""
+        if not super().wants_frames():
+            return False  # it waits on the person, or is held
+        ctl = self.ctl
+        if self.toast_left > 0 or ctl.busy or ctl.hint_pending or self._gliding() or self.follower.to_show:
+            return True
+        if self.app.top() is self:  # the update opens the count or the capture choice
+            return ctl.person_choice is not None or (ctl.deal_finished and not self.count_shown)
+        return False
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The chat takes its keys and clicks first."""
@@ -148,5 +163,6 @@ class RemoteTableScene(TableScene):
         """Close the connection (the seat stays the person's)."""
         super().leave()
         if self.client is not None:
+            self.client.on_frame = None
             self.client.close(wait=2.0)
             self.client = None
