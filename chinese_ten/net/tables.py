@@ -390,8 +390,14 @@ class Table:
 
     def presence_list(self) -> list[dict[str, Any]]:
         """Every seat as ``presence`` and ``welcome`` list it."""
-        return [{"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name, "kind": s.shown_kind,
-                 "online": s.outlet is not None} for s in self.seats]
+        listed = []
+        for s in self.seats:
+            entry: dict[str, Any] = {"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name,
+                                     "kind": s.shown_kind, "online": s.outlet is not None}
+            if s.shown_kind == "computer" and s.strength:
+                entry["strength"] = s.strength  # an extra key: each window names a computer in its own language
+            listed.append(entry)
+        return listed
 
     def presence(self) -> None:
         """Tell every connected seat who sits where."""

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import as_number
-from chinese_ten.engine.strengths import kind_of, strengths_label
+from chinese_ten.engine.strengths import ORDER, kind_of, strengths_label
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
 from chinese_ten.engine.judging import Reviewed
@@ -65,8 +65,14 @@ def network_setup(follower: RemoteFollower) -> MatchSetup | None:
     players, names = [], []
     for seat in range(follower.seats):
         entry = listed[seat] if seat < len(listed) else {}
-        players.append("you" if seat == follower.seat else "computer" if entry.get("kind") == "computer" else "person")
-        names.append(str(entry.get("name") or ""))
+        strength = entry.get("strength") if entry.get("kind") == "computer" else None
+        if seat == follower.seat:
+            players.append("you")
+        elif entry.get("kind") == "computer":
+            players.append(str(strength) if strength in ORDER else "computer")
+        else:
+            players.append("person")
+        names.append("" if strength in ORDER else str(entry.get("name") or ""))  # a computer: by its strength
     return MatchSetup(seats=follower.seats, strength="network", players=tuple(players), person=True,
                       rules=match.rules.to_json(), preset=match.rules.preset,
                       length={"kind": "fixed", "deals": match.total_deals}, total_deals=match.total_deals, seed="",

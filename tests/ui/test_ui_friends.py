@@ -159,6 +159,7 @@ def test_the_lobby_gives_a_waiting_seat_to_a_computer_and_copies_links(two: tupl
     host, _guest = two
     lobby = _host(host, 3, [None, None])
     assert pump([host], lambda: len(lobby.links) == 2 and len(lobby.seats) == 3)
+    assert not lobby.wants_frames() and lobby.client.on_frame is not None  # asleep until a frame comes
     copied: list[str] = []
     monkeypatch.setattr(pygame.scrap, "put_text", lambda text: copied.append(text))
     monkeypatch.setattr(pygame.scrap, "get_init", lambda: True)
@@ -173,6 +174,7 @@ def test_the_lobby_gives_a_waiting_seat_to_a_computer_and_copies_links(two: tupl
     assert lobby.fill_buttons[1].enabled and lobby.fill_buttons[2].enabled
     lobby.act("fill:1")
     assert pump([host], lambda: lobby.seats[1].get("kind") == "computer")
+    assert lobby.seats[1].get("strength") == "normal"  # each window names the computer in its own language
     lobby.act("fill:2")
     assert pump([host], lambda: isinstance(host.top(), RemoteTableScene))  # every seat taken: the deal starts
     table = host.table()

@@ -128,3 +128,19 @@ def test_a_deal_played_by_link_is_in_history_and_its_review_opens_from_the_perso
             app.show("start")
             app.hosting.stop()
             app.keeper.close()
+
+
+def test_a_computer_at_a_network_table_is_kept_by_its_strength_not_the_servers_name() -> None:
+    from chinese_ten.ui.keeper import network_setup
+
+    session = TableSession(game_named("ten"), [SeatKind.remote(), SeatKind.remote(), SeatKind.remote()],
+                           MatchLength.fixed(1), seed=5)
+    seat = ScriptedSeat(session, 1)
+    follower = RemoteFollower(seat, seat.poll())
+    follower.seats_list = [{"label": "host", "name": "Ann", "kind": "human", "online": True},
+                           {"label": "guest 1", "name": "Bo", "kind": "human", "online": True},
+                           {"label": "guest 2", "name": "Computer (hard)", "kind": "computer", "online": False,
+                            "strength": "hard"}]
+    setup = network_setup(follower)
+    assert setup is not None
+    assert setup.players == ("person", "you", "hard") and setup.names == ("Ann", "Bo", "")

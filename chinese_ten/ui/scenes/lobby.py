@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.strengths import ORDER, strength_label
 from chinese_ten.i18n import N_, _
 from chinese_ten.net import protocol as p
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.wake import wake_window
 from chinese_ten.ui.widgets.button import Button, buttons_event
 
 if TYPE_CHECKING:
@@ -65,6 +67,8 @@ class LobbyScene(Scene):
         self._hover: Button | None = None
         self._handed = False
         self._kept = False
+        if hasattr(client, "on_frame"):
+            client.on_frame = wake_window  # the seats being taken wake the sleeping window
 
     # ------------------------------------------------------------------ frames
 
@@ -159,8 +163,8 @@ class LobbyScene(Scene):
         self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover)
 
     def wants_frames(self) -> bool:
-        """Always listening for the seats being taken."""
-        return True
+        """False: the lobby changes only when a frame comes, and a frame wakes the window."""
+        return False
 
     def leave(self) -> None:
         """Leaving before the table starts closes the connection (the seat stays kept)."""
@@ -219,7 +223,9 @@ class LobbyScene(Scene):
             if kind == "empty":
                 who = _("waiting for a friend")
             elif kind == "computer":
-                who = _("a computer")
+                strength = entry.get("strength")
+                who = _("a computer") if strength not in ORDER else _("a computer ({strength})").format(
+                    strength=strength_label(str(strength)))
             elif kind == "away":
                 who = _("{name} (away)").format(name=entry.get("name") or "")
             else:

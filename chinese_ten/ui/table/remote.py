@@ -18,7 +18,8 @@ from chinese_ten.i18n import N_, _
 from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.ui.table.chat import ChatPanel
 from chinese_ten.ui.table.choreography import pace_for
-from chinese_ten.ui.table.controller import SeatInfo, TableController
+from chinese_ten.engine.strengths import ORDER
+from chinese_ten.ui.table.controller import SeatInfo, TableController, seat_name
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.wake import wake_window
 
@@ -54,6 +55,8 @@ def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
             online = bool(entry.get("online"))
             mark = label if online else _("{label} · offline").format(label=label)
             infos.append(SeatInfo(name, "person", mark, notice=not online))
+        elif kind == "computer" and entry.get("strength") in ORDER:  # named as at a table against computers
+            infos.append(SeatInfo(seat_name(seat, follower.seats, follower.seat), str(entry["strength"])))
         else:
             infos.append(SeatInfo(name, "computer", _(KIND_MARKS.get(kind, KIND_MARKS["computer"])),
                                   notice=kind in ("away", "empty")))

@@ -12,7 +12,7 @@ from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.games import game_named
 from chinese_ten.net.follower import RemoteFollower
-from chinese_ten.ui.table.controller import SeatInfo, TableController
+from chinese_ten.ui.table.controller import SeatInfo, TableController, seat_name
 
 from conftest import QUICK
 from remotekit import ScriptedSeat
@@ -146,6 +146,22 @@ def test_plates_name_the_seats_as_the_server_lists_them() -> None:
         ("Ann", "Host", False), ("Bo", "Guest 1 · offline", True), ("Normal", "Computer", False),
         ("Cy", "Away · a computer plays", True)]
     assert infos[0].is_person and not any(i.is_person for i in infos[1:])
+
+
+def test_a_computer_the_server_names_with_its_strength_is_named_as_at_a_table_here() -> None:
+    from chinese_ten.ui.table.remote import network_infos
+
+    _session, _seat, _local, remote = _pair("ten", 3, 5)
+    follower = remote.session
+    assert isinstance(follower, RemoteFollower)
+    follower.seats_list = [{"label": "host", "name": "Ann", "kind": "human", "online": True},
+                           {"label": "guest 1", "name": "Computer (hard)", "kind": "computer", "online": False,
+                            "strength": "hard"},
+                           {"label": "guest 2", "name": "Computer (odd)", "kind": "computer", "online": False,
+                            "strength": "odd"}]
+    infos = network_infos(follower)
+    assert (infos[1].name, infos[1].player, infos[1].mark) == (seat_name(1, 3, follower.seat), "hard", "")
+    assert (infos[2].name, infos[2].player) == ("Computer (odd)", "computer")  # a strength unknown here
 
 
 def test_the_hint_button_is_greyed_at_a_table_with_other_people(window) -> None:  # type: ignore[no-untyped-def]
