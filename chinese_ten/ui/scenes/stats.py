@@ -99,6 +99,15 @@ def practice_line(stats: Statistics) -> str:
         solved=counts.solved, failed=counts.failed, waiting=counts.waiting)
 
 
+def chart_title(stats: Statistics) -> str:
+    """The line over the chart of the last deals' margins, or what stands in for the chart while it is empty."""
+    if stats.recent:
+        return _("Your margin in the last {n} deals").format(n=len(stats.recent))
+    if stats.network:  # deals were kept, at network tables, which the chart leaves out as every figure does
+        return _("No deal against computers here yet: the chart of your margins starts with the first.")
+    return _("No deal has been kept yet: the chart of your margins starts with the first.")
+
+
 class StatsScene(Page):
     """The statistics over whatever is showing; Esc or Back closes them."""
 
@@ -298,8 +307,7 @@ class StatsScene(Page):
         t = kit.theme
         stats = self.stats
         assert stats is not None
-        words = (_("Your margin in the last {n} deals").format(n=len(stats.recent)) if stats.recent
-                 else _("No deal has been kept yet: the chart of your margins starts with the first."))
+        words = chart_title(stats)
         label = kit.text.line(words, font_px(18, unit), t.text_dim)
         surface.blit(label, (area.left, area.top))
         plot = Rect(area.left, area.top + label.get_height() + 4, area.width,

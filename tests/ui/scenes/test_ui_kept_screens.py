@@ -566,3 +566,12 @@ def test_a_notice_over_history_or_statistics_leaves_the_title_in_sight(window, t
     assert page is not None and page.notice_top is not None
     # the title lies above where the page says a notice may start, and the notice starts there
     assert app.banner_rect().top >= page.notice_top > round(12 * ui_scale(window.get_size()))
+
+
+def test_the_chart_says_why_it_is_empty_when_only_network_matches_are_kept() -> None:
+    from chinese_ten.matchstore import Statistics
+    from chinese_ten.ui.scenes.stats import chart_title
+
+    assert "No deal has been kept yet" in chart_title(Statistics())
+    assert "against computers" in chart_title(Statistics(network=2))
+    assert "last 2 deals" in chart_title(Statistics(recent=[3.0, -1.0], network=2))
