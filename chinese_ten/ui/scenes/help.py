@@ -111,7 +111,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("1 to 9, 0, -, ="), N_("play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
                                "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)")),
     (N_("A"), N_("a hint: the Hard player's choice for your turn, or for the card to take in a capture choice "
-                 "(also the Hint button)")),
+                 "(also the Hint button); the list of turns says why in one line")),
     (N_("R"), N_("show the last turn again, slowly; the game does not change (also the Last turn button)")),
     (N_("S"), N_("the next animation speed: Slow, Normal, Fast, Instant, then Slow again (also the speed "
                  "button; remembered as Animation in Settings)")),
