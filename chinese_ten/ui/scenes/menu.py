@@ -27,6 +27,9 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
 )
 """The menu's buttons, top to bottom: label and action."""
 
+LEAVE_APART = N_("Leave this practice deal")
+"""The menu's second button at a deal played apart (played on, or played again): back where it came from."""
+
 
 def match_at_stake(app: Services) -> bool:
     """True while the person is in the middle of a match that New match would count as abandoned: the match
@@ -44,6 +47,8 @@ class MenuScene(Dialog):
         """The menu over whatever the app shows."""
         super().__init__(app)
         self.buttons = [Button(label, action) for label, action in MENU_ITEMS]
+        if getattr(app.table(), "apart", False):  # a practice deal: leave it for where it was opened from
+            self.buttons.insert(1, Button(LEAVE_APART, "apart"))
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self.place(app.surface.get_size())
@@ -75,6 +80,12 @@ class MenuScene(Dialog):
         app = self.app
         if action == "resume":
             app.pop(self)
+        elif action == "apart":
+            table = app.table()
+            app.pop(self)
+            go_back = getattr(table, "go_back", None)
+            if callable(go_back):
+                go_back()
         elif action == "new" and getattr(app.table(), "guide", None) is not None:
             app.leave_lesson(play=True)  # from Learn to play, a real match as its end offers it
         elif action == "new" and match_at_stake(app):

@@ -199,3 +199,19 @@ def test_a_played_on_deal_keeps_each_computers_strength_from_its_record() -> Non
     assert person_and_strength({"players": ["hard", "you", "easy"]}, 0, strengths, "normal") == (1, ("hard", "easy"))
     assert person_and_strength({"players": ["you", "hard", "hard"]}, 0, strengths, "normal") == (0, "hard")
     assert person_and_strength({"players": ["you", "somebody"]}, 0, strengths, "normal") == (0, "normal")
+
+
+def test_the_menu_at_a_deal_played_on_leaves_it_for_the_review_before_its_end(app) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.menu import LEAVE_APART, MenuScene
+
+    record = finished_record("ten", 2, 6)
+    review = open_review(app, record, 1, review=empty_review("ten", 1))
+    assert review is not None
+    review.go(3)
+    press(app, pygame.K_p)
+    assert isinstance(app.top(), SideTableScene)
+    press(app, pygame.K_ESCAPE)
+    menu = app.top()
+    assert isinstance(menu, MenuScene) and menu.buttons[1].label == LEAVE_APART
+    menu.act("apart")
+    assert app.top() is review and review.table.at == 3, "back at the review, where it was"
