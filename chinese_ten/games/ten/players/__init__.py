@@ -8,6 +8,7 @@ from chinese_ten.engine.game import player_from
 
 from chinese_ten.games.ten.players.base import Decision, Player, next_action
 from chinese_ten.games.ten.players.easy import EasyPlayer
+from chinese_ten.games.ten.players.expert import ExpertPlayer
 from chinese_ten.games.ten.players.hard import HardPlayer
 from chinese_ten.games.ten.players.normal import NormalPlayer
 from chinese_ten.games.ten.players.random_player import RandomPlayer
@@ -17,10 +18,11 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 """Every available player's constructor, by name."""
 
-STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 """The computer opponents a person can choose, weakest first (``random`` is for calibration only)."""
 
 

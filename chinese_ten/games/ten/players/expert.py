@@ -1,0 +1,63 @@
+"""Expert: Hard's search with a sharper model of what it cannot see and of how the others play.
+
+Hard's distance to a player that could see the other hands is not compute (more worlds
+recover almost nothing): it is the model. Expert keeps Hard's search (every sensible
+option played out in the same sampled worlds with the same rollout noise) and changes
+the two parts of the model measured to matter (``benchmarks/expert_tuning.py``):
+
+- the guess of the hidden hands reads the cards the others laid down as well as their
+  captures (:class:`~chinese_ten.games.ten.players.worlds.Position` with ``discards``),
+  and trusts that reading more (a smaller ``avoid_weight``): a sensible player that
+  lays a card down holds nothing that captures and nothing cheaper to give away;
+- in the play-outs the other seats play the quick policy without noise (``other_noise``),
+  as the steady capturers the guess assumes, while Expert's own future play keeps the
+  noise that stops its search from trusting one line of play.
+
+It never looks at hidden cards: everything it reads is in its seat's view. Its effort
+is counted in simulated turns, as Hard's is, so equal views and seeds give equal
+decisions on any computer.
+"""
+
+from __future__ import annotations
+
+import random
+
+from chinese_ten.games.ten.view import SeatView
+from chinese_ten.games.ten.players.hard import HardPlayer, _Option, option_totals
+from chinese_ten.games.ten.players.rollout import NOISE
+from chinese_ten.games.ten.players.worlds import Position
+
+DEFAULT_THINK_MS: int = 150
+"""The thinking time Expert uses unless told otherwise (in Hard's units of simulated turns)."""
+
+EXPERT_AVOID_WEIGHT: float = 0.05
+"""Relative chance of dealing an opponent a card its past plays suggest it lacks."""
+
+OTHER_NOISE: float = 0.0
+"""How often another seat plays a random card in Expert's play-outs."""
+
+EXACT_AT: int = 0
+"""Cards left in the hands from which a play-out's last turns are searched exactly (0: never)."""
+
+
+class ExpertPlayer(HardPlayer):
+    """Hard's search over worlds guessed from captures and lay-downs, against steady opponents."""
+
+    name = "expert"
+
+    def __init__(self, think_ms: int = DEFAULT_THINK_MS, avoid_weight: float = EXPERT_AVOID_WEIGHT,
+                 discards: bool = True, noise: float = NOISE, other_noise: float | None = OTHER_NOISE,
+                 exact_at: int = EXACT_AT) -> None:
+        """An Expert player thinking for about ``think_ms`` milliseconds a decision."""
+        super().__init__(think_ms, avoid_weight)
+        self.discards = discards
+        self.noise = noise
+        self.other_noise = other_noise
+        self.exact_at = exact_at
+
+    def totals(self, view: SeatView, rng: random.Random, options: list[_Option], source: str,
+               worlds: int) -> list[int]:
+        """Per option, the points the seat wins to the end of the deal summed over ``worlds`` sampled worlds."""
+        pos = Position.of(view, self.avoid_weight, self.discards)
+        return option_totals(view, pos, rng, options, source, worlds, None, self.noise, self.other_noise,
+                             self.exact_at)
