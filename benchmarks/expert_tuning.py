@@ -10,7 +10,7 @@ difference from the first candidate (the luck of the deal cancels twice over).
     python benchmarks/expert_tuning.py --sets 100 hard expert:avoid=0.02,discards=0 expert:other=0.08
 
 A candidate is ``hard``, ``expert`` (with ``:key=value,...`` overrides of ``avoid``,
-``discards``, ``noise``, ``other``, ``exact``) or ``seeing`` (Hard told the other hands; see
+``discards``, ``noise``, ``other``, ``exact``, ``pool``, ``slip``) or ``seeing`` (Hard told the other hands; see
 :mod:`seeing`).
 """
 
@@ -41,11 +41,11 @@ def candidate(text: str, think_ms: int, table: Table) -> Callable[[], Any]:
     if name != "expert":
         raise SystemExit(f"unknown candidate {text!r}")
     keys = {"avoid": "avoid_weight", "discards": "discards", "noise": "noise", "other": "other_noise",
-            "exact": "exact_at"}
+            "exact": "exact_at", "pool": "pool", "slip": "slip"}
     kwargs: dict[str, Any] = {}
     for item in filter(None, spec.split(",")):
         key, _, value = item.partition("=")
-        kwargs[keys[key]] = bool(int(value)) if key == "discards" else int(value) if key == "exact" else float(value)
+        kwargs[keys[key]] = bool(int(value)) if key == "discards" else int(value) if key in ("exact", "pool") else float(value)
     return lambda: ExpertPlayer(think_ms, **kwargs)
 
 

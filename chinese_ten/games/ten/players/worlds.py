@@ -120,7 +120,7 @@ class Position:
         return hands, stock
 
 
-def _lay_down_cost(card: int, pts: tuple[int, ...], big: int | float, seen: list[int]) -> tuple[int, int, int]:
+def _lay_down_cost(card: int, pts: tuple[int, ...], big: float, seen: list[int]) -> tuple[int, int, int]:
     """What laying ``card`` down costs as the reference heuristic ranks it (lower is cheaper), judged from
     the public ``seen`` counts per rank alone: (big and still pairable, points, still pairable)."""
     p = CARD_PARTNER[card]
@@ -134,7 +134,7 @@ def _inferred_avoid(view: SeatView, others: list[int], unseen: list[int],
     pts = view.points_table
     layout = [int(c) for c in view.opening_layout]
     rules = view.rules
-    big = rules.big_points(view.seats)
+    big = float(rules.big_points(view.seats))
     seen = [0] * 13
     for c in layout:
         seen[c >> 2] += 1
