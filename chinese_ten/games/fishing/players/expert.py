@@ -5,8 +5,9 @@ its own future turns and everybody else's. Expert keeps the noise on its own tur
 (it stops the search from trusting one line of play) but lets the other seats play the
 quick policy, the richest capture else the cheapest card, without it: a sensible
 opponent rarely leaves a rich capture on the table, and a model that expects it to
-makes Expert give away less. Measured in ``benchmarks/expert_tuning.py --game fishing``.
-It reads only its seat's view, and its effort is counted in simulated turns, as Hard's is.
+makes Expert give away less (``benchmarks/strength.py --game fishing --tested hard,expert``
+measures it). It reads only its seat's view, and its effort is counted in simulated turns,
+as Hard's is.
 """
 
 from __future__ import annotations

@@ -3,15 +3,25 @@
 Hard's distance to a player that could see the other hands is not compute (more worlds
 recover almost nothing): it is the model. Expert keeps Hard's search (every sensible
 option played out in the same sampled worlds with the same rollout noise) and changes
-the two parts of the model measured to matter (``benchmarks/expert_tuning.py``):
+the model where measurement pointed (``benchmarks/expert_tuning.py``, the figures in
+the README's "strength" section):
 
-- the guess of the hidden hands reads the cards the others laid down as well as their
-  captures (:class:`~chinese_ten.games.ten.players.worlds.Position` with ``discards``),
-  and trusts that reading more (a smaller ``avoid_weight``): a sensible player that
-  lays a card down holds nothing that captures and nothing cheaper to give away;
-- in the play-outs the other seats play the quick policy without noise (``other_noise``),
-  as the steady capturers the guess assumes, while Expert's own future play keeps the
-  noise that stops its search from trusting one line of play.
+- in the play-outs the other seats play the quick policy without noise (``other_noise``):
+  a sensible opponent rarely leaves a capture on the table, and Expert's own future play
+  keeps the noise that stops its search from trusting one line of play;
+- the guess of the hidden hands trusts the others' past plays more (a smaller
+  ``avoid_weight``: a seat that passed up a capture almost surely lacks the card) and
+  also reads their lay-downs (``discards``: a seat that laid a card down holds nothing
+  cheaper to give away; against Normal it rarely changes a world, against a person who
+  lays down carelessly it can).
+
+Measured and left off, because at equal effort they did not pay against Normal: worlds
+weighed by how well they explain every past play of the others under the reference
+heuristic (``pool``, :mod:`~chinese_ten.games.ten.players.inference`; the per-card guess
+above already holds nearly all it knows), and an exact search of each play-out's last
+turns (``exact_at``, :mod:`~chinese_ten.games.ten.players.endgame`). The see-the-hand
+reference in ``benchmarks/seeing.py`` shows what is left: the value of the cards nobody
+can infer.
 
 It never looks at hidden cards: everything it reads is in its seat's view. Its effort
 is counted in simulated turns, as Hard's is, so equal views and seeds give equal
