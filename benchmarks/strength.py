@@ -207,7 +207,7 @@ class FishingRow(Row):
     cpu_worst_ms: float = 0.0
 
 
-def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int, think_ms: int) -> FishingRow:
+def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int, think_ms: int | None) -> FishingRow:
     """A duplicate Go Fishing match of ``tested`` in one seat against ``against`` in every other seat."""
     from chinese_ten.engine.simulate import simulate
     from chinese_ten.games import game_named
@@ -223,17 +223,20 @@ def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int,
 
 
 def fishing_main(args: argparse.Namespace) -> int:
-    """Go Fishing: the tested players (Hard unless told; Expert thinks as long as Hard) against Normal and Normal
+    """Go Fishing: the tested players (Hard unless told), each at its own effort unless `--think-ms` sets both, against Normal and Normal
     against Easy at each seat count, or Expert against Hard, over duplicate deals.
 
     Each decision is timed by the clock and by the processor: on a busy machine (and under
     ``nice``) the clock also counts the time other programs held the processor."""
+    from chinese_ten.games.fishing.players.expert import DEFAULT_THINK_MS as EXPERT_FISHING_MS
     from chinese_ten.games.fishing.players.hard import DEFAULT_THINK_MS as FISHING_THINK_MS
 
-    think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else FISHING_THINK_MS
+    think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else None
+    effort = (f"Hard and Expert think {think_ms} ms a decision" if think_ms is not None else
+              f"Hard thinks {FISHING_THINK_MS} ms a decision, Expert {EXPERT_FISHING_MS}")
     seat_counts = [int(s) for s in (args.seats if args.seats != "2,3,4" else "2,4,8").split(",") if s]
     base = FISHING_QUICK_SETS if args.quick else FISHING_FULL_SETS
-    print(f"Chinese Go Fishing: Hard and Expert think {think_ms} ms a decision; the tested player in one seat, "
+    print(f"Chinese Go Fishing: {effort}; the tested player in one seat, "
           "its opponent in every other, every shuffle in every rotation", flush=True)
     print(f"{'match':<14}{'seats':>6}{'deal sets':>10}{'mean':>9}{'95% interval':>20}"
           f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}{'cpu median':>12}{'cpu worst':>11}", flush=True)
