@@ -228,12 +228,11 @@ def fishing_main(args: argparse.Namespace) -> int:
 
     Each decision is timed by the clock and by the processor: on a busy machine (and under
     ``nice``) the clock also counts the time other programs held the processor."""
-    from chinese_ten.games.fishing.players.expert import DEFAULT_THINK_MS as EXPERT_FISHING_MS
     from chinese_ten.games.fishing.players.hard import DEFAULT_THINK_MS as FISHING_THINK_MS
 
     think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else None
     effort = (f"Hard and Expert think {think_ms} ms a decision" if think_ms is not None else
-              f"Hard thinks {FISHING_THINK_MS} ms a decision, Expert {EXPERT_FISHING_MS}")
+              f"Hard and Expert think their own default ({FISHING_THINK_MS} ms)")
     seat_counts = [int(s) for s in (args.seats if args.seats != "2,3,4" else "2,4,8").split(",") if s]
     base = FISHING_QUICK_SETS if args.quick else FISHING_FULL_SETS
     print(f"Chinese Go Fishing: {effort}; the tested player in one seat, "
