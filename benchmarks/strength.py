@@ -1,14 +1,20 @@
-"""How strong and how quick the computer players are: Hard and Easy against Normal.
+"""How strong and how quick the computer players are: Hard, Expert and Easy against Normal.
 
 Plays duplicate matches (every shuffle once per rotation of the players, so the
-luck of the deal cancels) of Hard against Normal at 2, 3 and 4 seats, and Easy
-against Normal at 2 seats, then prints one line per match: the deal sets
-played, the mean deal result of the tested player with its 95% interval, and
-the time per decision (Normal's mean, the tested player's median and worst).
+luck of the deal cancels) of the tested players (``--tested``: Hard unless told)
+against Normal at 2, 3 and 4 seats, and Easy against Normal at 2 seats, then
+prints one line per match: the deal sets played, the mean deal result of the
+tested player with its 95% interval, and the time per decision (Normal's mean,
+the tested player's median and worst). ``--tested seeing`` measures the
+see-the-hand reference (:mod:`seeing`: Hard told the other hands, the stock still
+guessed; it exists only here), ``--head-to-head`` plays Expert in one seat against
+Hard in every other.
 
     python benchmarks/strength.py            # the full sizes: hours on a small machine
     python benchmarks/strength.py --quick    # a few dozen deal sets per seat count
     python benchmarks/strength.py --sets2 40 --sets3 30 --sets4 30 --easy-sets 2000
+    python benchmarks/strength.py --tested hard,expert,seeing --seats 2 --sets2 300 --easy-sets 1
+    python benchmarks/strength.py --head-to-head --seats 2,3,4 --easy-sets 1
     python benchmarks/strength.py --rules play-red --seats 2,3 --sets2 40 --sets3 30
     python benchmarks/strength.py --game fishing --quick   # Go Fishing: Hard v Normal, Normal v Easy at 2, 4, 8 seats
     python benchmarks/strength.py --game fishing --fishing-sets 200 --seats 2,4,8
@@ -25,12 +31,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.players import PLAYERS, Decision, Player
+from chinese_ten.games.ten.deal import Action
+from chinese_ten.games.ten.players import Decision, Player, next_action
+from chinese_ten.games.ten.players.expert import DEFAULT_THINK_MS as EXPERT_MS, ExpertPlayer
 from chinese_ten.games.ten.players.hard import DEFAULT_THINK_MS, HardPlayer
 from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet, parse_option
 from chinese_ten.engine.simulate import simulate
 from chinese_ten.games.ten import SPEC as TEN
 from chinese_ten.games.ten.view import SeatView
+
+from seeing import SeeingPlayer, Table, seeing_game
 
 FISHING_FULL_SETS: dict[int, int] = {2: 600, 4: 300, 8: 150}
 """Go Fishing: deal sets per seat count for the full-size run (each set is one shuffle in every rotation)."""
@@ -78,6 +88,10 @@ class TimedPlayer:
         self.times.append(time.perf_counter() - start)
         return take
 
+    def act(self, view: SeatView, rng: random.Random) -> Action:
+        """The wrapped player's next action, its decisions timed."""
+        return next_action(self, view, rng)
+
 
 @dataclass
 class Row:
@@ -107,18 +121,20 @@ def _median(values: list[float]) -> float:
 
 
 def measure(name: str, factory: Callable[[], Player], seats: int, sets: int, seed: int,
-            think_ms: int | None, rules: RuleSet = CLASSIC) -> Row:
-    """Duplicate match of ``name`` against Normal in every other seat, under ``rules``."""
+            rules: RuleSet = CLASSIC, against: Callable[[], Player] | None = None, table: Table | None = None) -> Row:
+    """Duplicate match of ``name`` against Normal (or ``against``) in every other seat, under ``rules``;
+    ``table`` is the see-the-hand reference's window on the deals."""
     times: list[float] = []
-    saved = PLAYERS[name]
-    PLAYERS[name] = lambda: TimedPlayer(factory(), times)  # type: ignore[assignment]
-    try:
-        result = simulate(TEN, seats, sets, [name] + ["normal"] * (seats - 1), seed=seed,
-                          duplicate=True, think_ms=think_ms, rules=rules)
-    finally:
-        PLAYERS[name] = saved
-    lo, hi = result.ci95[name]
-    return Row(name, seats, sets, result.mean_margin[name], lo, hi,
+    tested = f"tested-{name}"
+    players: dict[str, Callable[[], object]] = {tested: lambda: TimedPlayer(factory(), times)}
+    other = "normal"
+    if against is not None:
+        other = "against"
+        players[other] = against
+    game = seeing_game(TEN, table or Table(), players)
+    result = simulate(game, seats, sets, [tested] + [other] * (seats - 1), seed=seed, duplicate=True, rules=rules)
+    lo, hi = result.ci95[tested]
+    return Row(name, seats, sets, result.mean_margin[tested], lo, hi,
                result.ms_per_decision.get("normal", 0.0), 1000 * _median(times),
                1000 * max(times, default=0.0))
 
@@ -132,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets4", type=int, default=None, help="rotated deal sets at 4 seats (full: 500)")
     parser.add_argument("--easy-sets", type=int, default=None, help="deal pairs for Easy at 2 seats (full: 5000)")
     parser.add_argument("--think-ms", type=int, default=DEFAULT_THINK_MS, help="Hard's thinking time")
+    parser.add_argument("--expert-ms", type=int, default=EXPERT_MS, help="Expert's thinking time")
+    parser.add_argument("--tested", default="hard", help="the players measured against Normal: hard, expert, seeing")
+    parser.add_argument("--head-to-head", action="store_true", help="Expert against Hard instead of against Normal")
     parser.add_argument("--seats", default="2,3,4", help="seat counts to play Hard at")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rules", default="classic", choices=list(PRESETS), help="the preset to play")
@@ -150,17 +169,27 @@ def main(argv: list[str] | None = None) -> int:
     header = (f"{'player':<7}{'seats':>6}{'deal sets':>10}{'mean':>8}{'95% interval':>18}"
               f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}")
     rules = RuleSet.of(args.rules, **dict(parse_option(r) for r in args.rule))
-    print(f"Hard thinks {args.think_ms} ms a decision; duplicate deals against Normal; rules {rules.to_json()}",
-          flush=True)
+    print(f"Hard thinks {args.think_ms} ms a decision, Expert {args.expert_ms} (the seeing reference as Hard); "
+          f"duplicate deals against {'Hard' if args.head_to_head else 'Normal'}; rules {rules.to_json()}", flush=True)
     print(header, flush=True)
-    plan: list[tuple[str, int, int]] = [("easy", 2, easy_sets)]
+    table = Table()
+    factories: dict[str, Callable[[], Player]] = {
+        "easy": EasyFactory(),
+        "hard": lambda: HardPlayer(args.think_ms),
+        "expert": lambda: ExpertPlayer(args.expert_ms),
+        "seeing": lambda: SeeingPlayer(table, args.think_ms),
+    }
+    tested = ["expert"] if args.head_to_head else [t for t in args.tested.split(",") if t]
+    unknown = [t for t in tested if t not in factories or t == "easy"]
+    if unknown:
+        parser.error(f"--tested: unknown player {unknown[0]!r} (known: hard, expert, seeing)")
+    plan: list[tuple[str, int, int]] = [] if args.head_to_head or easy_sets < 2 else [("easy", 2, easy_sets)]
     for seats in (int(s) for s in args.seats.split(",") if s):
         if seats in rules.seat_counts():
-            plan.append(("hard", seats, chosen[seats] or base[seats]))
+            plan.extend((t, seats, chosen[seats] or base[seats]) for t in tested)
+    against = factories["hard"] if args.head_to_head else None
     for name, seats, sets in plan:
-        factory: Callable[[], Player] = EasyFactory() if name == "easy" else (lambda: HardPlayer(args.think_ms))
-        row = measure(name, factory, seats, sets, args.seed + seats, args.think_ms if name == "hard" else None,
-                      rules)
+        row = measure(name, factories[name], seats, sets, args.seed + seats, rules, against, table)
         rows.append(row)
         print(f"{row.player:<7}{row.seats:>6}{row.sets:>10}{row.mean:>+8.2f}"
               f"{f'[{row.lo:+.2f}, {row.hi:+.2f}]':>18}{row.normal_ms:>11.3f}"
@@ -178,7 +207,7 @@ class FishingRow(Row):
     cpu_worst_ms: float = 0.0
 
 
-def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int, think_ms: int) -> FishingRow:
+def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int, think_ms: int | None) -> FishingRow:
     """A duplicate Go Fishing match of ``tested`` in one seat against ``against`` in every other seat."""
     from chinese_ten.engine.simulate import simulate
     from chinese_ten.games import game_named
@@ -194,23 +223,28 @@ def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int,
 
 
 def fishing_main(args: argparse.Namespace) -> int:
-    """Go Fishing: Hard against Normal and Normal against Easy at each seat count, over duplicate deals.
+    """Go Fishing: the tested players (Hard unless told), each at its own effort unless `--think-ms` sets both, against Normal and Normal
+    against Easy at each seat count, or Expert against Hard, over duplicate deals.
 
     Each decision is timed by the clock and by the processor: on a busy machine (and under
     ``nice``) the clock also counts the time other programs held the processor."""
     from chinese_ten.games.fishing.players.hard import DEFAULT_THINK_MS as FISHING_THINK_MS
 
-    think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else FISHING_THINK_MS
+    think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else None
+    effort = (f"Hard and Expert think {think_ms} ms a decision" if think_ms is not None else
+              f"Hard and Expert think their own default ({FISHING_THINK_MS} ms)")
     seat_counts = [int(s) for s in (args.seats if args.seats != "2,3,4" else "2,4,8").split(",") if s]
     base = FISHING_QUICK_SETS if args.quick else FISHING_FULL_SETS
-    print(f"Chinese Go Fishing: Hard thinks {think_ms} ms a decision; the tested player in one seat, "
+    print(f"Chinese Go Fishing: {effort}; the tested player in one seat, "
           "its opponent in every other, every shuffle in every rotation", flush=True)
     print(f"{'match':<14}{'seats':>6}{'deal sets':>10}{'mean':>9}{'95% interval':>20}"
           f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}{'cpu median':>12}{'cpu worst':>11}", flush=True)
     rows: list[FishingRow] = []
+    pairs = [("expert", "hard")] if args.head_to_head else [
+        *((t, "normal") for t in args.tested.split(",") if t), ("normal", "easy")]
     for seats in seat_counts:
         sets = args.fishing_sets or base.get(seats, 10)
-        for tested, against in (("hard", "normal"), ("normal", "easy")):
+        for tested, against in pairs:
             row = measure_fishing(tested, against, seats, sets, args.seed + seats, think_ms)
             rows.append(row)
             print(f"{row.player:<14}{row.seats:>6}{row.sets:>10}{row.mean:>+9.2f}"

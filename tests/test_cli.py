@@ -48,8 +48,9 @@ def test_replay_reads_stdin(monkeypatch, capsys, record_file):
     assert code == 0 and json.loads(out)["stock_left"] == 23
 
 
-def test_advise_normal(capsys, record_file):
-    code, out, _ = run(capsys, "advise", str(record_file), "--ai", "normal", "--json")
+@pytest.mark.parametrize("name", ["normal", "expert"])
+def test_advise_answers_for_every_strength(capsys, record_file, name):
+    code, out, _ = run(capsys, "advise", str(record_file), "--ai", name, "--think-ms", "5", "--json")
     advice = json.loads(out)
     assert code == 0 and advice["seat"] == 0 and set(advice) == {"seat", "play", "take"}
 

@@ -11,7 +11,7 @@ import dataclasses
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.games.ten.players import PLAYERS, make_player
+from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player
 from chinese_ten.games.ten.players.base import Player
 from chinese_ten.games.ten.players.hard import HardPlayer
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
@@ -22,12 +22,13 @@ from dealkit import build_deal
 
 HARD_TEST_MS = 5
 CHEAP = ["random", "easy", "normal"]
-ALL = CHEAP + ["hard"]
+SEARCHING = ["hard", "expert"]
+ALL = CHEAP + SEARCHING
 
 
 def player(name: str) -> Player:
-    """A player by name; Hard thinks only briefly so the tests stay quick."""
-    return make_player(name, HARD_TEST_MS if name == "hard" else None)
+    """A player by name; the players that search think only briefly so the tests stay quick."""
+    return make_player(name, HARD_TEST_MS if name in SEARCHING else None)
 
 
 def random_position(seats: int, seed: int) -> Deal:
@@ -96,15 +97,21 @@ def test_every_player_is_registered() -> None:
         assert make_player(name).name == name
 
 
-def test_hard_thinking_time_can_be_set() -> None:
-    assert isinstance(make_player("hard").think_ms, int)  # type: ignore[attr-defined]
-    assert make_player("hard", 7).think_ms == 7  # type: ignore[attr-defined]
+@pytest.mark.parametrize("name", SEARCHING)
+def test_thinking_time_of_a_searching_player_can_be_set(name: str) -> None:
+    assert isinstance(make_player(name).think_ms, int)  # type: ignore[attr-defined]
+    assert make_player(name, 7).think_ms == 7  # type: ignore[attr-defined]
+
+
+def test_strengths_go_weakest_first_and_the_see_the_hand_reference_is_none_of_them() -> None:
+    assert STRENGTHS == ("easy", "normal", "hard", "expert")
+    assert set(STRENGTHS) <= set(PLAYERS) and "seeing" not in PLAYERS
 
 
 @pytest.mark.parametrize("name", ALL)
 @pytest.mark.parametrize("phase", [Phase.PLAY, Phase.CHOOSE])
 def test_no_player_peeks(name: str, phase: Phase) -> None:
-    count = 12 if name == "hard" else 60
+    count = 12 if name in SEARCHING else 60
     rng = random.Random(99)
     changed = 0
     for k, deal in enumerate(positions(count, phase, start=1000 * (phase is Phase.CHOOSE))):
@@ -119,7 +126,7 @@ def test_no_player_peeks(name: str, phase: Phase) -> None:
 
 @pytest.mark.parametrize("name", ALL)
 def test_decisions_are_legal(name: str) -> None:
-    count = 150 if name == "hard" else 3000
+    count = 150 if name in SEARCHING else 3000
     for k, deal in enumerate(positions(count, start=5000)):
         seat = deal.to_move
         assert seat is not None
@@ -142,7 +149,7 @@ def test_decisions_are_legal(name: str) -> None:
 
 @pytest.mark.parametrize("name", ALL)
 def test_decisions_replay_exactly(name: str) -> None:
-    count = 20 if name == "hard" else 300
+    count = 20 if name in SEARCHING else 300
     for k, deal in enumerate(positions(count, start=9000)):
         p = player(name)
         assert decide(p, deal, k) == decide(p, deal, k)
@@ -222,9 +229,10 @@ def test_normal_guards_the_big_cards_of_the_scoring_table_in_force() -> None:
     assert choice(RuleSet.of("red-frog")) == "10C"
 
 
+@pytest.mark.parametrize("name", SEARCHING)
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_hard_beats_random_under_every_preset(preset: str) -> None:
+def test_searching_players_beat_random_under_every_preset(name: str, preset: str) -> None:
     seats = 2
-    result = simulate(TEN, seats, 6, ["hard", "random"], seed=13, duplicate=True, think_ms=HARD_TEST_MS,
+    result = simulate(TEN, seats, 6, [name, "random"], seed=13, duplicate=True, think_ms=HARD_TEST_MS,
                       rules=RuleSet.of(preset))
-    assert result.mean_margin["hard"] > 0
+    assert result.mean_margin[name] > 0

@@ -85,6 +85,9 @@ class SimulationResult:
     """Every decision's time, per player name."""
     game: str = "ten"
     """The name of the game played."""
+    shuffle_means: dict[str, list[float]] = field(default_factory=dict)
+    """Per player name, its mean result over each shuffle's rotations, shuffle by shuffle (for paired
+    comparisons of players measured on the same deals)."""
 
     def to_json(self) -> dict[str, object]:
         """The result as ``simulate --json`` prints it."""
@@ -243,4 +246,5 @@ def simulate(
         mean_margin=mean_margin, ci95=ci95,
         deals_per_second=round(played / elapsed, 1) if elapsed > 0 else float("inf"),
         ms_per_decision=clock.ms_per_decision(), duplicate=duplicate, seed=seed, rules=rules, clock=clock, game=game.name,
+        shuffle_means=dict(group_results),
     )

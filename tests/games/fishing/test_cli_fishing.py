@@ -95,11 +95,13 @@ def test_advise_prints_the_decision_with_its_sets(capsys: pytest.CaptureFixture[
     assert out == "seat 1: play QC take 3C+4H+5D\n"
 
 
-def test_advise_decides_from_the_seats_view_alone(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["hard", "expert"])
+def test_advise_decides_from_the_seats_view_alone(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                  name: str) -> None:
     answers = set()
     for shuffle in range(3):
         path = write(tmp_path, record({"play": "10C"}, rng=random.Random(shuffle)), f"d{shuffle}.json")
-        code, out, _ = run(capsys, "advise", path, "--ai", "hard", "--seed", "7", "--think-ms", "5", "--json")
+        code, out, _ = run(capsys, "advise", path, "--ai", name, "--seed", "7", "--think-ms", "5", "--json")
         assert code == 0
         answers.add(out)
     assert len(answers) == 1

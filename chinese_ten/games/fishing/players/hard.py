@@ -32,7 +32,7 @@ from chinese_ten.games.fishing.legal import (
 )
 from chinese_ten.games.fishing.rules import CARD_VALUE, VALUE_POINTS, stake_scale
 from chinese_ten.games.fishing.view import FishingView
-from chinese_ten.games.fishing.players.rollout import best_capture, enter, rollout
+from chinese_ten.games.fishing.players.rollout import NOISE, best_capture, enter, rollout
 
 DEFAULT_THINK_MS: int = 100
 """The thinking time Hard uses unless told otherwise: about 60,000 simulated turns, a tenth of a
@@ -72,6 +72,10 @@ class HardPlayer:
     """Determinized Monte Carlo search over sampled hidden hands and stock."""
 
     name = "hard"
+    noise: float = NOISE
+    """How often the seat itself plays a random card in the play-outs."""
+    other_noise: float | None = None
+    """How often every other seat does (None: as often as the seat itself)."""
 
     def __init__(self, think_ms: int = DEFAULT_THINK_MS) -> None:
         """A Hard player thinking for about ``think_ms`` milliseconds a decision."""
@@ -166,6 +170,6 @@ class HardPlayer:
                     row[1] += exposed
                     row[2] += exposed > 0
                 noise.seed(seed)
-                rollout(hs, counts, key, st, after, noise, won)
+                rollout(hs, counts, key, st, after, noise, won, self.noise, self.other_noise, me)
                 totals[o] += won[me] - sum(won) / seats
         return totals

@@ -51,10 +51,12 @@ def best_capture(hand: list[int], counts: list[int], key: int, stock: list[int])
 
 
 def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int], seat: int,
-            rng: random.Random, won: list[int], noise: float = NOISE) -> None:
+            rng: random.Random, won: list[int], noise: float = NOISE, other_noise: float | None = None,
+            me: int = -1) -> None:
     """Play the deal to its end from ``seat`` to move (its layout not yet refilled), adding each seat's points to ``won``.
 
-    Every list is changed in place; pass copies. ``hands`` and ``stock`` hold values,
+    ``noise`` is how often a seat plays a random card; with ``other_noise``, every seat but
+    ``me`` does so that often instead. Every list is changed in place; pass copies. ``hands`` and ``stock`` hold values,
     the stock's top card last; ``counts`` and ``key`` describe the layout."""
     memo = _BEST.get
     step = KEY_STEP
@@ -64,6 +66,7 @@ def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int
     seats = len(hands)
     size = sum(counts)
     left = sum(len(h) for h in hands)
+    theirs = noise if other_noise is None else other_noise
     while left:
         hand = hands[seat]
         if not hand:
@@ -77,7 +80,8 @@ def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int
         best = -1
         card = 0
         take = None
-        if noise and rand() < noise:
+        nz = noise if seat == me else theirs
+        if nz and rand() < nz:
             card = hand[int(rand() * len(hand))]
             take = memo((key % below[card]) * 16 + card) or best_take(card, key, counts)
             best = take[0]

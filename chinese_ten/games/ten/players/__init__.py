@@ -9,6 +9,7 @@ from chinese_ten.engine.strengths import offered
 
 from chinese_ten.games.ten.players.base import Decision, Player, next_action
 from chinese_ten.games.ten.players.easy import EasyPlayer
+from chinese_ten.games.ten.players.expert import ExpertPlayer
 from chinese_ten.games.ten.players.hard import HardPlayer
 from chinese_ten.games.ten.players.normal import NormalPlayer
 from chinese_ten.games.ten.players.random_player import RandomPlayer
@@ -18,6 +19,7 @@ PLAYERS: dict[str, Callable[[], Player]] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
 }
 """Every available player's constructor, by name."""
 

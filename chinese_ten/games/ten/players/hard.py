@@ -23,7 +23,7 @@ from chinese_ten.games.ten.deal import Action
 from chinese_ten.games.ten.rules import RuleSet, pack_scale
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.games.ten.players.base import Decision, TenPlayer, highest_take
-from chinese_ten.games.ten.players.rollout import LeanRules, best_capture, enter, rollout
+from chinese_ten.games.ten.players.rollout import NOISE, LeanRules, best_capture, enter, rollout
 from chinese_ten.games.ten.players.worlds import AVOID_WEIGHT, Position
 
 DEFAULT_THINK_MS: int = 150
@@ -128,10 +128,9 @@ class HardPlayer(TenPlayer):
         """The index of the option with the best mean result over shared sampled worlds (entering cards take
         from ``layout``); when explaining, what it measured is kept as the basis of a hint's reason."""
         local = random.Random(rng.getrandbits(64))
-        pos = Position.of(view, self.avoid_weight)
         worlds = world_count(view, len(options), max(1, self.think_ms) * TURNS_PER_MS, MIN_WORLDS, MAX_WORLDS)
         detail: list[list[int]] | None = [] if self._explain else None
-        totals = option_totals(view, pos, local, options, source, worlds, detail)
+        totals = self.totals(view, local, options, source, worlds, detail)
         best = 0
         for i in range(1, len(options)):
             if totals[i] > totals[best]:
@@ -143,6 +142,12 @@ class HardPlayer(TenPlayer):
                         for (card, _pts, take), total, (won, leaves, hits) in zip(options, totals, detail)]
             self._basis = hint_basis(measured, pack_scale(view.rules, view.seats), best)
         return best
+
+    def totals(self, view: SeatView, rng: random.Random, options: list[_Option], source: str,
+               worlds: int, detail: list[list[int]] | None = None) -> list[int]:
+        """Per option, the points the seat wins to the end of the deal summed over ``worlds`` sampled worlds
+        (with ``detail``, each option's figures for a reason are added to it)."""
+        return option_totals(view, Position.of(view, self.avoid_weight), rng, options, source, worlds, detail)
 
 
 def _sets(view: SeatView, card: int, take: Card | None, layout: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
@@ -164,7 +169,8 @@ def world_count(view: SeatView, options: int, budget: int, low: int, high: int) 
 
 
 def option_totals(view: SeatView, pos: Position, rng: random.Random, options: list[_Option],
-                  source: str, worlds: int, detail: list[list[int]] | None = None) -> list[int]:
+                  source: str, worlds: int, detail: list[list[int]] | None = None,
+                  noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0) -> list[int]:
     """Per option, the points the view's seat wins from now to the end of the deal, summed over ``worlds``.
 
     Every option meets the same sampled worlds and the same rollout noise.
@@ -173,7 +179,8 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
     of the turned card). With ``detail`` (a review's reasons), each option's
     entry is set to three sums over the same worlds: the points the seat won
     in this turn, the most points the next seat could then win at once, and
-    the number of worlds in which it could win any.
+    the number of worlds in which it could win any. ``noise``, ``other_noise`` and ``exact_at`` are the
+    rollout's (see :func:`~chinese_ten.games.ten.players.rollout.rollout`).
     """
     pts = pos.pts
     me = pos.me
@@ -206,5 +213,6 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
                 row[1] += exposed
                 row[2] += exposed > 0
             noise_rng.seed(seed)
-            totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng)
+            totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng, noise, other_noise,
+                                       exact_at)
     return totals

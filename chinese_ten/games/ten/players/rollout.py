@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from chinese_ten.games.ten.players.endgame import exact_points
 from chinese_ten.games.ten.rules import CARD_PARTNER, SELF_PAIRING, RuleSet
 
 CARD_RANK: tuple[int, ...] = tuple(c >> 2 for c in range(52))
@@ -82,10 +83,13 @@ def best_capture(hand: list[int], lay: list[list[int]], pts: tuple[int, ...]) ->
 
 def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen: list[int],
             seat: int, me: int, lean: LeanRules, rng: random.Random,
-            noise: float = NOISE) -> int:
+            noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0) -> int:
     """Play the deal to its end from ``seat`` to move; the points ``me`` wins on the way.
 
-    Every argument list is changed in place; pass copies. ``stock`` has its top
+    ``noise`` is how often ``me`` plays a random card, ``other_noise`` how often every
+    other seat does (None: ``noise`` too). Once no more than ``exact_at`` cards are left in the hands
+    (and no re-deal), the rest is searched exactly (:func:`~chinese_ten.games.ten.players.endgame.exact_points`)
+    instead of played out. Every argument list is changed in place; pass copies. ``stock`` has its top
     card last, ``lay`` holds per rank the points of the layout cards of that rank,
     ``seen`` counts per rank the cards no longer in a hand or the stock.
     """
@@ -98,6 +102,8 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
     rand = rng.random
     seats = len(hands)
     gained = 0
+    theirs = noise if other_noise is None else other_noise
+    left = sum(len(h) for h in hands) if exact_at else 0
     while True:
         hand = hands[seat]
         if not hand:
@@ -108,7 +114,12 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
             for _ in range(each * seats):
                 hands[s].append(stock.pop())
                 s = (s + step) % seats
-        if noise and rand() < noise:
+            left += each * seats
+        if exact_at and left <= exact_at and len(stock) <= left:
+            return gained + exact_points(hands, lay, stock, seat, step, pts)[me]
+        left -= 1
+        nz = noise if seat == me else theirs
+        if nz and rand() < nz:
             c = hand[int(rand() * len(hand))]
         else:
             c = -1

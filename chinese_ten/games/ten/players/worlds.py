@@ -5,7 +5,10 @@ worlds from it: the cards the seat has not seen are dealt into the other hands
 (with their known sizes) and the stock. The public history sharpens the guess:
 an opponent who played a card without capturing, or captured less than some
 card could have won, probably holds no such card, so those cards are dealt to
-that opponent less often (``avoid_weight``).
+that opponent less often (``avoid_weight``). With ``discards`` the guess also reads
+the cards an opponent laid down: a player that lays down its cheapest card (as the
+reference heuristic does) holds nothing cheaper to give away, so unseen cards that
+would have cost it less are dealt to it less often too.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from chinese_ten.games.ten.rules import RuleSet
+from chinese_ten.games.ten.rules import CARD_PARTNER, RuleSet
 from chinese_ten.games.ten.view import SeatView
 
 AVOID_WEIGHT: float = 0.2
@@ -57,8 +60,9 @@ class Position:
     avoid_weight: float
 
     @classmethod
-    def of(cls, view: SeatView, avoid_weight: float = AVOID_WEIGHT) -> Position:
-        """The position of the view's seat, with inference from the public history."""
+    def of(cls, view: SeatView, avoid_weight: float = AVOID_WEIGHT, discards: bool = False) -> Position:
+        """The position of the view's seat, with inference from the public history (from the cards laid
+        down too, with ``discards``)."""
         pts = view.points_table
         me = view.seat
         lay: list[list[int]] = [[] for _ in range(13)]
@@ -74,7 +78,7 @@ class Position:
         sizes = [view.hand_sizes[s] for s in others]
         avoid: list[frozenset[int]] = [frozenset()] * len(others)
         if avoid_weight < 1.0 and view.turns:
-            avoid = _inferred_avoid(view, others, unseen)
+            avoid = _inferred_avoid(view, others, unseen, discards)
         return cls(me, view.seats, pts, lay, seen, hand, unseen, others, sizes,
                    view.stock_left, avoid, avoid_weight)
 
@@ -116,11 +120,24 @@ class Position:
         return hands, stock
 
 
-def _inferred_avoid(view: SeatView, others: list[int], unseen: list[int]) -> list[frozenset[int]]:
+def _lay_down_cost(card: int, pts: tuple[int, ...], big: float, seen: list[int]) -> tuple[int, int, int]:
+    """What laying ``card`` down costs as the reference heuristic ranks it (lower is cheaper), judged from
+    the public ``seen`` counts per rank alone: (big and still pairable, points, still pairable)."""
+    p = CARD_PARTNER[card]
+    exposed = seen[p] + (p == card >> 2) < 4
+    return (1 if exposed and pts[card] >= big else 0, pts[card], 1 if exposed else 0)
+
+
+def _inferred_avoid(view: SeatView, others: list[int], unseen: list[int],
+                    discards: bool = False) -> list[frozenset[int]]:
     """Per other seat, the unseen cards its past plays suggest it does not hold."""
     pts = view.points_table
     layout = [int(c) for c in view.opening_layout]
     rules = view.rules
+    big = float(rules.big_points(view.seats))
+    seen = [0] * 13
+    for c in layout:
+        seen[c >> 2] += 1
     index = {s: i for i, s in enumerate(others)}
     avoid: list[set[int]] = [set() for _ in others]
     for turn in view.turns:
@@ -133,7 +150,14 @@ def _inferred_avoid(view: SeatView, others: list[int], unseen: list[int]) -> lis
                 t = extra[u >> 2]
                 if t is not None and (got is None or pts[u] + t > got):
                     avoid[i].add(u)
+            if discards and not take:
+                cost = _lay_down_cost(int(turn.play), pts, big, seen)
+                for u in unseen:
+                    if extra[u >> 2] is None and _lay_down_cost(u, pts, big, seen) < cost:
+                        avoid[i].add(u)
+        seen[turn.play >> 2] += 1
         _enter_public(layout, int(turn.play), tuple(int(x) for x in turn.take))
         if turn.flip is not None:
+            seen[turn.flip >> 2] += 1
             _enter_public(layout, int(turn.flip), tuple(int(x) for x in turn.flip_take))
     return [frozenset(a) for a in avoid]
