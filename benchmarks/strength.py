@@ -223,16 +223,20 @@ def measure_fishing(tested: str, against: str, seats: int, sets: int, seed: int,
 
 
 def fishing_main(args: argparse.Namespace) -> int:
-    """Go Fishing: the tested players (Hard unless told), each at its own effort unless `--think-ms` sets both, against Normal and Normal
-    against Easy at each seat count, or Expert against Hard, over duplicate deals.
+    """Go Fishing: the tested players (Hard unless told), each at its own effort unless `--think-ms` sets it, against
+    Normal and Normal against Easy at each seat count, over duplicate deals.
 
     Each decision is timed by the clock and by the processor: on a busy machine (and under
     ``nice``) the clock also counts the time other programs held the processor."""
     from chinese_ten.games.fishing.players.hard import DEFAULT_THINK_MS as FISHING_THINK_MS
 
+    if args.head_to_head:
+        print("--head-to-head: Go Fishing has no Expert (what was tried measured no better than Hard: README)",
+              file=sys.stderr)
+        return 2
     think_ms = args.think_ms if args.think_ms != DEFAULT_THINK_MS else None
-    effort = (f"Hard and Expert think {think_ms} ms a decision" if think_ms is not None else
-              f"Hard and Expert think their own default ({FISHING_THINK_MS} ms)")
+    effort = (f"Hard thinks {think_ms} ms a decision" if think_ms is not None else
+              f"Hard thinks its own default ({FISHING_THINK_MS} ms)")
     seat_counts = [int(s) for s in (args.seats if args.seats != "2,3,4" else "2,4,8").split(",") if s]
     base = FISHING_QUICK_SETS if args.quick else FISHING_FULL_SETS
     print(f"Chinese Go Fishing: {effort}; the tested player in one seat, "
@@ -240,8 +244,7 @@ def fishing_main(args: argparse.Namespace) -> int:
     print(f"{'match':<14}{'seats':>6}{'deal sets':>10}{'mean':>9}{'95% interval':>20}"
           f"{'normal ms':>11}{'median ms':>11}{'worst ms':>10}{'cpu median':>12}{'cpu worst':>11}", flush=True)
     rows: list[FishingRow] = []
-    pairs = [("expert", "hard")] if args.head_to_head else [
-        *((t, "normal") for t in args.tested.split(",") if t), ("normal", "easy")]
+    pairs = [*((t, "normal") for t in args.tested.split(",") if t), ("normal", "easy")]
     for seats in seat_counts:
         sets = args.fishing_sets or base.get(seats, 10)
         for tested, against in pairs:

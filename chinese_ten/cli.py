@@ -259,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=_folder, default=None, metavar="DIR",
                    help="save a PNG of the table at the end of every deal here")
     p.add_argument("--strength", choices=STRENGTHS, default="normal",
-                   help="how the computers play (hard and expert think in a worker process)")
+                   help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
     _add_rules_choice(p, keep_parent=True)
     _add_game_choice(p, keep_parent=True)

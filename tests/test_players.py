@@ -104,7 +104,8 @@ def test_thinking_time_of_a_searching_player_can_be_set(name: str) -> None:
 
 
 def test_strengths_go_weakest_first_and_the_see_the_hand_reference_is_none_of_them() -> None:
-    assert STRENGTHS == ("easy", "normal", "hard", "expert")
+    assert STRENGTHS == ("easy", "normal", "hard"), "expert is not offered until it plays better than Hard"
+    assert "expert" in PLAYERS
     assert set(STRENGTHS) <= set(PLAYERS) and "seeing" not in PLAYERS
 
 

@@ -12,11 +12,12 @@ from typing import Final
 
 from chinese_ten.i18n import N_, _
 
-ORDER: Final[tuple[str, ...]] = ("easy", "normal", "hard", "expert")
-"""Every strength a computer player may have, weakest first (a game offers those its players' registry has)."""
+ORDER: Final[tuple[str, ...]] = ("easy", "normal", "hard")
+"""Every strength a computer player may have, weakest first (a game offers those its players' registry has).
+Chinese Ten's ``expert`` player is a player and not yet a strength: it measured no stronger than Hard
+(README, "Expert"), so it is not offered until it does; ``simulate``, ``advise`` and the benchmarks take it."""
 
-LABELS: Final[dict[str, str]] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
-                                 "expert": N_("Expert")}
+LABELS: Final[dict[str, str]] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 """Each strength's name as shown (marked for translation: shown through :func:`strength_label`)."""
 
 DEFAULT: Final[str] = "normal"

@@ -95,7 +95,7 @@ def test_advise_prints_the_decision_with_its_sets(capsys: pytest.CaptureFixture[
     assert out == "seat 1: play QC take 3C+4H+5D\n"
 
 
-@pytest.mark.parametrize("name", ["hard", "expert"])
+@pytest.mark.parametrize("name", ["hard"])
 def test_advise_decides_from_the_seats_view_alone(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                   name: str) -> None:
     answers = set()

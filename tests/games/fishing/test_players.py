@@ -28,10 +28,9 @@ def action_points(view: FishingView, action: FishingAction) -> int:
 
 
 def test_every_player_is_registered_by_name_and_strengths_go_weakest_first() -> None:
-    assert set(PLAYERS) == {"random", "easy", "normal", "hard", "expert"}
-    assert STRENGTHS == ("easy", "normal", "hard", "expert")
+    assert set(PLAYERS) == {"random", "easy", "normal", "hard"}
+    assert STRENGTHS == ("easy", "normal", "hard")
     assert make_player("hard", 42).think_ms == 42  # type: ignore[attr-defined]
-    assert make_player("expert", 42).think_ms == 42  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="unknown player"):
         make_player("grandmaster")
 

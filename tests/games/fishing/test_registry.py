@@ -19,7 +19,7 @@ def test_the_spec_is_registered_as_fishing_with_its_record_format() -> None:
     spec = game_named("fishing")
     assert spec is GAMES["fishing"] is fishing.SPEC and isinstance(spec, GameSpec)
     assert spec.title == "Chinese Go Fishing" and spec.record_format == "chinese-ten/fishing-v1"
-    assert spec.seat_counts == (2, 3, 4, 5, 6, 7, 8) and spec.strengths == ("easy", "normal", "hard", "expert")
+    assert spec.seat_counts == (2, 3, 4, 5, 6, 7, 8) and spec.strengths == ("easy", "normal", "hard")
     assert spec.match_lengths == ("per-seat", "one", "two-per-seat")
     assert spec.parse_action("play 9S take 5D+4H 9C") == FishingAction.parse("play 9S take 5D+4H 9C")
 

@@ -102,7 +102,10 @@ def test_seven_computers_fit_the_smallest_and_a_large_window(size: tuple[int, in
 
 
 def test_a_strength_added_to_a_games_players_is_offered_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.engine import strengths
+
     spec = GAMES["ten"]
+    monkeypatch.setitem(strengths.LABELS, "expert", "Expert")
     monkeypatch.setitem(GAMES, "ten", dataclasses.replace(spec, strengths=("easy", "normal", "hard", "expert")))
     strength_row = next(choices for key, _label, choices in options_for("ten") if key == "strength")
     assert [v for _t, v in strength_row] == ["easy", "normal", "hard", "expert", EACH_SEAT]

@@ -1,4 +1,4 @@
-"""The Go Fishing computer players, by name: random (for calibration), easy, normal, hard and expert."""
+"""The Go Fishing computer players, by name: random (for calibration), easy, normal and hard."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from chinese_ten.engine.strengths import offered
 
 from chinese_ten.games.fishing.players.base import FishingPlayer
 from chinese_ten.games.fishing.players.easy import EasyPlayer
-from chinese_ten.games.fishing.players.expert import ExpertPlayer
 from chinese_ten.games.fishing.players.hard import HardPlayer
 from chinese_ten.games.fishing.players.normal import NormalPlayer
 from chinese_ten.games.fishing.players.random_player import RandomPlayer
@@ -19,7 +18,6 @@ PLAYERS: dict[str, Callable[[], FishingPlayer]] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
-    "expert": ExpertPlayer,
 }
 """Every Go Fishing player's constructor, by name."""
 

@@ -25,7 +25,8 @@ PLAYERS: dict[str, Callable[[], Player]] = {
 
 STRENGTHS: tuple[str, ...] = offered(PLAYERS)
 """The computer opponents a person can choose, weakest first: the strengths (:mod:`chinese_ten.engine.strengths`)
-this registry has (``random`` is for calibration only)."""
+this registry has (``random`` is for calibration only, and ``expert`` is measured in the benchmarks and not
+offered until it plays better than Hard)."""
 
 
 def make_player(name: str, think_ms: int | None = None) -> Player:
