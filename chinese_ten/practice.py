@@ -23,7 +23,7 @@ import hashlib
 import json
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from chinese_ten.cards import Card
 from chinese_ten.engine.judging import INACCURACY, label_of, reason_text
@@ -37,6 +37,9 @@ from chinese_ten.games.ten.record import FORMAT as TEN_FORMAT, deal_of, replay
 from chinese_ten.games.ten.review import Choice, Judgement, Review
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
+
+C = TypeVar("C")
+"""An option of a game's review (its ``Choice``)."""
 
 FORMAT: Final[str] = "chinese-ten/practice-v1"
 """The format name every kept practice position carries."""
@@ -61,8 +64,50 @@ class Decided:
     """The deal at the decision: the seat to move, or its card waiting for the take."""
 
 
+class Judged(Generic[C]):
+    """What a position to solve reads from the review's judgement of it, in either game: its turn, its
+    options best first, the best, how far below the best an answer may stand and still be right, and its key."""
+
+    record: dict[str, Any]
+    seat: int
+    game: str
+    judgement: Any
+    """The review's judgement (each game's ``Judgement``: turn, kind, options, best and scale)."""
+
+    @property
+    def kind(self) -> str:
+        """What is decided: ``play`` (the card), ``take`` (the played card's take) or ``flip_take``."""
+        return str(self.judgement.kind)
+
+    @property
+    def turn(self) -> int:
+        """The decision's turn in the deal, counting from 1."""
+        return int(self.judgement.turn)
+
+    @property
+    def options(self) -> tuple[C, ...]:
+        """Every option, best first, each with its expected margin."""
+        return tuple(self.judgement.options)
+
+    @property
+    def best(self) -> C:
+        """The best option."""
+        best: C = self.judgement.best
+        return best
+
+    @property
+    def step(self) -> float:
+        """How far below the best option's expected margin an answer may stand and still be right."""
+        return INACCURACY * float(self.judgement.scale)
+
+    @property
+    def key(self) -> str:
+        """What tells this position apart from every other: the same decision of the same deal has the same key."""
+        return _key(self.game, self.seat, self.turn, self.kind, self.record)
+
+
 @dataclass(frozen=True)
-class PracticePosition:
+class PracticePosition(Judged[Choice]):
     """One decision to solve again: a deal record up to it, the seat, and the review's judgement of it."""
 
     record: dict[str, Any]
@@ -75,36 +120,6 @@ class PracticePosition:
     """The game, by its registered name."""
 
     # ------------------------------------------------------------------ what the position is
-
-    @property
-    def turn(self) -> int:
-        """The decision's turn in the deal, counting from 1."""
-        return self.judgement.turn
-
-    @property
-    def kind(self) -> str:
-        """What is decided: ``play`` (the card), ``take`` (the played card's take) or ``flip_take``."""
-        return self.judgement.kind
-
-    @property
-    def options(self) -> tuple[Choice, ...]:
-        """Every option, best first, each with its expected margin."""
-        return self.judgement.options
-
-    @property
-    def best(self) -> Choice:
-        """The best option."""
-        return self.judgement.best
-
-    @property
-    def step(self) -> float:
-        """How far below the best option's expected margin an answer may stand and still be right."""
-        return INACCURACY * self.judgement.scale
-
-    @property
-    def key(self) -> str:
-        """What tells this position apart from every other: the same decision of the same deal has the same key."""
-        return _key(self.game, self.seat, self.turn, self.kind, self.record)
 
     @cached_property
     def decided(self) -> Decided:
@@ -232,7 +247,7 @@ class PracticePosition:
 
 
 @dataclass(frozen=True)
-class FishingPosition:
+class FishingPosition(Judged[fishing_review.Choice]):
     """One Go Fishing decision to solve again: the record up to it, the seat, and the review's judgement.
 
     An option is a card played with a family of sets; options are counted by values, as the review counts
@@ -248,34 +263,9 @@ class FishingPosition:
     """The game, by its registered name."""
 
     @property
-    def turn(self) -> int:
-        """The decision's turn in the deal, counting from 1."""
-        return self.judgement.turn
-
-    @property
     def kind(self) -> str:
         """What is decided: always ``play`` (the card, with what it takes)."""
         return "play"
-
-    @property
-    def options(self) -> tuple[fishing_review.Choice, ...]:
-        """Every option, best first, each with its expected margin."""
-        return self.judgement.options
-
-    @property
-    def best(self) -> fishing_review.Choice:
-        """The best option."""
-        return self.judgement.best
-
-    @property
-    def step(self) -> float:
-        """How far below the best option's expected margin an answer may stand and still be right."""
-        return INACCURACY * self.judgement.scale
-
-    @property
-    def key(self) -> str:
-        """What tells this position apart from every other: the same decision of the same deal has the same key."""
-        return _key(self.game, self.seat, self.turn, self.kind, self.record)
 
     @cached_property
     def decided(self) -> Decided:
