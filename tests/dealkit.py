@@ -30,3 +30,18 @@ def build_deal(seats: int, layout: list[str], stock_top: list[str] = (), hands: 
 def codes(cards) -> list[str]:
     """Cards as their notation."""
     return [str(c) for c in cards]
+
+
+def random_finished_deal(name: str, seats: int, seed: int):  # type: ignore[no-untyped-def]
+    """A whole deal of the game registered as ``name``, every choice random from ``seed``, dealt by seat 0."""
+    import random
+
+    from chinese_ten.games import game_named
+
+    game = game_named(name)
+    deal = game.deal(seats, random.Random(seed), 0, game.default_rules)
+    rng = random.Random(seed)
+    while not deal.is_over:
+        forced = deal.next_forced()
+        deal.apply(forced if forced is not None else rng.choice(list(deal.legal_actions())))
+    return deal

@@ -3,9 +3,10 @@ the end."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
+
+from dealkit import random_finished_deal
 
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.positions import record_position
@@ -15,13 +16,7 @@ from chinese_ten.games import game_named
 
 
 def _finished_record(name: str, seats: int, seed: int) -> dict:
-    game = game_named(name)
-    deal = game.deal(seats, random.Random(seed), 0, game.default_rules)
-    rng = random.Random(seed)
-    while not deal.is_over:
-        forced = deal.next_forced()
-        deal.apply(forced if forced is not None else rng.choice(list(deal.legal_actions())))
-    return game.record_of(deal)
+    return game_named(name).record_of(random_finished_deal(name, seats, seed))
 
 
 def _session_at(name: str, record: dict, turns: int, seat: int) -> TableSession:

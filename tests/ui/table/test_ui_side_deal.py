@@ -3,11 +3,11 @@ of a match played again from its count in the middle of the match, which then go
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 import pytest
+from dealkit import random_finished_deal
 from uiharness import play_until, press, run_frames
 
 from chinese_ten.engine.thinking import ComputerThinker
@@ -28,11 +28,7 @@ from conftest import QUICK
 def finished_record(name: str, seats: int, seed: int) -> dict[str, Any]:
     """A whole deal played by random choices, as a record with the person at seat 1 against Hard."""
     game = game_named(name)
-    deal = game.deal(seats, random.Random(seed), 0, game.default_rules)
-    rng = random.Random(seed)
-    while not deal.is_over:
-        forced = deal.next_forced()
-        deal.apply(forced if forced is not None else rng.choice(list(deal.legal_actions())))
+    deal = random_finished_deal(name, seats, seed)
     players = ["hard"] * seats
     players[1] = "you"
     return {**game.record_of(deal), "players": players, "deal_in_match": 1}
