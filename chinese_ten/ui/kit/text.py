@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
+from collections.abc import Sequence
 
 import pygame
 
@@ -199,6 +200,13 @@ class TextPainter:
         for kind, value in _pieces(text):
             total += font.size(value)[0] if kind == "t" else suit_px(font_size) + 2
         return total
+
+    def fitting(self, texts: Sequence[str], size: int, width: float, bold: bool = False, smallest: int = 10) -> int:
+        """The largest size from ``size`` down to ``smallest`` at which every one of ``texts`` is at most ``width``
+        pixels wide (``smallest`` when even that is too wide)."""
+        while size > smallest and max((self.width(text, size, bold) for text in texts), default=0) > width:
+            size -= 1
+        return size
 
     def line(self, text: str, size: int, colour: Colour, bold: bool = False,
              suit_ink: dict[str, Colour] | None = None, language: str | None = None) -> pygame.Surface:

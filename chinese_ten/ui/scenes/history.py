@@ -333,8 +333,10 @@ class HistoryScene(Page):
             if i == self.deal:
                 pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
             margins = " · ".join(f"{who} {signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
-            text = kit.text.line(_("Deal {n}: {margins}").format(n=d.number, margins=margins), body, t.text)
-            surface.blit(text, (row.left + 6, row.top + 3))
+            words = _("Deal {n}: {margins}").format(n=d.number, margins=margins)
+            size = kit.text.fitting([words], body, row.width - 12, smallest=max(10, round(body * 0.7)))  # 8 seats fit
+            text = kit.text.line(words, size, t.text)
+            surface.blit(text, (row.left + 6, row.top + 3), Rect(0, 0, row.width - 12, text.get_height()))
             y += line_h
             if y + line_h > area.bottom:
                 break

@@ -177,9 +177,7 @@ class MatchScene(TableOverlay):
         results = match.results
         shown = results if (len(results) + 3) * row_h <= avail else results[-max(1, avail // row_h - 4):]
         heads = [_("Deal")] + ctl.names
-        head_px = font_px(22, unit)
-        while head_px > 10 and max(kit.text.width(text, head_px, True) for text in heads) > col_w - 4:
-            head_px -= 1  # the names of a full ring shrink to their columns
+        head_px = kit.text.fitting(heads, font_px(22, unit), col_w - 4, True)  # a full ring's names fit their columns
         for i, text in enumerate(heads):
             s = kit.text.line(text, head_px, t.text_dim, bold=True)
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
@@ -200,9 +198,7 @@ class MatchScene(TableOverlay):
             surface.blit(s, s.get_rect(midtop=(x0 + col_w * (i + 0.5), y)))
         y += kit.fonts.get(font_px(26, unit)).get_linesize() + round(4 * unit)
         place_words = [_("Place")] + place_names(match.exact_totals)
-        place_px = font_px(22, unit)
-        while place_px > 10 and max(kit.text.width(text, place_px, True) for text in place_words) > col_w - 4:
-            place_px -= 1
+        place_px = kit.text.fitting(place_words, font_px(22, unit), col_w - 4, True)
         for i, text in enumerate(place_words):
             colour = t.accent if i and (i - 1) in winners else t.text_dim
             s = kit.text.line(text, place_px, colour, bold=True)

@@ -180,3 +180,13 @@ def test_every_character_the_screens_write_is_in_the_bundled_font(window: pygame
     missing = sorted(ch for ch in written
                      if pygame.image.tobytes(font.render(ch, True, (255, 255, 255)), "RGBA") == missing_box)
     assert written and not missing, f"drawn as an empty box: {missing}"
+
+
+def test_fitting_gives_the_largest_size_at_which_every_text_fits_and_stops_at_the_smallest(window) -> None:  # type: ignore[no-untyped-def]
+    painter = TextPainter(FontBook(), classic_theme())
+    texts = ["North +12", "Deal 3: South-west −40 · North-east +25"]
+    size = painter.fitting(texts, 30, 300)
+    assert size < 30 and max(painter.width(t, size) for t in texts) <= 300
+    assert max(painter.width(t, size + 1) for t in texts) > 300, "one size larger would not fit"
+    assert painter.fitting(texts, 30, 10_000) == 30
+    assert painter.fitting(texts, 30, 5, smallest=12) == 12
