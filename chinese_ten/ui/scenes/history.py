@@ -14,7 +14,6 @@ from pygame import Rect
 from chinese_ten.engine.scores import signed
 from chinese_ten.engine.records import RecordError
 from chinese_ten.engine.scores import as_number
-from chinese_ten.games.ten.record import replay
 from chinese_ten.i18n import _
 from chinese_ten.matchstore import DamagedMatch, KeptMatch
 from chinese_ten.storage import atomic_write
@@ -22,6 +21,7 @@ from chinese_ten.ui.choices import table_name
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.engine.strengths import strength_label
 from chinese_ten.ui.table.controller import SIDE_NAMES
+from chinese_ten.ui.table.games import record_game
 from chinese_ten.ui.table.geometry import SIDES
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.dialog import Page
@@ -351,7 +351,8 @@ class HistoryScene(Page):
         if kept is None or m is None:
             return
         try:
-            deal = replay(kept.record)
+            game = record_game(kept.record)  # a kept deal of either game counts as its own game counts
+            rows = game.count(game.replayed(kept.record).positions[-1])
         except (RecordError, ValueError) as problem:  # a record that can't be replayed, or read
             line = kit.text.line(str(problem), body, t.text_dim)
             surface.blit(line, (area.left, area.top))
@@ -364,17 +365,14 @@ class HistoryScene(Page):
         title = kit.text.line(words, body, t.accent, bold=True)
         surface.blit(title, (area.left, y))
         y += line_h
-        for seat in range(deal.seats):
-            names = seat_names(m)
+        names = seat_names(m)
+        for seat, row in enumerate(rows):
             name = names[seat] if seat < len(names) else str(seat)
             text = _("{name}: {cards} cards, {points} points, {margin}").format(
-                name=name, cards=len(deal.pile(seat)), points=deal.points[seat],
-                margin=signed(as_number(deal.exact_margins[seat])))
+                name=name, cards=row.taken, points=row.points, margin=signed(as_number(row.margin)))
             surface.blit(kit.text.line(text, body, t.text), (area.left, y))
             y += line_h
-            scoring = sorted((c for c in deal.pile(seat) if deal.points_of(c)),
-                             key=lambda c: (-deal.points_of(c), c.rank, c.suit))
-            cards = " ".join(c.pretty for c in scoring) or _("no scoring cards")
+            cards = " ".join(c.pretty for c in row.cards) or _("no scoring cards")
             self.count_cards.append(cards)
             img = kit.text.line(cards, body, t.text_dim)
             surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width - 12), img.get_height())),

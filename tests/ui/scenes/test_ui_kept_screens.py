@@ -575,3 +575,33 @@ def test_the_chart_says_why_it_is_empty_when_only_network_matches_are_kept() -> 
     assert "No deal has been kept yet" in chart_title(Statistics())
     assert "against computers" in chart_title(Statistics(network=2))
     assert "last 2 deals" in chart_title(Statistics(recent=[3.0, -1.0], network=2))
+
+
+def test_historys_count_of_a_go_fishing_deal_lists_its_own_count(window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dealkit import random_finished_deal
+
+    from chinese_ten.games import game_named
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.ui.table.games import table_game
+
+    deal = random_finished_deal("fishing", 3, 4)
+    record = game_named("fishing").record_of(deal)
+    opened = open_store(tmp_path)
+    setup = MatchSetup(seats=3, strength="normal", players=("you", "normal", "normal"), person=True,
+                       rules="standard", preset="standard", length={"kind": "one", "deals": 0}, total_deals=1,
+                       seed="4", game="fishing")
+    match_id = opened.store.begin(setup, {})
+    margins = [float(m) for m in deal.returns()]
+    opened.store.finish_deal(match_id, 1, record, margins, margins[0], margins, {})
+    opened.store.finish_match(match_id, "won")
+    opened.close()
+    app = _app(window, tmp_path)
+    app.open_history()
+    history = app.top()
+    assert isinstance(history, HistoryScene)
+    press(app, pygame.K_RETURN)  # the count
+    app.frame(1 / 60, [])
+    rows = table_game("fishing").count(deal)
+    assert history.count_cards == [" ".join(c.pretty for c in r.cards) or "no scoring cards" for r in rows]
+    assert any(r.cards for r in rows), "a deal's count names the cards that scored"
+    app.keeper.close()
