@@ -105,6 +105,23 @@ class Judged(Generic[C]):
         """What tells this position apart from every other: the same decision of the same deal has the same key."""
         return _key(self.game, self.seat, self.turn, self.kind, self.record)
 
+    def accepts_option(self, option: Any) -> bool:
+        """True when answering with ``option`` is right: it stands within :attr:`step` of the best option."""
+        best: Any = self.best
+        return label_of(best.expected - option.expected, self.judgement.scale) == "best"
+
+    def reason_for(self, option: Any) -> str | None:
+        """Why the best option beats ``option``, in one sentence; None when it is right or the figures are not known."""
+        best: Any = self.best
+        if self.accepts_option(option) or option.figures is None or best.figures is None:
+            return None
+        return reason_text(self.words(best), best.expected, best.figures, self.words(option),
+                           option.expected, option.figures, self.judgement.scale)
+
+    def words(self, option: Any) -> str:
+        """An option in words of the language in force (each game says its own)."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class PracticePosition(Judged[Choice]):
@@ -173,17 +190,6 @@ class PracticePosition(Judged[Choice]):
         no choice)."""
         option = self.option_of(card)
         return () if option is None else (self.named(option, card),)
-
-    def accepts_option(self, option: Any) -> bool:
-        """True when answering with ``option`` is right: it stands within :attr:`step` of the best option."""
-        return label_of(self.best.expected - option.expected, self.judgement.scale) == "best"
-
-    def reason_for(self, option: Any) -> str | None:
-        """Why the best option beats ``option``, in one sentence; None when it is right or the figures are not known."""
-        if self.accepts_option(option) or option.figures is None or self.best.figures is None:
-            return None
-        return reason_text(self.words(self.best), self.best.expected, self.best.figures, self.words(option),
-                           option.expected, option.figures, self.judgement.scale)
 
     def words(self, option: Any) -> str:
         """An option in words of the language in force."""
@@ -310,17 +316,6 @@ class FishingPosition(Judged[fishing_review.Choice]):
             if option is not None and value_level not in found:
                 found[value_level] = replace(option, play=card, take=family)
         return tuple(sorted(found.values(), key=lambda o: (not o.take, -sum(CARD_POINTS[c] for s in o.take for c in s))))
-
-    def accepts_option(self, option: Any) -> bool:
-        """True when answering with ``option`` is right: it stands within :attr:`step` of the best option."""
-        return label_of(self.best.expected - option.expected, self.judgement.scale) == "best"
-
-    def reason_for(self, option: Any) -> str | None:
-        """Why the best option beats ``option``, in one sentence; None when it is right or the figures are not known."""
-        if self.accepts_option(option) or option.figures is None or self.best.figures is None:
-            return None
-        return reason_text(self.words(self.best), self.best.expected, self.best.figures, self.words(option),
-                           option.expected, option.figures, self.judgement.scale)
 
     def words(self, option: Any) -> str:
         """An option in words of the language in force: the card, with the sets it takes."""
