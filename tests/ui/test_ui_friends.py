@@ -244,13 +244,20 @@ def test_letters_typed_into_a_name_are_letters(window: pygame.Surface, tmp_path:
     assert app.settings.high_contrast == contrast and friends.name.text == "h"
 
 
-def test_chat_lines_go_round_the_table_and_a_seat_can_be_muted(two: tuple[App, App]) -> None:
-    host, guest = two
+def _sit_down_together(host: App, guest: App) -> LobbyScene:
+    """The host opens a two-seat table, the guest takes the other seat by its link, and both sit at the table;
+    the host's lobby, which held the links."""
     lobby = _host(host, 2, [None])
     assert pump([host], lambda: 1 in lobby.links)
     _join(guest, lobby.links[1])
+    assert pump([host, guest], lambda: all(isinstance(a.top(), RemoteTableScene) for a in (host, guest)))
+    return lobby
+
+
+def test_chat_lines_go_round_the_table_and_a_seat_can_be_muted(two: tuple[App, App]) -> None:
+    host, guest = two
+    _sit_down_together(host, guest)
     apps = [host, guest]
-    assert pump(apps, lambda: all(isinstance(a.top(), RemoteTableScene) for a in apps))
     h, g = host.table(), guest.table()
     assert isinstance(h, RemoteTableScene) and isinstance(g, RemoteTableScene)
     h.chat.field.focus()
@@ -266,11 +273,8 @@ def test_chat_lines_go_round_the_table_and_a_seat_can_be_muted(two: tuple[App, A
 
 def test_open_tables_take_a_player_back_to_their_seat(two: tuple[App, App]) -> None:
     host, guest = two
-    lobby = _host(host, 2, [None])
-    assert pump([host], lambda: 1 in lobby.links)
-    _join(guest, lobby.links[1])
+    lobby = _sit_down_together(host, guest)
     apps = [host, guest]
-    assert pump(apps, lambda: all(isinstance(a.top(), RemoteTableScene) for a in apps))
     kept = guest.open_tables.load()
     assert [(k.seat, k.base, k.links) for k in kept] == [(1, host.hosting.base_url(), ())]
     (mine,) = host.open_tables.load()
