@@ -15,6 +15,7 @@ from chinese_ten.ui.scenes.help import HelpScene
 from chinese_ten.ui.scenes.menu import MenuScene
 from chinese_ten.ui.scenes.settings import SettingsScene
 from chinese_ten.ui.scenes.match import MatchScene
+from chinese_ten.ui.scenes.review import ReviewScene
 from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.table.live import TableScene
 
@@ -110,6 +111,8 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
             break
         if isinstance(top, StartScene):
             app.new_match()
+        elif isinstance(top, ReviewScene):  # a review and a deal played on from it may lead back to each other
+            app.show("start")
         elif isinstance(top, (ChoiceScene, CountScene)):
             press(app, pygame.K_RETURN)
         elif isinstance(top, TableScene) and table is not None:
