@@ -362,9 +362,8 @@ class Choreographer:
     def target_win(self, winners: Callable[[], str]) -> StepFactory:
         """A step that tells who wins a match decided by the tie score (``winners`` says it, once the deal is in)."""
         def build(board: Board) -> Step:
-            text = winners()
-            self.narration.note(text)
-            return Step(self.pace.triple * 2, None, banner=text)
+            self.narration.note(winners)
+            return Step(self.pace.triple * 2, None, banner=winners())
         return build
 
 

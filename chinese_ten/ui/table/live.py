@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -320,38 +321,40 @@ class TableScene(Scene):
             return
         self.advice = advice
 
-        def tell(words: str) -> None:
-            """The hint in a message, and with its reason (the search's figures) in the list of turns."""
-            self.say(words)
+        def tell(words: Callable[[], str]) -> None:
+            """The hint in a message, and with its reason (the search's figures) in the list of turns, told
+            again in another language when the language changes."""
+            self.say(words())
             if advice.reason:
-                self.ctl.narration.note(_("{hint} {reason}").format(hint=words, reason=advice.reason))
+                self.ctl.narration.note(lambda: _("{hint} {reason}").format(hint=words(), reason=advice.reason))
 
         offer = self.ctl.offer
         if offer is not None and self.ctl.rules_ui.lists_options:
             # the capture choice lights the named sets through its focus (ChoiceScene.update)
             if advice.play == offer.card:
-                tell(_("Hint: take {cards}.").format(cards=sets_text(advice.sets)) if advice.sets
+                tell(lambda: _("Hint: take {cards}.").format(cards=sets_text(advice.sets)) if advice.sets
                      else _("Hint: take nothing."))
             else:
-                tell(_("Hint: play {card} instead (Backspace puts {chosen} back).").format(
+                tell(lambda: _("Hint: play {card} instead (Backspace puts {chosen} back).").format(
                     card=advice.play.pretty, chosen=offer.card.pretty))
             return
         if offer is not None:
             # the capture choice lights the named card through its focus (ChoiceScene.update)
-            tell(_("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
+            tell(lambda: _("Hint: take {card}.").format(card=advice.take.pretty if advice.take else ""))
             return
         hand = self.ctl.board.open_hand(self.ctl.bottom)
         if advice.play in hand:
             self.hover = hand.index(advice.play)  # the key badges stay as they were: a click asks for no keys
         self.advice = advice
         if self.ctl.rules_ui.lists_options:
-            words = _("Hint: play {card} and take {cards}.") if advice.sets else _("Hint: play {card}.")
-            tell(words.format(card=advice.play.pretty, cards=sets_text(advice.sets)))
+            tell(lambda: (_("Hint: play {card} and take {cards}.") if advice.sets else _("Hint: play {card}.")).format(
+                card=advice.play.pretty, cards=sets_text(advice.sets)))
         elif advice.take is not None:
-            tell(_("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
-                                                                  target=advice.take.pretty))
+            take = advice.take
+            tell(lambda: _("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
+                                                                          target=take.pretty))
         else:
-            tell(_("Hint: play {card}.").format(card=advice.play.pretty))
+            tell(lambda: _("Hint: play {card}.").format(card=advice.play.pretty))
 
     def next_speed(self) -> None:
         """Move the animation speed on to the next one (Slow, Normal, Fast, Instant, then Slow again),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from chinese_ten.i18n import _
@@ -19,7 +20,7 @@ class Narration:
         self.entries: list[str] = []
         self.shown: list[Any] = []
         """The deal's events told so far, in order (of whichever game is played)."""
-        self._told: list[Event | str] = []
+        self._told: list[Event | Callable[[], str]] = []
         """The events and notes told so far, in order, to tell again in another language."""
         self._open = False
         self.version = 0
@@ -42,22 +43,23 @@ class Narration:
             self.entries.append(words)
             self._open = how == "begin"
 
-    def note(self, text: str) -> None:
-        """Tell something the table shows that is not an engine event (a match won), as an entry of its own."""
+    def note(self, words: Callable[[], str]) -> None:
+        """Tell something the table shows that is not an engine event (a match won, a hint), as an entry of
+        its own; ``words`` says it in the language in force, now and whenever the log is told again."""
         self.version += 1
-        self._told.append(text)
-        self.entries.append(text)
+        self._told.append(words)
+        self.entries.append(words())
         self._open = False
 
     def retell(self) -> None:
         """Tell everything again from the start, in the language now in use and with the names as they now
-        are (a note, already words, stays as it was told)."""
+        are."""
         self.version += 1
         self.entries.clear()
         self._open = False
         for item in self._told:
-            if isinstance(item, str):
-                self.entries.append(item)
+            if callable(item):
+                self.entries.append(item())
                 self._open = False
             else:
                 self._tell(item)

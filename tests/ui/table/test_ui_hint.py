@@ -135,3 +135,27 @@ def test_a_hint_tells_its_reason_from_hards_figures_in_the_list_of_turns(make_ta
     assert scene.advice.reason and scene.advice.reason == basis.reason
     assert ctl.narration.entries[-1] == f"{scene.toast_text} {basis.reason}"
     assert basis.best.words in basis.reason, "the reason names the hinted card"
+
+
+def test_a_hints_reason_in_the_list_of_turns_is_told_again_in_a_new_language(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten import i18n
+
+    app, ctl, scene = make_table(seats=3, seed=4, length="one")
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [key_event(pygame.K_a)])
+    assert run_frames(app, lambda: scene.toast_text.startswith("Hint:"), limit=600)
+    english = ctl.narration.entries[-1]
+    try:
+        app.change_settings(language="zh-Hans")
+        told = ctl.narration.entries[-1]
+        assert told != english and "Hint" not in told
+        assert told == i18n._("{hint} {reason}").format(
+            hint=i18n._("Hint: play {card}.").format(card=scene.advice.play.pretty)
+            if scene.advice.take is None else
+            i18n._("Hint: play {card} and take {target}.").format(card=scene.advice.play.pretty,
+                                                               target=scene.advice.take.pretty),
+            reason=scene.advice.reason)
+    finally:
+        app.change_settings(language="en")
+    assert ctl.narration.entries[-1] == english
+    ctl.stop()
