@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -328,16 +329,25 @@ class HistoryScene(Page):
             self._draw_count(surface, Rect(area.left, y, area.width, area.bottom - y), body, line_h)
             return
         for i, d in enumerate(m.deals):
-            row = Rect(area.left, y, area.width, line_h)
+            margins = " · ".join(f"{who} {signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
+            words = _("Deal {n}: {margins}").format(n=d.number, margins=margins)
+            room = area.width - 12
+            size = kit.text.fitting([words], body, room, smallest=max(10, round(body * 0.85)))
+            lines = [words]
+            if kit.text.width(words, size) > room:
+                # a ring of eight goes on to more lines, broken between seats, rather than shrink out of reading
+                lines = _packed(words.split(" · "), " · ", lambda text, size=size, room=room: kit.text.width(text, size) <= room)
+            step = line_h * size // body
+            row = Rect(area.left, y, area.width, line_h + step * (len(lines) - 1))
+            if row.bottom > area.bottom and i:
+                break
             self._deal_rows.append(row)
             if i == self.deal:
                 pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
-            margins = " · ".join(f"{who} {signed(v)}" for who, v in zip(seat_names(m, strength=False), d.margins))
-            words = _("Deal {n}: {margins}").format(n=d.number, margins=margins)
-            size = kit.text.fitting([words], body, row.width - 12, smallest=max(10, round(body * 0.7)))  # 8 seats fit
-            text = kit.text.line(words, size, t.text)
-            surface.blit(text, (row.left + 6, row.top + 3), Rect(0, 0, row.width - 12, text.get_height()))
-            y += line_h
+            for k, piece in enumerate(lines):
+                text = kit.text.line(piece, size, t.text)
+                surface.blit(text, (row.left + 6, row.top + 3 + k * step), Rect(0, 0, room, text.get_height()))
+            y = row.bottom
             if y + line_h > area.bottom:
                 break
 
@@ -378,3 +388,14 @@ class HistoryScene(Page):
             surface.blit(img.subsurface(Rect(0, 0, min(img.get_width(), area.width - 12), img.get_height())),
                          (area.left + 12, y))
             y += line_h
+
+
+def _packed(parts: list[str], joint: str, fits: Callable[[str], bool]) -> list[str]:
+    """``parts`` joined by ``joint`` into as few lines as ``fits`` allows, never breaking a part."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and fits(lines[-1] + joint + part):
+            lines[-1] += joint + part
+        else:
+            lines.append(part)
+    return lines

@@ -605,3 +605,48 @@ def test_historys_count_of_a_go_fishing_deal_lists_its_own_count(window, tmp_pat
     assert history.count_cards == [" ".join(c.pretty for c in r.cards) or "no scoring cards" for r in rows]
     assert any(r.cards for r in rows), "a deal's count names the cards that scored"
     app.keeper.close()
+
+
+def test_historys_deal_row_at_a_ring_of_eight_shows_every_seat_at_the_smallest_size(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.ui.app import open_window
+    from chinese_ten.ui.kit.text import TextPainter
+
+    names = ("You",) + tuple(f"Guest{n} — a long name" for n in range(1, 8))
+    setup = MatchSetup(seats=8, strength="normal", players=("you",) + ("person",) * 7, person=True, rules={},
+                       preset="classic", length={"kind": "one", "deals": 0}, total_deals=1, seed="5",
+                       game="fishing", network="t1", names=names)
+    opened = open_store(tmp_path)
+    match_id = opened.store.begin(setup, {})
+    margins = [-123.5, 17.5, 17.5, 17.5, 17.5, 17.5, 17.5, 1.0]
+    opened.store.finish_deal(match_id, 1, {"format": "go-fishing/deal-v1"}, margins, margins[0], margins, {})
+    opened.store.finish_match(match_id, "lost")
+    opened.close()
+    drawn: list[tuple[str, pygame.Surface]] = []
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        image = line(self, text, *args, **kwargs)
+        drawn.append((text, image))
+        return image
+
+    monkeypatch.setattr(TextPainter, "line", recording)
+    surface = open_window((960, 600))
+    app = App(surface, Settings(), None, None, ComputerThinker(force_inline=True), Keeper(open_store(tmp_path)))
+    history = HistoryScene(app)
+    app.replace(history)
+    drawn.clear()
+    app.frame(1 / 60, [])
+    row = history._deal_rows[0]
+    pieces = [(text, image) for text, image in drawn if text.startswith("Deal 1:")]
+    assert pieces, "the deal row is drawn"
+    start = drawn.index(pieces[0])
+    parts = [pieces[0]] + [d for d in drawn[start + 1:start + 4] if "+17.5" in d[0] or "+1" in d[0]]
+    told = " ".join(text for text, _ in parts)
+    sides = ("South-west", "West", "North-west", "North", "North-east", "East", "South-east")
+    assert all(f"{side} +" in told for side in sides) and told.endswith("+1"), f"a seat is missing: {told!r}"
+    assert all(text.split(" ")[0] in sides for text, _ in parts[1:]), "the row breaks between seats, not in one"
+    assert all(image.get_width() <= row.width - 12 for _, image in parts), "no part of the row is cut off"
+    assert len(parts) > 1 and row.height > history._deal_rows[0].height // len(parts), "the row takes two lines"
+    app.keeper.close()
+    pygame.display.quit()
