@@ -336,7 +336,7 @@ class HistoryScene(Page):
             lines = [words]
             if kit.text.width(words, size) > room:
                 # a ring of eight goes on to more lines, broken between seats, rather than shrink out of reading
-                lines = _packed(words.split(" · "), " · ", lambda text, size=size, room=room: kit.text.width(text, size) <= room)
+                lines = _packed(words.split(" · "), " · ", kit.text.width, size, room)
             step = line_h * size // body
             row = Rect(area.left, y, area.width, line_h + step * (len(lines) - 1))
             if row.bottom > area.bottom and i:
@@ -390,11 +390,12 @@ class HistoryScene(Page):
             y += line_h
 
 
-def _packed(parts: list[str], joint: str, fits: Callable[[str], bool]) -> list[str]:
-    """``parts`` joined by ``joint`` into as few lines as ``fits`` allows, never breaking a part."""
+def _packed(parts: list[str], joint: str, width: Callable[[str, int], int], size: int, room: int) -> list[str]:
+    """``parts`` joined by ``joint`` into as few lines no wider than ``room`` at ``size`` as they go, never
+    breaking a part (``width`` measures a text)."""
     lines: list[str] = []
     for part in parts:
-        if lines and fits(lines[-1] + joint + part):
+        if lines and width(lines[-1] + joint + part, size) <= room:
             lines[-1] += joint + part
         else:
             lines.append(part)
