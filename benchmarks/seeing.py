@@ -51,14 +51,14 @@ class SeeingPlayer(HardPlayer):
         self.table = table
 
     def totals(self, view: SeatView, rng: random.Random, options: list[_Option], source: str,
-               worlds: int) -> list[int]:
+               worlds: int, detail: list[list[int]] | None = None) -> list[int]:
         """Hard's totals over worlds with the real hands."""
         deal = self.table.deal
         assert deal is not None
         pos = Position.of(view, 1.0)
         seeing = SeeingPosition(**{f.name: getattr(pos, f.name) for f in dataclasses.fields(Position)},
                                 known=[[int(c) for c in h] for h in deal._hands])
-        return option_totals(view, seeing, rng, options, source, worlds)
+        return option_totals(view, seeing, rng, options, source, worlds, detail)
 
 
 def seeing_game(game: GameSpec, table: Table, players: dict[str, Any]) -> GameSpec:
