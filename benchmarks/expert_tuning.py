@@ -37,14 +37,14 @@ def candidate(text: str, think_ms: int, table: Table) -> Callable[[], Any]:
     """The constructor of the candidate player ``text`` names."""
     name, _, spec = text.partition(":")
     keys = {"avoid": "avoid_weight", "discards": "discards", "noise": "noise", "other": "other_noise",
-            "exact": "exact_at", "pool": "pool", "slip": "slip"}
+            "exact": "exact_at", "pool": "pool", "slip": "slip", "tries": "tries"}
     kwargs: dict[str, Any] = {}
     for item in filter(None, spec.split(",")):
         key, _, value = item.partition("=")
         if key == "ms":
             think_ms = int(value)
         elif name == "expert" and key in keys:
-            kwargs[keys[key]] = bool(int(value)) if key == "discards" else int(value) if key in ("exact", "pool") else float(value)
+            kwargs[keys[key]] = bool(int(value)) if key == "discards" else int(value) if key in ("exact", "pool", "tries") else float(value)
         else:
             raise SystemExit(f"unknown setting {key!r} in {text!r}")
     if name == "hard":

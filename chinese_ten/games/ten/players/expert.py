@@ -34,7 +34,7 @@ import random
 
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.games.ten.players.hard import HardPlayer, _Option, option_totals
-from chinese_ten.games.ten.players.inference import SLIP, WeighedPosition
+from chinese_ten.games.ten.players.inference import SLIP, ConsistentPosition, WeighedPosition
 from chinese_ten.games.ten.players.rollout import NOISE
 from chinese_ten.games.ten.players.worlds import Position
 
@@ -50,6 +50,9 @@ OTHER_NOISE: float = 0.0
 POOL: int = 1
 """Worlds sampled per world searched, to be weighed by how well they explain the others' plays (1: none)."""
 
+TRIES: int = 0
+"""Worlds sampled at most to find one that explains every past play of the others (0: the guess as it is)."""
+
 EXACT_AT: int = 0
 """Cards left in the hands from which a play-out's last turns are searched exactly (0: never)."""
 
@@ -61,7 +64,7 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, think_ms: int = DEFAULT_THINK_MS, avoid_weight: float = EXPERT_AVOID_WEIGHT,
                  discards: bool = True, noise: float = NOISE, other_noise: float | None = OTHER_NOISE,
-                 exact_at: int = EXACT_AT, pool: int = POOL, slip: float = SLIP) -> None:
+                 exact_at: int = EXACT_AT, pool: int = POOL, slip: float = SLIP, tries: int = TRIES) -> None:
         """An Expert player thinking for about ``think_ms`` milliseconds a decision."""
         super().__init__(think_ms, avoid_weight)
         self.discards = discards
@@ -70,12 +73,15 @@ class ExpertPlayer(HardPlayer):
         self.exact_at = exact_at
         self.pool = pool
         self.slip = slip
+        self.tries = tries
 
     def totals(self, view: SeatView, rng: random.Random, options: list[_Option], source: str,
                worlds: int, detail: list[list[int]] | None = None) -> list[int]:
         """Per option, the points the seat wins to the end of the deal summed over ``worlds`` sampled worlds."""
         pos = Position.of(view, self.avoid_weight, self.discards)
-        if self.pool > 1 and not view.rules.redeal_size:
+        if self.tries and not view.rules.redeal_size:
+            pos = ConsistentPosition.of_view(pos, view, self.tries)
+        elif self.pool > 1 and not view.rules.redeal_size:
             pos = WeighedPosition.weighed(pos, view, rng, worlds, worlds * self.pool, self.slip)
         return option_totals(view, pos, rng, options, source, worlds, detail, self.noise, self.other_noise,
                              self.exact_at)

@@ -152,3 +152,49 @@ class WeighedPosition(Position):
         if self.drawn:
             return self.drawn.pop()
         return super().sample(rng)
+
+
+@dataclass
+class ConsistentPosition(Position):
+    """A position whose worlds agree with every past play of the others under the reference heuristic: each
+    world is the first of up to ``tries`` sampled as usual that explains them all (else the one that explains
+    most), so a Normal opponent's worlds follow its whole history at the cost of a few samples a world."""
+
+    turns: list[PastTurn] | None = None
+    tries: int = 20
+    big: float = 0.0
+
+    @classmethod
+    def of_view(cls, pos: Position, view: SeatView, tries: int) -> ConsistentPosition:
+        """``pos`` sampling only worlds that explain the others' past plays, trying ``tries`` times a world."""
+        fields = {name: getattr(pos, name) for name in Position.__dataclass_fields__}
+        return cls(**fields, turns=past_turns(view), tries=tries, big=float(view.big_points))
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """A world that explains every past play of the others, or the best of ``tries`` that none did."""
+        world = super().sample(rng)
+        turns = self.turns
+        if not turns:
+            return world
+        best, best_misses = world, len(turns) + 1
+        for k in range(self.tries):
+            if k:
+                world = super().sample(rng)
+            misses = unexplained(turns, world[0], self.pts, self.big, best_misses)
+            if not misses:
+                return world
+            if misses < best_misses:
+                best, best_misses = world, misses
+        return best
+
+
+def unexplained(turns: list[PastTurn], hands: list[list[int]], pts: tuple[int, ...], big: float,
+                enough: int) -> int:
+    """How many of the others' past plays one world fails to explain, counted up to ``enough`` at most."""
+    misses = 0
+    for turn in turns:
+        if not model_would_play(turn, hands[turn.seat] + list(turn.later), pts, big):
+            misses += 1
+            if misses >= enough:
+                break
+    return misses
