@@ -11,7 +11,8 @@ difference from the first candidate (the luck of the deal cancels twice over).
 
 A candidate is ``hard``, ``expert`` (with ``:key=value,...`` overrides of ``avoid``,
 ``discards``, ``noise``, ``other``, ``exact``, ``pool``, ``slip``) or ``seeing`` (Hard told the other hands; see
-:mod:`seeing`); any of them takes ``ms=N``, its own effort instead of ``--think-ms``.
+:mod:`seeing`) or ``ismcts`` (one information-set tree; ``opponents=tree|model``, ``explore``; see
+:mod:`ismcts`); any of them takes ``ms=N``, its own effort instead of ``--think-ms``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from chinese_ten.games.ten.players.expert import ExpertPlayer
 from chinese_ten.games.ten.players.hard import HardPlayer
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 
+from ismcts import IsmctsPlayer
 from seeing import SeeingPlayer, Table, seeing_game
 
 
@@ -39,10 +41,13 @@ def candidate(text: str, think_ms: int, table: Table) -> Callable[[], Any]:
     keys = {"avoid": "avoid_weight", "discards": "discards", "noise": "noise", "other": "other_noise",
             "exact": "exact_at", "pool": "pool", "slip": "slip", "tries": "tries"}
     kwargs: dict[str, Any] = {}
+    tree: dict[str, Any] = {}
     for item in filter(None, spec.split(",")):
         key, _, value = item.partition("=")
         if key == "ms":
             think_ms = int(value)
+        elif name == "ismcts" and key in ("opponents", "explore"):
+            tree[key] = value if key == "opponents" else float(value)
         elif name == "expert" and key in keys:
             kwargs[keys[key]] = bool(int(value)) if key == "discards" else int(value) if key in ("exact", "pool", "tries") else float(value)
         else:
@@ -51,6 +56,8 @@ def candidate(text: str, think_ms: int, table: Table) -> Callable[[], Any]:
         return lambda: HardPlayer(think_ms)
     if name == "seeing":
         return lambda: SeeingPlayer(table, think_ms)
+    if name == "ismcts":
+        return lambda: IsmctsPlayer(think_ms, **tree)
     if name != "expert":
         raise SystemExit(f"unknown candidate {text!r}")
     return lambda: ExpertPlayer(think_ms, **kwargs)

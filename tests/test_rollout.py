@@ -85,7 +85,7 @@ def test_random_rollout_scores_what_the_engine_scores_under_every_preset(preset_
 @settings(max_examples=60, deadline=None)
 @given(preset_seats=st.sampled_from(PRESET_SEATS), seed=st.integers(0, 2**32), me=st.integers(0, 3),
        turns=st.integers(0, 10))
-def test_normal_like_rollout_scores_what_the_engine_scores_under_every_preset(preset_seats, seed, me, turns):
+def test_normal_like_rollout_scores_what_the_engine_scores_for_every_seat_under_every_preset(preset_seats, seed, me, turns):
     preset, seats = preset_seats
     rules = RuleSet.of(preset)
     me %= seats
@@ -95,11 +95,13 @@ def test_normal_like_rollout_scores_what_the_engine_scores_under_every_preset(pr
         _finish_turn(deal, rng.choice(deal.hand(deal.to_move)))
     hands, lay, stock, seen = _lean(deal)
     lean = LeanRules.of(rules, seats)
-    start = deal.points[me]
-    gained = rollout(hands, lay, stock, seen, deal.to_move, me, lean, random.Random(0), noise=0.0)
+    starts = list(deal.points)
+    every = [0] * seats
+    gained = rollout(hands, lay, stock, seen, deal.to_move, me, lean, random.Random(0), noise=0.0, into=every)
     while not deal.is_over:
         _finish_turn(deal, _normal_like_card(deal, lean))
-    assert gained == deal.points[me] - start
+    assert gained == deal.points[me] - starts[me]
+    assert every == [deal.points[s] - starts[s] for s in range(seats)], "every seat's points, with into"
 
 
 @pytest.mark.parametrize("preset,seats", PRESET_SEATS)
@@ -111,3 +113,18 @@ def test_policy_rollout_ends_the_deal_with_points_in_range(preset, seats):
     gained = rollout(hands, lay, stock, seen, deal.to_move, 0, lean, random.Random(1), noise=0.0)
     assert 0 <= gained <= sum(lean.pts)
     assert all(not h for h in hands) and not stock
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_rollout_ending_in_exact_search_credits_every_seat_with_all_the_points_left(seats: int) -> None:
+    rules = RuleSet.of("classic")
+    deal = Deal.from_seed(seats, seed=5)
+    rng = random.Random(5)
+    for _ in range(24 - 3):  # three turns left: the exact tail takes over at once
+        _finish_turn(deal, rng.choice(deal.hand(deal.to_move)))
+    hands, lay, stock, seen = _lean(deal)
+    lean = LeanRules.of(rules, seats)
+    left = sum(lean.pts[c] for h in hands for c in h) + sum(lean.pts[c] for c in stock) + sum(p for g in lay for p in g)
+    every = [0] * seats
+    gained = rollout(hands, lay, stock, seen, deal.to_move, 1, lean, random.Random(0), exact_at=6, into=every)
+    assert gained == every[1] and sum(every) == left

@@ -15,7 +15,7 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 @pytest.fixture
 def tuning(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     monkeypatch.syspath_prepend(str(BENCHMARKS))
-    for name in ("expert_tuning", "seeing"):
+    for name in ("expert_tuning", "seeing", "ismcts"):
         sys.modules.pop(name, None)
     import expert_tuning
 
@@ -27,10 +27,11 @@ def test_every_kind_of_candidate_plays_and_saved_runs_compare_as_one(tuning, tmp
     saved = tmp_path / "runs.json"
     common = ["--sets", "2", "--think-ms", "1", "--seed", "3", "--save", str(saved)]
     assert tuning.main(common + ["hard", "seeing:ms=2"]) == 0
-    assert tuning.main(common + ["expert:pool=2,other=0.1"]) == 0
+    assert tuning.main(common + ["expert:pool=2,other=0.1", "ismcts:opponents=tree,explore=0.5", "ismcts"]) == 0
     together = capsys.readouterr().out.splitlines()
     rows = json.loads(saved.read_text())
-    assert list(rows) == ["hard", "seeing:ms=2", "expert:pool=2,other=0.1"]
+    assert list(rows) == ["hard", "seeing:ms=2", "expert:pool=2,other=0.1", "ismcts:opponents=tree,explore=0.5",
+                          "ismcts"]
     assert all(len(per_set) == 2 for per_set in rows.values())
     assert tuning.main(["--compare", str(saved)]) == 0
     compared = capsys.readouterr().out.splitlines()

@@ -83,8 +83,10 @@ def best_capture(hand: list[int], lay: list[list[int]], pts: tuple[int, ...]) ->
 
 def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen: list[int],
             seat: int, me: int, lean: LeanRules, rng: random.Random,
-            noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0) -> int:
-    """Play the deal to its end from ``seat`` to move; the points ``me`` wins on the way.
+            noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0,
+            into: list[int] | None = None) -> int:
+    """Play the deal to its end from ``seat`` to move; the points ``me`` wins on the way (with ``into``, every
+    seat's points are added to it too).
 
     ``noise`` is how often ``me`` plays a random card, ``other_noise`` how often every
     other seat does (None: ``noise`` too). Once no more than ``exact_at`` cards are left in the hands
@@ -116,7 +118,11 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                 s = (s + step) % seats
             left += each * seats
         if exact_at and left <= exact_at and len(stock) <= left:
-            return gained + exact_points(hands, lay, stock, seat, step, pts)[me]
+            tail = exact_points(hands, lay, stock, seat, step, pts)
+            if into is not None:
+                for s, won in enumerate(tail):
+                    into[s] += won
+            return gained + tail[me]
         left -= 1
         nz = noise if seat == me else theirs
         if nz and rand() < nz:
@@ -182,6 +188,8 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                 lay[r].append(pts[c])
         if seat == me:
             gained += got
+        if into is not None:
+            into[seat] += got
         seat += step
         if seat == seats:
             seat = 0
