@@ -5,6 +5,9 @@ system chooses, and writes the port with a random secret to :data:`DOOR_FILE` in
 (readable by this account alone). A second start with a link calls :func:`hand_over`: it reads the
 file, connects, sends one line ``{"secret": …, "link": …}`` and takes the answer ``ok``; with no file,
 a stale one, a refused connection or any other answer it opens its own window.
+
+Several windows open at once each add their door to the file, newest first, and take only their own
+away when they close: a link goes to the newest window still open.
 """
 
 from __future__ import annotations
@@ -56,12 +59,12 @@ class DoorAddress:
         return {"port": self.port, "secret": self.secret, "pid": os.getpid()}
 
 
-def read_address(folder: Path) -> DoorAddress | None:
-    """The address :data:`DOOR_FILE` in ``folder`` names; None when there is no such file or it is not one."""
-    try:
-        data = json.loads((folder / DOOR_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+MOST_WINDOWS = 8
+"""The most doors :data:`DOOR_FILE` lists (the oldest, most likely closed long ago, go first)."""
+
+
+def _address(data: object) -> DoorAddress | None:
+    """The address one entry of :data:`DOOR_FILE` names; None when it is not one."""
     if not isinstance(data, dict):
         return None
     port, secret = data.get("port"), data.get("secret")
@@ -70,22 +73,57 @@ def read_address(folder: Path) -> DoorAddress | None:
     return DoorAddress(port, secret)
 
 
+def read_addresses(folder: Path) -> list[DoorAddress]:
+    """The addresses :data:`DOOR_FILE` in ``folder`` lists, newest first (a file of one window's address, as
+    earlier versions wrote it, lists that one); none when there is no such file or it is not one."""
+    try:
+        data = json.loads((folder / DOOR_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    entries = data.get("windows") if isinstance(data, dict) and "windows" in data else [data]
+    if not isinstance(entries, list):
+        return []
+    return [a for a in map(_address, entries) if a is not None]
+
+
+def read_address(folder: Path) -> DoorAddress | None:
+    """The newest address :data:`DOOR_FILE` in ``folder`` lists; None when there is none."""
+    return next(iter(read_addresses(folder)), None)
+
+
+def _write_addresses(folder: Path, addresses: list[DoorAddress], mine: DoorAddress | None = None) -> None:
+    """:data:`DOOR_FILE` listing ``addresses`` (``mine`` marked with this process's id), or no file for none."""
+    from chinese_ten.storage import atomic_write
+
+    if not addresses:
+        with contextlib.suppress(OSError):
+            (folder / DOOR_FILE).unlink()
+        return
+    entries = [a.to_json() if a == mine else {"port": a.port, "secret": a.secret} for a in addresses]
+    atomic_write(folder / DOOR_FILE, (json.dumps({"windows": entries}) + "\n").encode("utf-8"))
+
+
 def hand_over(folder: Path, link: str, timeout: float = ANSWER_SECONDS) -> bool:
-    """Give ``link`` to the window running with data folder ``folder``; True once that window took it,
-    False when no window runs there (no file, a stale one, a refused connection, any answer but ``ok``)."""
-    address = read_address(folder)
-    if address is None:
-        return False
+    """Give ``link`` to the newest window running with data folder ``folder``; True once a window took it,
+    False when none runs there (no file, stale ones, refused connections, any answer but ``ok``)."""
+    for address in read_addresses(folder):
+        if _offer(address, link, timeout):
+            return True
+    return False
+
+
+def _offer(address: DoorAddress, link: str, timeout: float) -> bool:
+    """True when the window at ``address`` took ``link``."""
     message = json.dumps({"secret": address.secret, "link": link}).encode("utf-8") + b"\n"
     try:
         with socket.create_connection((LOOPBACK, address.port), timeout=timeout) as conn:
             conn.sendall(message)
             answer = _read_line(conn)
     except OSError as exc:
-        _log.info("no game window answered on port %d (%s); opening one", address.port, exc)
+        _log.info("no game window answered on port %d (%s)", address.port, exc)
         return False
     if answer != OK:
-        _log.info("the program on port %d did not take the link; opening a window", address.port)
+        _log.info("the program on port %d did not take the link", address.port)
         return False
     return True
 
@@ -106,9 +144,8 @@ class Door:
             self._sock.listen(4)
             self._sock.settimeout(ACCEPT_SECONDS)
             self.address = DoorAddress(self._sock.getsockname()[1], secrets.token_urlsafe(32))
-            from chinese_ten.storage import atomic_write
-
-            atomic_write(folder / DOOR_FILE, (json.dumps(self.address.to_json()) + "\n").encode("utf-8"))
+            others = read_addresses(folder)[:MOST_WINDOWS - 1]
+            _write_addresses(folder, [self.address, *others], self.address)
         except BaseException:
             self._sock.close()
             raise
@@ -155,15 +192,18 @@ class Door:
         return True
 
     def close(self) -> None:
-        """Stop listening; :data:`DOOR_FILE` goes too unless another window has written its own since."""
+        """Stop listening and take this door out of :data:`DOOR_FILE` (the file goes when it was the last)."""
         if self._closed.is_set():
             return
         self._closed.set()
         self._sock.close()
         self._thread.join(ACCEPT_SECONDS * 4)
-        if read_address(self.folder) == self.address:
-            with contextlib.suppress(OSError):
-                (self.folder / DOOR_FILE).unlink()
+        listed = read_addresses(self.folder)
+        if self.address in listed:
+            try:
+                _write_addresses(self.folder, [a for a in listed if a != self.address])
+            except OSError as exc:
+                _log.info("could not take this window's door out of %s: %s", DOOR_FILE, exc)
 
 
 def open_door(folder: Path, on_link: Callable[[str], None]) -> Door | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.handoff import DOOR_FILE, LOOPBACK, Door, hand_over, open_door, read_address
+from chinese_ten.handoff import DOOR_FILE, LOOPBACK, Door, hand_over, open_door, read_address, read_addresses
 
 LINK = "chinese-ten://127.0.0.1:47110/t/k3m9x2p7?http#" + "Qm4R" * 6
 
@@ -45,8 +45,8 @@ def test_a_link_handed_over_reaches_the_running_window(door: Door, tmp_path: Pat
 
 def test_the_door_listens_on_loopback_and_its_file_is_for_this_account_alone(door: Door, tmp_path: Path) -> None:
     assert door._sock.getsockname()[0] == "127.0.0.1"
-    data = json.loads((tmp_path / DOOR_FILE).read_text(encoding="utf-8"))
-    assert data["port"] == door.address.port and len(data["secret"]) >= 32
+    data = json.loads((tmp_path / DOOR_FILE).read_text(encoding="utf-8"))["windows"][0]
+    assert data["port"] == door.address.port and len(data["secret"]) >= 32 and data["pid"] == os.getpid()
     if os.name == "posix":
         assert (tmp_path / DOOR_FILE).stat().st_mode & 0o077 == 0
 
@@ -115,10 +115,41 @@ def test_closing_the_door_takes_its_file_away_but_not_a_newer_windows(tmp_path: 
     first = Door(tmp_path, lambda link: None)
     second = Door(tmp_path, lambda link: None)  # a second window: links now go to it
     first.close()
-    assert read_address(tmp_path) == second.address
+    assert read_addresses(tmp_path) == [second.address]
     second.close()
     assert not (tmp_path / DOOR_FILE).exists()
     assert hand_over(tmp_path, LINK) is False
+
+
+def test_with_two_windows_a_link_goes_to_the_newest_and_to_the_older_once_that_closes(tmp_path: Path) -> None:
+    taken: dict[str, list[str]] = {"older": [], "newer": []}
+    older = Door(tmp_path, taken["older"].append)
+    newer = Door(tmp_path, taken["newer"].append)
+    try:
+        assert read_addresses(tmp_path) == [newer.address, older.address]
+        assert hand_over(tmp_path, LINK) is True and taken == {"older": [], "newer": [LINK]}
+        newer.close()
+        assert read_addresses(tmp_path) == [older.address], "the older window's door is still listed"
+        assert hand_over(tmp_path, LINK) is True and taken["older"] == [LINK]
+    finally:
+        older.close()
+        newer.close()
+
+
+def test_a_stale_door_listed_first_is_passed_over_for_a_window_still_open(door: Door, tmp_path: Path) -> None:
+    with socket.socket() as sock:  # a port nobody listens on now
+        sock.bind((LOOPBACK, 0))
+        gone = sock.getsockname()[1]
+    listed = json.loads((tmp_path / DOOR_FILE).read_text(encoding="utf-8"))["windows"]
+    (tmp_path / DOOR_FILE).write_text(json.dumps({"windows": [{"port": gone, "secret": "x" * 43}, *listed]}))
+    assert hand_over(tmp_path, LINK) is True
+    assert door.taken == [LINK]  # type: ignore[attr-defined]
+
+
+def test_a_file_an_earlier_version_wrote_still_names_its_window(door: Door, tmp_path: Path) -> None:
+    (tmp_path / DOOR_FILE).write_text(json.dumps({"port": door.address.port, "secret": door.address.secret}))
+    assert read_addresses(tmp_path) == [door.address]
+    assert hand_over(tmp_path, LINK) is True
 
 
 def test_a_door_that_cannot_open_is_logged_and_the_game_goes_on(tmp_path: Path,
