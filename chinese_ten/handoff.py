@@ -106,10 +106,7 @@ def _write_addresses(folder: Path, addresses: list[DoorAddress], mine: DoorAddre
 def hand_over(folder: Path, link: str, timeout: float = ANSWER_SECONDS) -> bool:
     """Give ``link`` to the newest window running with data folder ``folder``; True once a window took it,
     False when none runs there (no file, stale ones, refused connections, any answer but ``ok``)."""
-    for address in read_addresses(folder):
-        if _offer(address, link, timeout):
-            return True
-    return False
+    return any(_offer(address, link, timeout) for address in read_addresses(folder))  # stops at the first taker
 
 
 def _offer(address: DoorAddress, link: str, timeout: float) -> bool:
