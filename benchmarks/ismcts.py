@@ -30,7 +30,7 @@ import random
 from chinese_ten.cards import ALL_CARDS
 from chinese_ten.games.ten.players.base import Decision
 from chinese_ten.games.ten.players.expert import EXPERT_AVOID_WEIGHT, ExpertPlayer
-from chinese_ten.games.ten.players.hard import OVERHEAD_TURNS, TURNS_PER_MS, _capture_options, _Option
+from chinese_ten.games.ten.players.hard import OVERHEAD_TURNS, TURNS_PER_MS, _Option, play_options
 from chinese_ten.games.ten.players.rollout import CARD_RANK, NOISE, LeanRules, enter, rollout
 from chinese_ten.games.ten.players.worlds import Position
 from chinese_ten.games.ten.rules import CARD_PARTNER, SELF_PAIRING
@@ -170,14 +170,7 @@ class IsmctsPlayer(ExpertPlayer):
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
         """Hard's list of options, chosen among by the tree."""
-        pts = view.points_table
-        options: list[_Option] = []
-        kinds: set[tuple[int, int]] = set()
-        for card in view.hand:
-            kind = (card >> 2, pts[card])
-            if kind not in kinds:
-                kinds.add(kind)
-                options.extend(_capture_options(view.rules, card, view.layout, pts))
+        options = play_options(view)
         if len(options) == 1:
             return Decision(ALL_CARDS[options[0][0]], options[0][2])
         chosen, _, take = options[self._search(view, rng, options, "play", view.layout)]

@@ -68,6 +68,21 @@ def _capture_options(rules: RuleSet, card: int, layout: tuple[Card, ...], pts: t
     return [(card, value, c) for value, c in sorted(by_pts.items(), reverse=True)]
 
 
+def play_options(view: SeatView) -> list[_Option]:
+    """Every sensible play of the view's seat: one card of each kind (rank and points) in its hand, once per
+    distinct-points capture it could make."""
+    pts = view.points_table
+    options: list[_Option] = []
+    kinds: set[tuple[int, int]] = set()
+    for card in view.hand:
+        kind = (card >> 2, pts[card])
+        if kind in kinds:
+            continue  # same rank and points: interchangeable with one already listed
+        kinds.add(kind)
+        options.extend(_capture_options(view.rules, card, view.layout, pts))
+    return options
+
+
 class HardPlayer(TenPlayer):
     """Determinized Monte Carlo search over sampled hidden hands and stock."""
 
@@ -92,15 +107,7 @@ class HardPlayer(TenPlayer):
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Decision:
         """The card (and capture) whose sampled rollouts end best on average."""
-        pts = view.points_table
-        options: list[_Option] = []
-        kinds: set[tuple[int, int]] = set()
-        for card in view.hand:
-            kind = (card >> 2, pts[card])
-            if kind in kinds:
-                continue  # same rank and points: interchangeable with one already listed
-            kinds.add(kind)
-            options.extend(_capture_options(view.rules, card, view.layout, pts))
+        options = play_options(view)
         if len(options) == 1 and not self._explain:
             chosen, _, take = options[0]
             return Decision(ALL_CARDS[chosen], take)
