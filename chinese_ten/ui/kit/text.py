@@ -75,10 +75,12 @@ _NO_LINE_START = ("\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\
 and the closing bracket, full stop, comma and the like of other scripts)."""
 _CJK_CHAR = re.compile(f"[{_CJK}]")
 _OPEN_RE, _CLOSE_RE = re.escape(_OPENING), re.escape(_NO_LINE_START)
-_BREAKS = re.compile(f"[{_OPEN_RE}]*(?:(?![{_OPEN_RE}{_CLOSE_RE}])[{_CJK}]|[^ {_CJK}{_OPEN_RE}{_CLOSE_RE}]+)"
+_WORD = f"[^ {_CJK}{_OPEN_RE}{_CLOSE_RE}]"
+_BREAKS = re.compile(f"[{_OPEN_RE}]*(?:(?![{_OPEN_RE}{_CLOSE_RE}])[{_CJK}]|{_WORD}(?:{_WORD}|[{_CLOSE_RE}](?={_WORD}))*)"
                      f"[{_CLOSE_RE}]*| +|[{_OPEN_RE}{_CLOSE_RE}]+")
 """Pieces a line may break between: a Chinese character or a run of other letters, with the opening
-punctuation before it and the closing punctuation after it; or spaces."""
+punctuation before it and the closing punctuation after it; or spaces. Punctuation inside a run
+("+17.5", "1:30") belongs to the run."""
 
 
 CJK_WORDS: frozenset[str] = frozenset({
@@ -109,6 +111,8 @@ def break_pieces(text: str) -> list[str]:
     ['took', ' ', '3♦', ' ', '(+10).', ' ', 'Turned']
     >>> break_pieces("“学习玩法”会（以后）")
     ['“学', '习', '玩', '法”', '会', '（以', '后）']
+    >>> break_pieces("You -123.5 · West +17.5.")
+    ['You', ' ', '-123.5', ' ', '·', ' ', 'West', ' ', '+17.5.']
     """
     pieces: list[str] = []
     for piece in _BREAKS.findall(text):

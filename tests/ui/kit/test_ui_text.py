@@ -190,3 +190,13 @@ def test_fitting_gives_the_largest_size_at_which_every_text_fits_and_stops_at_th
     assert max(painter.width(t, size + 1) for t in texts) > 300, "one size larger would not fit"
     assert painter.fitting(texts, 30, 10_000) == 30
     assert painter.fitting(texts, 30, 5, smallest=12) == 12
+
+
+def test_a_wrapped_line_never_breaks_inside_a_number_with_a_decimal_point(window) -> None:  # type: ignore[no-untyped-def]
+    painter = TextPainter(FontBook(), classic_theme())
+    text = "Deal 1: You -123.5 · West +17.5 · North-west +17.5 · East +1"
+    for width in range(40, painter.width(text, 16), 5):
+        lines = painter.wrap(text, 16, width)
+        assert " ".join(lines) == text, (width, lines)
+        words = text.split(" ")
+        assert all(word in words for line in lines for word in line.split(" ")), (width, lines)
