@@ -86,11 +86,6 @@ def read_addresses(folder: Path) -> list[DoorAddress]:
     return [a for a in map(_address, entries) if a is not None]
 
 
-def read_address(folder: Path) -> DoorAddress | None:
-    """The newest address :data:`DOOR_FILE` in ``folder`` lists; None when there is none."""
-    return next(iter(read_addresses(folder)), None)
-
-
 def _write_addresses(folder: Path, addresses: list[DoorAddress], mine: DoorAddress | None = None) -> None:
     """:data:`DOOR_FILE` listing ``addresses`` (``mine`` marked with this process's id), or no file for none."""
     from chinese_ten.storage import atomic_write

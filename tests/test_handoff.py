@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.handoff import DOOR_FILE, LOOPBACK, Door, hand_over, open_door, read_address, read_addresses
+from chinese_ten.handoff import DOOR_FILE, LOOPBACK, Door, hand_over, open_door, read_addresses
 
 LINK = "chinese-ten://127.0.0.1:47110/t/k3m9x2p7?http#" + "Qm4R" * 6
 
@@ -66,7 +66,7 @@ def test_a_stale_file_counts_as_no_window_running(tmp_path: Path) -> None:
 @pytest.mark.parametrize("text", ["", "not json", "[1, 2]", '{"port": "x", "secret": "y"}', '{"port": 0, "secret": "y"}'])
 def test_a_damaged_file_counts_as_no_window_running(tmp_path: Path, text: str) -> None:
     (tmp_path / DOOR_FILE).write_text(text, encoding="utf-8")
-    assert read_address(tmp_path) is None
+    assert read_addresses(tmp_path) == []
     assert hand_over(tmp_path, LINK) is False
 
 

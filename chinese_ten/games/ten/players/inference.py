@@ -119,11 +119,7 @@ def model_would_play(turn: PastTurn, hand: list[int], pts: tuple[int, ...], big:
 def world_weight(turns: list[PastTurn], hands: list[list[int]], pts: tuple[int, ...], big: float,
                  slip: float = SLIP) -> float:
     """How well one sampled world explains the other seats' past plays: ``slip`` per play it does not."""
-    w = 1.0
-    for turn in turns:
-        if not model_would_play(turn, hands[turn.seat] + list(turn.later), pts, big):
-            w *= slip
-    return w
+    return float(slip ** unexplained(turns, hands, pts, big, len(turns)))
 
 
 @dataclass
