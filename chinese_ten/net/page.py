@@ -12,6 +12,13 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 
+def page_for(path: str) -> Response | None:
+    """The page served at ``path`` (a request's path, without its query), or None where there is none."""
+    if path.startswith("/t/") and len(path) > 3:
+        return table_page(path[3:])
+    return None
+
+
 def table_page(table: str) -> Response:
     """The small page a table's link opens in a browser: how to join with the game."""
     name = html.escape(table[:64])

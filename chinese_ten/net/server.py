@@ -28,7 +28,7 @@ from websockets.http11 import Request, Response
 
 from chinese_ten.engine.workers import watch_parent
 from chinese_ten.net import protocol as p
-from chinese_ten.net.page import table_page
+from chinese_ten.net.page import page_for
 from chinese_ten.net.store import EXPIRY_SECONDS, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, restore
 
@@ -234,8 +234,9 @@ class TableServer:
             return None
         if path == "/healthz":
             return connection.respond(HTTPStatus.OK, "ok\n")
-        if path.startswith("/t/") and len(path) > 3:
-            return table_page(path[3:])
+        page = page_for(path)
+        if page is not None:
+            return page
         return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
 
     async def _handle(self, ws: ServerConnection) -> None:
