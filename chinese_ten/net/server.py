@@ -73,6 +73,8 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.closing = False
+        self.endpoint: str | None = None
+        """The table the connection's path names (``/ws/TABLE``), or None on the bare ``/ws``."""
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._times: deque[float] = deque()
         self._refusals = 0
@@ -230,7 +232,7 @@ class TableServer:
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = urlsplit(request.path).path
-        if path == p.WS_PATH:
+        if path == p.WS_PATH or path.startswith(p.WS_PATH + "/"):
             return None
         if path == "/healthz":
             return connection.respond(HTTPStatus.OK, "ok\n")
@@ -242,6 +244,8 @@ class TableServer:
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
         conn = Connection(ws, self.loop)
+        if ws.request is not None:
+            conn.endpoint = endpoint_table(ws.request.path)
         writer = asyncio.create_task(conn.write())
         try:
             await self._converse(conn)
@@ -308,6 +312,9 @@ class TableServer:
             conn.table, conn.seat = table, 0
             table.attach(0, conn)
             return
+        if conn.endpoint is not None and msg.table != conn.endpoint:
+            self._refuse(conn, Refused("no-such-table", "This address is another table's.", p.CLOSE_NO_TABLE))
+            return
         found = self.table(msg.table)
         if found is None:
             self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
@@ -350,6 +357,14 @@ class TableServer:
             conn.push(p.dump(p.error("bad-message", str(exc))))
         except Refused as refused:
             self._refuse(conn, refused, ident)
+
+
+def endpoint_table(target: str) -> str | None:
+    """The table a WebSocket request's path names (``/ws/TABLE``), or None for the bare ``/ws``."""
+    path = urlsplit(target).path
+    if path.startswith(p.WS_PATH + "/"):
+        return path[len(p.WS_PATH) + 1:]
+    return None
 
 
 async def _drain(ws: ServerConnection, seconds: float = 10.0) -> None:

@@ -19,7 +19,8 @@ from typing import Any, Final
 
 from chinese_ten.storage import transaction
 
-SCHEMA_VERSION: Final[int] = 1
+SCHEMA_VERSION: Final[int] = 2
+"""1: tables, seats and deals; 2: each table's latest chat lines too."""
 
 _SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -53,6 +54,15 @@ CREATE TABLE IF NOT EXISTS deals (
     record TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
 """
 
 CHECKPOINT_SECONDS: Final[float] = 2.0
@@ -60,6 +70,9 @@ CHECKPOINT_SECONDS: Final[float] = 2.0
 
 EXPIRY_SECONDS: Final[float] = 48 * 3600.0
 """A table is removed this long after its last action."""
+
+CHAT_KEPT: Final[int] = 50
+"""How many of a table's latest chat lines are kept (and told in ``welcome``)."""
 
 
 def secret_hash(secret: str) -> str:
@@ -78,6 +91,20 @@ class SeatRow:
     strength: str | None = None
     token_hash: str | None = None
     claim_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One kept chat line: the seat and name that said it, what, and when (seconds since the epoch)."""
+
+    seat: int
+    name: str
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as ``chat`` frames and ``welcome``'s ``chat`` list write it."""
+        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at}
 
 
 @dataclass(frozen=True)
@@ -179,6 +206,19 @@ class TableStore:
                         table_id))
             if deal is not None:
                 db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
+
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT`."""
+        with self._transaction() as db:
+            last = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE table_id = ?", (table_id,)).fetchone()[0]
+            db.execute("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)",
+                       (table_id, last + 1, line.seat, line.name, line.text, line.at))
+            db.execute("DELETE FROM chat WHERE table_id = ? AND number <= ?", (table_id, last + 1 - CHAT_KEPT))
+
+    def chat_lines(self, table_id: str) -> list[ChatLine]:
+        """The table's kept chat lines, oldest first."""
+        return [ChatLine(int(r[0]), r[1], r[2], float(r[3])) for r in self._db.execute(
+            "SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY number", (table_id,))]
 
     def load(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         """A kept table and its seats, or None when there is no such table."""

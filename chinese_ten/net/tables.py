@@ -24,9 +24,9 @@ from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.games import game_named
 from chinese_ten.net import protocol as p
 from chinese_ten.net.links import make_link
-from chinese_ten.net.store import SeatRow, TableRow, TableStore, secret_hash
+from chinese_ten.net.store import CHAT_KEPT, ChatLine, SeatRow, TableRow, TableStore, secret_hash
 from chinese_ten.net.thinking import PooledThinker
-from chinese_ten.net.wire import common_state, events_json, state_json, story_events
+from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story_events
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -101,6 +101,8 @@ class SeatState:
     """The strength that plays the seat while its person is away."""
     frames: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=KEPT_FRAMES))
     away_timer: Handle | None = None
+    away_due: bool = False
+    """The seat's away clock ran out while no other person was connected: it goes away as soon as one is."""
 
     @property
     def row(self) -> SeatRow:
@@ -160,6 +162,8 @@ class Table:
         self.chat_on = row.chat
         self.seq = row.seq
         self.ready: set[int] = set(row.ready)
+        self.chat_log: deque[ChatLine] = deque(store.chat_lines(row.id), maxlen=CHAT_KEPT)
+        """The table's latest chat lines, oldest first, as kept."""
         self.game = game_named(row.game)
         self.thinker = PooledThinker(pool)
         self.thinker.wake = self._wake
@@ -269,6 +273,7 @@ class Table:
         if seat.away_timer is not None:
             seat.away_timer.cancel()
             seat.away_timer = None
+        seat.away_due = False
         if seat.away:
             seat.away = False
             self._set_kind(seat)
@@ -277,6 +282,9 @@ class Table:
         self.started = all(s.kind != "empty" for s in self.seats)
         outlet.push(p.dump(self._welcome(seat_no, token, last_seq)))
         self.presence()
+        for other in self.seats:
+            if other.away_due:  # its clock ran out with nobody here: now somebody is kept waiting
+                self._away_due(other.seat)
         if self.started and not was_started:
             _log.info("table %s: every seat taken, the match begins", self.id)
             self._flush()
@@ -335,6 +343,7 @@ class Table:
     def _go_away(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
         seat.away_timer = None
+        seat.away_due = False
         if seat.kind != "human" or seat.away:
             return
         seat.away = True
@@ -353,10 +362,10 @@ class Table:
         return self.phase == "playing" and self.session.to_act == seat_no
 
     def _watch_away(self) -> None:
-        """Start the away clock of a disconnected person the table waits on."""
+        """Start the away clock of a disconnected person the table waits on, whoever else is connected."""
         for seat in self.seats:
             if (seat.kind == "human" and not seat.away and seat.outlet is None and seat.away_timer is None
-                    and self._waits_on(seat.seat) and self._someone_else_here(seat.seat)):
+                    and not seat.away_due and self._waits_on(seat.seat)):
                 seat.away_timer = self.clock.call_later(self.away_after, _call(self._away_due, seat.seat))
 
     def _someone_else_here(self, seat_no: int) -> bool:
@@ -364,11 +373,17 @@ class Table:
         return any(s.outlet is not None for s in self.seats if s.seat != seat_no and s.kind == "human")
 
     def _away_due(self, seat_no: int) -> None:
+        """The seat's away clock has run out: a computer plays it, once another person is here to play with
+        (with nobody else connected the table simply waits, and the seat goes away the moment one comes)."""
         seat = self.seats[seat_no]
         seat.away_timer = None
-        # with nobody else here the table simply waits; the clock starts again when somebody comes
-        if seat.outlet is None and self._waits_on(seat_no) and self._someone_else_here(seat_no):
+        seat.away_due = False
+        if seat.outlet is not None or not self._waits_on(seat_no):
+            return
+        if self._someone_else_here(seat_no):
             self._go_away(seat_no)
+        else:
+            seat.away_due = True
 
     # ------------------------------------------------------------------ what the seats are told
 
@@ -389,13 +404,17 @@ class Table:
         return sum(1 for s in self.seats if s.kind in ("human", "empty"))
 
     def presence_list(self) -> list[dict[str, Any]]:
-        """Every seat as ``presence`` and ``welcome`` list it."""
+        """Every seat as ``presence`` and ``welcome`` list it (with ``ready`` while a deal is over, for each
+        person who has sent ``next``)."""
+        over = self.phase == "deal_over"
         listed = []
         for s in self.seats:
             entry: dict[str, Any] = {"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name,
                                      "kind": s.shown_kind, "online": s.outlet is not None}
             if s.shown_kind == "computer" and s.strength:
                 entry["strength"] = s.strength  # an extra key: each window names a computer in its own language
+            if over and s.seat in self.ready:
+                entry["ready"] = True
             listed.append(entry)
         return listed
 
@@ -418,9 +437,11 @@ class Table:
     def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:
         frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
                                  "seats": self.presence_list(), "state": self._state(seat), "game": self.game.name,
-                                 "host": 0, "chat": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
+                                 "host": 0, "chat": [line.to_json() for line in self.chat_log],
+                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
         if token is not None:
             frame["token"] = token
+        frame["values"] = card_values(self.session)
         if self.started:
             frame["story"] = events_json(self.game.name, story_events(self.session, seat))
             frame["deal"] = self.session.deal_number
@@ -508,6 +529,7 @@ class Table:
             raise Refused("bad-message", "No deal is over.")
         self.ready.add(seat_no)
         self._save()
+        self.presence()
         self._check_ready()
 
     def chat(self, seat_no: int, text: str) -> None:
@@ -516,7 +538,10 @@ class Table:
             raise Refused("chat-off", "Chat is off at this table.")
         if not text.strip():
             raise Refused("bad-message", "A chat line needs some text.")
-        self._broadcast({"type": "chat", "seat": seat_no, "name": self.seats[seat_no].name, "text": text})
+        line = ChatLine(seat_no, self.seats[seat_no].name, text, round(clock_wall(), 3))
+        self.store.add_chat(self.id, line)
+        self.chat_log.append(line)
+        self._broadcast({"type": "chat", **line.to_json()})
 
     def schedule(self) -> None:
         """Move the match on at the loop's next turn (once, however often asked)."""

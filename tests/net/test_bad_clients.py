@@ -25,8 +25,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     running.stop()
 
 
-def raw(server: ServerThread) -> ClientConnection:
-    return connect(ws_url(server.url), subprotocols=[SUBPROTOCOL], proxy=None, open_timeout=5,  # type: ignore[list-item]
+def raw(server: ServerThread, path: str = "") -> ClientConnection:
+    return connect(ws_url(server.url) + path, subprotocols=[SUBPROTOCOL], proxy=None, open_timeout=5,  # type: ignore[list-item]
                    max_size=2 ** 21, compression=None)
 
 
@@ -112,6 +112,20 @@ def test_a_bad_token_is_refused(server: ServerThread, table: dict[str, Any]) -> 
 def test_an_unknown_table_is_closed_4004(server: ServerThread) -> None:
     with raw(server) as ws:
         ws.send(hello("nosuchtable", token="whatever-token"))
+        got, code = frames_until_closed(ws)
+    assert code == 4004 and [f["code"] for f in got] == ["no-such-table"]
+
+
+def test_the_tables_own_endpoint_seats_its_hello_and_closes_another_tables_4004(
+        server: ServerThread, table: dict[str, Any]) -> None:
+    with raw(server, "/" + table["table"]) as ws:
+        ws.send(hello(table["table"], token=table["guest_token"]))
+        assert recv_type(ws, "welcome")["seat"] == 1
+    other = TableClient.create(server.url, "Cy", seats=2, computers={1: "easy"})
+    other_table = wait_for(other, "created")["table"]
+    other.close()
+    with raw(server, "/" + other_table) as ws:
+        ws.send(hello(table["table"], token=table["guest_token"]))
         got, code = frames_until_closed(ws)
     assert code == 4004 and [f["code"] for f in got] == ["no-such-table"]
 
