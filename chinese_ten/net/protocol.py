@@ -52,7 +52,7 @@ an unknown version, a frame too big, and no ``hello`` in time (a policy violatio
 
 ERROR_CODES: Final[frozenset[str]] = frozenset({
     "bad-message", "not-your-turn", "illegal", "not-host", "chat-off", "too-many", "claimed", "bad-token",
-    "no-such-table", "version"})
+    "no-such-table", "version", "unavailable"})
 """Every ``code`` an ``error`` message may carry."""
 
 STRENGTHS: Final[tuple[str, ...]] = any_strengths()

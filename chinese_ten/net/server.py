@@ -29,8 +29,8 @@ from websockets.http11 import Request, Response
 from chinese_ten.engine.workers import watch_parent
 from chinese_ten.net import protocol as p
 from chinese_ten.net.page import page_for
-from chinese_ten.net.store import EXPIRY_SECONDS, TableStore
-from chinese_ten.net.tables import Refused, Table, clock_wall, restore
+from chinese_ten.net.store import EXPIRY_SECONDS, StoreUnavailable, TableStore
+from chinese_ten.net.tables import Refused, Table, clock_wall, restore, unavailable
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -159,11 +159,15 @@ class TableServer:
                 "public_url": self.public_url or self.base_url}
 
     def table(self, table_id: str) -> Table | None:
-        """The open table ``table_id`` (brought back from the store on first asking), or None."""
+        """The open table ``table_id`` (brought back from the store on first asking), or None; ``unavailable``
+        (:class:`Refused`) when the store cannot be read just now."""
         found = self.tables.get(table_id)
         if found is None and self.loop is not None:
             try:
                 found = restore(self.store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
+            except StoreUnavailable as exc:
+                _log.warning("table %s could not be read: %s", table_id, exc)
+                raise unavailable() from None
             except Exception as exc:  # noqa: BLE001 - a kept table that cannot be played forward is refused as unknown
                 _log.error("table %s could not be brought back: %s: %s", table_id, type(exc).__name__, exc)
                 return None
@@ -180,7 +184,12 @@ class TableServer:
 
     def sweep(self) -> None:
         """Remove the tables whose last action is more than 48 hours ago, and let go of idle ones."""
-        for table_id in self.store.expire(clock_wall(), EXPIRY_SECONDS):
+        try:
+            expired = self.store.expire(clock_wall(), EXPIRY_SECONDS)
+        except StoreUnavailable as exc:
+            _log.warning("expired tables could not be removed now: %s", exc)
+            expired = []
+        for table_id in expired:
             gone = self.tables.pop(table_id, None)
             if gone is not None:
                 for seat in gone.seats:
@@ -274,12 +283,21 @@ class TableServer:
                 conn.close(p.CLOSE_SILENT, "no hello")
                 return
             if conn.admit():
-                self._first(conn, text)
+                self._answer(self._first, conn, text)
         async for text in conn.ws:
             if conn.closing:
                 return
             if conn.admit():
-                self._seated(conn, text)
+                self._answer(self._seated, conn, text)
+
+    def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
+        """Answer one message; a fault of the server's own is logged and answered ``unavailable``, and the
+        connection stays open."""
+        try:
+            handler(conn, text)
+        except Exception:  # noqa: BLE001 - the server's own failure never closes a client's connection
+            _log.exception("a message could not be answered")
+            conn.push(p.dump(p.error("unavailable", unavailable().message)))
 
     def _refuse(self, conn: Connection, refused: Refused, ident: Any = None) -> None:
         conn.push(p.dump(p.error(refused.code, refused.message, ident)))
@@ -306,6 +324,10 @@ class TableServer:
             except ValueError as exc:
                 conn.push(p.dump(p.error("bad-message", str(exc))))
                 return
+            except StoreUnavailable as exc:
+                _log.warning("a table could not be kept: %s", exc)
+                self._refuse(conn, unavailable())
+                return
             self.tables[table.id] = table
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
                               "links": table.links(claims)}))
@@ -315,7 +337,11 @@ class TableServer:
         if conn.endpoint is not None and msg.table != conn.endpoint:
             self._refuse(conn, Refused("no-such-table", "This address is another table's.", p.CLOSE_NO_TABLE))
             return
-        found = self.table(msg.table)
+        try:
+            found = self.table(msg.table)
+        except Refused as refused:
+            self._refuse(conn, refused)
+            return
         if found is None:
             self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
             return
