@@ -14,6 +14,7 @@ import gc
 import logging
 import multiprocessing
 import signal
+import sqlite3
 import sys
 from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -27,9 +28,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from chinese_ten.engine.workers import watch_parent
+from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.page import page_for
-from chinese_ten.net.store import EXPIRY_SECONDS, StoreUnavailable, TableStore
+from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, restore, unavailable
 
 _log = logging.getLogger("chinese_ten.net")
@@ -43,6 +45,10 @@ SWEEP_SECONDS = 300.0
 IDLE_SECONDS = 900.0
 """A table nobody is connected to and with nothing to do for this long leaves memory (it stays kept,
 and comes back on its next ``hello``)."""
+
+LOCK_NAME = "server.lock"
+"""The file in the data folder that a running server holds locked (the system lets go of it when the process
+ends, however it ends)."""
 
 DEFAULT_PORT = 47110
 """The port ``serve`` binds unless told another."""
@@ -61,6 +67,11 @@ def settle_memory() -> None:
     gc.freeze()
     _young, middle, old = gc.get_threshold()
     gc.set_threshold(GC_YOUNG, middle, old)
+
+
+class StartError(OSError):
+    """A server that cannot start: the data folder cannot be used or is another running server's; the message
+    says which, in one sentence."""
 
 
 class Connection:
@@ -129,10 +140,11 @@ class TableServer:
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
                  pool: bool = True) -> None:
-        """A server keeping its tables in ``data_dir/tables.db``; ``pool`` lets Hard computers think in
-        another process (off: every computer decides on the loop)."""
-        data_dir.mkdir(parents=True, exist_ok=True)
-        self.store = TableStore(data_dir / "tables.db")
+        """A server keeping its tables in ``data_dir/tables.db``, which it holds alone; ``pool`` lets Hard
+        computers think in another process (off: every computer decides on the loop). :class:`StartError` when
+        the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
+        ``tables.db``."""
+        self.lock, self.store = _hold(data_dir)
         self.host = host
         self.port = port
         self.public_url = public_url
@@ -237,7 +249,13 @@ class TableServer:
             table.close()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        self.store.close()
+        self.release()
+
+    def release(self) -> None:
+        """Close the store and let go of the data folder (a server that failed to start, or has stopped)."""
+        with contextlib.suppress(Exception):
+            self.store.close()
+        self.lock.release()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = urlsplit(request.path).path
@@ -385,6 +403,26 @@ class TableServer:
             self._refuse(conn, refused, ident)
 
 
+def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
+    """Take the data folder for this server alone and open its store."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        lock = try_lock(data_dir / LOCK_NAME)
+    except OSError as exc:
+        raise StartError(f"the data folder {data_dir} cannot be used: {exc.strerror or exc}") from None
+    if lock is None:
+        raise StartError(f"another table server is using the data folder {data_dir}; stop it first, or give "
+                         f"this one its own --data-dir")
+    try:
+        return lock, TableStore(data_dir / "tables.db")
+    except DamagedStore:
+        lock.release()
+        raise
+    except (sqlite3.Error, OSError, StoreUnavailable) as exc:
+        lock.release()
+        raise StartError(f"{data_dir / 'tables.db'} cannot be opened: {exc}") from None
+
+
 def endpoint_table(target: str) -> str | None:
     """The table a WebSocket request's path names (``/ws/TABLE``), or None for the bare ``/ws``."""
     path = urlsplit(target).path
@@ -408,24 +446,36 @@ async def run(server: TableServer, ready: Any = None) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-    await server.start()
-    settle_memory()
-    if ready is not None:
-        ready(server.base_url)
     try:
+        await server.start()
+        settle_memory()
+        if ready is not None:
+            ready(server.base_url)
         await stop.wait()
     finally:
         await server.close()
 
 
 def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float) -> int:
-    """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0."""
+    """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0, or 1
+    with one line on stderr when it cannot start."""
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
+    try:
+        server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
+    except (StartError, DamagedStore) as exc:
+        return _cannot_start(str(exc))
 
     def ready(url: str) -> None:
         print(f"serving on {url}", flush=True)
 
-    asyncio.run(run(server, ready))
+    try:
+        asyncio.run(run(server, ready))
+    except OSError as exc:
+        return _cannot_start(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
     return 0
+
+
+def _cannot_start(reason: str) -> int:
+    print(f"chinese-ten: {reason}", file=sys.stderr, flush=True)
+    return 1
