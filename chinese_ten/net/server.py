@@ -84,11 +84,17 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.closing = False
+        self.address = ""
+        """The client address the connection is counted by."""
         self.endpoint: str | None = None
         """The table the connection's path names (``/ws/TABLE``), or None on the bare ``/ws``."""
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self._times: deque[float] = deque()
-        self._refusals = 0
+        self._admitted: deque[float] = deque(maxlen=p.RATE_PER_SECOND)
+        """When the latest admitted messages came (as many as a second admits)."""
+        self._arrivals: deque[float] = deque(maxlen=p.RATE_PER_SECOND + 1)
+        """When the latest messages came, admitted or not (one more than a second admits)."""
+        self._over_since: float | None = None
+        self._last_over = 0.0
 
     def push(self, text: str) -> None:
         """Queue one frame; a connection too slow to take its frames is closed."""
@@ -118,19 +124,23 @@ class Connection:
             return
 
     def admit(self) -> bool:
-        """Count one message against the rate; False (with ``too-many`` sent, or the connection closed) when over it."""
+        """Count one message against the rate, over a sliding second; False (with ``too-many`` sent) when the
+        second holds as many admitted already, and the connection is closed once it has been over the rate
+        for :data:`~chinese_ten.net.protocol.FLOOD_SECONDS` in a row (a gap of less than a second under the
+        rate does not end the run)."""
         now = self.loop.time()
-        while self._times and now - self._times[0] >= 1.0:
-            self._times.popleft()
-        if len(self._times) >= p.RATE_PER_SECOND:
-            self._refusals += 1
-            if self._refusals >= p.REFUSALS_BEFORE_CLOSE:
+        self._arrivals.append(now)
+        if len(self._arrivals) > p.RATE_PER_SECOND and now - self._arrivals[0] < 1.0:
+            if self._over_since is None or now - self._last_over >= 1.0:
+                self._over_since = now
+            self._last_over = now
+            if now - self._over_since >= p.FLOOD_SECONDS:
                 self.close(p.CLOSE_FLOOD, "too many messages")
-            else:
-                self.push(p.dump(p.error("too-many", "Too many messages; slow down.")))
+                return False
+        if len(self._admitted) >= p.RATE_PER_SECOND and now - self._admitted[0] < 1.0:
+            self.push(p.dump(p.error("too-many", "Too many messages; slow down.")))
             return False
-        self._refusals = 0
-        self._times.append(now)
+        self._admitted.append(now)
         return True
 
 
@@ -139,7 +149,8 @@ class TableServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
-                 pool: bool = True) -> None:
+                 pool: bool = True, tables_per_hour: int = p.TABLES_PER_HOUR,
+                 connections_per_address: int = p.CONNECTIONS_PER_ADDRESS) -> None:
         """A server keeping its tables in ``data_dir/tables.db``, which it holds alone; ``pool`` lets Hard
         computers think in another process (off: every computer decides on the loop). :class:`StartError` when
         the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
@@ -151,6 +162,12 @@ class TableServer:
         self.away_after = away_after
         self.hello_seconds = hello_seconds
         self.tables: dict[str, Table] = {}
+        self.tables_per_hour = tables_per_hour
+        self.connections_per_address = connections_per_address
+        self._made: dict[str, deque[float]] = {}
+        """When each client address created its tables in the last hour."""
+        self._open: dict[str, int] = {}
+        """How many connections each client address holds open."""
         self._use_pool = pool
         self._pool: Executor | None = None
         self._server: Server | None = None
@@ -216,6 +233,9 @@ class TableServer:
                 table.close()
                 del self.tables[table_id]
         if self.loop is not None:
+            for address, made in list(self._made.items()):
+                if not made or self.loop.time() - made[-1] >= 3600.0:
+                    del self._made[address]
             self._sweeper = self.loop.call_later(SWEEP_SECONDS, self.sweep)
 
     # ------------------------------------------------------------------ serving
@@ -271,14 +291,23 @@ class TableServer:
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
         conn = Connection(ws, self.loop)
+        conn.address = self.client_address(ws)
         if ws.request is not None:
             conn.endpoint = endpoint_table(ws.request.path)
+        if self._open.get(conn.address, 0) >= self.connections_per_address:
+            with contextlib.suppress(Exception):
+                await ws.close(p.CLOSE_FLOOD, "too many connections from one address")
+            return
+        self._open[conn.address] = self._open.get(conn.address, 0) + 1
         writer = asyncio.create_task(conn.write())
         try:
             await self._converse(conn)
         except ConnectionClosed:
             pass
         finally:
+            left = self._open.pop(conn.address, 1) - 1
+            if left:
+                self._open[conn.address] = left
             if conn.table is not None and conn.seat is not None:
                 conn.table.detach(conn.seat, conn)
             conn.close(1000, "")
@@ -286,6 +315,11 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
             writer.cancel()
+
+    def client_address(self, ws: ServerConnection) -> str:
+        """The address a connection's limits are counted by: the socket's peer."""
+        peer = ws.remote_address
+        return str(peer[0]) if peer else ""
 
     async def _converse(self, conn: Connection) -> None:
         assert self.loop is not None
@@ -327,16 +361,22 @@ class TableServer:
         try:
             msg = p.parse_message(text)
         except p.BadMessage as exc:
-            conn.push(p.dump(p.error("bad-message", str(exc))))
+            self._refuse(conn, Refused("bad-message", str(exc), exc.close))
             return
         if not isinstance(msg, (p.Create, p.Hello)):
             conn.push(p.dump(p.error("bad-message", "Send hello or create first.")))
             return
-        if msg.version != p.VERSION:
+        if not p.speaks(msg.version):
             self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
             return
         assert self.loop is not None
         if isinstance(msg, p.Create):
+            made = self._made.setdefault(conn.address, deque())
+            while made and self.loop.time() - made[0] >= 3600.0:
+                made.popleft()
+            if len(made) >= self.tables_per_hour:
+                conn.push(p.dump(p.error("too-many", "Too many tables opened from here this hour; try later.")))
+                return
             try:
                 table, token, claims = Table.open(msg, self.store, self.loop, **self._options())  # type: ignore[arg-type]
             except ValueError as exc:
@@ -347,6 +387,7 @@ class TableServer:
                 self._refuse(conn, unavailable())
                 return
             self.tables[table.id] = table
+            made.append(self.loop.time())
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
                               "links": table.links(claims)}))
             conn.table, conn.seat = table, 0
