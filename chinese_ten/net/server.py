@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import multiprocessing
@@ -21,7 +22,6 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -30,6 +30,7 @@ from websockets.http11 import Request, Response
 from chinese_ten.engine.workers import watch_parent
 from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
+from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
 from chinese_ten.net.page import page_for
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, restore, unavailable
@@ -249,8 +250,10 @@ class TableServer:
     async def start(self) -> None:
         """Bind the address (``port`` 0: any free port, then :attr:`port` is the real one) and start serving."""
         self.loop = asyncio.get_running_loop()
+        front = functools.partial(FrontConnection, answer=self._page)
         self._server = await serve(self._handle, self.host, self.port, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
                                    process_request=self._http, max_size=p.MAX_FRAME, compression=None,
+                                   create_connection=front,  # type: ignore[arg-type]
                                    ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS)
         sockets = list(self._server.sockets)
         if sockets:
@@ -278,15 +281,19 @@ class TableServer:
         self.lock.release()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
-        path = urlsplit(request.path).path
-        if path == p.WS_PATH or path.startswith(p.WS_PATH + "/"):
+        """The WebSocket's opening handshake: only the endpoint's paths reach it (:mod:`.httpfront`)."""
+        if is_websocket_path(request.path.split("?", 1)[0], p.WS_PATH):
             return None
+        return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
+
+    def _page(self, connection: FrontConnection, path: str) -> Response:
+        """The answer to a ``GET`` of ``path``: the health check, a page, or 404."""
         if path == "/healthz":
-            return connection.respond(HTTPStatus.OK, "ok\n")
+            return plain(HTTPStatus.OK, "ok\n")
         page = page_for(path)
         if page is not None:
             return page
-        return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
+        return plain(HTTPStatus.NOT_FOUND)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
@@ -466,7 +473,7 @@ def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
 
 def endpoint_table(target: str) -> str | None:
     """The table a WebSocket request's path names (``/ws/TABLE``), or None for the bare ``/ws``."""
-    path = urlsplit(target).path
+    path = target.split("?", 1)[0]
     if path.startswith(p.WS_PATH + "/"):
         return path[len(p.WS_PATH) + 1:]
     return None
