@@ -312,7 +312,7 @@ class Table:
                 self._away_due(other.seat)
         if self.started and not was_started:
             _log.info("table %s: every seat taken, the match begins", self.id)
-            self._flush()
+            self._tell()
         self.schedule()
 
     def detach(self, seat_no: int, outlet: Outlet) -> None:
@@ -353,7 +353,7 @@ class Table:
         self.started = all(s.kind != "empty" for s in self.seats)
         self.presence()
         if self.started and not was_started:
-            self._flush()
+            self._tell()
         self._check_ready()
         self.schedule()
 
@@ -587,6 +587,8 @@ class Table:
     def pump(self) -> None:
         """Move the match on by itself: the rules' steps and at most one computer decision, then again later."""
         self._pending = None
+        if self.started and self.sent < self.session.update_count and not self._tell():
+            return
         if self.phase == "deal_over":
             self._check_ready()
         if self.phase != "playing":
@@ -670,10 +672,19 @@ class Table:
             self._flush()
             self.schedule()
 
-    def _keep(self, deal: tuple[int, dict[str, Any]] | None = None, frames: int = 0) -> bool:
+    def _tell(self) -> bool:
+        """Keep the table's position as it is (the match has begun), then tell the updates not told yet; False
+        (nothing told, tried again in a moment) when it cannot be kept."""
+        if not self._keep(undo=False):
+            self._try_later()
+            return False
+        self._flush()
+        return True
+
+    def _keep(self, deal: tuple[int, dict[str, Any]] | None = None, frames: int = 0, undo: bool = True) -> bool:
         """Write the table's position before anything about it is told: the updates not yet sent and
         ``frames`` more numbered frames are counted in the kept ``seq``. False when it cannot be written:
-        then the match is put back at the last kept position, as if nothing had happened since."""
+        then (with ``undo``) the match is put back at the last kept position, as if nothing had happened since."""
         now = clock_wall()
         progress = self.session.progress()
         unsent = self.session.update_count - self.sent if self.started else 0
@@ -681,8 +692,9 @@ class Table:
         try:
             self.store.save_position(self.id, progress, self.seq + unsent + frames, ready, now, deal)
         except StoreUnavailable as exc:
-            _log.warning("table %s: the position could not be kept, so it was undone: %s", self.id, exc)
-            self._undo()
+            _log.warning("table %s: the position could not be kept: %s", self.id, exc)
+            if undo:
+                self._undo()
             return False
         self.row = replace(self.row, last_action=now)
         self._kept = (progress, ready)

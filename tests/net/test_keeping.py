@@ -124,3 +124,27 @@ def test_a_computers_move_that_cannot_be_kept_is_played_again_once_writes_work(t
         table.close()
     finally:
         store.close()
+
+
+def test_the_first_deal_is_told_once_the_start_of_the_match_is_kept(tmp_path: Path) -> None:
+    clock = HandClock()
+    store = TableStore(tmp_path / "tables.db")
+
+    def deny_positions(action: int, table: str | None, *_: Any) -> int:
+        return sqlite3.SQLITE_DENY if action in WRITES and table == "tables" else sqlite3.SQLITE_OK
+
+    try:
+        table, _token, claims = Table.open(p.Create(1, "Ann", "ten", 2, None, "one", {}, True), store, clock)
+        host = Line()
+        table.attach(0, host)
+        store._db.set_authorizer(deny_positions)  # noqa: SLF001 - seats can be kept, positions cannot
+        table.take_claim(claims[1], "Bo", Line())
+        clock.advance(RETRY_SECONDS * 3)
+        assert host.of("update") == [] and store.load(table.id)[0].seq == 0  # type: ignore[index]
+        store._db.set_authorizer(None)  # noqa: SLF001
+        clock.advance(RETRY_SECONDS)
+        assert [f["step"]["kind"] for f in host.of("update")] == ["dealt"]
+        assert store.load(table.id)[0].seq == host.of("update")[0]["seq"]  # type: ignore[index]
+        table.close()
+    finally:
+        store.close()
