@@ -152,6 +152,11 @@ def places_of(totals: tuple[Fraction, ...]) -> list[int]:
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 
+def new_table_id() -> str:
+    """A fresh table id: 72 random bits, in letters and digits."""
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
 def new_secret() -> str:
     """A fresh claim or token: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -241,7 +246,7 @@ class Table:
                 seats.append(SeatState(seat, f"Guest {seat}", "empty", claim_hash=secret_hash(claims[seat])))
         now = clock_wall()
         seed = secrets.randbits(63)
-        row = TableRow(table_id or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y"), spec.name, msg.seats,
+        row = TableRow(table_id or new_table_id(), spec.name, msg.seats,
                        rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now)
         table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url)
         kept = replace(row, progress=table.session.progress())
