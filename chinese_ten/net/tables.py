@@ -184,8 +184,8 @@ class Table:
         self.thinker = PooledThinker(pool)
         self.thinker.wake = self._wake
         self.session = self._new_session(row.progress)
-        self._kept: tuple[dict[str, Any], tuple[int, ...]] = (row.progress, tuple(row.ready))
-        """The position and ready seats last written to the store: what a failed write goes back to."""
+        self._kept: tuple[str, tuple[int, ...]] = (json.dumps(row.progress), tuple(row.ready))
+        """The position (as JSON) and ready seats last written to the store: what a failed write goes back to."""
         self._retry: Handle | None = None
         self.started = all(s.kind != "empty" for s in seats)
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
@@ -197,6 +197,7 @@ class Table:
         self._match_over: dict[str, Any] | None = None
         if self.started and row.progress and self.session.deal.is_over:
             self._restore_over()
+        self.row = replace(row, progress={})  # the kept position is held once, as :attr:`_kept`'s text
         if self.started:
             self.schedule()
 
@@ -255,7 +256,7 @@ class Table:
         except StoreUnavailable:
             table.close()
             raise
-        table.row, table._kept = kept, (kept.progress, ())
+        table._kept = (json.dumps(kept.progress), ())
         _log.info("table %s created: %s, %d seats, %s computers", table.id, spec.name, msg.seats, len(msg.computers))
         return table, token, claims
 
@@ -691,7 +692,7 @@ class Table:
         ``frames`` more numbered frames are counted in the kept ``seq``. False when it cannot be written:
         then (with ``undo``) the match is put back at the last kept position, as if nothing had happened since."""
         now = clock_wall()
-        progress = self.session.progress()
+        progress = json.dumps(self.session.progress(), separators=(",", ":"))
         unsent = self.session.update_count - self.sent if self.started else 0
         ready = tuple(sorted(self.ready))
         try:
@@ -709,7 +710,7 @@ class Table:
         """Put the match back at the last kept position (nothing since was told)."""
         self.session.stop()
         progress, ready = self._kept
-        self.session = self._new_session(progress)
+        self.session = self._new_session(json.loads(progress))
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
         self.ready = set(ready)
         self._shared = None
