@@ -170,6 +170,7 @@ class TableServer:
         the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
         ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
         ``shard`` starts every new table's id with ``SHARD-``."""
+        self.trusted = trusted_networks(trust_proxy)  # ValueError before the folder is taken
         self.lock, self.store = _hold(data_dir)
         self.host = host
         self.port = port
@@ -177,7 +178,6 @@ class TableServer:
         self.away_after = away_after
         self.hello_seconds = hello_seconds
         self.tables: dict[str, Table] = {}
-        self.trusted = trusted_networks(trust_proxy)
         self.shard = shard
         self.metrics = Metrics()
         self.tables_per_hour = tables_per_hour
