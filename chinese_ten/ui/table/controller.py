@@ -353,7 +353,7 @@ class TableController(AnimatedDeal):
         to_move = rules.to_move(view)
         if to_move != self.person_seat:
             if to_move is None:
-                return None
+                return _("Wait a moment: the last move is still being played out.") if rules.waiting(view) else None
             return _("It's {name}'s turn, not yours.").format(name=self.names[to_move])
         if rules.waiting(view) or self.busy:
             return _("Wait a moment: the last move is still being played out.")
