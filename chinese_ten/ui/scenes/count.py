@@ -117,6 +117,8 @@ class CountScene(TableOverlay):
         assert deal is not None, "the count follows the deal's end"
         shuffle = ctl.session.shuffle_number
         numbering = {} if shuffle is None else {"deal_number": shuffle}
+        if getattr(self.table, "network", False):  # a network table's seats keep the names every window gives them
+            numbering["names"] = list(ctl.names)
         record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos],
                                         deal_in_match=ctl.deal_number, **numbering)
         kept = None if self.table.apart else self.app.keeper.last_deal()

@@ -44,8 +44,11 @@ def _player(who: str) -> str:
 def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
     """Who sat in each seat of a kept match: You, or a computer by its side of the table and (with
     ``strength``) how strong it is: "West — Hard"."""
-    if m.setup.names is not None:  # a network table's seats, by the names they had there
-        return [_("You") if who == "you" else name or _player(who) for who, name in zip(m.setup.players, m.setup.names)]
+    if m.setup.names is not None:  # a network table's seats, by their labels and the names they had there
+        from chinese_ten.ui.network_names import network_seat_name
+
+        return [network_seat_name(seat, name, "human" if who in ("you", "person") else "computer", who)
+                for seat, (who, name) in enumerate(zip(m.setup.players, m.setup.names))]
     sides = SIDES.get(m.setup.seats)
     names = []
     for seat, who in enumerate(m.setup.players):
