@@ -178,6 +178,11 @@ class RemoteFollower:
         return self._held[0].update.seat if self._held and self._held[0].update.kind == "moved" else None
 
     @property
+    def behind(self) -> int:
+        """How many of the other seats' moves have come and wait to be shown (the one shown next among them)."""
+        return sum(1 for h in self._held if h.update.kind == "moved" and h.update.seat not in (None, self.seat))
+
+    @property
     def to_show(self) -> bool:
         """True when a move that came is held only for the table to show it (not for more from the server)."""
         if not self._held:

@@ -10,6 +10,7 @@ the person's (its token is kept for "Open tables").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,7 +18,7 @@ import pygame
 from chinese_ten.i18n import N_, _
 from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.ui.table.chat import ChatPanel
-from chinese_ten.ui.table.choreography import pace_for
+from chinese_ten.ui.table.choreography import catch_up, pace_for
 from chinese_ten.engine.strengths import ORDER
 from chinese_ten.ui.network_names import network_seat_name
 from chinese_ten.ui.table.controller import SeatInfo, TableController
@@ -83,6 +84,55 @@ def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
     return infos
 
 
+PRESENCE_WORDS: dict[str, str] = {
+    "took": N_("{name} took their seat."),
+    "away": N_("{name} is away: a computer plays for them."),
+    "returned": N_("{name} is back and plays again."),
+    "computer": N_("{name}: a computer takes this seat."),
+    "back": N_("{name} is back."),
+    "left": N_("{name} has left the table."),
+}
+"""A line in the list of turns for each change at a seat that the server's seat list tells."""
+
+
+def presence_change(was: dict[str, Any], now: dict[str, Any]) -> str | None:
+    """What happened at one seat between two of the server's seat lists (a key of :data:`PRESENCE_WORDS`), or
+    None when nothing worth a line did."""
+    old_kind, kind = was.get("kind"), now.get("kind")
+    if old_kind == "empty" and kind == "human":
+        return "took"
+    if old_kind == "human" and kind == "away":
+        return "away"
+    if old_kind == "away" and kind == "human":
+        return "returned"
+    if old_kind in ("empty", "away", "human") and kind == "computer":
+        return "computer"
+    if old_kind == kind == "human" and bool(was.get("online")) != bool(now.get("online")):
+        return "back" if now.get("online") else "left"
+    return None
+
+
+def presence_lines(before: list[dict[str, Any]], after: list[dict[str, Any]], own: int) -> list[Callable[[], str]]:
+    """What changed at the table between two of the server's seat lists, as lines for the list of turns, each
+    told in the language in force whenever it is shown: a person leaving, coming back, away while a computer
+    plays, returning, a seat taken or given to a computer. The table's own seat says nothing of itself."""
+    lines: list[Callable[[], str]] = []
+    for seat, (was, now) in enumerate(zip(before, after)):
+        change = presence_change(was, now)
+        if seat == own or change is None:
+            continue
+        strength = now.get("strength")
+        raw, kind = str(now.get("name") or was.get("name") or ""), str(now.get("kind"))
+        shown = strength if isinstance(strength, str) else None
+
+        def line(change: str = change, seat: int = seat, raw: str = raw, kind: str = kind,
+                 shown: str | None = shown) -> str:
+            return _(PRESENCE_WORDS[change]).format(name=network_seat_name(seat, raw, kind, shown))
+
+        lines.append(line)
+    return lines
+
+
 def remote_controller(follower: RemoteFollower, app: Services) -> TableController:
     """The live table's controller following ``follower``'s seat."""
     return TableController(follower.seats, follow=follower, seat=follower.seat, game=follower.game.name,
@@ -109,10 +159,18 @@ class RemoteTableScene(TableScene):
         self._forgotten = False
 
     def update(self, dt: float) -> None:
-        """The table, and what came besides its moves: who sits where, refusals, chat."""
-        super().update(dt)
+        """The table, and what came besides its moves: who sits where, refusals, chat. With more than one
+        move waiting to be shown, they are shown quicker, so the table keeps pace with the server."""
         f = self.follower
+        f.receive()
+        pace = catch_up(pace_for(self.app.settings.animation_speed), f.behind)
+        if pace != self.ctl.pace:
+            self.ctl.set_pace(pace)
+        super().update(dt)
         if f.seats_list is not self._seats_seen:
+            if self._seats_seen and f.started:
+                for line in presence_lines(self._seats_seen, f.seats_list, f.seat):
+                    self.ctl.narration.note(line)
             self._seats_seen = f.seats_list
             self.ctl.infos[:] = network_infos(f)
             self.ctl.names[:] = [i.name for i in self.ctl.infos]
