@@ -75,3 +75,31 @@ def test_a_lobby_whose_server_is_out_of_reach_says_so_plainly(window) -> None:  
     assert "the host's game may be closed" in lobby.message
     lobby.act("back")  # Leave still works
     assert client.closed
+
+
+def test_a_table_whose_server_is_out_of_reach_says_so_and_says_so_no_more_once_back(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.engine.match import MatchLength
+    from chinese_ten.engine.session import SeatKind, TableSession
+    from chinese_ten.games import game_named
+    from chinese_ten.net.follower import RemoteFollower
+    from chinese_ten.ui.table.remote import LOST_TEXT, UNREACHABLE_TEXT, RemoteTableScene
+
+    from remotekit import ScriptedSeat
+
+    session = TableSession(game_named("ten"), [SeatKind.person(), SeatKind.remote()], MatchLength.fixed(1), seed=3)
+    seat = ScriptedSeat(session, 0, assists=False)
+    follower = RemoteFollower(seat, seat.poll())
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    scene = RemoteTableScene(app, follower)
+    app.replace(scene)
+    said: list[str] = []
+    scene.painter.message = lambda surface, geom, text, colour: said.append(text)  # type: ignore[method-assign]
+    for tries, expected in ((1, LOST_TEXT), (3, UNREACHABLE_TEXT)):
+        follower._take([{"type": "connection", "status": "lost", "code": None, "tries": tries,
+                         "unreachable": tries >= 3}])
+        app.frame(1 / 60, [])
+        assert said[-1] == expected
+    follower._take([{"type": "connection", "status": "open", "code": None}])
+    said.clear()
+    app.frame(1 / 60, [])
+    assert not said and not follower.unreachable
