@@ -51,3 +51,26 @@ def test_a_seat_taken_or_given_to_a_computer_is_told_and_the_own_seat_is_not() -
              {"kind": "computer", "online": False, "name": "Computer (easy)", "strength": "easy"}]
     assert [line() for line in presence_lines(before, after, own=0)] == [
         "Bo (guest 1) took their seat.", "guest 2 · Easy: a computer takes this seat."]
+
+
+def test_the_chats_key_opens_its_field_through_the_window_and_what_is_typed_is_only_text(window) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+
+    from chinese_ten.ui.table.remote import RemoteTableScene
+
+    from uiharness import key_event
+
+    session = TableSession(game_named("ten"), [SeatKind.person(), SeatKind.remote()], MatchLength.fixed(1), seed=3)
+    seat = ScriptedSeat(session, 0, assists=False)
+    follower = RemoteFollower(seat, seat.poll())
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    scene = RemoteTableScene(app, follower)
+    app.replace(scene)
+    app.frame(1 / 60, [])
+    tracker = app.settings.card_tracker
+    app.frame(1 / 60, [key_event(pygame.K_y)])
+    assert scene.chat.field.focused
+    typed = [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "hit"]
+    app.frame(1 / 60, [key_event(pygame.K_h), key_event(pygame.K_i), key_event(pygame.K_t), *typed])
+    assert scene.chat.field.text == "hit"
+    assert app.settings.card_tracker == tracker and not app.settings.high_contrast  # no shortcut was taken

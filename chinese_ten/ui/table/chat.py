@@ -1,4 +1,4 @@
-"""The chat at a network table: the last lines, a field to send one (Enter), hide or show (C), and a
+"""The chat at a network table: the last lines, a field to send one (Y to type, Enter sends), hide or show (C), and a
 seat muted by clicking its name.
 
 The panel sits in the side panel, above the table's buttons. While its field has the focus, typing goes to the
@@ -121,7 +121,7 @@ class ChatPanel:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.toggle()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.shown:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_y and self.shown:  # T is the card tracker's
             field.focus()
             return True
         return False
@@ -163,7 +163,7 @@ class ChatPanel:
         self._names = []
         lines = self.lines()
         if not lines:
-            hint = kit.text.line(_("Click a name to mute it; T to type."), small, t.text_dim)
+            hint = kit.text.line(_("Click a name to mute it; Y to type."), small, t.text_dim)
             surface.blit(hint, (self.rect.left + pad, y))
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-pad, 0).clip(clip))
