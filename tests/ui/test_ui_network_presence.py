@@ -68,8 +68,9 @@ def test_the_chats_key_opens_its_field_through_the_window_and_what_is_typed_is_o
     app.replace(scene)
     app.frame(1 / 60, [])
     tracker = app.settings.card_tracker
-    app.frame(1 / 60, [key_event(pygame.K_y)])
-    assert scene.chat.field.focused
+    opening = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y", scancode=0)
+    app.frame(1 / 60, [opening, pygame.event.Event(pygame.TEXTINPUT, text="y")])  # its letter comes as text too
+    assert scene.chat.field.focused and scene.chat.field.text == ""
     typed = [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "hit"]
     app.frame(1 / 60, [key_event(pygame.K_h), key_event(pygame.K_i), key_event(pygame.K_t), *typed])
     assert scene.chat.field.text == "hit"

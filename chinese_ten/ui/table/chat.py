@@ -42,6 +42,8 @@ class ChatPanel:
         self.toggle_rect = Rect(0, 0, 0, 0)
         self._names: list[tuple[Rect, int]] = []
         """Where each shown line's name was drawn, with its seat (a click there mutes it)."""
+        self._opened_by = ""
+        """The letter of the key that just opened the field, whose text input is still to come."""
         self.bottom = 0
         """Where the panel ends, in the side panel (just above the table's buttons; 0: the panel's foot)."""
 
@@ -109,6 +111,11 @@ class ChatPanel:
                         return True
                 return bool(field.handle_event(event))
         if field.focused:
+            if event.type == pygame.TEXTINPUT and self._opened_by and event.text == self._opened_by:
+                self._opened_by = ""  # the letter of the key that opened the field is not typed into it
+                return True
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                self._opened_by = ""
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.send()
                 return True
@@ -123,6 +130,7 @@ class ChatPanel:
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_y and self.shown:  # T is the card tracker's
             field.focus()
+            self._opened_by = event.unicode or "y"
             return True
         return False
 
