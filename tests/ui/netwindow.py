@@ -61,7 +61,19 @@ class NetWindow:
         self.players.append(player)
         return player
 
-    def run(self, done: Callable[[], bool], *, frames: int = 60_000, play: bool = True) -> None:
+    def hands_disagree(self) -> str | None:
+        """How the window's board differs from the server's count of each hand, once it has shown all that
+        came (None when it agrees, or has more to show)."""
+        table = self.app.table()
+        follower = getattr(table, "follower", None)
+        if table is None or follower is None or table.ctl.busy or follower.to_show or follower._state is None:
+            return None
+        shown = [len(h) for h in table.ctl.board.hands]
+        told = list(follower._state.get("hand_sizes") or [])
+        return None if shown == told else f"the board holds {shown} cards, the server says {told}"
+
+    def run(self, done: Callable[[], bool], *, frames: int = 60_000, play: bool = True,
+            check: Callable[[], str | None] | None = None) -> None:
         """Run the window (and the scripted people) until ``done()``: the person plays the first card of
         the hand, takes the first choice and moves on from every count, as :func:`uiharness.play_until`
         does, when ``play``. Fails when nothing comes for :data:`QUIET_SECONDS` or after ``frames`` frames."""
@@ -88,6 +100,8 @@ class NetWindow:
             events.extend(pygame.event.get())
             self.app.frame(1 / 60, events)
             self._tally(counted)
+            wrong = check() if check is not None else None
+            assert wrong is None, wrong
             if done():
                 return
             if events or moved or self.app.wants_frames():

@@ -11,6 +11,10 @@ import pytest
 
 from netwindow import NetWindow, hosted
 
+SEED = 5
+"""The shuffle of the tables whose every step is checked (one where another person's capture choice follows a
+turned card while the window shows the turn before)."""
+
 
 def _table_of(net: NetWindow):  # type: ignore[no-untyped-def]
     from chinese_ten.ui.table.remote import RemoteTableScene
@@ -54,3 +58,19 @@ def test_a_network_chinese_ten_match_plays_through_the_window_to_its_end(
         for s in range(1, people):
             net.join(f"Guest{s}", s, seed=s)
         _play_one_deal_match(net)
+
+
+@pytest.mark.parametrize(("game", "seats", "seed"), [("ten", 3, SEED), ("fishing", 4, SEED)])
+def test_at_normal_pace_the_windows_hands_always_hold_what_the_server_says(
+        window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, seats: int, seed: int) -> None:  # type: ignore[no-untyped-def]
+    """Another person's capture choice after a turned card came as a move of its own and was started alongside
+    the turn before it, from a board where the turned card had not yet reached the middle: a hand card went too."""
+    from chinese_ten.ui.scenes.match import MatchScene
+
+    import secrets
+
+    monkeypatch.setattr(secrets, "randbits", lambda bits: seed)  # the table's shuffle (its tokens come otherwise)
+    computers = {s: "easy" for s in range(2, seats)}
+    with hosted(window, tmp_path, monkeypatch, game=game, seats=seats, computers=computers, speed="normal") as net:
+        net.join("Bo", 1, seed=1)
+        net.run(lambda: isinstance(net.app.top(), MatchScene), check=net.hands_disagree)

@@ -670,6 +670,8 @@ class TableController(AnimatedDeal):
         settled = self.board.copy()  # the board as it will stand once the settling step is over
         if step.on_end is not None:
             step.on_end(settled)
+        if any(loc.kind == "stage" for loc in settled.resting.values()):
+            return  # a card waits in the middle for its capture: what follows starts from it, once it is there
         while self.queue:
             factory = self.queue.popleft()
             if factory == self._note_turn_start:
