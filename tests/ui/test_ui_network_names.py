@@ -37,3 +37,20 @@ def test_the_names_are_told_in_the_language_in_use() -> None:
         assert "Bo" in network_seat_name(1, "Bo", "human")
     finally:
         use_language("en")
+
+
+def test_a_network_deal_reviewed_from_history_names_its_seats_by_label_and_name(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.history import HistoryScene
+
+    opened: dict[str, object] = {}
+    deal = SimpleNamespace(number=1, record={"seats": 2, "players": ["person", "you"]})
+    kept = SimpleNamespace(id=7, setup=SimpleNamespace(players=("person", "you"), names=("Ann", "Bo"), seats=2,
+                                                       person_seat=1))
+    scene = HistoryScene.__new__(HistoryScene)
+    scene.app = app
+    monkeypatch.setattr(HistoryScene, "_kept_deal", lambda self: deal)
+    monkeypatch.setattr(HistoryScene, "selected", kept, raising=False)
+    monkeypatch.setattr(app, "open", lambda name, **kw: opened.update(kw))
+    scene.review()
+    assert opened["record"]["names"] == ["Ann (host)", "Bo (guest 1)"]  # type: ignore[index]
+    assert opened["seat"] == 1

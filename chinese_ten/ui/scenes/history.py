@@ -185,6 +185,8 @@ class HistoryScene(Page):
             self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
             return
         self.count_open = False  # Back from the review comes to the list, not to the count it was opened from
+        if m.setup.names is not None and isinstance(record, dict):  # a network table's seats, as its windows named them
+            record = {**record, "names": seat_names(m, strength=True)}
         self.app.open("review", record=record, seat=seat, kept=(m.id, kept.number))
 
     def export(self) -> None:
