@@ -703,6 +703,10 @@ def _add_network_commands(sub: Any) -> None:
                    help="the base that links are made with, e.g. https://tables.example.org (default: http://ADDR:PORT)")
     p.add_argument("--away-after", type=_seconds, default=60.0, metavar="SECONDS",
                    help="how long a disconnected person's move waits before a computer plays it (default: 60)")
+    p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDR",
+                   help="a reverse proxy (address or network) whose X-Forwarded-For names the client; repeatable")
+    p.add_argument("--shard", default=None, metavar="NAME", help="start every new table's id with NAME-")
+    p.add_argument("--log-format", choices=("text", "json"), default="text", help="the log's form (default: text)")
     _add_data_dir(p)
     p = sub.add_parser("join", help="take the seat a table link names, in the window")
     p.add_argument("link", help="the link, BASE/t/TABLE#CLAIM or chinese-ten://HOST/t/TABLE#CLAIM (which the bare "
@@ -733,14 +737,23 @@ def _seconds(text: str) -> float:
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the table server, until SIGINT or SIGTERM."""
     from chinese_ten.net.links import LinkError, ws_url
-    from chinese_ten.net.server import serve_forever
+    from chinese_ten.net.proxies import check_shard, trusted_networks
 
     if args.public_url is not None:
         try:
             ws_url(args.public_url)
         except LinkError as exc:
             raise UsageError(f"--public-url: {exc}") from None
-    return serve_forever(data_folder(args), args.host, args.port, args.public_url, args.away_after)
+    try:
+        trusted_networks(args.trust_proxy)
+        if args.shard is not None:
+            check_shard(args.shard)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    from chinese_ten.net.server import serve_forever
+
+    return serve_forever(data_folder(args), args.host, args.port, args.public_url, args.away_after,
+                         trust_proxy=args.trust_proxy, shard=args.shard, log_format=args.log_format)
 
 
 def cmd_join(args: argparse.Namespace) -> int:

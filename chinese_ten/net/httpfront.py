@@ -108,6 +108,8 @@ class FrontConnection(ServerConnection):
         """A connection whose page requests ``answer`` answers (the rest as :class:`ServerConnection`)."""
         super().__init__(*args, **kwargs)
         self.answer = answer
+        self.headers: dict[str, str] = {}
+        """The headers of the request being answered (names in lower case)."""
         self._read = bytearray()
         self._mode: str | None = None
         """None until the first request's head is read; then ``ws`` (handed on) or ``http`` (answered here)."""
@@ -172,6 +174,7 @@ class FrontConnection(ServerConnection):
         if is_websocket_path(path, self.ws_path):
             response = plain(HTTPStatus.UPGRADE_REQUIRED, "this address takes a WebSocket\n")
         else:
+            self.headers = head.headers
             response = self.answer(self, path)
         self._send(response, head=head.method == "HEAD", close=not head.keeps_alive)
 

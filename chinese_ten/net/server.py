@@ -12,13 +12,16 @@ import asyncio
 import contextlib
 import functools
 import gc
+import json
 import logging
 import multiprocessing
 import signal
 import sqlite3
 import sys
 from collections import deque
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from datetime import UTC, datetime
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -31,9 +34,11 @@ from chinese_ten.engine.workers import watch_parent
 from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
+from chinese_ten.net.metrics import Metrics
+from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
 from chinese_ten.net.page import page_for
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
-from chinese_ten.net.tables import Refused, Table, clock_wall, restore, unavailable
+from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -78,10 +83,11 @@ class StartError(OSError):
 class Connection:
     """One client connection: its rate, its seat once it has one, and a queue that writes its frames in order."""
 
-    def __init__(self, ws: ServerConnection, loop: asyncio.AbstractEventLoop) -> None:
-        """A connection over ``ws``, timed by ``loop``."""
+    def __init__(self, ws: ServerConnection, loop: asyncio.AbstractEventLoop, metrics: Metrics | None = None) -> None:
+        """A connection over ``ws``, timed by ``loop``, counted in ``metrics``."""
         self.ws = ws
         self.loop = loop
+        self.metrics = metrics or Metrics()
         self.table: Table | None = None
         self.seat: int | None = None
         self.closing = False
@@ -106,6 +112,11 @@ class Connection:
             return
         self._outbox.put_nowait(text)
 
+    def refuse(self, code: str, message: str, ident: Any = None) -> None:
+        """Send an ``error`` (counted by its code)."""
+        self.metrics.refusals[code] += 1
+        self.push(p.dump(p.error(code, message, ident)))
+
     def close(self, code: int, reason: str = "") -> None:
         """Close once every frame queued before has been written."""
         if not self.closing:
@@ -121,6 +132,7 @@ class Connection:
                     await self.ws.close(item[0], item[1])
                     return
                 await self.ws.send(item)
+                self.metrics.bytes_out += len(item.encode("utf-8"))
         except ConnectionClosed:
             return
 
@@ -139,7 +151,7 @@ class Connection:
                 self.close(p.CLOSE_FLOOD, "too many messages")
                 return False
         if len(self._admitted) >= p.RATE_PER_SECOND and now - self._admitted[0] < 1.0:
-            self.push(p.dump(p.error("too-many", "Too many messages; slow down.")))
+            self.refuse("too-many", "Too many messages; slow down.")
             return False
         self._admitted.append(now)
         return True
@@ -151,11 +163,13 @@ class TableServer:
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
                  pool: bool = True, tables_per_hour: int = p.TABLES_PER_HOUR,
-                 connections_per_address: int = p.CONNECTIONS_PER_ADDRESS) -> None:
+                 connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
+                 shard: str | None = None) -> None:
         """A server keeping its tables in ``data_dir/tables.db``, which it holds alone; ``pool`` lets Hard
         computers think in another process (off: every computer decides on the loop). :class:`StartError` when
         the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
-        ``tables.db``."""
+        ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
+        ``shard`` starts every new table's id with ``SHARD-``."""
         self.lock, self.store = _hold(data_dir)
         self.host = host
         self.port = port
@@ -163,6 +177,9 @@ class TableServer:
         self.away_after = away_after
         self.hello_seconds = hello_seconds
         self.tables: dict[str, Table] = {}
+        self.trusted = trusted_networks(trust_proxy)
+        self.shard = shard
+        self.metrics = Metrics()
         self.tables_per_hour = tables_per_hour
         self.connections_per_address = connections_per_address
         self._made: dict[str, deque[float]] = {}
@@ -287,9 +304,16 @@ class TableServer:
         return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
 
     def _page(self, connection: FrontConnection, path: str) -> Response:
-        """The answer to a ``GET`` of ``path``: the health check, a page, or 404."""
+        """The answer to a ``GET`` of ``path``: the health check, the figures, a page, or 404."""
         if path == "/healthz":
             return plain(HTTPStatus.OK, "ok\n")
+        if path == "/metrics":
+            peer = connection.transport.get_extra_info("peername")
+            if not self.may_see_metrics(str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")):
+                return plain(HTTPStatus.FORBIDDEN)
+            figures = plain(HTTPStatus.OK, self.metrics_text())
+            figures.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
+            return figures
         page = page_for(path)
         if page is not None:
             return page
@@ -297,7 +321,7 @@ class TableServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
-        conn = Connection(ws, self.loop)
+        conn = Connection(ws, self.loop, self.metrics)
         conn.address = self.client_address(ws)
         if ws.request is not None:
             conn.endpoint = endpoint_table(ws.request.path)
@@ -324,9 +348,24 @@ class TableServer:
             writer.cancel()
 
     def client_address(self, ws: ServerConnection) -> str:
-        """The address a connection's limits are counted by: the socket's peer."""
+        """The address a connection's limits are counted by: the socket's peer, or the client a trusted proxy
+        names."""
         peer = ws.remote_address
-        return str(peer[0]) if peer else ""
+        forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+        return client_of(str(peer[0]) if peer else "", forwarded, self.trusted)
+
+    def may_see_metrics(self, peer: str, forwarded: str | None) -> bool:
+        """True when a ``/metrics`` request may be answered: from this machine or a trusted proxy, and, through
+        a proxy, for a client that is one of those too."""
+        if forwarded is not None and not is_trusted(peer, self.trusted):
+            return False  # forwarded by a proxy this server does not know: whoever is behind it is unknown
+        client = client_of(peer, forwarded, self.trusted)
+        return is_loopback(client) or is_trusted(client, self.trusted)
+
+    def metrics_text(self) -> str:
+        """Every figure of ``/metrics``."""
+        seats = sum(1 for t in self.tables.values() for s in t.seats if s.outlet is not None)
+        return self.metrics.text(len(self.tables), seats, sum(self._open.values()))
 
     async def _converse(self, conn: Connection) -> None:
         assert self.loop is not None
@@ -341,9 +380,11 @@ class TableServer:
             except TimeoutError:
                 conn.close(p.CLOSE_SILENT, "no hello")
                 return
+            self.metrics.bytes_in += len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
             if conn.admit():
                 self._answer(self._first, conn, text)
         async for text in conn.ws:
+            self.metrics.bytes_in += len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
             if conn.closing:
                 return
             if conn.admit():
@@ -356,10 +397,10 @@ class TableServer:
             handler(conn, text)
         except Exception:  # noqa: BLE001 - the server's own failure never closes a client's connection
             _log.exception("a message could not be answered")
-            conn.push(p.dump(p.error("unavailable", unavailable().message)))
+            conn.refuse("unavailable", unavailable().message)
 
     def _refuse(self, conn: Connection, refused: Refused, ident: Any = None) -> None:
-        conn.push(p.dump(p.error(refused.code, refused.message, ident)))
+        conn.refuse(refused.code, refused.message, ident)
         if refused.close is not None:
             conn.close(refused.close, refused.code)
 
@@ -371,7 +412,7 @@ class TableServer:
             self._refuse(conn, Refused("bad-message", str(exc), exc.close))
             return
         if not isinstance(msg, (p.Create, p.Hello)):
-            conn.push(p.dump(p.error("bad-message", "Send hello or create first.")))
+            conn.refuse("bad-message", "Send hello or create first.")
             return
         if not p.speaks(msg.version):
             self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
@@ -382,12 +423,14 @@ class TableServer:
             while made and self.loop.time() - made[0] >= 3600.0:
                 made.popleft()
             if len(made) >= self.tables_per_hour:
-                conn.push(p.dump(p.error("too-many", "Too many tables opened from here this hour; try later.")))
+                conn.refuse("too-many", "Too many tables opened from here this hour; try later.")
                 return
             try:
-                table, token, claims = Table.open(msg, self.store, self.loop, **self._options())  # type: ignore[arg-type]
+                table_id = f"{self.shard}-{new_table_id()}" if self.shard else None
+                table, token, claims = Table.open(msg, self.store, self.loop, table_id=table_id,  # type: ignore[arg-type]
+                                                  **self._options())
             except ValueError as exc:
-                conn.push(p.dump(p.error("bad-message", str(exc))))
+                conn.refuse("bad-message", str(exc))
                 return
             except StoreUnavailable as exc:
                 _log.warning("a table could not be kept: %s", exc)
@@ -433,7 +476,9 @@ class TableServer:
             msg = p.parse_message(text)
             if isinstance(msg, p.Act):
                 ident = msg.id
+                began = conn.loop.time()
                 table.act(seat, msg.id, msg.action)
+                self.metrics.acked(conn.loop.time() - began)
             elif isinstance(msg, p.Next):
                 table.ready_next(seat)
             elif isinstance(msg, p.Fill):
@@ -446,7 +491,7 @@ class TableServer:
             else:
                 raise Refused("bad-message", "You have a seat already.")
         except p.BadMessage as exc:
-            conn.push(p.dump(p.error("bad-message", str(exc))))
+            conn.refuse("bad-message", str(exc))
         except Refused as refused:
             self._refuse(conn, refused, ident)
 
@@ -504,13 +549,43 @@ async def run(server: TableServer, ready: Any = None) -> None:
         await server.close()
 
 
-def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float) -> int:
+class JsonLines(logging.Formatter):
+    """Log records as one JSON object a line, for log collectors: ``time`` (UTC), ``level``, ``logger``,
+    ``message``, and ``table`` when the record is about one table."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as one line of JSON."""
+        stamp = datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+        line: dict[str, Any] = {"time": stamp.replace("+00:00", "Z"), "level": record.levelname.lower(),
+                                "logger": record.name, "message": record.getMessage()}
+        if isinstance(record.msg, str) and record.msg.startswith("table %s") and record.args:
+            line["table"] = str(record.args[0] if isinstance(record.args, tuple) else record.args)
+        if record.exc_info and record.exc_info[1] is not None:
+            line["error"] = f"{type(record.exc_info[1]).__name__}: {record.exc_info[1]}"
+        return json.dumps(line, ensure_ascii=False)
+
+
+def log_to_stderr(log_format: str = "text") -> None:
+    """Send the server's log to stderr, as text lines or (``json``) one JSON object a line."""
+    handler = logging.StreamHandler(sys.stderr)
+    if log_format == "json":
+        handler.setFormatter(JsonLines())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float, *,
+                  trust_proxy: Sequence[str] = (), shard: str | None = None, log_format: str = "text") -> int:
     """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0, or 1
     with one line on stderr when it cannot start."""
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)
+    log_to_stderr(log_format)
     try:
-        server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
+        server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after,
+                             trust_proxy=trust_proxy, shard=shard)
     except (StartError, DamagedStore) as exc:
         return _cannot_start(str(exc))
 

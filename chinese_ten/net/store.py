@@ -271,13 +271,14 @@ class TableStore:
         with self._transaction() as db:
             self._put_seat(db, table_id, seat)
 
-    def save_position(self, table_id: str, progress: dict[str, Any], seq: int, ready: Sequence[int],
+    def save_position(self, table_id: str, progress: dict[str, Any] | str, seq: int, ready: Sequence[int],
                       last_action: float, deal: tuple[int, dict[str, Any]] | None = None) -> None:
-        """Keep the table's position (with a finished deal's record, in the same transaction)."""
+        """Keep the table's position, ``progress`` as a value or already written as JSON (with a finished deal's
+        record, in the same transaction)."""
+        text = progress if isinstance(progress, str) else json.dumps(progress, separators=(",", ":"))
         with self._transaction() as db:
             db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ? WHERE id = ?",
-                       (json.dumps(progress, separators=(",", ":")), seq, json.dumps(list(ready)), last_action,
-                        table_id))
+                       (text, seq, json.dumps(list(ready)), last_action, table_id))
             if deal is not None:
                 db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
 

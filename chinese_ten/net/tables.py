@@ -152,6 +152,11 @@ def places_of(totals: tuple[Fraction, ...]) -> list[int]:
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 
+def new_table_id() -> str:
+    """A fresh table id: 72 random bits, in letters and digits."""
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
 def new_secret() -> str:
     """A fresh claim or token: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -179,8 +184,8 @@ class Table:
         self.thinker = PooledThinker(pool)
         self.thinker.wake = self._wake
         self.session = self._new_session(row.progress)
-        self._kept: tuple[dict[str, Any], tuple[int, ...]] = (row.progress, tuple(row.ready))
-        """The position and ready seats last written to the store: what a failed write goes back to."""
+        self._kept: tuple[str, tuple[int, ...]] = (json.dumps(row.progress), tuple(row.ready))
+        """The position (as JSON) and ready seats last written to the store: what a failed write goes back to."""
         self._retry: Handle | None = None
         self.started = all(s.kind != "empty" for s in seats)
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
@@ -192,6 +197,7 @@ class Table:
         self._match_over: dict[str, Any] | None = None
         if self.started and row.progress and self.session.deal.is_over:
             self._restore_over()
+        self.row = replace(row, progress={})  # the kept position is held once, as :attr:`_kept`'s text
         if self.started:
             self.schedule()
 
@@ -241,7 +247,7 @@ class Table:
                 seats.append(SeatState(seat, f"Guest {seat}", "empty", claim_hash=secret_hash(claims[seat])))
         now = clock_wall()
         seed = secrets.randbits(63)
-        row = TableRow(table_id or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y"), spec.name, msg.seats,
+        row = TableRow(table_id or new_table_id(), spec.name, msg.seats,
                        rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now)
         table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url)
         kept = replace(row, progress=table.session.progress())
@@ -250,7 +256,7 @@ class Table:
         except StoreUnavailable:
             table.close()
             raise
-        table.row, table._kept = kept, (kept.progress, ())
+        table._kept = (json.dumps(kept.progress), ())
         _log.info("table %s created: %s, %d seats, %s computers", table.id, spec.name, msg.seats, len(msg.computers))
         return table, token, claims
 
@@ -312,7 +318,7 @@ class Table:
                 self._away_due(other.seat)
         if self.started and not was_started:
             _log.info("table %s: every seat taken, the match begins", self.id)
-            self._flush()
+            self._tell()
         self.schedule()
 
     def detach(self, seat_no: int, outlet: Outlet) -> None:
@@ -353,7 +359,7 @@ class Table:
         self.started = all(s.kind != "empty" for s in self.seats)
         self.presence()
         if self.started and not was_started:
-            self._flush()
+            self._tell()
         self._check_ready()
         self.schedule()
 
@@ -587,6 +593,8 @@ class Table:
     def pump(self) -> None:
         """Move the match on by itself: the rules' steps and at most one computer decision, then again later."""
         self._pending = None
+        if self.started and self.sent < self.session.update_count and not self._tell():
+            return
         if self.phase == "deal_over":
             self._check_ready()
         if self.phase != "playing":
@@ -670,19 +678,29 @@ class Table:
             self._flush()
             self.schedule()
 
-    def _keep(self, deal: tuple[int, dict[str, Any]] | None = None, frames: int = 0) -> bool:
+    def _tell(self) -> bool:
+        """Keep the table's position as it is (the match has begun), then tell the updates not told yet; False
+        (nothing told, tried again in a moment) when it cannot be kept."""
+        if not self._keep(undo=False):
+            self._try_later()
+            return False
+        self._flush()
+        return True
+
+    def _keep(self, deal: tuple[int, dict[str, Any]] | None = None, frames: int = 0, undo: bool = True) -> bool:
         """Write the table's position before anything about it is told: the updates not yet sent and
         ``frames`` more numbered frames are counted in the kept ``seq``. False when it cannot be written:
-        then the match is put back at the last kept position, as if nothing had happened since."""
+        then (with ``undo``) the match is put back at the last kept position, as if nothing had happened since."""
         now = clock_wall()
-        progress = self.session.progress()
+        progress = json.dumps(self.session.progress(), separators=(",", ":"))
         unsent = self.session.update_count - self.sent if self.started else 0
         ready = tuple(sorted(self.ready))
         try:
             self.store.save_position(self.id, progress, self.seq + unsent + frames, ready, now, deal)
         except StoreUnavailable as exc:
-            _log.warning("table %s: the position could not be kept, so it was undone: %s", self.id, exc)
-            self._undo()
+            _log.warning("table %s: the position could not be kept: %s", self.id, exc)
+            if undo:
+                self._undo()
             return False
         self.row = replace(self.row, last_action=now)
         self._kept = (progress, ready)
@@ -692,7 +710,7 @@ class Table:
         """Put the match back at the last kept position (nothing since was told)."""
         self.session.stop()
         progress, ready = self._kept
-        self.session = self._new_session(progress)
+        self.session = self._new_session(json.loads(progress))
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
         self.ready = set(ready)
         self._shared = None
