@@ -54,3 +54,12 @@ def test_a_network_deal_reviewed_from_history_names_its_seats_by_label_and_name(
     scene.review()
     assert opened["record"]["names"] == ["Ann (host)", "Bo (guest 1)"]  # type: ignore[index]
     assert opened["seat"] == 1
+
+
+def test_a_chat_line_names_who_said_it_by_label_and_name() -> None:
+    from chinese_ten.net.follower import ChatLine
+    from chinese_ten.ui.table.chat import speaker
+
+    use_language("en")
+    assert speaker(ChatLine(0, "Ann", "hi", 1.0)) == "Ann (host)"
+    assert speaker(ChatLine(2, "Cy", "gg")) == "Cy (guest 2)"

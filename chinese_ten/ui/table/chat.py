@@ -14,6 +14,7 @@ from pygame import Rect
 
 from chinese_ten.i18n import _
 from chinese_ten.net.follower import ChatLine, RemoteFollower
+from chinese_ten.ui.network_names import network_seat_name
 from chinese_ten.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -25,6 +26,11 @@ LINES_SHOWN = 5
 
 CHAT_LENGTH = 300
 """The longest chat line (NETWORK.md)."""
+
+
+def speaker(line: ChatLine) -> str:
+    """Who said a chat line, named as every window names that seat ("Bo (guest 1)")."""
+    return network_seat_name(line.seat, line.name, "human")
 
 
 class ChatPanel:
@@ -176,7 +182,7 @@ class ChatPanel:
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-pad, 0).clip(clip))
         for line in lines:
-            name = kit.text.line(line.name + ":", size, t.accent, bold=True)
+            name = kit.text.line(speaker(line) + ":", size, t.accent, bold=True)
             where = surface.blit(name, (self.rect.left + pad, y))
             self._names.append((where, line.seat))
             words = kit.text.line(line.text, size, t.text)
