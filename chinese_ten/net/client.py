@@ -33,9 +33,12 @@ from chinese_ten.net import protocol as p
 from chinese_ten.net.links import parse_link, ws_url
 from chinese_ten.net.wire import events_from_json
 
-FINAL_CLOSES: Final[frozenset[int]] = frozenset({1000, p.CLOSE_REPLACED, p.CLOSE_REFUSED, p.CLOSE_NO_TABLE,
-                                                 p.CLOSE_VERSION})
-"""Close codes after which connecting again cannot help (left, replaced, refused, no table, other version)."""
+FINAL_CLOSES: Final[frozenset[int]] = frozenset({p.CLOSE_REPLACED, p.CLOSE_REFUSED, p.CLOSE_NO_TABLE, p.CLOSE_VERSION})
+"""The contract's final close codes, after which connecting again cannot help (replaced, refused, no table, other
+version). After any other close (1000 and 1011 included: a server that stopped or failed) the client connects again."""
+
+UNREACHABLE_AFTER: Final[int] = 3
+"""How many tries in a row that cannot reach the server before the ``lost`` notice says it is ``unreachable``."""
 
 BACKOFF_FIRST: Final[float] = 0.25
 BACKOFF_MOST: Final[float] = 15.0
@@ -64,8 +67,11 @@ class TableClient:
 
     Read frames with :meth:`get` (blocking, with a timeout) or :meth:`poll` (all that are waiting,
     for a window's frame loop). Besides the server's frames, the queue carries
-    ``{"type": "connection", "status": "open" | "lost" | "closed", "code": N}`` when the
-    connection opens, drops (the client will connect again) or ends for good.
+    ``{"type": "connection", "status": "open" | "lost" | "closed", "code": N, "tries": T,
+    "unreachable": bool}`` when the connection opens, drops (the client will connect again) or ends for
+    good; ``tries`` counts the tries in a row that found no server, and ``unreachable`` is True from the
+    :data:`UNREACHABLE_AFTER`-th on (the client still keeps trying). A client that sent ``leave`` or was
+    closed does not connect again.
     """
 
     def __init__(self, url: str, first: dict[str, Any], *, reconnect: bool = True, start: bool = True) -> None:
@@ -93,6 +99,8 @@ class TableClient:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[dict[str, Any] | None] | None = None
         self._stopping = False
+        self._left = False
+        self._trying: asyncio.Task[Any] | None = None
         self._started = threading.Event()
         self._thread = threading.Thread(target=self._main, name="chinese-ten-table-client", daemon=True)
         if start:
@@ -171,7 +179,9 @@ class TableClient:
         self.send({"type": "chat", "text": text})
 
     def leave(self) -> None:
-        """Leave the seat to a computer (the token still brings the person back); the connection ends."""
+        """Leave the seat to a computer (the token still brings the person back); the client does not connect
+        again after this connection ends."""
+        self._left = True
         self.send({"type": "leave"})
 
     def send(self, message: dict[str, Any]) -> None:
@@ -196,6 +206,7 @@ class TableClient:
         if loop is not None and outbox is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(outbox.put_nowait, None)
+                loop.call_soon_threadsafe(self._stop_trying)
         if self._thread.is_alive():
             self._thread.join(wait)
 
@@ -209,8 +220,15 @@ class TableClient:
         if told is not None:
             told()
 
-    def _notice(self, status: str, code: int | None = None) -> None:
-        self._queue({"type": "connection", "status": status, "code": code})
+    def _notice(self, status: str, code: int | None = None, tries: int = 0) -> None:
+        self._queue({"type": "connection", "status": status, "code": code, "tries": tries,
+                     "unreachable": tries >= UNREACHABLE_AFTER})
+
+    def _stop_trying(self) -> None:
+        """Give up a connection being made (closing must not wait for a server that does not answer)."""
+        trying = self._trying
+        if trying is not None and not trying.done():
+            trying.cancel()
 
     def _hello(self) -> dict[str, Any]:
         """The message a (re)connection opens with: the first one, or ``hello`` with the token once seated."""
@@ -229,11 +247,11 @@ class TableClient:
         while not self._stopping:
             code, opened = await self._connect_once()
             attempt = 0 if opened else attempt + 1  # after a connection that opened, the pauses start short again
-            if self._stopping or not self.reconnect or code in FINAL_CLOSES:
+            if self._stopping or self._left or not self.reconnect or code in FINAL_CLOSES:
                 self.closed_code = code
                 self._notice("closed", code)
                 return
-            self._notice("lost", code)
+            self._notice("lost", code, attempt)
             pause = min(BACKOFF_MOST, BACKOFF_FIRST * 2 ** attempt) * random.uniform(0.5, 1.0)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopped(), pause)
@@ -246,13 +264,16 @@ class TableClient:
     async def _connect_once(self) -> tuple[int | None, bool]:
         """One connection, until it closes: its close code (None when there was none) and whether it opened."""
         url = self.url if self.table is None else f"{self.url}?{urlencode({'table': self.table})}"  # for a routing proxy
+        self._trying = asyncio.ensure_future(connect(url, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
+                                                     max_size=2 ** 20, open_timeout=10, compression=None))
         try:
-            ws = await connect(url, subprotocols=[p.SUBPROTOCOL], max_size=2 ** 20,  # type: ignore[list-item]
-                               open_timeout=10, compression=None)
+            ws = await self._trying
         except InvalidURI:
             return p.CLOSE_NO_TABLE, False
-        except (OSError, InvalidHandshake, TimeoutError):
+        except (OSError, InvalidHandshake, TimeoutError, asyncio.CancelledError):
             return None, False
+        finally:
+            self._trying = None
         self._notice("open")
         await ws.send(json.dumps(self._hello()))
         writer = asyncio.create_task(self._write(ws))

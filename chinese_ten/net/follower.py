@@ -52,13 +52,22 @@ class FrameSource(Protocol):
         ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class ChatLine:
-    """One chat line as the table shows it."""
+    """One chat line as the table shows it; ``at`` is when the server kept it (seconds since the epoch), None
+    from a server that does not say."""
 
     seat: int
     name: str
     text: str
+    at: float | None = None
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> ChatLine:
+        """The line a ``chat`` frame or an entry of ``welcome``'s ``chat`` list describes."""
+        at = data.get("at")
+        return cls(int(data.get("seat", 0)), str(data.get("name", "")), str(data.get("text", "")),
+                   float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else None)
 
 
 @dataclass
@@ -81,7 +90,8 @@ class TableNews:
     """What came to the table besides its moves, for the screen to show (taken with :meth:`RemoteFollower.news`)."""
 
     refused: list[str] = field(default_factory=list)
-    """The server's words for each of this seat's decisions it refused."""
+    """The ``code`` of each refusal the server sent this seat (NETWORK.md), for the window to tell in its own
+    language."""
 
 
 class RemoteFollower:
@@ -102,6 +112,8 @@ class RemoteFollower:
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self.connection = "open"
         """``open``, ``lost`` (connecting again) or ``closed`` (for good)."""
+        self.unreachable = False
+        """True while the client, connecting again, has found no server for several tries in a row."""
         self.closed_code: int | None = None
         self.news = TableNews()
         self.on_change: Callable[[str], None] | None = None
@@ -164,6 +176,11 @@ class RemoteFollower:
     def to_act(self) -> int | None:
         """The seat whose move is held back for the table to show next."""
         return self._held[0].update.seat if self._held and self._held[0].update.kind == "moved" else None
+
+    @property
+    def behind(self) -> int:
+        """How many of the other seats' moves have come and wait to be shown (the one shown next among them)."""
+        return sum(1 for h in self._held if h.update.kind == "moved" and h.update.seat not in (None, self.seat))
 
     @property
     def to_show(self) -> bool:
@@ -266,7 +283,10 @@ class RemoteFollower:
             self.seat = int(frame.get("seat", self.seat))
             self.table = str(frame["table"]) if frame.get("table") else self.table
             self.seats_list = list(frame.get("seats") or [])
-            self.chat_on = bool(frame.get("chat", True))
+            told = frame.get("chat")
+            self.chat_on = bool(frame.get("chat_on", told if isinstance(told, bool) else True))
+            if isinstance(told, list):
+                self._chat_told(told)
             self._assists = bool(frame.get("assists", True))
             state = frame.get("state")
             self._held.clear()
@@ -295,18 +315,30 @@ class RemoteFollower:
             self._assists = sum(1 for s in self.seats_list if s.get("kind") in ("human", "empty", "away")) <= 1
             self._changes += 1
         elif kind == "chat":
-            self.chat.append(ChatLine(int(frame.get("seat", 0)), str(frame.get("name", "")), str(frame.get("text", ""))))
+            self.chat.append(ChatLine.of(frame))
         elif kind == "ack":
             pass  # the update it follows has shown the move already, or is about to
         elif kind == "error":
-            if frame.get("id") is not None:
+            if frame.get("id") is not None:  # the decision was not applied (unavailable: it may be made again)
                 self._waiting = False
                 self._changes += 1
-            self.news.refused.append(str(frame.get("message") or frame.get("code") or ""))
+            self.news.refused.append(str(frame.get("code") or ""))
         elif kind == "connection":
             self.connection = str(frame.get("status", "open"))
             self.closed_code = frame.get("code")
+            self.unreachable = self.connection == "lost" and bool(frame.get("unreachable"))
             self._changes += 1
+
+    def _chat_told(self, lines: list[Any]) -> None:
+        """``welcome``'s last chat lines, with those already shown kept once each and in the order they were said."""
+        told = [ChatLine.of(line) for line in lines if isinstance(line, dict)]
+        known = set(self.chat)
+        fresh = [line for line in told if line not in known]
+        if not fresh:
+            return
+        merged = sorted([*self.chat, *fresh], key=lambda line: line.at if line.at is not None else 0.0)
+        self.chat.clear()
+        self.chat.extend(merged)
 
     def _hold(self, update: Update, state: dict[str, Any] | None) -> None:
         ends = any(type(e).__name__ == "DealOver" for e in update.events)

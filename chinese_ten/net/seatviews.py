@@ -101,7 +101,7 @@ def ten_view(state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = 
     turns = turns[:int(state.get("turn", len(turns)))]
     seat = int(state["seat"])
     pending = None
-    mine = state.get("pending")
+    mine = None if waiting else state.get("pending")  # a choice made and on its way is owed no more
     if mine:
         source: Any = choice.source if choice is not None and choice.seat == seat else "play"
         pending = PendingChoice(seat, Card.parse(mine["card"]), _cards(mine["candidates"]), source)

@@ -128,8 +128,8 @@ def test_a_host_and_a_guest_play_a_deal_to_its_count(two: tuple[App, App]) -> No
     assert all(isinstance(t, RemoteTableScene) for t in tables)
     h, g = tables
     assert isinstance(h, RemoteTableScene) and isinstance(g, RemoteTableScene)
-    assert [i.name for i in h.ctl.infos] == ["Ann", "Bo", h.ctl.infos[2].name]
-    assert h.ctl.infos[1].mark == "Guest 1" and g.ctl.infos[0].mark == "Host"
+    assert [i.name for i in h.ctl.infos] == ["Ann (host)", "Bo (guest 1)", "guest 2 · Normal"]
+    assert [i.name for i in g.ctl.infos] == [i.name for i in h.ctl.infos]  # each seat named alike in every window
     assert not h.ctl.assists and not h.takebacks_allowed  # two people: no take-backs, no hints
     leaks: list[str] = []
 
@@ -230,7 +230,7 @@ def test_join_from_the_command_line_asks_the_name_or_takes_the_seat(two: tuple[A
     assert isinstance(guest.top(), LobbyScene)
     assert pump([host, guest], lambda: isinstance(guest.top(), RemoteTableScene))
     table = guest.table()
-    assert isinstance(table, RemoteTableScene) and table.ctl.infos[1].name == "Bo"
+    assert isinstance(table, RemoteTableScene) and table.ctl.infos[1].name == "Bo (guest 1)"
 
 
 def test_letters_typed_into_a_name_are_letters(window: pygame.Surface, tmp_path: Path) -> None:

@@ -50,6 +50,8 @@ class FishingView:
     hand_sizes: tuple[int, ...]
     stock_left: int
     to_act: int | None
+    """The seat to play now; None when no seat may play: the deal is over (:attr:`is_over`), or this seat's
+    own decision is on its way to the table that applies it (a seat at a network table)."""
     seen: frozenset[Card]
     """Every card that has lain face up: the dealt layout, every card turned to refill it and every card played."""
     turns: tuple[FishingTurn, ...]
@@ -69,6 +71,11 @@ class FishingView:
         """The cards this seat has never seen: the other hands and the stock, together."""
         mine = set(self.hand)
         return frozenset(c for c in ALL_CARDS if c not in mine and c not in self.seen)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every hand is empty: the deal's end, as the rules define it."""
+        return not any(self.hand_sizes)
 
     @property
     def my_turn(self) -> bool:

@@ -3,7 +3,7 @@ with its points, the seat's points and its result."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -116,7 +116,9 @@ class CountScene(TableOverlay):
         deal = ctl.finished_deal()
         assert deal is not None, "the count follows the deal's end"
         shuffle = ctl.session.shuffle_number
-        numbering = {} if shuffle is None else {"deal_number": shuffle}
+        numbering: dict[str, Any] = {} if shuffle is None else {"deal_number": shuffle}
+        if getattr(self.table, "network", False):  # a network table's seats keep the names every window gives them
+            numbering["names"] = list(ctl.names)
         record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos],
                                         deal_in_match=ctl.deal_number, **numbering)
         kept = None if self.table.apart else self.app.keeper.last_deal()

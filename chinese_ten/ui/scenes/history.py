@@ -44,8 +44,11 @@ def _player(who: str) -> str:
 def seat_names(m: KeptMatch, strength: bool = True) -> list[str]:
     """Who sat in each seat of a kept match: You, or a computer by its side of the table and (with
     ``strength``) how strong it is: "West — Hard"."""
-    if m.setup.names is not None:  # a network table's seats, by the names they had there
-        return [_("You") if who == "you" else name or _player(who) for who, name in zip(m.setup.players, m.setup.names)]
+    if m.setup.names is not None:  # a network table's seats, by their labels and the names they had there
+        from chinese_ten.ui.network_names import network_seat_name
+
+        return [network_seat_name(seat, name, "human" if who in ("you", "person") else "computer", who)
+                for seat, (who, name) in enumerate(zip(m.setup.players, m.setup.names))]
     sides = SIDES.get(m.setup.seats)
     names = []
     for seat, who in enumerate(m.setup.players):
@@ -182,6 +185,8 @@ class HistoryScene(Page):
             self.app.notify(_("This deal cannot be reviewed: {reason}").format(reason=str(problem)))
             return
         self.count_open = False  # Back from the review comes to the list, not to the count it was opened from
+        if m.setup.names is not None and isinstance(record, dict):  # a network table's seats, as its windows named them
+            record = {**record, "names": seat_names(m, strength=True)}
         self.app.open("review", record=record, seat=seat, kept=(m.id, kept.number))
 
     def export(self) -> None:

@@ -90,13 +90,22 @@ class LobbyScene(Scene):
             elif kind == "update":
                 started = True
             elif kind == "error":
-                self.message = str(frame.get("message") or frame.get("code") or "")
+                from chinese_ten.ui.table.remote import refusal_text
+
+                self.message = refusal_text(str(frame.get("code") or ""))
             elif kind == "connection" and frame.get("status") == "closed":
                 code = frame.get("code")
+                self.message = ""  # the refusal before a final close says what the close says: told once
                 self.failed = _(CLOSE_WORDS.get(code, N_("The connection to the table has ended."))) \
                     if isinstance(code, int) else _("The table's server could not be reached.")
+            elif kind == "connection" and frame.get("status") == "lost" and frame.get("unreachable"):
+                from chinese_ten.ui.table.remote import UNREACHABLE_TEXT
+
+                self.message = _(UNREACHABLE_TEXT)
             elif kind == "connection" and frame.get("status") == "lost" and not self.seats:
                 self.message = _("The table's server cannot be reached yet: trying again…")
+            elif kind == "connection" and frame.get("status") == "open" and frame.get("tries", 0) == 0:
+                self.message = ""
         self._keep()
         self._buttons()
         if started:

@@ -150,6 +150,10 @@ def seat_names(record: dict[str, Any]) -> list[SeatInfo]:
     players = record.get("players")
     if not isinstance(players, list) or len(players) != seats:
         return seat_infos(seats, "normal", person=True)
+    names = record.get("names")  # a network table's: each seat as every window there named it
+    if isinstance(names, list) and len(names) == seats and all(isinstance(n, str) and n for n in names):
+        return [SeatInfo(name, None if who == "you" else who if isinstance(who, str) else None)
+                for name, who in zip(names, players)]
     infos = []
     for side, who in zip(SIDES[seats], players):
         if who == "you":

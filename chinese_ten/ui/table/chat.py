@@ -1,4 +1,4 @@
-"""The chat at a network table: the last lines, a field to send one (Enter), hide or show (C), and a
+"""The chat at a network table: the last lines, a field to send one (Y to type, Enter sends), hide or show (C), and a
 seat muted by clicking its name.
 
 The panel sits in the side panel, above the table's buttons. While its field has the focus, typing goes to the
@@ -14,6 +14,7 @@ from pygame import Rect
 
 from chinese_ten.i18n import _
 from chinese_ten.net.follower import ChatLine, RemoteFollower
+from chinese_ten.ui.network_names import network_seat_name
 from chinese_ten.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -25,6 +26,11 @@ LINES_SHOWN = 5
 
 CHAT_LENGTH = 300
 """The longest chat line (NETWORK.md)."""
+
+
+def speaker(line: ChatLine) -> str:
+    """Who said a chat line, named as every window names that seat ("Bo (guest 1)")."""
+    return network_seat_name(line.seat, line.name, "human")
 
 
 class ChatPanel:
@@ -42,6 +48,8 @@ class ChatPanel:
         self.toggle_rect = Rect(0, 0, 0, 0)
         self._names: list[tuple[Rect, int]] = []
         """Where each shown line's name was drawn, with its seat (a click there mutes it)."""
+        self._opened_by = ""
+        """The letter of the key that just opened the field, whose text input is still to come."""
         self.bottom = 0
         """Where the panel ends, in the side panel (just above the table's buttons; 0: the panel's foot)."""
 
@@ -109,6 +117,11 @@ class ChatPanel:
                         return True
                 return bool(field.handle_event(event))
         if field.focused:
+            if event.type == pygame.TEXTINPUT and self._opened_by and event.text == self._opened_by:
+                self._opened_by = ""  # the letter of the key that opened the field is not typed into it
+                return True
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+                self._opened_by = ""
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.send()
                 return True
@@ -121,8 +134,9 @@ class ChatPanel:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.toggle()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.shown:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_y and self.shown:  # T is the card tracker's
             field.focus()
+            self._opened_by = event.unicode or "y"
             return True
         return False
 
@@ -163,12 +177,12 @@ class ChatPanel:
         self._names = []
         lines = self.lines()
         if not lines:
-            hint = kit.text.line(_("Click a name to mute it; T to type."), small, t.text_dim)
+            hint = kit.text.line(_("Click a name to mute it; Y to type."), small, t.text_dim)
             surface.blit(hint, (self.rect.left + pad, y))
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-pad, 0).clip(clip))
         for line in lines:
-            name = kit.text.line(line.name + ":", size, t.accent, bold=True)
+            name = kit.text.line(speaker(line) + ":", size, t.accent, bold=True)
             where = surface.blit(name, (self.rect.left + pad, y))
             self._names.append((where, line.seat))
             words = kit.text.line(line.text, size, t.text)

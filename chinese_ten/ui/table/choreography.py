@@ -66,6 +66,13 @@ SETTLE = 0.3
 """At Normal, how long before the last card of a computer's move has settled the next computer's card sets off."""
 
 
+def catch_up(pace: Pace, behind: int) -> Pace:
+    """The pace for a table ``behind`` moves behind the game it follows (a network table's moves that came
+    and wait to be shown): as it is for one move, a ``behind``-th of it for more, so the moves waiting are
+    shown in the time of one and the table is never more than a move behind."""
+    return pace if behind <= 1 else pace.scaled(1.0 / behind)
+
+
 def pace_for(speed: str) -> Pace:
     """The pace for an animation-speed setting.
 

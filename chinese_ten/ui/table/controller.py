@@ -353,7 +353,7 @@ class TableController(AnimatedDeal):
         to_move = rules.to_move(view)
         if to_move != self.person_seat:
             if to_move is None:
-                return None
+                return _("Wait a moment: the last move is still being played out.") if rules.waiting(view) else None
             return _("It's {name}'s turn, not yours.").format(name=self.names[to_move])
         if rules.waiting(view) or self.busy:
             return _("Wait a moment: the last move is still being played out.")
@@ -670,6 +670,8 @@ class TableController(AnimatedDeal):
         settled = self.board.copy()  # the board as it will stand once the settling step is over
         if step.on_end is not None:
             step.on_end(settled)
+        if any(loc.kind == "stage" for loc in settled.resting.values()):
+            return  # a card waits in the middle for its capture: what follows starts from it, once it is there
         while self.queue:
             factory = self.queue.popleft()
             if factory == self._note_turn_start:

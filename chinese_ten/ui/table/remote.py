@@ -10,6 +10,7 @@ the person's (its token is kept for "Open tables").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,9 +18,10 @@ import pygame
 from chinese_ten.i18n import N_, _
 from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.ui.table.chat import ChatPanel
-from chinese_ten.ui.table.choreography import pace_for
+from chinese_ten.ui.table.choreography import catch_up, pace_for
 from chinese_ten.engine.strengths import ORDER
-from chinese_ten.ui.table.controller import SeatInfo, TableController, seat_name
+from chinese_ten.ui.network_names import network_seat_name
+from chinese_ten.ui.table.controller import SeatInfo, TableController
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.wake import wake_window
 
@@ -31,36 +33,104 @@ KIND_MARKS: dict[str, str] = {"computer": N_("Computer"), "away": N_("Away · a 
 """What a seat's plate says of a seat that no person is at now."""
 
 LOST_TEXT = N_("Connection lost: connecting again…")
+UNREACHABLE_TEXT = N_("The table's server cannot be reached: the host's game may be closed; ask them to open it. "
+                      "Still trying…")
 CLOSED_TEXT = N_("The connection to the table has ended.")
 
+REFUSALS: dict[str, str] = {
+    "bad-message": N_("The table did not understand that."),
+    "not-your-turn": N_("It is not your turn."),
+    "illegal": N_("That move is not allowed now."),
+    "not-host": N_("Only the host can do that."),
+    "chat-off": N_("Chat is off at this table."),
+    "too-many": N_("Too much at once: slow down a little."),
+    "claimed": N_("That seat has been taken already."),
+    "bad-token": N_("This seat's key is no longer valid."),
+    "no-such-table": N_("There is no such table (it may have ended, or waited more than 48 hours)."),
+    "version": N_("The table's server speaks another version of the game."),
+    "unavailable": N_("The table's server could not keep that, so nothing changed: try it again in a moment."),
+}
+"""A server's refusal in words, by its NETWORK.md ``code`` (the server's own English words are not shown)."""
 
-def seat_label(entry: dict[str, Any], seat: int) -> str:
-    """The server's label of a seat in words: Host, or Guest 1, 2…"""
-    return _("Host") if seat == 0 or entry.get("label") == "host" else _("Guest {number}").format(number=seat)
+
+def refusal_text(code: str) -> str:
+    """What the window says of a refusal with ``code``, in the language in force (an unknown code: that the
+    table refused)."""
+    words = REFUSALS.get(code)
+    return _(words) if words is not None else _("The table refused that.")
 
 
 def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
-    """Who sits where at a network table, from the server's seat list: names, and under each name its
-    label with online or away (the table's own seat is the person's)."""
+    """Who sits where at a network table, from the server's seat list: each seat named by its label and name
+    as every window names it (:func:`~chinese_ten.ui.network_names.network_seat_name`), and under the name
+    whether it is online, away or waiting (the table's own seat is the person's)."""
     infos = []
     for seat in range(follower.seats):
         entry = follower.seats_list[seat] if seat < len(follower.seats_list) else {}
-        label = seat_label(entry, seat)
-        kind = entry.get("kind", "human")
-        name = str(entry.get("name") or label)
+        kind = str(entry.get("kind", "human"))
+        strength = entry.get("strength")
+        name = network_seat_name(seat, str(entry.get("name") or ""), kind, strength if isinstance(strength, str) else None)
         if seat == follower.seat:
-            infos.append(SeatInfo(name, None, label))
+            infos.append(SeatInfo(name, None))
             continue
         if kind == "human":
             online = bool(entry.get("online"))
-            mark = label if online else _("{label} · offline").format(label=label)
-            infos.append(SeatInfo(name, "person", mark, notice=not online))
-        elif kind == "computer" and entry.get("strength") in ORDER:  # named as at a table against computers
-            infos.append(SeatInfo(seat_name(seat, follower.seats, follower.seat), str(entry["strength"])))
+            infos.append(SeatInfo(name, "person", "" if online else _("offline"), notice=not online))
+        elif kind == "computer" and strength in ORDER:
+            infos.append(SeatInfo(name, str(strength), _(KIND_MARKS["computer"])))
         else:
             infos.append(SeatInfo(name, "computer", _(KIND_MARKS.get(kind, KIND_MARKS["computer"])),
                                   notice=kind in ("away", "empty")))
     return infos
+
+
+PRESENCE_WORDS: dict[str, str] = {
+    "took": N_("{name} took their seat."),
+    "away": N_("{name} is away: a computer plays for them."),
+    "returned": N_("{name} is back and plays again."),
+    "computer": N_("{name}: a computer takes this seat."),
+    "back": N_("{name} is back."),
+    "left": N_("{name} has left the table."),
+}
+"""A line in the list of turns for each change at a seat that the server's seat list tells."""
+
+
+def presence_change(was: dict[str, Any], now: dict[str, Any]) -> str | None:
+    """What happened at one seat between two of the server's seat lists (a key of :data:`PRESENCE_WORDS`), or
+    None when nothing worth a line did."""
+    old_kind, kind = was.get("kind"), now.get("kind")
+    if old_kind == "empty" and kind == "human":
+        return "took"
+    if old_kind == "human" and kind == "away":
+        return "away"
+    if old_kind == "away" and kind == "human":
+        return "returned"
+    if old_kind in ("empty", "away", "human") and kind == "computer":
+        return "computer"
+    if old_kind == kind == "human" and bool(was.get("online")) != bool(now.get("online")):
+        return "back" if now.get("online") else "left"
+    return None
+
+
+def presence_lines(before: list[dict[str, Any]], after: list[dict[str, Any]], own: int) -> list[Callable[[], str]]:
+    """What changed at the table between two of the server's seat lists, as lines for the list of turns, each
+    told in the language in force whenever it is shown: a person leaving, coming back, away while a computer
+    plays, returning, a seat taken or given to a computer. The table's own seat says nothing of itself."""
+    lines: list[Callable[[], str]] = []
+    for seat, (was, now) in enumerate(zip(before, after)):
+        change = presence_change(was, now)
+        if seat == own or change is None:
+            continue
+        strength = now.get("strength")
+        raw, kind = str(now.get("name") or was.get("name") or ""), str(now.get("kind"))
+        shown = strength if isinstance(strength, str) else None
+
+        def line(change: str = change, seat: int = seat, raw: str = raw, kind: str = kind,
+                 shown: str | None = shown) -> str:
+            return _(PRESENCE_WORDS[change]).format(name=network_seat_name(seat, raw, kind, shown))
+
+        lines.append(line)
+    return lines
 
 
 def remote_controller(follower: RemoteFollower, app: Services) -> TableController:
@@ -89,15 +159,23 @@ class RemoteTableScene(TableScene):
         self._forgotten = False
 
     def update(self, dt: float) -> None:
-        """The table, and what came besides its moves: who sits where, refusals, chat."""
-        super().update(dt)
+        """The table, and what came besides its moves: who sits where, refusals, chat. With more than one
+        move waiting to be shown, they are shown quicker, so the table keeps pace with the server."""
         f = self.follower
+        f.receive()
+        pace = catch_up(pace_for(self.app.settings.animation_speed), f.behind)
+        if pace != self.ctl.pace:
+            self.ctl.set_pace(pace)
+        super().update(dt)
         if f.seats_list is not self._seats_seen:
+            if self._seats_seen and f.started:
+                for line in presence_lines(self._seats_seen, f.seats_list, f.seat):
+                    self.ctl.narration.note(line)
             self._seats_seen = f.seats_list
             self.ctl.infos[:] = network_infos(f)
             self.ctl.names[:] = [i.name for i in self.ctl.infos]
         if f.news.refused:
-            self.say(f.news.refused[-1])
+            self.say(refusal_text(f.news.refused[-1]))
             f.news.refused.clear()
         if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
             self._forgotten = True
@@ -158,7 +236,8 @@ class RemoteTableScene(TableScene):
         self.chat.draw(surface, geom)
         status = self.follower.connection
         if status == "lost":
-            self.painter.message(surface, geom, _(LOST_TEXT), self.app.kit.theme.accent)
+            words = UNREACHABLE_TEXT if self.follower.unreachable else LOST_TEXT
+            self.painter.message(surface, geom, _(words), self.app.kit.theme.accent)
         elif status == "closed":
             self.painter.message(surface, geom, _(CLOSED_TEXT), self.app.kit.theme.accent)
 

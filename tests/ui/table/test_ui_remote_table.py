@@ -12,7 +12,7 @@ from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.games import game_named
 from chinese_ten.net.follower import RemoteFollower
-from chinese_ten.ui.table.controller import SeatInfo, TableController, seat_name
+from chinese_ten.ui.table.controller import SeatInfo, TableController
 
 from conftest import QUICK
 from remotekit import ScriptedSeat
@@ -143,12 +143,12 @@ def test_plates_name_the_seats_as_the_server_lists_them() -> None:
                            {"label": "guest 3", "name": "Cy", "kind": "away", "online": False}]
     infos = network_infos(follower)
     assert [(i.name, i.mark, i.notice) for i in infos] == [
-        ("Ann", "Host", False), ("Bo", "Guest 1 · offline", True), ("Normal", "Computer", False),
-        ("Cy", "Away · a computer plays", True)]
+        ("Ann (host)", "", False), ("Bo (guest 1)", "offline", True), ("Normal (guest 2)", "Computer", False),
+        ("Cy (guest 3)", "Away · a computer plays", True)]
     assert infos[0].is_person and not any(i.is_person for i in infos[1:])
 
 
-def test_a_computer_the_server_names_with_its_strength_is_named_as_at_a_table_here() -> None:
+def test_a_computer_the_server_names_with_its_strength_is_named_by_its_label_and_strength() -> None:
     from chinese_ten.ui.table.remote import network_infos
 
     _session, _seat, _local, remote = _pair("ten", 3, 5)
@@ -160,8 +160,25 @@ def test_a_computer_the_server_names_with_its_strength_is_named_as_at_a_table_he
                            {"label": "guest 2", "name": "Computer (odd)", "kind": "computer", "online": False,
                             "strength": "odd"}]
     infos = network_infos(follower)
-    assert (infos[1].name, infos[1].player, infos[1].mark) == (seat_name(1, 3, follower.seat), "hard", "")
-    assert (infos[2].name, infos[2].player) == ("Computer (odd)", "computer")  # a strength unknown here
+    assert (infos[1].name, infos[1].player, infos[1].mark) == ("guest 1 · Hard", "hard", "Computer")
+    assert (infos[2].name, infos[2].player) == ("Computer (odd) (guest 2)", "computer")  # a strength unknown here
+
+
+def test_every_seat_names_each_seat_the_same_way_whatever_its_own_seat() -> None:
+    from chinese_ten.ui.table.remote import network_infos
+
+    listed = [{"label": "host", "name": "Ann", "kind": "human", "online": True},
+              {"label": "guest 1", "name": "Bo", "kind": "human", "online": True},
+              {"label": "guest 2", "name": "Computer (hard)", "kind": "computer", "online": False, "strength": "hard"},
+              {"label": "guest 3", "name": "Computer (easy)", "kind": "computer", "online": False, "strength": "easy"}]
+    seen = []
+    for own in range(2):
+        session = TableSession(game_named("ten"), [SeatKind.person()] + [SeatKind.remote()] * 3, MatchLength.fixed(1),
+                               seed=5)
+        follower = RemoteFollower(ScriptedSeat(session, own))
+        follower.seats_list = listed
+        seen.append([i.name for i in network_infos(follower)])
+    assert seen[0] == seen[1] == ["Ann (host)", "Bo (guest 1)", "guest 2 · Hard", "guest 3 · Easy"]
 
 
 def test_the_hint_button_is_greyed_at_a_table_with_other_people(window) -> None:  # type: ignore[no-untyped-def]

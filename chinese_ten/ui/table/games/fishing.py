@@ -60,15 +60,16 @@ class FishingTable:
 
     def is_over(self, view: FishingView) -> bool:
         """True once every hand is empty."""
-        return view.to_act is None
+        return view.is_over
 
     def may_play(self, view: FishingView, seat: int) -> bool:
         """True when ``seat`` is to play."""
         return view.to_act == seat
 
     def waiting(self, view: FishingView) -> bool:
-        """Never: the refill and the draw are part of a turn."""
-        return False
+        """True only while nobody may play before the deal's end: a network seat's decision on its way to the
+        server (at a local table the refill and the draw are part of a turn)."""
+        return view.to_act is None and not view.is_over
 
     def points_of(self, view: FishingView, card: Card) -> int:
         """What ``card`` scores when captured."""
