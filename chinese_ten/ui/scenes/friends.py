@@ -80,9 +80,14 @@ class FriendsScene(Scene):
         """The tables this player sits at ("Open tables"), newest first."""
         self.open_buttons = [(Button(N_("Take my seat"), f"rejoin:{i}"), Button(N_("Forget"), f"forget:{i}"))
                              for i in range(len(self.open_tables))]
+        self._typed_ahead = ""
+        """A letter typed while no field had the keyboard, put in the link field: its TEXTINPUT, if one
+        follows, is not typed twice."""
+        self._fix()
         if link and not self.name.text.strip():
             self.name.focus()  # a link waits for the name: the typing goes there at once
-        self._fix()
+        else:
+            self.link.focus()  # the screen opens ready for a pasted or typed link
 
     # ------------------------------------------------------------------ choices
 
@@ -172,8 +177,14 @@ class FriendsScene(Scene):
         if problem is not None:
             self.message = problem
             return
+        name = self.my_name()
+        if not name:  # a seat is taken under a name the person chose, never a made-up one
+            self.message = _("Type the name you are shown by at the table first.")
+            self.link.blur()
+            self.name.focus()
+            return
         try:
-            client = TableClient.join(link, self.my_name() or _("Guest"))
+            client = TableClient.join(link, name)
         except LinkError:
             self.message = _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
             return
@@ -224,8 +235,42 @@ class FriendsScene(Scene):
 
     @property
     def typing(self) -> bool:
-        """True while a text field has the keyboard (the window's one-letter keys are then letters)."""
-        return self.name.focused or self.link.focused
+        """True: this screen is for typing a name and a link, so the window's one-letter keys (H, M, P…)
+        are letters here whether or not a field has the keyboard."""
+        return True
+
+    def _tab(self, event: pygame.event.Event) -> bool:
+        """Tab from a field: name, link, then the buttons (Shift+Tab back); True when it moved the focus."""
+        back = bool(event.mod & pygame.KMOD_SHIFT)
+        if self.name.focused:
+            self.name.blur()
+            if back:
+                self.back_button.focused = True
+            else:
+                self.link.focus()
+            return True
+        if self.link.focused:
+            self.link.blur()
+            if back:
+                self.name.focus()
+            else:
+                self.rows[0].focused = True
+            return True
+        return False
+
+    def _type_ahead(self, event: pygame.event.Event) -> bool:
+        """A letter typed while no field has the keyboard goes into the link field, which takes it;
+        True when it did."""
+        text = getattr(event, "unicode", "")
+        if event.type != pygame.KEYDOWN or not text or not text.isprintable() or text.isspace() \
+                or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        for b in self.buttons():
+            b.focused = False
+        self.link.focus()
+        self.link.insert(text)
+        self._typed_ahead = text
+        return True
 
     def buttons(self) -> list[Button]:
         """Every button, in the order the focus goes."""
@@ -235,9 +280,20 @@ class FriendsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Fields first (typing, paste, Enter joins from the link field); then the buttons; Esc goes back."""
         self.place(self.app.surface.get_size())
+        if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and self._typed_ahead:
+            typed, self._typed_ahead = self._typed_ahead, ""
+            if event.type == pygame.TEXTINPUT and event.text == typed:
+                return  # the letter typed ahead, already in the field
         for field in (self.name, self.link):
             if field.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    for b in self.buttons():
+                        b.focused = False
                 return
+        if self._type_ahead(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self._tab(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.name.focused or self.link.focused:
@@ -246,14 +302,15 @@ class FriendsScene(Scene):
                 else:
                     self.act("back")
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.link.focused or self.link.text.strip()):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.link.focused:
                 self.join()
                 return
             if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.link.focus()
                 self.link.paste()
                 return
-        self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover)
+        self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover,
+                                    enter=self.join_button)
 
     # ------------------------------------------------------------------ drawing
 

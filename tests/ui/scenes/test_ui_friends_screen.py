@@ -1,0 +1,85 @@
+"""The friends screen on its own (no server): Enter with nothing focused, the keys typed into it, a join
+without a name, and where its one-line messages go."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from chinese_ten.engine.thinking import ComputerThinker
+from chinese_ten.settings import Settings
+from chinese_ten.ui.app import App
+from chinese_ten.ui.open_tables import OpenTables
+from chinese_ten.ui.scenes.friends import FriendsScene
+from chinese_ten.ui.widgets.button import Button, buttons_event
+
+from uiharness import key_event
+
+
+def _friends(window: pygame.Surface, tmp_path: Path, **settings: object) -> tuple[App, FriendsScene]:
+    app = App(window, Settings(**settings), None, None, ComputerThinker(force_inline=True))  # type: ignore[arg-type]
+    app.open_tables = OpenTables(tmp_path)
+    app.show("friends")
+    friends = app.top()
+    assert isinstance(friends, FriendsScene)
+    return app, friends
+
+
+def _typed(key: int, text: str) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0),
+            pygame.event.Event(pygame.TEXTINPUT, text=text)]
+
+
+def test_enter_with_no_button_focused_presses_the_enter_button_or_focuses_the_first() -> None:
+    pressed: list[str] = []
+    buttons = [Button("A", "a"), Button("B", "b")]
+    enter = Button("Go (Enter)", "go")
+    buttons_event(key_event(pygame.K_RETURN), buttons, lambda b: pressed.append(b.action), None, enter=enter)
+    assert pressed == ["go"]
+    buttons_event(key_event(pygame.K_RETURN), buttons, lambda b: pressed.append(b.action), None)
+    assert pressed == ["go"] and buttons[0].focused  # no Enter button: the focus appears, nothing is pressed
+    buttons_event(key_event(pygame.K_RETURN), buttons, lambda b: pressed.append(b.action), None)
+    assert pressed == ["go", "a"]
+
+
+def test_enter_on_the_friends_screen_as_it_opens_joins_as_its_label_says(window: pygame.Surface,
+                                                                          tmp_path: Path) -> None:
+    app, friends = _friends(window, tmp_path, player_name="Ann")
+    friends.link.blur()  # nothing has the focus: neither a field nor a button
+    app.frame(1 / 30, [key_event(pygame.K_RETURN)])
+    assert app.top() is friends and friends.message.startswith("That is not a table link")
+    app.frame(1 / 30, [key_event(pygame.K_ESCAPE)])  # Esc after the refusal
+    assert app.top() is not friends  # back to the start screen
+    app.show("friends")
+    again = app.top()
+    assert isinstance(again, FriendsScene)
+    app.frame(1 / 30, [key_event(pygame.K_ESCAPE), key_event(pygame.K_RETURN)])  # the field let go, then Enter
+    assert app.top() is again and again.message.startswith("That is not a table link")
+
+
+@pytest.mark.parametrize("clicked_first", [False, True])
+def test_letters_typed_on_the_friends_screen_never_reach_the_window_keys(window: pygame.Surface, tmp_path: Path,
+                                                                         clicked_first: bool) -> None:
+    app, friends = _friends(window, tmp_path)
+    assert friends.link.focused  # the link field has the keyboard as the screen opens
+    if clicked_first:  # a click on a button takes the focus from the field
+        friends.place(window.get_size())
+        pos = friends.back_button.rect.move(0, -friends.back_button.rect.height * 3).center
+        app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)])
+        assert not friends.link.focused and app.top() is friends
+    contrast, muted = app.settings.high_contrast, app.settings.muted
+    for key, letter in ((pygame.K_h, "h"), (pygame.K_m, "m"), (pygame.K_p, "p")):
+        app.frame(1 / 30, _typed(key, letter))
+    assert (app.settings.high_contrast, app.settings.muted) == (contrast, muted)
+    assert friends.link.text == "hmp" and friends.link.focused
+
+
+def test_a_join_with_no_name_asks_for_one(window: pygame.Surface, tmp_path: Path) -> None:
+    app, friends = _friends(window, tmp_path)
+    friends.link.text = "http://127.0.0.1:9/t/table1#" + "c" * 20
+    app.frame(1 / 30, [key_event(pygame.K_RETURN)])
+    assert app.top() is friends and friends.name.focused
+    assert "name" in friends.message
+    assert app.settings.player_name == ""
