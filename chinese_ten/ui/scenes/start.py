@@ -105,8 +105,9 @@ class StartScene(Scene):
         self._build_rows()
         self.play = Button(N_("Play"), "play")
         kept = app.keeper.unfinished() if app.keeper.keeping else None
-        self.continue_line = "" if kept is None else describe(kept)
-        """What the Continue button takes up again, in one line (empty without an unfinished match)."""
+        self.kept = kept
+        """The unfinished match the Continue button takes up again (None without one): kept as data, and
+        told in the language in use whenever it is shown."""
         if kept is not None:
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
@@ -124,6 +125,12 @@ class StartScene(Scene):
         self.elsewhere_line = ""
         """What the screen says, for as long as it holds, when another window keeps the matches (else empty)."""
         self._sync()
+
+    @property
+    def continue_line(self) -> str:
+        """What the Continue button takes up again, in one line in the language in use (empty without an
+        unfinished match)."""
+        return "" if self.kept is None else describe(self.kept)
 
     def _offer_practice(self) -> None:
         """Offer Practice, with how many positions wait, beside Play when any do (and not when none do)."""
@@ -264,19 +271,22 @@ class StartScene(Scene):
         else:
             y += round(12 * unit)
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
-        big = sum(1 for b in self.actions if b.action in ("play", "continue"))
-        small = len(self.actions) - big
-        spacing = gap * 2 * (len(self.actions) - 1)
+        # Practice, when positions wait, goes in the top right corner under Play deal number…: its coming
+        # and going moves no button of the row
+        row = [b for b in self.actions if b.action != "practice"]
+        big = sum(1 for b in row if b.action in ("play", "continue"))
+        small = len(row) - big
+        spacing = gap * 2 * (len(row) - 1)
         # each small button as wide as its label needs; with Continue shown the big ones give way first
         # (a label may be drawn a little smaller than its 22 points to fit: see Button.draw)
         margin = 2 * label_margin(Rect(0, 0, 1, ah))
         needed = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(19, unit), True)
-                     for b in self.actions if b.action not in ("play", "continue")) + margin
+                     for b in row if b.action not in ("play", "continue")) + margin
         small_w = min(small_w, (w - 2 * gap - big * play_w - spacing) // small)
         if small_w < needed and big:
             small_w = needed
             play_w = max(needed, (w - 6 * gap - small * small_w - spacing) // big)
-        widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
+        widths = [play_w if b.action in ("play", "continue") else small_w for b in row]
         # a row too wide for the window (Continue and Practice both offered in a small one) closes up first,
         # then every button gives way alike (its label is drawn a little smaller to fit: see Button.draw)
         between = 2 * gap
@@ -287,16 +297,27 @@ class StartScene(Scene):
             share = (room - between * (len(widths) - 1)) / sum(widths)
             widths = [int(bw_ * share) for bw_ in widths]
         x = (w - sum(widths) - between * (len(widths) - 1)) // 2
-        for b, bw_ in zip(self.actions, widths):
+        for b, bw_ in zip(row, widths):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
             x += bw_ + between
+        self._place_deal_button(size)
+
+    def practice_button(self) -> Button | None:
+        """Practice, while positions wait to be practised."""
+        return next((b for b in self.actions if b.action == "practice"), None)
 
     def _place_deal_button(self, size: tuple[int, int]) -> None:
+        """Play deal number… in the top right corner, and Practice (when offered) under it, as wide."""
         unit = ui_scale(size)
-        width = self.app.kit.text.width(keyboard_words(_(self.deal_button.label)), font_px(18, unit), True)
+        practice = self.practice_button()
+        corner = [self.deal_button] + ([practice] if practice is not None else [])
+        width = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(18, unit), True) for b in corner)
         gap = round(14 * unit)
-        self.deal_button.rect = Rect(0, 0, width + round(28 * unit), round(38 * unit))
-        self.deal_button.rect.topright = (size[0] - gap, gap)
+        y = gap
+        for b in corner:
+            b.rect = Rect(0, 0, width + round(28 * unit), round(38 * unit))
+            b.rect.topright = (size[0] - gap, y)
+            y = b.rect.bottom + round(8 * unit)
 
     def _deal_number_event(self, event: pygame.event.Event) -> bool:
         """A click on Play deal number…, or N, opens it; True when the event was used."""
@@ -341,7 +362,7 @@ class StartScene(Scene):
 
     def drop_continue(self) -> None:
         """Offer Play, not Continue: the unfinished match can't be taken up (it was set aside, and said so)."""
-        self.continue_line = ""
+        self.kept = None
         self.play.label = N_("Play")
         self.actions = [b for b in self.actions if b.action != "continue"]
         self.focus_action = 0
@@ -464,8 +485,9 @@ class StartScene(Scene):
                 sh = pygame.transform.rotate(sh, -off * 9)
                 surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
             surface.blit(rot, pos)
-        title = kit.text.line(_("Chinese Ten"), font_px(68, unit), t.accent, bold=True)
-        shade = kit.text.line(_("Chinese Ten"), font_px(68, unit), (0, 0, 0), bold=True)
+        name = _(game_named(self.game).title)  # the game chosen, whose choices the rows offer
+        title = kit.text.line(name, font_px(68, unit), t.accent, bold=True)
+        shade = kit.text.line(name, font_px(68, unit), (0, 0, 0), bold=True)
         sub = kit.text.line(self.subtitle(), font_px(22, unit), t.text)
         # the title and the chosen game's line sit between the fan and the rows
         top = round(h * 0.115 + ch * 0.62)
@@ -500,9 +522,10 @@ class StartScene(Scene):
             surface.blit(line, line.get_rect(midtop=(centre_x, r0.bottom + round(5 * unit))))
         note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
-        for b in self.actions:
-            b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
         self._place_deal_button((w, h))
+        for b in self.actions:
+            px = 30 if b.action in ("play", "continue") else 18 if b.action == "practice" else 22
+            b.draw(surface, kit, font_px(px, unit), b is self._hover)
         self.deal_button.draw(surface, kit, font_px(18, unit), self._hover is self.deal_button)
         for picture, where in self.footer((w, h)):
             surface.blit(picture, where)
