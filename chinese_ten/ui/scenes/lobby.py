@@ -31,6 +31,30 @@ CLOSE_WORDS: dict[int, str] = {
 """What the lobby says when the server ends the connection for good."""
 
 
+WAITING_NEXT = N_("Waiting for the others to go on to the next deal.")
+"""What a seat that has gone on from a count is told while it waits (when the server names nobody)."""
+
+
+def seat_words(entry: dict[str, Any], seat: int) -> str:
+    """A seat of a network table in words: its person's name, or its label (Host, Guest 1…) without one."""
+    name = str(entry.get("name") or "").strip()
+    if name:
+        return name
+    return _("Host") if seat == 0 or entry.get("label") == "host" else _("Guest {number}").format(number=seat)
+
+
+def waiting_next_words(seats: list[dict[str, Any]], me: int | None) -> str:
+    """The line while this seat waits for the next deal: who has not gone on yet (the people whose seat in
+    ``seats`` lacks ``ready``), or the others in general when the server names nobody."""
+    if not any("ready" in entry for entry in seats):
+        return _(WAITING_NEXT)
+    late = [seat_words(entry, seat) for seat, entry in enumerate(seats)
+            if seat != me and entry.get("kind") == "human" and not entry.get("ready")]
+    if not late:
+        return _(WAITING_NEXT)
+    return _("Waiting for {names} to go on to the next deal.").format(names=_(", ").join(late))
+
+
 def copy_text(text: str) -> bool:
     """Put ``text`` on the system clipboard; False (quietly) when there is none."""
     try:

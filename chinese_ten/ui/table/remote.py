@@ -148,7 +148,9 @@ class RemoteTableScene(TableScene):
     def hint_text(self) -> str:
         """The advice line; after going on from a count, that the others have still to."""
         if self.ctl.waiting_next:
-            return _("Waiting for the others to go on to the next deal.")
+            from chinese_ten.ui.scenes.lobby import waiting_next_words
+
+            return waiting_next_words(self.follower.seats_list, self.follower.seat)
         return super().hint_text()
 
     def draw(self, surface: pygame.Surface) -> None:
