@@ -20,6 +20,7 @@ from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import PLAYER_NAME_LENGTH, SettingError
 from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.open_tables import table_words
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.text_field import TextField
@@ -40,6 +41,13 @@ OPEN_SHOWN = 4
 """How many open tables the screen lists."""
 LINK_LENGTH = 400
 """The longest text the link field takes."""
+
+
+def fitted(kit: Any, text: str, size: int, room: int, bold: bool = False) -> str:
+    """``text`` as it fits ``room`` pixels at ``size``: whole, or cut short with "…"."""
+    while len(text) > 1 and kit.text.width(text, size, bold) > room:
+        text = text[:-2].rstrip() + "…"
+    return text
 
 
 def join_problem(link: str) -> str | None:
@@ -202,8 +210,8 @@ class FriendsScene(Scene):
                 self.message = _("The table server could not start here: {reason}").format(reason=exc)
                 return
         client = TableClient.rejoin(entry.base, entry.table, entry.token)
-        self.app.show("lobby", client=client, host=entry.seat == 0, title=_("Back to table {table}").format(
-            table=entry.table), links=dict(entry.links))
+        self.app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0],
+                      links=dict(entry.links))
 
     def forget(self, index: int) -> None:
         """Drop an open table from the list."""
@@ -375,10 +383,13 @@ class FriendsScene(Scene):
             opened = kit.text.line(_("Open tables"), head, t.accent, bold=True)
             surface.blit(opened, (self.link.rect.left, top - opened.get_height()))
             for entry, (take, _drop) in zip(self.open_tables, self.open_buttons):
-                label_seat = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
-                words = " · ".join([_(game_named(entry.game).title), label_seat, entry.table])
-                line = kit.text.line(words, font_px(17, unit), t.text)
+                names, progress = table_words(entry)
+                room = take.rect.left - self.link.rect.left - round(8 * unit)
+                line = kit.text.line(fitted(kit, names, font_px(17, unit), self.link.rect.width, bold=True),
+                                     font_px(17, unit), t.text, bold=True)
                 surface.blit(line, (self.link.rect.left, take.rect.top - line.get_height() - 2))
+                about = kit.text.line(fitted(kit, progress, font_px(16, unit), room), font_px(16, unit), t.text_dim)
+                surface.blit(about, about.get_rect(midleft=(self.link.rect.left, take.rect.centery)))
         if self.message:
             line = kit.text.line(self.message, font_px(19, unit), t.accent)
             surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(24 * unit))))

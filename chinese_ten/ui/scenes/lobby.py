@@ -35,20 +35,14 @@ WAITING_NEXT = N_("Waiting for the others to go on to the next deal.")
 """What a seat that has gone on from a count is told while it waits (when the server names nobody)."""
 
 
-def seat_words(entry: dict[str, Any], seat: int) -> str:
-    """A seat of a network table in words: its person's name, or its label (Host, Guest 1…) without one."""
-    name = str(entry.get("name") or "").strip()
-    if name:
-        return name
-    return _("Host") if seat == 0 or entry.get("label") == "host" else _("Guest {number}").format(number=seat)
-
-
 def waiting_next_words(seats: list[dict[str, Any]], me: int | None) -> str:
     """The line while this seat waits for the next deal: who has not gone on yet (the people whose seat in
     ``seats`` lacks ``ready``), or the others in general when the server names nobody."""
     if not any("ready" in entry for entry in seats):
         return _(WAITING_NEXT)
-    late = [seat_words(entry, seat) for seat, entry in enumerate(seats)
+    from chinese_ten.ui.open_tables import seat_words
+
+    late = [seat_words("human", str(entry.get("name") or ""), "", seat) for seat, entry in enumerate(seats)
             if seat != me and entry.get("kind") == "human" and not entry.get("ready")]
     if not late:
         return _(WAITING_NEXT)
@@ -122,20 +116,26 @@ class LobbyScene(Scene):
             elif kind == "connection" and frame.get("status") == "lost" and not self.seats:
                 self.message = _("The table's server cannot be reached yet: trying again…")
         self._keep()
+        if self._kept and self.seats and frames:
+            from chinese_ten.ui.open_tables import base_of, seat_rows
+
+            self.app.open_tables.note(base_of(self.client.url), str(self.client.table), seat_rows(self.seats), 0, 0,
+                                      False)
         self._buttons()
         if started:
             self.start_table()
 
     def _keep(self) -> None:
         """Keep the seat's token once the server has given it, for "Open tables"."""
-        from chinese_ten.ui.open_tables import OpenTable, base_of
+        from chinese_ten.ui.open_tables import OpenTable, base_of, seat_rows
 
         token, table = getattr(self.client, "token", None), getattr(self.client, "table", None)
         if self.seat is None or not token or not table or self._kept:
             return
         self._kept = True
         self.app.open_tables.keep(OpenTable(base_of(self.client.url), table, token, int(self.seat),
-                                            getattr(self.client, "game", "ten"), links=tuple(sorted(self.links.items()))))
+                                            getattr(self.client, "game", "ten"), links=tuple(sorted(self.links.items())),
+                                            seats=seat_rows(self.seats)))
 
     def start_table(self) -> None:
         """The deal has begun: sit down at the table (it takes the connection over)."""

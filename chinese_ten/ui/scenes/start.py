@@ -17,6 +17,7 @@ from chinese_ten.settings import choose_preset
 from chinese_ten.ui.table.controller import seat_name
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.keeper import describe
+from chinese_ten.ui.open_tables import table_words
 from chinese_ten.games.ten.texts import lead_text, tagline
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import MIN_TEXT_PX
@@ -90,6 +91,40 @@ class GameButton(Button):
         surface.blit(about, about.get_rect(midtop=(self.rect.centerx, top + title.get_height() + gap)))
 
 
+class OpenTableButton(Button):
+    """A network table the person sits at: who sits there, and the game with how far it has gone; a click
+    takes the seat back."""
+
+    lines: tuple[str, str] = ("", "")
+    """The two lines (already in the language in use)."""
+
+    def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
+        """Draw the button with its two lines, each cut short with "…" to fit."""
+        label, self.label = self.label, ""
+        super().draw(surface, kit, size, hover)
+        self.label = label
+        ink = kit.theme.button_text
+        room = self.rect.width - 2 * label_margin(self.rect)
+        first, second = self.lines
+        top_px, low_px = size, max(MIN_TEXT_PX, size - 2)
+        top = kit.text.line(fit(kit, first, top_px, room, True), top_px, ink, bold=True)
+        low = kit.text.line(fit(kit, second, low_px, room, False), low_px, ink)
+        y = self.rect.centery - (top.get_height() + low.get_height()) // 2
+        surface.blit(top, (self.rect.left + label_margin(self.rect), y))
+        surface.blit(low, (self.rect.left + label_margin(self.rect), y + top.get_height()))
+
+
+def fit(kit: Kit, text: str, size: int, room: int, bold: bool) -> str:
+    """``text`` as it fits ``room`` pixels at ``size``: whole, or cut short with "…"."""
+    while len(text) > 1 and kit.text.width(text, size, bold) > room:
+        text = text[:-2].rstrip() + "…"
+    return text
+
+
+OPEN_TABLES_SHOWN = 2
+"""How many of the person's network tables the start screen offers to go back to (the newest)."""
+
+
 class StartScene(Scene):
     """Choose the table and start a match."""
 
@@ -118,6 +153,9 @@ class StartScene(Scene):
         self.deal_button = Button(N_("Play deal number… (N)"), "deal-number")
         """Play deal number…, in the top right corner (the row of actions is full in a small window)."""
         self._offer_practice()
+        self.table_buttons: list[OpenTableButton] = []
+        """The person's open network tables, in the top left corner (see _offer_tables)."""
+        self._offer_tables()
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
@@ -146,9 +184,19 @@ class StartScene(Scene):
             self.actions.insert(self.actions.index(self.play) + 1, button)
         button.label = _("Practice ({n})").format(n=waiting)
 
+    def _offer_tables(self) -> None:
+        """Offer the way back to each of the newest open network tables, as the window last saw them."""
+        self.open_tables = self.app.open_tables.load()[:OPEN_TABLES_SHOWN]
+        self.table_buttons = []
+        for i, entry in enumerate(self.open_tables):
+            button = OpenTableButton("", f"table:{i}")
+            button.lines = table_words(entry)
+            self.table_buttons.append(button)
+
     def resume(self) -> None:
         """Back on top: the positions to practise may have changed."""
         self._offer_practice()
+        self._offer_tables()
         self._sync()
 
     @property
@@ -301,6 +349,20 @@ class StartScene(Scene):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
             x += bw_ + between
         self._place_deal_button(size)
+        self._place_tables(size)
+
+    def _place_tables(self, size: tuple[int, int]) -> None:
+        """The open tables in the top left corner, one under the other, clear of the fan of cards."""
+        w, h = size
+        unit = ui_scale(size)
+        gap = round(14 * unit)
+        fan = round(h * 0.15 * CARD_RATIO * 1.75)  # half the fan's width, its turned cards and their shadows
+        width = min(round(400 * unit), w // 2 - fan - 2 * gap)
+        height = max(34, round(54 * unit))
+        y = gap
+        for b in self.table_buttons:
+            b.rect = Rect(gap, y, width, height)
+            y += height + round(8 * unit)
 
     def practice_button(self) -> Button | None:
         """Practice, while positions wait to be practised."""
@@ -392,6 +454,15 @@ class StartScene(Scene):
             self.app.start_tutorial()
         elif action == "friends":
             self.app.show("friends")
+        elif action.startswith("table:"):  # back into the seat, as "Open tables" on the friends screen does
+            index = int(action.split(":")[1])
+            entry = self.open_tables[index]
+            self.app.show("friends")
+            friends = self.app.top()
+            rows = getattr(friends, "open_tables", [])
+            at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (entry.base, entry.table)), None)
+            if at is not None:
+                friends.rejoin(at)  # type: ignore[union-attr]
         elif action == "settings":
             self.app.open("settings")
         elif action == "help":
@@ -405,7 +476,7 @@ class StartScene(Scene):
         if self._deal_number_event(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            action = button_at(self.actions, event.pos)
+            action = button_at([*self.actions, *self.table_buttons], event.pos)
             cell = grid_at(self.rows, event.pos)
             if action is not None:
                 self.act(action.action)
@@ -413,7 +484,7 @@ class StartScene(Scene):
                 self.focus_row = cell[0]
                 self.choose(*cell)
         elif event.type == pygame.MOUSEMOTION:
-            self._hover = button_at(self.actions + [b for row in self.rows for b in row], event.pos)
+            self._hover = button_at(self.actions + self.table_buttons + [b for row in self.rows for b in row], event.pos)
         elif event.type == pygame.KEYDOWN:
             on_actions = self.focus_row == len(self.rows)
             if event.key in PRESS_KEYS:
@@ -523,6 +594,9 @@ class StartScene(Scene):
         note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         self._place_deal_button((w, h))
+        self._place_tables((w, h))
+        for b in self.table_buttons:
+            b.draw(surface, kit, font_px(17, unit), b is self._hover)
         for b in self.actions:
             px = 30 if b.action in ("play", "continue") else 18 if b.action == "practice" else 22
             b.draw(surface, kit, font_px(px, unit), b is self._hover)

@@ -107,6 +107,8 @@ class RemoteTableScene(TableScene):
             client = self.client
             if client is not None and getattr(client, "table", None):
                 self.app.open_tables.forget(base_of(client.url), client.table)
+        if not self._forgotten:  # what "Open tables" shows of this table: its seats, its deal, whose move
+            self.app.open_tables.follow(self.client, f, self.ctl.person_to_play)
         if self.held:
             f.receive()  # frames still come in (and the connection's state) while a menu is open
         self.chat.update(dt)
