@@ -318,6 +318,12 @@ class TextPainter:
                 total += suit_px(font_size) + 2
         return total
 
+    def cut(self, text: str, size: int, width: float, bold: bool = False) -> str:
+        """``text`` as it fits ``width`` pixels at ``size``: whole, or cut short with "…"."""
+        while len(text) > 1 and self.width(text, size, bold) > width:
+            text = text[:-2].rstrip() + "…"
+        return text
+
     def fitting(self, texts: Sequence[str], size: int, width: float, bold: bool = False, smallest: int = 10) -> int:
         """The largest size from ``size`` down to ``smallest`` at which every one of ``texts`` is at most ``width``
         pixels wide (``smallest`` when even that is too wide)."""

@@ -37,17 +37,12 @@ def seat_choices(game: str) -> tuple[str | None, ...]:
     strengths its players offer."""
     return (None, *game_named(game).strengths)
 
+MESSAGE_PT = 18
+"""The size of the screen's message (a refused link, a server that could not start)."""
 OPEN_SHOWN = 4
 """How many open tables the screen lists."""
 LINK_LENGTH = 400
 """The longest text the link field takes."""
-
-
-def fitted(kit: Any, text: str, size: int, room: int, bold: bool = False) -> str:
-    """``text`` as it fits ``room`` pixels at ``size``: whole, or cut short with "…"."""
-    while len(text) > 1 and kit.text.width(text, size, bold) > room:
-        text = text[:-2].rstrip() + "…"
-    return text
 
 
 def join_problem(link: str) -> str | None:
@@ -83,6 +78,8 @@ class FriendsScene(Scene):
         self.paste_button = Button(N_("Paste"), "paste")
         self.back_button = Button(N_("Back (Esc)"), "back")
         self.rows: list[Button] = []
+        self.message_top = 0
+        """Where the screen's message goes: under Join, in its column."""
         self._hover: Button | None = None
         self.open_tables = app.open_tables.load()[:OPEN_SHOWN]
         """The tables this player sits at ("Open tables"), newest first."""
@@ -344,7 +341,9 @@ class FriendsScene(Scene):
         self.paste_button.rect = Rect(right, ly + bh + gap, half, bh)
         self.join_button.rect = Rect(right + half + gap, ly + bh + gap, half, bh)
         self.back_button.rect = Rect(w - round(200 * unit) - gap * 2, h - bh - gap * 2, round(200 * unit), bh)
-        oy = self.join_button.rect.bottom + round(70 * unit)
+        line = self.app.kit.fonts.get(font_px(MESSAGE_PT, unit)).get_linesize()
+        self.message_top = self.join_button.rect.bottom + gap  # the message's place, room kept for two lines
+        oy = self.message_top + 2 * line + round(56 * unit)
         small = round(bh * 0.8)
         take_w, drop_w = round(140 * unit), round(90 * unit)
         for take, drop in self.open_buttons:
@@ -385,14 +384,14 @@ class FriendsScene(Scene):
             for entry, (take, _drop) in zip(self.open_tables, self.open_buttons):
                 names, progress = table_words(entry)
                 room = take.rect.left - self.link.rect.left - round(8 * unit)
-                line = kit.text.line(fitted(kit, names, font_px(17, unit), self.link.rect.width, bold=True),
+                line = kit.text.line(kit.text.cut(names, font_px(17, unit), self.link.rect.width, bold=True),
                                      font_px(17, unit), t.text, bold=True)
                 surface.blit(line, (self.link.rect.left, take.rect.top - line.get_height() - 2))
-                about = kit.text.line(fitted(kit, progress, font_px(16, unit), room), font_px(16, unit), t.text_dim)
+                about = kit.text.line(kit.text.cut(progress, font_px(16, unit), room), font_px(16, unit), t.text_dim)
                 surface.blit(about, about.get_rect(midleft=(self.link.rect.left, take.rect.centery)))
-        if self.message:
-            line = kit.text.line(self.message, font_px(19, unit), t.accent)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(24 * unit))))
+        if self.message:  # under Join, in the join column, clear of the host's buttons and the open tables
+            text = kit.text.paragraph(self.message, font_px(MESSAGE_PT, unit), t.accent, self.link.rect.width)
+            surface.blit(text, (self.link.rect.left, self.message_top))
 
     def leave(self) -> None:
         """Give the keyboard back."""

@@ -82,6 +82,8 @@ class LobbyScene(Scene):
         self.copy_buttons: dict[int, Button] = {}
         self.fill_buttons: dict[int, Button] = {}
         self.back_button = Button(N_("Leave (Esc)"), "back")
+        self.row_rects: list[Rect] = []
+        """Each seat's panel (see place)."""
         self._hover: Button | None = None
         self._handed = False
         self._kept = False
@@ -198,23 +200,49 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def place(self, size: tuple[int, int]) -> None:
-        """One row a seat."""
+        """One panel a seat, all as tall and evenly spaced, sharing the room between the title and Leave (eight
+        seats fit a small window); each seat's buttons at its panel's right."""
         w, h = size
         unit = ui_scale(size)
         bh = max(26, round(40 * unit))
-        row = round(bh * 2.1)
-        top = round(150 * unit)
+        self.back_button.rect = Rect(w - round(220 * unit), h - bh - round(24 * unit), round(190 * unit), bh)
+        message = self.app.kit.fonts.get(font_px(20, unit)).get_linesize()
+        top = round(130 * unit)
+        bottom = self.back_button.rect.top - message - round(16 * unit)
+        left = round(48 * unit)
+        gap = max(4, round(10 * unit))
+        pitch = min(round(bh * 1.9), (bottom - top) // max(1, len(self.seats)))
+        self.row_rects = [Rect(left, top + seat * pitch, w - 2 * left, pitch - gap) for seat in range(len(self.seats))]
         bw = round(110 * unit)
         fw = round(220 * unit)
-        right = w - round(60 * unit)
-        for seat in range(len(self.seats)):
-            y = top + seat * row
+        for seat, row in enumerate(self.row_rects):
+            height = min(bh, row.height - 6)
+            right = row.right - gap
+            y = row.centery - height // 2
             if seat in self.fill_buttons:
-                self.fill_buttons[seat].rect = Rect(right - fw, y, fw, bh)
+                self.fill_buttons[seat].rect = Rect(right - fw, y, fw, height)
             if seat in self.copy_buttons:
                 x = right - fw - round(12 * unit) - bw if seat in self.fill_buttons else right - bw
-                self.copy_buttons[seat].rect = Rect(x, y, bw, bh)
-        self.back_button.rect = Rect(w - round(220 * unit), h - bh - round(24 * unit), round(190 * unit), bh)
+                self.copy_buttons[seat].rect = Rect(x, y, bw, height)
+
+    def seat_line(self, seat: int, entry: dict[str, Any]) -> str:
+        """What a seat's panel says: its label and who sits there (or that a friend is awaited)."""
+        label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
+        kind = entry.get("kind")
+        if kind == "empty":
+            who = _("waiting for a friend")
+        elif kind == "computer":
+            strength = entry.get("strength")
+            who = _("a computer") if strength not in ORDER else _("a computer ({strength})").format(
+                strength=strength_label(str(strength)))
+        elif kind == "away":
+            who = _("{name} (away)").format(name=entry.get("name") or "")
+        else:
+            who = str(entry.get("name") or "")
+            who += "" if entry.get("online") else " " + _("(offline)")
+        if seat == self.seat:
+            who += " " + _("(you)")
+        return f"{label}: {who}"
 
     def draw(self, surface: pygame.Surface) -> None:
         """The seats, their links and what the lobby waits for."""
@@ -227,43 +255,40 @@ class LobbyScene(Scene):
         title = kit.text.line(self.title or _("A table with friends"), font_px(34, unit), t.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(size[0] // 2, round(24 * unit))))
         body = font_px(20, unit)
-        small = font_px(16, unit)
         if self.failed:
-            line = kit.text.line(self.failed, body, t.accent)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(110 * unit))))
+            line = kit.text.paragraph(self.failed, body, t.accent, size[0] - round(96 * unit))
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(84 * unit))))
         elif not self.seats:
             line = kit.text.line(_("Connecting to the table…"), body, t.text_dim)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(110 * unit))))
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(84 * unit))))
         else:
             waiting = kit.text.line(_("The deal starts when every seat is taken."), body, t.text_dim)
-            surface.blit(waiting, waiting.get_rect(midtop=(size[0] // 2, round(90 * unit))))
-        bh = max(26, round(40 * unit))
-        row = round(bh * 2.1)
-        left = round(60 * unit)
-        for seat, entry in enumerate(self.seats):
-            y = round(150 * unit) + seat * row
-            label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
-            kind = entry.get("kind")
-            if kind == "empty":
-                who = _("waiting for a friend")
-            elif kind == "computer":
-                strength = entry.get("strength")
-                who = _("a computer") if strength not in ORDER else _("a computer ({strength})").format(
-                    strength=strength_label(str(strength)))
-            elif kind == "away":
-                who = _("{name} (away)").format(name=entry.get("name") or "")
+            surface.blit(waiting, waiting.get_rect(midtop=(size[0] // 2, round(84 * unit))))
+        for seat, (entry, row) in enumerate(zip(self.seats, self.row_rects)):
+            radius = max(4, row.height // 6)
+            pygame.draw.rect(surface, t.panel, row, border_radius=radius)
+            pygame.draw.rect(surface, t.accent if seat == self.seat else t.panel_line, row, 2, border_radius=radius)
+            shown = [b.rect.left for b in (self.copy_buttons.get(seat), self.fill_buttons.get(seat))
+                     if b is not None and b.enabled]
+            pad = max(8, round(16 * unit))
+            room = min(shown, default=row.right) - row.left - 2 * pad
+            small = font_px(16, unit)
+            text_px = body
+            link = self.links.get(seat) if entry.get("kind") == "empty" else None
+            line_h = kit.fonts.get(body).get_linesize() + (kit.fonts.get(small).get_linesize() if link else 0)
+            if line_h > row.height - 4:  # a crowded table: the seat's words a little smaller
+                text_px = small
+            text = kit.text.line(kit.text.cut(self.seat_line(seat, entry), text_px, room, seat == self.seat), text_px,
+                                 t.text, bold=seat == self.seat)
+            if link:
+                under = kit.text.line(kit.text.cut(link, small, room), small, t.text_dim)
+                y = row.centery - (text.get_height() + under.get_height()) // 2
+                surface.blit(text, (row.left + pad, y))
+                surface.blit(under, (row.left + pad, y + text.get_height()))
             else:
-                who = str(entry.get("name") or "")
-                who += "" if entry.get("online") else " " + _("(offline)")
-            if seat == self.seat:
-                who += " " + _("(you)")
-            text = kit.text.line(f"{label}: {who}", body, t.text, bold=seat == self.seat)
-            surface.blit(text, (left, y + (bh - text.get_height()) // 2))
-            if seat in self.links and kind == "empty":
-                link = kit.text.line(self.links[seat], small, t.text_dim)
-                surface.blit(link, (left, y + bh + 2))
+                surface.blit(text, text.get_rect(midleft=(row.left + pad, row.centery)))
         for b in self.buttons():
             b.draw(surface, kit, font_px(18, unit), b is self._hover)
         if self.message:
             line = kit.text.line(self.message, body, t.accent)
-            surface.blit(line, line.get_rect(midbottom=(size[0] // 2, size[1] - round(80 * unit))))
+            surface.blit(line, line.get_rect(midbottom=(size[0] // 2, self.back_button.rect.top - round(8 * unit))))

@@ -72,8 +72,7 @@ class GameButton(Button):
         about = self.description
         while small > MIN_TEXT_PX and kit.text.width(about, small) > room:
             small -= 1
-        while len(about) > 1 and kit.text.width(about, small) > room:
-            about = about[:-2].rstrip() + "…"
+        about = kit.text.cut(about, small, room)
         return title, small, about
 
     def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
@@ -107,18 +106,11 @@ class OpenTableButton(Button):
         room = self.rect.width - 2 * label_margin(self.rect)
         first, second = self.lines
         top_px, low_px = size, max(MIN_TEXT_PX, size - 2)
-        top = kit.text.line(fit(kit, first, top_px, room, True), top_px, ink, bold=True)
-        low = kit.text.line(fit(kit, second, low_px, room, False), low_px, ink)
+        top = kit.text.line(kit.text.cut(first, top_px, room, True), top_px, ink, bold=True)
+        low = kit.text.line(kit.text.cut(second, low_px, room), low_px, ink)
         y = self.rect.centery - (top.get_height() + low.get_height()) // 2
         surface.blit(top, (self.rect.left + label_margin(self.rect), y))
         surface.blit(low, (self.rect.left + label_margin(self.rect), y + top.get_height()))
-
-
-def fit(kit: Kit, text: str, size: int, room: int, bold: bool) -> str:
-    """``text`` as it fits ``room`` pixels at ``size``: whole, or cut short with "…"."""
-    while len(text) > 1 and kit.text.width(text, size, bold) > room:
-        text = text[:-2].rstrip() + "…"
-    return text
 
 
 OPEN_TABLES_SHOWN = 2

@@ -83,3 +83,58 @@ def test_a_join_with_no_name_asks_for_one(window: pygame.Surface, tmp_path: Path
     assert app.top() is friends and friends.name.focused
     assert "name" in friends.message
     assert app.settings.player_name == ""
+
+
+def test_a_refused_link_is_told_under_join_clear_of_every_button(window: pygame.Surface, tmp_path: Path) -> None:
+    from chinese_ten.ui.open_tables import OpenTable
+
+    app, _friends_first = _friends(window, tmp_path, player_name="Ann")
+    app.open_tables.keep(OpenTable("http://127.0.0.1:9", "table1", "t" * 20, 1, "ten"))
+    app.show("friends")
+    friends = app.top()
+    assert isinstance(friends, FriendsScene)
+    friends.link.text = "not a link"
+    friends.join()
+    friends.draw(window)
+    line = app.kit.text.paragraph(friends.message, 18, (0, 0, 0), friends.link.rect.width)
+    at = line.get_rect(topleft=(friends.link.rect.left, friends.message_top))
+    assert window.get_rect().contains(at)
+    assert at.collidelist([b.rect for b in friends.buttons()] + [friends.link.rect, friends.name.rect]) == -1
+
+
+def test_the_lobby_fits_eight_seats_in_even_rows_above_leave() -> None:
+    from chinese_ten.ui.app import open_window
+    from chinese_ten.ui.scenes.lobby import LobbyScene
+
+    class Client:
+        url, table, token, game = "ws://127.0.0.1:9/ws", "table1", None, "fishing"
+
+        def __init__(self, frames: list[dict[str, object]]) -> None:
+            self.frames_ = frames
+
+        def poll(self) -> list[dict[str, object]]:
+            frames, self.frames_ = self.frames_, []
+            return frames
+
+        def close(self, wait: float = 0.0) -> None:
+            pass
+
+    for size in ((960, 600), (1920, 1080)):
+        surface = open_window(size)
+        app = App(surface, Settings(), None, None, ComputerThinker(force_inline=True))
+        seats = [{"label": "host", "name": "Ann", "kind": "human", "online": True}] + [
+            {"label": f"guest {i}", "name": "", "kind": "empty"} for i in range(1, 8)]
+        links = {str(i): f"http://127.0.0.1:9/t/table1#{'c' * 22}{i}" for i in range(1, 8)}
+        lobby = LobbyScene(app, Client([{"type": "created", "links": links},
+                                         {"type": "welcome", "seat": 0, "seats": seats}]), host=True)
+        app.replace(lobby)
+        app.frame(1 / 30, [])
+        lobby.place(size)
+        rows = lobby.row_rects
+        assert len(rows) == 8 and len({b.top - a.top for a, b in zip(rows, rows[1:])}) == 1  # evenly spaced
+        assert all(surface.get_rect().contains(r) for r in rows) and rows[-1].bottom < lobby.back_button.rect.top
+        for seat in range(1, 8):
+            for b in (lobby.copy_buttons[seat], lobby.fill_buttons[seat]):
+                assert rows[seat].contains(b.rect), (size, seat)
+        lobby.draw(surface)
+        app.thinker.shutdown()
