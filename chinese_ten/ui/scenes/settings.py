@@ -55,8 +55,7 @@ TEXT_ROWS: tuple[tuple[str, str, str, int, str], ...] = (
     ("player_name", N_("Your name at tables"), N_("The name your friends see"), PLAYER_NAME_LENGTH,
      N_("A name is at most 32 characters, with no control characters.")),
     ("server_url", N_("Table server"), N_("Empty: this computer"), SERVER_URL_LENGTH,
-     N_("A table server's address looks like https://tables.example.org, with no path; leave it empty to "
-        "host on this computer.")),
+     N_("Write the address like https://tables.example.org (empty: this computer).")),
 )
 """The typed rows after the choices: setting name, label, what the empty field says, longest text, and
 what is told when the text is not allowed."""
@@ -292,12 +291,14 @@ class SettingsScene(ChoiceGrid):
             text = kit.text.line(_(label), font_px(23, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), field.rect.centery)))
             field.draw(surface, kit, font_px(20, unit))
-        if self.problem:
-            line = kit.text.line(self.problem, font_px(18, unit), t.accent, bold=True)
-            if line.get_width() > box.width - round(60 * unit):
-                line = kit.text.paragraph(self.problem, font_px(16, unit), t.accent, box.width - round(60 * unit), bold=True)
-            surface.blit(line, line.get_rect(bottomleft=(box.left + round(30 * unit), self.done.rect.top - round(4 * unit))))
-        keys = kit.text.line(_("Up/Down: setting · Left/Right: choice · Esc: done"), font_px(18, unit), t.text_dim)
-        surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
+        room = self.rules_button.rect.left - box.left - round(42 * unit)
+        if self.problem:  # in the place of the keys' line, until the field's text is allowed
+            text = kit.text.paragraph(self.problem, font_px(17, unit), t.accent, room, bold=True)
+            if text.get_height() > self.done.rect.height + round(16 * unit):
+                text = kit.text.paragraph(self.problem, font_px(14, unit), t.accent, room, bold=True)
+            surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
+        else:
+            keys = kit.text.line(_("Up/Down: setting · Left/Right: choice · Esc: done"), font_px(18, unit), t.text_dim)
+            surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
         self.done.draw(surface, kit, font_px(22, unit), self.done is self._hover)
         self.rules_button.draw(surface, kit, font_px(22, unit), self.rules_button is self._hover)
