@@ -351,7 +351,7 @@ class StartScene(Scene):
         fan = round(h * 0.15 * CARD_RATIO * 1.75)  # half the fan's width, its turned cards and their shadows
         width = min(round(400 * unit), w // 2 - fan - 2 * gap)
         height = max(34, round(54 * unit))
-        y = gap
+        y = gap + self.app.kit.fonts.get(font_px(16, unit), True).get_linesize()  # under the heading
         for b in self.table_buttons:
             b.rect = Rect(gap, y, width, height)
             y += height + round(8 * unit)
@@ -587,6 +587,10 @@ class StartScene(Scene):
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
         self._place_deal_button((w, h))
         self._place_tables((w, h))
+        if self.table_buttons:
+            head = kit.text.line(_("Your tables with friends"), font_px(16, unit), t.text, bold=True)
+            first = self.table_buttons[0].rect
+            surface.blit(head, head.get_rect(bottomleft=(first.left + 2, first.top - 1)))
         for b in self.table_buttons:
             b.draw(surface, kit, font_px(17, unit), b is self._hover)
         for b in self.actions:
