@@ -330,9 +330,13 @@ class FriendsScene(Scene):
         right = w // 2 + gap * 2
         top = round(120 * unit)
         y = top + round(40 * unit)
+        note = self.app.kit.fonts.get(font_px(17, unit)).get_linesize()
+        room = h - y - gap - round(bh * 1.15) - 8 - note - gap  # a long row of guests closes up to leave Host in sight
+        pitch = max(1, min(bh + gap // 2, room // max(1, len(self.rows))))
+        row_h = min(bh, pitch - max(2, gap // 4))
         for b in self.rows:
-            b.rect = Rect(left, y, col, bh)
-            y += bh + gap // 2
+            b.rect = Rect(left, y, col, row_h)
+            y += pitch
         self.host_button.rect = Rect(left, y + gap, col, round(bh * 1.15))
         self.name.rect = Rect(right, top + round(40 * unit), col, bh)
         ly = self.name.rect.bottom + round(70 * unit)
