@@ -66,7 +66,7 @@ def seat_words(kind: str, name: str, strength: str, seat: int) -> str:
     if kind == "computer":
         return _("{label} · {strength}").format(label=label, strength=strength_label(strength)) \
             if strength in ORDER else label
-    return name or label
+    return name if name and kind in ("human", "away") else label  # an empty seat is named by its label here
 
 
 def table_words(entry: OpenTable) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from chinese_ten.ui.app import App
 from chinese_ten.ui.open_tables import OpenTable, OpenTables, table_words
 from chinese_ten.ui.scenes.start import StartScene
 
-SEATS = (("human", "Ann", ""), ("human", "Bo", ""), ("computer", "", "hard"))
+SEATS = (("human", "Ann", ""), ("human", "Bo", ""), ("computer", "", "hard"), ("empty", "Guest 3", ""))
 
 
 def _kept(folder: Path) -> OpenTables:
@@ -30,14 +30,14 @@ def test_what_the_window_saw_of_a_table_is_kept_and_told(tmp_path: Path) -> None
     tables.note("http://127.0.0.1:9", "table1", SEATS, 2, 3, True)
     (entry,) = OpenTables(tmp_path).load()  # read again from the file
     assert (entry.seats, entry.deal, entry.deals, entry.your_turn) == (SEATS, 2, 3, True)
-    assert table_words(entry) == ("Ann, Bo, Guest 2 · Hard", "Chinese Ten · deal 2 of 3 · your turn")
+    assert table_words(entry) == ("Ann, Bo, Guest 2 · Hard, Guest 3", "Chinese Ten · deal 2 of 3 · your turn")
     assert "table1" not in " ".join(table_words(entry))  # no raw id
     try:
         i18n.use_language("zh-Hans")
         simplified = table_words(entry)
     finally:
         i18n.use_language("en")
-    assert simplified[0] == "Ann、Bo、客人 2 · 困难"
+    assert simplified[0] == "Ann、Bo、客人 2 · 困难、客人 3"
     assert "第2局" in simplified[1] and simplified[1].endswith("轮到你")
 
 
@@ -65,7 +65,7 @@ def test_the_start_screen_offers_the_open_tables_and_a_click_takes_the_seat_back
     app.push(start)
     app.frame(1 / 60, [])
     (button,) = start.table_buttons
-    assert button.lines == ("Ann, Bo, Guest 2 · Hard", "Chinese Ten · deal 2 of 3 · your turn")
+    assert button.lines == ("Ann, Bo, Guest 2 · Hard, Guest 3", "Chinese Ten · deal 2 of 3 · your turn")
     others = [b.rect for b in [*start.actions, start.deal_button, *(b for row in start.rows for b in row)]]
     assert window.get_rect().contains(button.rect) and button.rect.collidelist(others) == -1
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)])

@@ -267,6 +267,8 @@ class FriendsScene(Scene):
         """A letter typed while no field has the keyboard goes into the link field, which takes it;
         True when it did."""
         text = getattr(event, "unicode", "")
+        if self.name.focused or self.link.focused:
+            return False  # a field has the keyboard already: what it left is the screen's (Enter, Esc, Tab)
         if event.type != pygame.KEYDOWN or not text or not text.isprintable() or text.isspace() \
                 or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
@@ -294,6 +296,9 @@ class FriendsScene(Scene):
                 if event.type == pygame.MOUSEBUTTONDOWN:
                     for b in self.buttons():
                         b.focused = False
+                    for other in (self.name, self.link):
+                        if other is not field:
+                            other.blur()  # one field has the keyboard at a time
                 return
         if self._type_ahead(event):
             return

@@ -159,3 +159,16 @@ def test_eight_seats_of_go_fishing_fit_the_smallest_window_without_overlap(tmp_p
     assert all(surface.get_rect().contains(r) for r in rects)
     assert all(a.collidelist([b for b in rects if b is not a]) == -1 for a in rects)
     assert friends.host_button.rect.bottom + 8 + note_px <= surface.get_height()  # the note under Host in sight
+
+
+def test_only_one_field_has_the_keyboard_and_a_key_the_name_leaves_never_types_into_the_link(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    app, friends = _friends(window, tmp_path)
+    friends.place(window.get_size())
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=friends.name.rect.center)])
+    assert friends.name.focused and not friends.link.focused
+    # Enter as some systems deliver it, carrying the last character typed: the name's field leaves it
+    app.frame(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="王", scancode=0)])
+    assert friends.link.text == "" and not (friends.name.focused and friends.link.focused)
+    app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=friends.link.rect.center)])
+    assert friends.link.focused and not friends.name.focused
