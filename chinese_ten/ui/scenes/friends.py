@@ -269,6 +269,12 @@ class FriendsScene(Scene):
         text = getattr(event, "unicode", "")
         if self.name.focused or self.link.focused:
             return False  # a field has the keyboard already: what it left is the screen's (Enter, Esc, Tab)
+        if event.type == pygame.TEXTINPUT:  # text that came with no field to take it (an input method's word)
+            for b in self.buttons():
+                b.focused = False
+            self.link.focus()
+            self.link.insert(event.text)
+            return True
         if event.type != pygame.KEYDOWN or not text or not text.isprintable() or text.isspace() \
                 or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False

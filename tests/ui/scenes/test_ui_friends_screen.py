@@ -172,3 +172,10 @@ def test_only_one_field_has_the_keyboard_and_a_key_the_name_leaves_never_types_i
     assert friends.link.text == "" and not (friends.name.focused and friends.link.focused)
     app.frame(1 / 30, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=friends.link.rect.center)])
     assert friends.link.focused and not friends.name.focused
+
+
+def test_text_that_comes_with_no_field_focused_goes_into_the_link(window: pygame.Surface, tmp_path: Path) -> None:
+    app, friends = _friends(window, tmp_path)
+    friends.link.blur()
+    app.frame(1 / 30, [pygame.event.Event(pygame.TEXTINPUT, text="小明")])
+    assert friends.link.text == "小明" and friends.link.focused
