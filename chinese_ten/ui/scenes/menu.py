@@ -110,9 +110,11 @@ class MenuScene(Dialog):
         elif action == "start" and getattr(app.table(), "guide", None) is not None:
             app.leave_lesson()
         elif action == "leave-seat":
-            client = getattr(app.table(), "client", None)
+            table = app.table()
+            client = getattr(table, "client", None)
             if client is not None:
                 client.leave()  # a computer plays the seat until the person comes back ("Open tables")
+                app.open_tables.follow(client, getattr(table, "follower", None), False)  # its moves are not theirs now
             app.show("start")
         elif action == "start":
             app.thinker.cancel()

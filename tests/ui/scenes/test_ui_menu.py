@@ -81,5 +81,8 @@ def test_the_menu_at_a_network_table_offers_leaving_the_seat_and_no_pause(make_t
     app.kit.text.line = lambda text, *a, **k: said.append(text) or real(text, *a, **k)  # type: ignore[method-assign]
     menu.draw(app.surface)
     assert "Game paused" not in said and "At the table with friends" in said
+    followed: list[bool] = []
+    app.open_tables.follow = lambda client, follower, your_turn: followed.append(your_turn)  # type: ignore[method-assign]
     press(app, pygame.K_DOWN, pygame.K_RETURN)
     assert left[:1] == ["leave"] and app.table() is None
+    assert followed == [False]  # the open table no longer says it is the person's move: a computer plays it
