@@ -242,7 +242,7 @@ class LobbyScene(Scene):
             who += "" if entry.get("online") else " " + _("(offline)")
         if seat == self.seat:
             who += " " + _("(you)")
-        return f"{label}: {who}"
+        return _("{label}: {who}").format(label=label, who=who)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The seats, their links and what the lobby waits for."""
