@@ -66,8 +66,16 @@ def test_the_start_screen_offers_the_open_tables_and_a_click_takes_the_seat_back
     app.frame(1 / 60, [])
     (button,) = start.table_buttons
     assert button.lines == ("Ann, Bo, Guest 2 · Hard, Guest 3", "Chinese Ten · deal 2 of 3 · your turn")
-    others = [b.rect for b in [*start.actions, start.deal_button, *(b for row in start.rows for b in row)]]
+    others = [b.rect for b in [*start.actions, start.deal_button, *(b for row in start.rows for b in row)]
+              if b is not button]
     assert window.get_rect().contains(button.rect) and button.rect.collidelist(others) == -1
     app.frame(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center)])
     assert taken == [0] and isinstance(app.top(), FriendsScene)
+    app.show("start")  # and by the keyboard: Left from Play goes round to the table, Enter takes the seat
+    start = app.top()
+    assert isinstance(start, StartScene)
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0)])
+    assert start.table_buttons[0].focused
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
+    assert taken == [0, 0]
     app.thinker.shutdown()

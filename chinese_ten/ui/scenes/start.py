@@ -179,11 +179,14 @@ class StartScene(Scene):
     def _offer_tables(self) -> None:
         """Offer the way back to each of the newest open network tables, as the window last saw them."""
         self.open_tables = self.app.open_tables.load()[:OPEN_TABLES_SHOWN]
+        self.actions = [b for b in self.actions if b not in self.table_buttons]
         self.table_buttons = []
         for i, entry in enumerate(self.open_tables):
             button = OpenTableButton("", f"table:{i}")
             button.lines = table_words(entry)
             self.table_buttons.append(button)
+        self.actions += self.table_buttons  # last in the keyboard's order along the actions (Left/Right)
+        self.focus_action = min(getattr(self, "focus_action", 0), len(self.actions) - 1)
 
     def resume(self) -> None:
         """Back on top: the positions to practise may have changed."""
@@ -313,7 +316,7 @@ class StartScene(Scene):
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
         # Practice, when positions wait, goes in the top right corner under Play deal number…: its coming
         # and going moves no button of the row
-        row = [b for b in self.actions if b.action != "practice"]
+        row = [b for b in self.actions if b.action != "practice" and b not in self.table_buttons]
         big = sum(1 for b in row if b.action in ("play", "continue"))
         small = len(row) - big
         spacing = gap * 2 * (len(row) - 1)
@@ -468,7 +471,7 @@ class StartScene(Scene):
         if self._deal_number_event(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            action = button_at([*self.actions, *self.table_buttons], event.pos)
+            action = button_at(self.actions, event.pos)
             cell = grid_at(self.rows, event.pos)
             if action is not None:
                 self.act(action.action)
@@ -476,7 +479,7 @@ class StartScene(Scene):
                 self.focus_row = cell[0]
                 self.choose(*cell)
         elif event.type == pygame.MOUSEMOTION:
-            self._hover = button_at(self.actions + self.table_buttons + [b for row in self.rows for b in row], event.pos)
+            self._hover = button_at(self.actions + [b for row in self.rows for b in row], event.pos)
         elif event.type == pygame.KEYDOWN:
             on_actions = self.focus_row == len(self.rows)
             if event.key in PRESS_KEYS:
@@ -594,6 +597,8 @@ class StartScene(Scene):
         for b in self.table_buttons:
             b.draw(surface, kit, font_px(17, unit), b is self._hover)
         for b in self.actions:
+            if b in self.table_buttons:
+                continue
             px = 30 if b.action in ("play", "continue") else 18 if b.action == "practice" else 22
             b.draw(surface, kit, font_px(px, unit), b is self._hover)
         self.deal_button.draw(surface, kit, font_px(18, unit), self._hover is self.deal_button)
