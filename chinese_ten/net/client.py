@@ -31,6 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from chinese_ten.engine.session import Update
 from chinese_ten.net import protocol as p
 from chinese_ten.net.links import parse_link, ws_url
+from chinese_ten.net.tls import client_context
 from chinese_ten.net.wire import events_from_json
 
 FINAL_CLOSES: Final[frozenset[int]] = frozenset({1000, p.CLOSE_REPLACED, p.CLOSE_REFUSED, p.CLOSE_NO_TABLE,
@@ -248,7 +249,7 @@ class TableClient:
         url = self.url if self.table is None else f"{self.url}?{urlencode({'table': self.table})}"  # for a routing proxy
         try:
             ws = await connect(url, subprotocols=[p.SUBPROTOCOL], max_size=2 ** 20,  # type: ignore[list-item]
-                               open_timeout=10, compression=None)
+                               open_timeout=10, compression=None, ssl=client_context(url))
         except InvalidURI:
             return p.CLOSE_NO_TABLE, False
         except (OSError, InvalidHandshake, TimeoutError):
