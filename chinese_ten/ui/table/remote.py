@@ -75,6 +75,8 @@ class RemoteTableScene(TableScene):
 
     network = True
     """Read by the screens over it: this table's match is played on a server."""
+    pausable = False
+    """The others play on whatever this window does: nothing here pauses."""
 
     def __init__(self, app: Services, follower: RemoteFollower, client: Any = None) -> None:
         """The table for ``follower``'s seat; ``client`` (its connection) is closed when the scene is left."""
