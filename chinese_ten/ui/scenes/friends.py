@@ -1,9 +1,11 @@
 """Play with friends: host a network table (the game, seats, rules, match, computers, chat) or join one
 by its link; either way under a name the person gives (remembered for next time).
 
-Hosting starts the table server inside the game on the local network (or uses the server set in
-Settings) and opens the lobby with one link per seat; joining opens the same lobby at the seat the
-link names, and the table once every seat is taken.
+Hosting starts the table server inside the game on the local network, which friends on the same
+network reach and no one else; for friends elsewhere the screen offers Settings' table server, and once
+one is set hosting uses it and says so. Either way it opens the lobby with one link per seat; joining
+(an ``http://`` or ``https://`` link) opens the same lobby at the seat the link names, and the table
+once every seat is taken.
 """
 
 from __future__ import annotations
@@ -44,6 +46,21 @@ OPEN_SHOWN = 4
 LINK_LENGTH = 400
 """The longest text the link field takes."""
 
+LOCAL_NOTE = N_("Only friends on this network can join.")
+"""What hosting on this computer reaches, told under Host the table."""
+SERVER_NOTE = N_("On {server}: friends anywhere can join.")
+"""What hosting on the table server set in Settings reaches, told under Host the table."""
+SERVER_OFFER = N_("For friends elsewhere: Table server…")
+"""The button to Settings' table server while none is set."""
+SERVER_CHANGE = N_("Change the table server…")
+"""The button to Settings' table server once one is set."""
+
+
+def host_note(server_url: str) -> str:
+    """Where a table hosted now is, and who can reach it, in one line: this computer's network only, or
+    the table server ``server_url`` (set in Settings), which friends anywhere reach."""
+    return _(SERVER_NOTE).format(server=server_url) if server_url else _(LOCAL_NOTE)
+
 
 def join_problem(link: str) -> str | None:
     """Why ``link`` is no table link, in one line; None when it is one."""
@@ -74,12 +91,16 @@ class FriendsScene(Scene):
         self.link = TextField(link, LINK_LENGTH, _("Paste a table link here (Ctrl+V)"))
         self.message = ""
         self.host_button = Button(N_("Host the table"), "host")
+        self.server_button = Button(SERVER_OFFER, "server")
+        """Opens Settings at the table server's field."""
         self.join_button = Button(N_("Join (Enter)"), "join")
         self.paste_button = Button(N_("Paste"), "paste")
         self.back_button = Button(N_("Back (Esc)"), "back")
         self.rows: list[Button] = []
         self.message_top = 0
         """Where the screen's message goes: under Join, in its column."""
+        self.note_top = 0
+        """Where the line saying who can reach a hosted table goes, under Host the table."""
         self._hover: Button | None = None
         self.open_tables = app.open_tables.load()[:OPEN_SHOWN]
         """The tables this player sits at ("Open tables"), newest first."""
@@ -210,6 +231,15 @@ class FriendsScene(Scene):
         self.app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0],
                       links=dict(entry.links))
 
+    def open_server_setting(self) -> None:
+        """Open Settings with the table server's field ready for typing; this screen is back under it,
+        hosting where the field then says, when Settings closes."""
+        self.name.blur()
+        self.link.blur()
+        for b in self.buttons():
+            b.focused = False
+        self.app.open("settings", field="server_url")
+
     def forget(self, index: int) -> None:
         """Drop an open table from the list."""
         entry = self.open_tables.pop(index)
@@ -226,6 +256,8 @@ class FriendsScene(Scene):
             self.host()
         elif action == "join":
             self.join()
+        elif action == "server":
+            self.open_server_setting()
         elif action == "paste":
             self.link.focus()
             self.link.paste()
@@ -288,7 +320,8 @@ class FriendsScene(Scene):
     def buttons(self) -> list[Button]:
         """Every button, in the order the focus goes."""
         opened = [b for pair in self.open_buttons for b in pair]
-        return [*self.rows, self.host_button, self.paste_button, self.join_button, *opened, self.back_button]
+        return [*self.rows, self.host_button, self.server_button, self.paste_button, self.join_button, *opened,
+                self.back_button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Fields first (typing, paste, Enter joins from the link field); then the buttons; Esc goes back."""
@@ -342,13 +375,18 @@ class FriendsScene(Scene):
         top = round(120 * unit)
         y = top + round(40 * unit)
         note = self.app.kit.fonts.get(font_px(17, unit)).get_linesize()
-        room = h - y - gap - round(bh * 1.15) - 8 - note - gap  # a long row of guests closes up to leave Host in sight
+        server_h = max(24, round(bh * 0.8))
+        # a long row of guests closes up to leave Host, its note and the table server's button in sight
+        room = h - y - gap - round(bh * 1.15) - 6 - note - 4 - server_h - gap
         pitch = max(1, min(bh + gap // 2, room // max(1, len(self.rows))))
         row_h = min(bh, pitch - max(2, gap // 4))
         for b in self.rows:
             b.rect = Rect(left, y, col, row_h)
             y += pitch
         self.host_button.rect = Rect(left, y + gap, col, round(bh * 1.15))
+        self.note_top = self.host_button.rect.bottom + 6
+        self.server_button.rect = Rect(left, self.note_top + note + 4, col, server_h)
+        self.server_button.label = SERVER_CHANGE if self.app.settings.server_url else SERVER_OFFER
         self.name.rect = Rect(right, top + round(40 * unit), col, bh)
         ly = self.name.rect.bottom + round(70 * unit)
         self.link.rect = Rect(right, ly, col, bh)
@@ -385,9 +423,9 @@ class FriendsScene(Scene):
         surface.blit(you, (self.name.rect.left, self.name.rect.top - you.get_height() - 6))
         join = kit.text.line(_("Join a table"), head, t.accent, bold=True)
         surface.blit(join, (self.link.rect.left, self.link.rect.top - join.get_height() - 6))
-        where = self.app.settings.server_url or _("this computer, on the local network")
-        note = kit.text.line(_("Hosted on {where}").format(where=where), font_px(17, unit), t.text_dim)
-        surface.blit(note, (self.host_button.rect.left, self.host_button.rect.bottom + 8))
+        words = kit.text.cut(host_note(self.app.settings.server_url), font_px(17, unit), self.host_button.rect.width)
+        note = kit.text.line(words, font_px(17, unit), t.text_dim)
+        surface.blit(note, (self.host_button.rect.left, self.note_top))
         for field in (self.name, self.link):
             field.draw(surface, kit, label)
         for b in self.buttons():

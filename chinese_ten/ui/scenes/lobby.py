@@ -1,5 +1,6 @@
-"""The lobby of a network table: who has taken which seat, one link per seat to send (with Copy), a
-waiting seat given to a computer (the host only), and the table itself once every seat is taken."""
+"""The lobby of a network table: who has taken which seat, one link per seat to send (with Copy) and who
+those links reach (this network's friends, or friends anywhere through the table server), a waiting seat
+given to a computer (the host only), and the table itself once every seat is taken."""
 
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ CLOSE_WORDS: dict[int, str] = {
 }
 """What the lobby says when the server ends the connection for good."""
 
+
+LOCAL_REACH = N_("These links reach friends on this network only.")
+"""What the host is told of links from this computer's own table server."""
+SERVER_REACH = N_("These links reach friends anywhere, through {server}.")
+"""What the host is told of links from the table server set in Settings."""
 
 WAITING_NEXT = N_("Waiting for the others to go on to the next deal.")
 """What a seat that has gone on from a count is told while it waits (when the server names nobody)."""
@@ -225,6 +231,19 @@ class LobbyScene(Scene):
                 x = right - fw - round(12 * unit) - bw if seat in self.fill_buttons else right - bw
                 self.copy_buttons[seat].rect = Rect(x, y, bw, height)
 
+    def reach_words(self) -> str:
+        """Who the host's links reach: friends anywhere when the table is on the table server Settings
+        names, else friends on this network only; empty for a guest, who hands out no links."""
+        if not self.host:
+            return ""
+        from chinese_ten.ui.open_tables import base_of
+
+        server = self.app.settings.server_url
+        url = getattr(self.client, "url", "")
+        if server and url and base_of(url) == server.rstrip("/"):
+            return _(SERVER_REACH).format(server=server)
+        return _(LOCAL_REACH)
+
     def seat_line(self, seat: int, entry: dict[str, Any]) -> str:
         """What a seat's panel says: its label and who sits there (or that a friend is awaited)."""
         label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
@@ -289,6 +308,13 @@ class LobbyScene(Scene):
                 surface.blit(text, text.get_rect(midleft=(row.left + pad, row.centery)))
         for b in self.buttons():
             b.draw(surface, kit, font_px(18, unit), b is self._hover)
+        reach = self.reach_words()
+        if reach and self.links:  # level with Leave, at the left
+            small = font_px(16, unit)
+            left = round(48 * unit)
+            words = kit.text.cut(reach, small, self.back_button.rect.left - left - round(16 * unit))
+            line = kit.text.line(words, small, t.text_dim)
+            surface.blit(line, line.get_rect(midleft=(left, self.back_button.rect.centery)))
         if self.message:
             line = kit.text.line(self.message, body, t.accent)
             surface.blit(line, line.get_rect(midbottom=(size[0] // 2, self.back_button.rect.top - round(8 * unit))))

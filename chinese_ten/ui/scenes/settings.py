@@ -67,8 +67,9 @@ MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 class SettingsScene(ChoiceGrid):
     """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
 
-    def __init__(self, app: Services) -> None:
-        """The settings as they stand now."""
+    def __init__(self, app: Services, field: str = "") -> None:
+        """The settings as they stand now; ``field`` (a typed row's setting, such as ``server_url``) opens
+        them with that field ready for typing."""
         super().__init__(app)
         self.game = ""
         """The game whose table settings the rows offer (the one chosen on the start screen)."""
@@ -89,6 +90,8 @@ class SettingsScene(ChoiceGrid):
         self._hover: Button | None = None
         self._sync()
         self.place(app.surface.get_size())
+        if field:
+            self._to_row(len(self.rows) + [key for key, *_rest in TEXT_ROWS].index(field))
 
     def _build_rows(self) -> None:
         """The rows for the game chosen now."""
