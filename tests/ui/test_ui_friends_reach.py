@@ -148,3 +148,17 @@ def test_hosting_here_tells_the_host_its_links_reach_this_network_only(
     finally:
         app.show("start")
         app.hosting.stop()
+
+
+def test_the_join_field_takes_https_links_and_a_bad_link_is_told_both_forms(window: pygame.Surface,
+                                                                          tmp_path: Path) -> None:
+    from chinese_ten.ui.scenes.friends import join_problem
+
+    claim = "Qm4R" * 6
+    assert join_problem(f"https://tables.example.org/t/k3m9x2p7#{claim}") is None
+    assert join_problem(f"http://127.0.0.1:47110/t/k3m9x2p7#{claim}") is None
+    app = _app(window, tmp_path)
+    friends = _friends(app)
+    friends.link.text = "https://tables.example.org/not-a-table"
+    friends.act("join")
+    assert app.top() is friends and "https://" in friends.message and "\n" not in friends.message

@@ -46,6 +46,9 @@ OPEN_SHOWN = 4
 LINK_LENGTH = 400
 """The longest text the link field takes."""
 
+NOT_A_LINK = N_("That is not a table link: it looks like https://ADDRESS/t/TABLE#CODE or "
+                "http://ADDRESS:PORT/t/TABLE#CODE.")
+"""What a text that is no table link is told, in one line."""
 LOCAL_NOTE = N_("Only friends on this network can join.")
 """What hosting on this computer reaches, told under Host the table."""
 SERVER_NOTE = N_("On {server}: friends anywhere can join.")
@@ -69,7 +72,7 @@ def join_problem(link: str) -> str | None:
     try:
         parse_link(link.strip())
     except LinkError:
-        return _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
+        return _(NOT_A_LINK)
     return None
 
 
@@ -212,7 +215,7 @@ class FriendsScene(Scene):
         try:
             client = TableClient.join(link, name)
         except LinkError:
-            self.message = _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
+            self.message = _(NOT_A_LINK)
             return
         self.app.show("lobby", client=client, host=False, title=_("Joining a table"))
 
