@@ -23,7 +23,7 @@ import random
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Final
-from urllib.parse import urlencode
+from urllib.parse import quote
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -31,6 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from chinese_ten.engine.session import Update
 from chinese_ten.net import protocol as p
 from chinese_ten.net.links import parse_link, ws_url
+from chinese_ten.net.tls import client_context
 from chinese_ten.net.wire import events_from_json
 
 FINAL_CLOSES: Final[frozenset[int]] = frozenset({p.CLOSE_REPLACED, p.CLOSE_REFUSED, p.CLOSE_NO_TABLE, p.CLOSE_VERSION})
@@ -263,9 +264,10 @@ class TableClient:
 
     async def _connect_once(self) -> tuple[int | None, bool]:
         """One connection, until it closes: its close code (None when there was none) and whether it opened."""
-        url = self.url if self.table is None else f"{self.url}?{urlencode({'table': self.table})}"  # for a routing proxy
+        url = self.url if self.table is None else f"{self.url}/{quote(self.table, safe='')}"  # the table's own endpoint
         self._trying = asyncio.ensure_future(connect(url, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
-                                                     max_size=2 ** 20, open_timeout=10, compression=None))
+                                                     max_size=2 ** 20, open_timeout=10, compression=None,
+                                                     ssl=client_context(url)))
         try:
             ws = await self._trying
         except InvalidURI:

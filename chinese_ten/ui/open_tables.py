@@ -1,8 +1,10 @@
 """The network tables this player sits at, kept in the data folder so "Open tables" can take them back.
 
 One small JSON file, ``open-tables.json``: for each table its server's base address, the table's id,
-the seat, the seat's token (what brings the person back; the server keeps only its hash), the game and
-when it was kept. It is written in one step by :func:`chinese_ten.storage.atomic_write`; a file that
+the seat, the seat's token (what brings the person back; the server keeps only its hash), the game,
+when it was kept, and what the window last saw of it: who sits where, the deal under way and whether it
+was the person's move (kept as data, told in the language in use: :func:`table_words`). It is written
+in one step by :func:`chinese_ten.storage.atomic_write`; a file that
 cannot be read is set aside under a dated name and the list starts empty. A table leaves the list when
 its match ends, or when the person forgets it.
 """
@@ -12,11 +14,12 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from chinese_ten import storage
+from chinese_ten.i18n import _
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -37,6 +40,54 @@ class OpenTable:
     kept: float = 0.0
     links: tuple[tuple[int, str], ...] = ()
     """The host's links, seat by seat, to hand out again after coming back."""
+    seats: tuple[tuple[str, str, str], ...] = ()
+    """Each seat as last seen: its kind (human, computer, away, empty), its person's name and a computer's
+    strength (empty when not known)."""
+    deal: int = 0
+    """The deal under way when last seen (0: none dealt yet)."""
+    deals: int = 0
+    """How many deals the match has (0: not known)."""
+    your_turn: bool = False
+    """True when it was this seat's move when the window last saw the table."""
+
+
+def seat_rows(seats: list[dict[str, Any]]) -> tuple[tuple[str, str, str], ...]:
+    """A server's seat list as an open table keeps it: each seat's kind, name and strength."""
+    return tuple((str(s.get("kind") or ""), str(s.get("name") or ""), str(s.get("strength") or "")) for s in seats)
+
+
+def seat_words(kind: str, name: str, strength: str, seat: int) -> str:
+    """A seat of a network table in words: its person's name, else its label (Host, Guest 1…), with a
+    computer's strength ("Guest 2 · Hard")."""
+    from chinese_ten.engine.strengths import ORDER, strength_label
+
+    name = name.strip()
+    label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
+    if kind == "computer":
+        return _("{label} · {strength}").format(label=label, strength=strength_label(strength)) \
+            if strength in ORDER else label
+    return name if name and kind in ("human", "away") else label  # an empty seat is named by its label here
+
+
+def table_words(entry: OpenTable) -> tuple[str, str]:
+    """An open table in two lines, in the language in use: who sits there ("Ann, Bo, Guest 2 · Hard"), and
+    the game with how far its match has gone ("Chinese Ten · deal 2 of 3 · your turn")."""
+    from chinese_ten.games import game_named
+
+    names = _(", ").join(seat_words(kind, name, strength, seat) for seat, (kind, name, strength) in enumerate(entry.seats))
+    if not names:
+        names = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
+    try:
+        parts = [_(game_named(entry.game).title)]
+    except ValueError:
+        parts = [entry.game]
+    if entry.deal and entry.deals:
+        parts.append(_("deal {n} of {total}").format(n=entry.deal, total=entry.deals))
+    elif not entry.deal:
+        parts.append(_("waiting for the seats to be taken"))
+    if entry.your_turn:
+        parts.append(_("your turn"))
+    return names, " · ".join(parts)
 
 
 def base_of(ws: str) -> str:
@@ -52,7 +103,9 @@ class OpenTables:
     """The kept list (nothing is kept without a data folder)."""
 
     def __init__(self, folder: Path | None) -> None:
+        """The list kept in ``folder`` (none without one)."""
         self.path = None if folder is None else folder / FILENAME
+        self._noted: dict[tuple[str, str], object] = {}
 
     def load(self) -> list[OpenTable]:
         """Every open table kept, newest first."""
@@ -61,7 +114,9 @@ class OpenTables:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             rows = [OpenTable(str(r["base"]), str(r["table"]), str(r["token"]), int(r["seat"]), str(r.get("game", "ten")),
-                              float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()))
+                              float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()),
+                              tuple((str(k), str(n), str(s)) for k, n, s in r.get("seats") or ()),
+                              int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)))
                     for r in data["tables"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             _log.warning("the open tables could not be read (%s); the file is set aside", exc)
@@ -84,9 +139,34 @@ class OpenTables:
     def keep(self, entry: OpenTable) -> None:
         """Keep (or refresh) a table this player sits at."""
         rows = [r for r in self.load() if (r.base, r.table) != (entry.base, entry.table)]
-        kept = entry if entry.kept else OpenTable(entry.base, entry.table, entry.token, entry.seat, entry.game, time.time(),
-                                                  entry.links)
+        kept = entry if entry.kept else replace(entry, kept=time.time())
         self._save([kept, *rows])
+
+    def note(self, base: str, table: str, seats: tuple[tuple[str, str, str], ...], deal: int, deals: int,
+             your_turn: bool) -> None:
+        """Remember what the window sees of a table kept here (written only when it changed)."""
+        seen = (seats, deal, deals, your_turn)
+        if self._noted.get((base, table)) == seen:
+            return
+        self._noted[(base, table)] = seen
+        rows = self.load()
+        at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (base, table)), None)
+        if at is None or (rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn) == seen:
+            return
+        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn)
+        self._save(rows)
+
+    def follow(self, client: Any, follower: Any, your_turn: bool) -> None:
+        """Note what a network table's window shows now (see :meth:`note`): its seats, its deal, whether it
+        is the person's move."""
+        table = getattr(client, "table", None)
+        if client is None or not table:
+            return
+        seats = seat_rows(list(getattr(follower, "seats_list", None) or []))
+        match = getattr(follower, "match", None)
+        deals = int(getattr(match, "total_deals", 0) or 0)
+        self.note(base_of(client.url), str(table), seats, int(getattr(follower, "deal_number", 0) or 0), deals,
+                  bool(your_turn))
 
     def forget(self, base: str, table: str) -> None:
         """Drop a table from the list."""

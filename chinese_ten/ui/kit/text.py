@@ -2,6 +2,11 @@
 
 pygame's default font has no suit glyphs, so ``♠ ♥ ♦ ♣`` inside a string are
 drawn here as small vector shapes in the suit's ink.
+
+Text the person or a friend typed (a name, a chat line, a table's name) may be in any script whatever
+the language in use: a character the language's font lacks is drawn with the first font that has it,
+the other languages' bundled fonts first, then a Chinese font of the system's (the bundled Chinese fonts
+hold only the characters the game's own texts use).
 """
 
 from __future__ import annotations
@@ -13,8 +18,23 @@ from collections.abc import Sequence
 
 import pygame
 
+import io
+import logging
+from pathlib import Path
+
 from chinese_ten import i18n
+from chinese_ten.assets import LANGUAGE_FONT_FILES, font_file
 from chinese_ten.ui.kit.theme import MIN_TEXT_PX, Colour, FontBook, Theme
+
+_log = logging.getLogger("chinese_ten.ui")
+
+SYSTEM_FACE = "system"
+"""The face of a system font found for characters no bundled font has."""
+
+SYSTEM_FONT_NAMES = ("notosanscjksc,notosanscjktc,notosanscjk,sourcehansanssc,sourcehansans,microsoftyahei,"
+                     "microsoftjhenghei,pingfangsc,pingfangtc,hiraginosansgb,wenquanyimicrohei,wenquanyizenhei,"
+                     "droidsansfallbackfull,droidsansfallback,simhei,arialunicodems")
+"""The system fonts looked for, in order, when no bundled font has a character: fonts with Chinese."""
 
 SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 """Suit symbols found in text, and the suit letter each stands for."""
@@ -140,6 +160,72 @@ def _pieces(text: str) -> list[tuple[str, str]]:
     return out
 
 
+class GlyphCover:
+    """Which font draws each character: the language's own when it has the glyph, else the first of the
+    other bundled fonts, then the system's Chinese font, that has it (a character none has stays with the
+    language's font)."""
+
+    def __init__(self) -> None:
+        self._faces: dict[tuple[str, bool], object | None] = {}
+        self._has: dict[tuple[str, bool, str], bool] = {}
+        self._system_path: Path | None | bool = False
+        """The system font's file; None when there is none; False until looked for."""
+
+    def system_path(self) -> Path | None:
+        """The system's Chinese font file, looked for once (None when the system has none)."""
+        if self._system_path is False:
+            found: str | None = None
+            try:
+                found = pygame.font.match_font(SYSTEM_FONT_NAMES)
+            except (OSError, pygame.error, RuntimeError, ValueError) as exc:
+                _log.info("no system font looked up: %s", exc)
+            self._system_path = Path(found) if found else None
+        return self._system_path if isinstance(self._system_path, Path) else None
+
+    def _face(self, face: str, bold: bool) -> object | None:
+        key = (face, bold)
+        if key not in self._faces:
+            import pygame.freetype
+
+            path = self.system_path() if face == SYSTEM_FACE else font_file(bold, face)
+            try:
+                if not pygame.freetype.get_init():
+                    pygame.freetype.init()
+                self._faces[key] = None if path is None else pygame.freetype.Font(str(path), 16)
+            except (OSError, pygame.error, RuntimeError) as exc:
+                _log.info("the font %s cannot be read: %s", path, exc)
+                self._faces[key] = None
+        return self._faces[key]
+
+    def has(self, face: str, bold: bool, ch: str) -> bool:
+        """True when ``face`` (a language's bundled font, or the system's) has a glyph for ``ch``."""
+        key = (face, bold, ch)
+        known = self._has.get(key)
+        if known is None:
+            font = self._face(face, bold)
+            known = font is not None and font.get_metrics(ch)[0] is not None  # type: ignore[attr-defined]
+            self._has[key] = known
+        return known
+
+    def runs(self, text: str, bold: bool, language: str) -> list[tuple[str, str]]:
+        """``text`` cut into runs, each with the face that draws it (see the class)."""
+        if text.isascii() or not text:
+            return [(language, text)]
+        chain = [language, *(code for code in LANGUAGE_FONT_FILES if code != language), SYSTEM_FACE]
+        out: list[tuple[str, str]] = []
+        for ch in text:
+            face = language
+            if not ch.isspace() and not self.has(language, bold, ch):
+                face = next((f for f in chain[1:] if self.has(f, bold, ch)), language)
+            if ch.isspace() and out:
+                face = out[-1][0]  # a space goes with what it follows
+            if out and out[-1][0] == face:
+                out[-1] = (face, out[-1][1] + ch)
+            else:
+                out.append((face, ch))
+        return out
+
+
 class TextPainter:
     """Renders and caches lines and paragraphs of text that may hold suit symbols.
 
@@ -156,6 +242,9 @@ class TextPainter:
         self._limit = limit
         self._max_bytes = max_bytes
         self._bytes = 0
+        self.cover = GlyphCover()
+        """Which font draws each character of the text."""
+        self._system_fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
 
     def __len__(self) -> int:
         """How many rendered pieces are kept now."""
@@ -196,14 +285,44 @@ class TextPainter:
         hit = self._get(key)
         return hit if hit is not None else self._remember(key, suit_shape(suit, size, ink))
 
+    def font(self, face: str, size: int, bold: bool = False) -> pygame.font.Font:
+        """The font of ``face`` (a language's bundled font, or :data:`SYSTEM_FACE`) at ``size`` pixels."""
+        if face != SYSTEM_FACE:
+            return self.fonts.get(size, bold, face)
+        key = (max(MIN_TEXT_PX, int(size)), bold)
+        font = self._system_fonts.get(key)
+        if font is None:
+            path = self.cover.system_path()
+            if path is None:
+                return self.fonts.get(size, bold)
+            font = pygame.font.Font(io.BytesIO(path.read_bytes()), key[0])
+            font.bold = bold
+            self._system_fonts[key] = font
+            while len(self._system_fonts) > 16:
+                self._system_fonts.popitem(last=False)
+        return font
+
+    def _runs(self, text: str, size: int, bold: bool, language: str) -> list[tuple[pygame.font.Font, str]]:
+        """``text`` (no suits) as runs of the fonts that draw them."""
+        return [(self.font(face, size, bold), part) for face, part in self.cover.runs(text, bold, language)]
+
     def width(self, text: str, size: int, bold: bool = False, language: str | None = None) -> int:
         """The width in pixels ``line`` would take."""
-        font = self.fonts.get(size, bold, language)
+        language = language or i18n.language()
         font_size = max(MIN_TEXT_PX, int(size))
         total = 0
         for kind, value in _pieces(text):
-            total += font.size(value)[0] if kind == "t" else suit_px(font_size) + 2
+            if kind == "t":
+                total += sum(font.size(part)[0] for font, part in self._runs(value, size, bold, language))
+            else:
+                total += suit_px(font_size) + 2
         return total
+
+    def cut(self, text: str, size: int, width: float, bold: bool = False) -> str:
+        """``text`` as it fits ``width`` pixels at ``size``: whole, or cut short with "…"."""
+        while len(text) > 1 and self.width(text, size, bold) > width:
+            text = text[:-2].rstrip() + "…"
+        return text
 
     def fitting(self, texts: Sequence[str], size: int, width: float, bold: bool = False, smallest: int = 10) -> int:
         """The largest size from ``size`` down to ``smallest`` at which every one of ``texts`` is at most ``width``
@@ -224,23 +343,26 @@ class TextPainter:
             return hit
         font = self.fonts.get(size, bold, language)
         font_size = max(MIN_TEXT_PX, int(size))
-        height = font.get_linesize()
-        parts: list[pygame.Surface] = []
-        for kind, value in _pieces(text):
+        pieces = [(kind, value, self._runs(value, size, bold, language) if kind == "t" else [])
+                  for kind, value in _pieces(text)]
+        used = [font, *(f for _k, _v, runs in pieces for f, _part in runs)]
+        baseline = max(f.get_ascent() for f in used)  # one baseline, whichever fonts the line needs
+        height = max(font.get_linesize(), baseline + max(-f.get_descent() for f in used))
+        parts: list[tuple[pygame.Surface, int]] = []
+        for kind, value, runs in pieces:
             if kind == "t":
-                parts.append(font.render(value, True, colour))
+                parts += [(f.render(part, True, colour), baseline - f.get_ascent()) for f, part in runs]
             else:
                 ink = (suit_ink or {}).get(value) or self.theme.suit_colour(value)
                 glyph = self.suit(value, suit_px(font_size), ink)
                 cell = pygame.Surface((glyph.get_width() + 2, height), pygame.SRCALPHA)
-                baseline = font.get_ascent()
                 cell.blit(glyph, (1, baseline - glyph.get_height()))
-                parts.append(cell)
-        width = sum(p.get_width() for p in parts) or 1
+                parts.append((cell, 0))
+        width = sum(p.get_width() for p, _y in parts) or 1
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         x = 0
-        for p in parts:
-            surf.blit(p, (x, 0))
+        for p, y in parts:
+            surf.blit(p, (x, y))
             x += p.get_width()
         return self._remember(key, surf)
 

@@ -1,9 +1,11 @@
 """Play with friends: host a network table (the game, seats, rules, match, computers, chat) or join one
 by its link; either way under a name the person gives (remembered for next time).
 
-Hosting starts the table server inside the game on the local network (or uses the server set in
-Settings) and opens the lobby with one link per seat; joining opens the same lobby at the seat the
-link names, and the table once every seat is taken.
+Hosting starts the table server inside the game on the local network, which friends on the same
+network reach and no one else; for friends elsewhere the screen offers Settings' table server, and once
+one is set hosting uses it and says so. Either way it opens the lobby with one link per seat; joining
+(an ``http://`` or ``https://`` link) opens the same lobby at the seat the link names, and the table
+once every seat is taken.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import PLAYER_NAME_LENGTH, SettingError
 from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.open_tables import table_words
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.text_field import TextField
@@ -36,10 +39,30 @@ def seat_choices(game: str) -> tuple[str | None, ...]:
     strengths its players offer."""
     return (None, *game_named(game).strengths)
 
+MESSAGE_PT = 18
+"""The size of the screen's message (a refused link, a server that could not start)."""
 OPEN_SHOWN = 4
 """How many open tables the screen lists."""
 LINK_LENGTH = 400
 """The longest text the link field takes."""
+
+NOT_A_LINK = N_("That is not a table link: it looks like https://ADDRESS/t/TABLE#CODE or "
+                "http://ADDRESS:PORT/t/TABLE#CODE.")
+"""What a text that is no table link is told, in one line."""
+LOCAL_NOTE = N_("Only friends on this network can join.")
+"""What hosting on this computer reaches, told under Host the table."""
+SERVER_NOTE = N_("On {server}: friends anywhere can join.")
+"""What hosting on the table server set in Settings reaches, told under Host the table."""
+SERVER_OFFER = N_("For friends elsewhere: Table server…")
+"""The button to Settings' table server while none is set."""
+SERVER_CHANGE = N_("Change the table server…")
+"""The button to Settings' table server once one is set."""
+
+
+def host_note(server_url: str) -> str:
+    """Where a table hosted now is, and who can reach it, in one line: this computer's network only, or
+    the table server ``server_url`` (set in Settings), which friends anywhere reach."""
+    return _(SERVER_NOTE).format(server=server_url) if server_url else _(LOCAL_NOTE)
 
 
 def join_problem(link: str) -> str | None:
@@ -49,7 +72,7 @@ def join_problem(link: str) -> str | None:
     try:
         parse_link(link.strip())
     except LinkError:
-        return _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
+        return _(NOT_A_LINK)
     return None
 
 
@@ -71,18 +94,29 @@ class FriendsScene(Scene):
         self.link = TextField(link, LINK_LENGTH, _("Paste a table link here (Ctrl+V)"))
         self.message = ""
         self.host_button = Button(N_("Host the table"), "host")
+        self.server_button = Button(SERVER_OFFER, "server")
+        """Opens Settings at the table server's field."""
         self.join_button = Button(N_("Join (Enter)"), "join")
         self.paste_button = Button(N_("Paste"), "paste")
         self.back_button = Button(N_("Back (Esc)"), "back")
         self.rows: list[Button] = []
+        self.message_top = 0
+        """Where the screen's message goes: under Join, in its column."""
+        self.note_top = 0
+        """Where the line saying who can reach a hosted table goes, under Host the table."""
         self._hover: Button | None = None
         self.open_tables = app.open_tables.load()[:OPEN_SHOWN]
         """The tables this player sits at ("Open tables"), newest first."""
         self.open_buttons = [(Button(N_("Take my seat"), f"rejoin:{i}"), Button(N_("Forget"), f"forget:{i}"))
                              for i in range(len(self.open_tables))]
+        self._typed_ahead = ""
+        """A letter typed while no field had the keyboard, put in the link field: its TEXTINPUT, if one
+        follows, is not typed twice."""
+        self._fix()
         if link and not self.name.text.strip():
             self.name.focus()  # a link waits for the name: the typing goes there at once
-        self._fix()
+        else:
+            self.link.focus()  # the screen opens ready for a pasted or typed link
 
     # ------------------------------------------------------------------ choices
 
@@ -172,10 +206,16 @@ class FriendsScene(Scene):
         if problem is not None:
             self.message = problem
             return
+        name = self.my_name()
+        if not name:  # a seat is taken under a name the person chose, never a made-up one
+            self.message = _("Type the name you are shown by at the table first.")
+            self.link.blur()
+            self.name.focus()
+            return
         try:
-            client = TableClient.join(link, self.my_name() or _("Guest"))
+            client = TableClient.join(link, name)
         except LinkError:
-            self.message = _("That is not a table link: it looks like http://ADDRESS:PORT/t/TABLE#CODE.")
+            self.message = _(NOT_A_LINK)
             return
         self.app.show("lobby", client=client, host=False, title=_("Joining a table"))
 
@@ -191,8 +231,17 @@ class FriendsScene(Scene):
                 self.message = _("The table server could not start here: {reason}").format(reason=exc)
                 return
         client = TableClient.rejoin(entry.base, entry.table, entry.token)
-        self.app.show("lobby", client=client, host=entry.seat == 0, title=_("Back to table {table}").format(
-            table=entry.table), links=dict(entry.links))
+        self.app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0],
+                      links=dict(entry.links))
+
+    def open_server_setting(self) -> None:
+        """Open Settings with the table server's field ready for typing; this screen is back under it,
+        hosting where the field then says, when Settings closes."""
+        self.name.blur()
+        self.link.blur()
+        for b in self.buttons():
+            b.focused = False
+        self.app.open("settings", field="server_url")
 
     def forget(self, index: int) -> None:
         """Drop an open table from the list."""
@@ -210,6 +259,8 @@ class FriendsScene(Scene):
             self.host()
         elif action == "join":
             self.join()
+        elif action == "server":
+            self.open_server_setting()
         elif action == "paste":
             self.link.focus()
             self.link.paste()
@@ -224,20 +275,77 @@ class FriendsScene(Scene):
 
     @property
     def typing(self) -> bool:
-        """True while a text field has the keyboard (the window's one-letter keys are then letters)."""
-        return self.name.focused or self.link.focused
+        """True: this screen is for typing a name and a link, so the window's one-letter keys (H, M, P…)
+        are letters here whether or not a field has the keyboard."""
+        return True
+
+    def _tab(self, event: pygame.event.Event) -> bool:
+        """Tab from a field: name, link, then the buttons (Shift+Tab back); True when it moved the focus."""
+        back = bool(event.mod & pygame.KMOD_SHIFT)
+        if self.name.focused:
+            self.name.blur()
+            if back:
+                self.back_button.focused = True
+            else:
+                self.link.focus()
+            return True
+        if self.link.focused:
+            self.link.blur()
+            if back:
+                self.name.focus()
+            else:
+                self.rows[0].focused = True
+            return True
+        return False
+
+    def _type_ahead(self, event: pygame.event.Event) -> bool:
+        """A letter typed while no field has the keyboard goes into the link field, which takes it;
+        True when it did."""
+        text = getattr(event, "unicode", "")
+        if self.name.focused or self.link.focused:
+            return False  # a field has the keyboard already: what it left is the screen's (Enter, Esc, Tab)
+        if event.type == pygame.TEXTINPUT:  # text that came with no field to take it (an input method's word)
+            for b in self.buttons():
+                b.focused = False
+            self.link.focus()
+            self.link.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN or not text or not text.isprintable() or text.isspace() \
+                or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        for b in self.buttons():
+            b.focused = False
+        self.link.focus()
+        self.link.insert(text)
+        self._typed_ahead = text
+        return True
 
     def buttons(self) -> list[Button]:
         """Every button, in the order the focus goes."""
         opened = [b for pair in self.open_buttons for b in pair]
-        return [*self.rows, self.host_button, self.paste_button, self.join_button, *opened, self.back_button]
+        return [*self.rows, self.host_button, self.server_button, self.paste_button, self.join_button, *opened,
+                self.back_button]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Fields first (typing, paste, Enter joins from the link field); then the buttons; Esc goes back."""
         self.place(self.app.surface.get_size())
+        if event.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and self._typed_ahead:
+            typed, self._typed_ahead = self._typed_ahead, ""
+            if event.type == pygame.TEXTINPUT and event.text == typed:
+                return  # the letter typed ahead, already in the field
         for field in (self.name, self.link):
             if field.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    for b in self.buttons():
+                        b.focused = False
+                    for other in (self.name, self.link):
+                        if other is not field:
+                            other.blur()  # one field has the keyboard at a time
                 return
+        if self._type_ahead(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self._tab(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.name.focused or self.link.focused:
@@ -246,14 +354,15 @@ class FriendsScene(Scene):
                 else:
                     self.act("back")
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.link.focused or self.link.text.strip()):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.link.focused:
                 self.join()
                 return
             if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.link.focus()
                 self.link.paste()
                 return
-        self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover)
+        self._hover = buttons_event(event, self.buttons(), lambda b: self.act(b.action), self._hover,
+                                    enter=self.join_button)
 
     # ------------------------------------------------------------------ drawing
 
@@ -268,10 +377,19 @@ class FriendsScene(Scene):
         right = w // 2 + gap * 2
         top = round(120 * unit)
         y = top + round(40 * unit)
+        note = self.app.kit.fonts.get(font_px(17, unit)).get_linesize()
+        server_h = max(24, round(bh * 0.8))
+        # a long row of guests closes up to leave Host, its note and the table server's button in sight
+        room = h - y - gap - round(bh * 1.15) - 6 - note - 4 - server_h - gap
+        pitch = max(1, min(bh + gap // 2, room // max(1, len(self.rows))))
+        row_h = min(bh, pitch - max(2, gap // 4))
         for b in self.rows:
-            b.rect = Rect(left, y, col, bh)
-            y += bh + gap // 2
+            b.rect = Rect(left, y, col, row_h)
+            y += pitch
         self.host_button.rect = Rect(left, y + gap, col, round(bh * 1.15))
+        self.note_top = self.host_button.rect.bottom + 6
+        self.server_button.rect = Rect(left, self.note_top + note + 4, col, server_h)
+        self.server_button.label = SERVER_CHANGE if self.app.settings.server_url else SERVER_OFFER
         self.name.rect = Rect(right, top + round(40 * unit), col, bh)
         ly = self.name.rect.bottom + round(70 * unit)
         self.link.rect = Rect(right, ly, col, bh)
@@ -279,7 +397,9 @@ class FriendsScene(Scene):
         self.paste_button.rect = Rect(right, ly + bh + gap, half, bh)
         self.join_button.rect = Rect(right + half + gap, ly + bh + gap, half, bh)
         self.back_button.rect = Rect(w - round(200 * unit) - gap * 2, h - bh - gap * 2, round(200 * unit), bh)
-        oy = self.join_button.rect.bottom + round(70 * unit)
+        line = self.app.kit.fonts.get(font_px(MESSAGE_PT, unit)).get_linesize()
+        self.message_top = self.join_button.rect.bottom + gap  # the message's place, room kept for two lines
+        oy = self.message_top + 2 * line + round(56 * unit)
         small = round(bh * 0.8)
         take_w, drop_w = round(140 * unit), round(90 * unit)
         for take, drop in self.open_buttons:
@@ -306,9 +426,9 @@ class FriendsScene(Scene):
         surface.blit(you, (self.name.rect.left, self.name.rect.top - you.get_height() - 6))
         join = kit.text.line(_("Join a table"), head, t.accent, bold=True)
         surface.blit(join, (self.link.rect.left, self.link.rect.top - join.get_height() - 6))
-        where = self.app.settings.server_url or _("this computer, on the local network")
-        note = kit.text.line(_("Hosted on {where}").format(where=where), font_px(17, unit), t.text_dim)
-        surface.blit(note, (self.host_button.rect.left, self.host_button.rect.bottom + 8))
+        words = kit.text.cut(host_note(self.app.settings.server_url), font_px(17, unit), self.host_button.rect.width)
+        note = kit.text.line(words, font_px(17, unit), t.text_dim)
+        surface.blit(note, (self.host_button.rect.left, self.note_top))
         for field in (self.name, self.link):
             field.draw(surface, kit, label)
         for b in self.buttons():
@@ -318,13 +438,16 @@ class FriendsScene(Scene):
             opened = kit.text.line(_("Open tables"), head, t.accent, bold=True)
             surface.blit(opened, (self.link.rect.left, top - opened.get_height()))
             for entry, (take, _drop) in zip(self.open_tables, self.open_buttons):
-                label_seat = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
-                words = " · ".join([_(game_named(entry.game).title), label_seat, entry.table])
-                line = kit.text.line(words, font_px(17, unit), t.text)
+                names, progress = table_words(entry)
+                room = take.rect.left - self.link.rect.left - round(8 * unit)
+                line = kit.text.line(kit.text.cut(names, font_px(17, unit), self.link.rect.width, bold=True),
+                                     font_px(17, unit), t.text, bold=True)
                 surface.blit(line, (self.link.rect.left, take.rect.top - line.get_height() - 2))
-        if self.message:
-            line = kit.text.line(self.message, font_px(19, unit), t.accent)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, self.join_button.rect.bottom + round(24 * unit))))
+                about = kit.text.line(kit.text.cut(progress, font_px(16, unit), room), font_px(16, unit), t.text_dim)
+                surface.blit(about, about.get_rect(midleft=(self.link.rect.left, take.rect.centery)))
+        if self.message:  # under Join, in the join column, clear of the host's buttons and the open tables
+            text = kit.text.paragraph(self.message, font_px(MESSAGE_PT, unit), t.accent, self.link.rect.width)
+            surface.blit(text, (self.link.rect.left, self.message_top))
 
     def leave(self) -> None:
         """Give the keyboard back."""

@@ -1,5 +1,6 @@
-"""The lobby of a network table: who has taken which seat, one link per seat to send (with Copy), a
-waiting seat given to a computer (the host only), and the table itself once every seat is taken."""
+"""The lobby of a network table: who has taken which seat, one link per seat to send (with Copy) and who
+those links reach (this network's friends, or friends anywhere through the table server), a waiting seat
+given to a computer (the host only), and the table itself once every seat is taken."""
 
 from __future__ import annotations
 
@@ -29,6 +30,29 @@ CLOSE_WORDS: dict[int, str] = {
     p.CLOSE_REPLACED: N_("This seat was opened somewhere else."),
 }
 """What the lobby says when the server ends the connection for good."""
+
+
+LOCAL_REACH = N_("These links reach friends on this network only.")
+"""What the host is told of links from this computer's own table server."""
+SERVER_REACH = N_("These links reach friends anywhere, through {server}.")
+"""What the host is told of links from the table server set in Settings."""
+
+WAITING_NEXT = N_("Waiting for the others to go on to the next deal.")
+"""What a seat that has gone on from a count is told while it waits (when the server names nobody)."""
+
+
+def waiting_next_words(seats: list[dict[str, Any]], me: int | None) -> str:
+    """The line while this seat waits for the next deal: who has not gone on yet (the people whose seat in
+    ``seats`` lacks ``ready``), or the others in general when the server names nobody."""
+    if not any("ready" in entry for entry in seats):
+        return _(WAITING_NEXT)
+    from chinese_ten.ui.open_tables import seat_words
+
+    late = [seat_words("human", str(entry.get("name") or ""), "", seat) for seat, entry in enumerate(seats)
+            if seat != me and entry.get("kind") == "human" and not entry.get("ready")]
+    if not late:
+        return _(WAITING_NEXT)
+    return _("Waiting for {names} to go on to the next deal.").format(names=_(", ").join(late))
 
 
 def copy_text(text: str) -> bool:
@@ -64,6 +88,8 @@ class LobbyScene(Scene):
         self.copy_buttons: dict[int, Button] = {}
         self.fill_buttons: dict[int, Button] = {}
         self.back_button = Button(N_("Leave (Esc)"), "back")
+        self.row_rects: list[Rect] = []
+        """Each seat's panel (see place)."""
         self._hover: Button | None = None
         self._handed = False
         self._kept = False
@@ -107,20 +133,26 @@ class LobbyScene(Scene):
             elif kind == "connection" and frame.get("status") == "open" and frame.get("tries", 0) == 0:
                 self.message = ""
         self._keep()
+        if self._kept and self.seats and frames:
+            from chinese_ten.ui.open_tables import base_of, seat_rows
+
+            self.app.open_tables.note(base_of(self.client.url), str(self.client.table), seat_rows(self.seats), 0, 0,
+                                      False)
         self._buttons()
         if started:
             self.start_table()
 
     def _keep(self) -> None:
         """Keep the seat's token once the server has given it, for "Open tables"."""
-        from chinese_ten.ui.open_tables import OpenTable, base_of
+        from chinese_ten.ui.open_tables import OpenTable, base_of, seat_rows
 
         token, table = getattr(self.client, "token", None), getattr(self.client, "table", None)
         if self.seat is None or not token or not table or self._kept:
             return
         self._kept = True
         self.app.open_tables.keep(OpenTable(base_of(self.client.url), table, token, int(self.seat),
-                                            getattr(self.client, "game", "ten"), links=tuple(sorted(self.links.items()))))
+                                            getattr(self.client, "game", "ten"), links=tuple(sorted(self.links.items())),
+                                            seats=seat_rows(self.seats)))
 
     def start_table(self) -> None:
         """The deal has begun: sit down at the table (it takes the connection over)."""
@@ -183,23 +215,62 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def place(self, size: tuple[int, int]) -> None:
-        """One row a seat."""
+        """One panel a seat, all as tall and evenly spaced, sharing the room between the title and Leave (eight
+        seats fit a small window); each seat's buttons at its panel's right."""
         w, h = size
         unit = ui_scale(size)
         bh = max(26, round(40 * unit))
-        row = round(bh * 2.1)
-        top = round(150 * unit)
+        self.back_button.rect = Rect(w - round(220 * unit), h - bh - round(24 * unit), round(190 * unit), bh)
+        message = self.app.kit.fonts.get(font_px(20, unit)).get_linesize()
+        top = round(130 * unit)
+        bottom = self.back_button.rect.top - message - round(16 * unit)
+        left = round(48 * unit)
+        gap = max(4, round(10 * unit))
+        pitch = min(round(bh * 1.9), (bottom - top) // max(1, len(self.seats)))
+        self.row_rects = [Rect(left, top + seat * pitch, w - 2 * left, pitch - gap) for seat in range(len(self.seats))]
         bw = round(110 * unit)
         fw = round(220 * unit)
-        right = w - round(60 * unit)
-        for seat in range(len(self.seats)):
-            y = top + seat * row
+        for seat, row in enumerate(self.row_rects):
+            height = min(bh, row.height - 6)
+            right = row.right - gap
+            y = row.centery - height // 2
             if seat in self.fill_buttons:
-                self.fill_buttons[seat].rect = Rect(right - fw, y, fw, bh)
+                self.fill_buttons[seat].rect = Rect(right - fw, y, fw, height)
             if seat in self.copy_buttons:
                 x = right - fw - round(12 * unit) - bw if seat in self.fill_buttons else right - bw
-                self.copy_buttons[seat].rect = Rect(x, y, bw, bh)
-        self.back_button.rect = Rect(w - round(220 * unit), h - bh - round(24 * unit), round(190 * unit), bh)
+                self.copy_buttons[seat].rect = Rect(x, y, bw, height)
+
+    def reach_words(self) -> str:
+        """Who the host's links reach: friends anywhere when the table is on the table server Settings
+        names, else friends on this network only; empty for a guest, who hands out no links."""
+        if not self.host:
+            return ""
+        from chinese_ten.ui.open_tables import base_of
+
+        server = self.app.settings.server_url
+        url = getattr(self.client, "url", "")
+        if server and url and base_of(url) == server.rstrip("/"):
+            return _(SERVER_REACH).format(server=server)
+        return _(LOCAL_REACH)
+
+    def seat_line(self, seat: int, entry: dict[str, Any]) -> str:
+        """What a seat's panel says: its label and who sits there (or that a friend is awaited)."""
+        label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
+        kind = entry.get("kind")
+        if kind == "empty":
+            who = _("waiting for a friend")
+        elif kind == "computer":
+            strength = entry.get("strength")
+            who = _("a computer") if strength not in ORDER else _("a computer ({strength})").format(
+                strength=strength_label(str(strength)))
+        elif kind == "away":
+            who = _("{name} (away)").format(name=entry.get("name") or "")
+        else:
+            who = str(entry.get("name") or "")
+            who += "" if entry.get("online") else " " + _("(offline)")
+        if seat == self.seat:
+            who += " " + _("(you)")
+        return _("{label}: {who}").format(label=label, who=who)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The seats, their links and what the lobby waits for."""
@@ -212,43 +283,47 @@ class LobbyScene(Scene):
         title = kit.text.line(self.title or _("A table with friends"), font_px(34, unit), t.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(size[0] // 2, round(24 * unit))))
         body = font_px(20, unit)
-        small = font_px(16, unit)
         if self.failed:
-            line = kit.text.line(self.failed, body, t.accent)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(110 * unit))))
+            line = kit.text.paragraph(self.failed, body, t.accent, size[0] - round(96 * unit))
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(84 * unit))))
         elif not self.seats:
             line = kit.text.line(_("Connecting to the table…"), body, t.text_dim)
-            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(110 * unit))))
+            surface.blit(line, line.get_rect(midtop=(size[0] // 2, round(84 * unit))))
         else:
             waiting = kit.text.line(_("The deal starts when every seat is taken."), body, t.text_dim)
-            surface.blit(waiting, waiting.get_rect(midtop=(size[0] // 2, round(90 * unit))))
-        bh = max(26, round(40 * unit))
-        row = round(bh * 2.1)
-        left = round(60 * unit)
-        for seat, entry in enumerate(self.seats):
-            y = round(150 * unit) + seat * row
-            label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
-            kind = entry.get("kind")
-            if kind == "empty":
-                who = _("waiting for a friend")
-            elif kind == "computer":
-                strength = entry.get("strength")
-                who = _("a computer") if strength not in ORDER else _("a computer ({strength})").format(
-                    strength=strength_label(str(strength)))
-            elif kind == "away":
-                who = _("{name} (away)").format(name=entry.get("name") or "")
+            surface.blit(waiting, waiting.get_rect(midtop=(size[0] // 2, round(84 * unit))))
+        for seat, (entry, row) in enumerate(zip(self.seats, self.row_rects)):
+            radius = max(4, row.height // 6)
+            pygame.draw.rect(surface, t.panel, row, border_radius=radius)
+            pygame.draw.rect(surface, t.accent if seat == self.seat else t.panel_line, row, 2, border_radius=radius)
+            shown = [b.rect.left for b in (self.copy_buttons.get(seat), self.fill_buttons.get(seat))
+                     if b is not None and b.enabled]
+            pad = max(8, round(16 * unit))
+            room = min(shown, default=row.right) - row.left - 2 * pad
+            small = font_px(16, unit)
+            text_px = body
+            link = self.links.get(seat) if entry.get("kind") == "empty" else None
+            line_h = kit.fonts.get(body).get_linesize() + (kit.fonts.get(small).get_linesize() if link else 0)
+            if line_h > row.height - 4:  # a crowded table: the seat's words a little smaller
+                text_px = small
+            text = kit.text.line(kit.text.cut(self.seat_line(seat, entry), text_px, room, seat == self.seat), text_px,
+                                 t.text, bold=seat == self.seat)
+            if link:
+                under = kit.text.line(kit.text.cut(link, small, room), small, t.text_dim)
+                y = row.centery - (text.get_height() + under.get_height()) // 2
+                surface.blit(text, (row.left + pad, y))
+                surface.blit(under, (row.left + pad, y + text.get_height()))
             else:
-                who = str(entry.get("name") or "")
-                who += "" if entry.get("online") else " " + _("(offline)")
-            if seat == self.seat:
-                who += " " + _("(you)")
-            text = kit.text.line(f"{label}: {who}", body, t.text, bold=seat == self.seat)
-            surface.blit(text, (left, y + (bh - text.get_height()) // 2))
-            if seat in self.links and kind == "empty":
-                link = kit.text.line(self.links[seat], small, t.text_dim)
-                surface.blit(link, (left, y + bh + 2))
+                surface.blit(text, text.get_rect(midleft=(row.left + pad, row.centery)))
         for b in self.buttons():
             b.draw(surface, kit, font_px(18, unit), b is self._hover)
+        reach = self.reach_words()
+        if reach and self.links:  # level with Leave, at the left
+            small = font_px(16, unit)
+            left = round(48 * unit)
+            words = kit.text.cut(reach, small, self.back_button.rect.left - left - round(16 * unit))
+            line = kit.text.line(words, small, t.text_dim)
+            surface.blit(line, line.get_rect(midleft=(left, self.back_button.rect.centery)))
         if self.message:
             line = kit.text.line(self.message, body, t.accent)
-            surface.blit(line, line.get_rect(midbottom=(size[0] // 2, size[1] - round(80 * unit))))
+            surface.blit(line, line.get_rect(midbottom=(size[0] // 2, self.back_button.rect.top - round(8 * unit))))

@@ -1,4 +1,6 @@
-"""The game menu (Esc at the table): Resume, New match, Start screen, Settings, Help, Statistics, History, Quit."""
+"""The game menu (Esc at the table): Resume, New match, Start screen, Settings, Help, Statistics, History, Quit;
+at a network table, where nothing pauses and a new match is a new table: Back to the table, Leave the seat to
+a computer, Start screen, Settings, Help, Quit."""
 
 from __future__ import annotations
 
@@ -27,6 +29,16 @@ MENU_ITEMS: tuple[tuple[str, str], ...] = (
 )
 """The menu's buttons, top to bottom: label and action."""
 
+NETWORK_MENU_ITEMS: tuple[tuple[str, str], ...] = (
+    (N_("Back to the table"), "resume"),
+    (N_("Leave the seat to a computer"), "leave-seat"),
+    (N_("Start screen"), "start"),
+    (N_("Settings"), "settings"),
+    (N_("Help (F1)"), "help"),
+    (N_("Quit"), "quit"),
+)
+"""The menu's buttons at a network table: the match goes on on the server whatever this window does."""
+
 LEAVE_APART = N_("Leave this practice deal")
 """The menu's second button at a deal played apart (played on, or played again): back where it came from."""
 
@@ -46,7 +58,9 @@ class MenuScene(Dialog):
     def __init__(self, app: Services) -> None:
         """The menu over whatever the app shows."""
         super().__init__(app)
-        self.buttons = [Button(label, action) for label, action in MENU_ITEMS]
+        self.network = bool(getattr(app.table(), "network", False))
+        """True over a network table (its own buttons, and no word of a pause)."""
+        self.buttons = [Button(label, action) for label, action in (NETWORK_MENU_ITEMS if self.network else MENU_ITEMS)]
         if getattr(app.table(), "apart", False):  # a practice deal: leave it for where it was opened from
             self.buttons.insert(1, Button(LEAVE_APART, "apart"))
         self.buttons[0].focused = True
@@ -95,6 +109,13 @@ class MenuScene(Dialog):
             app.start_match()
         elif action == "start" and getattr(app.table(), "guide", None) is not None:
             app.leave_lesson()
+        elif action == "leave-seat":
+            table = app.table()
+            client = getattr(table, "client", None)
+            if client is not None:
+                client.leave()  # a computer plays the seat until the person comes back ("Open tables")
+                app.open_tables.follow(client, getattr(table, "follower", None), False)  # its moves are not theirs now
+            app.show("start")
         elif action == "start":
             app.thinker.cancel()
             app.keeper.save()  # the match stays kept, and the start screen offers to continue it
@@ -124,7 +145,10 @@ class MenuScene(Dialog):
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
         table = self.app.table()
-        words = _("Match over") if table is not None and table.ctl.match.is_over else _("Game paused")
+        if table is not None and table.ctl.match.is_over:
+            words = _("Match over")
+        else:  # a network table never pauses: the others play on
+            words = _("At the table with friends") if self.network else _("Game paused")
         title = kit.text.line(words, font_px(36, unit), kit.theme.text, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + round(26 * unit))))
         for b in self.buttons:

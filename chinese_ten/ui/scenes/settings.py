@@ -1,4 +1,6 @@
-"""The settings screen: every remembered choice, saved the moment it changes."""
+"""The settings screen: every remembered choice, saved the moment it changes; and, for playing with
+friends, the name one is shown by and the table server's address, typed, checked and kept as one
+leaves the field (a value the setting does not allow is told in one line and changes nothing)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,14 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.i18n import LANGUAGE_NAMES, N_, _
-from chinese_ten.settings import LANGUAGE_CHOICES, VOLUMES, WINDOW_SIZES
+from chinese_ten.settings import (LANGUAGE_CHOICES, PLAYER_NAME_LENGTH, SERVER_URL_LENGTH, VOLUMES, WINDOW_SIZES,
+                                  SettingError)
 from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
 from chinese_ten.ui.kit.shortcuts import keyboard_words
 from chinese_ten.ui.choices import Option, choose_value, chosen_value, options_for
+from chinese_ten.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
@@ -47,6 +51,15 @@ def setting_rows(game: str) -> tuple[Option, ...]:
 SETTING_ROWS: tuple[Option, ...] = setting_rows("ten")
 """Each row of the settings screen for Chinese Ten: setting name, label and (shown, value) choices."""
 
+TEXT_ROWS: tuple[tuple[str, str, str, int, str], ...] = (
+    ("player_name", N_("Your name at tables"), N_("The name your friends see"), PLAYER_NAME_LENGTH,
+     N_("A name is at most 32 characters, with no control characters.")),
+    ("server_url", N_("Table server"), N_("Empty: this computer"), SERVER_URL_LENGTH,
+     N_("Write the address like https://tables.example.org (empty: this computer).")),
+)
+"""The typed rows after the choices: setting name, label, what the empty field says, longest text, and
+what is told when the text is not allowed."""
+
 MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 """Settings that take effect at the next match rather than at once."""
 
@@ -54,8 +67,9 @@ MATCH_KEYS = frozenset({"computers", "strength", "match_length"})
 class SettingsScene(ChoiceGrid):
     """An overlay of rows of choices and a Done button; Up/Down pick a row, Left/Right a choice."""
 
-    def __init__(self, app: Services) -> None:
-        """The settings as they stand now."""
+    def __init__(self, app: Services, field: str = "") -> None:
+        """The settings as they stand now; ``field`` (a typed row's setting, such as ``server_url``) opens
+        them with that field ready for typing."""
         super().__init__(app)
         self.game = ""
         """The game whose table settings the rows offer (the one chosen on the start screen)."""
@@ -63,6 +77,11 @@ class SettingsScene(ChoiceGrid):
         """The rows offered now, in order: setting name, label and (shown, value) choices."""
         self.rows: list[list[Button]] = []
         self._build_rows()
+        self.fields = [TextField(str(getattr(app.settings, key)), length, _(hint))
+                       for key, _label, hint, length, _problem in TEXT_ROWS]
+        """The typed rows' fields, in the order of :data:`TEXT_ROWS`."""
+        self.problem = ""
+        """Why the text last left in a field was not kept (empty when it was)."""
         self.done = Button(N_("Done (Esc)"), "done")
         self.rules_button = Button(N_("Rules (R)"), "rules")
         self.on_rules = False
@@ -71,6 +90,8 @@ class SettingsScene(ChoiceGrid):
         self._hover: Button | None = None
         self._sync()
         self.place(app.surface.get_size())
+        if field:
+            self._to_row(len(self.rows) + [key for key, *_rest in TEXT_ROWS].index(field))
 
     def _build_rows(self) -> None:
         """The rows for the game chosen now."""
@@ -97,8 +118,46 @@ class SettingsScene(ChoiceGrid):
             for i, b in enumerate(row):
                 b.selected = i == chosen
                 b.focused = r == self.focus_row and i == chosen
-        self.done.focused = self.focus_row == len(self.rows) and not self.on_rules
-        self.rules_button.focused = self.focus_row == len(self.rows) and self.on_rules
+        for i in range(len(self.fields)):
+            if self.focus_row != len(self.rows) + i:
+                self.keep_field(i)
+        self.done.focused = self.focus_row == self.done_row and not self.on_rules
+        self.rules_button.focused = self.focus_row == self.done_row and self.on_rules
+
+    def _to_row(self, row: int) -> None:
+        """Move the keyboard to ``row``: a field's row gives the field the keyboard, leaving one keeps its text."""
+        self.focus_row = row
+        self._sync()
+        if len(self.rows) <= row < self.done_row:
+            self.fields[row - len(self.rows)].focus()
+
+    @property
+    def done_row(self) -> int:
+        """The place of the last row, Done and Rules, in the keyboard's order (after the choices and the fields)."""
+        return len(self.rows) + len(self.fields)
+
+    @property
+    def typing(self) -> bool:
+        """True while a field has the keyboard (the window's one-letter keys are then letters)."""
+        return any(field.focused for field in self.fields)
+
+    def keep_field(self, index: int) -> None:
+        """Let go of a field, keeping its text when the setting allows it; else say why, and the setting stays."""
+        field = self.fields[index]
+        if not field.focused:
+            return
+        field.blur()
+        key, _label, _hint, _length, problem = TEXT_ROWS[index]
+        if field.text.strip() == getattr(self.app.settings, key):
+            return
+        try:
+            self.app.change_settings(**{key: field.text})
+        except SettingError:
+            self.problem = _(problem)
+            return
+        self.problem = ""
+        field.text = str(getattr(self.app.settings, key))
+        field.caret = len(field.text)
 
     def choose(self, row: int, index: int) -> None:
         """Set the setting of ``row`` to its ``index``-th choice; saved and applied at once."""
@@ -108,7 +167,9 @@ class SettingsScene(ChoiceGrid):
         self._sync()
 
     def close(self) -> None:
-        """Back to where the settings were opened from."""
+        """Back to where the settings were opened from (a field's text kept first, if allowed)."""
+        for i in range(len(self.fields)):
+            self.keep_field(i)
         self.app.pop(self)
 
     def open_rules(self) -> None:
@@ -121,7 +182,7 @@ class SettingsScene(ChoiceGrid):
         unit = ui_scale(size)
         bh = round(40 * unit)
         pitch = max(1, min(bh + round(10 * unit), (box.bottom - round(76 * unit) - box.top - round(84 * unit))
-                           // len(self.rows)))
+                           // (len(self.rows) + len(self.fields))))
         bh = min(bh, pitch - max(2, round(6 * unit)))
         label_w = round(250 * unit)
         gap = round(10 * unit)
@@ -135,6 +196,9 @@ class SettingsScene(ChoiceGrid):
             for i, b in enumerate(row):
                 b.rect = Rect(x0 + i * (cw + gap), y, cw, bh)
             y += pitch
+        for field in self.fields:
+            field.rect = Rect(x0, y, span, bh)
+            y += pitch
         self.done.rect = Rect(0, 0, round(220 * unit), round(46 * unit))
         self.done.rect.bottomright = (box.right - round(30 * unit), box.bottom - round(20 * unit))
         self.rules_button.rect = Rect(0, 0, round(180 * unit), round(46 * unit))
@@ -144,7 +208,7 @@ class SettingsScene(ChoiceGrid):
         """The settings panel at this window size."""
         w, h = size
         unit = ui_scale(size)
-        rows = len(self.setting_rows)
+        rows = len(self.setting_rows) + len(TEXT_ROWS)
         want_h = round((84 + rows * 50 + 100) * unit)
         want_w = round((60 + 250 + 4 * 160) * unit)
         box = Rect(0, 0, min(w - 20, want_w), min(h - 20, want_h))
@@ -154,8 +218,26 @@ class SettingsScene(ChoiceGrid):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys and clicks change settings; Esc or Done closes."""
         self.place(self.app.surface.get_size())
+        if event.type == pygame.KEYDOWN and self.typing and (event.key in (pygame.K_UP, pygame.K_DOWN)
+                                                             or event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            step = -1 if event.key == pygame.K_UP else 1  # Enter keeps the text and goes on, as Down does
+            self._to_row(min(self.done_row, max(0, self.focus_row + step)))
+            return
+        for i, field in enumerate(self.fields):
+            was = field.focused
+            if field.handle_event(event):
+                if not was:
+                    self.focus_row = len(self.rows) + i
+                    self._sync()
+                return
+            if was and not field.focused:  # a click elsewhere: the text is kept (or refused) as the field is left
+                field.focus()
+                self.keep_field(i)
+        if event.type == pygame.KEYDOWN and self.typing and event.key == pygame.K_ESCAPE:
+            self._to_row(self.done_row)  # Esc leaves the field (its text kept, if allowed); a second Esc closes
+            return
         if event.type == pygame.KEYDOWN:
-            rows = len(self.rows)
+            rows = self.done_row
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key == pygame.K_r:
@@ -164,9 +246,8 @@ class SettingsScene(ChoiceGrid):
                 self.on_rules = not self.on_rules
                 self._sync()
             elif move := row_step(event):
-                self.focus_row = (self.focus_row + move) % (rows + 1)
-                self._sync()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < rows:
+                self._to_row((self.focus_row + move) % (rows + 1))
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus_row < len(self.rows):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 self.choose(self.focus_row, self.value_index(self.focus_row) + step)
             elif event.key in PRESS_KEYS:
@@ -174,6 +255,8 @@ class SettingsScene(ChoiceGrid):
                     self.open_rules()
                 elif self.focus_row >= rows:
                     self.close()
+                elif self.focus_row >= len(self.rows):
+                    self.fields[self.focus_row - len(self.rows)].focus()
                 else:
                     count = len(self.rows[self.focus_row])
                     self.choose(self.focus_row, (self.value_index(self.focus_row) + 1) % count)
@@ -206,7 +289,19 @@ class SettingsScene(ChoiceGrid):
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
             for b in row:
                 b.draw(surface, kit, font_px(20, unit), b is self._hover)
-        keys = kit.text.line(_("Up/Down: setting · Left/Right: choice · Esc: done"), font_px(18, unit), t.text_dim)
-        surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
+        for i, ((_key, label, _hint, _length, _problem), field) in enumerate(zip(TEXT_ROWS, self.fields)):
+            colour = t.accent if len(self.rows) + i == self.focus_row else t.text
+            text = kit.text.line(_(label), font_px(23, unit), colour, bold=True)
+            surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), field.rect.centery)))
+            field.draw(surface, kit, font_px(20, unit))
+        room = self.rules_button.rect.left - box.left - round(42 * unit)
+        if self.problem:  # in the place of the keys' line, until the field's text is allowed
+            text = kit.text.paragraph(self.problem, font_px(17, unit), t.accent, room, bold=True)
+            if text.get_height() > self.done.rect.height + round(16 * unit):
+                text = kit.text.paragraph(self.problem, font_px(14, unit), t.accent, room, bold=True)
+            surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
+        else:
+            keys = kit.text.line(_("Up/Down: setting · Left/Right: choice · Esc: done"), font_px(18, unit), t.text_dim)
+            surface.blit(keys, keys.get_rect(midleft=(box.left + round(30 * unit), self.done.rect.centery)))
         self.done.draw(surface, kit, font_px(22, unit), self.done is self._hover)
         self.rules_button.draw(surface, kit, font_px(22, unit), self.rules_button is self._hover)

@@ -17,6 +17,7 @@ from chinese_ten.settings import choose_preset
 from chinese_ten.ui.table.controller import seat_name
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.keeper import describe
+from chinese_ten.ui.open_tables import table_words
 from chinese_ten.games.ten.texts import lead_text, tagline
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import MIN_TEXT_PX
@@ -71,8 +72,7 @@ class GameButton(Button):
         about = self.description
         while small > MIN_TEXT_PX and kit.text.width(about, small) > room:
             small -= 1
-        while len(about) > 1 and kit.text.width(about, small) > room:
-            about = about[:-2].rstrip() + "…"
+        about = kit.text.cut(about, small, room)
         return title, small, about
 
     def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
@@ -90,6 +90,33 @@ class GameButton(Button):
         surface.blit(about, about.get_rect(midtop=(self.rect.centerx, top + title.get_height() + gap)))
 
 
+class OpenTableButton(Button):
+    """A network table the person sits at: who sits there, and the game with how far it has gone; a click
+    takes the seat back."""
+
+    lines: tuple[str, str] = ("", "")
+    """The two lines (already in the language in use)."""
+
+    def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
+        """Draw the button with its two lines, each cut short with "…" to fit."""
+        label, self.label = self.label, ""
+        super().draw(surface, kit, size, hover)
+        self.label = label
+        ink = kit.theme.button_text
+        room = self.rect.width - 2 * label_margin(self.rect)
+        first, second = self.lines
+        top_px, low_px = size, max(MIN_TEXT_PX, size - 2)
+        top = kit.text.line(kit.text.cut(first, top_px, room, True), top_px, ink, bold=True)
+        low = kit.text.line(kit.text.cut(second, low_px, room), low_px, ink)
+        y = self.rect.centery - (top.get_height() + low.get_height()) // 2
+        surface.blit(top, (self.rect.left + label_margin(self.rect), y))
+        surface.blit(low, (self.rect.left + label_margin(self.rect), y + top.get_height()))
+
+
+OPEN_TABLES_SHOWN = 2
+"""How many of the person's network tables the start screen offers to go back to (the newest)."""
+
+
 class StartScene(Scene):
     """Choose the table and start a match."""
 
@@ -105,8 +132,9 @@ class StartScene(Scene):
         self._build_rows()
         self.play = Button(N_("Play"), "play")
         kept = app.keeper.unfinished() if app.keeper.keeping else None
-        self.continue_line = "" if kept is None else describe(kept)
-        """What the Continue button takes up again, in one line (empty without an unfinished match)."""
+        self.kept = kept
+        """The unfinished match the Continue button takes up again (None without one): kept as data, and
+        told in the language in use whenever it is shown."""
         if kept is not None:
             self.play.label = N_("New match")
         first = [Button(N_("Continue"), "continue")] if kept is not None else []
@@ -117,6 +145,9 @@ class StartScene(Scene):
         self.deal_button = Button(N_("Play deal number… (N)"), "deal-number")
         """Play deal number…, in the top right corner (the row of actions is full in a small window)."""
         self._offer_practice()
+        self.table_buttons: list[OpenTableButton] = []
+        """The person's open network tables, in the top left corner (see _offer_tables)."""
+        self._offer_tables()
         self.focus_row = len(self.rows)
         self.focus_action = 0
         self._hover: Button | None = None
@@ -124,6 +155,12 @@ class StartScene(Scene):
         self.elsewhere_line = ""
         """What the screen says, for as long as it holds, when another window keeps the matches (else empty)."""
         self._sync()
+
+    @property
+    def continue_line(self) -> str:
+        """What the Continue button takes up again, in one line in the language in use (empty without an
+        unfinished match)."""
+        return "" if self.kept is None else describe(self.kept)
 
     def _offer_practice(self) -> None:
         """Offer Practice, with how many positions wait, beside Play when any do (and not when none do)."""
@@ -139,9 +176,22 @@ class StartScene(Scene):
             self.actions.insert(self.actions.index(self.play) + 1, button)
         button.label = _("Practice ({n})").format(n=waiting)
 
+    def _offer_tables(self) -> None:
+        """Offer the way back to each of the newest open network tables, as the window last saw them."""
+        self.open_tables = self.app.open_tables.load()[:OPEN_TABLES_SHOWN]
+        self.actions = [b for b in self.actions if b not in self.table_buttons]
+        self.table_buttons = []
+        for i, entry in enumerate(self.open_tables):
+            button = OpenTableButton("", f"table:{i}")
+            button.lines = table_words(entry)
+            self.table_buttons.append(button)
+        self.actions += self.table_buttons  # last in the keyboard's order along the actions (Left/Right)
+        self.focus_action = min(getattr(self, "focus_action", 0), len(self.actions) - 1)
+
     def resume(self) -> None:
         """Back on top: the positions to practise may have changed."""
         self._offer_practice()
+        self._offer_tables()
         self._sync()
 
     @property
@@ -264,19 +314,22 @@ class StartScene(Scene):
         else:
             y += round(12 * unit)
         play_w, small_w, ah = round(240 * unit), round(170 * unit), round(56 * unit)
-        big = sum(1 for b in self.actions if b.action in ("play", "continue"))
-        small = len(self.actions) - big
-        spacing = gap * 2 * (len(self.actions) - 1)
+        # Practice, when positions wait, goes in the top right corner under Play deal number…: its coming
+        # and going moves no button of the row
+        row = [b for b in self.actions if b.action != "practice" and b not in self.table_buttons]
+        big = sum(1 for b in row if b.action in ("play", "continue"))
+        small = len(row) - big
+        spacing = gap * 2 * (len(row) - 1)
         # each small button as wide as its label needs; with Continue shown the big ones give way first
         # (a label may be drawn a little smaller than its 22 points to fit: see Button.draw)
         margin = 2 * label_margin(Rect(0, 0, 1, ah))
         needed = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(19, unit), True)
-                     for b in self.actions if b.action not in ("play", "continue")) + margin
+                     for b in row if b.action not in ("play", "continue")) + margin
         small_w = min(small_w, (w - 2 * gap - big * play_w - spacing) // small)
         if small_w < needed and big:
             small_w = needed
             play_w = max(needed, (w - 6 * gap - small * small_w - spacing) // big)
-        widths = [play_w if b.action in ("play", "continue") else small_w for b in self.actions]
+        widths = [play_w if b.action in ("play", "continue") else small_w for b in row]
         # a row too wide for the window (Continue and Practice both offered in a small one) closes up first,
         # then every button gives way alike (its label is drawn a little smaller to fit: see Button.draw)
         between = 2 * gap
@@ -287,16 +340,41 @@ class StartScene(Scene):
             share = (room - between * (len(widths) - 1)) / sum(widths)
             widths = [int(bw_ * share) for bw_ in widths]
         x = (w - sum(widths) - between * (len(widths) - 1)) // 2
-        for b, bw_ in zip(self.actions, widths):
+        for b, bw_ in zip(row, widths):
             b.rect = Rect(x, y + round(34 * unit), bw_, ah)
             x += bw_ + between
+        self._place_deal_button(size)
+        self._place_tables(size)
+
+    def _place_tables(self, size: tuple[int, int]) -> None:
+        """The open tables in the top left corner, one under the other, clear of the fan of cards."""
+        w, h = size
+        unit = ui_scale(size)
+        gap = round(14 * unit)
+        fan = round(h * 0.15 * CARD_RATIO * 1.75)  # half the fan's width, its turned cards and their shadows
+        width = min(round(400 * unit), w // 2 - fan - 2 * gap)
+        height = max(34, round(54 * unit))
+        y = gap + self.app.kit.fonts.get(font_px(16, unit), True).get_linesize()  # under the heading
+        for b in self.table_buttons:
+            b.rect = Rect(gap, y, width, height)
+            y += height + round(8 * unit)
+
+    def practice_button(self) -> Button | None:
+        """Practice, while positions wait to be practised."""
+        return next((b for b in self.actions if b.action == "practice"), None)
 
     def _place_deal_button(self, size: tuple[int, int]) -> None:
+        """Play deal number… in the top right corner, and Practice (when offered) under it, as wide."""
         unit = ui_scale(size)
-        width = self.app.kit.text.width(keyboard_words(_(self.deal_button.label)), font_px(18, unit), True)
+        practice = self.practice_button()
+        corner = [self.deal_button] + ([practice] if practice is not None else [])
+        width = max(self.app.kit.text.width(keyboard_words(_(b.label)), font_px(18, unit), True) for b in corner)
         gap = round(14 * unit)
-        self.deal_button.rect = Rect(0, 0, width + round(28 * unit), round(38 * unit))
-        self.deal_button.rect.topright = (size[0] - gap, gap)
+        y = gap
+        for b in corner:
+            b.rect = Rect(0, 0, width + round(28 * unit), round(38 * unit))
+            b.rect.topright = (size[0] - gap, y)
+            y = b.rect.bottom + round(8 * unit)
 
     def _deal_number_event(self, event: pygame.event.Event) -> bool:
         """A click on Play deal number…, or N, opens it; True when the event was used."""
@@ -341,7 +419,7 @@ class StartScene(Scene):
 
     def drop_continue(self) -> None:
         """Offer Play, not Continue: the unfinished match can't be taken up (it was set aside, and said so)."""
-        self.continue_line = ""
+        self.kept = None
         self.play.label = N_("Play")
         self.actions = [b for b in self.actions if b.action != "continue"]
         self.focus_action = 0
@@ -371,6 +449,15 @@ class StartScene(Scene):
             self.app.start_tutorial()
         elif action == "friends":
             self.app.show("friends")
+        elif action.startswith("table:"):  # back into the seat, as "Open tables" on the friends screen does
+            index = int(action.split(":")[1])
+            entry = self.open_tables[index]
+            self.app.show("friends")
+            friends = self.app.top()
+            rows = getattr(friends, "open_tables", [])
+            at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (entry.base, entry.table)), None)
+            if at is not None:
+                friends.rejoin(at)  # type: ignore[union-attr]
         elif action == "settings":
             self.app.open("settings")
         elif action == "help":
@@ -464,8 +551,9 @@ class StartScene(Scene):
                 sh = pygame.transform.rotate(sh, -off * 9)
                 surface.blit(sh, sh.get_rect(center=(pos.centerx + 4, pos.centery + 8)))
             surface.blit(rot, pos)
-        title = kit.text.line(_("Chinese Ten"), font_px(68, unit), t.accent, bold=True)
-        shade = kit.text.line(_("Chinese Ten"), font_px(68, unit), (0, 0, 0), bold=True)
+        name = _(game_named(self.game).title)  # the game chosen, whose choices the rows offer
+        title = kit.text.line(name, font_px(68, unit), t.accent, bold=True)
+        shade = kit.text.line(name, font_px(68, unit), (0, 0, 0), bold=True)
         sub = kit.text.line(self.subtitle(), font_px(22, unit), t.text)
         # the title and the chosen game's line sit between the fan and the rows
         top = round(h * 0.115 + ch * 0.62)
@@ -500,9 +588,19 @@ class StartScene(Scene):
             surface.blit(line, line.get_rect(midtop=(centre_x, r0.bottom + round(5 * unit))))
         note = kit.text.line(self._match_label(), font_px(20, unit), t.text_dim)
         surface.blit(note, note.get_rect(midbottom=(centre_x, self.play.rect.top - round(8 * unit))))
-        for b in self.actions:
-            b.draw(surface, kit, font_px(30 if b.action in ("play", "continue") else 22, unit), b is self._hover)
         self._place_deal_button((w, h))
+        self._place_tables((w, h))
+        if self.table_buttons:
+            head = kit.text.line(_("Your tables with friends"), font_px(16, unit), t.text, bold=True)
+            first = self.table_buttons[0].rect
+            surface.blit(head, head.get_rect(bottomleft=(first.left + 2, first.top - 1)))
+        for b in self.table_buttons:
+            b.draw(surface, kit, font_px(17, unit), b is self._hover)
+        for b in self.actions:
+            if b in self.table_buttons:
+                continue
+            px = 30 if b.action in ("play", "continue") else 18 if b.action == "practice" else 22
+            b.draw(surface, kit, font_px(px, unit), b is self._hover)
         self.deal_button.draw(surface, kit, font_px(18, unit), self._hover is self.deal_button)
         for picture, where in self.footer((w, h)):
             surface.blit(picture, where)

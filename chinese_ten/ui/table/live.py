@@ -63,6 +63,10 @@ class TableScene(Scene):
     """True for a deal played apart from the kept matches (practice kept nowhere: see
     :mod:`chinese_ten.ui.table.side_deal`)."""
 
+    pausable = True
+    """False where the game cannot be held still (a network table plays on on its server): no Pause
+    button, and P, Space and leaving the window pause nothing."""
+
     def __init__(self, app: Services, controller: TableController, auto: bool = False) -> None:
         """The table for ``controller``; ``auto`` moves past deal ends by itself (demo)."""
         super().__init__(app)
@@ -102,7 +106,7 @@ class TableScene(Scene):
 
     def set_paused(self, paused: bool, by_itself: bool = False) -> None:
         """Hold the game still (no computer acts, movements stop mid-flight) or carry on."""
-        if self.auto:
+        if self.auto or not self.pausable:
             return
         self.paused = paused
         self.paused_by_itself = paused and by_itself
@@ -135,6 +139,8 @@ class TableScene(Scene):
         y = panel.bottom - pad - bh - gap - bh
         self.pause_button.rect = pygame.Rect(panel.left + pad, y, bw, bh)
         self.menu_button.rect = pygame.Rect(panel.left + pad + bw + gap, y, bw, bh)
+        if not self.pausable:  # no Pause: Menu has the row
+            self.menu_button.rect = pygame.Rect(panel.left + pad, y, 2 * bw + gap, bh)
         self.hint_button.rect = pygame.Rect(panel.left + pad, y - gap - bh, bw, bh)
         self.again_button.rect = pygame.Rect(panel.left + pad + bw + gap, y - gap - bh, bw, bh)
         rows = 3
@@ -155,7 +161,8 @@ class TableScene(Scene):
         """The table's own buttons (none in a demo)."""
         if self.auto:
             return []
-        own = [self.hint_button, self.again_button, self.pause_button, self.menu_button, self.speed_button]
+        pause = [self.pause_button] if self.pausable else []
+        own = [self.hint_button, self.again_button, *pause, self.menu_button, self.speed_button]
         return [self.takeback_button, *own] if self.takebacks_allowed else own
 
     def focus_button(self, index: int | None) -> None:

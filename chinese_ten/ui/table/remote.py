@@ -145,6 +145,8 @@ class RemoteTableScene(TableScene):
 
     network = True
     """Read by the screens over it: this table's match is played on a server."""
+    pausable = False
+    """The others play on whatever this window does: nothing here pauses."""
 
     def __init__(self, app: Services, follower: RemoteFollower, client: Any = None) -> None:
         """The table for ``follower``'s seat; ``client`` (its connection) is closed when the scene is left."""
@@ -185,6 +187,8 @@ class RemoteTableScene(TableScene):
             client = self.client
             if client is not None and getattr(client, "table", None):
                 self.app.open_tables.forget(base_of(client.url), client.table)
+        if not self._forgotten:  # what "Open tables" shows of this table: its seats, its deal, whose move
+            self.app.open_tables.follow(self.client, f, self.ctl.person_to_play)
         if self.held:
             f.receive()  # frames still come in (and the connection's state) while a menu is open
         self.chat.update(dt)
@@ -226,7 +230,9 @@ class RemoteTableScene(TableScene):
     def hint_text(self) -> str:
         """The advice line; after going on from a count, that the others have still to."""
         if self.ctl.waiting_next:
-            return _("Waiting for the others to go on to the next deal.")
+            from chinese_ten.ui.scenes.lobby import waiting_next_words
+
+            return waiting_next_words(self.follower.seats_list, self.follower.seat)
         return super().hint_text()
 
     def draw(self, surface: pygame.Surface) -> None:

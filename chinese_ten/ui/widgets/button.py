@@ -121,11 +121,14 @@ def move_focus(buttons: list[Button], step: int) -> None:
 
 def buttons_event(event: pygame.event.Event, buttons: list[Button], press: Callable[[Button], None],
                   hover: Button | None, back: Sequence[int] = (pygame.K_UP, pygame.K_LEFT),
-                  forward: Sequence[int] = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB)) -> Button | None:
+                  forward: Sequence[int] = (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB),
+                  enter: Button | None = None) -> Button | None:
     """A row of buttons' share of ``event``; returns the button under the mouse (``hover`` until it moves).
 
     A left click presses the button hit; the ``back`` and ``forward`` keys move the focus ring
-    (Shift turns forward back); Enter or Space presses the focused button.
+    (Shift turns forward back); Enter or Space presses the focused button. With none focused, Enter
+    presses ``enter`` (the button whose label names Enter), and without one puts the focus on the first
+    button, as Space does.
     """
     if event.type == pygame.KEYDOWN:
         if event.key in back:
@@ -133,7 +136,13 @@ def buttons_event(event: pygame.event.Event, buttons: list[Button], press: Calla
         elif event.key in forward:
             move_focus(buttons, -1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif event.key in PRESS_KEYS:
-            press(next(b for b in buttons if b.focused))
+            focused = next((b for b in buttons if b.focused), None)
+            if focused is not None:
+                press(focused)
+            elif enter is not None and enter.enabled and event.key != pygame.K_SPACE:
+                press(enter)
+            elif buttons:
+                buttons[0].focused = True
     elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         hit = button_at(buttons, event.pos)
         if hit is not None:

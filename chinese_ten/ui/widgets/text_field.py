@@ -38,11 +38,6 @@ def _typed(text: str) -> str:
     return "".join(ch for ch in text.replace("\r\n", " ").replace("\n", " ") if ch.isprintable())
 
 
-def _wide(text: str) -> bool:
-    """True when ``text`` holds a Chinese, Japanese or Korean character (drawn with a Chinese font)."""
-    return any("\u2e80" <= ch <= "\uffef" for ch in text)
-
-
 class TextField:
     """A one-line text entry with a caret, an input method's composition shown in place, and paste."""
 
@@ -173,14 +168,13 @@ class TextField:
             if self.focused:
                 pygame.draw.line(surface, t.text, (inner.left, inner.top + pad // 2), (inner.left, inner.bottom - pad // 2), 2)
             return
-        language = "zh-Hans" if _wide(words) else None
         caret_at = self.caret + (self.composition_caret if self.composition else 0)
 
         def width(text: str) -> int:
-            return kit.text.width(text, size, language=language)
+            return kit.text.width(text, size)  # a character of any script in the font that has it
 
         shift = max(0, width(words[:caret_at]) - inner.width + 2)  # keep the caret in view
-        line = kit.text.line(words, size, t.text, language=language)
+        line = kit.text.line(words, size, t.text)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
         top = inner.centery - line.get_height() // 2

@@ -200,3 +200,21 @@ def test_a_wrapped_line_never_breaks_inside_a_number_with_a_decimal_point(window
         assert " ".join(lines) == text, (width, lines)
         words = text.split(" ")
         assert all(word in words for line in lines for word in line.split(" ")), (width, lines)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hans", "zh-Hant"])
+def test_a_name_in_any_script_is_drawn_with_a_font_that_has_its_letters(window: pygame.Surface,
+                                                                         language: str) -> None:
+    painter = TextPainter(FontBook(), classic_theme())
+    box = painter.line("\ue000", 24, (255, 255, 255), language=language)  # no font has it: the missing-glyph box
+
+    def pixels(surf: pygame.Surface) -> bytes:
+        return pygame.image.tobytes(surf, "RGBA")
+
+    for name in ("明", "張", "Ann", "Ёлка"):  # in one bundled font or another, whatever the language in use
+        shown = painter.line(name[0], 24, (255, 255, 255), language=language)
+        assert shown.get_size() != box.get_size() or pixels(shown) != pixels(box), (name, language)
+    runs = painter.cover.runs("Ann 小明 said hi", False, "en")
+    assert runs[0] == ("en", "Ann ") and runs[-1] == ("en", "said hi") and runs[1][0] != "en"
+    assert painter.width("Ann 張", 24, language="en") == sum(
+        painter.font(face, 24).size(part)[0] for face, part in painter.cover.runs("Ann 張", False, "en"))

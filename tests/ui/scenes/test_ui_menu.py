@@ -56,3 +56,33 @@ def test_nothing_to_lose_before_the_first_turn_so_no_question(make_table) -> Non
     assert not match_at_stake(app)
     _menu_item(app, NEW)
     assert not isinstance(app.top(), ConfirmScene) and app.table() is not table
+
+
+def test_the_menu_at_a_network_table_offers_leaving_the_seat_and_no_pause(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, _ctl, table = make_table(seats=2, seed=2, length="per-seat")
+    left: list[str] = []
+
+    class Connection:
+        def leave(self) -> None:
+            left.append("leave")
+
+        def close(self, wait: float = 0.0) -> None:
+            left.append("close")
+
+    table.network = True  # as a network table says of itself
+    table.client = Connection()
+    press(app, pygame.K_ESCAPE)
+    menu = app.top()
+    assert isinstance(menu, MenuScene)
+    actions = [b.action for b in menu.buttons]
+    assert actions[:3] == ["resume", "leave-seat", "start"] and "new" not in actions
+    said: list[str] = []
+    real = app.kit.text.line
+    app.kit.text.line = lambda text, *a, **k: said.append(text) or real(text, *a, **k)  # type: ignore[method-assign]
+    menu.draw(app.surface)
+    assert "Game paused" not in said and "At the table with friends" in said
+    followed: list[bool] = []
+    app.open_tables.follow = lambda client, follower, your_turn: followed.append(your_turn)  # type: ignore[method-assign]
+    press(app, pygame.K_DOWN, pygame.K_RETURN)
+    assert left[:1] == ["leave"] and app.table() is None
+    assert followed == [False]  # the open table no longer says it is the person's move: a computer plays it

@@ -288,9 +288,11 @@ def test_with_continue_and_practice_the_start_buttons_fit_a_small_window(tmp_pat
     a.push(start)
     a.frame(1 / 60, [])
     assert [b.action for b in start.actions][:3] == ["continue", "play", "practice"]
-    rects = [b.rect for b in start.actions]
+    rects = [b.rect for b in start.actions if b.action != "practice"]
     assert all(surface.get_rect().contains(r) for r in rects)
     assert all(left.right < right.left for left, right in zip(rects, rects[1:]))
+    practice = start.actions[2].rect  # in the corner under Play deal number…, clear of every other button
+    assert surface.get_rect().contains(practice) and practice.collidelist([*rects, start.deal_button.rect]) == -1
     a.keeper.close()
 
 

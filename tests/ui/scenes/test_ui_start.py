@@ -51,3 +51,63 @@ def test_the_rules_line_does_not_say_every_option_is_off_when_some_were_changed(
     changed.thinker.shutdown()
     assert "every option off" not in text
     assert text == "The Classic rules, with 1 option changed in Settings."
+
+
+def test_the_start_screen_is_titled_with_the_game_chosen(window: pygame.Surface) -> None:
+    from chinese_ten.settings import Settings
+
+    app = App(window, Settings(game="fishing", computers=1), None, None, ComputerThinker(force_inline=True))
+    start = StartScene(app)
+    said: list[str] = []
+    real = app.kit.text.line
+    app.kit.text.line = lambda text, *a, **k: said.append(text) or real(text, *a, **k)  # type: ignore[method-assign]
+    start.draw(window)
+    app.thinker.shutdown()
+    assert said[:2] == ["Chinese Go Fishing"] * 2  # the title and its shade, drawn first
+
+
+def test_the_continue_line_is_told_in_the_language_in_use_not_the_one_it_was_kept_in(window: pygame.Surface) -> None:
+    from chinese_ten import i18n
+    from chinese_ten.matchstore import MatchSetup, Unfinished
+    from chinese_ten.settings import Settings
+
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    start = StartScene(app)
+    setup = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules=None,
+                       preset="classic", length={"per-seat": 1}, total_deals=2, seed="1", game="fishing")
+    start.kept = Unfinished(1, "2026-01-01", setup, {"deals": [{}]}, (3.0, -3.0))
+    try:
+        i18n.use_language("zh-Hans")
+        simplified = start.continue_line
+        i18n.use_language("zh-Hant")
+        traditional = start.continue_line
+    finally:
+        i18n.use_language("en")
+    app.thinker.shutdown()
+    assert simplified != traditional and "钓" in simplified and "釣" in traditional
+    assert start.continue_line.startswith("Chinese Go Fishing · 2 seats")
+
+
+def test_practice_appearing_moves_no_other_start_button(window: pygame.Surface, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.settings import Settings
+    from chinese_ten.ui.keeper import Keeper
+
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    waiting = [0]
+    monkeypatch.setattr(Keeper, "readable", property(lambda self: True))
+    monkeypatch.setattr(Keeper, "practice_waiting", lambda self: waiting[0])
+    for size in ((960, 600), (1920, 1080)):
+        waiting[0] = 0
+        start = StartScene(app)
+        start.place(size)
+        before = {b.action: b.rect.copy() for b in [*start.actions, start.deal_button]}
+        waiting[0] = 3
+        start.resume()  # back from a deal: three positions wait
+        start.place(size)
+        practice = [b for b in start.actions if b.action == "practice"]
+        assert practice and practice[0].rect.width > 0
+        after = {b.action: b.rect for b in [*start.actions, start.deal_button]}
+        assert all(after[a] == r for a, r in before.items()), size
+        others = [b.rect for b in [*start.actions, start.deal_button] if b.action != "practice"]
+        assert practice[0].rect.collidelist(others) == -1, size
+    app.thinker.shutdown()

@@ -1,0 +1,85 @@
+"""A real Caddy in front of a table server, on loopback, for the tests of serving on the internet.
+
+Caddy (Debian's ``caddy`` package) serves ``https://127.0.0.1:PORT`` with a certificate from its own
+local authority (``tls internal``) and passes every request to the table server behind it. Tests that
+need it are skipped, with the reason, where the program is not installed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+CADDY = shutil.which("caddy")
+needs_caddy = pytest.mark.skipif(CADDY is None, reason="Caddy is not installed (Debian's caddy package; .ci/run installs it)")
+
+GLOBAL_OPTIONS = """{
+	admin off
+	auto_https disable_redirects
+	skip_install_trust
+	local_certs
+	servers {
+		protocols h1 h2
+	}
+}
+"""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now (the system's choice)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Caddy:
+    """A Caddy process serving ``sites`` (Caddyfile site blocks) with its data under ``folder``; ready (its
+    certificate made) when the constructor returns, stopped with :meth:`stop`."""
+
+    def __init__(self, folder: Path, sites: str, timeout: float = 60.0) -> None:
+        assert CADDY is not None
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        config = folder / "Caddyfile"
+        config.write_text(GLOBAL_OPTIONS + sites, encoding="utf-8")
+        env = {"HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"), "XDG_CONFIG_HOME": str(folder / "config"),
+               "PATH": "/usr/bin:/bin"}
+        self.log: list[str] = []
+        self._ready = threading.Event()
+        self._process = subprocess.Popen([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"], env=env,
+                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                         text=True, encoding="utf-8", errors="replace")
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        if not self._ready.wait(timeout) or self._process.poll() is not None:
+            self.stop()
+            raise AssertionError("Caddy did not make its certificate:\n" + "\n".join(self.log[-20:]))
+
+    def _read(self) -> None:
+        assert self._process.stderr is not None
+        for line in self._process.stderr:
+            self.log.append(line.rstrip())
+            if "certificate obtained successfully" in line:
+                self._ready.set()
+        self._ready.set()  # it ended: the constructor's check reads the log
+
+    @property
+    def root_certificate(self) -> Path:
+        """The local authority's certificate, which a client trusts to reach these sites."""
+        return self.folder / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+
+    def stop(self) -> None:
+        """End the process (within a bounded time) and its log reader."""
+        if self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(15)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait(15)
+        self._reader.join(15)
