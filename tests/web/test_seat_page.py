@@ -1,0 +1,82 @@
+"""The web seat in a real headless Chromium: a browser guest and a scripted host play whole matches of both
+games using only the page's buttons, and the page never names a card its seat may not know."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.net.client import TableClient
+from tests.net.netkit import ServerThread, wait_for
+from tests.web.webkit import Host, Page, browser, hidden_cards
+
+MATCH_SECONDS = 240.0
+"""The longest one match may take, step by step (each step is bounded too)."""
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path / "tables", pool=False)
+    yield running
+    running.stop()
+
+
+def open_table(server: ServerThread, game: str, seats: int, match: str = "one") -> tuple[TableClient, str]:
+    """A table with the scripted host at seat 0, the browser's seat 1 kept for a person, Easy computers beyond."""
+    host = TableClient.create(server.url, "Ann", game=game, seats=seats, match=match,
+                              computers={seat: "easy" for seat in range(2, seats)})
+    created = wait_for(host, "created")
+    return host, created["links"]["1"]
+
+
+def count_rows(page: Page) -> list[list[str]]:
+    return page.driver.execute_script(  # type: ignore[no-any-return]
+        'return [...document.querySelectorAll(\'[data-role="count"] tr\')].slice(1)'
+        '.map((r) => [...r.cells].map((c) => c.textContent));')
+
+
+def play_to_the_end(page: Page, host: Host, hidden: Any) -> dict[str, int]:
+    """Play the page's seat by its buttons until the match is over, checking its cards after every frame."""
+    done: dict[str, int] = {}
+    end = time.monotonic() + MATCH_SECONDS
+    for _ in range(2_000):
+        assert time.monotonic() < end, "the match did not end in time"
+        state = page.step()
+        page.check_no_hidden_card(hidden)
+        done[state] = done.get(state, 0) + 1
+        if state == "match-over":
+            return done
+    raise AssertionError("too many steps")
+
+
+@pytest.mark.parametrize(("game", "seats", "match"), [
+    ("ten", 2, "per-seat"), ("ten", 3, "one"), ("ten", 4, "one"),
+    ("fishing", 2, "per-seat"), ("fishing", 5, "one"), ("fishing", 8, "one"),
+])
+def test_a_browser_guest_plays_a_whole_match_with_the_pages_buttons(
+        server: ServerThread, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, seats: int, match: str) -> None:
+    with hidden_cards(monkeypatch, seat=1) as hidden, browser(tmp_path) as driver:
+        client, link = open_table(server, game, seats, match)
+        host = Host(client)
+        host.start()
+        try:
+            page = Page(driver)
+            page.sit(link, "Bo")
+            done = play_to_the_end(page, host, hidden)
+            host_over = next(f for f in reversed(host.frames()) if f.get("type") == "match_over") \
+                if host.player.done else wait_for(client, "match_over")
+        finally:
+            host.stop()
+            client.close()
+        assert done.get("my-turn", 0) > 0, "the page never played a card"
+        if match == "per-seat":
+            assert done.get("deal-over", 0) >= 1, "the page never went on to a next deal"
+        rows = count_rows(page)
+        assert len(rows) == seats
+        assert [float(r[3]) for r in rows] == [float(t) for t in host_over["totals"]]
+        assert page.checked > 0
+        assert page.log_errors() == []
