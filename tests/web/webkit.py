@@ -157,9 +157,14 @@ class Page:
         self.checked = 0
 
     def wait(self, condition: Callable[[Any], Any], timeout: float = STEP_SECONDS, what: str = "the page") -> Any:
+        from selenium.common.exceptions import TimeoutException
         from selenium.webdriver.support.ui import WebDriverWait
 
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(condition, f"waiting for {what}")
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(condition)
+        except TimeoutException:
+            raise AssertionError(f"waiting for {what} for {timeout} s; the page: {self.look()}, "
+                                 f"its last turn: {self.find('[data-role=last]').text!r}") from None
 
     def look(self) -> dict[str, Any]:
         """The page's state, its playable cards, its choices and whether it offers the next deal."""
