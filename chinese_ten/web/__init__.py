@@ -1,8 +1,9 @@
 """The web seat's static files (NETWORK.md, "The web seat"): the page, its style and its JavaScript modules.
 
 They are served as they are, with no build step. The page's texts are marked in the modules as
-``_("...")`` (a double-quoted literal) and in the page as ``data-text="..."``; :func:`marked_texts` finds them, so the game's catalogs
-translate them once with every other text.
+``_("...")`` or ``format("...", values)`` (a double-quoted literal) and in the page as
+``data-text="..."``; :func:`marked_texts` finds them, so the game's catalogs translate them once
+with every other text.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ TYPES: dict[str, str] = {".html": "text/html; charset=utf-8", ".css": "text/css;
                          ".json": "application/json; charset=utf-8"}
 """The content type of each kind of file the page is made of."""
 
-_MARKED = re.compile(r'(?<![\w$.])_\("((?:[^"\\\n]|\\.)*)"\)')
+_MARKED = re.compile(r'(?<![\w$.])(?:_|format)\("((?:[^"\\\n]|\\.)*)"\s*[,)]')
 _MARKED_HTML = re.compile(r'data-text="([^"]*)"')
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'"}
 
@@ -28,7 +29,7 @@ def _unescape(text: str) -> str:
 
 
 def marked_texts_of(source: str, html: bool = False) -> list[tuple[str, int]]:
-    """The texts marked in one script's source (``_("...")``) or in the page (``data-text="..."``, when
+    """The texts marked in one script's source (``_("...")``, ``format("...", …)``) or in the page (``data-text="..."``, when
     ``html``), each with its line, in order."""
     if html:
         return [(html_text(m.group(1)), source.count("\n", 0, m.start()) + 1) for m in _MARKED_HTML.finditer(source)]

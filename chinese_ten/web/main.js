@@ -292,7 +292,7 @@ function listTables() {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = `/t/${entry.table}`;
-    const game = entry.game === "fishing" ? _("Go Fishing") : _("Chinese Ten");
+    const game = entry.game === "fishing" ? _("Chinese Go Fishing") : _("Chinese Ten");
     link.textContent = format("{game} at table {table}", { game, table: entry.table });
     item.append(link);
     return item;

@@ -7,7 +7,7 @@ const STRENGTHS = { easy: () => _("Easy"), normal: () => _("Normal"), hard: () =
 
 /** A seat's label in the page's language ("host", "guest 2"). */
 export function seatLabel(seat) {
-  return seat === 0 ? _("host") : format("guest {n}", { n: seat });
+  return seat === 0 ? _("Host") : format("Guest {number}", { number: seat });
 }
 
 /** How the page names a seat: its person's name, or a computer's label and strength ("guest 2 · Hard"). */
