@@ -49,11 +49,13 @@ export function drawCount(box, model, onNext) {
   grid.append(head);
   for (let seat = 0; seat < n; seat += 1) {
     const row = document.createElement("tr");
-    if (seat === model.seat) row.className = "mine";
+    if (seat === model.seat) row.className = "own";
     const scoring = document.createElement("td");
-    scoring.className = "scoring";
+    const fan = document.createElement("div");
+    fan.className = "scoring";
     const cards = model.values ? taken[seat].filter((card) => model.values[card]) : taken[seat];
-    scoring.append(...cards.map((card) => faceCard(card)));
+    fan.append(...cards.map((card) => faceCard(card)));
+    scoring.append(fan);
     row.append(cell("td", seatName(model.seats, seat)), scoring, cell("td", String(points[seat] ?? "")),
       cell("td", String((over.totals || [])[seat] ?? "")));
     if (model.matchOver) row.append(cell("td", place(model.matchOver.places[seat])));

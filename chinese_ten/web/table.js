@@ -65,8 +65,8 @@ function seatBox(model, seat, mine) {
 /** Where each of the other seats sits on a wide screen, from this seat's left over the top to its right. */
 function place(box, index, count) {
   const angle = Math.PI - ((index + 1) * Math.PI) / (count + 1);
-  box.style.setProperty("--x", `${50 + 44 * Math.cos(angle)}%`);
-  box.style.setProperty("--y", `${52 - 46 * Math.sin(angle)}%`);
+  box.style.setProperty("--x", `${4 + ((index + 0.5) * 92) / count}%`);
+  box.style.setProperty("--y", `${56 - 56 * Math.sin(angle)}%`);
 }
 
 function drawSeats(model) {
@@ -78,6 +78,7 @@ function drawSeats(model) {
     return box;
   }));
   ring.dataset.count = String(order.length);
+  ring.style.setProperty("--seat-w", `${Math.min(92 / Math.max(order.length, 1), 30)}%`);
   $("me").replaceChildren(seatBox(model, model.seat, true));
 }
 
