@@ -25,7 +25,8 @@ if (document.documentElement.scrollWidth > width + 1) bad.push(`the page is ${do
 for (const role of ["hand", "status", "layout", "seats", "chat-input"]) {
   for (const e of document.querySelectorAll(`[data-role="${role}"], [data-role="${role}"] > *`)) {
     const r = e.getBoundingClientRect();
-    if (!e.classList.contains("moving") && r.width && (r.left < -1 || r.right > width + 1)) bad.push(`${role} ${e.className} runs from ${r.left} to ${r.right} in ${width}`);
+    const out = r.width && (r.left < -1 || r.right > width + 1);
+    if (out && !e.classList.contains("moving")) bad.push(`${role} ${e.className} runs from ${r.left} to ${r.right} in ${width}`);
   }
 }
 for (const e of document.querySelectorAll(".seat .name, [data-role=status], [data-role=count] td")) {
