@@ -133,6 +133,7 @@ function drawHand(model, handlers) {
     button.disabled = actions.length === 0;
     if (actions.length) {
       button.setAttribute("aria-label", `${cardName(card)}: ${pointedText(model, card)}`);
+      if (actions.length > 1) button.setAttribute("aria-haspopup", "true"); // it opens the choice of what it takes
       button.addEventListener("click", () => handlers.play(card));
       button.addEventListener("pointerenter", () => point(model, card));
       button.addEventListener("focus", () => point(model, card));

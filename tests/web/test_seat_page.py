@@ -73,6 +73,8 @@ def test_a_browser_guest_plays_a_whole_match_with_the_pages_buttons(
             host.stop()
             client.close()
         assert done.get("my-turn", 0) > 0, "the page never played a card"
+        if (game, seats) == ("ten", 2):
+            assert done.get("choosing", 0) > 0, "the page never offered a choice of what a card takes"
         if match == "per-seat":
             assert done.get("deal-over", 0) >= 1, "the page never went on to a next deal"
         rows = count_rows(page)

@@ -141,9 +141,11 @@ if (!window.seenCards) {
 LOOK = """
 const root = document.documentElement;
 const hand = [...document.querySelectorAll('[data-role="hand"] button[data-card]:enabled')].map((e) => e.dataset.card);
+const choosers = [...document.querySelectorAll('[data-role="hand"] button[data-card][aria-haspopup]:enabled')]
+  .map((e) => e.dataset.card);
 const choice = [...document.querySelectorAll('[data-role="choice"] button[data-action]')].map((e) => e.dataset.action);
 const next = document.querySelector('[data-role="next"]');
-return {state: root.dataset.state, deal: root.dataset.deal, seq: root.dataset.seq, hand, choice,
+return {state: root.dataset.state, deal: root.dataset.deal, seq: root.dataset.seq, hand, choosers, choice,
         next: Boolean(next && !next.disabled)};
 """
 
@@ -196,7 +198,8 @@ class Page:
 
     def step(self) -> str:
         """Wait until the page can do something or the match is over, then do one thing with its buttons:
-        play a card, take a choice or go on to the next deal. Returns the page's state it acted in."""
+        play a card (one that opens a choice of what it takes, when there is one), take a choice or go on to
+        the next deal. Returns the page's state it acted in."""
         def ready(_driver: Any) -> dict[str, Any] | None:
             seen = self.look()
             state = seen["state"]
@@ -208,7 +211,8 @@ class Page:
         seen = self.wait(ready, what="a move, a choice, the next deal or the match's end")
         state = seen["state"]
         if state == "my-turn":
-            self.find(f'[data-role="hand"] button[data-card="{seen["hand"][0]}"]').click()
+            card = (seen["choosers"] or seen["hand"])[0]
+            self.find(f'[data-role="hand"] button[data-card="{card}"]').click()
         elif state == "choosing":
             self.find(f'[data-role="choice"] button[data-action="{seen["choice"][-1]}"]').click()
         elif state == "deal-over":
