@@ -37,6 +37,7 @@ const model = {
   last: "",
   connected: false,
   welcomed: false,
+  stopped: false,
   name: "",
 };
 let connection = null;
@@ -49,10 +50,11 @@ function show(view) {
 function notice(text) {
   $("notice").textContent = text;
   show("notice");
-  root.dataset.state = "waiting";
+  root.dataset.state = pageState();
 }
 
 function pageState() {
+  if (model.stopped) return "waiting";
   if (!model.welcomed) return "joining";
   if (!model.connected) return "reconnecting";
   if (model.matchOver) return "match-over";
@@ -235,6 +237,7 @@ function statusChanged(status, code) {
   model.connected = false;
   model.sending = false;
   if (status === "closed") {
+    model.stopped = true;
     if (code === 4001) notice(_("This seat was opened in another window or browser."));
     else if (code === 4003) notice(_("This link's seat has been taken already. Ask the host for a new link."));
     else if (code === 4004) {
@@ -266,20 +269,27 @@ function join() {
     notice(_("This address has no seat in it. Open the whole link the host sent, with the part after #."));
     return;
   }
+  const sit = (name) => {
+    model.name = name;
+    sitDown(() => (model.token
+      ? { type: "hello", version: 1, table: model.table, token: model.token, ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) }
+      : { type: "hello", version: 1, table: model.table, claim, name }));
+  };
+  if (keptName()) {
+    sit(keptName()); // the name was asked once, at this browser's first table, and is remembered
+    notice(_("Taking your seat…"));
+    return;
+  }
   show("join");
   const input = $("name-input");
-  input.value = keptName();
   input.focus();
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = input.value.trim().slice(0, 40);
     if (!name) return;
     keepName(name);
-    model.name = name;
     $("join").disabled = true;
-    sitDown(() => (model.token
-      ? { type: "hello", version: 1, table: model.table, token: model.token, ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) }
-      : { type: "hello", version: 1, table: model.table, claim, name }));
+    sit(name);
   });
 }
 

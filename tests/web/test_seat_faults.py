@@ -73,6 +73,21 @@ def test_the_list_at_the_servers_root_leads_back_to_the_kept_seat(server: Server
             client.close()
 
 
+def test_a_second_table_seats_the_browser_under_the_name_it_gave_once(server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        page = Page(driver)
+        first, link = open_table(server, "ten", 2)
+        page.sit(link, "Bo")
+        second, other = open_table(server, "fishing", 3)
+        driver.get(other)
+        page.seated()
+        assert not page.find('[data-role="name-input"]').is_displayed(), "the name is not asked again"
+        seats = wait_for(second, "presence", where=lambda f: f["seats"][1]["kind"] == "human")["seats"]
+        assert seats[1]["name"] == "Bo"
+        first.close()
+        second.close()
+
+
 def serve(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     """``chinese-ten serve`` in a process of its own; its base URL once it says it is serving."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
