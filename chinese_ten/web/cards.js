@@ -31,13 +31,22 @@ export function cardNames(codes) {
 export function setStyle(contrast, fourColour) {
   style = (contrast ? "high-contrast" : "") + (contrast && fourColour ? "-" : "") + (fourColour ? "four-colour" : "");
   style = style || "classic";
+  document.documentElement.style.setProperty("--back", `url("/cards/${style}/back.svg")`);
 }
 
+const pictures = new Map();
+
 function picture(code) {
-  const img = document.createElement("img");
-  img.src = `/cards/${style}/${code}.svg`;
-  img.alt = "";
-  img.draggable = false;
+  // one picture element per face, moved to wherever the card now lies: it is not loaded or decoded again
+  const src = `/cards/${style}/${code}.svg`;
+  let img = pictures.get(src);
+  if (!img) {
+    img = document.createElement("img");
+    img.src = src;
+    img.alt = "";
+    img.draggable = false;
+    pictures.set(src, img);
+  }
   return img;
 }
 
@@ -53,11 +62,10 @@ export function faceCard(code, button = false) {
   return element;
 }
 
-/** A face-down card: it names nothing. */
+/** A face-down card: it names nothing (its picture is the style's back, drawn by the style sheet). */
 export function backCard() {
   const element = document.createElement("span");
   element.className = "card back";
   element.setAttribute("aria-hidden", "true");
-  element.append(picture("back"));
   return element;
 }

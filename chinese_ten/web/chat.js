@@ -2,17 +2,24 @@
 
 import { _ } from "./i18n.js";
 
-/** Show the chat lines (`{name, text}`, oldest first) in the log, the newest in view. */
+let drawn = null;
+
+/** Show the chat lines (`{name, text}`, oldest first) in the log, the newest in view (drawn again only when
+ * they changed). */
 export function drawChat(lines, on) {
   const log = document.querySelector('[data-role="chat-log"]');
-  log.replaceChildren(...lines.map((line) => {
-    const item = document.createElement("li");
-    const who = document.createElement("b");
-    who.textContent = `${line.name}: `;
-    item.append(who, document.createTextNode(line.text));
-    return item;
-  }));
-  log.scrollTop = log.scrollHeight;
+  const key = `${lines.length}:${lines.length ? lines[lines.length - 1].text : ""}`;
+  if (key !== drawn) {
+    drawn = key;
+    log.replaceChildren(...lines.map((line) => {
+      const item = document.createElement("li");
+      const who = document.createElement("b");
+      who.textContent = `${line.name}: `;
+      item.append(who, document.createTextNode(line.text));
+      return item;
+    }));
+    requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  }
   const input = document.querySelector('[data-role="chat-input"]');
   input.disabled = !on;
   input.placeholder = on ? _("Say something to the table") : _("Chat is off at this table");
