@@ -1,15 +1,21 @@
 """The table server under load: many tables at once, and a restart with many kept tables.
 
 Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
-[--part load|restart]
+[--clients N] [--part load|idle|restart|gc]
 
 - load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
   ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
-  connection, playing at once until each table has had ``--actions`` actions (60). A
-  player waits a random 0 to 2×``--think`` seconds (0.5 s on average) before each move,
-  as a quick person does. Figures: the action's round trip, from sending ``act`` to its
-  ``ack``, p50 and p99 (target: p99 <= 50 ms); the server's resident memory per open
-  table, from its growth while the tables opened and played (target: <= 1 MB).
+  connection, playing at once until each table has had ``--actions`` actions (60). The
+  players run in ``--clients`` processes of their own (2), apart from the server's, each
+  table's seats from its own loopback address (127.0.x.y), as people at different homes
+  are counted by the server's per-address limits. A player waits a random 0 to
+  2×``--think`` seconds (0.5 s on average) before each move, as a quick person does.
+  Figures: the action's round trip, from sending ``act`` to its ``ack``, p50 and p99
+  (target: p99 <= 50 ms); the server's resident memory per busy table, from its growth
+  while the tables opened and played, measured with every table still open (target:
+  <= 1 MB).
+- idle: the same number of tables opened on a fresh server with every seat connected and
+  nobody playing: the server's memory per idle table.
 - restart: ``--kept`` tables (1,000) kept in ``tables.db``, each a deal under way; the
   server is stopped and started again. Figures: the time until it prints its
   ``serving on`` line, and until every kept table has answered its person's ``hello``
@@ -78,14 +84,19 @@ def start_server(data: Path) -> tuple[subprocess.Popen[str], str, float]:
     return proc, "ws://" + line.removeprefix("serving on http://") + "/ws", ready
 
 
+def address_of(table: int) -> str:
+    """The loopback address table number ``table``'s seats connect from (one per table)."""
+    return f"127.0.{1 + table // 250}.{1 + table % 250}"
+
+
 def stop_server(proc: subprocess.Popen[str]) -> None:
     proc.send_signal(signal.SIGTERM)
     proc.wait(30)
 
 
-async def _open(url: str) -> ClientConnection:
+async def _open(url: str, source: str = "127.0.0.1") -> ClientConnection:
     return await connect(url, subprotocols=[SUBPROTOCOL], compression=None, proxy=None, max_size=2 ** 20,  # type: ignore[list-item]
-                         open_timeout=30, ping_interval=None)
+                         open_timeout=30, ping_interval=None, local_addr=(source, 0))
 
 
 async def _until(ws: ClientConnection, kind: str) -> dict[str, Any]:
@@ -137,13 +148,14 @@ async def _person(ws: ClientConnection, first: dict[str, Any] | None, rng: rando
 
 async def _table(url: str, seats: int, actions: int, think: float, seed: int, acks: list[float]) -> list[ClientConnection]:
     rng = random.Random(seed)
-    host = await _open(url)
+    source = address_of(seed)
+    host = await _open(url, source)
     await host.send(json.dumps({"type": "create", "version": 1, "name": "Host", "seats": seats, "match": "six"}))
     created = await _until(host, "created")
     await _until(host, "welcome")
     guests = []
     for seat in range(1, seats):
-        ws = await _open(url)
+        ws = await _open(url, source)
         table, claim = created["links"][str(seat)].rsplit("/t/", 1)[1].split("#")
         await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "claim": claim, "name": f"G{seat}"}))
         guests.append((ws, await _until(ws, "welcome")))
@@ -154,7 +166,10 @@ async def _table(url: str, seats: int, actions: int, think: float, seed: int, ac
     return [ws for ws, _ in everyone]
 
 
-async def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float) -> dict[str, Any]:
+async def play_share(url: str, first: int, count: int, seats: int, actions: int, think: float,
+                     idle: bool) -> None:
+    """A client process's share of the tables (numbers ``first`` on): played (or, ``idle``, only opened), then
+    its figures on one line of stdout; the connections stay open until a line comes on stdin."""
     acks: list[float] = []
     lags: list[float] = []
     done = asyncio.Event()
@@ -166,34 +181,66 @@ async def load(url: str, pid: int, tables: int, seats: int, actions: int, think:
             lags.append(time.perf_counter() - asked - 0.01)
 
     watcher = asyncio.create_task(watch_lag())
-    before = _rss_kib(pid)
-    cpu_before, own_before = _cpu_s(pid), time.process_time()
     began = time.perf_counter()
-    results = await asyncio.gather(*(_table(url, seats, actions, think, n, acks) for n in range(tables)))
+    plays = 0 if idle else actions
+    results = await asyncio.gather(*(_table(url, seats, plays, think, n, acks) for n in range(first, first + count)))
     elapsed = time.perf_counter() - began
     done.set()
     await watcher
-    after = _rss_kib(pid)
-    server_cpu, players_cpu = _cpu_s(pid) - cpu_before, time.process_time() - own_before
+    print(json.dumps({"acks": acks, "sent": [t - began for t in sent_at], "seconds": elapsed, "lags": lags,
+                      "cpu": time.process_time()}), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     for group in results:
         for ws in group:
             await ws.close()
-    return {"tables": tables, "seats": seats, "connections": tables * seats, "actions": len(acks),
-            "seconds": round(elapsed, 1), "ack_p50_ms": round(1000 * statistics.median(acks), 2),
-            "ack_p99_ms": round(1000 * _percentile(acks, 0.99), 2), "ack_max_ms": round(1000 * max(acks), 2),
-            "ack_p99_ms_after_first_10s": round(1000 * _percentile(
-                [a for a, t in zip(acks, sent_at) if t - began > 10] or [0.0], 0.99), 2),
-            "players_loop_lag_p99_ms": round(1000 * _percentile(lags, 0.99), 2),
-            "server_cpu_share": round(server_cpu / elapsed, 2), "players_cpu_share": round(players_cpu / elapsed, 2),
-            "rss_before_mb": round(before / 1024, 1), "rss_after_mb": round(after / 1024, 1),
-            "mb_per_table": round((after - before) / 1024 / tables, 3)}
+
+
+def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float, clients: int,
+         idle: bool = False) -> dict[str, Any]:
+    """The tables played (or opened, ``idle``) by ``clients`` processes; the figures, with the server's memory
+    measured while every table is still open."""
+    before = _rss_kib(pid)
+    cpu_before = _cpu_s(pid)
+    began = time.perf_counter()
+    shares = [(k * tables // clients, (k + 1) * tables // clients - k * tables // clients) for k in range(clients)]
+    workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--first", str(first), "--tables",
+                                 str(count), "--seats", str(seats), "--actions", str(actions), "--think", str(think)]
+                                + (["--part", "idle"] if idle else []), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                text=True, cwd=ROOT) for first, count in shares]
+    found = []
+    for worker in workers:
+        assert worker.stdout is not None
+        line = worker.stdout.readline()
+        if not line:
+            raise RuntimeError("a client process failed")
+        found.append(json.loads(line))
+    elapsed = time.perf_counter() - began
+    after = _rss_kib(pid)
+    server_cpu = _cpu_s(pid) - cpu_before
+    for worker in workers:
+        worker.communicate("done\n", timeout=60)
+    out: dict[str, Any] = {"tables": tables, "seats": seats, "connections": tables * seats, "client_processes": clients,
+                           "seconds": round(elapsed, 1), "server_cpu_share": round(server_cpu / elapsed, 2),
+                           "rss_before_mb": round(before / 1024, 1), "rss_after_mb": round(after / 1024, 1),
+                           "mb_per_table": round((after - before) / 1024 / tables, 3)}
+    if idle:
+        return out
+    acks = [a for f in found for a in f["acks"]]
+    late = [a for f in found for a, t in zip(f["acks"], f["sent"]) if t > 10]
+    lags = [x for f in found for x in f["lags"]]
+    out.update({"actions": len(acks), "ack_p50_ms": round(1000 * statistics.median(acks), 2),
+                "ack_p99_ms": round(1000 * _percentile(acks, 0.99), 2), "ack_max_ms": round(1000 * max(acks), 2),
+                "ack_p99_ms_after_first_10s": round(1000 * _percentile(late or [0.0], 0.99), 2),
+                "players_loop_lag_p99_ms": round(1000 * _percentile(lags, 0.99), 2),
+                "players_cpu_share": round(sum(f["cpu"] for f in found) / elapsed, 2)})
+    return out
 
 
 async def keep(url: str, kept: int) -> list[tuple[str, str]]:
     """``kept`` tables, each a deal under way (a two-seat table against Normal, three moves made)."""
     found = []
     for n in range(kept):
-        ws = await _open(url)
+        ws = await _open(url, address_of(n))
         await ws.send(json.dumps({"type": "create", "version": 1, "name": "P", "seats": 2, "computers": {"1": "normal"}}))
         created = await _until(ws, "created")
         state = (await _until(ws, "welcome"))["state"]
@@ -217,16 +264,16 @@ async def come_back(url: str, kept: list[tuple[str, str]]) -> float:
     began = time.perf_counter()
     semaphore = asyncio.Semaphore(100)
 
-    async def one(table: str, token: str) -> None:
+    async def one(number: int, table: str, token: str) -> None:
         async with semaphore:
-            ws = await _open(url)
+            ws = await _open(url, address_of(number))
             await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "token": token}))
             welcome = await _until(ws, "welcome")
             # three actions made: at least two whole turns (a capture's choice is part of its turn)
             assert welcome["state"]["turn"] >= 2, welcome["state"]
             await ws.close()
 
-    await asyncio.gather(*(one(t, k) for t, k in kept))
+    await asyncio.gather(*(one(n, t, k) for n, (t, k) in enumerate(kept)))
     return time.perf_counter() - began
 
 
@@ -328,9 +375,17 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=60, help="actions per table")
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause before a move, in seconds")
     parser.add_argument("--kept", type=int, default=1000)
-    parser.add_argument("--part", choices=("load", "restart", "gc"), help="measure only this part (load and restart by default)")
+    parser.add_argument("--part", choices=("load", "idle", "restart", "gc"),
+                        help="measure only this part (load, idle and restart by default)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each case for --part gc")
+    parser.add_argument("--clients", type=int, default=2, help="processes the players run in")
+    parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        asyncio.run(play_share(args.worker, args.first, args.tables, args.seats, args.actions, args.think,
+                               args.part == "idle"))
+        return 0
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
     if args.part == "gc":
         out["gc"] = gc_pauses(args.tables, args.runs)
@@ -338,13 +393,19 @@ def main() -> int:
         print(json.dumps(out, indent=2))
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        if args.part != "restart":
+        if args.part in (None, "load"):
             proc, url, _ = start_server(Path(tmp) / "load")
             try:
-                out["load"] = asyncio.run(load(url, proc.pid, args.tables, args.seats, args.actions, args.think))
+                out["load"] = load(url, proc.pid, args.tables, args.seats, args.actions, args.think, args.clients)
             finally:
                 stop_server(proc)
-        if args.part == "load":
+        if args.part in (None, "idle"):
+            proc, url, _ = start_server(Path(tmp) / "idle")
+            try:
+                out["idle"] = load(url, proc.pid, args.tables, args.seats, 0, args.think, args.clients, idle=True)
+            finally:
+                stop_server(proc)
+        if args.part in ("load", "idle"):
             out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
             print(json.dumps(out, indent=2))
             return 0

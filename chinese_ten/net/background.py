@@ -19,7 +19,8 @@ class BackgroundServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
         """Start serving ``data_dir``'s tables on ``host`` and ``port`` (0: any free port); waits until it is ready
-        (``OSError`` when the address cannot be bound)."""
+        (``OSError`` when the address cannot be bound; what :class:`TableServer` raises when the folder cannot
+        be served)."""
         self.server = TableServer(data_dir, host=host, port=port, **options)
         self._ready = threading.Event()
         self._failed: BaseException | None = None
@@ -40,8 +41,8 @@ class BackgroundServer:
                 await self.server.start()
             except BaseException as exc:
                 self._failed = exc
+                self.server.release()
                 self._ready.set()
-                self.server.store.close()
                 return
             self._ready.set()
             await self._stop.wait()

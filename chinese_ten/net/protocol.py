@@ -7,6 +7,7 @@ of the wrong kind) raises :class:`BadMessage`; extra keys are allowed and ignore
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -28,8 +29,14 @@ MAX_FRAME: Final[int] = 16 * 1024
 RATE_PER_SECOND: Final[int] = 20
 """Messages a connection may send in any one second; more are refused with ``too-many``."""
 
-REFUSALS_BEFORE_CLOSE: Final[int] = 40
-"""``too-many`` refusals in a row (within the window below) after which the connection is closed (4008)."""
+FLOOD_SECONDS: Final[float] = 3.0
+"""A connection over :data:`RATE_PER_SECOND` for this long in a row is closed (4008)."""
+
+TABLES_PER_HOUR: Final[int] = 20
+"""Tables one client address may create in any hour; beyond, ``create`` is refused with ``too-many``."""
+
+CONNECTIONS_PER_ADDRESS: Final[int] = 32
+"""Connections one client address may hold open; a further one is closed with 4008."""
 
 HELLO_SECONDS: Final[float] = 10.0
 """How long a new connection has to send ``hello`` or ``create``."""
@@ -52,7 +59,7 @@ an unknown version, a frame too big, and no ``hello`` in time (a policy violatio
 
 ERROR_CODES: Final[frozenset[str]] = frozenset({
     "bad-message", "not-your-turn", "illegal", "not-host", "chat-off", "too-many", "claimed", "bad-token",
-    "no-such-table", "version"})
+    "no-such-table", "version", "unavailable"})
 """Every ``code`` an ``error`` message may carry."""
 
 STRENGTHS: Final[tuple[str, ...]] = any_strengths()
@@ -65,7 +72,37 @@ MATCHES: Final[tuple[str, ...]] = ("one", "per-seat", "two-per-seat", "six")
 
 
 class BadMessage(ValueError):
-    """A client message the contract does not describe; the text says what is wrong."""
+    """A client message the contract does not describe; the text says what is wrong, and ``close`` the close
+    code that ends the connection after the error (None: it stays open)."""
+
+    def __init__(self, message: str, close: int | None = None) -> None:
+        super().__init__(message)
+        self.close = close
+
+
+def speaks(version: Any) -> bool:
+    """True for the one ``version`` this server speaks: the JSON integer 1 (not ``true``, not ``1.0``)."""
+    return type(version) is int and version == VERSION
+
+
+_SURROGATE: Final[re.Pattern[str]] = re.compile("[\ud800-\udfff]")
+
+
+def _whole_text(value: Any) -> bool:
+    """True when no text anywhere in a decoded JSON value (keys too) holds a lone surrogate, which no
+    Unicode text may."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 @dataclass(frozen=True)
@@ -179,6 +216,9 @@ def parse_message(text: str | bytes) -> Message:
     if not isinstance(data, dict):
         raise BadMessage("a message is one JSON object")
     kind = data.get("type")
+    if not _whole_text(data):
+        secret = kind == "hello" and not _whole_text([data.get("claim"), data.get("token")])
+        raise BadMessage("a message's text must be valid Unicode", CLOSE_REFUSED if secret else None)
     if kind == "create":
         rules = data.get("rules")
         if rules is not None and not isinstance(rules, (str, dict)):

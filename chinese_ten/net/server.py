@@ -10,27 +10,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import multiprocessing
 import signal
+import sqlite3
 import sys
 from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from chinese_ten.engine.workers import watch_parent
+from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
+from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
 from chinese_ten.net.page import page_for
-from chinese_ten.net.store import EXPIRY_SECONDS, TableStore
-from chinese_ten.net.tables import Refused, Table, clock_wall, restore
+from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
+from chinese_ten.net.tables import Refused, Table, clock_wall, restore, unavailable
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -43,6 +46,10 @@ SWEEP_SECONDS = 300.0
 IDLE_SECONDS = 900.0
 """A table nobody is connected to and with nothing to do for this long leaves memory (it stays kept,
 and comes back on its next ``hello``)."""
+
+LOCK_NAME = "server.lock"
+"""The file in the data folder that a running server holds locked (the system lets go of it when the process
+ends, however it ends)."""
 
 DEFAULT_PORT = 47110
 """The port ``serve`` binds unless told another."""
@@ -63,6 +70,11 @@ def settle_memory() -> None:
     gc.set_threshold(GC_YOUNG, middle, old)
 
 
+class StartError(OSError):
+    """A server that cannot start: the data folder cannot be used or is another running server's; the message
+    says which, in one sentence."""
+
+
 class Connection:
     """One client connection: its rate, its seat once it has one, and a queue that writes its frames in order."""
 
@@ -73,9 +85,17 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.closing = False
+        self.address = ""
+        """The client address the connection is counted by."""
+        self.endpoint: str | None = None
+        """The table the connection's path names (``/ws/TABLE``), or None on the bare ``/ws``."""
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self._times: deque[float] = deque()
-        self._refusals = 0
+        self._admitted: deque[float] = deque(maxlen=p.RATE_PER_SECOND)
+        """When the latest admitted messages came (as many as a second admits)."""
+        self._arrivals: deque[float] = deque(maxlen=p.RATE_PER_SECOND + 1)
+        """When the latest messages came, admitted or not (one more than a second admits)."""
+        self._over_since: float | None = None
+        self._last_over = 0.0
 
     def push(self, text: str) -> None:
         """Queue one frame; a connection too slow to take its frames is closed."""
@@ -105,19 +125,23 @@ class Connection:
             return
 
     def admit(self) -> bool:
-        """Count one message against the rate; False (with ``too-many`` sent, or the connection closed) when over it."""
+        """Count one message against the rate, over a sliding second; False (with ``too-many`` sent) when the
+        second holds as many admitted already, and the connection is closed once it has been over the rate
+        for :data:`~chinese_ten.net.protocol.FLOOD_SECONDS` in a row (a gap of less than a second under the
+        rate does not end the run)."""
         now = self.loop.time()
-        while self._times and now - self._times[0] >= 1.0:
-            self._times.popleft()
-        if len(self._times) >= p.RATE_PER_SECOND:
-            self._refusals += 1
-            if self._refusals >= p.REFUSALS_BEFORE_CLOSE:
+        self._arrivals.append(now)
+        if len(self._arrivals) > p.RATE_PER_SECOND and now - self._arrivals[0] < 1.0:
+            if self._over_since is None or now - self._last_over >= 1.0:
+                self._over_since = now
+            self._last_over = now
+            if now - self._over_since >= p.FLOOD_SECONDS:
                 self.close(p.CLOSE_FLOOD, "too many messages")
-            else:
-                self.push(p.dump(p.error("too-many", "Too many messages; slow down.")))
+                return False
+        if len(self._admitted) >= p.RATE_PER_SECOND and now - self._admitted[0] < 1.0:
+            self.push(p.dump(p.error("too-many", "Too many messages; slow down.")))
             return False
-        self._refusals = 0
-        self._times.append(now)
+        self._admitted.append(now)
         return True
 
 
@@ -126,17 +150,25 @@ class TableServer:
 
     def __init__(self, data_dir: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
-                 pool: bool = True) -> None:
-        """A server keeping its tables in ``data_dir/tables.db``; ``pool`` lets Hard computers think in
-        another process (off: every computer decides on the loop)."""
-        data_dir.mkdir(parents=True, exist_ok=True)
-        self.store = TableStore(data_dir / "tables.db")
+                 pool: bool = True, tables_per_hour: int = p.TABLES_PER_HOUR,
+                 connections_per_address: int = p.CONNECTIONS_PER_ADDRESS) -> None:
+        """A server keeping its tables in ``data_dir/tables.db``, which it holds alone; ``pool`` lets Hard
+        computers think in another process (off: every computer decides on the loop). :class:`StartError` when
+        the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
+        ``tables.db``."""
+        self.lock, self.store = _hold(data_dir)
         self.host = host
         self.port = port
         self.public_url = public_url
         self.away_after = away_after
         self.hello_seconds = hello_seconds
         self.tables: dict[str, Table] = {}
+        self.tables_per_hour = tables_per_hour
+        self.connections_per_address = connections_per_address
+        self._made: dict[str, deque[float]] = {}
+        """When each client address created its tables in the last hour."""
+        self._open: dict[str, int] = {}
+        """How many connections each client address holds open."""
         self._use_pool = pool
         self._pool: Executor | None = None
         self._server: Server | None = None
@@ -157,11 +189,15 @@ class TableServer:
                 "public_url": self.public_url or self.base_url}
 
     def table(self, table_id: str) -> Table | None:
-        """The open table ``table_id`` (brought back from the store on first asking), or None."""
+        """The open table ``table_id`` (brought back from the store on first asking), or None; ``unavailable``
+        (:class:`Refused`) when the store cannot be read just now."""
         found = self.tables.get(table_id)
         if found is None and self.loop is not None:
             try:
                 found = restore(self.store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
+            except StoreUnavailable as exc:
+                _log.warning("table %s could not be read: %s", table_id, exc)
+                raise unavailable() from None
             except Exception as exc:  # noqa: BLE001 - a kept table that cannot be played forward is refused as unknown
                 _log.error("table %s could not be brought back: %s: %s", table_id, type(exc).__name__, exc)
                 return None
@@ -178,7 +214,12 @@ class TableServer:
 
     def sweep(self) -> None:
         """Remove the tables whose last action is more than 48 hours ago, and let go of idle ones."""
-        for table_id in self.store.expire(clock_wall(), EXPIRY_SECONDS):
+        try:
+            expired = self.store.expire(clock_wall(), EXPIRY_SECONDS)
+        except StoreUnavailable as exc:
+            _log.warning("expired tables could not be removed now: %s", exc)
+            expired = []
+        for table_id in expired:
             gone = self.tables.pop(table_id, None)
             if gone is not None:
                 for seat in gone.seats:
@@ -193,6 +234,9 @@ class TableServer:
                 table.close()
                 del self.tables[table_id]
         if self.loop is not None:
+            for address, made in list(self._made.items()):
+                if not made or self.loop.time() - made[-1] >= 3600.0:
+                    del self._made[address]
             self._sweeper = self.loop.call_later(SWEEP_SECONDS, self.sweep)
 
     # ------------------------------------------------------------------ serving
@@ -206,8 +250,10 @@ class TableServer:
     async def start(self) -> None:
         """Bind the address (``port`` 0: any free port, then :attr:`port` is the real one) and start serving."""
         self.loop = asyncio.get_running_loop()
+        front = functools.partial(FrontConnection, answer=self._page)
         self._server = await serve(self._handle, self.host, self.port, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
                                    process_request=self._http, max_size=p.MAX_FRAME, compression=None,
+                                   create_connection=front,  # type: ignore[arg-type]
                                    ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS)
         sockets = list(self._server.sockets)
         if sockets:
@@ -226,28 +272,49 @@ class TableServer:
             table.close()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        self.store.close()
+        self.release()
+
+    def release(self) -> None:
+        """Close the store and let go of the data folder (a server that failed to start, or has stopped)."""
+        with contextlib.suppress(Exception):
+            self.store.close()
+        self.lock.release()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
-        path = urlsplit(request.path).path
-        if path == p.WS_PATH:
+        """The WebSocket's opening handshake: only the endpoint's paths reach it (:mod:`.httpfront`)."""
+        if is_websocket_path(request.path.split("?", 1)[0], p.WS_PATH):
             return None
+        return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
+
+    def _page(self, connection: FrontConnection, path: str) -> Response:
+        """The answer to a ``GET`` of ``path``: the health check, a page, or 404."""
         if path == "/healthz":
-            return connection.respond(HTTPStatus.OK, "ok\n")
+            return plain(HTTPStatus.OK, "ok\n")
         page = page_for(path)
         if page is not None:
             return page
-        return connection.respond(HTTPStatus.NOT_FOUND, "not found\n")
+        return plain(HTTPStatus.NOT_FOUND)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
         conn = Connection(ws, self.loop)
+        conn.address = self.client_address(ws)
+        if ws.request is not None:
+            conn.endpoint = endpoint_table(ws.request.path)
+        if self._open.get(conn.address, 0) >= self.connections_per_address:
+            with contextlib.suppress(Exception):
+                await ws.close(p.CLOSE_FLOOD, "too many connections from one address")
+            return
+        self._open[conn.address] = self._open.get(conn.address, 0) + 1
         writer = asyncio.create_task(conn.write())
         try:
             await self._converse(conn)
         except ConnectionClosed:
             pass
         finally:
+            left = self._open.pop(conn.address, 1) - 1
+            if left:
+                self._open[conn.address] = left
             if conn.table is not None and conn.seat is not None:
                 conn.table.detach(conn.seat, conn)
             conn.close(1000, "")
@@ -255,6 +322,11 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
             writer.cancel()
+
+    def client_address(self, ws: ServerConnection) -> str:
+        """The address a connection's limits are counted by: the socket's peer."""
+        peer = ws.remote_address
+        return str(peer[0]) if peer else ""
 
     async def _converse(self, conn: Connection) -> None:
         assert self.loop is not None
@@ -270,12 +342,21 @@ class TableServer:
                 conn.close(p.CLOSE_SILENT, "no hello")
                 return
             if conn.admit():
-                self._first(conn, text)
+                self._answer(self._first, conn, text)
         async for text in conn.ws:
             if conn.closing:
                 return
             if conn.admit():
-                self._seated(conn, text)
+                self._answer(self._seated, conn, text)
+
+    def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
+        """Answer one message; a fault of the server's own is logged and answered ``unavailable``, and the
+        connection stays open."""
+        try:
+            handler(conn, text)
+        except Exception:  # noqa: BLE001 - the server's own failure never closes a client's connection
+            _log.exception("a message could not be answered")
+            conn.push(p.dump(p.error("unavailable", unavailable().message)))
 
     def _refuse(self, conn: Connection, refused: Refused, ident: Any = None) -> None:
         conn.push(p.dump(p.error(refused.code, refused.message, ident)))
@@ -287,28 +368,46 @@ class TableServer:
         try:
             msg = p.parse_message(text)
         except p.BadMessage as exc:
-            conn.push(p.dump(p.error("bad-message", str(exc))))
+            self._refuse(conn, Refused("bad-message", str(exc), exc.close))
             return
         if not isinstance(msg, (p.Create, p.Hello)):
             conn.push(p.dump(p.error("bad-message", "Send hello or create first.")))
             return
-        if msg.version != p.VERSION:
+        if not p.speaks(msg.version):
             self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
             return
         assert self.loop is not None
         if isinstance(msg, p.Create):
+            made = self._made.setdefault(conn.address, deque())
+            while made and self.loop.time() - made[0] >= 3600.0:
+                made.popleft()
+            if len(made) >= self.tables_per_hour:
+                conn.push(p.dump(p.error("too-many", "Too many tables opened from here this hour; try later.")))
+                return
             try:
                 table, token, claims = Table.open(msg, self.store, self.loop, **self._options())  # type: ignore[arg-type]
             except ValueError as exc:
                 conn.push(p.dump(p.error("bad-message", str(exc))))
                 return
+            except StoreUnavailable as exc:
+                _log.warning("a table could not be kept: %s", exc)
+                self._refuse(conn, unavailable())
+                return
             self.tables[table.id] = table
+            made.append(self.loop.time())
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
                               "links": table.links(claims)}))
             conn.table, conn.seat = table, 0
             table.attach(0, conn)
             return
-        found = self.table(msg.table)
+        if conn.endpoint is not None and msg.table != conn.endpoint:
+            self._refuse(conn, Refused("no-such-table", "This address is another table's.", p.CLOSE_NO_TABLE))
+            return
+        try:
+            found = self.table(msg.table)
+        except Refused as refused:
+            self._refuse(conn, refused)
+            return
         if found is None:
             self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
             return
@@ -352,6 +451,34 @@ class TableServer:
             self._refuse(conn, refused, ident)
 
 
+def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
+    """Take the data folder for this server alone and open its store."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        lock = try_lock(data_dir / LOCK_NAME)
+    except OSError as exc:
+        raise StartError(f"the data folder {data_dir} cannot be used: {exc.strerror or exc}") from None
+    if lock is None:
+        raise StartError(f"another table server is using the data folder {data_dir}; stop it first, or give "
+                         f"this one its own --data-dir")
+    try:
+        return lock, TableStore(data_dir / "tables.db")
+    except DamagedStore:
+        lock.release()
+        raise
+    except (sqlite3.Error, OSError, StoreUnavailable) as exc:
+        lock.release()
+        raise StartError(f"{data_dir / 'tables.db'} cannot be opened: {exc}") from None
+
+
+def endpoint_table(target: str) -> str | None:
+    """The table a WebSocket request's path names (``/ws/TABLE``), or None for the bare ``/ws``."""
+    path = target.split("?", 1)[0]
+    if path.startswith(p.WS_PATH + "/"):
+        return path[len(p.WS_PATH) + 1:]
+    return None
+
+
 async def _drain(ws: ServerConnection, seconds: float = 10.0) -> None:
     """Read and drop a closing connection's messages until it has closed (at most ``seconds``)."""
     with contextlib.suppress(Exception):
@@ -367,24 +494,36 @@ async def run(server: TableServer, ready: Any = None) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop.set)
-    await server.start()
-    settle_memory()
-    if ready is not None:
-        ready(server.base_url)
     try:
+        await server.start()
+        settle_memory()
+        if ready is not None:
+            ready(server.base_url)
         await stop.wait()
     finally:
         await server.close()
 
 
 def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float) -> int:
-    """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0."""
+    """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0, or 1
+    with one line on stderr when it cannot start."""
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
-    server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
+    try:
+        server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after)
+    except (StartError, DamagedStore) as exc:
+        return _cannot_start(str(exc))
 
     def ready(url: str) -> None:
         print(f"serving on {url}", flush=True)
 
-    asyncio.run(run(server, ready))
+    try:
+        asyncio.run(run(server, ready))
+    except OSError as exc:
+        return _cannot_start(f"cannot listen on {host} port {port}: {exc.strerror or exc}")
     return 0
+
+
+def _cannot_start(reason: str) -> int:
+    print(f"chinese-ten: {reason}", file=sys.stderr, flush=True)
+    return 1

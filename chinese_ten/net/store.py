@@ -12,14 +12,15 @@ import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from chinese_ten.storage import transaction
 
-SCHEMA_VERSION: Final[int] = 1
+SCHEMA_VERSION: Final[int] = 2
+"""1: tables, seats and deals; 2: each table's latest chat lines too."""
 
 _SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -53,6 +54,15 @@ CREATE TABLE IF NOT EXISTS deals (
     record TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
 """
 
 CHECKPOINT_SECONDS: Final[float] = 2.0
@@ -60,6 +70,65 @@ CHECKPOINT_SECONDS: Final[float] = 2.0
 
 EXPIRY_SECONDS: Final[float] = 48 * 3600.0
 """A table is removed this long after its last action."""
+
+CHAT_KEPT: Final[int] = 50
+"""How many of a table's latest chat lines are kept (and told in ``welcome``)."""
+
+
+_OURS: Final[frozenset[str]] = frozenset({"tables", "seats", "deals"})
+"""The tables every version of the schema has."""
+
+_HEADER: Final[bytes] = b"SQLite format 3\x00"
+
+
+class StoreUnavailable(Exception):
+    """The tables database cannot be read or written just now (a full disk, a read-only folder); nothing was
+    changed by the call that raised it."""
+
+
+class DamagedStore(Exception):
+    """A ``tables.db`` that is empty, damaged or not a tables database; the message names the file and
+    what is wrong, in one sentence."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(f"{path} {what}; move it aside (or restore it from a backup) and start again")
+        self.path = path
+
+
+def check_store_file(path: Path) -> None:
+    """Refuse (:class:`DamagedStore`) a ``tables.db`` that exists but is empty, damaged or not ours; a file
+    that is not there yet is fine (it is made)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise DamagedStore(path, f"cannot be read ({exc.strerror or exc})") from None
+    if not head:
+        raise DamagedStore(path, "is empty")
+    if head != _HEADER:
+        raise DamagedStore(path, "is not a database")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise DamagedStore(path, f"cannot be opened ({exc})") from None
+    try:
+        verdict = [r[0] for r in db.execute("PRAGMA quick_check")]
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.Error as exc:
+        raise DamagedStore(path, f"is damaged ({exc})") from None
+    finally:
+        db.close()
+    if verdict != ["ok"]:
+        raise DamagedStore(path, f"is damaged ({verdict[0][:80]})")
+    if version == 0 and not names:
+        return  # made and never filled: nothing in it to lose
+    if version > SCHEMA_VERSION:
+        raise DamagedStore(path, "was written by a newer version of the game")
+    if not names >= _OURS or version < 1:
+        raise DamagedStore(path, "is not a tables database")
 
 
 def secret_hash(secret: str) -> str:
@@ -78,6 +147,20 @@ class SeatRow:
     strength: str | None = None
     token_hash: str | None = None
     claim_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One kept chat line: the seat and name that said it, what, and when (seconds since the epoch)."""
+
+    seat: int
+    name: str
+    text: str
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as ``chat`` frames and ``welcome``'s ``chat`` list write it."""
+        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at}
 
 
 @dataclass(frozen=True)
@@ -102,8 +185,10 @@ class TableStore:
     """The tables database, open for reading and writing from one thread (the server's loop)."""
 
     def __init__(self, path: Path) -> None:
-        """Open (creating) the database at ``path``; ``sqlite3.Error`` or ``OSError`` when it cannot be."""
+        """Open (creating) the database at ``path``; :class:`DamagedStore` for a file that is there but is
+        no tables database, ``sqlite3.Error`` or ``OSError`` when it cannot be opened."""
         self.path = Path(path)
+        check_store_file(self.path)
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -147,8 +232,24 @@ class TableStore:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self._db.close()
 
-    def _transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
-        return transaction(self._db)
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One transaction; :class:`StoreUnavailable` (with everything in it undone) when it cannot be kept."""
+        try:
+            with transaction(self._db) as db:
+                yield db
+        except (sqlite3.Error, OSError) as exc:
+            if self._db.in_transaction:  # a commit that failed leaves its transaction open
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise StoreUnavailable(f"{self.path} cannot be written: {exc}") from exc
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        try:
+            yield self._db
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"{self.path} cannot be read: {exc}") from exc
 
     def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         """Keep a new table with its seats."""
@@ -180,14 +281,33 @@ class TableStore:
             if deal is not None:
                 db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
 
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT`."""
+        with self._transaction() as db:
+            last = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE table_id = ?", (table_id,)).fetchone()[0]
+            db.execute("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)",
+                       (table_id, last + 1, line.seat, line.name, line.text, line.at))
+            db.execute("DELETE FROM chat WHERE table_id = ? AND number <= ?", (table_id, last + 1 - CHAT_KEPT))
+
+    def chat_lines(self, table_id: str) -> list[ChatLine]:
+        """The table's kept chat lines, oldest first."""
+        with self._reading() as db:
+            return [ChatLine(int(r[0]), r[1], r[2], float(r[3])) for r in db.execute(
+                "SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY number", (table_id,))]
+
     def load(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         """A kept table and its seats, or None when there is no such table."""
-        row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        with self._reading() as db:
+            return self._load(db, table_id)
+
+    @staticmethod
+    def _load(db: sqlite3.Connection, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        row = db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         table = TableRow(row[0], row[1], int(row[2]), json.loads(row[3]), row[4], bool(row[5]), int(row[6]),
                          json.loads(row[7]), int(row[8]), tuple(json.loads(row[9])), float(row[10]), float(row[11]))
-        seats = [SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in self._db.execute(
+        seats = [SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in db.execute(
             "SELECT seat, name, kind, strength, token_hash, claim_hash FROM seats WHERE table_id = ? ORDER BY seat",
             (table_id,))]
         return table, seats

@@ -24,14 +24,25 @@ from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.games import game_named
 from chinese_ten.net import protocol as p
 from chinese_ten.net.links import make_link
-from chinese_ten.net.store import SeatRow, TableRow, TableStore, secret_hash
+from chinese_ten.net.store import CHAT_KEPT, ChatLine, SeatRow, StoreUnavailable, TableRow, TableStore, secret_hash
 from chinese_ten.net.thinking import PooledThinker
-from chinese_ten.net.wire import common_state, events_json, state_json, story_events
+from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story_events
 
 _log = logging.getLogger("chinese_ten.net")
 
 KEPT_FRAMES = 48
 """How many of its latest numbered frames a seat's ``missed`` can be made from."""
+
+RETRY_SECONDS = 1.0
+"""How soon a table whose position could not be kept tries again to move on by itself."""
+
+UNAVAILABLE = "The server cannot keep that just now; nothing changed. Try again in a moment."
+"""The sentence of an ``unavailable`` refusal."""
+
+
+def unavailable() -> Refused:
+    """The refusal of a message whose outcome could not be kept (nothing changed)."""
+    return Refused("unavailable", UNAVAILABLE)
 
 
 class Outlet(Protocol):
@@ -101,6 +112,8 @@ class SeatState:
     """The strength that plays the seat while its person is away."""
     frames: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=KEPT_FRAMES))
     away_timer: Handle | None = None
+    away_due: bool = False
+    """The seat's away clock ran out while no other person was connected: it goes away as soon as one is."""
 
     @property
     def row(self) -> SeatRow:
@@ -160,13 +173,15 @@ class Table:
         self.chat_on = row.chat
         self.seq = row.seq
         self.ready: set[int] = set(row.ready)
+        self.chat_log: deque[ChatLine] = deque(store.chat_lines(row.id), maxlen=CHAT_KEPT)
+        """The table's latest chat lines, oldest first, as kept."""
         self.game = game_named(row.game)
         self.thinker = PooledThinker(pool)
         self.thinker.wake = self._wake
-        self.session = TableSession(self.game, [s.session_kind for s in seats], MatchLength.parse(row.match),
-                                    rules=rules_for(row.game, row.rules), seed=row.seed, thinker=self.thinker)
-        if row.progress:
-            self.session.resume(row.progress)
+        self.session = self._new_session(row.progress)
+        self._kept: tuple[dict[str, Any], tuple[int, ...]] = (row.progress, tuple(row.ready))
+        """The position and ready seats last written to the store: what a failed write goes back to."""
+        self._retry: Handle | None = None
         self.started = all(s.kind != "empty" for s in seats)
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
         """Session updates already told to the seats: those before a restart are told by ``welcome``'s story;
@@ -177,9 +192,17 @@ class Table:
         self._match_over: dict[str, Any] | None = None
         if self.started and row.progress and self.session.deal.is_over:
             self._restore_over()
-        self.session.on_change = self._changed
         if self.started:
             self.schedule()
+
+    def _new_session(self, progress: dict[str, Any]) -> TableSession:
+        """The table's match, brought to the kept position ``progress``."""
+        session = TableSession(self.game, [s.session_kind for s in self.seats], MatchLength.parse(self.row.match),
+                               rules=rules_for(self.row.game, self.row.rules), seed=self.row.seed,
+                               thinker=self.thinker)
+        if progress:
+            session.resume(progress)
+        return session
 
     def _wake(self) -> None:
         """A decision thought about in the pool is ready (called from the pool's thread)."""
@@ -195,7 +218,8 @@ class Table:
              away_after: float = 60.0, public_url: str = "", table_id: str | None = None,
              ) -> tuple[Table, str, dict[int, str]]:
         """A new table as ``create`` asks for it, kept in ``store``; with the host's token and each
-        person's seat claim. ``ValueError`` says what cannot be opened."""
+        person's seat claim. ``ValueError`` says what cannot be opened; :class:`StoreUnavailable` when it
+        cannot be kept (nothing is)."""
         spec = game_named(msg.game)
         rules = rules_for(spec.name, msg.rules)
         if msg.seats not in rules.seat_counts():
@@ -219,9 +243,14 @@ class Table:
         seed = secrets.randbits(63)
         row = TableRow(table_id or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y"), spec.name, msg.seats,
                        rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now)
-        store.create(row, [s.row for s in seats])
         table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url)
-        table._save()
+        kept = replace(row, progress=table.session.progress())
+        try:
+            store.create(kept, [s.row for s in seats])
+        except StoreUnavailable:
+            table.close()
+            raise
+        table.row, table._kept = kept, (kept.progress, ())
         _log.info("table %s created: %s, %d seats, %s computers", table.id, spec.name, msg.seats, len(msg.computers))
         return table, token, claims
 
@@ -251,10 +280,10 @@ class Table:
         """Spend a claim: its seat becomes the sender's, who gets a new token (returned with the seat)."""
         seat = self.seats[self.seat_of_claim(claim)]
         token = new_secret()
-        seat.claim_hash, seat.token_hash, seat.kind = None, secret_hash(token), "human"
-        seat.name = name or seat.name
+        taken = replace(seat.row, claim_hash=None, token_hash=secret_hash(token), kind="human", name=name or seat.name)
+        self._keep_seat(taken)
+        seat.claim_hash, seat.token_hash, seat.kind, seat.name = None, taken.token_hash, "human", taken.name
         seat.away = False
-        self.store.save_seat(self.id, seat.row)
         self._set_kind(seat)
         _log.info("table %s: seat %d taken", self.id, seat.seat)
         self.attach(seat.seat, outlet, token=token)
@@ -269,6 +298,7 @@ class Table:
         if seat.away_timer is not None:
             seat.away_timer.cancel()
             seat.away_timer = None
+        seat.away_due = False
         if seat.away:
             seat.away = False
             self._set_kind(seat)
@@ -277,9 +307,12 @@ class Table:
         self.started = all(s.kind != "empty" for s in self.seats)
         outlet.push(p.dump(self._welcome(seat_no, token, last_seq)))
         self.presence()
+        for other in self.seats:
+            if other.away_due:  # its clock ran out with nobody here: now somebody is kept waiting
+                self._away_due(other.seat)
         if self.started and not was_started:
             _log.info("table %s: every seat taken, the match begins", self.id)
-            self._flush()
+            self._tell()
         self.schedule()
 
     def detach(self, seat_no: int, outlet: Outlet) -> None:
@@ -307,9 +340,9 @@ class Table:
             raise Refused("bad-message", f"There is no seat {seat_no}.")
         seat = self.seats[seat_no]
         if seat.kind == "empty":
-            seat.kind, seat.strength, seat.claim_hash = "computer", strength, None
-            seat.name = f"Computer ({strength})"
-            self.store.save_seat(self.id, seat.row)
+            name = f"Computer ({strength})"
+            self._keep_seat(replace(seat.row, kind="computer", strength=strength, claim_hash=None, name=name))
+            seat.kind, seat.strength, seat.claim_hash, seat.name = "computer", strength, None, name
         elif seat.kind == "human" and seat.away:
             seat.stand_in = strength
         else:
@@ -320,9 +353,17 @@ class Table:
         self.started = all(s.kind != "empty" for s in self.seats)
         self.presence()
         if self.started and not was_started:
-            self._flush()
+            self._tell()
         self._check_ready()
         self.schedule()
+
+    def _keep_seat(self, row: SeatRow) -> None:
+        """Write a seat as it is about to be; ``unavailable`` (nothing changed) when it cannot be kept."""
+        try:
+            self.store.save_seat(self.id, row)
+        except StoreUnavailable as exc:
+            _log.warning("table %s: a seat could not be kept: %s", self.id, exc)
+            raise unavailable() from None
 
     def _set_kind(self, seat: SeatState) -> None:
         kinds = list(self.session.kinds)
@@ -335,6 +376,7 @@ class Table:
     def _go_away(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
         seat.away_timer = None
+        seat.away_due = False
         if seat.kind != "human" or seat.away:
             return
         seat.away = True
@@ -353,10 +395,10 @@ class Table:
         return self.phase == "playing" and self.session.to_act == seat_no
 
     def _watch_away(self) -> None:
-        """Start the away clock of a disconnected person the table waits on."""
+        """Start the away clock of a disconnected person the table waits on, whoever else is connected."""
         for seat in self.seats:
             if (seat.kind == "human" and not seat.away and seat.outlet is None and seat.away_timer is None
-                    and self._waits_on(seat.seat) and self._someone_else_here(seat.seat)):
+                    and not seat.away_due and self._waits_on(seat.seat)):
                 seat.away_timer = self.clock.call_later(self.away_after, _call(self._away_due, seat.seat))
 
     def _someone_else_here(self, seat_no: int) -> bool:
@@ -364,11 +406,17 @@ class Table:
         return any(s.outlet is not None for s in self.seats if s.seat != seat_no and s.kind == "human")
 
     def _away_due(self, seat_no: int) -> None:
+        """The seat's away clock has run out: a computer plays it, once another person is here to play with
+        (with nobody else connected the table simply waits, and the seat goes away the moment one comes)."""
         seat = self.seats[seat_no]
         seat.away_timer = None
-        # with nobody else here the table simply waits; the clock starts again when somebody comes
-        if seat.outlet is None and self._waits_on(seat_no) and self._someone_else_here(seat_no):
+        seat.away_due = False
+        if seat.outlet is not None or not self._waits_on(seat_no):
+            return
+        if self._someone_else_here(seat_no):
             self._go_away(seat_no)
+        else:
+            seat.away_due = True
 
     # ------------------------------------------------------------------ what the seats are told
 
@@ -389,13 +437,17 @@ class Table:
         return sum(1 for s in self.seats if s.kind in ("human", "empty"))
 
     def presence_list(self) -> list[dict[str, Any]]:
-        """Every seat as ``presence`` and ``welcome`` list it."""
+        """Every seat as ``presence`` and ``welcome`` list it (with ``ready`` while a deal is over, for each
+        person who has sent ``next``)."""
+        over = self.phase == "deal_over"
         listed = []
         for s in self.seats:
             entry: dict[str, Any] = {"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name,
                                      "kind": s.shown_kind, "online": s.outlet is not None}
             if s.shown_kind == "computer" and s.strength:
                 entry["strength"] = s.strength  # an extra key: each window names a computer in its own language
+            if over and s.seat in self.ready:
+                entry["ready"] = True
             listed.append(entry)
         return listed
 
@@ -418,9 +470,11 @@ class Table:
     def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:
         frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
                                  "seats": self.presence_list(), "state": self._state(seat), "game": self.game.name,
-                                 "host": 0, "chat": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
+                                 "host": 0, "chat": [line.to_json() for line in self.chat_log],
+                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
         if token is not None:
             frame["token"] = token
+        frame["values"] = card_values(self.session)
         if self.started:
             frame["story"] = events_json(self.game.name, story_events(self.session, seat))
             frame["deal"] = self.session.deal_number
@@ -450,10 +504,6 @@ class Table:
             if numbered:
                 seat.frames.append((frame["seq"], text))
             self._deliver(seat, text)
-
-    def _changed(self, what: str) -> None:
-        if what == "action":
-            self._flush()
 
     def _flush(self) -> None:
         """Tell every seat, each its own, the session's updates it has not been told yet."""
@@ -496,7 +546,9 @@ class Table:
         except (IllegalMove, ValueError) as exc:
             raise Refused("illegal", str(exc)) from None
         self.session.advance(decisions=0)  # the rules' own steps that follow at once (the turned stock card)
-        self._save()
+        if not self._keep():
+            raise unavailable()
+        self._flush()
         self._send(seat_no, {"type": "ack", "id": ident, "seq": self.seq})
         self.schedule()
 
@@ -507,7 +559,9 @@ class Table:
         if self.phase != "deal_over":
             raise Refused("bad-message", "No deal is over.")
         self.ready.add(seat_no)
-        self._save()
+        if not self._keep():
+            raise unavailable()
+        self.presence()
         self._check_ready()
 
     def chat(self, seat_no: int, text: str) -> None:
@@ -516,7 +570,14 @@ class Table:
             raise Refused("chat-off", "Chat is off at this table.")
         if not text.strip():
             raise Refused("bad-message", "A chat line needs some text.")
-        self._broadcast({"type": "chat", "seat": seat_no, "name": self.seats[seat_no].name, "text": text})
+        line = ChatLine(seat_no, self.seats[seat_no].name, text, round(clock_wall(), 3))
+        try:
+            self.store.add_chat(self.id, line)
+        except StoreUnavailable as exc:
+            _log.warning("table %s: a chat line could not be kept: %s", self.id, exc)
+            raise unavailable() from None
+        self.chat_log.append(line)
+        self._broadcast({"type": "chat", **line.to_json()})
 
     def schedule(self) -> None:
         """Move the match on at the loop's next turn (once, however often asked)."""
@@ -526,13 +587,20 @@ class Table:
     def pump(self) -> None:
         """Move the match on by itself: the rules' steps and at most one computer decision, then again later."""
         self._pending = None
+        if self.started and self.sent < self.session.update_count and not self._tell():
+            return
+        if self.phase == "deal_over":
+            self._check_ready()
         if self.phase != "playing":
             self._watch_away()
             return
         if not self.session.deal.is_over:
             moved = self.session.advance(decisions=1)
             if moved:
-                self._save()
+                if not self._keep():
+                    self._try_later()
+                    return
+                self._flush()
             seat = self.session.to_act
             if moved and seat is not None and self.session.kinds[seat].is_computer:
                 self.schedule()
@@ -556,9 +624,15 @@ class Table:
                 "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
 
     def _end_deal(self) -> None:
+        """The deal is over: its record kept with the match's results, then told."""
         self.session.record_deal()
         record = self.finished_record()
         match = self.session.match
+        self.ready = set()
+        told = 2 if match.is_over else 1
+        if not self._keep(deal=(self.session.deal_number, record), frames=told):
+            self._try_later()
+            return
         self.seq += 1
         self._last_over = {"type": "deal_over", "seq": self.seq, "record": record, "totals": list(match.totals)}
         self._broadcast(self._last_over, numbered=True)
@@ -568,8 +642,6 @@ class Table:
                                 "places": places_of(match.exact_totals)}
             self._broadcast(self._match_over, numbered=True)
             _log.info("table %s: the match ended", self.id)
-        self.ready = set()
-        self._save(deal=(self.session.deal_number, record))
         self._check_ready()
 
     def _restore_over(self) -> None:
@@ -593,15 +665,58 @@ class Table:
             return
         self.ready = set()
         if self.session.next_deal():
+            if not self._keep():
+                self._try_later()
+                return
             self._last_over = None
             self._flush()
-            self._save()
             self.schedule()
 
-    def _save(self, deal: tuple[int, dict[str, Any]] | None = None) -> None:
+    def _tell(self) -> bool:
+        """Keep the table's position as it is (the match has begun), then tell the updates not told yet; False
+        (nothing told, tried again in a moment) when it cannot be kept."""
+        if not self._keep(undo=False):
+            self._try_later()
+            return False
+        self._flush()
+        return True
+
+    def _keep(self, deal: tuple[int, dict[str, Any]] | None = None, frames: int = 0, undo: bool = True) -> bool:
+        """Write the table's position before anything about it is told: the updates not yet sent and
+        ``frames`` more numbered frames are counted in the kept ``seq``. False when it cannot be written:
+        then (with ``undo``) the match is put back at the last kept position, as if nothing had happened since."""
         now = clock_wall()
+        progress = self.session.progress()
+        unsent = self.session.update_count - self.sent if self.started else 0
+        ready = tuple(sorted(self.ready))
+        try:
+            self.store.save_position(self.id, progress, self.seq + unsent + frames, ready, now, deal)
+        except StoreUnavailable as exc:
+            _log.warning("table %s: the position could not be kept: %s", self.id, exc)
+            if undo:
+                self._undo()
+            return False
         self.row = replace(self.row, last_action=now)
-        self.store.save_position(self.id, self.session.progress(), self.seq, sorted(self.ready), now, deal)
+        self._kept = (progress, ready)
+        return True
+
+    def _undo(self) -> None:
+        """Put the match back at the last kept position (nothing since was told)."""
+        self.session.stop()
+        progress, ready = self._kept
+        self.session = self._new_session(progress)
+        self.sent = self.session.update_count if self.started else self.session.update_count - 1
+        self.ready = set(ready)
+        self._shared = None
+
+    def _try_later(self) -> None:
+        """Move the table on again in a moment (its last step could not be kept)."""
+        if self._retry is None:
+            self._retry = self.clock.call_later(RETRY_SECONDS, self._retried)
+
+    def _retried(self) -> None:
+        self._retry = None
+        self.schedule()
 
     def close(self) -> None:
         """Stop the table's timers and thinking (the server is stopping)."""
@@ -610,7 +725,8 @@ class Table:
                 seat.away_timer.cancel()
         if self._pending is not None:
             self._pending.cancel()
-        self.session.on_change = None
+        if self._retry is not None:
+            self._retry.cancel()
         self.thinker.shutdown()
 
 

@@ -49,6 +49,12 @@ def common_state(session: TableSession) -> dict[str, Any]:
             "totals": list(session.match.totals)}
 
 
+def card_values(session: TableSession) -> dict[str, int]:
+    """Every card's points under the match's rules at its seat count, by the card's name (``welcome``'s
+    ``values``), so a client shows points without knowing the rules."""
+    return _codec(session.game.name).card_values(session.match.rules, session.seats)  # type: ignore[no-any-return]
+
+
 def state_json(session: TableSession, seat: int, *, playing: bool = True,
                common: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``seat`` may know now, as the ``state`` of NETWORK.md; ``legal`` is empty unless ``playing``

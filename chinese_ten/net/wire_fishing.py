@@ -7,7 +7,7 @@ from typing import Any
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.engine.scores import as_number
 from chinese_ten.games.fishing import events as ev
-from chinese_ten.games.fishing.rules import margins_of
+from chinese_ten.games.fishing.rules import margins_of, points_of
 from chinese_ten.games.fishing.view import FishingView
 
 
@@ -25,6 +25,12 @@ def _card(value: Any) -> Card:
 
 def _cards(values: Any) -> tuple[Card, ...]:
     return tuple(_card(v) for v in values)
+
+
+def card_values(rules: Any, seats: int) -> dict[str, int]:
+    """Every card's points when captured (the same at every seat count and under the one set of rules), by its
+    name (``welcome``'s ``values``)."""
+    return {_NAMES[c]: points_of(c) for c in ALL_CARDS}
 
 
 def event_json(event: Any, following: tuple[Any, ...] = ()) -> dict[str, Any]:

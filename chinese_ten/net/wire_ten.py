@@ -37,6 +37,12 @@ def _back_hands(values: Any) -> tuple[tuple[Card | None, ...], ...]:
     return tuple(tuple(None if c is None else _card(c) for c in h) for h in values)
 
 
+def card_values(rules: Any, seats: int) -> dict[str, int]:
+    """Every card's points under ``rules`` at this many seats, by its name (``welcome``'s ``values``)."""
+    table = rules.points_table(seats)
+    return {_NAMES[c]: table[c] for c in ALL_CARDS}
+
+
 def event_json(event: Any, following: tuple[Any, ...] = ()) -> dict[str, Any]:
     """One event as JSON; ``following`` are the events after it in the same step (a play's capture)."""
     if isinstance(event, ev.Dealt):

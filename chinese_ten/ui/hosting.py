@@ -15,6 +15,8 @@ from pathlib import Path
 
 from chinese_ten.net.background import BackgroundServer
 from chinese_ten.net.lan import local_address
+from chinese_ten.net.store import DamagedStore
+from chinese_ten.storage import move_aside
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -35,6 +37,9 @@ class Hosting:
         self.bind = bind
         self.port = port
         self.server: BackgroundServer | None = None
+        self.set_aside: Path | None = None
+        """Where a damaged ``tables.db`` was moved (renamed with the date and time) when this window's server
+        started afresh without it: the host is told so. None when nothing was set aside."""
 
     def base_url(self, server_url: str = "") -> str:
         """The base of the links for a new table: ``server_url`` when set, else this window's own server
@@ -46,13 +51,27 @@ class Hosting:
             folder.mkdir(parents=True, exist_ok=True)
             host = self.bind or local_address()
             try:
-                self.server = BackgroundServer(folder, host=host, port=self.port)
+                self.server = self._start(folder, host, self.port)
             except OSError:
                 if self.port == 0:
                     raise
-                self.server = BackgroundServer(folder, host=host, port=0)  # the usual port is taken
+                self.server = self._start(folder, host, 0)  # the usual port is taken
             _log.info("hosting tables on %s", self.server.url)
         return self.server.url
+
+    def _start(self, folder: Path, host: str, port: int) -> BackgroundServer:
+        """The server on ``folder``; a damaged ``tables.db`` is set aside (with its write-ahead log) and the
+        server starts afresh."""
+        try:
+            return BackgroundServer(folder, host=host, port=port)
+        except DamagedStore as exc:
+            _log.warning("%s", exc)
+            self.set_aside = move_aside(exc.path)
+            for extra in ("-wal", "-shm"):
+                companion = exc.path.with_name(exc.path.name + extra)
+                if companion.exists():
+                    move_aside(companion)
+            return BackgroundServer(folder, host=host, port=port)
 
     def stop(self) -> None:
         """Stop the window's own server, if it runs."""
