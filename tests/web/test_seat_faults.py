@@ -28,7 +28,8 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 
 
 def my_turn(page: Page) -> None:
-    page.wait(lambda d: page.look()["state"] == "my-turn", what="the seat's move")
+    """Wait until the seat is to move (a card to play, or a choice of what it takes)."""
+    page.wait(lambda d: page.look()["state"] in ("my-turn", "choosing"), what="the seat's move")
 
 
 def test_the_page_reloaded_mid_deal_comes_back_to_the_same_hand(server: ServerThread, tmp_path: Path) -> None:
