@@ -183,6 +183,7 @@ function welcome(frame) {
   model.story = frame.story || [];
   model.values = frame.values || model.values;
   if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
+  if (typeof frame.chat_on === "boolean") model.chatOn = frame.chat_on;
   else if (frame.chat === false) model.chatOn = false;
   model.lastSeq = frame.seq;
   model.sending = false;

@@ -144,7 +144,21 @@ def test_chat_goes_both_ways_in_chinese_too(server: ServerThread, tmp_path: Path
         said = wait_for(client, "chat", where=lambda f: f.get("seat") == 1)
         assert said["text"] == "繁體也行：好牌" and said["name"] == "小明"
         page.wait(lambda d: "小明: 繁體也行：好牌" in page.find('[data-role="chat-log"]').text, what="the page's own line")
+        driver.refresh()
+        page.seated()
+        page.wait(lambda d: page.find('[data-role="chat-log"]').text.count("\n") == 1, what="the chat told again")
+        assert page.find('[data-role="chat-log"]').text == "Ann: 你好，朋友！ nice take\n小明: 繁體也行：好牌"
         client.close()
+
+
+def test_a_table_without_chat_offers_no_chat(server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        host = TableClient.create(server.url, "Ann", seats=2, chat=False)
+        link = wait_for(host, "created")["links"]["1"]
+        page = Page(driver)
+        page.sit(link, "Bo")
+        assert not page.find('[data-role="chat-input"]').is_enabled()
+        host.close()
 
 
 def test_the_hidden_card_check_catches_a_card_of_another_hand(server: ServerThread, tmp_path: Path,

@@ -33,6 +33,12 @@ def open_table(server: ServerThread, game: str, seats: int, match: str = "one") 
     return host, created["links"]["1"]
 
 
+def count_cards(page: Page) -> list[list[str]]:
+    return page.driver.execute_script(  # type: ignore[no-any-return]
+        'return [...document.querySelectorAll(\'[data-role="count"] tr\')].slice(1)'
+        '.map((r) => [...r.querySelectorAll("[data-card]")].map((c) => c.dataset.card));')
+
+
 def count_rows(page: Page) -> list[list[str]]:
     return page.driver.execute_script(  # type: ignore[no-any-return]
         'return [...document.querySelectorAll(\'[data-role="count"] tr\')].slice(1)'
@@ -69,6 +75,8 @@ def test_a_browser_guest_plays_a_whole_match_with_the_pages_buttons(
             done = play_to_the_end(page, host, hidden)
             host_over = next(f for f in reversed(host.frames()) if f.get("type") == "match_over") \
                 if host.player.done else wait_for(client, "match_over")
+            values = next(f for f in host.frames() if f.get("type") == "welcome")["values"]
+            last_deal = next(f for f in reversed(host.frames()) if f.get("type") == "deal_over")
         finally:
             host.stop()
             client.close()
@@ -80,5 +88,43 @@ def test_a_browser_guest_plays_a_whole_match_with_the_pages_buttons(
         rows = count_rows(page)
         assert len(rows) == seats
         assert [float(r[3]) for r in rows] == [float(t) for t in host_over["totals"]]
+        assert [int(r[2]) for r in rows] == last_deal["record"]["result"]["points"]
+        for seat, cards in enumerate(count_cards(page)):
+            assert all(values[c] for c in cards), f"seat {seat}'s count shows a card that scores nothing: {cards}"
+            assert sum(values[c] for c in cards) == last_deal["record"]["result"]["points"][seat], \
+                f"seat {seat}'s scoring cards do not add up to its points"
         assert page.checked > 0
         assert page.log_errors() == []
+
+
+def test_a_card_is_played_by_keyboard_alone(server: ServerThread, tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    with browser(tmp_path) as driver:
+        client, link = open_table(server, "fishing", 2)
+        host = Host(client)
+        host.start()
+        try:
+            page = Page(driver)
+            page.sit(link, "Bo")
+            page.wait(lambda d: page.look()["state"] == "my-turn", what="the seat's move")
+            in_hand = "return Boolean(document.activeElement.closest('[data-role=hand]'))"
+            for _ in range(60):
+                if driver.execute_script(in_hand):
+                    break
+                ActionChains(driver).send_keys(Keys.TAB).perform()
+            assert driver.execute_script(in_hand), "Tab reaches the hand"
+            first = driver.execute_script("return document.activeElement.dataset.card")
+            ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+            chosen = driver.execute_script("return document.activeElement.dataset.card")
+            playable = page.look()["hand"]
+            assert chosen == playable[(playable.index(first) + 1) % len(playable)], "the arrow moves along the hand"
+            ActionChains(driver).send_keys(Keys.ENTER).perform()
+            page.wait(lambda d: page.look()["state"] != "my-turn", what="the card played")
+            if page.look()["state"] == "choosing":
+                ActionChains(driver).send_keys(Keys.ENTER).perform()  # the choice's first button has the focus
+            page.wait(lambda d: chosen not in page.hand(), what="the card to leave the hand")
+        finally:
+            host.stop()
+            client.close()
