@@ -74,6 +74,7 @@ def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: Ser
     problems: list[str] = []
     with browser(tmp_path) as driver:
         client, link = open_table(server, "fishing", 6, match="one")
+        client.chat("Hello from the host — 你好！")
         host = Host(client)
         host.start()
         try:
@@ -86,9 +87,13 @@ def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: Ser
             page.wait(lambda d: page.look()["state"] == "my-turn", what="the seat's move")
             page.driver.execute_script("document.querySelector('[data-role=hand] button:enabled').focus()")
             problems += shoot(page, "play", folder)
+            chose = False
             for _ in range(400):
                 if page.step() == "match-over":
                     break
+                if not chose and page.look()["state"] == "choosing":
+                    chose = True
+                    problems += shoot(page, "choice", folder)
             problems += shoot(page, "end", folder)
         finally:
             host.stop()
