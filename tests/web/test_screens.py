@@ -111,3 +111,19 @@ def test_the_list_of_tables_fits_a_phone(server: ServerThread, tmp_path: Path) -
         assert driver.execute_script(FITS) == []
 
 
+
+
+def test_the_card_style_switches_change_the_pictures(server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        client, link = open_table(server, "ten", 2)
+        page = Page(driver)
+        page.sit(link, "Bo")
+        pictures = "return [...document.querySelectorAll('[data-role=hand] img')].map((i) => i.getAttribute('src'))"
+        page.wait(lambda d: d.execute_script(pictures), what="the hand")
+        assert all(src.startswith("/cards/classic/") for src in driver.execute_script(pictures))
+        page.find('[data-role="four-colour"]').click()
+        assert all(src.startswith("/cards/four-colour/") for src in driver.execute_script(pictures))
+        page.find('[data-role="contrast"]').click()
+        assert all(src.startswith("/cards/high-contrast-four-colour/") for src in driver.execute_script(pictures))
+        assert driver.execute_script("return document.documentElement.dataset.look") == "high-contrast"
+        client.close()

@@ -3,6 +3,7 @@ and the leak check itself catches a hidden card."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -44,6 +45,10 @@ def test_the_page_reloaded_mid_deal_comes_back_to_the_same_hand(server: ServerTh
             my_turn(page)
             before = page.hand()
             assert "#" not in driver.current_url, "the spent claim stays out of the address"
+            kept = driver.execute_script("return Object.entries(localStorage).filter(([k]) => k.startsWith('chinese-ten:seat:'))")
+            assert len(kept) == 1 and server.url in kept[0][0], "the seat is kept per server and table"
+            token = json.loads(kept[0][1])["token"]
+            assert len(token) >= 20 and token not in driver.current_url
             driver.refresh()
             page.seated()
             my_turn(page)
@@ -87,6 +92,20 @@ def test_a_second_table_seats_the_browser_under_the_name_it_gave_once(server: Se
         assert seats[1]["name"] == "Bo"
         first.close()
         second.close()
+
+
+def test_a_link_whose_seat_is_taken_says_so_in_another_browser(server: ServerThread, tmp_path: Path) -> None:
+    client, link = open_table(server, "ten", 2)
+    with browser(tmp_path) as first:
+        Page(first).sit(link, "Bo")
+        with browser(tmp_path) as second:
+            other = Page(second)
+            second.get(link)
+            other.wait(lambda d: other.find('[data-role="name-input"]').is_displayed(), what="the name to be asked")
+            other.find('[data-role="name-input"]').send_keys("Eve")
+            other.find('[data-role="join"]').click()
+            other.wait(lambda d: "taken already" in other.find('[data-role="notice"]').text, what="the refusal told")
+    client.close()
 
 
 def serve(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
