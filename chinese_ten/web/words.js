@@ -69,6 +69,7 @@ export function turnText(model) {
   const state = model.state;
   if (!state) return _("Waiting for every seat to be taken.");
   if (state.pending) return format("Choose what {card} takes.", { card: cardName(state.pending.card) });
+  if (model.choice) return format("What does {card} take?", { card: cardName(model.choice) });
   if (state.legal && state.legal.length) return _("Your move: choose a card from your hand.");
   if (state.to_move === null || state.to_move === undefined) return _("Waiting…");
   return format("{who} to move.", { who: seatName(model.seats, state.to_move) });

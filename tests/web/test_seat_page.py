@@ -128,3 +128,29 @@ def test_a_card_is_played_by_keyboard_alone(server: ServerThread, tmp_path: Path
         finally:
             host.stop()
             client.close()
+
+
+def test_a_card_pointed_at_shows_and_says_what_it_takes(server: ServerThread, tmp_path: Path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    with browser(tmp_path) as driver:
+        client, link = open_table(server, "fishing", 2)
+        host = Host(client)
+        host.start()
+        page = Page(driver)
+        page.sit(link, "Bo")
+        page.wait(lambda d: page.look()["state"] == "my-turn", what="the seat's move")
+        marked = "return [...document.querySelectorAll('[data-role=layout] .takes')].map((e) => e.getAttribute('aria-label'))"
+        legal = server.call(lambda: [str(a) for a in next(iter(server.server.tables.values())).session.deal.legal_actions()])
+        for card in page.look()["hand"]:
+            ActionChains(driver).move_to_element(page.find(f'[data-role="hand"] [data-card="{card}"]')).perform()
+            takes = {c for a in legal if a.startswith(f"play {card} take ") for s in a.split()[3:] for c in s.split("+")}
+            names = driver.execute_script(marked)
+            shown = {e.get_attribute("data-card") for e in driver.find_elements("css selector", "[data-role=layout] .takes")}
+            assert shown == takes, f"{card} marks {shown}, its plays take {takes}"
+            status = page.find('[data-role="status"]').text
+            assert all(name in status for name in names), (names, status)
+            if not takes:
+                assert "takes nothing" in status
+        host.stop()
+        client.close()
