@@ -110,7 +110,30 @@ function render(motion = null) {
   }
 }
 
+/** A selector for the element that has the focus, by the hook it carries, so it can have it again once drawn anew. */
+function focusKey() {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  const { card, action, role } = element.dataset;
+  if (card) return `[data-card="${card}"]`;
+  if (action) return `[data-action="${action}"]`;
+  return role ? `[data-role="${role}"]` : null;
+}
+
 function draw(motion) {
+  const focused = document.activeElement;
+  const key = focusKey();
+  try {
+    drawAll(motion);
+  } finally {
+    if (key && focused !== document.activeElement) {
+      const again = document.querySelector(`[data-role="felt"] ${key}, [data-role="count"] ${key}`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+  }
+}
+
+function drawAll(motion) {
   const felt = $("felt");
   const before = motion ? snapshot(felt) : null;
   root.dataset.state = pageState();

@@ -120,8 +120,11 @@ def test_a_card_is_played_by_keyboard_alone(server: ServerThread, tmp_path: Path
             chosen = driver.execute_script("return document.activeElement.dataset.card")
             playable = page.look()["hand"]
             assert chosen == playable[(playable.index(first) + 1) % len(playable)], "the arrow moves along the hand"
+            client.chat("a line that draws the page again")
+            page.wait(lambda d: "draws the page again" in page.find('[data-role="chat-log"]').text, what="the chat line")
+            assert driver.execute_script("return document.activeElement.dataset.card") == chosen, "a redraw keeps the focus"
             ActionChains(driver).send_keys(Keys.ENTER).perform()
-            page.wait(lambda d: page.look()["state"] != "my-turn", what="the card played")
+            page.wait(lambda d: page.look()["state"] == "choosing" or chosen not in page.hand(), what="the card played")
             if page.look()["state"] == "choosing":
                 ActionChains(driver).send_keys(Keys.ENTER).perform()  # the choice's first button has the focus
             page.wait(lambda d: chosen not in page.hand(), what="the card to leave the hand")
