@@ -169,6 +169,16 @@ function drawChoice(model, handlers) {
     button.dataset.action = action.text;
     button.textContent = choiceText(action);
     button.addEventListener("click", () => handlers.act(action.text));
+    const takes = new Set(action.verb === "choose" ? [action.card] : action.sets.flat());
+    const mark = (on) => {
+      for (const element of $("layout").querySelectorAll("[data-card]")) {
+        element.classList.toggle("takes", on && takes.has(element.dataset.card));
+      }
+    };
+    button.addEventListener("pointerenter", () => mark(true));
+    button.addEventListener("focus", () => mark(true));
+    button.addEventListener("pointerleave", () => mark(false));
+    button.addEventListener("blur", () => mark(false));
     return button;
   });
   const row = document.createElement("div");
