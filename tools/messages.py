@@ -8,7 +8,9 @@
 
 ``extract`` reads the package's source with ``ast`` and finds every ``_("...")``,
 ``N_("...")`` and ``ngettext("...", "...", n)`` whose texts are written out as
-string literals (``_(NAME)`` translates a text marked with ``N_`` where it was written).
+string literals (``_(NAME)`` translates a text marked with ``N_`` where it was written),
+and the web seat's texts (``chinese_ten/web``: ``_("...")`` in its JavaScript modules,
+``data-text="..."`` in its page), found as the server finds them to serve them translated.
 ``compile`` writes GNU ``.mo`` files (the format of GNU gettext's
 manual, "The Format of GNU MO Files": a header of seven 32-bit words, two tables of
 (length, offset) pairs sorted by original, then the strings, each NUL-terminated).
@@ -18,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import struct
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "chinese_ten"
@@ -76,11 +80,32 @@ def extract_source(text: str, where: str) -> list[Message]:
     return found
 
 
-def extract(package: Path = PACKAGE) -> list[Message]:
-    """Every marked text of the package, each once, in file and line order."""
-    merged: dict[str, Message] = {}
-    for path in sorted(package.rglob("*.py")):
+def _web_module(package: Path) -> Any:
+    """The package's ``web`` module (which finds the page's texts), loaded from its file alone."""
+    spec = importlib.util.spec_from_file_location("chinese_ten_web_texts", package / "web" / "__init__.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def extract_web(package: Path = PACKAGE) -> list[Message]:
+    """The web seat's marked texts, in file and line order, each with its place."""
+    web = _web_module(package)
+    found: list[Message] = []
+    for path in web.sources():
         rel = path.relative_to(package.parent).as_posix()
+        for text, line in web.marked_texts_of(path.read_text(encoding="utf-8"), path.suffix == ".html"):
+            found.append(Message(text, None, [f"{rel}:{line}"]))
+    return found
+
+
+def extract(package: Path = PACKAGE) -> list[Message]:
+    """Every marked text of the package (its Python and its web seat), each once, in file and line order."""
+    merged: dict[str, Message] = {}
+    python = [(path.relative_to(package.parent).as_posix(), path) for path in sorted(package.rglob("*.py"))]
+    web = extract_web(package) if (package / "web" / "__init__.py").is_file() else []
+    for rel, path in python:
         for m in extract_source(path.read_text(encoding="utf-8"), rel):
             if m.msgid in merged:
                 old = merged[m.msgid]
@@ -89,6 +114,11 @@ def extract(package: Path = PACKAGE) -> list[Message]:
                 old.places.extend(m.places)
             else:
                 merged[m.msgid] = m
+    for m in web:
+        if m.msgid in merged:
+            merged[m.msgid].places.extend(m.places)
+        else:
+            merged[m.msgid] = m
     return list(merged.values())
 
 

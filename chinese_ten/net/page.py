@@ -1,40 +1,79 @@
-"""The small page a table's link opens in a browser (``GET /t/TABLE``): how to join with the game.
+"""The pages a browser is served (NETWORK.md, "The web seat"): the seat at ``GET /t/TABLE``, the list of
+this browser's tables at ``GET /``, the page's own files, the card pictures and the page's texts.
 
-The claim is after the link's ``#``, so it never reaches the server: the page builds the game's
-``chinese-ten://`` link from its own address in the browser.
+The claim is after the link's ``#``, so it never reaches the server, and the seat's token stays in the
+browser: nothing here depends on either. Every answer carries the headers the contract names (a
+``default-src 'self'`` policy, ``nosniff``, no referrer); the page has nothing inline.
 """
 
 from __future__ import annotations
 
-import html
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
 
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
+from chinese_ten.assets import BACK, CARD_CODES, STYLES, assets_root, icon_file
+from chinese_ten.i18n import LANGUAGES, catalog
+from chinese_ten.web import TYPES, marked_texts, static_file
+
+_TABLE = re.compile(r"/t/[A-Za-z0-9_-]{4,64}")
+_CARD = re.compile(r"/cards/([a-z-]+)/(back|10[SHDC]|[2-9AJQK][SHDC])\.svg")
+
+SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    ("Content-Security-Policy", "default-src 'self'"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+)
+"""The headers every page and file carries."""
+
 
 def page_for(path: str) -> Response | None:
-    """The page served at ``path`` (a request's path, without its query), or None where there is none."""
-    if path.startswith("/t/") and len(path) > 3:
-        return table_page(path[3:])
+    """The page or file served at ``path`` (a request's path, without its query), or None where there is none."""
+    if path == "/" or _TABLE.fullmatch(path):
+        return _answer(seat_page(path[3:] if path != "/" else None), TYPES[".html"], "no-cache")
+    if path.startswith("/web/texts/") and path.endswith(".json"):
+        code = path[len("/web/texts/"):-len(".json")]
+        return _answer(texts_json(code), TYPES[".json"], "no-cache") if code in LANGUAGES else None
+    if path.startswith("/web/"):
+        return _file(static_file(path[len("/web/"):]), "no-cache")
+    card = _CARD.fullmatch(path)
+    if card is not None and card.group(1) in STYLES and (card.group(2) in CARD_CODES or card.group(2) == BACK):
+        return _file(assets_root() / "cards" / card.group(1) / f"{card.group(2)}.svg", "public, max-age=86400")
+    if path == "/icon.svg":
+        return _file(icon_file(), "public, max-age=86400")
     return None
 
 
-def table_page(table: str) -> Response:
-    """The small page a table's link opens in a browser: how to join with the game."""
-    name = html.escape(table[:64])
-    body = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chinese Ten table {name}</title></head>
-<body><h1>A seat at a Chinese Ten table</h1>
-<p>This link is a seat at table <b>{name}</b>. Open it with the game: install Chinese Ten, then click
-<a id="app" href="#">open in the game</a>, or run <code>chinese-ten join "<span id="link">this page's address</span>"</code>,
-or paste the whole address into the game's "Play with friends".</p>
-<script>
-const here = location.href, plain = location.protocol === "http:" ? "?http" : "";
-document.getElementById("link").textContent = here;
-document.getElementById("app").href = "chinese-ten://" + location.host + location.pathname + plain + location.hash;
-</script></body></html>
-"""
-    headers = Headers([("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
-                       ("Referrer-Policy", "no-referrer")])
-    data = body.encode("utf-8")
+def seat_page(table: str | None) -> bytes:
+    """The page itself (the same for every table; its scripts read the table from the address), its title
+    naming ``table`` when there is one."""
+    path = static_file("index.html")
+    assert path is not None, "the web seat's index.html is part of the package"
+    data = path.read_bytes()
+    if table is None:
+        return data
+    return data.replace(b"<title>Chinese Ten</title>", f"<title>Chinese Ten \u00b7 {table}</title>".encode(), 1)
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def texts_json(code: str) -> bytes:
+    """The page's texts in language ``code``, ``{"English": "translation"}``, from the game's own catalog."""
+    translations = catalog(code)
+    table = {text: translations.gettext(text) for text in marked_texts()}
+    return json.dumps({k: v for k, v in table.items() if v != k}, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+def _file(path: Path | None, cache: str) -> Response | None:
+    if path is None or not path.is_file():
+        return None
+    return _answer(path.read_bytes(), TYPES.get(path.suffix, "application/octet-stream"), cache)
+
+
+def _answer(data: bytes, content_type: str, cache: str) -> Response:
+    headers = Headers([("Content-Type", content_type), ("Cache-Control", cache), *SECURITY_HEADERS])
     headers["Content-Length"] = str(len(data))
     return Response(200, "OK", headers, data)

@@ -1,0 +1,130 @@
+"""The web seat's figures in a headless Chromium on loopback (NETWORK.md, "The web seat"; issue 33's targets).
+
+- the first view: bytes transferred from opening a seat's link to the hand shown, in a fresh profile
+  (the page, its style and modules, its texts and the card pictures), against 300 KB;
+- link to hand: from opening a link (the browser's name already given once) to the last picture of the
+  hand arriving, by the page's own resource timing; the median of ``--runs`` tables, against 1 s;
+- long tasks while cards move: Chromium's performance timeline (``longtask`` entries) over a whole
+  match of Go Fishing at 6 seats played by the page's buttons, with the frame intervals of
+  ``requestAnimationFrame`` meanwhile and the page's own ``draw`` measures (drawing the table again
+  from one server frame, the cards' slides set going included); a long task is one over 50 ms.
+
+    nice python benchmarks/web.py              # about half a minute here
+    nice python benchmarks/web.py --runs 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from chinese_ten.net.client import TableClient  # noqa: E402
+from tests.net.netkit import ServerThread, wait_for  # noqa: E402
+from tests.web.webkit import Host, Page, browser_missing, start_browser  # noqa: E402
+
+HAND_SHOWN = """
+const done = arguments[arguments.length - 1];
+const ready = () => {
+  const cards = [...document.querySelectorAll('[data-role="hand"] [data-card] img')];
+  return cards.length && cards.every((img) => img.complete && img.naturalWidth) ? cards : null;
+};
+const finish = (cards) => {
+  const names = new Set(cards.map((img) => img.src));
+  const entries = performance.getEntriesByType("resource");
+  const nav = performance.getEntriesByType("navigation")[0];
+  const shown = Math.max(...entries.filter((e) => names.has(e.name)).map((e) => e.responseEnd), 0);
+  const bytes = entries.reduce((sum, e) => sum + e.transferSize, nav ? nav.transferSize : 0);
+  const socket = entries.length;
+  done({shown, bytes, files: socket + 1});
+};
+const found = ready();
+if (found) finish(found);
+else new MutationObserver((_m, observer) => { const c = ready(); if (c) { observer.disconnect(); finish(c); } })
+  .observe(document.body, {subtree: true, childList: true, attributes: true});
+const poll = setInterval(() => { const c = ready(); if (c) { clearInterval(poll); finish(c); } }, 20);
+"""
+
+TIMELINE = """
+window.longTasks = [];
+window.frames = [];
+window.watchFrom = performance.now();
+new PerformanceObserver((list) => window.longTasks.push(...list.getEntries()
+  .filter((e) => e.startTime >= window.watchFrom).map((e) => e.duration)))
+  .observe({type: "longtask", buffered: true});
+let last = performance.now();
+const frame = (now) => { window.frames.push(now - last); last = now; requestAnimationFrame(frame); };
+requestAnimationFrame(frame);
+"""
+
+
+def table(server: ServerThread, game: str, seats: int) -> tuple[TableClient, str]:
+    host = TableClient.create(server.url, "Ann", game=game, seats=seats, match="one",
+                              computers={seat: "easy" for seat in range(2, seats)})
+    return host, wait_for(host, "created")["links"]["1"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10, help="tables opened for the link-to-hand time")
+    args = parser.parse_args(argv)
+    missing = browser_missing()
+    if missing:
+        print(f"web: {missing}", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        server = ServerThread(work / "tables", pool=False)
+        driver = start_browser(work / "profile")
+        try:
+            page = Page(driver)
+            host, link = table(server, "ten", 2)
+            page.sit(link, "Bo")
+            first = driver.execute_async_script(HAND_SHOWN)
+            host.close()
+            print(f"first view: {first['bytes'] / 1024:.1f} KB in {first['files']} files (target: at most 300 KB)")
+            times = []
+            for _ in range(args.runs):
+                host, link = table(server, "ten", 2)
+                driver.get(link)
+                times.append(driver.execute_async_script(HAND_SHOWN)["shown"])
+                host.close()
+            print(f"link to hand: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms "
+                  f"over {len(times)} tables (target: median at most 1000 ms)")
+            client, link = table(server, "fishing", 6)
+            scripted = Host(client)
+            scripted.start()
+            driver.get(link)
+            page.seated()
+            driver.execute_script(TIMELINE)
+            started = time.monotonic()
+            steps = 0
+            while page.step() != "match-over" and steps < 500:
+                steps += 1
+            scripted.stop()
+            client.close()
+            tasks = driver.execute_script("return window.longTasks")
+            draws = sorted(driver.execute_script(
+                "return performance.getEntriesByName('draw').filter((e) => e.startTime >= window.watchFrom)"
+                ".map((e) => e.duration)"))
+            frames = sorted(driver.execute_script("return window.frames"))
+            p95 = frames[int(len(frames) * 0.95)] if frames else 0.0
+            print(f"a Go Fishing match at 6 seats, {steps} moves by the page in {time.monotonic() - started:.1f} s: "
+                  f"{len(tasks)} long tasks (longest {max(tasks, default=0):.0f} ms; target: none over 50 ms); "
+                  f"frames: median {statistics.median(frames) if frames else 0:.1f} ms, 95th percentile {p95:.1f} ms, "
+                  f"longest {frames[-1] if frames else 0:.1f} ms over {len(frames)} frames; the page's drawing of a frame from "
+                  f"the server: median {statistics.median(draws) if draws else 0:.1f} ms, longest {max(draws, default=0):.1f} ms")
+        finally:
+            driver.quit()
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+// The seat's connection: hello, then frames in order; it reconnects by itself after a lost
+// connection or a server restart, coming back with the seat's token and the last frame it had.
+
+const SUBPROTOCOL = "chinese-ten.v1";
+const FINAL = new Set([4001, 4003, 4004, 4009]);
+
+/** One table seat's WebSocket, kept open. `hello()` gives the first message of each connection;
+ * `onFrame(frame)`, `onStatus(status, code)` ("open", "lost", "closed") hear what happens. */
+export class Connection {
+  constructor(table, hello, onFrame, onStatus) {
+    this.table = table;
+    this.hello = hello;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.delay = 250;
+    this.paths = [`/ws/${encodeURIComponent(table)}`, "/ws"];
+    this.settled = false;
+    this.stopped = false;
+    this.outbox = [];
+  }
+
+  /** The WebSocket address of a path on this page's server. */
+  address(path) {
+    return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+  }
+
+  /** Connect (again). */
+  open() {
+    if (this.stopped) return;
+    const path = this.paths[0];
+    const socket = new WebSocket(this.address(path), SUBPROTOCOL);
+    let opened = false;
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      opened = true;
+      this.settled = true;
+      this.delay = 250;
+      socket.send(JSON.stringify(this.hello()));
+      for (const message of this.outbox.splice(0)) socket.send(JSON.stringify(message));
+      this.onStatus("open");
+    });
+    socket.addEventListener("message", (event) => {
+      let frame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (frame && typeof frame === "object") this.onFrame(frame);
+    });
+    socket.addEventListener("close", (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (FINAL.has(event.code) || this.stopped) {
+        this.stopped = true;
+        this.onStatus("closed", event.code);
+        return;
+      }
+      if (!opened && !this.settled && this.paths.length > 1) {
+        this.paths.shift(); // a server that has only the bare /ws answers the table's own path with 404
+        this.open();
+        return;
+      }
+      this.onStatus("lost", event.code);
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 4000);
+    });
+  }
+
+  /** Send one message now, or once connected again. */
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+    } else if (message.type === "chat") {
+      this.outbox.push(message);
+    }
+  }
+
+  /** Connect again at once (a lost connection's wait cut short). */
+  retryNow() {
+    if (!this.socket && !this.stopped) this.open();
+  }
+}

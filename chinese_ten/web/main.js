@@ -1,0 +1,408 @@
+// The web seat: which view the address asks for, the seat's model kept from the server's frames,
+// and the page's switches. NETWORK.md, "The web seat", is its contract.
+
+import { _, format, preferred, useLanguage } from "./i18n.js";
+import { setStyle } from "./cards.js";
+import { Connection } from "./connection.js";
+import { forgetSeat, keepName, keepSeat, keptName, keptSeat, keptTables } from "./seats_kept.js";
+import { drawTable } from "./table.js";
+import { drawCount } from "./count.js";
+import { drawChat, wireChat } from "./chat.js";
+import { eventText, seatName } from "./words.js";
+import { snapshot, move } from "./motion.js";
+import { wireKeys } from "./keys.js";
+
+const $ = (role) => document.querySelector(`[data-role="${role}"]`);
+const root = document.documentElement;
+const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{4,64})$/);
+const claim = location.hash.length > 1 ? location.hash.slice(1) : "";
+
+/** Everything this seat was told, and what it is doing. */
+const model = {
+  table: match ? match[1] : null,
+  seat: 0,
+  seats: [],
+  state: null,
+  story: [],
+  turns: [],
+  values: null,
+  chat: [],
+  chatOn: true,
+  dealOver: null,
+  matchOver: null,
+  readySent: false,
+  sending: false,
+  choice: null,
+  lastSeq: null,
+  last: "",
+  connected: false,
+  welcomed: false,
+  stopped: false,
+  name: "",
+};
+let connection = null;
+let actions = 0;
+
+function show(view) {
+  for (const section of document.querySelectorAll("[data-view]")) section.hidden = section.dataset.view !== view;
+}
+
+function notice(text) {
+  $("notice").textContent = text;
+  show("notice");
+  root.dataset.state = pageState();
+}
+
+function pageState() {
+  if (model.stopped) return "waiting";
+  if (!model.welcomed) return "joining";
+  if (!model.connected) return "reconnecting";
+  if (model.matchOver) return "match-over";
+  if (model.dealOver) return "deal-over";
+  if (model.state && !model.sending && (model.state.pending || model.choice)) return "choosing";
+  if (model.state && !model.sending && model.state.legal.length) return "my-turn";
+  return "waiting";
+}
+
+const handlers = {
+  play(card) {
+    const options = model.state.legal.filter((a) => a === `play ${card}` || a.startsWith(`play ${card} `));
+    if (options.length === 1) {
+      handlers.act(options[0]);
+    } else if (options.length > 1) {
+      model.choice = card;
+      render();
+      const first = document.querySelector('[data-role="choice"] button');
+      if (first) first.focus();
+    }
+  },
+  act(text) {
+    actions += 1;
+    model.sending = true;
+    model.choice = null;
+    connection.send({ type: "act", id: `a${actions}`, action: text });
+    render();
+  },
+  cancel() {
+    const card = model.choice;
+    model.choice = null;
+    render();
+    const again = card && document.querySelector(`[data-role="hand"] [data-card="${card}"]`);
+    if (again) again.focus();
+  },
+};
+
+function next() {
+  model.readySent = true;
+  connection.send({ type: "next" });
+  render();
+}
+
+/** Draw everything again from the model; the cards slide from where they were. */
+function render(motion = null) {
+  const began = performance.now();
+  try {
+    draw(motion);
+  } finally {
+    // the page's own timeline of its drawing (Chromium's performance tools and benchmarks/web.py read it)
+    if (performance.getEntriesByName("draw").length > 500) performance.clearMeasures("draw");
+    performance.measure("draw", { start: began });
+  }
+}
+
+/** A selector for the element that has the focus, by the hook it carries, so it can have it again once drawn anew. */
+function focusKey() {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  const { card, action, role } = element.dataset;
+  if (card) return `[data-card="${card}"]`;
+  if (action) return `[data-action="${action}"]`;
+  return role ? `[data-role="${role}"]` : null;
+}
+
+function draw(motion) {
+  const focused = document.activeElement;
+  const key = focusKey();
+  try {
+    drawAll(motion);
+  } finally {
+    if (key && focused !== document.activeElement) {
+      const again = document.querySelector(`[data-role="felt"] ${key}, [data-role="count"] ${key}`);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+  }
+}
+
+function drawAll(motion) {
+  const felt = $("felt");
+  const before = motion ? snapshot(felt) : null;
+  root.dataset.state = pageState();
+  root.dataset.deal = model.state ? String(model.state.deal) : "";
+  root.dataset.seq = model.lastSeq === null ? "" : String(model.lastSeq);
+  root.dataset.game = model.state ? model.state.game : "";
+  drawTable(model, handlers);
+  drawCount($("count"), model, next);
+  drawChat(model.chat, model.chatOn);
+  drawTurns();
+  $("last").textContent = model.last;
+  $("connection").textContent = model.connected ? "" : _("Connection lost: joining again…");
+  if (before) move(felt, before, motion.from, motion.to);
+}
+
+/** The list of turns: only the new lines added, unless the list was told again from its start. */
+function drawTurns() {
+  const list = $("turns");
+  const line = (text) => Object.assign(document.createElement("li"), { textContent: text });
+  const shown = list.children.length;
+  if (shown > model.turns.length || (shown && list.firstElementChild.textContent !== model.turns[0])) {
+    list.replaceChildren(...model.turns.map(line));
+  } else if (shown < model.turns.length) {
+    list.append(...model.turns.slice(shown).map(line));
+  } else {
+    return;
+  }
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+}
+
+/** Where the cards of some events come from and go to, for the motion. */
+function motionOf(events) {
+  const from = new Map();
+  const to = new Map();
+  const box = (seat) => document.querySelector(`.seat[data-seat="${seat}"]`);
+  for (const event of events) {
+    if (event.kind === "played" && event.seat !== model.seat && box(event.seat)) from.set(event.card, box(event.seat));
+    if (event.kind === "turned") from.set(event.card, $("stock"));
+    if (event.kind === "captured" && box(event.seat)) {
+      for (const card of [event.card, ...(event.taken || (event.sets || []).flat())]) to.set(card, box(event.seat));
+    }
+  }
+  return { from, to };
+}
+
+function told(events) {
+  for (const event of events) {
+    const text = eventText(model, event);
+    if (text) {
+      model.turns.push(text);
+      model.last = text;
+    }
+  }
+  if (model.turns.length > 400) model.turns.splice(0, model.turns.length - 400);
+}
+
+function keep() {
+  keepSeat(model.table, { token: model.token, seat: model.seat, game: model.state ? model.state.game : model.game,
+    seats: model.seats.length, lastSeq: model.lastSeq, name: model.name });
+}
+
+function welcome(frame) {
+  if (frame.token) model.token = frame.token;
+  model.welcomed = true;
+  model.connected = true;
+  model.seat = frame.seat;
+  model.seats = frame.seats || [];
+  model.state = frame.state || null;
+  model.game = frame.game;
+  model.story = frame.story || [];
+  model.values = frame.values || model.values;
+  if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
+  if (typeof frame.chat_on === "boolean") model.chatOn = frame.chat_on;
+  else if (frame.chat === false) model.chatOn = false;
+  model.lastSeq = frame.seq;
+  model.sending = false;
+  model.choice = null;
+  model.dealOver = frame.deal_over || null;
+  model.matchOver = frame.match_over || null;
+  const me = model.seats[model.seat] || {};
+  model.readySent = Boolean(me.ready);
+  model.turns = [];
+  told(model.story);
+  if (model.dealOver && !model.matchOver && frame.phase === "deal_over" && me.ready) model.readySent = true;
+  keep();
+  if (location.hash) history.replaceState(null, "", location.pathname); // the claim is spent: reloading comes back with the token
+  $("app-link").hidden = true;
+  show("table");
+  render();
+}
+
+function frameArrived(frame) {
+  switch (frame.type) {
+    case "welcome":
+      welcome(frame);
+      return;
+    case "update": {
+      const events = frame.events || [];
+      if (events.some((e) => e.kind === "dealt")) {
+        model.story = [];
+        model.turns = [];
+        model.dealOver = null;
+        model.readySent = false;
+      }
+      model.story.push(...events);
+      model.state = frame.state || model.state;
+      model.lastSeq = frame.seq;
+      model.choice = null;
+      told(events);
+      render(motionOf(events));
+      return;
+    }
+    case "ack":
+    case "error":
+      model.sending = false;
+      if (frame.type === "error") {
+        if (frame.code === "claimed" || frame.code === "bad-token") forgetSeat(model.table);
+        model.last = frame.message || "";
+      }
+      render();
+      return;
+    case "deal_over":
+      model.dealOver = frame;
+      model.lastSeq = frame.seq;
+      keep();
+      render();
+      return;
+    case "match_over":
+      model.matchOver = frame;
+      model.lastSeq = frame.seq;
+      keep();
+      render();
+      return;
+    case "presence":
+      model.seats = frame.seats || model.seats;
+      render();
+      return;
+    case "chat":
+      model.chat.push({ name: frame.name || seatName(model.seats, frame.seat), text: frame.text });
+      if (model.chat.length > 200) model.chat.shift();
+      render();
+      return;
+    default:
+  }
+}
+
+function statusChanged(status, code) {
+  if (status === "open") return;
+  model.connected = false;
+  model.sending = false;
+  if (status === "closed") {
+    model.stopped = true;
+    if (code === 4001) notice(_("This seat was opened in another window or browser."));
+    else if (code === 4003) notice(_("This link's seat has been taken already. Ask the host for a new link."));
+    else if (code === 4004) {
+      forgetSeat(model.table);
+      notice(_("There is no such table on this server (a table waits 48 hours for its people)."));
+    } else notice(_("This server speaks another version of the game."));
+    return;
+  }
+  if (model.welcomed) render();
+}
+
+function sitDown(hello) {
+  connection = new Connection(model.table, hello, frameArrived, statusChanged);
+  connection.open();
+}
+
+function join() {
+  const kept = keptSeat(model.table);
+  if (kept) {
+    model.token = kept.token;
+    model.name = kept.name || "";
+    model.lastSeq = kept.lastSeq ?? null;
+    sitDown(() => ({ type: "hello", version: 1, table: model.table, token: model.token,
+      ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) }));
+    notice(_("Coming back to your seat…"));
+    return;
+  }
+  if (!claim) {
+    notice(_("This address has no seat in it. Open the whole link the host sent, with the part after #."));
+    return;
+  }
+  const sit = (name) => {
+    model.name = name;
+    sitDown(() => (model.token
+      ? { type: "hello", version: 1, table: model.table, token: model.token, ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) }
+      : { type: "hello", version: 1, table: model.table, claim, name }));
+  };
+  if (keptName()) {
+    sit(keptName()); // the name was asked once, at this browser's first table, and is remembered
+    notice(_("Taking your seat…"));
+    return;
+  }
+  show("join");
+  const input = $("name-input");
+  input.focus();
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = input.value.trim().slice(0, 40);
+    if (!name) return;
+    keepName(name);
+    $("join").disabled = true;
+    sit(name);
+  });
+}
+
+function listTables() {
+  show("list");
+  root.dataset.state = "waiting";
+  const kept = keptTables();
+  $("no-tables").hidden = kept.length > 0;
+  $("tables").replaceChildren(...kept.map((entry) => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/t/${entry.table}`;
+    const game = entry.game === "fishing" ? _("Chinese Go Fishing") : _("Chinese Ten");
+    link.textContent = format("{game} at table {table}", { game, table: entry.table });
+    item.append(link);
+    return item;
+  }));
+}
+
+function appLink() {
+  const link = $("app-link");
+  const plain = location.protocol === "http:" ? "?http" : "";
+  link.href = `chinese-ten://${location.host}${location.pathname}${plain}${location.hash}`;
+  link.hidden = !claim;
+}
+
+function switches() {
+  const language = $("language");
+  const contrast = $("contrast");
+  const four = $("four-colour");
+  contrast.checked = localStorage.getItem("chinese-ten:contrast") === "1";
+  four.checked = localStorage.getItem("chinese-ten:four-colour") === "1";
+  const look = () => {
+    root.dataset.look = contrast.checked ? "high-contrast" : "normal";
+    setStyle(contrast.checked, four.checked);
+    localStorage.setItem("chinese-ten:contrast", contrast.checked ? "1" : "0");
+    localStorage.setItem("chinese-ten:four-colour", four.checked ? "1" : "0");
+  };
+  look();
+  contrast.addEventListener("change", () => { look(); redraw(); });
+  four.addEventListener("change", () => { look(); redraw(); });
+  language.addEventListener("change", async () => {
+    await useLanguage(language.value, true);
+    model.turns = [];
+    told(model.story);
+    redraw();
+  });
+  return language;
+}
+
+function redraw() {
+  if (model.welcomed) render();
+  else if (!model.table) listTables();
+}
+
+async function start() {
+  const language = switches();
+  await useLanguage(preferred());
+  language.value = document.documentElement.lang;
+  appLink();
+  wireChat((text) => connection && connection.send({ type: "chat", text }));
+  wireKeys();
+  if (model.table) join();
+  else listTables();
+  window.addEventListener("online", () => connection && connection.retryNow());
+}
+
+start();

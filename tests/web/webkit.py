@@ -1,0 +1,242 @@
+"""Helpers for the web seat's tests: a headless Chromium (Debian's ``chromium`` and ``chromium-driver``,
+driven by selenium), a table with a scripted host, and the page's seat driven by its own buttons only."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.net.client import TableClient
+from chinese_ten.net.tables import Table
+from tests.net.netkit import Player
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+STEP_SECONDS = 20.0
+"""The longest the page may take to answer one step of the deal."""
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not path.exists() and shutil.which(path.name) is None:
+            return f"{path} is not installed (Debian: apt-get install chromium chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e .[test])"
+    return None
+
+
+def start_browser(profile: Path, width: int = 1280, height: int = 800, language: str = "en") -> Any:
+    """A headless Chromium with a fresh profile, its window ``width`` × ``height``, preferring ``language``."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium"))
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+                     f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={language}"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER if CHROMEDRIVER.exists()
+                                                                     else shutil.which("chromedriver"))))
+    driver.set_script_timeout(STEP_SECONDS)
+    return driver
+
+
+@contextmanager
+def browser(tmp_path: Path, **options: Any) -> Iterator[Any]:
+    """A browser for one test (skipped, with the reason, where none can run), closed after it."""
+    missing = browser_missing()
+    if missing:
+        pytest.skip(missing)
+    driver = start_browser(tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}", **options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+class Host(threading.Thread):
+    """A scripted host playing its seat on a thread of its own (netkit's :class:`Player`) until stopped."""
+
+    def __init__(self, client: TableClient, seed: int = 1) -> None:
+        super().__init__(daemon=True, name="scripted-host")
+        self.player = Player(client, seed)
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        while not self.stopping.is_set():
+            with self.lock:
+                came = self.player.step()
+            if not came:
+                self.stopping.wait(0.005)  # nothing came: a short pause before polling again, as netkit's players do
+
+    def frames(self) -> list[dict[str, Any]]:
+        """Every frame the host has received so far."""
+        with self.lock:
+            return list(self.player.frames)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join(10)
+
+
+@dataclass
+class Hidden:
+    """For the browser's seat, what it could not know when each numbered frame left the server."""
+
+    seat: int
+    by_seq: dict[int, set[str]] = field(default_factory=dict)
+
+    def note(self, table: Table, seat: int, text: str) -> None:
+        if seat != self.seat or not table.started:
+            return
+        seq = json.loads(text).get("seq")
+        if not isinstance(seq, int):
+            return
+        deal = table.session.deal
+        hidden = {str(c) for s, hand in enumerate(deal.hands) if s != seat for c in hand}
+        self.by_seq[seq] = hidden | {str(c) for c in deal.stock}
+
+
+@contextmanager
+def hidden_cards(monkeypatch: Any, seat: int) -> Iterator[Hidden]:
+    """Note, as each frame leaves for ``seat``, the cards that seat may not know at that frame."""
+    found = Hidden(seat)
+    original = Table._deliver
+
+    def deliver(self: Table, state: Any, text: str) -> None:
+        found.note(self, state.seat, text)
+        original(self, state, text)
+
+    monkeypatch.setattr(Table, "_deliver", deliver)
+    yield found
+
+
+WATCH = """
+if (!window.seenCards) {
+  window.seenCards = [];
+  const root = document.documentElement;
+  const note = () => window.seenCards.push({seq: root.dataset.seq || "",
+    cards: [...document.querySelectorAll("[data-card]")].map((e) => e.dataset.card)});
+  new MutationObserver(note).observe(root, {attributes: true, attributeFilter: ["data-seq"]});
+  note();
+}
+"""
+"""Installed in the page by the test (not part of it): after every numbered frame the page drew, the cards it names."""
+
+LOOK = """
+const root = document.documentElement;
+const hand = [...document.querySelectorAll('[data-role="hand"] button[data-card]:enabled')].map((e) => e.dataset.card);
+const choosers = [...document.querySelectorAll('[data-role="hand"] button[data-card][aria-haspopup]:enabled')]
+  .map((e) => e.dataset.card);
+const choice = [...document.querySelectorAll('[data-role="choice"] button[data-action]')].map((e) => e.dataset.action);
+const next = document.querySelector('[data-role="next"]');
+return {state: root.dataset.state, deal: root.dataset.deal, seq: root.dataset.seq, hand, choosers, choice,
+        next: Boolean(next && !next.disabled)};
+"""
+
+
+class Page:
+    """The web seat in a browser, read and played by its buttons and hooks (NETWORK.md's data-role,
+    data-card, data-action and data-state)."""
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.checked = 0
+
+    def wait(self, condition: Callable[[Any], Any], timeout: float = STEP_SECONDS, what: str = "the page") -> Any:
+        from selenium.common.exceptions import TimeoutException
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(condition)
+        except TimeoutException:
+            raise AssertionError(f"waiting for {what} for {timeout} s; the page: {self.look()}, "
+                                 f"its last turn: {self.find('[data-role=last]').text!r}") from None
+
+    def look(self) -> dict[str, Any]:
+        """The page's state, its playable cards, its choices and whether it offers the next deal."""
+        return self.driver.execute_script(LOOK)  # type: ignore[no-any-return]
+
+    def find(self, css: str) -> Any:
+        return self.driver.find_element("css selector", css)
+
+    def sit(self, link: str, name: str) -> None:
+        """Open a seat's link, give the name and sit down; returns once the table is shown."""
+        self.driver.get(link)
+        self.wait(lambda d: self.look()["state"] == "joining" and self.find('[data-role="name-input"]').is_displayed(),
+                  what="the name to be asked")
+        field_ = self.find('[data-role="name-input"]')
+        field_.clear()
+        field_.send_keys(name)
+        self.find('[data-role="join"]').click()
+        self.seated()
+
+    def seated(self) -> None:
+        """Wait until the page sits at its table (welcomed and connected)."""
+        self.wait(lambda d: self.look()["state"] not in ("joining", "reconnecting"), what="the seat to be taken")
+        self.driver.execute_script(WATCH)
+
+    def hand(self) -> list[str]:
+        """Every card in the seat's hand, as the page shows it."""
+        return self.driver.execute_script(  # type: ignore[no-any-return]
+            'return [...document.querySelectorAll(\'[data-role="hand"] [data-card]\')].map((e) => e.dataset.card);')
+
+    def step(self) -> str:
+        """Wait until the page can do something or the match is over, then do one thing with its buttons:
+        play a card (one that opens a choice of what it takes, when there is one), take a choice or go on to
+        the next deal. Returns the page's state it acted in."""
+        def ready(_driver: Any) -> dict[str, Any] | None:
+            seen = self.look()
+            state = seen["state"]
+            if state == "match-over" or (state == "my-turn" and seen["hand"]) or (state == "choosing" and seen["choice"]) \
+                    or (state == "deal-over" and seen["next"]):
+                return seen
+            return None
+
+        seen = self.wait(ready, what="a move, a choice, the next deal or the match's end")
+        state = seen["state"]
+        if state == "my-turn":
+            card = (seen["choosers"] or seen["hand"])[0]
+            self.find(f'[data-role="hand"] button[data-card="{card}"]').click()
+        elif state == "choosing":
+            self.find(f'[data-role="choice"] button[data-action="{seen["choice"][-1]}"]').click()
+        elif state == "deal-over":
+            self.find('[data-role="next"]').click()
+        if state != "match-over":
+            self.wait(lambda d: self.look()["seq"] != seen["seq"] or self.look()["state"] != state,
+                      what="the page to move on after its action")
+        return str(state)
+
+    def seen_cards(self) -> list[dict[str, Any]]:
+        """The cards the page named after each frame it drew since last asked."""
+        return self.driver.execute_script(  # type: ignore[no-any-return]
+            "const seen = window.seenCards || []; window.seenCards = []; return seen;")
+
+    def check_no_hidden_card(self, hidden: Hidden) -> None:
+        """No card the page named after any frame was one its seat could not know at that frame."""
+        for seen in self.seen_cards():
+            if not seen["seq"]:
+                continue
+            secret = hidden.by_seq.get(int(seen["seq"]), set())
+            named = set(seen["cards"]) & secret
+            assert not named, f"after frame {seen['seq']} the page names {sorted(named)}, which its seat may not know"
+            self.checked += 1
+
+    def log_errors(self) -> list[str]:
+        """The browser console's errors (a table's WebSocket path refused, a picture missing, a script failing)."""
+        return [e["message"] for e in self.driver.get_log("browser") if e["level"] == "SEVERE"]
