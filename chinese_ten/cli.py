@@ -21,6 +21,8 @@ from chinese_ten.engine.match import MatchLength
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player
 from chinese_ten.quote import quote, shorten, show_path
 from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
+from chinese_ten.engine.scores import signed as signed_margin
+from chinese_ten.games import check_record_result
 from chinese_ten.games.ten.record import position_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet, RulesError, parse_option
 
@@ -373,7 +375,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         state = m.outcome or ("abandoned" if m.state == "abandoned" else m.state)
         if m.practice:
             state += " (practice)"
-        totals = " ".join(f"{t:+g}" for t in m.totals)
+        totals = " ".join(signed_margin(t) for t in m.totals)
         lines.append(f"{m.started}  {m.setup.game}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
                      f"{len(m.deals)} of {m.setup.total_deals} deals  {totals}  {state}")
     for d in damaged:
@@ -390,6 +392,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 def _export(folder: Path, matches: list[Any]) -> list[Path]:
     """Write each kept deal as a record file in ``folder``, whole or not at all, named as the window names
     them; returns the files written."""
+    from chinese_ten.games import with_result
     from chinese_ten.storage import atomic_write
 
     written = []
@@ -398,7 +401,7 @@ def _export(folder: Path, matches: list[Any]) -> list[Path]:
         for m in matches:
             for d in m.deals:
                 path = folder / m.record_name(d)
-                atomic_write(path, (json.dumps(d.record, indent=1) + "\n").encode("utf-8"))
+                atomic_write(path, (json.dumps(with_result(d.record), indent=1) + "\n").encode("utf-8"))
                 written.append(path)
     except OSError as exc:
         done = f" ({len(written)} written before)" if written else ""
@@ -435,7 +438,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def _figures_text(f: Any) -> str:
     """The figures ``stats --json`` gives beyond the counts, in words: win %, deals, margins, streaks."""
     def shown(value: float | None, signed: bool = False) -> str:
-        return "-" if value is None else f"{value:+g}" if signed else f"{value:g}"
+        return "-" if value is None else signed_margin(value) if signed else f"{value:g}"
 
     return (f"win {shown(f.win_percent)}%; {f.deals} deal{'' if f.deals == 1 else 's'}, "
             f"mean margin {shown(f.mean_margin, True)}, best deal {shown(f.best_deal, True)}, "
@@ -486,6 +489,7 @@ def _emit(text: str) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the position a record reaches."""
     record = _read_record(args.file)
+    check_record_result(record)
     if _is_fishing(record):
         from chinese_ten.games.fishing.record import position_of as fishing_position
         from chinese_ten.games.fishing.record import replay as fishing_replay
@@ -519,7 +523,7 @@ def describe_position(pos: dict[str, Any]) -> str:
     lines.append(f"layout: {' '.join(pos['layout']) or '(empty)'}   stock: {pos['stock_left']} cards")
     for s in range(pos["seats"]):
         lines.append(f"seat {s}: hand {' '.join(pos['hands'][s]) or '-'} | pile {len(pos['piles'][s])} cards, "
-                     f"{pos['points'][s]} points, margin {pos['margins'][s]:+}")
+                     f"{pos['points'][s]} points, margin {signed_margin(pos['margins'][s])}")
     return "\n".join(lines)
 
 
@@ -559,6 +563,7 @@ def _advise_fishing(args: argparse.Namespace, record: dict[str, Any]) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
     record = _read_record(args.file)
+    check_record_result(record)
     if _is_fishing(record):
         from chinese_ten.games.fishing.review import review_record as review_fishing
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chinese_ten.engine.game import GameSpec, GameState, Player, make_player
-from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.streams import DealStreams, deal_number, derive_seed
 from chinese_ten.quote import show_path
 
@@ -222,8 +222,7 @@ def simulate(
                 play_out(deal, seat_players, DealStreams(seed, k, seats, r), clock)
                 margins = deal.returns()
                 if records is not None:
-                    result = {"players": seat_names, "points": list(deal.points),
-                              "margins": [as_number(m) for m in margins]}
+                    result = result_of(deal.points, margins, seat_names)
                     write_record_file(records / f"deal-{k:05d}-{r}.json",
                                       {**game.record_of(deal), "deal_number": numbered, "result": result})
             for s, name in enumerate(seat_names):

@@ -13,6 +13,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.engine.scores import signed
+from chinese_ten.games import with_result
 from chinese_ten.engine.records import RecordError
 from chinese_ten.engine.scores import as_number
 from chinese_ten.i18n import _
@@ -193,7 +194,7 @@ class HistoryScene(Page):
         folder = self.app.keeper.folder / "records"
         name = m.record_name(kept)
         try:
-            atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))
+            atomic_write(folder / name, (json.dumps(with_result(kept.record), indent=1) + "\n").encode("utf-8"))
         except (OSError, ValueError) as problem:  # the last: a record text that can't be read after all
             _log.warning("could not export a record: %s", problem)
             self.app.notify(_("The record could not be written to {folder}.").format(folder=folder))

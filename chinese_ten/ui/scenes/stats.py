@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed as signed_margin
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import Figures, Statistics
 from chinese_ten.games.ten.texts import preset_title
@@ -31,7 +32,7 @@ def _n(value: float | None, signed: bool = False) -> str:
     if value is None:
         return "–"
     if signed:
-        return f"{value:+g}" if value else "0"
+        return signed_margin(value) if value else "0"
     return f"{value:g}"
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import pygame
 from pygame import Rect
 
-from chinese_ten.engine.scores import signed
+from chinese_ten.engine.scores import as_number, signed
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import TableGeometry
@@ -44,33 +43,24 @@ def rules_text(ctl: TableController) -> str:
     return " · ".join(parts)
 
 
-def deal_margins(ctl: TableController) -> list[float]:
-    """Each seat's margin in the deal as shown: its points less an even share of the points taken so
-    far, in whole points that add up to zero while the deal goes on (see :func:`whole_margins`).
+def deal_margins(ctl: TableController) -> list[Fraction]:
+    """Each seat's exact margin in the deal as shown: its points less an even share of the points taken so
+    far while the deal goes on (see :func:`live_margins`), the deal's results (points less the tie score)
+    once it is over. Both add up to zero; the column writes them by the one rule of
+    :func:`~chinese_ten.engine.scores.signed`, as the count and History do.
 
-    Every margin is 0 before the first capture, and once the deal is over they are the deal's
-    results (points less the tie score), which add up to zero.
+    Every margin is 0 before the first capture.
     """
     deal = ctl.finished_deal()
     if deal is not None and not ctl.busy:
-        return [float(m) for m in ctl.rules_ui.margins(deal)]
-    return [float(m) for m in whole_margins(ctl.board.points)]
+        return [Fraction(m) for m in ctl.rules_ui.margins(deal)]
+    return live_margins(ctl.board.points)
 
 
-def whole_margins(points: list[int]) -> list[int]:
-    """Each seat's points less an even share of all the points, in whole points that add up to zero: each
-    margin rounded down, then the points short handed to the largest remainders (a tie to the seat with
-    more points), so two seats always show the same margin with opposite signs."""
+def live_margins(points: list[int]) -> list[Fraction]:
+    """Each seat's points less an even share of all the points, exact (they add up to zero)."""
     seats = len(points)
-    if not seats:
-        return []
-    exact = [Fraction(p * seats - sum(points), seats) for p in points]
-    whole = [math.floor(m) for m in exact]
-    short = -sum(whole)
-    order = sorted(range(seats), key=lambda s: (exact[s] - whole[s], points[s]), reverse=True)
-    for seat in order[:short]:
-        whole[seat] += 1
-    return whole
+    return [Fraction(p * seats - sum(points), seats) for p in points]
 
 
 LOG_GAP = 8
@@ -204,14 +194,14 @@ class SidePanel:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
             margin = margins[seat]
             cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
-                     signed(float(totals[seat]))]
+                     signed(totals[seat])]
             for i, text in enumerate(cells):
                 at = cols[i]
                 if at is None:
                     continue
                 colour = t.text
                 if i in (3, 4):
-                    val = margin if i == 3 else float(totals[seat])
+                    val = as_number(margin if i == 3 else totals[seat])
                     colour = t.gain if val > 0 else (t.loss if val < 0 else t.text)
                 s = kit.text.line(text, size, colour, bold=i == 0)
                 cx = x + round(at * inner)
