@@ -47,7 +47,13 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, exit status 2."""
+    """An argument parser whose errors are one line, exit status 2, and that takes an option only by its whole
+    name (``--deal`` is never read as ``--deals``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """A parser as argparse's, abbreviations refused."""
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         words = " ".join(shorten(word) for word in message.split())
@@ -84,6 +90,9 @@ def _any_seats(text: str) -> int:
 
 GAME_NAMES: tuple[str, ...] = ("ten", "fishing")
 """The games ``--game`` names: Chinese Ten (the default) and Chinese Go Fishing."""
+
+SIMULATED_DEALS: int = 100
+"""The shuffles ``simulate`` plays when neither ``--deals`` nor ``--deal`` says."""
 
 DEMO_FISHING_SEATS: int = 4
 """The seats of a Go Fishing demo that names none."""
@@ -238,7 +247,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=GAME_NAMES, default="ten",
                    help="the game: ten (Chinese Ten, 2 to 4 seats) or fishing (Chinese Go Fishing, 2 to 8 seats)")
     p.add_argument("--seats", type=_any_seats, default=2)
-    p.add_argument("--deals", type=_positive, default=100, help="shuffles to play (each once per rotation with --duplicate)")
+    p.add_argument("--deals", type=_positive, default=None,
+                   help="shuffles to play (each once per rotation with --duplicate; default: 100, or 1 with --deal)")
+    p.add_argument("--deal", type=_deal_number, default=argparse.SUPPRESS, metavar="N",
+                   help="make the first shuffle deal number N (0 to 2^53 - 1); the later ones follow from --seed")
     p.add_argument("--players", default="normal", help="one player per seat, comma-separated (one name fills every seat)")
     p.add_argument("--seed", type=_int, default=0)
     p.add_argument("--duplicate", action="store_true", help="play every shuffle once for each rotation of the players")
@@ -583,13 +595,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from chinese_ten.games.ten import SPEC as TEN
 
     names = [_player_name_checked(n) for n in args.players.split(",")]
+    if args.deals is None:
+        args.deals = SIMULATED_DEALS if args.deal is None else 1
     if args.game == "fishing":
         return _simulate_fishing(args, names)
     if args.seats not in (2, 3, 4):
         raise UsageError(f"argument --seats: a table has 2, 3 or 4 seats, not {args.seats}")
     rules = rules_from_args(args.rules, args.rule)
     result = simulate(TEN, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms, rules=rules)
+                      records=args.records, think_ms=args.think_ms, rules=rules, first_deal=args.deal)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 
@@ -602,7 +616,7 @@ def _simulate_fishing(args: argparse.Namespace, names: list[str]) -> int:
     if args.rules != "classic" or args.rule:
         raise UsageError("--rules and --rule choose Chinese Ten's house rules; Chinese Go Fishing has none")
     result = simulate(game_named("fishing"), args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms)
+                      records=args.records, think_ms=args.think_ms, first_deal=args.deal)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 

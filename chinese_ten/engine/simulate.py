@@ -174,6 +174,7 @@ def simulate(
     think_ms: int | None = None,
     progress: Callable[[int], None] | None = None,
     rules: Any = None,
+    first_deal: int | None = None,
 ) -> SimulationResult:
     """Play ``deals`` shuffles (each once per rotation with ``duplicate``) and measure.
 
@@ -181,7 +182,8 @@ def simulate(
     from its own stream and every seat decides from its
     own (see :class:`~chinese_ten.engine.streams.DealStreams`), so the same seed gives
     the same deals whatever the players do. Deal ``k`` is shuffled from its deal number
-    (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``.
+    (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``;
+    ``first_deal`` makes the first shuffle that deal number instead (``simulate --deal N``).
     """
     if rules is None:
         rules = game.default_rules
@@ -206,7 +208,7 @@ def simulate(
     played = 0
     start = time.perf_counter()
     for k in range(deals):
-        numbered = deal_number(seed, k)
+        numbered = first_deal if k == 0 and first_deal is not None else deal_number(seed, k)
         dealer = k % seats
         sums: dict[str, float] = defaultdict(float)
         counts: dict[str, int] = defaultdict(int)
