@@ -16,7 +16,7 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -143,6 +143,45 @@ def _bucket_middle(i: int) -> float:
     return FRAME_FLOOR_MS * FRAME_BUCKET_STEP ** (i - 0.5)
 
 
+SETTLE_S = 0.5
+"""How long after a screen that opens by itself (the count, the final results) Enter and Space are not taken:
+a press meant for the screen before, or a held key, does not run through the one that follows."""
+
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+"""The keys that press a button, which a held or early press must not press twice."""
+
+
+class PressGuard:
+    """Tells a deliberate press of Enter or Space from a held key's repeats, and from a press that came just as
+    a screen that opens by itself opened (the person was pressing for the screen before); ``clock`` is the time
+    in seconds, injected in tests."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, settle_s: float = SETTLE_S) -> None:
+        """A guard reading the time from ``clock``, letting presses through ``settle_s`` after a screen opens."""
+        self.clock = clock
+        self.settle_s = settle_s
+        self.held: set[int] = set()
+        self.opened_at = -math.inf
+
+    def opened(self) -> None:
+        """A screen has just come on top."""
+        self.opened_at = self.clock()
+
+    def passes(self, event: pygame.event.Event, settling: bool) -> bool:
+        """False for a key event to drop: a repeat of a held Enter or Space, or its press while the screen on
+        top (``settling``: one that opens by itself) is younger than the settle time."""
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()  # its key-up may go to another window
+        elif event.type == pygame.KEYDOWN and event.key in PRESS_KEYS:
+            repeat = event.key in self.held
+            self.held.add(event.key)
+            if repeat or (settling and self.clock() - self.opened_at < self.settle_s):
+                return False
+        return True
+
+
 class App:
     """The window's scenes, settings and shared drawing kit: the :class:`~chinese_ten.ui.services.Services`
     every scene is given."""
@@ -192,6 +231,9 @@ class App:
         self.offer_tutorial = False
         """True when the start screen is to offer Learn to play (a start whose settings never answered it)."""
         self._resize_at: float | None = None
+        self.guard: PressGuard | None = None
+        """Drops held and early presses of Enter and Space (the real window has one; tests that press at machine
+        speed, and demos, have none)."""
 
     # ------------------------------------------------------------------ scenes
 
@@ -205,6 +247,8 @@ class App:
         self.scenes.append(scene)
         if below is not None:
             below.pause()
+        if self.guard is not None:
+            self.guard.opened()
         scene.enter()
 
     def pop(self, scene: Screen | None = None) -> None:
@@ -225,6 +269,8 @@ class App:
         old, self.scenes = self.scenes, [scene]
         for gone in reversed(old):
             gone.leave()
+        if self.guard is not None:
+            self.guard.opened()
         scene.enter()
 
     def make(self, name: str, **kw: Any) -> Scene | None:
@@ -561,6 +607,8 @@ class App:
         if self.banner_left > 0 and event.type == pygame.MOUSEBUTTONDOWN and self.banner_rect().collidepoint(event.pos):
             self.banner_left = 0.0
             return
+        if self.guard is not None and not self.guard.passes(event, getattr(self.top(), "opens_by_itself", False)):
+            return
         if event.type == pygame.KEYDOWN and self._global_key(event):
             return
         top = self.top()
@@ -872,6 +920,7 @@ def run_game(options: LaunchOptions) -> int:
         register_at_start()
         door = open_door(data_dir(options.data_dir), _post_link)
         app = App(surface, settings, store, keeper=Keeper(opened))
+        app.guard = PressGuard()
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
         app.notices = list(loaded.notices) + opened.notices
