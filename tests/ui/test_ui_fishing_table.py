@@ -22,6 +22,7 @@ from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.panel import turn_text
 from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.live import TableScene
@@ -377,6 +378,8 @@ def test_shift_with_a_card_of_one_family_offers_taking_nothing_too(window: pygam
     choice = app.top()
     assert isinstance(choice, ChoiceScene), "Shift+Enter offers the one family and taking nothing"
     assert [o.sets for o in choice.options] == [((c("QH"),),), ()]
+    assert choice.prompt().startswith("Your Q♦ can take in 1 way, or take nothing"), "one way, said as one"
+    assert turn_text(ctl) == "Your pick: what to take?", "a pick of sets, not of one card"
     app.frame(1 / 60, [key_event(pygame.K_DOWN)])
     app.frame(1 / 60, [key_event(pygame.K_RETURN)])
     for _ in range(400):

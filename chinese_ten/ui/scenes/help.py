@@ -105,8 +105,6 @@ def _points(n: int) -> str:
 KEYS: tuple[tuple[str, str], ...] = (
     (N_("Left / Right"), N_("move the focus through your hand; pick a lit card in a capture choice")),
     (N_("Enter"), N_("play the focused card, or take the focused lit card")),
-    (N_("Shift+Enter, Shift+click"), N_("Go Fishing: play the card offering every way it may take, taking nothing "
-                                        "too, even when it could take only one way")),
     (N_("Space"), N_("on your turn: play the focused card; any other time: pause or carry on")),
     (N_("1 to 9, 0, -, ="), N_("play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
                                "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)")),
@@ -144,7 +142,38 @@ KEYS: tuple[tuple[str, str], ...] = (
                          "as practice kept nowhere; its count leads back to the review (also Play on from here)")),
     (N_("Review: Esc"), N_("cancel the analysis while it runs; otherwise back to where the review was opened")),
 )
-"""The Keys page: key and what it does (marked with ``N_``: translated where shown)."""
+"""Chinese Ten's Keys page: key and what it does (marked with ``N_``: translated where shown)."""
+
+FISHING_KEYS: dict[str, tuple[str, str] | None] = {
+    "Left / Right": (N_("Left / Right"), N_("move the focus through your hand; in a choice of what to take, the "
+                                            "way before or after (Up / Down: a row of ways)")),
+    "Enter": (N_("Enter"), N_("play the focused card, or take the focused way in a choice of what to take")),
+    "A": (N_("A"), N_("a hint: the Hard player's choice for your turn, or the way to take in a choice of what to "
+                      "take (also the Hint button); the list of turns says why in one line")),
+    "T": (N_("T"), N_("the card tracker on or off: in the side panel, how many cards of each value you have not "
+                      "seen yet (Card tracker in Settings)")),
+}
+"""Go Fishing's rows that differ from Chinese Ten's, by Chinese Ten's key (None: a row it leaves out)."""
+
+FISHING_ONLY_KEYS: tuple[tuple[str, str], ...] = (
+    (N_("Shift+Enter, Shift+click"), N_("play the card offering every way it may take, taking nothing too, even "
+                                        "when it could take only one way")),
+)
+"""Keys Go Fishing has and Chinese Ten has not, listed after Enter."""
+
+
+def keys_page(game: str = "ten") -> tuple[tuple[str, str], ...]:
+    """The Keys page of ``game``: each key and what it does there, marked for translation."""
+    if game != "fishing":
+        return KEYS
+    rows: list[tuple[str, str]] = []
+    for key, what in KEYS:
+        row = FISHING_KEYS.get(key, (key, what))
+        if row is not None:
+            rows.append(row)
+        if key == "Enter":
+            rows.extend(FISHING_ONLY_KEYS)
+    return tuple(rows)
 
 
 _COLOURS = ((N_("Red"), ("H", "D")), (N_("Black"), ("S", "C")))
@@ -491,7 +520,7 @@ class HelpScene(Dialog):
                                  "the others lose.")),
                       ("text", example_text(rules)))
         else:
-            blocks = (("table", [(_("Key"), _("What it does")), *((keyboard_words(_(k)), _(what)) for k, what in KEYS)]),)
+            blocks = (("table", [(_("Key"), _("What it does")), *((keyboard_words(_(k)), _(what)) for k, what in keys_page(self.game))]),)
         surf = self._render(blocks, width)
         self._page = (key, surf)
         return surf

@@ -23,6 +23,8 @@ def turn_text(ctl: TableController) -> str:
     if seat is None:
         return _("The deal is over")
     if ctl.person_choice is not None:
+        if ctl.rules_ui.lists_options:
+            return _("Your pick: what to take?")
         return _("Your pick: which card to take?")
     if seat == ctl.person_seat:
         playing = ctl.rules_ui.may_play(ctl.view, seat) and not ctl.busy
