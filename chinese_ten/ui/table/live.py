@@ -11,6 +11,7 @@ from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import ANIMATION_SPEEDS
 from chinese_ten.ui.table.controller import Advice, TableController
+from chinese_ten.ui.table.focus import HandFocus
 from chinese_ten.ui.table.games import same_take, sets_text
 from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, lifted, table_geometry
 from chinese_ten.ui.table.panel import SidePanel
@@ -72,6 +73,7 @@ class TableScene(Scene):
         self.panel = SidePanel(app.kit)
         self.hover: int | None = None
         self.keyboard = False
+        self.focus = HandFocus()
         self.toast_text = ""
         self.toast_left = 0.0
         self.advice: Advice | None = None
@@ -456,6 +458,8 @@ class TableScene(Scene):
             self._show_hint()
         self._glide_hand(dt)
         hand = self.ctl.board.open_hand(self.ctl.bottom)
+        if self.keyboard:
+            self.hover = self.focus.follow(hand, self.hover)
         if self.hover is not None and self.hover >= len(hand):
             self.hover = len(hand) - 1 if hand and self.keyboard else None
         if self.app.top() is self:
