@@ -160,7 +160,7 @@ class SidePanel:
         head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
         surf.blit(head, (x, y))
         self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
-        earlier = self._log(surf, geom, ctl, self.log_rect)
+        earlier = ctl.narration.turns_before(self._log(surf, geom, ctl, self.log_rect))
         if earlier:
             hint = kit.text.line(_("{count} earlier · Page Up").format(count=earlier), geom.font(16), t.text_dim)
             surf.blit(hint, hint.get_rect(bottomright=(x + inner, y + head.get_height())))
