@@ -23,6 +23,7 @@ from chinese_ten.ui.choices import table_name
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.engine.strengths import strength_label
 from chinese_ten.ui.table.controller import SIDE_NAMES
+from chinese_ten.ui.scenes.deal_number import ask_before_abandoning
 from chinese_ten.ui.table.games import record_game
 from chinese_ten.ui.table.geometry import SIDES
 from chinese_ten.ui.widgets.button import Button, buttons_event
@@ -159,9 +160,11 @@ class HistoryScene(Page):
             rules = rules_from_json(m.setup.rules) if game.name == "ten" else game.default_rules
         except ValueError:
             rules = None
-        self.app.play_deal(number, seats=m.setup.seats, strength=m.setup.strengths, rules=rules, game=game.name,
-                           seat=m.setup.person_seat or 0,
-                           dealer=dealer if isinstance(dealer, int) and 0 <= dealer < m.setup.seats else None)
+        setup = m.setup
+        dealt = dealer if isinstance(dealer, int) and 0 <= dealer < setup.seats else None
+        ask_before_abandoning(self.app, number, lambda: self.app.play_deal(
+            number, seats=setup.seats, strength=setup.strengths, rules=rules, game=game.name,
+            seat=setup.person_seat or 0, dealer=dealt))
 
     def _kept_deal(self):  # type: ignore[no-untyped-def]
         m = self.selected
