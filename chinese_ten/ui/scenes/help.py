@@ -80,7 +80,23 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
                    "margin is your points minus the tie score (the pack's points shared out evenly), so the margins "
                    "of a deal add up to zero. {winning}").format(when=turns_text(rules), winning=winning_text(rules))),
         ("text", match_length_text(seats)),
+        *review_blocks(),
         *friends_blocks(),
+    )
+
+
+def review_blocks() -> tuple[Block, ...]:
+    """What the help says of how the review (and a hint) judges a decision."""
+    return (
+        ("head", _("How the review judges")),
+        ("text", _("The review plays each of a decision's options out many times, in worlds dealt from what your "
+                   "seat could know then: the cards it had seen, and what the other seats' plays suggest they hold. "
+                   "An option's figure is the margin you would end the deal with, on average over those worlds. "
+                   "What the best option would give and yours would not is what the decision lost, and its mark: "
+                   "inaccuracy, mistake or blunder. A hint is judged the same way.")),
+        ("text", _("The worlds assume the other seats play sensibly: a seat that passed up a capture is taken to be "
+                   "much less likely to hold the card that would have made it. Against careless play, Easy's say, "
+                   "the figures can mislead.")),
     )
 
 
@@ -360,6 +376,7 @@ def fishing_rules_page() -> tuple[Block, ...]:
                    "to zero; the most points win the deal.").format(pack=fishing.PACK_POINTS)),
         ("text", _("A match is one deal per player (the usual length), one deal, or two deals per player. The "
                    "highest total of results wins the match; a tie for first place is shared.")),
+        *review_blocks(),
         *friends_blocks(),
     )
 

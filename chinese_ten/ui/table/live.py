@@ -353,8 +353,8 @@ class TableScene(Scene):
                 card=advice.play.pretty, cards=sets_text(advice.sets)))
         elif advice.take is not None:
             take = advice.take
-            tell(lambda: _("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
-                                                                          target=take.pretty))
+            target = sets_text(advice.sets) if len(advice.sets) > 1 else take.pretty  # a triple: all three
+            tell(lambda: _("Hint: play {card} and take {target}.").format(card=advice.play.pretty, target=target))
         else:
             tell(lambda: _("Hint: play {card}.").format(card=advice.play.pretty))
 
