@@ -109,18 +109,26 @@ class SimulationResult:
 
     def to_text(self) -> str:
         """The result as a small table for a person."""
+        rate = self.deals_per_second
         lines = [
-            f"{self.deals} deals at {self.seats} seats"
+            f"{self.deals} deal{'' if self.deals == 1 else 's'} at {self.seats} seats"
             + (f" ({self.shuffles} shuffles, every rotation)" if self.duplicate else "")
-            + f", {self.deals_per_second:,.0f} deals per second",
+            + f", {rate:,.{0 if rate >= 10 else 1}f} deals per second",
             f"{'player':<10} {'mean':>8} {'95% interval':>20} {'ms/decision':>12}",
         ]
         for name in dict.fromkeys(self.players):
             lo, hi = self.ci95[name]
             ms = self.ms_per_decision.get(name)
             ms_text = "-" if ms is None else f"{ms:.3f}"
-            lines.append(f"{name:<10} {self.mean_margin[name]:>+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} {ms_text:>12}")
+            interval = f"[{_hundredths(lo)}, {_hundredths(hi)}]"
+            lines.append(f"{name:<10} {_hundredths(self.mean_margin[name]):>8} {interval:>20} {ms_text:>12}")
         return "\n".join(lines)
+
+
+def _hundredths(value: float) -> str:
+    """A mean margin to two decimals with its sign, ``+0.00`` for one that rounds to nothing (never ``-0.00``)."""
+    text = f"{value:+.2f}"
+    return "+0.00" if text == "-0.00" else text
 
 
 def make_output_folder(folder: Path, option: str = "--records") -> None:

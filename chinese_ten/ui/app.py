@@ -12,6 +12,7 @@ import math
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from array import array
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from chinese_ten.ui.kit.shortcuts import FULLSCREEN, HELP, global_shortcut, shor
 from chinese_ten.ui.kit.sound import SoundPlayer
 from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.ui.kit.theme import FontBook, theme_for
+from chinese_ten.ui.wake import wake_window
 from chinese_ten.engine.thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.ui")
@@ -322,9 +324,12 @@ class App:
             return settings
 
     def notify(self, text: str, seconds: float = BANNER_SECONDS) -> None:
-        """Show a notice across the top of the window for a few seconds."""
+        """Show a notice across the top of the window for a few seconds (told from another thread, such as
+        the kept matches' writer, it wakes the sleeping window)."""
         self.banner_text = text
         self.banner_left = seconds
+        if threading.current_thread() is not threading.main_thread():
+            wake_window()
 
     def show_notices(self) -> None:
         """Show the notices waiting from start-up, once."""
@@ -737,24 +742,33 @@ class App:
         return (self.demo is not None or self.banner_left > 0 or self._resize_at is not None
                 or any(scene.wants_frames() for scene in self.scenes))
 
+    def due_in(self) -> float | None:
+        """Seconds until something on the screen changes with time alone while no scene wants frames (the
+        soonest a scene's ``due_in`` names); None when nothing is due."""
+        dues = [due() for due in (getattr(scene, "due_in", None) for scene in self.scenes) if callable(due)]
+        found = [float(d) for d in dues if d is not None]
+        return max(0.0, min(found)) if found else None
+
     def run(self) -> None:
         """The main loop, at up to 60 frames a second while anything moves, until the window closes. When
-        nothing moves it sleeps until an input arrives (or :data:`IDLE_WAIT_MS` passes), so a game left
-        waiting for its player costs next to no processor time; every frame is still drawn whole. A thread
-        bringing something to show (a network table's connection) wakes it with
-        :func:`~chinese_ten.ui.wake.wake_window`, an event like an input."""
+        nothing moves it sleeps until an input arrives, or until something is due (:meth:`due_in`), and draws
+        nothing meanwhile: a frame is drawn (whole) only for an input or for what changes with time, so a game
+        left waiting for its player costs next to no processor time. A thread bringing something to show (a
+        network table's connection, a notice) wakes it with :func:`~chinese_ten.ui.wake.wake_window`, an event
+        like an input."""
         clock = pygame.time.Clock()
         dt = 0.0
         events: list[pygame.event.Event] | None = None
         while self.running:
             self.frame(dt, events)
-            if self.running:
-                display.flip()
+            if not self.running:
+                break
+            display.flip()
             if self.wants_frames():
                 events = None
                 dt = min(clock.tick(60) / 1000.0, 0.1)
                 continue
-            events = _wait_for_input(IDLE_WAIT_MS / 1000.0)
+            events = _wait_for_input(self.due_in())
             dt = min(clock.tick() / 1000.0, 0.1)
 
 
@@ -862,24 +876,30 @@ def _set_icon() -> None:
         pass
 
 
-IDLE_WAIT_MS = 1000
-"""The longest the window sleeps waiting for input when nothing moves (a backstop: whatever changes with
-time alone asks for frames through ``wants_frames``)."""
-
 IDLE_POLL_S = 0.01
-"""How often the sleeping window looks for input: an input is answered within this, and looking costs next
-to nothing (``pygame.event.wait`` with a timeout was measured to cost more, waking every millisecond)."""
+"""How often the waiting window looks for input at first: an input is answered within this."""
+
+IDLE_POLL_LONG_S = 0.04
+"""How often it looks once it has waited :data:`IDLE_SETTLE_S`: still quicker than a person notices, and a
+quarter of the wake-ups. (``pygame.event.wait`` is no cheaper: it looks every millisecond, holding the
+interpreter, so another thread's wake could not be posted meanwhile.)"""
+
+IDLE_SETTLE_S = 0.5
+"""How long the window waits looking often before it looks less often."""
 
 
-def _wait_for_input(longest: float) -> list[pygame.event.Event]:
-    """The input events that arrive within ``longest`` seconds, as soon as any does (none when none did); a
-    :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them."""
-    deadline = time.monotonic() + longest
+def _wait_for_input(longest: float | None) -> list[pygame.event.Event]:
+    """The input events that arrive within ``longest`` seconds (None: however long it takes), as soon as any
+    does; none when none did. A :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them."""
+    began = time.monotonic()
+    deadline = None if longest is None else began + longest
     while True:
         events = pygame.event.get()
-        if events or time.monotonic() >= deadline:
+        now = time.monotonic()
+        if events or (deadline is not None and now >= deadline):
             return events
-        time.sleep(IDLE_POLL_S)
+        pause = IDLE_POLL_S if now - began < IDLE_SETTLE_S else IDLE_POLL_LONG_S
+        time.sleep(pause if deadline is None else max(0.0, min(pause, deadline - now)))
 
 EXIT_CRASH = 1
 """Exit status after an unexpected problem."""
