@@ -768,7 +768,7 @@ class App:
                 events = None
                 dt = min(clock.tick(60) / 1000.0, 0.1)
                 continue
-            events = _wait_for_input(self.due_in())
+            events = _wait_for_input(self.due_in(), self.sound.rest)
             dt = min(clock.tick() / 1000.0, 0.1)
 
 
@@ -888,9 +888,10 @@ IDLE_SETTLE_S = 0.5
 """How long the window waits looking often before it looks less often."""
 
 
-def _wait_for_input(longest: float | None) -> list[pygame.event.Event]:
+def _wait_for_input(longest: float | None, rest: Callable[[], bool] | None = None) -> list[pygame.event.Event]:
     """The input events that arrive within ``longest`` seconds (None: however long it takes), as soon as any
-    does; none when none did. A :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them."""
+    does; none when none did. A :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them.
+    Once the wait has settled, ``rest`` is called until it says it is done (the sound device let go)."""
     began = time.monotonic()
     deadline = None if longest is None else began + longest
     while True:
@@ -898,7 +899,10 @@ def _wait_for_input(longest: float | None) -> list[pygame.event.Event]:
         now = time.monotonic()
         if events or (deadline is not None and now >= deadline):
             return events
-        pause = IDLE_POLL_S if now - began < IDLE_SETTLE_S else IDLE_POLL_LONG_S
+        settled = now - began >= IDLE_SETTLE_S
+        if settled and rest is not None and rest():
+            rest = None
+        pause = IDLE_POLL_LONG_S if settled else IDLE_POLL_S
         time.sleep(pause if deadline is None else max(0.0, min(pause, deadline - now)))
 
 EXIT_CRASH = 1

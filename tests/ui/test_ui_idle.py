@@ -100,7 +100,7 @@ def test_the_window_at_rest_sleeps_with_no_timeout_and_draws_only_for_what_wakes
     waits: list[float | None] = []
     woken = iter([[pygame.event.Event(WAKE)], [pygame.event.Event(pygame.QUIT)]])
 
-    def wait(longest):  # type: ignore[no-untyped-def]
+    def wait(longest, rest=None):  # type: ignore[no-untyped-def]
         waits.append(longest)
         return next(woken)
 

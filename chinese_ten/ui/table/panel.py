@@ -65,6 +65,20 @@ def live_margins(points: list[int]) -> list[Fraction]:
     return [Fraction(p * seats - sum(points), seats) for p in points]
 
 
+def score_columns(widths: list[int], inner: int, gap: int) -> list[float | None]:
+    """Where each column of the score table ends, as a share of the panel's inner width ``inner``: the name
+    from the left, the others right-aligned from the right, each as wide as its widest text (``widths``) and
+    ``gap`` apart; the cards taken give up their room (they are counted at each pile) when the names need it."""
+    edges: list[float | None] = [0.0] * len(widths)
+    right = float(inner)
+    for i in range(len(widths) - 1, 0, -1):
+        edges[i] = right / inner
+        right -= widths[i] + gap
+    if widths[0] > right:  # long names (a ring's compass points): no Cards column
+        edges[1] = None
+    return edges
+
+
 LOG_GAP = 8
 """Pixels between two entries of the turn log."""
 
@@ -171,12 +185,15 @@ class SidePanel:
         kit = self.kit
         t = kit.theme
         size = geom.font(20)
-        cols: list[float | None] = [0.0, 0.40, 0.58, 0.78, 1.0]
-        widest = max(kit.text.width(name, size, True) for name in ctl.names)
-        if widest > round(0.40 * inner) - kit.text.width("00", size) - 6:
-            # long names (a ring's compass points) take the room of the cards taken, counted at each pile
-            cols = [0.0, None, 0.58, 0.79, 1.0]
+        board = ctl.board
+        totals = ctl.match.totals
+        margins = deal_margins(ctl)
         heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
+        rows = [[ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margins[seat]),
+                 signed(totals[seat])] for seat in range(ctl.seats)]
+        cols = score_columns(
+            [max([kit.text.width(heads[i], geom.font(17))] + [kit.text.width(r[i], size, i == 0) for r in rows])
+             for i in range(len(heads))], inner, max(6, geom.font(20) // 2))
         for i, text in enumerate(heads):
             at = cols[i]
             if at is None:
@@ -185,19 +202,14 @@ class SidePanel:
             cx = x + round(at * inner)
             surf.blit(s, (cx - s.get_width(), y) if i else (cx, y))
         y += kit.fonts.get(geom.font(17)).get_linesize() + 2
-        board = ctl.board
-        totals = ctl.match.totals
         turn = ctl.shown_turn
-        margins = deal_margins(ctl)
         row_h = kit.fonts.get(size).get_linesize() + 6
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
             if seat == turn and not ctl.deal_over:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
             margin = margins[seat]
-            cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
-                     signed(totals[seat])]
-            for i, text in enumerate(cells):
+            for i, text in enumerate(rows[seat]):
                 at = cols[i]
                 if at is None:
                     continue

@@ -155,3 +155,14 @@ def test_the_turn_box_keeps_its_height_whatever_it_says(make_table, monkeypatch:
         scene.draw(app.surface)
         heights.append(scene.panel.turn_rect.height)
     assert len(set(heights)) == 1, heights
+
+
+def test_score_columns_leave_each_figure_its_width_so_a_quarter_never_runs_into_the_points() -> None:
+    from chinese_ten.ui.table.panel import score_columns
+
+    widths, inner, gap = [70, 20, 30, 62, 40], 260, 6
+    edges = score_columns(widths, inner, gap)
+    rights = [e * inner for e in edges[1:] if e is not None]
+    for i in range(1, len(rights)):
+        assert rights[i] - widths[i + 1] - gap >= rights[i - 1] - 1e-9, "a column starts after the one before ends"
+    assert score_columns([200, 20, 30, 62, 40], inner, gap)[1] is None, "long names take the Cards column's room"
