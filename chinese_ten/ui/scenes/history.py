@@ -122,12 +122,12 @@ class HistoryScene(Page):
         return self.matches[self.index] if self.matches else None
 
     def act(self, action: str) -> None:
-        """Back, open or close the deal's count, or export its record."""
-        if action == "back":
-            if self.count_open:
-                self.count_open = False
-            else:
-                self.app.pop(self)
+        """Back (out of History at once, a count open or not), open or close the deal's count, or export its
+        record; ``close`` (Esc) closes an open count first."""
+        if action == "close" and self.count_open:
+            self.count_open = False
+        elif action in ("back", "close"):
+            self.app.pop(self)
         elif action == "count":
             self.count_open = not self.count_open and self._kept_deal() is not None
         elif action == "export":
@@ -209,7 +209,7 @@ class HistoryScene(Page):
         self.place(self.app.surface.get_size())
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.act("back")
+                self.act("close")
                 return
             if event.key in (pygame.K_UP, pygame.K_DOWN) and self.matches:
                 self.index = (self.index + (1 if event.key == pygame.K_DOWN else -1)) % len(self.matches)
