@@ -21,6 +21,8 @@ from chinese_ten.engine.match import MatchLength
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player
 from chinese_ten.quote import quote, shorten, show_path
 from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
+from chinese_ten.engine.scores import signed as signed_margin
+from chinese_ten.games import check_record_result
 from chinese_ten.games.ten.record import position_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet, RulesError, parse_option
 
@@ -45,7 +47,13 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, exit status 2."""
+    """An argument parser whose errors are one line, exit status 2, and that takes an option only by its whole
+    name (``--deal`` is never read as ``--deals``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """A parser as argparse's, abbreviations refused."""
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         words = " ".join(shorten(word) for word in message.split())
@@ -82,6 +90,9 @@ def _any_seats(text: str) -> int:
 
 GAME_NAMES: tuple[str, ...] = ("ten", "fishing")
 """The games ``--game`` names: Chinese Ten (the default) and Chinese Go Fishing."""
+
+SIMULATED_DEALS: int = 100
+"""The shuffles ``simulate`` plays when neither ``--deals`` nor ``--deal`` says."""
 
 DEMO_FISHING_SEATS: int = 4
 """The seats of a Go Fishing demo that names none."""
@@ -236,7 +247,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=GAME_NAMES, default="ten",
                    help="the game: ten (Chinese Ten, 2 to 4 seats) or fishing (Chinese Go Fishing, 2 to 8 seats)")
     p.add_argument("--seats", type=_any_seats, default=2)
-    p.add_argument("--deals", type=_positive, default=100, help="shuffles to play (each once per rotation with --duplicate)")
+    p.add_argument("--deals", type=_positive, default=None,
+                   help="shuffles to play (each once per rotation with --duplicate; default: 100, or 1 with --deal)")
+    p.add_argument("--deal", type=_deal_number, default=argparse.SUPPRESS, metavar="N",
+                   help="make the first shuffle deal number N (0 to 2^53 - 1); the later ones follow from --seed")
     p.add_argument("--players", default="normal", help="one player per seat, comma-separated (one name fills every seat)")
     p.add_argument("--seed", type=_int, default=0)
     p.add_argument("--duplicate", action="store_true", help="play every shuffle once for each rotation of the players")
@@ -373,7 +387,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         state = m.outcome or ("abandoned" if m.state == "abandoned" else m.state)
         if m.practice:
             state += " (practice)"
-        totals = " ".join(f"{t:+g}" for t in m.totals)
+        totals = " ".join(signed_margin(t) for t in m.totals)
         lines.append(f"{m.started}  {m.setup.game}  {m.setup.seats} seats  {m.setup.preset}  {', '.join(m.setup.players)}  "
                      f"{len(m.deals)} of {m.setup.total_deals} deals  {totals}  {state}")
     for d in damaged:
@@ -390,6 +404,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 def _export(folder: Path, matches: list[Any]) -> list[Path]:
     """Write each kept deal as a record file in ``folder``, whole or not at all, named as the window names
     them; returns the files written."""
+    from chinese_ten.games import with_result
     from chinese_ten.storage import atomic_write
 
     written = []
@@ -398,7 +413,7 @@ def _export(folder: Path, matches: list[Any]) -> list[Path]:
         for m in matches:
             for d in m.deals:
                 path = folder / m.record_name(d)
-                atomic_write(path, (json.dumps(d.record, indent=1) + "\n").encode("utf-8"))
+                atomic_write(path, (json.dumps(with_result(d.record), indent=1) + "\n").encode("utf-8"))
                 written.append(path)
     except OSError as exc:
         done = f" ({len(written)} written before)" if written else ""
@@ -435,7 +450,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def _figures_text(f: Any) -> str:
     """The figures ``stats --json`` gives beyond the counts, in words: win %, deals, margins, streaks."""
     def shown(value: float | None, signed: bool = False) -> str:
-        return "-" if value is None else f"{value:+g}" if signed else f"{value:g}"
+        return "-" if value is None else signed_margin(value) if signed else f"{value:g}"
 
     return (f"win {shown(f.win_percent)}%; {f.deals} deal{'' if f.deals == 1 else 's'}, "
             f"mean margin {shown(f.mean_margin, True)}, best deal {shown(f.best_deal, True)}, "
@@ -486,6 +501,7 @@ def _emit(text: str) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print the position a record reaches."""
     record = _read_record(args.file)
+    check_record_result(record)
     if _is_fishing(record):
         from chinese_ten.games.fishing.record import position_of as fishing_position
         from chinese_ten.games.fishing.record import replay as fishing_replay
@@ -519,7 +535,7 @@ def describe_position(pos: dict[str, Any]) -> str:
     lines.append(f"layout: {' '.join(pos['layout']) or '(empty)'}   stock: {pos['stock_left']} cards")
     for s in range(pos["seats"]):
         lines.append(f"seat {s}: hand {' '.join(pos['hands'][s]) or '-'} | pile {len(pos['piles'][s])} cards, "
-                     f"{pos['points'][s]} points, margin {pos['margins'][s]:+}")
+                     f"{pos['points'][s]} points, margin {signed_margin(pos['margins'][s])}")
     return "\n".join(lines)
 
 
@@ -559,6 +575,7 @@ def _advise_fishing(args: argparse.Namespace, record: dict[str, Any]) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
     record = _read_record(args.file)
+    check_record_result(record)
     if _is_fishing(record):
         from chinese_ten.games.fishing.review import review_record as review_fishing
 
@@ -578,13 +595,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from chinese_ten.games.ten import SPEC as TEN
 
     names = [_player_name_checked(n) for n in args.players.split(",")]
+    if args.deals is None:
+        args.deals = SIMULATED_DEALS if args.deal is None else 1
     if args.game == "fishing":
         return _simulate_fishing(args, names)
     if args.seats not in (2, 3, 4):
         raise UsageError(f"argument --seats: a table has 2, 3 or 4 seats, not {args.seats}")
     rules = rules_from_args(args.rules, args.rule)
     result = simulate(TEN, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms, rules=rules)
+                      records=args.records, think_ms=args.think_ms, rules=rules, first_deal=args.deal)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 
@@ -597,7 +616,7 @@ def _simulate_fishing(args: argparse.Namespace, names: list[str]) -> int:
     if args.rules != "classic" or args.rule:
         raise UsageError("--rules and --rule choose Chinese Ten's house rules; Chinese Go Fishing has none")
     result = simulate(game_named("fishing"), args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms)
+                      records=args.records, think_ms=args.think_ms, first_deal=args.deal)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any, Final
 
 
+from chinese_ten.engine.scores import as_number
+from chinese_ten.games import with_result
 from chinese_ten.engine.streams import deal_number
 from chinese_ten.engine.strengths import DEFAULT, MIXED, ORDER, key_strengths, kind_of, per_seat, table_key
 from chinese_ten.engine.judging import Reviewed
@@ -303,7 +305,7 @@ class KeptMatch:
                                                                  "names": list(self.setup.names or ())},
             "deals": [{"number": d.number, "played": d.played, "margins": list(d.margins),
                        **({"deal_number": d.record["deal_number"]} if "deal_number" in d.record else {}),
-                       "record": d.record} for d in self.deals],
+                       "record": with_result(d.record)} for d in self.deals],
         }
 
 
@@ -494,11 +496,6 @@ _PROBES: Final[tuple[str, ...]] = (
 """Queries naming every column this version reads: each fails at once on tables that are not as it keeps them."""
 
 
-def _number(value: float) -> float | int:
-    """A margin as JSON shows it: whole when it is whole."""
-    return int(value) if float(value).is_integer() else round(float(value), 1)
-
-
 class MatchStore:
     """The database of kept matches, open for reading and writing."""
 
@@ -633,10 +630,10 @@ class MatchStore:
         with self._transaction() as db:
             db.execute("INSERT OR REPLACE INTO deals (match_id, number, played, margins, margin, record)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
-                       (match_id, number, _now(), json.dumps([_number(m) for m in margins]), person_margin,
+                       (match_id, number, _now(), json.dumps([as_number(m) for m in margins]), person_margin,
                         json.dumps(record, separators=(",", ":"))))
             db.execute("UPDATE matches SET totals = ?, progress = ?, practice = MAX(practice, ?) WHERE id = ?",
-                       (json.dumps([_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
+                       (json.dumps([as_number(t) for t in totals]), json.dumps(progress, separators=(",", ":")),
                         _practice(progress), match_id))
 
     def keep_network_deal(self, setup: MatchSetup, number: int, record: dict[str, Any], margins: Sequence[float],
@@ -669,10 +666,10 @@ class MatchStore:
                 match_id = int(cursor.lastrowid)  # type: ignore[arg-type]
             db.execute("INSERT OR REPLACE INTO deals (match_id, number, played, margins, margin, record)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
-                       (match_id, number, _now(), json.dumps([_number(m) for m in margins]), margins[seat],
+                       (match_id, number, _now(), json.dumps([as_number(m) for m in margins]), margins[seat],
                         json.dumps(record, separators=(",", ":"))))
             db.execute("UPDATE matches SET totals = ?, names = ? WHERE id = ?",
-                       (json.dumps([_number(t) for t in totals]), json.dumps(list(setup.names)), match_id))
+                       (json.dumps([as_number(t) for t in totals]), json.dumps(list(setup.names)), match_id))
             if outcome is not None:
                 db.execute("UPDATE matches SET state = 'finished', outcome = ?, ended = ? WHERE id = ?"
                            " AND state = 'playing'", (outcome, _now(), match_id))
@@ -990,7 +987,7 @@ class MatchStore:
                 f" FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
                 " GROUP BY m.opponents, m.seats, m.preset, m.game"):
             figures = groups.setdefault((strength, seats, preset, game), Figures())
-            figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), _number(best)
+            figures.deals, figures.mean_margin, figures.best_deal = count, round(mean, 1), as_number(best)
             raw[(strength, seats, preset, game)] = (count, mean, best)
             total += mean * count
             top = best if top is None else max(top, best)
@@ -1002,15 +999,15 @@ class MatchStore:
             for part, (count, total_margin, best) in sums.items():
                 figures = axis.setdefault(part, Figures())
                 figures.deals, figures.mean_margin, figures.best_deal = (count, round(total_margin / count, 1),
-                                                                          _number(best))
+                                                                          as_number(best))
         overall = stats.overall
         overall.deals = sum(f.deals for f in groups.values())
         if overall.deals and top is not None:
-            overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), _number(top)
+            overall.mean_margin, overall.best_deal = round(total / overall.deals, 1), as_number(top)
         stats.by = sorted(groups.items(), key=lambda item: (-item[1].matches, item[0]))
         stats.by_strength, stats.by_seats, stats.by_rules, stats.by_game = (
             sorted(axis.items(), key=lambda item: (-item[1].matches, item[0])) for axis in axes)
-        stats.recent = [_number(m) for (m,) in self._db.execute(
+        stats.recent = [as_number(m) for (m,) in self._db.execute(
             f"SELECT d.margin FROM deals d JOIN matches m ON m.id = d.match_id WHERE {sound}"
             " ORDER BY d.id DESC LIMIT ?", (CHART_DEALS,))][::-1]
         stats.practice = self._db.execute(

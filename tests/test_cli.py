@@ -575,3 +575,29 @@ def test_an_empty_folder_name_for_settings_or_logs_is_refused_in_one_line(capsys
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deal", "5", "--dea", "3"],
+    ["simulate", "--seat", "3", "--deals", "1"],
+    ["replay", "x.json", "--js"],
+    ["--data", "somewhere", "history"],
+])
+def test_an_option_is_taken_only_by_its_whole_name(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "unrecognized arguments" in err or "invalid choice: 'somewhere'" in err
+
+
+def test_simulate_deal_plays_that_deal_number_once_unless_told_more(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "--deal", "4554451136184853", "--players", "random",
+                         "--records", str(tmp_path / "one"), "--json")
+    assert code == 0 and not err and json.loads(out)["deals"] == 1
+    (record,) = [json.loads(p.read_text()) for p in (tmp_path / "one").iterdir()]
+    assert record["deal_number"] == 4554451136184853
+    code, out, _ = run(capsys, "simulate", "--deal", "77", "--deals", "3", "--players", "random", "--seed", "2",
+                       "--records", str(tmp_path / "three"), "--json")
+    numbers = sorted(json.loads(p.read_text())["deal_number"] for p in (tmp_path / "three").iterdir())
+    assert code == 0 and json.loads(out)["deals"] == 3 and 77 in numbers and len(set(numbers)) == 3
+    code, _, err = run(capsys, "simulate", "--deal", "-1")
+    assert code == 2 and "a deal number is a whole number from 0" in err

@@ -9,6 +9,7 @@ from chinese_ten.cli import main
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.matchstore import MatchSetup, open_store
 from chinese_ten.engine.records import read_record_file
+from chinese_ten.engine.scores import as_number
 from chinese_ten.games.ten.record import record_of, replay
 
 SETUP = MatchSetup(seats=2, strength="normal", players=("you", "normal"), person=True, rules="classic",
@@ -255,3 +256,45 @@ def test_stats_carry_the_practice_positions_solved_failed_and_waiting(capsys, tm
     assert "matches" in data and "by" in data, "the figures the interface names are all still there"
     text = run(capsys, "--data-dir", str(tmp_path), "stats")[1]
     assert "practice positions: 1 solved, 1 failed, 1 to solve" in text
+
+
+def test_history_export_and_json_give_an_older_kept_result_in_the_one_shape(capsys, tmp_path) -> None:
+    from fractions import Fraction
+
+    opened = open_store(tmp_path / "data")
+    store = opened.store
+    deal = _played_deal(4)
+    old = {**record_of(deal), "players": ["you", "normal"],
+           "result": [float(m) for m in deal.exact_margins]}  # as windows once kept it
+    match_id = store.begin(SETUP, {"deals": [[]]})
+    margins = [float(m) for m in deal.exact_margins]
+    store.finish_deal(match_id, 1, old, margins, margins[0], margins, {})
+    store.finish_match(match_id, "shared")
+    opened.close()
+    code, _, _ = run(capsys, "--data-dir", str(tmp_path / "data"), "history", "--export", str(tmp_path / "out"))
+    assert code == 0
+    (written,) = (tmp_path / "out").iterdir()
+    result = read_record_file(written)["result"]
+    assert result == {"players": ["you", "normal"], "points": list(deal.points),
+                      "margins": [as_number(m) for m in deal.exact_margins],
+                      "margins_exact": [str(m) for m in deal.exact_margins]}
+    assert sum(Fraction(m) for m in result["margins_exact"]) == 0
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path / "data"), "history", "--json")
+    assert json.loads(out)["matches"][0]["deals"][0]["record"]["result"] == result
+
+
+def test_replay_and_review_refuse_a_result_that_disagrees_naming_the_seat(capsys, tmp_path) -> None:
+    from chinese_ten.engine.scores import result_of
+
+    deal = _played_deal(5)
+    record = {**record_of(deal), "result": result_of(deal.points, deal.exact_margins, ["you", "normal"])}
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 0 and not err, "a true result is taken"
+    record["result"]["points"] = [999, deal.points[1]]
+    path.write_text(json.dumps(record))
+    for command in (["replay", str(path)], ["review", str(path), "--seat", "0", "--json"]):
+        code, out, err = run(capsys, *command)
+        assert code == 2 and not out
+        assert err == f"chinese-ten: result: seat 0 has {deal.points[0]} points, not 999\n"

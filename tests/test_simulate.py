@@ -98,3 +98,30 @@ def test_a_written_record_replaces_an_old_one_whole(tmp_path):
     write_record_file(path, {"format": "chinese-ten/deal-v1", "note": "new"})
     assert json.loads(path.read_text()) == {"format": "chinese-ten/deal-v1", "note": "new"}
     assert [p.name for p in tmp_path.iterdir()] == ["deal.json"]
+
+
+def test_fishing_records_at_eight_seats_carry_exact_margins_that_add_up_to_zero(tmp_path):
+    from fractions import Fraction
+
+    from chinese_ten.engine.scores import as_number
+    from chinese_ten.games import check_record_result, game_named
+
+    simulate(game_named("fishing"), 8, 3, ["random"], seed=6, records=tmp_path)
+    for path in sorted(tmp_path.iterdir()):
+        record = json.loads(path.read_text())
+        result = record["result"]
+        assert set(result) == {"players", "points", "margins", "margins_exact"}
+        exact = [Fraction(m) for m in result["margins_exact"]]
+        assert sum(exact) == 0 and all((8 * m).denominator == 1 for m in exact)
+        assert result["margins"] == [as_number(m) for m in exact]
+        check_record_result(record)
+
+
+def test_the_text_says_one_deal_as_one_and_never_minus_nothing():
+    from dataclasses import replace
+
+    result = simulate(TEN, 2, 1, ["random"], seed=3)
+    text = replace(result, deals_per_second=0.8, mean_margin={"random": -0.001},
+                   ci95={"random": [-0.004, 0.004]}).to_text()
+    assert text.startswith("1 deal at 2 seats, 0.8 deals per second")
+    assert "-0.00" not in text and "+0.00" in text

@@ -115,42 +115,36 @@ def option_words(play: Card, sets: Sequence[Sequence[Card]] = ()) -> str:
 
 
 def reason_text(best: str, best_expected: float, best_figures: Figures,
-                chosen: str, chosen_expected: float, chosen_figures: Figures, scale: float = 1.0,
-                played: bool = True) -> str:
-    """Why ``best`` beat ``chosen``, in one sentence of the language in force: what each wins this turn, or
-    what each leaves the next seat, whichever favours the best more, or (when neither does) that the
-    difference lies later in the deal. The thresholds are multiplied by ``scale``, as the marks' are.
-    ``played`` says ``chosen`` was played (a review); else it is the next best option (a hint)."""
+                chosen: str, chosen_expected: float, chosen_figures: Figures, scale: float = 1.0) -> str:
+    """Why ``best`` beat ``chosen``, in one sentence of the language in force: what each would win this turn, or
+    what each would leave the next seat, whichever favours the best more, or (when neither does) that the
+    difference lies later in the deal; that they are as good as each other when the difference rounds to
+    nothing. The figures are means over the sampled worlds, so they are told as what each option would do on
+    average, never as what happened. The thresholds are multiplied by ``scale``, as the marks' are."""
     gap = points_text(best_expected - chosen_expected)
     b_now, c_now = points_text(best_figures.now), points_text(chosen_figures.now)
     left = chosen_figures.leaves - best_figures.leaves
     won = best_figures.now - chosen_figures.now
+    if gap in ("0", "-0"):
+        return _("{best} is as good as {chosen} on average: the deal would end the same after either ({best_now} "
+                 "and {chosen_now} this turn).").format(best=best, chosen=chosen, best_now=b_now, chosen_now=c_now)
     if won >= NOW_APART * scale and won >= left:
-        return _("{best} wins {best_now} this turn against {chosen_now} for {chosen}, and the deal ends {gap} "
-                 "better on average.").format(best=best, best_now=b_now, chosen=chosen, chosen_now=c_now, gap=gap)
-    if left >= LEFT_APART * scale and not played:
-        return _("{best} wins {best_now} this turn and leaves the next seat {best_left} to take at once on "
-                 "average; {chosen} wins {chosen_now} and leaves {chosen_left}, something to take {share}% of "
+        return _("{best} would win {best_now} this turn on average against {chosen_now} for {chosen}, and the "
+                 "deal would end {gap} better.").format(best=best, best_now=b_now, chosen=chosen, chosen_now=c_now,
+                                                        gap=gap)
+    if left >= LEFT_APART * scale:
+        return _("{best} would win {best_now} this turn on average and leave the next seat {best_left} to take at "
+                 "once; {chosen} would win {chosen_now} and leave {chosen_left}, something to take {share}% of "
                  "the time.").format(best=best, best_now=b_now, best_left=points_text(best_figures.leaves),
                                      chosen=chosen, chosen_now=c_now, chosen_left=points_text(chosen_figures.leaves),
                                      share=round(100 * chosen_figures.share))
-    if left >= LEFT_APART * scale:
-        return _("{best} wins {best_now} this turn and leaves the next seat {best_left} to take at once on "
-                 "average; {chosen} won {chosen_now} and left {chosen_left}, something to take {share}% of the "
-                 "time.").format(best=best, best_now=b_now, best_left=points_text(best_figures.leaves),
-                                 chosen=chosen, chosen_now=c_now, chosen_left=points_text(chosen_figures.leaves),
-                                 share=round(100 * chosen_figures.share))
-    if won <= -NOW_APART * scale and not played:
-        return _("{chosen} wins more this turn ({chosen_now} against {best_now}), but after {best} the rest of "
-                 "the deal goes {gap} better on average.").format(best=best, best_now=b_now, chosen=chosen,
-                                                                  chosen_now=c_now, gap=gap)
     if won <= -NOW_APART * scale:
-        return _("{chosen} won more this turn ({chosen_now} against {best_now}), but after {best} the rest of "
-                 "the deal goes {gap} better on average.").format(best=best, best_now=b_now, chosen=chosen,
-                                                                  chosen_now=c_now, gap=gap)
-    return _("{best} and {chosen} win about the same this turn ({best_now} and {chosen_now}), but after {best} "
-             "the rest of the deal goes {gap} better on average.").format(best=best, chosen=chosen, best_now=b_now,
-                                                                         chosen_now=c_now, gap=gap)
+        return _("{chosen} would win more this turn on average ({chosen_now} against {best_now}), but after {best} "
+                 "the rest of the deal would go {gap} better.").format(best=best, best_now=b_now, chosen=chosen,
+                                                                      chosen_now=c_now, gap=gap)
+    return _("{best} and {chosen} would win about the same this turn on average ({best_now} and {chosen_now}), "
+             "but after {best} the rest of the deal would go {gap} better.").format(
+                 best=best, chosen=chosen, best_now=b_now, chosen_now=c_now, gap=gap)
 
 
 @dataclass(frozen=True)
@@ -168,6 +162,11 @@ class HintOption:
     def of(cls, play: Card, take: Sequence[Sequence[Card]], expected: float, figures: Figures) -> HintOption:
         """The option entering ``play`` and taking the sets ``take``."""
         return cls(str(play), tuple(tuple(str(c) for c in s) for s in take), expected, figures)
+
+    @property
+    def sets(self) -> tuple[tuple[Card, ...], ...]:
+        """The sets the option takes, as cards (a Chinese Ten triple: its three cards, a set each)."""
+        return tuple(tuple(Card.parse(c) for c in s) for s in self.take)
 
     @property
     def words(self) -> str:
@@ -190,12 +189,12 @@ class HintBasis:
         the next best as a review says it, or (with no other option) what it wins and leaves."""
         best = self.best
         if self.runner is None:
-            return _("{best} is the only choice: it wins {now} this turn and leaves the next seat {left} to take "
-                     "at once on average.").format(best=best.words, now=points_text(best.figures.now),
+            return _("{best} is the only choice: on average it would win {now} this turn and leave the next seat "
+                     "{left} to take at once.").format(best=best.words, now=points_text(best.figures.now),
                                                    left=points_text(best.figures.leaves))
         runner = self.runner
         return reason_text(best.words, best.expected, best.figures, runner.words, runner.expected, runner.figures,
-                           self.scale, played=False)
+                           self.scale)
 
 
 def hint_basis(options: Sequence[HintOption], scale: float, best: int) -> HintBasis:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chinese_ten.engine.game import GameSpec, GameState, Player, make_player
-from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.streams import DealStreams, deal_number, derive_seed
 from chinese_ten.quote import show_path
 
@@ -109,18 +109,26 @@ class SimulationResult:
 
     def to_text(self) -> str:
         """The result as a small table for a person."""
+        rate = self.deals_per_second
         lines = [
-            f"{self.deals} deals at {self.seats} seats"
+            f"{self.deals} deal{'' if self.deals == 1 else 's'} at {self.seats} seats"
             + (f" ({self.shuffles} shuffles, every rotation)" if self.duplicate else "")
-            + f", {self.deals_per_second:,.0f} deals per second",
+            + f", {rate:,.{0 if rate >= 10 else 1}f} deals per second",
             f"{'player':<10} {'mean':>8} {'95% interval':>20} {'ms/decision':>12}",
         ]
         for name in dict.fromkeys(self.players):
             lo, hi = self.ci95[name]
             ms = self.ms_per_decision.get(name)
             ms_text = "-" if ms is None else f"{ms:.3f}"
-            lines.append(f"{name:<10} {self.mean_margin[name]:>+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} {ms_text:>12}")
+            interval = f"[{_hundredths(lo)}, {_hundredths(hi)}]"
+            lines.append(f"{name:<10} {_hundredths(self.mean_margin[name]):>8} {interval:>20} {ms_text:>12}")
         return "\n".join(lines)
+
+
+def _hundredths(value: float) -> str:
+    """A mean margin to two decimals with its sign, ``+0.00`` for one that rounds to nothing (never ``-0.00``)."""
+    text = f"{value:+.2f}"
+    return "+0.00" if text == "-0.00" else text
 
 
 def make_output_folder(folder: Path, option: str = "--records") -> None:
@@ -174,6 +182,7 @@ def simulate(
     think_ms: int | None = None,
     progress: Callable[[int], None] | None = None,
     rules: Any = None,
+    first_deal: int | None = None,
 ) -> SimulationResult:
     """Play ``deals`` shuffles (each once per rotation with ``duplicate``) and measure.
 
@@ -181,7 +190,8 @@ def simulate(
     from its own stream and every seat decides from its
     own (see :class:`~chinese_ten.engine.streams.DealStreams`), so the same seed gives
     the same deals whatever the players do. Deal ``k`` is shuffled from its deal number
-    (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``.
+    (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``;
+    ``first_deal`` makes the first shuffle that deal number instead (``simulate --deal N``).
     """
     if rules is None:
         rules = game.default_rules
@@ -206,7 +216,7 @@ def simulate(
     played = 0
     start = time.perf_counter()
     for k in range(deals):
-        numbered = deal_number(seed, k)
+        numbered = first_deal if k == 0 and first_deal is not None else deal_number(seed, k)
         dealer = k % seats
         sums: dict[str, float] = defaultdict(float)
         counts: dict[str, int] = defaultdict(int)
@@ -222,8 +232,7 @@ def simulate(
                 play_out(deal, seat_players, DealStreams(seed, k, seats, r), clock)
                 margins = deal.returns()
                 if records is not None:
-                    result = {"players": seat_names, "points": list(deal.points),
-                              "margins": [as_number(m) for m in margins]}
+                    result = result_of(deal.points, margins, seat_names)
                     write_record_file(records / f"deal-{k:05d}-{r}.json",
                                       {**game.record_of(deal), "deal_number": numbered, "result": result})
             for s, name in enumerate(seat_names):

@@ -6,7 +6,10 @@ Each game is a package beside this file that exposes ``SPEC``, a
 
 from __future__ import annotations
 
+from typing import Any
+
 from chinese_ten.engine.game import GameSpec
+from chinese_ten.engine.scores import check_result, result_of
 from chinese_ten.engine.strengths import ORDER
 
 GAMES: dict[str, GameSpec] = {}
@@ -27,6 +30,40 @@ def game_named(name: str) -> GameSpec:
     if spec is None:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     return spec
+
+
+def record_spec(record: dict[str, Any]) -> GameSpec:
+    """The game a deal record is of, by its ``format`` (Chinese Ten's when it names another or none)."""
+    for spec in GAMES.values():
+        if record.get("format") == spec.record_format:
+            return spec
+    return GAMES["ten"]
+
+
+def check_record_result(record: dict[str, Any]) -> None:
+    """Refuse a record whose ``result`` disagrees with the deal its turns replay to, naming the seat (a
+    :class:`~chinese_ten.engine.scores.ResultMismatch`); a record with no ``result`` passes."""
+    if "result" not in record:
+        return
+    state = record_spec(record).replay(record)
+    check_result(record["result"], state.points, state.returns())
+
+
+def with_result(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its ``result`` in the one shape every record carries (INTERFACE.md), worked out again
+    from its turns when it was kept in an older one (a bare list of margins); the record as it is when it
+    has no result, has one in the shape already or cannot be replayed."""
+    result = record.get("result")
+    if result is None or (isinstance(result, dict) and "margins_exact" in result):
+        return record
+    try:
+        state = record_spec(record).replay(record)
+    except ValueError:
+        return record
+    told = result.get("players") if isinstance(result, dict) else None
+    players = told if isinstance(told, list) else record.get("players")
+    named = players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
+    return {**record, "result": result_of(state.points, state.returns(), named)}
 
 
 def any_strengths() -> tuple[str, ...]:

@@ -12,11 +12,12 @@ import math
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -48,6 +49,7 @@ from chinese_ten.ui.kit.shortcuts import FULLSCREEN, HELP, global_shortcut, shor
 from chinese_ten.ui.kit.sound import SoundPlayer
 from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.ui.kit.theme import FontBook, theme_for
+from chinese_ten.ui.wake import wake_window
 from chinese_ten.engine.thinking import ComputerThinker
 
 _log = logging.getLogger("chinese_ten.ui")
@@ -143,6 +145,45 @@ def _bucket_middle(i: int) -> float:
     return FRAME_FLOOR_MS * FRAME_BUCKET_STEP ** (i - 0.5)
 
 
+SETTLE_S = 0.5
+"""How long after a screen that opens by itself (the count, the final results) Enter and Space are not taken:
+a press meant for the screen before, or a held key, does not run through the one that follows."""
+
+PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+"""The keys that press a button, which a held or early press must not press twice."""
+
+
+class PressGuard:
+    """Tells a deliberate press of Enter or Space from a held key's repeats, and from a press that came just as
+    a screen that opens by itself opened (the person was pressing for the screen before); ``clock`` is the time
+    in seconds, injected in tests."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, settle_s: float = SETTLE_S) -> None:
+        """A guard reading the time from ``clock``, letting presses through ``settle_s`` after a screen opens."""
+        self.clock = clock
+        self.settle_s = settle_s
+        self.held: set[int] = set()
+        self.opened_at = -math.inf
+
+    def opened(self) -> None:
+        """A screen has just come on top."""
+        self.opened_at = self.clock()
+
+    def passes(self, event: pygame.event.Event, settling: bool) -> bool:
+        """False for a key event to drop: a repeat of a held Enter or Space, or its press while the screen on
+        top (``settling``: one that opens by itself) is younger than the settle time."""
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held.clear()  # its key-up may go to another window
+        elif event.type == pygame.KEYDOWN and event.key in PRESS_KEYS:
+            repeat = event.key in self.held
+            self.held.add(event.key)
+            if repeat or (settling and self.clock() - self.opened_at < self.settle_s):
+                return False
+        return True
+
+
 class App:
     """The window's scenes, settings and shared drawing kit: the :class:`~chinese_ten.ui.services.Services`
     every scene is given."""
@@ -192,6 +233,9 @@ class App:
         self.offer_tutorial = False
         """True when the start screen is to offer Learn to play (a start whose settings never answered it)."""
         self._resize_at: float | None = None
+        self.guard: PressGuard | None = None
+        """Drops held and early presses of Enter and Space (the real window has one; tests that press at machine
+        speed, and demos, have none)."""
 
     # ------------------------------------------------------------------ scenes
 
@@ -205,6 +249,8 @@ class App:
         self.scenes.append(scene)
         if below is not None:
             below.pause()
+        if self.guard is not None:
+            self.guard.opened()
         scene.enter()
 
     def pop(self, scene: Screen | None = None) -> None:
@@ -225,6 +271,8 @@ class App:
         old, self.scenes = self.scenes, [scene]
         for gone in reversed(old):
             gone.leave()
+        if self.guard is not None:
+            self.guard.opened()
         scene.enter()
 
     def make(self, name: str, **kw: Any) -> Scene | None:
@@ -276,9 +324,12 @@ class App:
             return settings
 
     def notify(self, text: str, seconds: float = BANNER_SECONDS) -> None:
-        """Show a notice across the top of the window for a few seconds."""
+        """Show a notice across the top of the window for a few seconds (told from another thread, such as
+        the kept matches' writer, it wakes the sleeping window)."""
         self.banner_text = text
         self.banner_left = seconds
+        if threading.current_thread() is not threading.main_thread():
+            wake_window()
 
     def show_notices(self) -> None:
         """Show the notices waiting from start-up, once."""
@@ -561,6 +612,8 @@ class App:
         if self.banner_left > 0 and event.type == pygame.MOUSEBUTTONDOWN and self.banner_rect().collidepoint(event.pos):
             self.banner_left = 0.0
             return
+        if self.guard is not None and not self.guard.passes(event, getattr(self.top(), "opens_by_itself", False)):
+            return
         if event.type == pygame.KEYDOWN and self._global_key(event):
             return
         top = self.top()
@@ -689,24 +742,33 @@ class App:
         return (self.demo is not None or self.banner_left > 0 or self._resize_at is not None
                 or any(scene.wants_frames() for scene in self.scenes))
 
+    def due_in(self) -> float | None:
+        """Seconds until something on the screen changes with time alone while no scene wants frames (the
+        soonest a scene's ``due_in`` names); None when nothing is due."""
+        dues = [due() for due in (getattr(scene, "due_in", None) for scene in self.scenes) if callable(due)]
+        found = [float(d) for d in dues if d is not None]
+        return max(0.0, min(found)) if found else None
+
     def run(self) -> None:
         """The main loop, at up to 60 frames a second while anything moves, until the window closes. When
-        nothing moves it sleeps until an input arrives (or :data:`IDLE_WAIT_MS` passes), so a game left
-        waiting for its player costs next to no processor time; every frame is still drawn whole. A thread
-        bringing something to show (a network table's connection) wakes it with
-        :func:`~chinese_ten.ui.wake.wake_window`, an event like an input."""
+        nothing moves it sleeps until an input arrives, or until something is due (:meth:`due_in`), and draws
+        nothing meanwhile: a frame is drawn (whole) only for an input or for what changes with time, so a game
+        left waiting for its player costs next to no processor time. A thread bringing something to show (a
+        network table's connection, a notice) wakes it with :func:`~chinese_ten.ui.wake.wake_window`, an event
+        like an input."""
         clock = pygame.time.Clock()
         dt = 0.0
         events: list[pygame.event.Event] | None = None
         while self.running:
             self.frame(dt, events)
-            if self.running:
-                display.flip()
+            if not self.running:
+                break
+            display.flip()
             if self.wants_frames():
                 events = None
                 dt = min(clock.tick(60) / 1000.0, 0.1)
                 continue
-            events = _wait_for_input(IDLE_WAIT_MS / 1000.0)
+            events = _wait_for_input(self.due_in(), self.sound.rest)
             dt = min(clock.tick() / 1000.0, 0.1)
 
 
@@ -814,24 +876,34 @@ def _set_icon() -> None:
         pass
 
 
-IDLE_WAIT_MS = 1000
-"""The longest the window sleeps waiting for input when nothing moves (a backstop: whatever changes with
-time alone asks for frames through ``wants_frames``)."""
-
 IDLE_POLL_S = 0.01
-"""How often the sleeping window looks for input: an input is answered within this, and looking costs next
-to nothing (``pygame.event.wait`` with a timeout was measured to cost more, waking every millisecond)."""
+"""How often the waiting window looks for input at first: an input is answered within this."""
+
+IDLE_POLL_LONG_S = 0.04
+"""How often it looks once it has waited :data:`IDLE_SETTLE_S`: still quicker than a person notices, and a
+quarter of the wake-ups. (``pygame.event.wait`` is no cheaper: it looks every millisecond, holding the
+interpreter, so another thread's wake could not be posted meanwhile.)"""
+
+IDLE_SETTLE_S = 0.5
+"""How long the window waits looking often before it looks less often."""
 
 
-def _wait_for_input(longest: float) -> list[pygame.event.Event]:
-    """The input events that arrive within ``longest`` seconds, as soon as any does (none when none did); a
-    :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them."""
-    deadline = time.monotonic() + longest
+def _wait_for_input(longest: float | None, rest: Callable[[], bool] | None = None) -> list[pygame.event.Event]:
+    """The input events that arrive within ``longest`` seconds (None: however long it takes), as soon as any
+    does; none when none did. A :data:`~chinese_ten.ui.wake.WAKE` posted by another thread is one of them.
+    Once the wait has settled, ``rest`` is called until it says it is done (the sound device let go)."""
+    began = time.monotonic()
+    deadline = None if longest is None else began + longest
     while True:
         events = pygame.event.get()
-        if events or time.monotonic() >= deadline:
+        now = time.monotonic()
+        if events or (deadline is not None and now >= deadline):
             return events
-        time.sleep(IDLE_POLL_S)
+        settled = now - began >= IDLE_SETTLE_S
+        if settled and rest is not None and rest():
+            rest = None
+        pause = IDLE_POLL_LONG_S if settled else IDLE_POLL_S
+        time.sleep(pause if deadline is None else max(0.0, min(pause, deadline - now)))
 
 EXIT_CRASH = 1
 """Exit status after an unexpected problem."""
@@ -872,6 +944,7 @@ def run_game(options: LaunchOptions) -> int:
         register_at_start()
         door = open_door(data_dir(options.data_dir), _post_link)
         app = App(surface, settings, store, keeper=Keeper(opened))
+        app.guard = PressGuard()
         app.run_only = {key: (value, getattr(loaded.settings, key)) for key, value in run_only.items()}
         app.remember_window_size()  # opened smaller than asked (no room on the desktop): Settings says so
         app.notices = list(loaded.notices) + opened.notices

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from chinese_ten.engine.scores import signed
-from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.strengths import ORDER, kind_of, strengths_label
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
@@ -522,7 +522,7 @@ class Keeper:
         numbering = {} if shuffle is None else {"deal_number": shuffle}
         record = {**ctl.game.record_of(deal), "players": [i.player or "you" for i in ctl.infos],
                   "seed": str(ctl.match.seed), **numbering, "deal_in_match": number,
-                  "result": [as_number(m) for m in returns]}
+                  "result": result_of(deal.points, returns, [i.player or "you" for i in ctl.infos])}
         margins = [float(m) for m in returns]
         person = None if seat is None else margins[seat]
         totals = [float(t) for t in ctl.match.exact_totals]

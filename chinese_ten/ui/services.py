@@ -180,6 +180,9 @@ class Services(Protocol):
     def rules_in_force(self) -> tuple[RuleSet, int]:
         """The rules and seat count the person is playing, or will play next from the start screen."""
 
+    def game_in_force(self) -> str:
+        """The name of the game the person is playing, or will play next from the start screen."""
+
     # settings and notices
 
     def change_settings(self, **changes: Any) -> Settings:

@@ -63,3 +63,13 @@ def test_the_review_json_and_words_carry_every_decision_and_the_summary() -> Non
     assert review_json(4, decisions, exact=True)["decisions"][1]["scale"] == 2.0
     text = review_text(4, decisions)
     assert text.splitlines()[0] == "seat 4: 2 decisions" and "worst moments: turn 2 play (inaccuracy, 6.0)" in text
+
+
+def test_a_reason_tells_averages_as_what_an_option_would_do_and_a_tie_as_a_tie() -> None:
+    from chinese_ten.engine.judging import Figures, reason_text
+
+    apart = reason_text("J♥", 12.0, Figures(10.0, 1.0, 0.5), "3♣", 6.1, Figures(4.4, 1.0, 0.5))
+    assert apart.startswith("J♥ would win 10 this turn on average against 4.4 for 3♣")
+    assert "won" not in apart and "5.9 better" in apart
+    tied = reason_text("J♥", 6.02, Figures(4.0, 1.0, 0.5), "3♣", 6.0, Figures(4.0, 1.0, 0.5))
+    assert tied.startswith("J♥ is as good as 3♣ on average") and "0 better" not in tied

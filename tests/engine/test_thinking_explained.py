@@ -77,7 +77,7 @@ def test_chinese_tens_hint_gives_the_same_card_and_the_figures_of_the_search(mon
     _check_basis(basis, totals, detail, worlds, float(view.points[1] - view.tie_score))
     assert basis.best.play == "9H" and basis.best.take == (("AH",),) and basis.best.figures.now >= 20
     use_language("en")
-    assert basis.reason.startswith("9♥ taking A♥ wins ") and points_text(basis.best.figures.now) in basis.reason
+    assert "9♥ taking A♥ would win " in basis.reason and points_text(basis.best.figures.now) in basis.reason
 
 
 def test_go_fishings_hint_gives_the_same_card_and_the_figures_of_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,7 +134,7 @@ def test_a_lone_option_is_told_from_its_own_figures() -> None:
     figures = Figures(now=12.0, leaves=3.25, share=0.4)
     lone = HintBasis(HintOption.of(Card.parse("9H"), [[Card.parse("AH")]], 5.0, figures), None)
     use_language("en")
-    assert lone.reason == ("9♥ taking A♥ is the only choice: it wins 12 this turn and leaves the next seat 3.2 "
-                           "to take at once on average.")
+    assert lone.reason == ("9♥ taking A♥ is the only choice: on average it would win 12 this turn and leave the "
+                           "next seat 3.2 to take at once.")
     other = HintBasis(HintOption.of(Card.parse("9H"), [], 5.0, Figures(4.0, 0.0, 0.0)), None)
-    assert "wins 4 this turn" in other.reason and "leaves the next seat 0 " in other.reason
+    assert "would win 4 this turn" in other.reason and "leave the next seat 0 " in other.reason

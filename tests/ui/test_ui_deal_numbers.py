@@ -167,3 +167,50 @@ def test_play_this_deal_again_in_history_deals_the_kept_deal_as_practice(window:
     assert again.practice and again.match.total_deals == 1 and again.seats == 3
     assert (again.session.deal.initial, again.session.deal.dealer, again.session.shuffle_number) == dealt[1]
     keeper.close()
+
+
+def test_play_deal_number_asks_before_it_counts_an_unfinished_match_as_abandoned(window: pygame.Surface,
+                                                                                 tmp_path) -> None:
+    from chinese_ten.ui.scenes.deal_number import AbandonForDealScene
+    from chinese_ten.ui.scenes.start import StartScene
+
+    keeper = Keeper(open_store(tmp_path))
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True), keeper)
+    app.start_match()
+    ctl = _table(app)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    ctl.play(ctl.session.deal.hand(ctl.person_seat)[0])  # type: ignore[arg-type]
+    assert run_frames(app, lambda: not ctl.busy and keeper.unfinished() is not None)
+    keeper.save()
+    app.show("start")
+    for answer, kept in ((pygame.K_RETURN, True), (pygame.K_TAB, False)):
+        app.open("deal-number")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="4242"))
+        app.frame(1 / 60)
+        app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+        question = app.top()
+        assert isinstance(question, AbandonForDealScene), "asked, as New match asks"
+        assert "will count as abandoned" in question.detail()
+        if answer == pygame.K_TAB:
+            app.frame(1 / 60, [key_event(pygame.K_TAB)])
+        app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+        if kept:
+            assert isinstance(app.top(), StartScene) and keeper.unfinished() is not None, "Keep playing keeps it"
+    assert _table(app).session.shuffle_number == 4242
+    keeper.close()
+
+
+def test_a_sign_or_a_point_typed_in_the_number_box_is_said_not_dropped_unseen(window: pygame.Surface) -> None:
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    app.open("start")
+    app.frame(1 / 60, [key_event(pygame.K_n)])
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="n"))  # the N that opened it: nothing to say
+    app.frame(1 / 60)
+    dialog = app.top()
+    assert isinstance(dialog, DealNumberScene) and dialog.problem == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="-"))
+    app.frame(1 / 60)
+    assert dialog.field.text == "" and "a whole number from 0 to" in dialog.problem
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="5"))
+    app.frame(1 / 60)
+    assert dialog.field.text == "5" and dialog.problem == ""

@@ -64,8 +64,14 @@ def test_another_seats_draw_stays_face_down_and_a_refill_turns_its_cards_one_aft
     assert [s.card for s in turned] == [c("JD"), c("6C")] and turned[0].window[0] < turned[1].window[0]
     assert shown.board.hands[1] == [None] * 5 and shown.board.stock == 37 - 1 - 2
     assert {c("8H"), c("JD"), c("6C")} <= set(shown.board.slots.values())
-    assert shown.narration.entries == ["North played 8♥, which joined the layout. North drew a card. "
-                                       "J♦, 6♣ turned up for the layout."]
+    assert shown.narration.entries == ["North played 8♥, which joined the layout. North drew a card.",
+                                       "J♦, 6♣ turned up for the layout."], "the refill is the next seat's"
+    shown.show([Played(0, c("9S")), JoinedLayout(0, c("9S"))])
+    assert shown.narration.entries[1:] == ["J♦, 6♣ turned up for the layout. You played 9♠, which joined the "
+                                           "layout."], "the refill begins the turn of the seat it was for"
+    assert shown.narration.turns_before(2) == 2
+    shown.narration.note(lambda: "Hint: play 9♠.")
+    assert shown.narration.turns_before(3) == 2, "a hint is not a turn"
 
 
 def test_a_seat_passed_over_is_noted_but_not_every_seat_at_the_end() -> None:

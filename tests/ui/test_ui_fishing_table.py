@@ -22,12 +22,13 @@ from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.scenes.choice import ChoiceScene
+from chinese_ten.ui.table.panel import turn_text
 from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.live import TableScene
 
 from conftest import QUICK
-from uiharness import key_event
+from uiharness import key_event, run_frames
 
 
 def _fishing_app(window: pygame.Surface, seats: int, person: bool = True, seed: int = 5, deals: int = 1,
@@ -377,6 +378,8 @@ def test_shift_with_a_card_of_one_family_offers_taking_nothing_too(window: pygam
     choice = app.top()
     assert isinstance(choice, ChoiceScene), "Shift+Enter offers the one family and taking nothing"
     assert [o.sets for o in choice.options] == [((c("QH"),),), ()]
+    assert choice.prompt().startswith("Your Q♦ can take in 1 way, or take nothing"), "one way, said as one"
+    assert turn_text(ctl) == "Your pick: what to take?", "a pick of sets, not of one card"
     app.frame(1 / 60, [key_event(pygame.K_DOWN)])
     app.frame(1 / 60, [key_event(pygame.K_RETURN)])
     for _ in range(400):
@@ -384,3 +387,27 @@ def test_shift_with_a_card_of_one_family_offers_taking_nothing_too(window: pygam
             break
         app.frame(1 / 60, [])
     assert ctl.session.actions[-1][0] == "play QD", "taking nothing lays the queen down"
+
+
+def test_the_keyboard_focus_follows_its_card_when_a_play_and_a_draw_reorder_the_hand(window: pygame.Surface) -> None:
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    c = Card.parse
+    hands = [[c("QD"), c("2C"), c("3C"), c("AC"), c("7S")], [c("7H"), c("8H"), c("JD"), c("QS"), c("6C")]]
+    layout = [c("9C"), c("5D"), c("4H"), c("QH"), c("10S")]
+    used = {x for h in hands for x in h} | set(layout)
+    stock = [x for x in sorted(map(Card, range(52))) if x not in used]
+    ctl = TableController(2, "easy", "one", seed=1, pace=QUICK, thinker=app.thinker, game="fishing",
+                          first_deal=FishingDeal(hands, layout, stock, dealer=1))
+    scene = TableScene(app, ctl)
+    app.replace(scene)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    hand = ctl.board.open_hand(ctl.bottom)
+    before = hand.index(c("3C"))
+    scene.keyboard, scene.hover = True, before
+    app.frame(1 / 60, [])
+    ctl.play(c("7S"))  # it captures nothing; the A♠ drawn sorts in before 3♣
+    assert run_frames(app, lambda: len(ctl.board.open_hand(ctl.bottom)) == 5 and c("7S") not in
+                      ctl.board.open_hand(ctl.bottom))
+    now = ctl.board.open_hand(ctl.bottom)
+    assert now.index(c("3C")) != before, "the hand moved under the focus"
+    assert scene.hovered_card() == c("3C")

@@ -84,3 +84,45 @@ def test_a_network_table_waiting_for_a_move_asks_for_no_frames_and_a_frame_wakes
         for app in apps:
             app.show("start")
             app.hosting.stop()
+
+
+def test_the_window_at_rest_sleeps_with_no_timeout_and_draws_only_for_what_wakes_it(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui import app as app_module
+    from chinese_ten.ui.wake import WAKE
+
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    app.push(StartScene(app))
+    for _ in range(5):
+        app.frame(1 / 60, [])
+    drawn: list[int] = []
+    real_draw = app.draw
+    monkeypatch.setattr(app, "draw", lambda: (drawn.append(1), real_draw())[1])
+    waits: list[float | None] = []
+    woken = iter([[pygame.event.Event(WAKE)], [pygame.event.Event(pygame.QUIT)]])
+
+    def wait(longest, rest=None):  # type: ignore[no-untyped-def]
+        waits.append(longest)
+        return next(woken)
+
+    monkeypatch.setattr(app_module, "_wait_for_input", wait)
+    app.run()
+    assert waits == [None, None], "nothing is due: the window sleeps until something wakes it"
+    assert len(drawn) == 2, "the first frame and the one its wake asked for; none for the quit"
+
+
+def test_a_scene_with_something_due_bounds_the_sleep_and_a_notice_from_a_thread_wakes_the_window(window) -> None:  # type: ignore[no-untyped-def]
+    import threading
+
+    from chinese_ten.ui.wake import WAKE
+
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    start = StartScene(app)
+    app.push(start)
+    assert app.due_in() is None
+    start.due_in = lambda: 2.5  # type: ignore[attr-defined]
+    assert app.due_in() == 2.5
+    pygame.event.get()
+    told = threading.Thread(target=app.notify, args=("The kept matches are locked.",))
+    told.start()
+    told.join()
+    assert any(e.type == WAKE for e in pygame.event.get()), "a notice told from another thread wakes the window"

@@ -310,3 +310,17 @@ def test_a_match_played_from_seat_two_is_kept_and_continued_in_that_seat(tmp_pat
     _play(second, lambda: _over(second))
     assert second.match.results == first.match.results
     again.close()
+
+
+def test_a_kept_deals_record_carries_its_result_in_the_one_shape_the_records_share(tmp_path) -> None:
+    from chinese_ten.games import check_record_result
+
+    ctl = _finish_match(tmp_path, 6)
+    opened = open_store(tmp_path)
+    kept = opened.store.history()[0].deals[0]
+    opened.close()
+    result = kept.record["result"]
+    assert set(result) == {"players", "points", "margins", "margins_exact"}
+    assert result["players"] == ["you", "easy"]
+    assert result["margins_exact"] == [str(m) for m in ctl.match.results[0]]
+    check_record_result(kept.record)

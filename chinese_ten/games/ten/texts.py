@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from chinese_ten.engine.scores import as_number
 from chinese_ten.cards import ALL_CARDS, SUITS, Card
 from chinese_ten.i18n import N_, _, ngettext, sentences
 from chinese_ten.engine.match import MatchLength
@@ -32,9 +33,9 @@ def preset_title(name: str) -> str:
 
 
 def number_text(value: Fraction | int) -> str:
-    """A points figure as a person reads it: whole, or with one decimal."""
-    value = Fraction(value)
-    return str(int(value)) if value.denominator == 1 else f"{float(value):.1f}"
+    """A points figure as a person reads it, by the one rule every score is written by
+    (:func:`~chinese_ten.engine.scores.as_number`): whole, a half or a quarter exact, else to a tenth."""
+    return str(as_number(value))
 
 
 def _join(words: list[str]) -> str:

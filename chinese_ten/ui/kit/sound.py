@@ -119,6 +119,17 @@ class SoundPlayer:
         if self._ready and pygame.mixer.get_init():
             pygame.mixer.fadeout(FADE_MS)
 
+    def rest(self) -> bool:
+        """Let the audio device go while nothing plays, as the window sleeps (mixing silence costs the processor
+        all the while); the next sound opens it again. True once it is let go (or was never open)."""
+        if not pygame.mixer.get_init():
+            return True
+        if not self._ready or pygame.mixer.get_busy():
+            return False
+        pygame.mixer.quit()
+        self._ready, self._sounds = None, {}
+        return True
+
     def play(self, effect: str) -> None:
         """Play one variant of ``effect`` (not the one played last, where there are several)."""
         if effect not in assets.SOUND_EFFECTS:

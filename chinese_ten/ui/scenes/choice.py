@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
-from chinese_ten.i18n import _
+from chinese_ten.i18n import _, ngettext
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.table.controller import Offer, Option
 from chinese_ten.ui.table.games import same_take
@@ -162,7 +162,9 @@ class ChoiceScene(Scene):
             else:
                 offer = self.offer
                 name = offer.card.pretty if offer else _("card")
-                self.table.say(_("First pick which lit card your {card} takes.").format(card=name))
+                words = (_("First pick what your {card} takes: one of the ways listed.")
+                         if self.table.ctl.rules_ui.lists_options else _("First pick which lit card your {card} takes."))
+                self.table.say(words.format(card=name))
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_TAB:
                 back = bool(event.mod & pygame.KMOD_SHIFT) and self.table.ctl.rules_ui.lists_options
@@ -209,8 +211,10 @@ class ChoiceScene(Scene):
             if self.hinted is not None and self.hinted < len(offer.options):
                 return _("Hint: the lit way, +{points}. Enter takes it.").format(
                     points=offer.options[self.hinted].points)
-            return _("Your {card} can take {count} ways, best first: arrows or a click, then Enter.").format(
-                card=card.pretty, count=len(offer.options) - 1)
+            ways = len(offer.options) - 1
+            return ngettext("Your {card} can take in {count} way, or take nothing: arrows or a click, then Enter.",
+                            "Your {card} can take in {count} ways, best first, or take nothing: arrows or a click, "
+                            "then Enter.", ways).format(card=card.pretty, count=ways)
         own = ctl.points_of(card)
         cands = offer.lit
         opts = _(" or ").join(_("{card} (+{points})").format(card=c.pretty, points=own + ctl.points_of(c))

@@ -26,6 +26,9 @@ AUTO_SECONDS = 0.25
 class CountScene(TableOverlay):
     """An overlay listing the deal's count; Enter moves on."""
 
+    opens_by_itself = True
+    """It opens as the deal ends, maybe under a press meant for the table (see :class:`~chinese_ten.ui.app.PressGuard`)."""
+
     def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
         """The count of ``table``'s finished deal; ``auto`` moves on by itself."""
         self.shot_taken = False

@@ -6,6 +6,7 @@ strength of the current settings; the match is kept apart from the statistics, a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -44,6 +45,8 @@ class DealNumberScene(QuestionScene):
         self.buttons[0].focused = False  # Enter plays the number typed
         self.field.focus()
         self.problem = ""
+        self._typed = False
+        """True once anything has been typed (the first letter may be the N that opened the question)."""
 
     def detail(self) -> str:
         """What to type, or what was wrong with it."""
@@ -72,7 +75,7 @@ class DealNumberScene(QuestionScene):
             return
         self.field.blur()
         self.app.pop(self)
-        self.app.play_deal(number)
+        ask_before_abandoning(self.app, number, lambda: self.app.play_deal(number))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Typing goes to the field; Enter plays; Esc cancels."""
@@ -85,10 +88,14 @@ class DealNumberScene(QuestionScene):
             self.act("cancel")
             return
         if event.type == pygame.TEXTINPUT:  # a number's digits only (the N that opened this types nothing)
+            opening = not self._typed and event.text in ("n", "N")
+            self._typed = True
             digits = "".join(ch for ch in event.text if ch.isascii() and (ch.isdigit() or ch == " "))
             if digits:
                 self.field.insert(digits)
                 self.problem = ""
+            if len(digits) < len(event.text) and not opening:  # a sign, a point, a letter: said, not dropped unseen
+                self.problem = _("A deal number is a whole number from 0 to {last}.").format(last=DEAL_NUMBERS - 1)
             return
         if self.field.handle_event(event):
             return
@@ -98,3 +105,38 @@ class DealNumberScene(QuestionScene):
         """The question, the field and the buttons."""
         super().draw(surface)
         self.field.draw(surface, self.app.kit, font_px(22, ui_scale(surface.get_size())))
+
+
+def ask_before_abandoning(app: Services, number: int, play: Callable[[], None]) -> None:
+    """``play`` deal ``number`` at once, or, when that would count an unfinished match as abandoned, after
+    asking (as New match asks)."""
+    from chinese_ten.ui.scenes.menu import match_at_stake
+
+    table = app.table()
+    if match_at_stake(app) or (table is None and app.keeper.unfinished() is not None):
+        app.push(AbandonForDealScene(app, number, play))
+    else:
+        play()
+
+
+class AbandonForDealScene(QuestionScene):
+    """Asks before a deal played by its number takes the place of the unfinished match; Keep playing is first,
+    so Enter and Esc keep the match."""
+
+    def __init__(self, app: Services, number: int, play: Callable[[], None]) -> None:
+        """The question before deal ``number`` is played by ``play``."""
+        self.number = number
+        self._play = play
+        super().__init__(app, N_("Play this deal instead?"),
+                         [Button(N_("Keep playing"), "keep"), Button(N_("Play the deal"), "play")])
+
+    def detail(self) -> str:
+        """What would be lost, in words."""
+        return _("Deal number {number} is played as practice; the unfinished match will count as abandoned.").format(
+            number=self.number)
+
+    def act(self, action: str) -> None:
+        """Keep the match, or play the deal and let the match go."""
+        self.app.pop(self)
+        if action == "play":
+            self._play()

@@ -80,7 +80,23 @@ def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
                    "margin is your points minus the tie score (the pack's points shared out evenly), so the margins "
                    "of a deal add up to zero. {winning}").format(when=turns_text(rules), winning=winning_text(rules))),
         ("text", match_length_text(seats)),
+        *review_blocks(),
         *friends_blocks(),
+    )
+
+
+def review_blocks() -> tuple[Block, ...]:
+    """What the help says of how the review (and a hint) judges a decision."""
+    return (
+        ("head", _("How the review judges")),
+        ("text", _("The review plays each of a decision's options out many times, in worlds dealt from what your "
+                   "seat could know then: the cards it had seen, and what the other seats' plays suggest they hold. "
+                   "An option's figure is the margin you would end the deal with, on average over those worlds. "
+                   "What the best option would give and yours would not is what the decision lost, and its mark: "
+                   "inaccuracy, mistake or blunder. A hint is judged the same way.")),
+        ("text", _("The worlds assume the other seats play sensibly: a seat that passed up a capture is taken to be "
+                   "much less likely to hold the card that would have made it. Against careless play, Easy's say, "
+                   "the figures can mislead.")),
     )
 
 
@@ -105,8 +121,6 @@ def _points(n: int) -> str:
 KEYS: tuple[tuple[str, str], ...] = (
     (N_("Left / Right"), N_("move the focus through your hand; pick a lit card in a capture choice")),
     (N_("Enter"), N_("play the focused card, or take the focused lit card")),
-    (N_("Shift+Enter, Shift+click"), N_("Go Fishing: play the card offering every way it may take, taking nothing "
-                                        "too, even when it could take only one way")),
     (N_("Space"), N_("on your turn: play the focused card; any other time: pause or carry on")),
     (N_("1 to 9, 0, -, ="), N_("play that card of your hand: 1 is the first from the left, 0 the tenth, - the "
                                "eleventh, = the twelfth (the keys show on the cards once you use the keyboard)")),
@@ -144,7 +158,38 @@ KEYS: tuple[tuple[str, str], ...] = (
                          "as practice kept nowhere; its count leads back to the review (also Play on from here)")),
     (N_("Review: Esc"), N_("cancel the analysis while it runs; otherwise back to where the review was opened")),
 )
-"""The Keys page: key and what it does (marked with ``N_``: translated where shown)."""
+"""Chinese Ten's Keys page: key and what it does (marked with ``N_``: translated where shown)."""
+
+FISHING_KEYS: dict[str, tuple[str, str] | None] = {
+    "Left / Right": (N_("Left / Right"), N_("move the focus through your hand; in a choice of what to take, the "
+                                            "way before or after (Up / Down: a row of ways)")),
+    "Enter": (N_("Enter"), N_("play the focused card, or take the focused way in a choice of what to take")),
+    "A": (N_("A"), N_("a hint: the Hard player's choice for your turn, or the way to take in a choice of what to "
+                      "take (also the Hint button); the list of turns says why in one line")),
+    "T": (N_("T"), N_("the card tracker on or off: in the side panel, how many cards of each value you have not "
+                      "seen yet (Card tracker in Settings)")),
+}
+"""Go Fishing's rows that differ from Chinese Ten's, by Chinese Ten's key (None: a row it leaves out)."""
+
+FISHING_ONLY_KEYS: tuple[tuple[str, str], ...] = (
+    (N_("Shift+Enter, Shift+click"), N_("play the card offering every way it may take, taking nothing too, even "
+                                        "when it could take only one way")),
+)
+"""Keys Go Fishing has and Chinese Ten has not, listed after Enter."""
+
+
+def keys_page(game: str = "ten") -> tuple[tuple[str, str], ...]:
+    """The Keys page of ``game``: each key and what it does there, marked for translation."""
+    if game != "fishing":
+        return KEYS
+    rows: list[tuple[str, str]] = []
+    for key, what in KEYS:
+        row = FISHING_KEYS.get(key, (key, what))
+        if row is not None:
+            rows.append(row)
+        if key == "Enter":
+            rows.extend(FISHING_ONLY_KEYS)
+    return tuple(rows)
 
 
 _COLOURS = ((N_("Red"), ("H", "D")), (N_("Black"), ("S", "C")))
@@ -331,6 +376,7 @@ def fishing_rules_page() -> tuple[Block, ...]:
                    "to zero; the most points win the deal.").format(pack=fishing.PACK_POINTS)),
         ("text", _("A match is one deal per player (the usual length), one deal, or two deals per player. The "
                    "highest total of results wins the match; a tie for first place is shared.")),
+        *review_blocks(),
         *friends_blocks(),
     )
 
@@ -491,7 +537,7 @@ class HelpScene(Dialog):
                                  "the others lose.")),
                       ("text", example_text(rules)))
         else:
-            blocks = (("table", [(_("Key"), _("What it does")), *((keyboard_words(_(k)), _(what)) for k, what in KEYS)]),)
+            blocks = (("table", [(_("Key"), _("What it does")), *((keyboard_words(_(k)), _(what)) for k, what in keys_page(self.game))]),)
         surf = self._render(blocks, width)
         self._page = (key, surf)
         return surf

@@ -13,6 +13,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.engine.scores import signed
+from chinese_ten.games import with_result
 from chinese_ten.engine.records import RecordError
 from chinese_ten.engine.scores import as_number
 from chinese_ten.i18n import _
@@ -22,6 +23,7 @@ from chinese_ten.ui.choices import table_name
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.engine.strengths import strength_label
 from chinese_ten.ui.table.controller import SIDE_NAMES
+from chinese_ten.ui.scenes.deal_number import ask_before_abandoning
 from chinese_ten.ui.table.games import record_game
 from chinese_ten.ui.table.geometry import SIDES
 from chinese_ten.ui.widgets.button import Button, buttons_event
@@ -123,12 +125,12 @@ class HistoryScene(Page):
         return self.matches[self.index] if self.matches else None
 
     def act(self, action: str) -> None:
-        """Back, open or close the deal's count, or export its record."""
-        if action == "back":
-            if self.count_open:
-                self.count_open = False
-            else:
-                self.app.pop(self)
+        """Back (out of History at once, a count open or not), open or close the deal's count, or export its
+        record; ``close`` (Esc) closes an open count first."""
+        if action == "close" and self.count_open:
+            self.count_open = False
+        elif action in ("back", "close"):
+            self.app.pop(self)
         elif action == "count":
             self.count_open = not self.count_open and self._kept_deal() is not None
         elif action == "export":
@@ -161,9 +163,11 @@ class HistoryScene(Page):
             rules = rules_from_json(m.setup.rules) if game.name == "ten" else game.default_rules
         except ValueError:
             rules = None
-        self.app.play_deal(number, seats=m.setup.seats, strength=m.setup.strengths, rules=rules, game=game.name,
-                           seat=m.setup.person_seat or 0,
-                           dealer=dealer if isinstance(dealer, int) and 0 <= dealer < m.setup.seats else None)
+        setup = m.setup
+        dealt = dealer if isinstance(dealer, int) and 0 <= dealer < setup.seats else None
+        ask_before_abandoning(self.app, number, lambda: self.app.play_deal(
+            number, seats=setup.seats, strength=setup.strengths, rules=rules, game=game.name,
+            seat=setup.person_seat or 0, dealer=dealt))
 
     def _kept_deal(self):  # type: ignore[no-untyped-def]
         m = self.selected
@@ -198,7 +202,7 @@ class HistoryScene(Page):
         folder = self.app.keeper.folder / "records"
         name = m.record_name(kept)
         try:
-            atomic_write(folder / name, (json.dumps(kept.record, indent=1) + "\n").encode("utf-8"))
+            atomic_write(folder / name, (json.dumps(with_result(kept.record), indent=1) + "\n").encode("utf-8"))
         except (OSError, ValueError) as problem:  # the last: a record text that can't be read after all
             _log.warning("could not export a record: %s", problem)
             self.app.notify(_("The record could not be written to {folder}.").format(folder=folder))
@@ -210,7 +214,7 @@ class HistoryScene(Page):
         self.place(self.app.surface.get_size())
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.act("back")
+                self.act("close")
                 return
             if event.key in (pygame.K_UP, pygame.K_DOWN) and self.matches:
                 self.index = (self.index + (1 if event.key == pygame.K_DOWN else -1)) % len(self.matches)

@@ -67,6 +67,9 @@ PRACTICE_RESULT = N_("A practice match (with take-backs): it stays out of the st
 class MatchScene(TableOverlay):
     """An overlay with the match's result."""
 
+    opens_by_itself = True
+    """It opens from the last count, maybe under a held Enter (see :class:`~chinese_ten.ui.app.PressGuard`)."""
+
     def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
         super().__init__(app, table, [Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"),

@@ -20,6 +20,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
+from chinese_ten.ui.scenes.review import SENSIBLE_PLAY
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.matchstore import KeptPosition
 from chinese_ten.practice import Position
@@ -91,6 +92,7 @@ def verdict(position: Position, option: Any) -> tuple[bool, list[str]]:
     reason = position.reason_for(option)
     if reason:
         lines.append(reason)
+        lines.append(_(SENSIBLE_PLAY))
     return right, lines
 
 

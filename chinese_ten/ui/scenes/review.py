@@ -47,6 +47,10 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger("chinese_ten.ui")
 
+SENSIBLE_PLAY = N_("The figures assume the other seats play sensibly, as their plays suggest (Help, F1, says how "
+                   "the review judges).")
+"""Said where the review's figures are shown: what its worlds take for granted."""
+
 MARK_WORDS: dict[str, str] = {"best": N_("Best"), "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"),
                               "blunder": N_("Blunder")}
 """A decision's mark (:func:`chinese_ten.games.ten.review.label_of`) as shown: always a word, never colour alone."""
@@ -632,6 +636,9 @@ class ReviewScene(Scene):
             points=f"{review.total_loss:.1f}", percent=review.accuracy), big, t.text, inner.width, bold=True)
         self._blit(line, (inner.left, y))
         y += line.get_height() + round(4 * unit)
+        assumed = self._para(_(SENSIBLE_PLAY), font_px(15, unit), t.text_dim, inner.width)
+        self._blit(assumed, (inner.left, y))
+        y += assumed.get_height() + round(4 * unit)
         worst = review.worst()
         if not worst:
             note = self._fit(summary_note(review), body, mark_colour(t, "best"), inner.width)

@@ -65,6 +65,19 @@ def offered_values(rules: RuleSet, key: str, seats: int) -> list[Any]:
 class RulesScene(ChoiceGrid):
     """Rows of rule options and their values; Up/Down pick a row, Left/Right a value, Esc closes."""
 
+    @classmethod
+    def opened(cls, app: Services, **kw: Any) -> RulesScene | None:
+        """Chinese Ten's house rules, when Chinese Ten is the game in force; for a game with none (Go Fishing)
+        nothing opens and the person is told so."""
+        from chinese_ten.games import game_named
+
+        game = game_named(app.game_in_force())
+        if game.name != "ten":
+            app.notify(_("{game} has no house rules: it is played one way, as Help (F1) tells.").format(
+                game=_(game.title)))
+            return None
+        return cls(app, **kw)
+
     def __init__(self, app: Services) -> None:
         """The rules the next match will be played under."""
         super().__init__(app)

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.scores import signed as signed_margin
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import Figures, Statistics
+from chinese_ten.games.ten.rules import PRESETS
 from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.ui.choices import table_name
 from chinese_ten.engine.strengths import key_strengths, strengths_label
@@ -31,7 +33,7 @@ def _n(value: float | None, signed: bool = False) -> str:
     if value is None:
         return "–"
     if signed:
-        return f"{value:+g}" if value else "0"
+        return signed_margin(value) if value else "0"
     return f"{value:g}"
 
 
@@ -61,6 +63,20 @@ def chart_range(margins: Sequence[float]) -> tuple[float, float]:
     return float(hi), float(lo)
 
 
+BAR_MOST = 56
+"""The widest a chart bar is drawn (at scale 1), so a few deals do not make slabs."""
+
+
+def bar_slots(count: int, left: int, width: int, unit: float) -> list[tuple[int, int]]:
+    """Where each of ``count`` bars goes across a chart ``width`` pixels wide from ``left``: its left edge and
+    width, the bars spread over the whole width (each in its own share, centred, at most :data:`BAR_MOST`)."""
+    if count <= 0:
+        return []
+    step = width / count
+    bar = max(2, min(round(step * 0.7), round(BAR_MOST * unit)))
+    return [(round(left + (i + 0.5) * step - bar / 2), bar) for i in range(count)]
+
+
 def signed_tick(value: float) -> str:
     """A value on the chart's scale: "+30", "0", "-12"."""
     return f"{value:+g}" if value else "0"
@@ -76,12 +92,17 @@ def row_cells(name: str, f: Figures) -> list[str]:
 def table_rows(stats: Statistics) -> list[list[list[str]]]:
     """The table's lines in sections: over all; per kind of computers alone (one strength, or a mix named
     seat by seat), seats alone and rules alone; then per kind of table (computers, seats and rules together),
-    every one of them."""
+    every one of them. Rules are Chinese Ten's presets; a game without any (Go Fishing) is named by its game."""
+    from chinese_ten.games import GAMES
+
+    games = [row_cells(_("All of {game}").format(game=_(GAMES[k].title)), f) for k, f in stats.by_game if k in GAMES]
     return [[row_cells(_("All tables"), stats.overall)],
             [row_cells(_("All against {strength}").format(strength=strengths_label(key_strengths(k))),
                        f) for k, f in stats.by_strength],
             [row_cells(_("All at {n} seats").format(n=k), f) for k, f in stats.by_seats],
-            [row_cells(_("All under {rules}").format(rules=preset_title(k)), f) for k, f in stats.by_rules],
+            games if len(games) > 1 else [],
+            [row_cells(_("All under {rules}").format(rules=preset_title(k)), f) for k, f in stats.by_rules
+             if k in PRESETS],
             [row_cells(table_name(key_strengths(key[0]), *key[1:]), f) for key, f in stats.by]]
 
 
@@ -335,12 +356,10 @@ class StatsScene(Page):
             surface.blit(img, img.get_rect(midright=(plot.left - tick - 2, y)))
         pygame.draw.line(surface, t.text_dim, (plot.left, plot.top), (plot.left, plot.bottom - 1))
         pygame.draw.line(surface, t.text_dim, (plot.left, zero), (plot.right, zero))
-        step = plot.width / max(len(stats.recent), 10)
-        for i, margin in enumerate(stats.recent):
-            x = round(plot.left + i * step + step * 0.15)
+        for margin, (x, width) in zip(stats.recent, bar_slots(len(stats.recent), plot.left, plot.width, unit)):
             end = y_of(margin)
             top, bottom = min(zero, end), max(zero, end)
-            bar = Rect(x, top if margin >= 0 else zero + 1, max(2, round(step * 0.7)), max(1, bottom - top))
+            bar = Rect(x, top if margin >= 0 else zero + 1, width, max(1, bottom - top))
             pygame.draw.rect(surface, t.gain if margin >= 0 else t.loss, bar)
         order = kit.text.line(_("oldest left, newest right"), font_px(16, unit), t.text_dim)
         surface.blit(order, order.get_rect(topright=(area.right, area.top)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from chinese_ten.cards import Card
@@ -471,7 +471,7 @@ class TableController(AnimatedDeal):
             return None
         explained = answer if isinstance(answer, Explained) else Explained(answer, None)
         advice = self.rules_ui.advice(explained.action, self.offer, self.person_to_play)
-        return None if advice is None else replace(advice, basis=explained.basis)
+        return None if advice is None else advice.measured(explained.basis)
 
     def replay_last_turn(self) -> str | None:
         """Show the last turn's movement again, slowly, leaving the deal as it is; returns why not when it cannot."""

@@ -11,6 +11,7 @@ from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import ANIMATION_SPEEDS
 from chinese_ten.ui.table.controller import Advice, TableController
+from chinese_ten.ui.table.focus import HandFocus
 from chinese_ten.ui.table.games import same_take, sets_text
 from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, lifted, table_geometry
 from chinese_ten.ui.table.panel import SidePanel
@@ -76,6 +77,7 @@ class TableScene(Scene):
         self.panel = SidePanel(app.kit)
         self.hover: int | None = None
         self.keyboard = False
+        self.focus = HandFocus()
         self.toast_text = ""
         self.toast_left = 0.0
         self.advice: Advice | None = None
@@ -358,8 +360,8 @@ class TableScene(Scene):
                 card=advice.play.pretty, cards=sets_text(advice.sets)))
         elif advice.take is not None:
             take = advice.take
-            tell(lambda: _("Hint: play {card} and take {target}.").format(card=advice.play.pretty,
-                                                                          target=take.pretty))
+            target = sets_text(advice.sets) if len(advice.sets) > 1 else take.pretty  # a triple: all three
+            tell(lambda: _("Hint: play {card} and take {target}.").format(card=advice.play.pretty, target=target))
         else:
             tell(lambda: _("Hint: play {card}.").format(card=advice.play.pretty))
 
@@ -463,6 +465,8 @@ class TableScene(Scene):
             self._show_hint()
         self._glide_hand(dt)
         hand = self.ctl.board.open_hand(self.ctl.bottom)
+        if self.keyboard:
+            self.hover = self.focus.follow(hand, self.hover)
         if self.hover is not None and self.hover >= len(hand):
             self.hover = len(hand) - 1 if hand and self.keyboard else None
         if self.app.top() is self:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import pygame
 from pygame import Rect
 
-from chinese_ten.engine.scores import signed
+from chinese_ten.engine.scores import as_number, signed
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import TableGeometry
@@ -24,6 +23,8 @@ def turn_text(ctl: TableController) -> str:
     if seat is None:
         return _("The deal is over")
     if ctl.person_choice is not None:
+        if ctl.rules_ui.lists_options:
+            return _("Your pick: what to take?")
         return _("Your pick: which card to take?")
     if seat == ctl.person_seat:
         playing = ctl.rules_ui.may_play(ctl.view, seat) and not ctl.busy
@@ -44,33 +45,38 @@ def rules_text(ctl: TableController) -> str:
     return " · ".join(parts)
 
 
-def deal_margins(ctl: TableController) -> list[float]:
-    """Each seat's margin in the deal as shown: its points less an even share of the points taken so
-    far, in whole points that add up to zero while the deal goes on (see :func:`whole_margins`).
+def deal_margins(ctl: TableController) -> list[Fraction]:
+    """Each seat's exact margin in the deal as shown: its points less an even share of the points taken so
+    far while the deal goes on (see :func:`live_margins`), the deal's results (points less the tie score)
+    once it is over. Both add up to zero; the column writes them by the one rule of
+    :func:`~chinese_ten.engine.scores.signed`, as the count and History do.
 
-    Every margin is 0 before the first capture, and once the deal is over they are the deal's
-    results (points less the tie score), which add up to zero.
+    Every margin is 0 before the first capture.
     """
     deal = ctl.finished_deal()
     if deal is not None and not ctl.busy:
-        return [float(m) for m in ctl.rules_ui.margins(deal)]
-    return [float(m) for m in whole_margins(ctl.board.points)]
+        return [Fraction(m) for m in ctl.rules_ui.margins(deal)]
+    return live_margins(ctl.board.points)
 
 
-def whole_margins(points: list[int]) -> list[int]:
-    """Each seat's points less an even share of all the points, in whole points that add up to zero: each
-    margin rounded down, then the points short handed to the largest remainders (a tie to the seat with
-    more points), so two seats always show the same margin with opposite signs."""
+def live_margins(points: list[int]) -> list[Fraction]:
+    """Each seat's points less an even share of all the points, exact (they add up to zero)."""
     seats = len(points)
-    if not seats:
-        return []
-    exact = [Fraction(p * seats - sum(points), seats) for p in points]
-    whole = [math.floor(m) for m in exact]
-    short = -sum(whole)
-    order = sorted(range(seats), key=lambda s: (exact[s] - whole[s], points[s]), reverse=True)
-    for seat in order[:short]:
-        whole[seat] += 1
-    return whole
+    return [Fraction(p * seats - sum(points), seats) for p in points]
+
+
+def score_columns(widths: list[int], inner: int, gap: int) -> list[float | None]:
+    """Where each column of the score table ends, as a share of the panel's inner width ``inner``: the name
+    from the left, the others right-aligned from the right, each as wide as its widest text (``widths``) and
+    ``gap`` apart; the cards taken give up their room (they are counted at each pile) when the names need it."""
+    edges: list[float | None] = [0.0] * len(widths)
+    right = float(inner)
+    for i in range(len(widths) - 1, 0, -1):
+        edges[i] = right / inner
+        right -= widths[i] + gap
+    if widths[0] > right:  # long names (a ring's compass points): no Cards column
+        edges[1] = None
+    return edges
 
 
 LOG_GAP = 8
@@ -168,7 +174,7 @@ class SidePanel:
         head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
         surf.blit(head, (x, y))
         self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
-        earlier = self._log(surf, geom, ctl, self.log_rect)
+        earlier = ctl.narration.turns_before(self._log(surf, geom, ctl, self.log_rect))
         if earlier:
             hint = kit.text.line(_("{count} earlier · Page Up").format(count=earlier), geom.font(16), t.text_dim)
             surf.blit(hint, hint.get_rect(bottomright=(x + inner, y + head.get_height())))
@@ -179,12 +185,15 @@ class SidePanel:
         kit = self.kit
         t = kit.theme
         size = geom.font(20)
-        cols: list[float | None] = [0.0, 0.40, 0.58, 0.78, 1.0]
-        widest = max(kit.text.width(name, size, True) for name in ctl.names)
-        if widest > round(0.40 * inner) - kit.text.width("00", size) - 6:
-            # long names (a ring's compass points) take the room of the cards taken, counted at each pile
-            cols = [0.0, None, 0.58, 0.79, 1.0]
+        board = ctl.board
+        totals = ctl.match.totals
+        margins = deal_margins(ctl)
         heads = ["", _("Cards"), _("Points"), _("Deal"), _("Match")]
+        rows = [[ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margins[seat]),
+                 signed(totals[seat])] for seat in range(ctl.seats)]
+        cols = score_columns(
+            [max([kit.text.width(heads[i], geom.font(17))] + [kit.text.width(r[i], size, i == 0) for r in rows])
+             for i in range(len(heads))], inner, max(6, geom.font(20) // 2))
         for i, text in enumerate(heads):
             at = cols[i]
             if at is None:
@@ -193,25 +202,20 @@ class SidePanel:
             cx = x + round(at * inner)
             surf.blit(s, (cx - s.get_width(), y) if i else (cx, y))
         y += kit.fonts.get(geom.font(17)).get_linesize() + 2
-        board = ctl.board
-        totals = ctl.match.totals
         turn = ctl.shown_turn
-        margins = deal_margins(ctl)
         row_h = kit.fonts.get(size).get_linesize() + 6
         for seat in range(ctl.seats):
             row = Rect(x - 4, y, inner + 8, row_h)
             if seat == turn and not ctl.deal_over:
                 pygame.draw.rect(surf, t.raised, row, border_radius=6)
             margin = margins[seat]
-            cells = [ctl.names[seat], str(board.piles[seat]), str(board.points[seat]), signed(margin),
-                     signed(float(totals[seat]))]
-            for i, text in enumerate(cells):
+            for i, text in enumerate(rows[seat]):
                 at = cols[i]
                 if at is None:
                     continue
                 colour = t.text
                 if i in (3, 4):
-                    val = margin if i == 3 else float(totals[seat])
+                    val = as_number(margin if i == 3 else totals[seat])
                     colour = t.gain if val > 0 else (t.loss if val < 0 else t.text)
                 s = kit.text.line(text, size, colour, bold=i == 0)
                 cx = x + round(at * inner)

@@ -36,9 +36,10 @@ from chinese_ten.ui.table.games.base import sets_text
 Event = TenEvent | fishing.FishingEvent
 """An event of any game the table shows."""
 
-Telling = Literal["begin", "extend", "entry"]
+Telling = Literal["begin", "extend", "entry", "lead"]
 """How words join the log: ``begin`` a turn's entry (more words follow), ``extend`` the turn's entry
-(or begin one), ``entry`` an entry of its own."""
+(or begin one), ``entry`` an entry of its own, ``lead`` the start of the next turn's entry (Go Fishing's
+refill before a seat plays: the turn it begins goes on in the same entry)."""
 
 FLIP_AFTER_SWEEP = 0.4
 """The stock card starts to turn this far into the sweep of the played card's capture."""
@@ -147,7 +148,7 @@ def _told_drew(names: list[str], ev: fishing.Drew) -> tuple[str, Telling]:
 
 
 def _told_layout_refilled(names: list[str], ev: fishing.LayoutRefilled) -> tuple[str, Telling]:
-    return " " + _("{cards} turned up for the layout.").format(cards=cards_text(ev.cards)), "extend"
+    return _("{cards} turned up for the layout.").format(cards=cards_text(ev.cards)), "lead"
 
 
 def _told_passed(names: list[str], ev: fishing.PassedOver) -> tuple[str, Telling]:

@@ -21,7 +21,7 @@ from chinese_ten.ui.table.choreography import Choreographer, Pace
 from chinese_ten.ui.table.controller import SeatInfo
 from chinese_ten.ui.table.games import record_game
 from chinese_ten.ui.table.games.ten import turn_events as turn_events
-from chinese_ten.ui.table.narration import Narration
+from chinese_ten.ui.table.narration import Narration, leading
 from chinese_ten.ui.table.presenters import Event
 from chinese_ten.ui.table.tableview import AnimatedDeal
 
@@ -129,7 +129,10 @@ class ReviewTable(AnimatedDeal):
     def turn_words(self, number: int) -> str:
         """Turn ``number`` (from 1) told in words, as the table's list of turns tells it."""
         told = Narration(self.names)
-        for event in self.events[number - 1]:
+        events = self.events[number - 1]
+        before = leading(self.events[number - 2], self.names) if number >= 2 else []
+        after = leading(events, self.names)  # the next turn's start
+        for event in [*before, *events[:len(events) - len(after)]]:
             told.add(event)
         return sentences(told.entries)
 

@@ -318,3 +318,17 @@ def test_a_demo_deal_writes_real_sound_through_the_disk_driver(tmp_path: Path) -
     loud = sum(1 for s in samples if abs(s) > 1000)
     assert len(samples) > 44100, "at least half a second of stereo audio was written"
     assert loud > 2000, "the written audio is not silence"
+
+
+def test_the_audio_device_is_let_go_while_nothing_plays_and_opened_again_for_the_next_sound() -> None:
+    player = SoundPlayer(80, False, seed=1)
+    if not player.available:
+        pytest.skip("no audio device here, not even SDL's dummy one")
+    player.play("lay")
+    assert pygame.mixer.get_init()
+    if pygame.mixer.get_busy():
+        assert not player.rest(), "a sound still playing keeps the device"
+        pygame.mixer.stop()
+    assert player.rest() and not pygame.mixer.get_init(), "silence costs nothing once the device is let go"
+    player.play("lay")
+    assert pygame.mixer.get_init() and player.last_effect == "lay"

@@ -517,3 +517,19 @@ def test_switching_the_language_with_a_review_open_retells_its_seats_and_turns(a
     finally:
         app.change_settings(language="en")
         i18n.use_language("en")
+
+
+def test_the_review_says_its_figures_assume_sensible_play_and_help_says_how_it_judges(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.help import fishing_rules_page, rules_page
+    from chinese_ten.ui.scenes.review import SENSIBLE_PLAY
+
+    record, review = reviewed
+    scene = open_review(app, record, 0, review=review)
+    assert scene is not None
+    app.frame(1 / 60, [])
+    app.draw()
+    assert _(SENSIBLE_PLAY) in scene.words
+    for page in (rules_page(), fishing_rules_page()):
+        heads = [value for kind, value in page if kind == "head"]
+        assert "How the review judges" in heads
+        assert any(kind == "text" and "play sensibly" in str(value) for kind, value in page)

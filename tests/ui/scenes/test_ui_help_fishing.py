@@ -126,3 +126,14 @@ def test_the_fishing_pages_fit_their_area(size: tuple[int, int], code: str, wind
     finally:
         app.thinker.shutdown()
         use_language("en")
+
+
+def test_each_games_keys_page_describes_its_own_choice() -> None:
+    from chinese_ten.ui.scenes.help import keys_page
+
+    ten, fishing = dict(keys_page("ten")), dict(keys_page("fishing"))
+    assert "lit card" in ten["Enter"] and "Shift+Enter, Shift+click" not in ten
+    assert "way" in fishing["Enter"] and "lit card" not in fishing["Enter"] and "lit card" not in fishing["A"]
+    assert "Shift+Enter, Shift+click" in fishing and "partners" not in fishing["T"]
+    assert [k for k, _what in keys_page("fishing")].index("Shift+Enter, Shift+click") == 2, "listed after Enter"
+    assert set(fishing) - {"Shift+Enter, Shift+click"} == set(ten)

@@ -100,6 +100,11 @@ def test_statistics_and_history_open_from_the_menu_and_show_the_match(window, tm
     written = list((tmp_path / "records").iterdir())
     assert len(written) == 1 and json.loads(written[0].read_text())["format"] == "chinese-ten/deal-v1"
     assert written[0].name == history.selected.record_name(history.selected.deals[0]), "named as history --export names it"
+    press(app, pygame.K_ESCAPE)
+    assert app.top() is history and not history.count_open, "Esc closes the count first"
+    press(app, pygame.K_RETURN)
+    history.act("back")
+    assert isinstance(app.top(), MenuScene), "Back leaves History at once, its count open or not"
     app.keeper.close()
 
 
@@ -650,3 +655,29 @@ def test_historys_deal_row_at_a_ring_of_eight_shows_every_seat_at_the_smallest_s
     assert len(parts) > 1 and row.height > history._deal_rows[0].height // len(parts), "the row takes two lines"
     app.keeper.close()
     pygame.display.quit()
+
+
+def test_the_charts_few_bars_spread_over_its_whole_width() -> None:
+    from chinese_ten.ui.scenes.stats import bar_slots
+
+    slots = bar_slots(3, 100, 600, 1.0)
+    assert len(slots) == 3 and slots[0][0] >= 100 and slots[-1][0] + slots[-1][1] <= 700
+    assert slots[-1][0] + slots[-1][1] - slots[0][0] > 400, "three bars use the chart's width, not a third of it"
+    assert all(w <= 56 for _x, w in slots), "a few bars are not slabs"
+    many = bar_slots(40, 0, 400, 1.0)
+    assert all(b[0] >= a[0] + a[1] for a, b in zip(many, many[1:])), "bars never overlap"
+
+
+def test_statistics_name_a_game_without_presets_by_its_game_not_as_rules() -> None:
+    from chinese_ten.matchstore import Figures, Statistics
+    from chinese_ten.ui.scenes.stats import table_rows
+
+    stats = Statistics()
+    stats.by_rules = [("classic", Figures()), ("standard", Figures())]
+    stats.by_game = [("ten", Figures()), ("fishing", Figures())]
+    names = [cells[0] for section in table_rows(stats) for cells in section]
+    assert "All under Classic" in names and not any("standard" in n for n in names)
+    assert "All of Chinese Go Fishing" in names and "All of Chinese Ten" in names
+    stats.by_game = [("fishing", Figures())]
+    assert not any(n.startswith("All of") for section in table_rows(stats) for n in [c[0] for c in section]), \
+        "one game alone is All tables already"

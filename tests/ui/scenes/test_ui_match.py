@@ -62,3 +62,42 @@ def test_enter_on_the_result_starts_a_new_match_and_the_quit_button_quits(make_t
     app, _ctl, result = _to_result(make_table)
     press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN)
     assert not app.running
+
+
+class Clock:
+    """Time that moves only when the test says."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_enter_held_or_pressed_as_the_count_opens_never_runs_through_to_a_new_match(make_table) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.app import PressGuard
+    from chinese_ten.ui.scenes.count import CountScene
+
+    from uiharness import key_event, run_frames
+
+    app, ctl, _table = make_table(seats=2, seed=3, length="one")
+    clock = Clock()
+    app.guard = PressGuard(clock)
+    assert play_until(app, lambda: isinstance(app.top(), CountScene) or ctl.deal_finished, limit=20000)
+    assert run_frames(app, lambda: isinstance(app.top(), CountScene))
+    count = app.top()
+    for _ in range(20):  # Enter, still held, repeating as the count opens and goes on
+        app.frame(1 / 60, [key_event(pygame.K_RETURN)])
+        clock.now += 0.06
+    assert app.top() is count, "a held Enter's repeats are not presses"
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    press(app, pygame.K_RETURN)  # a fresh press, the count long open
+    result = app.top()
+    assert isinstance(result, MatchScene)
+    clock.now += 0.3
+    press(app, pygame.K_RETURN)
+    assert app.top() is result, "a press within half a second of the result opening is not taken"
+    app.frame(1 / 60, [pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)])
+    clock.now += 0.3
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top(), TableScene) and app.top().ctl is not ctl, "a deliberate press is taken"

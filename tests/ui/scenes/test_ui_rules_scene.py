@@ -155,3 +155,17 @@ def test_settings_and_the_rules_page_work_by_mouse_alone(window: pygame.Surface,
     assert app.top() is settings
     app.frame(1 / 60, [click_event(settings.done.rect.center)])
     assert isinstance(app.top(), StartScene)
+
+
+def test_rules_from_settings_with_go_fishing_chosen_offers_no_house_rules_and_says_so(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    app.change_settings(game="fishing", computers=3)
+    app.open("settings")
+    settings = app.top()
+    app.frame(1 / 60, [key_event(pygame.K_r)])
+    assert app.top() is settings, "Chinese Ten's house rules do not open for Go Fishing"
+    assert "Chinese Go Fishing has no house rules" in app.banner_text
+    app.change_settings(game="ten", computers=1)
+    app.frame(1 / 60, [key_event(pygame.K_r)])
+    assert isinstance(app.top(), RulesScene)

@@ -159,3 +159,19 @@ def test_a_hints_reason_in_the_list_of_turns_is_told_again_in_a_new_language(mak
         app.change_settings(language="en")
     assert ctl.narration.entries[-1] == english
     ctl.stop()
+
+
+def test_a_hint_to_take_a_triple_names_all_three_cards() -> None:
+    from chinese_ten.cards import Card
+    from chinese_ten.engine.judging import Figures, HintBasis, HintOption
+    from chinese_ten.games.ten.deal import Action
+    from chinese_ten.ui.table.games import table_game
+
+    c = Card.parse
+    advice = table_game("ten").advice(Action.play("KD", "KH"), None, True)
+    assert advice is not None and advice.sets == ((c("KH"),),), "the action names one king"
+    triple = HintOption.of(c("KD"), [[c("KH")], [c("KS")], [c("KC")]], 30.0, Figures(40.0, 0.0, 0.0))
+    other = HintOption.of(c("2S"), [], 20.0, Figures(0.0, 0.0, 0.0))
+    told = advice.measured(HintBasis(triple, other))
+    assert told.sets == ((c("KH"),), (c("KS"),), (c("KC"),)) and told.basis is not None
+    assert "K♥ K♠ K♣" in told.reason, "the reason names all three too"

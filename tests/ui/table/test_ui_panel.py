@@ -91,14 +91,14 @@ def test_the_deal_column_starts_level_and_ends_at_the_deals_results(make_table) 
     app, ctl, _table = make_table(seats=4, seed=8)
     assert run_frames(app, lambda: ctl.person_to_play)
     assert not any(ctl.board.points), "this deal opens without a dealer's sweep"
-    assert deal_margins(ctl) == [0.0] * 4, "nobody is behind before anything is taken"
+    assert deal_margins(ctl) == [0] * 4, "nobody is behind before anything is taken"
     assert play_until(app, lambda: any(ctl.board.points) and not ctl.busy)
     margins = deal_margins(ctl)
     leader = max(range(4), key=lambda s: ctl.board.points[s])
     assert margins[leader] > 0 and min(margins) < 0
     assert sum(margins) == 0
     assert play_until(app, lambda: ctl.deal_finished, limit=20000)
-    assert deal_margins(ctl) == [float(m) for m in ctl.session.deal.exact_margins]
+    assert deal_margins(ctl) == list(ctl.session.deal.exact_margins)
 
 
 def test_the_turn_box_says_playing_not_thinking_while_a_computers_cards_move(make_table) -> None:  # type: ignore[no-untyped-def]
@@ -123,22 +123,21 @@ def test_the_turn_box_says_playing_not_thinking_while_a_computers_cards_move(mak
 
 
 @pytest.mark.parametrize(("points", "shown"), [
-    ([5, 10], [-3, 3]),
-    ([3, 10], [-4, 4]),
-    ([10, 5], [3, -3]),
-    ([0, 0, 0, 0], [0, 0, 0, 0]),
-    ([12, 6, 2, 2], [7, 1, -4, -4]),
-    ([1, 0, 0], [1, 0, -1]),
-    ([30, 0, 0], [20, -10, -10]),
+    ([5, 10], ["-2.5", "+2.5"]),
+    ([12, 6, 2, 2], ["+6.5", "+0.5", "-3.5", "-3.5"]),
+    ([1, 0, 0], ["+0.7", "-0.3", "-0.3"]),
+    ([0, 0, 0, 0], ["+0"] * 4),
+    ([0, 23, 2, 50, 30, 20, 20, 20], ["-20.6", "+2.4", "-18.6", "+29.4", "+9.4", "-0.6", "-0.6", "-0.6"]),
+    ([0, 66, 0, 265, 150, 22, 22, 5], ["-66.25", "-0.25", "-66.25", "+198.75", "+83.75", "-44.25",
+                                         "-44.25", "-61.25"]),
 ])
-def test_live_margins_are_whole_points_that_add_up_to_zero(points: list[int], shown: list[int]) -> None:
-    from chinese_ten.ui.table.panel import whole_margins
+def test_live_margins_are_exact_and_written_by_the_one_rule(points: list[int], shown: list[str]) -> None:
+    from chinese_ten.engine.scores import signed
+    from chinese_ten.ui.table.panel import live_margins
 
-    margins = whole_margins(points)
-    assert margins == shown
+    margins = live_margins(points)
     assert sum(margins) == 0
-    share = sum(points) / len(points)
-    assert all(abs(m - (p - share)) < 1 for m, p in zip(margins, points)), "each within a point of its exact margin"
+    assert [signed(m) for m in margins] == shown
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
@@ -156,3 +155,14 @@ def test_the_turn_box_keeps_its_height_whatever_it_says(make_table, monkeypatch:
         scene.draw(app.surface)
         heights.append(scene.panel.turn_rect.height)
     assert len(set(heights)) == 1, heights
+
+
+def test_score_columns_leave_each_figure_its_width_so_a_quarter_never_runs_into_the_points() -> None:
+    from chinese_ten.ui.table.panel import score_columns
+
+    widths, inner, gap = [70, 20, 30, 62, 40], 260, 6
+    edges = score_columns(widths, inner, gap)
+    rights = [e * inner for e in edges[1:] if e is not None]
+    for i in range(1, len(rights)):
+        assert rights[i] - widths[i + 1] - gap >= rights[i - 1] - 1e-9, "a column starts after the one before ends"
+    assert score_columns([200, 20, 30, 62, 40], inner, gap)[1] is None, "long names take the Cards column's room"

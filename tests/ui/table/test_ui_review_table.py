@@ -74,3 +74,22 @@ def test_every_hand_is_face_up_and_turns_are_told_in_words() -> None:
     first = table.turns[0]
     assert first.play.pretty in table.turn_words(1)
     assert table.turn_record(0) is None and table.turn_record(table.last + 1) is None
+
+
+def test_a_go_fishing_refill_is_told_with_the_turn_of_the_seat_it_was_turned_up_for() -> None:
+    from chinese_ten.games import game_named
+    from chinese_ten.games.fishing.events import LayoutRefilled
+
+    game = game_named("fishing")
+    deal = game.deal(3, random.Random(11), 0, game.default_rules)
+    rng = random.Random(11)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    table = ReviewTable(game.record_of(deal), seat_infos(3, "normal"), Pace())
+    refilled = [k for k, events in enumerate(table.events, start=1)
+                if any(isinstance(e, LayoutRefilled) for e in events) and k < table.last]
+    assert refilled, "this deal refills the layout"
+    for k in refilled:
+        assert not table.turn_words(k).endswith("turned up for the layout."), "not with the turn before"
+        assert table.turn_words(k + 1).split(". ")[0].endswith("turned up for the layout"), \
+            "the next seat's turn begins with the refill made for it"

@@ -14,7 +14,7 @@ event type of :mod:`chinese_ten.ui.table.presenters`, whichever game emits it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -86,6 +86,14 @@ class Advice:
     def reason(self) -> str:
         """Why, in one sentence of the language in force, from the search's figures (empty without them)."""
         return self.basis.reason if self.basis is not None else ""
+
+    def measured(self, basis: HintBasis | None) -> Advice:
+        """This hint with what the search measured of it; when the search's option is this one, with every set
+        it takes (a Chinese Ten triple: all three cards, where the action names one)."""
+        best = basis.best if basis is not None else None
+        if best is not None and best.play == str(self.play) and self.take is not None and best.take:
+            return replace(self, sets=best.sets, basis=basis)
+        return replace(self, basis=basis)
 
 
 @dataclass(frozen=True)
