@@ -325,6 +325,7 @@ def test_the_last_turn_is_shown_again_and_the_board_comes_back_as_it_was(window:
     assert (ctl.board.hands, dict(ctl.board.slots), ctl.board.piles, ctl.board.stock) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [3, 8])
 def test_random_keys_and_clicks_at_a_fishing_table_break_nothing(window: pygame.Surface, seats: int) -> None:
     import random

@@ -8,6 +8,7 @@ import tracemalloc
 import weakref
 
 import pygame
+import pytest
 
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
@@ -44,6 +45,7 @@ def _play(app: App, seed: int) -> None:
     raise AssertionError("the demo match never ended")
 
 
+@pytest.mark.slow
 def test_matches_leave_nothing_behind_and_python_memory_stays_flat(window: pygame.Surface) -> None:
     # Tables of earlier tests in this process (one that a thread of theirs still holds, say) are not this
     # test's: only the tables made here are counted.
