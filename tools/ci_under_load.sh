@@ -22,13 +22,18 @@ selection=("$@")
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/chinese-ten-under-load.XXXXXX")"
 busy_pids=()
+pytest_pid=""
 
 cleanup() {
   local pid
-  for pid in "${busy_pids[@]}"; do
+  if [ -n "$pytest_pid" ]; then
+    kill "$pytest_pid" 2>/dev/null || true
+    wait "$pytest_pid" 2>/dev/null || true
+  fi
+  for pid in ${busy_pids[@]+"${busy_pids[@]}"}; do
     kill "$pid" 2>/dev/null || true
   done
-  for pid in "${busy_pids[@]}"; do
+  for pid in ${busy_pids[@]+"${busy_pids[@]}"}; do
     wait "$pid" 2>/dev/null || true
   done
   rm -rf "$work"
@@ -58,17 +63,21 @@ done
 failed=0
 for run in $(seq "$runs"); do
   began=$(date +%s)
+  # In the background, waited for, so that an interrupt ends it (and the busy processes) at once.
+  .venv/bin/python -m pytest -p no:cacheprovider ${selection[@]+"${selection[@]}"} > "$work/run-$run.log" 2>&1 &
+  pytest_pid=$!
   set +e
-  .venv/bin/python -m pytest -q -p no:cacheprovider "${selection[@]}" > "$work/run-$run.log" 2>&1
+  wait "$pytest_pid"
   status=$?
   set -e
+  pytest_pid=""
   took=$(( $(date +%s) - began ))
-  summary="$(grep -E '(passed|failed|error|no tests ran)' "$work/run-$run.log" | tail -n 1)"
+  summary="$(grep -E '(passed|failed|error|no tests ran)' "$work/run-$run.log" | tail -n 1 || true)"
   load="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || true)"
   echo "run $run: exit $status in ${took} s (load average $load): $summary"
   if [ "$status" -ne 0 ]; then
     failed=1
-    grep -E '^(FAILED|ERROR) ' "$work/run-$run.log" || tail -n 30 "$work/run-$run.log"
+    grep -E '^(FAILED|ERROR) ' "$work/run-$run.log" || tail -n 30 "$work/run-$run.log" || true
   fi
 done
 
