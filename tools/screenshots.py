@@ -315,7 +315,7 @@ def save_png(surface, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 
 @contextmanager
-def _window(driver: str) -> Iterator[object]:
+def _window() -> Iterator[object]:
     import pygame
 
     from chinese_ten.ui.app import open_window
@@ -327,16 +327,16 @@ def _window(driver: str) -> Iterator[object]:
         pygame.display.quit()
 
 
-def make(out: Path, looks: Sequence[str] = LOOKS, pictures: Sequence[str] = PICTURES,
-         driver: str = "dummy") -> list[Path]:
-    """Write every picture in every look into ``out``; returns the files written, in order."""
+def make(out: Path, looks: Sequence[str] = LOOKS, pictures: Sequence[str] = PICTURES) -> list[Path]:
+    """Write every picture in every look into ``out`` (on the video driver ``SDL_VIDEODRIVER`` names); returns
+    the files written, in order."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for look in looks:
         contrast = look == "contrast"
         suffix = "-contrast" if contrast else ""
         for name in pictures:
-            with _window(driver) as window, tempfile.TemporaryDirectory(prefix="chinese-ten-shots-") as tmp:
+            with _window() as window, tempfile.TemporaryDirectory(prefix="chinese-ten-shots-") as tmp:
                 folder = Path(tmp)
                 if name == "friends":
                     host, guest = friends(window, contrast, folder)
@@ -377,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                          ("CHINESE_TEN_LOG_DIR", "logs")):
             os.environ[var] = str(Path(home) / sub)
         looks = LOOKS if args.look == "both" else (args.look,)
-        written = make(args.out, looks, tuple(args.only or PICTURES), args.driver)
+        written = make(args.out, looks, tuple(args.only or PICTURES))
     total = sum(p.stat().st_size for p in written)
     for path in written:
         print(f"{path} {path.stat().st_size // 1024} KB")
