@@ -73,9 +73,9 @@ def table(server: ServerThread) -> Iterator[dict[str, Any]]:
 
 
 def test_health_and_the_table_page(server: ServerThread, table: dict[str, Any]) -> None:
-    with urllib.request.urlopen(server.url + "/healthz", timeout=5) as answer:  # noqa: S310 - loopback
+    with urllib.request.urlopen(server.url + "/healthz", timeout=WAIT) as answer:  # noqa: S310 - loopback
         assert answer.status == 200 and answer.read() == b"ok\n"
-    with urllib.request.urlopen(f"{server.url}/t/{table['table']}", timeout=5) as answer:  # noqa: S310
+    with urllib.request.urlopen(f"{server.url}/t/{table['table']}", timeout=WAIT) as answer:  # noqa: S310
         page = answer.read().decode()
     assert "chinese-ten://" in page and table["table"] in page
 
