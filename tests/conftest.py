@@ -1,11 +1,20 @@
-"""Fixtures for every test: the kept matches live in a private folder, never in the person's."""
+"""Fixtures for every test: the kept matches, the settings and the log live in private folders, never in the
+person's nor in another test's (tests run side by side in several processes, see pyproject.toml); and
+Hypothesis judges examples by their outcome, never by how fast a busy machine ran them."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("chinese-ten", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("chinese-ten")
 
 
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Point ``CHINESE_TEN_DATA_DIR`` (for this process and its children) at a fresh folder."""
-    monkeypatch.setenv("CHINESE_TEN_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    """Point ``CHINESE_TEN_DATA_DIR``, ``CHINESE_TEN_SETTINGS_DIR`` and ``CHINESE_TEN_LOG_DIR`` (for this process
+    and its children) at fresh folders of this test's own."""
+    for variable, name in (("CHINESE_TEN_DATA_DIR", "data"), ("CHINESE_TEN_SETTINGS_DIR", "settings"),
+                           ("CHINESE_TEN_LOG_DIR", "logs")):
+        monkeypatch.setenv(variable, str(tmp_path_factory.mktemp(name)))

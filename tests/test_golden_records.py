@@ -17,6 +17,7 @@ def _golden(prefix: str) -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob(prefix + "*.json"))}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("prefix", "maker"), [("simulate-", make.simulated), ("demo-", make.demoed),
                                                 ("window-", make.scripted_window)])
 def test_fixed_seeds_write_the_golden_records_byte_for_byte(prefix: str, maker) -> None:  # type: ignore[no-untyped-def]

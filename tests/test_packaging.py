@@ -26,6 +26,10 @@ import pytest
 import chinese_ten
 
 ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.xdist_group("packaging-build")
+"""The spec writes its icons and version files into packaging/build, one folder for the checkout: these tests
+run in one process, one after another, when the suite runs in several."""
 PACKAGING = ROOT / "packaging"
 sys.path.insert(0, str(PACKAGING))
 

@@ -125,6 +125,7 @@ def test_no_player_peeks(name: str, phase: Phase) -> None:
     assert changed > count // 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ALL)
 def test_decisions_are_legal(name: str) -> None:
     count = 150 if name in SEARCHING else 3000

@@ -38,6 +38,7 @@ def test_check_command_accepts_the_committed_files() -> None:
     assert soundgen.main(["--check"]) == 0
 
 
+@pytest.mark.slow
 def test_check_command_reports_changed_missing_and_extra_files(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     soundgen.write_all(tmp_path)

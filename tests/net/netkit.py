@@ -83,7 +83,7 @@ class ServerThread(BackgroundServer):
         super().__init__(data_dir, host="127.0.0.1", port=0, **options)
 
 
-def wait_for(client: TableClient, kind: str, timeout: float = 10.0, where: Callable[[dict[str, Any]], bool] | None = None,
+def wait_for(client: TableClient, kind: str, timeout: float = 30.0, where: Callable[[dict[str, Any]], bool] | None = None,
              seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The next frame of ``kind`` (passing ``where``), within ``timeout`` seconds; frames passed over go to ``seen``."""
     end = time.monotonic() + timeout

@@ -107,9 +107,9 @@ def test_a_person_dropped_on_their_move_is_played_for_and_gets_the_seat_back(tmp
         guest_player.acting = False
         guest.close()
         seen: list[dict[str, Any]] = []
-        presence = wait_for(host, "presence", where=lambda f: f["seats"][1]["kind"] == "away", timeout=5, seen=seen)
+        presence = wait_for(host, "presence", where=lambda f: f["seats"][1]["kind"] == "away", timeout=30, seen=seen)
         assert presence["seats"][1]["online"] is False
-        played = wait_for(host, "update", where=lambda f: f["step"]["by"] == 1, timeout=5, seen=seen)
+        played = wait_for(host, "update", where=lambda f: f["step"]["by"] == 1, timeout=30, seen=seen)
         assert played["events"][0]["kind"] == "played"
         back = TableClient.rejoin(server.url, table, token)
         welcome = wait_for(back, "welcome")

@@ -84,7 +84,7 @@ def test_an_idle_table_leaves_memory_and_comes_back_and_an_old_one_expires(serve
     assert token
     host.close()
     live = server.server.tables[table_id]
-    end = time.monotonic() + 5
+    end = time.monotonic() + 30  # let go at once; the bound is for a busy machine
     while server.call(lambda: live.seats[0].outlet is not None):
         assert time.monotonic() < end, "the closed connection was never let go"
         time.sleep(0.01)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def test_demo_runs_with_frame_stats_and_screenshots(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -43,6 +45,7 @@ def test_a_hard_demo_is_answered_by_the_worker_process() -> None:
     assert out["worker_answers"] >= 24  # every play of a 2-seat deal (24 turns) went to the worker
 
 
+@pytest.mark.slow
 def test_demo_keeps_its_match_only_in_the_data_dir_it_is_given(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                CHINESE_TEN_DATA_DIR=str(tmp_path / "from-env"))

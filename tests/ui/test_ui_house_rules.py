@@ -30,6 +30,7 @@ from uiharness import run_frames
 EVERY_TABLE = [(name, seats) for name in PRESETS for seats in RuleSet.of(name).seat_counts()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset, seats", EVERY_TABLE)
 def test_a_whole_match_of_every_preset_plays_through_the_window_to_its_result(
         preset: str, seats: int, window: pygame.Surface) -> None:

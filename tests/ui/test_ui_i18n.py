@@ -241,6 +241,7 @@ CARD = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]|\b[AJQK]\b")
 language."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("look", [Settings(), Settings(high_contrast=True, four_colour=True)])
 def test_a_pseudo_language_run_shows_no_untranslated_text_on_any_screen(look: Settings, monkeypatch: pytest.MonkeyPatch,
                                                                         window: pygame.Surface) -> None:

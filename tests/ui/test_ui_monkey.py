@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from uiharness import press
 
 from chinese_ten.engine.errors import IllegalMove
@@ -47,6 +48,7 @@ def _random_event(rng: random.Random, size: tuple[int, int],
     return rng.choice(SIZES)
 
 
+@pytest.mark.slow
 def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     illegal: list[str] = []
     applied: list[str] = []

@@ -6,6 +6,7 @@ import os
 import random
 
 import pygame
+import pytest
 
 from chinese_ten.ui.kit.cardimages import EFFECT_LIMIT, FACE_LIMIT
 
@@ -56,6 +57,7 @@ def test_card_pictures_kept_are_those_of_the_current_and_previous_window(make_ta
     assert held <= asked[-1] | asked[-2], "no picture made only for an older window size is kept"
 
 
+@pytest.mark.slow
 def test_memory_and_open_files_stay_flat_over_hundreds_of_window_sizes(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, scene = make_table(seats=4, seed=3, person=False)
     rng = random.Random(11)

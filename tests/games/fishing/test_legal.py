@@ -82,12 +82,14 @@ def test_shapes_are_every_multiset_of_values_summing_to_the_target() -> None:
 def test_a_layout_of_fourteen_cards_is_enumerated_quickly() -> None:
     layout = cards("2S 2H 3D 3C 4S 4H 5D 5C 6S 6H 7D 7C 8S 9H")
     counts = layout_counts(layout)
-    start = time.perf_counter()
+    start = time.thread_time()  # this thread's processor time: what other work on the machine takes is not counted
     families = card_families(Card.parse("AS"), layout)
     value_level = value_families(14, counts)
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert len(families) > 1000 and len(value_level) < len(families)
-    assert elapsed < 2.0, f"{len(families)} families took {elapsed:.2f} s"
+    # A guard against a combinatorial blow-up, not a measure of speed: about 0.03 s of processor time on a
+    # quiet machine; the bound is ten times that.
+    assert elapsed < 0.3, f"{len(families)} families took {elapsed:.2f} s of processor time"
 
 
 def test_value_families_in_random_layouts_have_no_permutation_duplicates() -> None:

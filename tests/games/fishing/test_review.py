@@ -68,6 +68,7 @@ def hard_record(turns: int, think_ms: int = 100) -> dict[str, Any]:
     return record_of(deal)
 
 
+@pytest.mark.slow
 def test_hard_own_choices_are_marked_best() -> None:
     review = review_record(hard_record(12, think_ms=400), 1)
     assert len(review.decisions) == 6

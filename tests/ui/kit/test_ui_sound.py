@@ -86,6 +86,7 @@ def test_the_ranking_holds_every_effect_once() -> None:
     assert sorted(RANKING) == sorted(SOUND_EFFECTS)
 
 
+@pytest.mark.slow
 def test_sounds_start_in_the_frame_their_movement_starts(make_table) -> None:  # type: ignore[no-untyped-def]
     app, ctl, scene = make_table(seats=2, seed=4, length="one", pace=pace_for("normal"))
     played = record(app)

@@ -142,6 +142,7 @@ def _open_files() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
 def test_font_and_text_caches_stay_bounded_over_hundreds_of_window_sizes(window: pygame.Surface) -> None:
     app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))

@@ -196,7 +196,7 @@ def test_a_wrong_answer_says_the_best_and_why_and_both_answers_are_counted(app, 
     start = a.top()
     assert isinstance(start, StartScene)
     assert [b.label for b in start.actions if b.action == "practice"] == ["Practice (1)"], "the solved one is gone"
-    a.keeper._writer.flush()
+    assert a.keeper._writer.flush(timeout=60)  # the answers are saved beside the frame: wait for them
     assert a.keeper.statistics().positions.to_json() == {"solved": 1, "failed": 1, "waiting": 1}
 
 

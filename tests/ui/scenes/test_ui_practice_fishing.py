@@ -82,7 +82,7 @@ def test_the_better_way_is_accepted(app) -> None:  # type: ignore[no-untyped-def
     assert scene.answer == Card.parse("KC") and scene.right and scene.pending is None
     app.frame(1 / 60, [])
     assert any(w.startswith("Right") for w in scene.words)
-    assert app.keeper._writer.flush(timeout=10)  # the answer is saved beside the frame: wait for it
+    assert app.keeper._writer.flush(timeout=60)  # the answer is saved beside the frame: wait for it
     stats = app.keeper.statistics()
     assert stats is not None
     assert (stats.positions.solved, stats.positions.failed, stats.positions.waiting) == (1, 0, 0)
@@ -100,6 +100,6 @@ def test_the_blunder_is_refused_with_its_reason_and_counted(app) -> None:  # typ
     position = scene.position
     reason = position.reason_for(scene.answered)
     assert reason and reason in scene.words and "Not the best move." in scene.words
-    assert app.keeper._writer.flush(timeout=10)
+    assert app.keeper._writer.flush(timeout=60)
     stats = app.keeper.statistics()
     assert stats is not None and "1 failed" in practice_line(stats)

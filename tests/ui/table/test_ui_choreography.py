@@ -25,6 +25,7 @@ def _steps_of_turn(app, ctl) -> list[Step]:  # type: ignore[no-untyped-def]
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 4, 8])
 def test_the_stock_card_turns_while_the_played_card_finishes(make_table, seed: int) -> None:  # type: ignore[no-untyped-def]
     app, ctl, _table = make_table(seats=4, seed=seed, pace=pace_for("normal"))
@@ -196,6 +197,7 @@ def test_only_paces_that_animate_start_a_move_alongside_the_last() -> None:
     assert pace_for("instant").settle == 0
 
 
+@pytest.mark.slow
 def test_a_computer_leading_a_new_deal_waits_a_second_before_its_first_card(make_table) -> None:  # type: ignore[no-untyped-def]
     from chinese_ten.ui.scenes.count import CountScene
     from uiharness import key_event, play_until

@@ -50,6 +50,7 @@ def kept_figures(app: App) -> tuple[object, ...]:
     return app.keeper.statistics(), [m.id for m in app.keeper.history()], app.keeper.unfinished()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "seats"), [("ten", 2), ("ten", 3), ("fishing", 4)])
 def test_play_on_from_a_review_sits_at_the_reviewed_position_plays_to_the_count_and_goes_back(
         window: pygame.Surface, tmp_path, name: str, seats: int) -> None:  # type: ignore[no-untyped-def]
