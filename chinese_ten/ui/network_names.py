@@ -14,7 +14,9 @@ and its name, the same from every seat, never by a side of the table that depend
 from __future__ import annotations
 
 from chinese_ten.engine.strengths import ORDER, strength_label
-from chinese_ten.i18n import _
+from typing import Any
+
+from chinese_ten.i18n import N_, _
 
 
 def seat_label_text(seat: int) -> str:
@@ -31,3 +33,28 @@ def network_seat_name(seat: int, name: str, kind: str, strength: str | None = No
     if not name:
         return label
     return _("{name} ({label})").format(name=name, label=label)
+
+
+def short_seat_name(seat: int, name: str, kind: str, strength: str | None = None) -> str:
+    """A seat in a list of names ("Ann, Bo, guest 2 · Hard"): a person by name alone, a computer as
+    :func:`network_seat_name` names it, a seat with nobody in it by its label."""
+    name = name.strip()
+    if kind in ("human", "away") and name:
+        return name
+    return network_seat_name(seat, "", kind, strength)
+
+
+WAITING_NEXT = N_("Waiting for the others to go on to the next deal.")
+"""What a seat that has gone on from a count is told while it waits (when the server names nobody)."""
+
+
+def waiting_next_words(seats: list[dict[str, Any]], me: int | None) -> str:
+    """The line while this seat waits for the next deal: who has not gone on yet (the people whose seat in
+    ``seats`` lacks ``ready``), or the others in general when the server names nobody."""
+    if not any("ready" in entry for entry in seats):
+        return _(WAITING_NEXT)
+    late = [short_seat_name(seat, str(entry.get("name") or ""), "human") for seat, entry in enumerate(seats)
+            if seat != me and entry.get("kind") == "human" and not entry.get("ready")]
+    if not late:
+        return _(WAITING_NEXT)
+    return _("Waiting for {names} to go on to the next deal.").format(names=_(", ").join(late))

@@ -20,6 +20,7 @@ from typing import Any
 
 from chinese_ten import storage
 from chinese_ten.i18n import _
+from chinese_ten.ui.network_names import seat_label_text, short_seat_name
 
 _log = logging.getLogger("chinese_ten.ui")
 
@@ -56,27 +57,14 @@ def seat_rows(seats: list[dict[str, Any]]) -> tuple[tuple[str, str, str], ...]:
     return tuple((str(s.get("kind") or ""), str(s.get("name") or ""), str(s.get("strength") or "")) for s in seats)
 
 
-def seat_words(kind: str, name: str, strength: str, seat: int) -> str:
-    """A seat of a network table in words: its person's name, else its label (Host, Guest 1…), with a
-    computer's strength ("Guest 2 · Hard")."""
-    from chinese_ten.engine.strengths import ORDER, strength_label
-
-    name = name.strip()
-    label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
-    if kind == "computer":
-        return _("{label} · {strength}").format(label=label, strength=strength_label(strength)) \
-            if strength in ORDER else label
-    return name if name and kind in ("human", "away") else label  # an empty seat is named by its label here
-
-
 def table_words(entry: OpenTable) -> tuple[str, str]:
     """An open table in two lines, in the language in use: who sits there ("Ann, Bo, Guest 2 · Hard"), and
     the game with how far its match has gone ("Chinese Ten · deal 2 of 3 · your turn")."""
     from chinese_ten.games import game_named
 
-    names = _(", ").join(seat_words(kind, name, strength, seat) for seat, (kind, name, strength) in enumerate(entry.seats))
+    names = _(", ").join(short_seat_name(seat, name, kind, strength) for seat, (kind, name, strength) in enumerate(entry.seats))
     if not names:
-        names = _("Host") if entry.seat == 0 else _("Guest {number}").format(number=entry.seat)
+        names = seat_label_text(entry.seat)
     try:
         parts = [_(game_named(entry.game).title)]
     except ValueError:

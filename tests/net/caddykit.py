@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import socket
+import ssl
 import subprocess
 import threading
 from pathlib import Path
@@ -59,6 +60,21 @@ class Caddy:
         if not self._ready.wait(timeout) or self._process.poll() is not None:
             self.stop()
             raise AssertionError("Caddy did not make its certificate:\n" + "\n".join(self.log[-20:]))
+
+    def await_handshake(self, port: int, timeout: float = 30.0) -> None:
+        """Return once a TLS handshake with ``127.0.0.1:port`` succeeds against the local authority: Caddy logs
+        its certificate a moment before it serves it. Tries at most 200 times within ``timeout``."""
+        context = ssl.create_default_context(cafile=str(self.root_certificate))
+        refused = threading.Event()
+        for _ in range(200):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=timeout) as raw, \
+                        context.wrap_socket(raw, server_hostname="127.0.0.1"):
+                    return
+            except (ssl.SSLError, OSError) as exc:
+                last = exc
+            refused.wait(timeout / 200)  # a pause between two handshakes, each of which is the event awaited
+        raise AssertionError(f"Caddy never completed a TLS handshake on port {port}: {last}")
 
     def _read(self) -> None:
         assert self._process.stderr is not None

@@ -126,7 +126,11 @@ class Player:
             kind = frame.get("type")
             if kind in ("welcome", "update") and frame.get("state") is not None:
                 self.state = frame["state"]
-                self.waiting = False
+                if kind == "welcome":  # a new connection: an action in flight on the old one is answered no more
+                    self.waiting = False
+            elif kind == "ack":
+                self.waiting = False  # one action in flight at a time: the next waits for this answer, since an
+                # update told before it may still show the move this seat has just made as its own to make
             elif kind == "error":
                 self.errors.append(frame)
                 self.waiting = False

@@ -25,6 +25,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[ServerThread, Caddy, str]]:
     port = free_port()
     behind = server.url.removeprefix("http://")
     caddy = Caddy(tmp_path / "caddy", f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
+    caddy.await_handshake(port)
     public = f"https://127.0.0.1:{port}"
     server.server.public_url = public
     try:

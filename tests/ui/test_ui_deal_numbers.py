@@ -171,7 +171,7 @@ def test_play_this_deal_again_in_history_deals_the_kept_deal_as_practice(window:
 
 def test_play_deal_number_asks_before_it_counts_an_unfinished_match_as_abandoned(window: pygame.Surface,
                                                                                  tmp_path) -> None:
-    from chinese_ten.ui.scenes.deal_number import AbandonForDealScene
+    from chinese_ten.ui.stakes import AbandonForDealScene
     from chinese_ten.ui.scenes.start import StartScene
 
     keeper = Keeper(open_store(tmp_path))

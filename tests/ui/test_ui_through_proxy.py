@@ -44,6 +44,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Caddy, str]]:
     port = free_port()
     behind = server.url.removeprefix("http://")
     caddy = Caddy(tmp_path / "caddy", f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
+    caddy.await_handshake(port)
     public = f"https://127.0.0.1:{port}"
     server.server.public_url = public
     try:
@@ -112,7 +113,7 @@ def test_the_window_joins_by_an_https_link_and_plays_a_match_through_the_proxy(
             assert _drive(app, host, lambda: isinstance(app.top(), RemoteTableScene)), "the deal never began"
             table = app.table()
             assert isinstance(table, RemoteTableScene)
-            assert [i.name for i in table.ctl.infos] == ["Ann", "Bo"]
+            assert [i.name for i in table.ctl.infos] == ["Ann (host)", "Bo (guest 1)"]  # named as every window names them
             assert _drive(app, host, lambda: isinstance(app.top(), MatchScene) and host.done), \
                 "the match did not reach its result in the window"
             assert table.follower.totals is not None and table.follower.totals == list(table.ctl.match.totals)

@@ -6,7 +6,6 @@ strength of the current settings; the match is kept apart from the statistics, a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,6 +15,7 @@ from chinese_ten.engine.streams import DEAL_NUMBERS
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button
+from chinese_ten.ui.stakes import ask_before_abandoning
 from chinese_ten.ui.widgets.dialog import QuestionScene
 from chinese_ten.ui.widgets.text_field import TextField
 
@@ -105,38 +105,3 @@ class DealNumberScene(QuestionScene):
         """The question, the field and the buttons."""
         super().draw(surface)
         self.field.draw(surface, self.app.kit, font_px(22, ui_scale(surface.get_size())))
-
-
-def ask_before_abandoning(app: Services, number: int, play: Callable[[], None]) -> None:
-    """``play`` deal ``number`` at once, or, when that would count an unfinished match as abandoned, after
-    asking (as New match asks)."""
-    from chinese_ten.ui.scenes.menu import match_at_stake
-
-    table = app.table()
-    if match_at_stake(app) or (table is None and app.keeper.unfinished() is not None):
-        app.push(AbandonForDealScene(app, number, play))
-    else:
-        play()
-
-
-class AbandonForDealScene(QuestionScene):
-    """Asks before a deal played by its number takes the place of the unfinished match; Keep playing is first,
-    so Enter and Esc keep the match."""
-
-    def __init__(self, app: Services, number: int, play: Callable[[], None]) -> None:
-        """The question before deal ``number`` is played by ``play``."""
-        self.number = number
-        self._play = play
-        super().__init__(app, N_("Play this deal instead?"),
-                         [Button(N_("Keep playing"), "keep"), Button(N_("Play the deal"), "play")])
-
-    def detail(self) -> str:
-        """What would be lost, in words."""
-        return _("Deal number {number} is played as practice; the unfinished match will count as abandoned.").format(
-            number=self.number)
-
-    def act(self, action: str) -> None:
-        """Keep the match, or play the deal and let the match go."""
-        self.app.pop(self)
-        if action == "play":
-            self._play()

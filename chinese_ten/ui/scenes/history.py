@@ -23,7 +23,7 @@ from chinese_ten.ui.choices import table_name
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.engine.strengths import strength_label
 from chinese_ten.ui.table.controller import SIDE_NAMES
-from chinese_ten.ui.scenes.deal_number import ask_before_abandoning
+from chinese_ten.ui.stakes import ask_before_abandoning
 from chinese_ten.ui.table.games import record_game
 from chinese_ten.ui.table.geometry import SIDES
 from chinese_ten.ui.widgets.button import Button, buttons_event

@@ -37,24 +37,6 @@ LOCAL_REACH = N_("These links reach friends on this network only.")
 SERVER_REACH = N_("These links reach friends anywhere, through {server}.")
 """What the host is told of links from the table server set in Settings."""
 
-WAITING_NEXT = N_("Waiting for the others to go on to the next deal.")
-"""What a seat that has gone on from a count is told while it waits (when the server names nobody)."""
-
-
-def waiting_next_words(seats: list[dict[str, Any]], me: int | None) -> str:
-    """The line while this seat waits for the next deal: who has not gone on yet (the people whose seat in
-    ``seats`` lacks ``ready``), or the others in general when the server names nobody."""
-    if not any("ready" in entry for entry in seats):
-        return _(WAITING_NEXT)
-    from chinese_ten.ui.open_tables import seat_words
-
-    late = [seat_words("human", str(entry.get("name") or ""), "", seat) for seat, entry in enumerate(seats)
-            if seat != me and entry.get("kind") == "human" and not entry.get("ready")]
-    if not late:
-        return _(WAITING_NEXT)
-    return _("Waiting for {names} to go on to the next deal.").format(names=_(", ").join(late))
-
-
 def copy_text(text: str) -> bool:
     """Put ``text`` on the system clipboard; False (quietly) when there is none."""
     try:

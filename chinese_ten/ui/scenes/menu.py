@@ -11,6 +11,7 @@ from pygame import Rect
 
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.stakes import match_at_stake
 from chinese_ten.ui.widgets.button import Button, buttons_event
 from chinese_ten.ui.widgets.dialog import Dialog
 
@@ -41,15 +42,6 @@ NETWORK_MENU_ITEMS: tuple[tuple[str, str], ...] = (
 
 LEAVE_APART = N_("Leave this practice deal")
 """The menu's second button at a deal played apart (played on, or played again): back where it came from."""
-
-
-def match_at_stake(app: Services) -> bool:
-    """True while the person is in the middle of a match that New match would count as abandoned: the match
-    at the table, or, at a deal played apart (kept nowhere), the kept match it was played from."""
-    table = app.table()
-    if table is not None and getattr(table, "apart", False):
-        return app.keeper.unfinished() is not None
-    return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
 
 
 class MenuScene(Dialog):

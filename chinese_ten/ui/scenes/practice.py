@@ -20,13 +20,13 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
-from chinese_ten.ui.scenes.review import SENSIBLE_PLAY
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.matchstore import KeptPosition
 from chinese_ten.practice import Position
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour
 from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.table.analysis import SENSIBLE_PLAY
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SeatInfo, seat_infos
 from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, table_geometry

@@ -31,7 +31,7 @@ from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.widgets.evaluation_graph import draw_graph, graph_points, turn_at
-from chinese_ten.ui.table.analysis import Analysis, Judgement, Review, review_budget
+from chinese_ten.ui.table.analysis import SENSIBLE_PLAY, Analysis, Judgement, Review, review_budget
 from chinese_ten.ui.table.choreography import pace_for
 from chinese_ten.ui.table.controller import SIDE_NAMES, SeatInfo, seat_infos
 from chinese_ten.ui.table.games import TableGame, record_game
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger("chinese_ten.ui")
 
-SENSIBLE_PLAY = N_("The figures assume the other seats play sensibly, as their plays suggest (Help, F1, says how "
-                   "the review judges).")
-"""Said where the review's figures are shown: what its worlds take for granted."""
 
 MARK_WORDS: dict[str, str] = {"best": N_("Best"), "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"),
                               "blunder": N_("Blunder")}

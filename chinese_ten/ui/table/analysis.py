@@ -27,6 +27,11 @@ if TYPE_CHECKING:  # the worker imports this module; it needs none of the window
 
 _log = logging.getLogger("chinese_ten.ui")
 
+
+SENSIBLE_PLAY = N_("The figures assume the other seats play sensibly, as their plays suggest (Help, F1, says how "
+                   "the review judges).")
+"""Said where the review's figures are shown: what its worlds take for granted."""
+
 FAILED = N_("The review could not be made. The log has the details.")
 """What the person is told when the review refused the deal or failed."""
 

@@ -20,7 +20,7 @@ from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.ui.table.chat import ChatPanel
 from chinese_ten.ui.table.choreography import catch_up, pace_for
 from chinese_ten.engine.strengths import ORDER
-from chinese_ten.ui.network_names import network_seat_name
+from chinese_ten.ui.network_names import network_seat_name, waiting_next_words
 from chinese_ten.ui.table.controller import SeatInfo, TableController
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.wake import wake_window
@@ -230,8 +230,6 @@ class RemoteTableScene(TableScene):
     def hint_text(self) -> str:
         """The advice line; after going on from a count, that the others have still to."""
         if self.ctl.waiting_next:
-            from chinese_ten.ui.scenes.lobby import waiting_next_words
-
             return waiting_next_words(self.follower.seats_list, self.follower.seat)
         return super().hint_text()
 

@@ -158,7 +158,8 @@ def test_closing_the_window_during_a_deal_played_again_mid_match_leaves_continue
 
 def test_new_match_from_a_deal_played_again_asks_first_for_the_kept_match(window: pygame.Surface,
                                                                            tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.scenes.menu import MenuScene, match_at_stake
+    from chinese_ten.ui.scenes.menu import MenuScene
+    from chinese_ten.ui.stakes import match_at_stake
 
     app = kept_app(window, tmp_path)
     ctl = TableController(2, "easy", "fixed", seed=19, pace=QUICK, thinker=app.thinker, deals=2)
