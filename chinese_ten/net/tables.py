@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.engine.match import MatchLength
-from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.games import game_named
 from chinese_ten.net import protocol as p
@@ -627,7 +627,8 @@ class Table:
         numbered = self.session.shuffle_number
         numbering = {} if numbered is None else {"deal_number": numbered}
         return {**self.game.record_of(deal), **numbering,
-                "result": {"points": list(deal.points), "margins": [as_number(m) for m in deal.returns()]}}
+                "result": result_of(deal.points, deal.returns(),
+                                    [s.strength if s.kind == "computer" else "human" for s in self.seats])}
 
     def _end_deal(self) -> None:
         """The deal is over: its record kept with the match's results, then told."""

@@ -3,10 +3,13 @@ its seat could not know."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from chinese_ten.engine.scores import check_result
 
 from chinese_ten.net.client import TableClient
 from tests.net.netkit import Player, ServerThread, play_until, wait_for, watched
@@ -65,6 +68,11 @@ def test_a_whole_match_never_shows_a_seat_a_card_it_cannot_know(server: ServerTh
         assert len(over["places"]) == seats and min(over["places"]) == 1
         records = [f["record"] for f in p.frames if f["type"] == "deal_over"]
         assert records and all("result" in r for r in records)
+        for record in records:  # the one shape of every record's result (INTERFACE.md), exact margins adding to zero
+            result = record["result"]
+            assert set(result) == {"players", "points", "margins", "margins_exact"}
+            assert len(result["players"]) == seats and sum(Fraction(m) for m in result["margins_exact"]) == 0
+            check_result(result, result["points"], [Fraction(m) for m in result["margins_exact"]])
         assert [e for e in p.errors if e["code"] != "not-your-turn"] == []
     kinds = {e["kind"] for f in players[0].frames if f["type"] == "update" for e in f["events"]}
     assert "redealt" in kinds or rules != "simplified"
