@@ -210,16 +210,24 @@ class Page:
 
         seen = self.wait(ready, what="a move, a choice, the next deal or the match's end")
         state = seen["state"]
+        if state == "match-over":
+            return str(state)
         if state == "my-turn":
             card = (seen["choosers"] or seen["hand"])[0]
-            self.find(f'[data-role="hand"] button[data-card="{card}"]').click()
+            css = f'[data-role="hand"] button[data-card="{card}"]'
         elif state == "choosing":
-            self.find(f'[data-role="choice"] button[data-action="{seen["choice"][-1]}"]').click()
-        elif state == "deal-over":
-            self.find('[data-role="next"]').click()
-        if state != "match-over":
-            self.wait(lambda d: self.look()["seq"] != seen["seq"] or self.look()["state"] != state,
-                      what="the page to move on after its action")
+            css = f'[data-role="choice"] button[data-action="{seen["choice"][-1]}"]'
+        else:
+            css = '[data-role="next"]'
+        moved = lambda d: self.look()["seq"] != seen["seq"] or self.look()["state"] != state  # noqa: E731
+        for _ in range(2):  # a press on a card still sliding into place may land beside it: once more, at most
+            self.find(css).click()
+            try:
+                self.wait(moved, timeout=STEP_SECONDS / 2, what="the page to move on after its action")
+                return str(state)
+            except AssertionError:
+                pass
+        self.wait(moved, what="the page to move on after its action")
         return str(state)
 
     def seen_cards(self) -> list[dict[str, Any]]:
