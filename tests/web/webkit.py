@@ -4,6 +4,7 @@ driven by selenium), a table with a scripted host, and the page's seat driven by
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -36,8 +37,11 @@ def browser_missing() -> str | None:
     return None
 
 
-def start_browser(profile: Path, width: int = 1280, height: int = 800, language: str = "en") -> Any:
-    """A headless Chromium with a fresh profile, its window ``width`` × ``height``, preferring ``language``."""
+def start_browser(profile: Path, width: int = 1280, height: int = 800, language: str = "en",
+                  arguments: tuple[str, ...] = (), home: Path | None = None) -> Any:
+    """A headless Chromium with a fresh profile, its window ``width`` × ``height``, preferring ``language``,
+    with any further command-line ``arguments`` and, when given, ``home`` as its home folder (where Chromium on
+    Linux reads the certificates a person trusts, ``.pki/nssdb``)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -45,12 +49,13 @@ def start_browser(profile: Path, width: int = 1280, height: int = 800, language:
     options.binary_location = str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium"))
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
-                     f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={language}"):
+                     f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={language}", *arguments):
         options.add_argument(argument)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    env = None if home is None else {**os.environ, "HOME": str(home)}
     driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER if CHROMEDRIVER.exists()
-                                                                     else shutil.which("chromedriver"))))
+                                                                     else shutil.which("chromedriver")), env=env))
     driver.set_script_timeout(STEP_SECONDS)
     return driver
 
@@ -165,8 +170,9 @@ class Page:
         try:
             return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(condition)
         except TimeoutException:
+            last = [e.text for e in self.driver.find_elements("css selector", "[data-role=last]")]
             raise AssertionError(f"waiting for {what} for {timeout} s; the page: {self.look()}, "
-                                 f"its last turn: {self.find('[data-role=last]').text!r}") from None
+                                 f"its last turn: {last!r}, its title: {self.driver.title!r}") from None
 
     def look(self) -> dict[str, Any]:
         """The page's state, its playable cards, its choices and whether it offers the next deal."""
