@@ -628,7 +628,7 @@ class Table:
         numbering = {} if numbered is None else {"deal_number": numbered}
         return {**self.game.record_of(deal), **numbering,
                 "result": result_of(deal.points, deal.returns(),
-                                    [s.strength if s.kind == "computer" else "human" for s in self.seats])}
+                                    [(s.strength or "normal") if s.kind == "computer" else "human" for s in self.seats])}
 
     def _end_deal(self) -> None:
         """The deal is over: its record kept with the match's results, then told."""
