@@ -83,7 +83,8 @@ def test_the_connection_banner_stands_clear_of_the_advice_line_with_its_words_in
     from chinese_ten.engine.session import SeatKind, TableSession
     from chinese_ten.games import game_named
     from chinese_ten.net.follower import RemoteFollower
-    from chinese_ten.ui.table.remote import RemoteTableScene
+    from chinese_ten.i18n import _
+    from chinese_ten.ui.table.remote import LOST_TEXT, RemoteTableScene
 
     from remotekit import ScriptedSeat
 
@@ -106,6 +107,7 @@ def test_the_connection_banner_stands_clear_of_the_advice_line_with_its_words_in
         assert not box.colliderect(geom.hint), "the banner covers the advice strip"
         assert not box.colliderect(painter.name_rect), "the banner covers the seat's name"
         assert box.contains(painter.message_line), "the banner's words stand inside its pill"
+        assert scene.own_note() == _(LOST_TEXT), "the banner is the note a capture choice's prompt gives way to"
     finally:
         pygame.display.quit()
 
@@ -144,3 +146,23 @@ def test_the_turns_heading_and_newest_turn_stay_in_sight_above_the_chat_with_the
             assert back.top >= panel.log_rect.top - 2, "a turn's first line is cut off at the top of the log"
     finally:
         pygame.display.quit()
+
+
+
+def test_a_capture_choice_gives_the_notice_row_to_the_tables_own_note(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, _ctl, scene = make_table(seats=2, seed=3)
+    assert play_until(app, lambda: isinstance(app.top(), ChoiceScene))
+    said: list[str] = []
+    drawn = scene.painter.message
+
+    def told(surface, geom, text, colour):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return drawn(surface, geom, text, colour)
+
+    scene.painter.message = told  # type: ignore[method-assign]
+    app.draw()
+    assert len(said) == 1, "the choice's prompt stands in the row while the table has no note of its own"
+    scene.own_note = lambda: "Connection lost: connecting again…"  # what a network table says while it is down
+    said.clear()
+    app.draw()
+    assert said == [], "the prompt gives way: no second note over the table's own"
