@@ -241,8 +241,8 @@ class ChoiceScene(Scene):
         if ctl.rules_ui.lists_options:
             self._draw_list(surface)
             return
-        if self.table.toast_left > 0 and self.table.toast_text:
-            return  # a message to the person (why a take was refused) stands where the prompt would
+        if self.table.own_note():
+            return  # the table's own note (why a take was refused, the connection down) stands where the prompt would
         self.table.painter.message(surface, geom, self.prompt(), kit.theme.choice_glow)
 
     def _draw_list(self, surface: pygame.Surface) -> None:

@@ -46,9 +46,11 @@ def side_of(seat: int, seats: int, bottom: int = 0) -> str:
     """The side of the table ``seat`` sits on when seat ``bottom`` is drawn at the bottom."""
     return SIDES[seats][(seat - bottom) % seats]
 
-_GRIDS: tuple[tuple[int, int], ...] = ((5, 3), (7, 3), (9, 3), (9, 5), (11, 5))
-"""The layout's grids round the stock, smallest first: columns and rows (the 5 by 3 holds a Go Fishing layout
-of up to 14 cards; a Chinese Ten table starts at 7 by 3)."""
+_GRIDS: tuple[tuple[int, int], ...] = ((6, 3), (8, 3), (6, 4), (10, 3), (8, 4), (10, 5), (12, 5))
+"""The layout's grids round the stock and the stage, fewest slots first: columns and rows (an even count of
+columns, so that the stock and the stage beside it sit in the middle; the 6 by 3 holds a Go Fishing layout of up
+to 16 cards, a Chinese Ten layout starts in 22 slots). Of the grids that hold the layout, the table takes the
+one whose cards come out tallest in its middle (a narrow middle, as at a ring of seats, takes four rows)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,9 @@ class TableGeometry:
     stage: Rect
     slots: tuple[Rect, ...]
     hint: Rect
+    notice: Rect
+    """The row between the layout and the bottom seat where the table's notes stand (a capture choice's prompt,
+    a refusal, the connection's banner), so that none covers the advice strip or the layout."""
     bottom: int = 0
     """The seat laid out at the bottom, whose hand is the big one."""
 
@@ -92,7 +97,7 @@ class TableGeometry:
 def grid_for(slots_needed: int) -> tuple[int, int]:
     """Columns and rows of the layout grid that hold ``slots_needed`` cards around the stock."""
     for cols, rows in _GRIDS:
-        if cols * rows - 1 >= slots_needed:
+        if cols * rows - 2 >= slots_needed:
             return cols, rows
     return _GRIDS[-1]
 
@@ -100,7 +105,18 @@ def grid_for(slots_needed: int) -> tuple[int, int]:
 def slot_capacity(slots_needed: int) -> int:
     """How many layout slots the grid chosen for ``slots_needed`` has."""
     cols, rows = grid_for(slots_needed)
-    return cols * rows - 1
+    return cols * rows - 2
+
+
+def notice_height(unit: float) -> int:
+    """The height of the notice row: one line of a note's type, as tall as Chinese type sets it, in its pill."""
+    return round(text_px(24, unit) * 1.5) + 10
+
+
+def _notice(left: int, right: int, above: int, unit: float) -> Rect:
+    """The notice row between ``left`` and ``right``, its foot on ``above``."""
+    h = notice_height(unit)
+    return Rect(left, above - h, right - left, h)
 
 
 def _card(height: float) -> tuple[int, int]:
@@ -176,25 +192,31 @@ def table_geometry(size: tuple[int, int], seats: int, slots_needed: int = 20,
 
     left_edge = table.left + (side_w + m if "left" in sides else 0) + m
     right_edge = table.right - (side_w + m if "right" in sides else 0) - m
-    centre = Rect(left_edge, upper + m, right_edge - left_edge, lower - upper - 2 * m)
+    notice = _notice(left_edge, right_edge, lower, unit)
+    centre = Rect(left_edge, upper + m, right_edge - left_edge, notice.top - upper - m)
 
     small, stock, stage, slots = _layout_grid(centre, slots_needed, unit, hc_h)
     return TableGeometry(
         size=(w, h), unit=unit, margin=m, panel=panel, table=table, centre=centre,
         hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places),
-        bottom=bottom_seat, stock=stock, stage=stage, slots=slots, hint=hint,
+        bottom=bottom_seat, stock=stock, stage=stage, slots=slots, hint=hint, notice=notice,
     )
 
 
 def _layout_grid(centre: Rect, slots_needed: int, unit: float, hc_h: int) -> tuple[tuple[int, int], Rect, Rect, tuple[Rect, ...]]:
-    """The layout's card size, the stock, the stage beside it and the layout's slots, in a grid centred in ``centre``: the four
-    corners round the stock first, then the nearest cells."""
-    cols, rows = grid_for(slots_needed)
+    """The layout's card size, the stock, the stage beside it and the layout's slots, in a grid centred in ``centre``: the
+    stock in the middle cell and the stage (where a turned card waits) in the cell on its right, each in a cell of its
+    own; the slots are the four corners round the stock first, then the nearest cells."""
+    gap = max(4, round(8 * unit))
+
+    def card_height(grid: tuple[int, int]) -> float:
+        return min(centre.height / grid[1] - gap, (centre.width / grid[0] - gap) / CARD_RATIO, hc_h * 0.92)
+
+    fits = [g for g in _GRIDS if g[0] * g[1] - 2 >= slots_needed] or [_GRIDS[-1]]
+    cols, rows = max(fits, key=lambda g: (_card(card_height(g))[1], -fits.index(g)))
     cell_w = centre.width / cols
     cell_h = centre.height / rows
-    gap = max(4, round(8 * unit))
-    sc_h = min(cell_h - gap, (cell_w - gap) / CARD_RATIO, hc_h * 0.92)
-    small = _card(sc_h)
+    small = _card(card_height((cols, rows)))
     sc_w, sc_h = small
     pitch_x = min(cell_w, sc_w * 1.25)
     pitch_y = min(cell_h, sc_h * 1.12)
@@ -208,13 +230,14 @@ def _layout_grid(centre: Rect, slots_needed: int, unit: float, hc_h: int) -> tup
         y = gy + r * pitch_y + (pitch_y - sc_h) / 2
         return Rect(round(x), round(y), sc_w, sc_h)
 
-    sc, sr = cols // 2, rows // 2
+    sc, sr = (cols - 1) // 2, (rows - 1) // 2  # the stock left of the middle, the stage right of it
     stock = cell(sc, sr)
+    stage = cell(sc + 1, sr)
     corners = [(sc - 1, sr - 1), (sc + 1, sr - 1), (sc - 1, sr + 1), (sc + 1, sr + 1)]
-    rest = [(c, r) for r in range(rows) for c in range(cols) if (c, r) != (sc, sr) and (c, r) not in corners]
+    own = ((sc, sr), (sc + 1, sr))
+    rest = [(c, r) for r in range(rows) for c in range(cols) if (c, r) not in own and (c, r) not in corners]
     rest.sort(key=lambda cr: (abs(cr[0] - sc) + abs(cr[1] - sr) * 1.5, abs(cr[1] - sr), cr[0] > sc, cr[1]))
     slots = tuple(cell(c, r) for c, r in corners + rest)
-    stage = stock.move(round(sc_w * 0.18), -round(sc_h * 0.10))
     return small, stock, stage, slots
 
 
@@ -269,12 +292,13 @@ def _ring_geometry(size: tuple[int, int], seats: int, slots_needed: int, bottom:
     places.sort(key=lambda p: p.seat)
     left_edge = table.left + m + box_w + m
     right_edge = table.right - m - box_w - m
-    centre = Rect(left_edge, upper, right_edge - left_edge, lower - upper)
+    notice = _notice(left_edge, right_edge, bottom_zone.top, unit)
+    centre = Rect(left_edge, upper, right_edge - left_edge, min(lower, notice.top) - upper)
     small, stock, stage, slots = _layout_grid(centre, slots_needed, unit, hc_h)
     return TableGeometry(
         size=(w, h), unit=unit, margin=m, panel=panel, table=table, centre=centre,
         hand_card=hand_card, small_card=small, back_card=back_card, seats=tuple(places), bottom=bottom,
-        stock=stock, stage=stage, slots=slots, hint=hint,
+        stock=stock, stage=stage, slots=slots, hint=hint, notice=notice,
     )
 
 

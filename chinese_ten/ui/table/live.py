@@ -525,6 +525,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def own_note(self) -> str:
+        """The note the table itself shows in the notice row now (a message to the person), or "": a capture
+        choice's prompt gives way to it."""
+        return self.toast_text if self.toast_left > 0 and self.toast_text else ""
+
     def hint_text(self) -> str:
         """The advice line above the person's hand."""
         ctl = self.ctl

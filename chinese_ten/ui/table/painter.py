@@ -70,6 +70,12 @@ class TablePainter:
         """Where the hand's key tops went, as drawn last."""
         self.toast_rect = Rect(0, 0, 0, 0)
         """Where the last short message went."""
+        self.message_rect = Rect(0, 0, 0, 0)
+        """Where the last note (:meth:`message`) went."""
+        self.message_line = Rect(0, 0, 0, 0)
+        """Where the last note's words went."""
+        self.hint_rect = Rect(0, 0, 0, 0)
+        """Where the line of advice went in the advice strip, as drawn last (empty when there was none)."""
 
     # ------------------------------------------------------------------ pieces
 
@@ -387,57 +393,51 @@ class TablePainter:
         return pos
 
     def banner(self, surface: pygame.Surface, geom: TableGeometry, message: str, p: float) -> None:
-        """A big message over the advice strip, clear of the layout."""
+        """A big message in the notice row, clear of the layout and the advice strip."""
         t = self.kit.theme
         text = self._fit(message, geom, 32, True, t.accent)
-        box = text.get_rect(center=self._strip_centre(geom)).inflate(36, 12)
+        box = self._note_box(geom, text, (36, 12))
         pop = ease_out(min(1.0, p * 4))
         box = box.inflate(-round((1 - pop) * box.width * 0.3), 0)
         pygame.draw.rect(surface, t.toast, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, t.accent, box, 3, border_radius=box.height // 2)
         surface.blit(text, text.get_rect(center=box.center))
 
-    def _strip_centre(self, geom: TableGeometry) -> tuple[int, int]:
-        strip = geom.hint
-        return (strip.centerx, strip.centery)
-
     def _note_box(self, geom: TableGeometry, line: pygame.Surface, pad: tuple[int, int]) -> Rect:
-        """Where a message of ``line`` goes: in the advice strip right of the seat's name, and above the
-        key tops of the hand (a raised card's too)."""
-        strip = geom.hint
-        left = max(strip.left, self.name_rect.right + 8)
-        room = Rect(left, strip.top, max(0, strip.right - left), strip.height)
-        box = line.get_rect(center=room.center).inflate(*pad)
-        cap_h = self.kit.fonts.get(geom.font(17)).get_linesize() + 2
-        keys_top = lifted(hand_rects(geom, 1)[0], geom).top - cap_h // 2 - 2
-        box.bottom = min(box.bottom, keys_top)
+        """Where a note of ``line`` goes: centred in the notice row, no taller than it."""
+        row = geom.notice
+        box = line.get_rect(center=row.center).inflate(*pad)
+        box.height = min(box.height, row.height)
+        box.center = row.center
         return box
 
     def _note_room(self, geom: TableGeometry) -> int:
-        """How wide a message's words may be beside the seat's name."""
-        return geom.hint.right - max(geom.hint.left, self.name_rect.right + 8) - 40
+        """How wide a note's words may be in the notice row."""
+        return geom.notice.width - 40
 
     def _fit(self, message: str, geom: TableGeometry, points: float, bold: bool,
              colour: tuple[int, int, int] | None = None, room: int | None = None) -> pygame.Surface:
-        """A line of text as large as ``points`` allows within the advice strip (or ``room`` pixels)."""
+        """A line of text as large as ``points`` allows within the notice row (or ``room`` pixels wide)."""
         ink = colour or self.kit.theme.text
-        room = geom.hint.width - 40 if room is None else room
+        room = self._note_room(geom) if room is None else room
+        tall = geom.notice.height - 4
         size = geom.font(points)
         while True:
             line = self.kit.text.line(message, size, ink, bold)
-            if line.get_width() <= room or size <= 12:
+            if (line.get_width() <= room and line.get_height() <= tall) or size <= 12:
                 return line
             size -= 2
 
     def message(self, surface: pygame.Surface, geom: TableGeometry, text: str,
                 edge: tuple[int, int, int]) -> pygame.Rect:
-        """A pill with a short message over the advice strip; returns where it went."""
+        """A pill with a short message in the notice row; returns where it went."""
         t = self.kit.theme
         line = self._fit(text, geom, 24, True, room=self._note_room(geom))
         box = self._note_box(geom, line, (32, 8))
         pygame.draw.rect(surface, t.toast, box, border_radius=box.height // 2)
         pygame.draw.rect(surface, edge, box, 3, border_radius=box.height // 2)
-        surface.blit(line, line.get_rect(center=box.center))
+        self.message_line = surface.blit(line, line.get_rect(center=box.center))
+        self.message_rect = box
         return box
 
     def hint(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, text: str) -> None:
@@ -453,6 +453,7 @@ class TablePainter:
             chip = self.dealer_chip(surface, spot, geom)
             x = chip.right + 6
             self.name_rect = self.name_rect.union(chip)
+        self.hint_rect = Rect(x, strip.top, 0, 0)
         if text:
             line = self.kit.text.line(text, geom.font(22), t.text)
             if line.get_width() > strip.right - x - 8:
@@ -460,10 +461,10 @@ class TablePainter:
             pos = line.get_rect(center=strip.center)
             if pos.left < x + 8:
                 pos.left = x + 8
-            surface.blit(line, pos)
+            self.hint_rect = surface.blit(line, pos)
 
     def toast(self, surface: pygame.Surface, geom: TableGeometry, text: str, alpha: int) -> None:
-        """A short message over the advice strip, fading out."""
+        """A short message in the notice row, fading out."""
         t = self.kit.theme
         line = self._fit(text, geom, 24, True, room=self._note_room(geom))
         box = self._note_box(geom, line, (32, 8))

@@ -83,6 +83,17 @@ LOG_GAP = 8
 """Pixels between two entries of the turn log."""
 
 
+def lines_of(tracked: Tracked) -> list[str]:
+    """The card tracker's lines: the cards of each value still out (Go Fishing), or the scoring cards and each
+    layout card's partners still out."""
+    if tracked.values:
+        counts = "\u00a0· ".join(f"{name}:\u00a0{n}" for name, n in tracked.values)  # a count never wraps from its card
+        return [_("Still out by value: {counts}").format(counts=counts)]
+    partners = "\u00a0· ".join(f"{c.pretty}:\u00a0{n}" for c, n in tracked.partners)
+    return [_("Scoring cards out: {cards}").format(cards=grouped(tracked.scoring) or _("none")),
+            _("Partners out: {cards}").format(cards=partners or _("none"))]
+
+
 class SidePanel:
     """Draws the panel, re-rendering only when what it shows has changed."""
 
@@ -105,6 +116,8 @@ class SidePanel:
         """The log's area in the panel's own pixels, as drawn last."""
         self.turn_rect = Rect(0, 0, 0, 0)
         """The box saying whose turn it is, in the panel's own pixels, as drawn last."""
+        self.turns_head = Rect(0, 0, 0, 0)
+        """Where the "Turns" heading went, in the panel's own pixels, as drawn last."""
         self._entries_seen = 0
         self.tracker = False
         self._tracked: tuple[tuple[int, int], Tracked] | None = None
@@ -168,11 +181,15 @@ class SidePanel:
         y = box.bottom + pad
 
         y = self._scores(surf, geom, ctl, x, y, inner)
-        if self.tracker:
-            y = self._tracker(surf, geom, ctl, x, y, inner) + pad // 2
-        y += pad // 2
         head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
-        surf.blit(head, (x, y))
+        if self.tracker:  # the tracker takes what is left above the turns' own room: their head and the newest
+            entries = ctl.narration.entries  # turn whole (two lines at least)
+            newest = kit.text.paragraph(entries[-1], geom.font(19), t.text, inner - 12).get_height() if entries else 0
+            lines = max(newest, 2 * kit.fonts.get(geom.font(19)).get_linesize())
+            turns_room = head.get_height() + 4 + lines + LOG_GAP + pad
+            y = self._tracker(surf, geom, ctl, x, y, inner, h - self.reserve - turns_room) + pad // 2
+        y += pad // 2
+        self.turns_head = surf.blit(head, (x, y))
         self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
         earlier = ctl.narration.turns_before(self._log(surf, geom, ctl, self.log_rect))
         if earlier:
@@ -240,25 +257,23 @@ class SidePanel:
         return tracked
 
     def _tracker(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
-                 inner: int) -> int:
+                 inner: int, limit: int) -> int:
         """The card tracker, from the seat's view alone: the scoring cards still out and each layout card's
-        partners still out (Go Fishing: the cards of each value still out); returns the bottom."""
+        partners still out (Go Fishing: the cards of each value still out), each line only while it ends
+        above ``limit``; returns the bottom."""
         kit = self.kit
         t = kit.theme
         tracked = self._tracked_now(ctl)
         head = kit.text.line(_("Card tracker (T)"), geom.font(20), t.text_dim, bold=True)
+        first = kit.text.paragraph(lines_of(tracked)[0], geom.font(17), t.text, inner)
+        if y + head.get_height() + 2 + first.get_height() > limit:
+            return y  # not even its first line has room: the turns keep theirs
         surf.blit(head, (x, y))
         y += head.get_height() + 2
-        lines: list[str] = []
-        if tracked.values:
-            counts = "\u00a0· ".join(f"{name}:\u00a0{n}" for name, n in tracked.values)  # a count never wraps from its card
-            lines.append(_("Still out by value: {counts}").format(counts=counts))
-        else:
-            lines.append(_("Scoring cards out: {cards}").format(cards=grouped(tracked.scoring) or _("none")))
-            partners = "\u00a0· ".join(f"{c.pretty}:\u00a0{n}" for c, n in tracked.partners)
-            lines.append(_("Partners out: {cards}").format(cards=partners or _("none")))
-        for words in lines:
+        for words in lines_of(tracked):
             para = kit.text.paragraph(words, geom.font(17), t.text, inner)
+            if y + para.get_height() > limit:
+                break
             surf.blit(para, (x, y))
             y += para.get_height() + 2
         return y
@@ -299,7 +314,7 @@ class SidePanel:
         surf.set_clip(rect)
         for i in range(newest - self.scroll, first - 1, -1):
             para = paras[i]
-            top = bottom - para.get_height() - LOG_GAP + 2
+            top = max(rect.top, bottom - para.get_height() - LOG_GAP + 2)  # too tall for the log: its first lines
             back = Rect(rect.left - 4, top - 2, rect.width + 8, para.get_height() + LOG_GAP)
             if i == newest:
                 pygame.draw.rect(surf, t.raised, back, border_radius=6)

@@ -233,17 +233,22 @@ class RemoteTableScene(TableScene):
             return waiting_next_words(self.follower.seats_list, self.follower.seat)
         return super().hint_text()
 
+    def own_note(self) -> str:
+        """The connection's banner while it is down, else the table's message to the person."""
+        status = self.follower.connection
+        if status == "lost":
+            return _(UNREACHABLE_TEXT if self.follower.unreachable else LOST_TEXT)
+        if status == "closed":
+            return _(CLOSED_TEXT)
+        return super().own_note()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The table, the chat, and the connection banner while it is down."""
         super().draw(surface)
         geom = self.geom()
         self.chat.draw(surface, geom)
-        status = self.follower.connection
-        if status == "lost":
-            words = UNREACHABLE_TEXT if self.follower.unreachable else LOST_TEXT
-            self.painter.message(surface, geom, _(words), self.app.kit.theme.accent)
-        elif status == "closed":
-            self.painter.message(surface, geom, _(CLOSED_TEXT), self.app.kit.theme.accent)
+        if self.follower.connection in ("lost", "closed"):
+            self.painter.message(surface, geom, self.own_note(), self.app.kit.theme.accent)
 
     def leave(self) -> None:
         """Close the connection (the seat stays the person's)."""

@@ -31,7 +31,9 @@ def _groups(size: tuple[int, int], seats: int, slots: int, open_hands: bool = Fa
         "panel": [geom.panel],
         "hand 0": [_union(person + [lifted(r, geom) for r in person])],
         "hint": [geom.hint],
+        "notice": [geom.notice],
         "stock": [geom.stock],
+        "stage": [geom.stage],
     }
     for place in geom.seats:
         groups[f"pile {place.seat}"] = [place.pile]
