@@ -22,7 +22,10 @@ if TYPE_CHECKING:
     from chinese_ten.ui.table.geometry import TableGeometry
 
 LINES_SHOWN = 5
-"""How many chat lines the panel shows."""
+"""How many chat lines the panel shows in a tall window."""
+
+SHORT_PANEL = 720
+"""A side panel shorter than this (in pixels) shows three chat lines, leaving the list of turns room to read."""
 
 CHAT_LENGTH = 300
 """The longest chat line (NETWORK.md)."""
@@ -81,7 +84,12 @@ class ChatPanel:
         if not self.shown or not self.on:
             return line_h + pad
         field_h = max(24, round(34 * geom.unit))
-        return pad * 3 + line_h * (LINES_SHOWN + 1) + field_h
+        return pad * 3 + line_h * (self.room(geom) + 1) + field_h
+
+    @staticmethod
+    def room(geom: TableGeometry) -> int:
+        """How many chat lines the panel shows at this table's size."""
+        return LINES_SHOWN if geom.panel.height >= SHORT_PANEL else 3
 
     def place(self, geom: TableGeometry) -> None:
         """Lay the panel out in the side panel, over the room its buttons leave (see ``bottom``)."""
@@ -175,7 +183,7 @@ class ChatPanel:
         surface.blit(toggle, toggle.get_rect(center=self.toggle_rect.center))
         y = self.rect.top + pad + line_h
         self._names = []
-        lines = self.lines()
+        lines = self.lines()[-self.room(geom):]
         if not lines:
             hint = kit.text.line(_("Click a name to mute it; Y to type."), small, t.text_dim)
             surface.blit(hint, (self.rect.left + pad, y))

@@ -152,7 +152,9 @@ class TablePainter:
                 if active:
                     pygame.draw.rect(surface, t.turn_ring, box.inflate(6, 6), 0, border_radius=10)
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
-                name = kit.text.line(info.name, big, t.text, bold=True)
+                room = place.plate.width - 8  # a long name (a network seat's "guest 2 · Normal") shrinks, then is cut
+                size = kit.text.fitting([info.name], big, room, bold=True, smallest=max(10, big * 3 // 4))
+                name = kit.text.line(kit.text.cut(info.name, size, room, bold=True), size, t.text, bold=True)
                 where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
                 sub = info.mark or (strength_label(info.player) if info.player in LABELS else "")
                 cnt = len(board.hands[seat])
