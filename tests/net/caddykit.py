@@ -12,9 +12,13 @@ import socket
 import ssl
 import subprocess
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from tests.net.netkit import ServerThread, free_port
 
 CADDY = shutil.which("caddy")
 needs_caddy = pytest.mark.skipif(CADDY is None, reason="Caddy is not installed (Debian's caddy package; .ci/run installs it)")
@@ -29,13 +33,6 @@ GLOBAL_OPTIONS = """{
 	}
 }
 """
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on now (the system's choice)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Caddy:
@@ -99,3 +96,19 @@ class Caddy:
                 self._process.kill()
                 self._process.wait(15)
         self._reader.join(15)
+
+
+@contextmanager
+def in_front_of(server: ServerThread, folder: Path) -> Iterator[tuple[Caddy, str]]:
+    """A Caddy under ``folder`` passing ``https://127.0.0.1:PORT`` to ``server``, whose links are then made with
+    that public address: the proxy and the address, ready for a handshake; the proxy stopped after."""
+    port = free_port()
+    behind = server.url.removeprefix("http://")
+    caddy = Caddy(folder, f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
+    try:
+        caddy.await_handshake(port)
+        public = f"https://127.0.0.1:{port}"
+        server.server.public_url = public
+        yield caddy, public
+    finally:
+        caddy.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -74,6 +75,13 @@ def watched(monkeypatch: Any) -> Iterator[LeakWatch]:
 
     monkeypatch.setattr(Table, "_deliver", deliver)
     yield watch
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now (the system's choice)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 class ServerThread(BackgroundServer):

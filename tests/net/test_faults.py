@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,15 +13,9 @@ from typing import Any
 import pytest
 
 from chinese_ten.net.client import TableClient
-from tests.net.netkit import Player, ServerThread, play_until, wait_for
+from tests.net.netkit import Player, ServerThread, free_port, play_until, wait_for
 
 KEYS = ("hand", "layout", "turn", "to_move", "legal", "hand_sizes", "stock_left", "points", "deal", "totals")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _start(data: Path, port: int, *extra: str) -> tuple[subprocess.Popen[str], str]:
@@ -52,7 +45,7 @@ def test_port_zero_prints_the_real_port_and_a_signal_stops_it_with_0(tmp_path: P
 
 
 def test_a_server_killed_mid_deal_brings_every_seat_back_where_it_was(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     proc, url = _start(tmp_path, port)
     clients: list[TableClient] = []
     try:
@@ -179,7 +172,7 @@ def _alive(pid: int) -> bool:
 def test_the_thinking_process_ends_with_a_killed_server(tmp_path: Path) -> None:
     if not Path("/proc/self/stat").exists():
         pytest.skip("needs /proc")
-    port = _free_port()
+    port = free_port()
     proc, url = _start(tmp_path, port)
     try:
         host = TableClient.create(url, "Ann", seats=2, match="one", computers={1: "hard"})
@@ -199,7 +192,7 @@ def test_the_thinking_process_ends_with_a_killed_server(tmp_path: Path) -> None:
 
 
 def test_a_hard_computer_thinks_in_the_pool_and_the_logs_hold_no_secret(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     proc, url = _start(tmp_path, port, "--away-after", "30")
     try:
         host = TableClient.create(url, "Ann", seats=2, match="one", computers={1: "hard"})

@@ -3,13 +3,12 @@ again and after the server restarts, each line once; and a refusal reaches the w
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import ChatLine, RemoteFollower
 from chinese_ten.net.background import BackgroundServer
-from tests.net.netkit import ServerThread, wait_for
+from tests.net.netkit import ServerThread, free_port, wait_for
 
 
 def _texts(follower: RemoteFollower) -> list[str]:
@@ -23,14 +22,8 @@ def _read_until(client: TableClient, follower: RemoteFollower, kind: str, **matc
     follower._take(seen)  # type: ignore[arg-type]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_chat_is_shown_again_after_taking_the_seat_back_and_after_a_restart_each_line_once(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     server = BackgroundServer(tmp_path, host="127.0.0.1", port=port, pool=False)
     host = TableClient.create(server.url, "Ann", seats=2, computers={1: "easy"})
     clients = [host]

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from chinese_ten.net.client import TableClient
-from tests.net.netkit import Player, play_until, wait_for
-from tests.net.test_faults import _free_port, _start
+from tests.net.netkit import Player, free_port, play_until, wait_for
+from tests.net.test_faults import _start
 
 
 def _quick_moves(client: TableClient, moves: int) -> dict[str, Any]:
@@ -43,7 +43,7 @@ def _checkpoint(db: Path) -> None:
 
 @pytest.mark.parametrize("delete_wal", [False, True])
 def test_the_moves_of_the_last_two_seconds_before_kill_9(tmp_path: Path, delete_wal: bool) -> None:
-    port = _free_port()
+    port = free_port()
     proc, url = _start(tmp_path, port)
     try:
         host = TableClient.create(url, "Ann", seats=2, match="one", computers={1: "easy"})
@@ -105,7 +105,7 @@ def _start_or_refused(data: Path, port: int) -> tuple[subprocess.Popen[str] | No
 
 @pytest.mark.parametrize(("game", "seats"), [("fishing", 3), ("ten", 4)])
 def test_a_match_of_people_finishes_after_a_kill_9_and_restart(tmp_path: Path, game: str, seats: int) -> None:
-    port = _free_port()
+    port = free_port()
     proc, url = _start(tmp_path, port)
     clients: list[TableClient] = []
     try:

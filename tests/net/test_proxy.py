@@ -13,7 +13,7 @@ import pytest
 
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.tls import CA_FILE_VARIABLE
-from tests.net.caddykit import Caddy, free_port, needs_caddy
+from tests.net.caddykit import Caddy, in_front_of, needs_caddy
 from tests.net.netkit import Player, ServerThread, play_until, wait_for, watched
 
 pytestmark = needs_caddy
@@ -22,16 +22,10 @@ pytestmark = needs_caddy
 @pytest.fixture
 def proxied(tmp_path: Path) -> Iterator[tuple[ServerThread, Caddy, str]]:
     server = ServerThread(tmp_path / "tables", pool=False)
-    port = free_port()
-    behind = server.url.removeprefix("http://")
-    caddy = Caddy(tmp_path / "caddy", f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
-    caddy.await_handshake(port)
-    public = f"https://127.0.0.1:{port}"
-    server.server.public_url = public
     try:
-        yield server, caddy, public
+        with in_front_of(server, tmp_path / "caddy") as (caddy, public):
+            yield server, caddy, public
     finally:
-        caddy.stop()
         server.stop()
 
 

@@ -26,7 +26,7 @@ from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.scenes.lobby import LobbyScene
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.table.remote import RemoteTableScene
-from tests.net.caddykit import Caddy, free_port, needs_caddy
+from tests.net.caddykit import Caddy, in_front_of, needs_caddy
 from tests.net.netkit import Player, ServerThread, wait_for, watched
 
 from uiharness import key_event
@@ -41,16 +41,10 @@ SECONDS = 90.0
 def proxied(tmp_path: Path) -> Iterator[tuple[Caddy, str]]:
     """A table server behind Caddy: the proxy and the public https address the server's links are made with."""
     server = ServerThread(tmp_path / "tables", pool=False)
-    port = free_port()
-    behind = server.url.removeprefix("http://")
-    caddy = Caddy(tmp_path / "caddy", f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
-    caddy.await_handshake(port)
-    public = f"https://127.0.0.1:{port}"
-    server.server.public_url = public
     try:
-        yield caddy, public
+        with in_front_of(server, tmp_path / "caddy") as proxy:
+            yield proxy
     finally:
-        caddy.stop()
         server.stop()
 
 

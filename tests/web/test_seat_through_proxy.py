@@ -15,7 +15,7 @@ import pytest
 
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.tls import CA_FILE_VARIABLE
-from tests.net.caddykit import Caddy, free_port, needs_caddy
+from tests.net.caddykit import Caddy, in_front_of, needs_caddy
 from tests.net.netkit import ServerThread, wait_for
 from tests.web.test_seat_page import count_rows, play_to_the_end
 from tests.web.webkit import Host, Page, browser, hidden_cards
@@ -43,16 +43,11 @@ def proxied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[C
     """A table server behind Caddy (its links made with the public https address); the scripted host trusts
     Caddy's authority too."""
     server = ServerThread(tmp_path / "tables", pool=False)
-    port = free_port()
-    behind = server.url.removeprefix("http://")
-    caddy = Caddy(tmp_path / "caddy", f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
     try:
-        caddy.await_handshake(port)
-        server.server.public_url = f"https://127.0.0.1:{port}"
-        monkeypatch.setenv(CA_FILE_VARIABLE, str(caddy.root_certificate))
-        yield caddy, f"https://127.0.0.1:{port}"
+        with in_front_of(server, tmp_path / "caddy") as (caddy, public):
+            monkeypatch.setenv(CA_FILE_VARIABLE, str(caddy.root_certificate))
+            yield caddy, public
     finally:
-        caddy.stop()
         server.stop()
 
 
