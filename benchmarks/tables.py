@@ -1,7 +1,7 @@
 """The table server under load: many tables at once, and a restart with many kept tables.
 
 Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
-[--clients N] [--part load|idle|restart|gc]
+[--clients N] [--part load|idle|restart|gc] [--through-proxy [--runs N]] [--ceiling N,N,...]
 
 - load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
   ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
@@ -28,6 +28,15 @@ Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--thi
   loop does it), with Python's collector as it starts and with the server's :func:`settle_memory`; the
   longest pause and the number of full collections, median of ``--runs`` runs each.
 
+- through the proxy (``--through-proxy``): the load part ``--runs`` times each way, alternating: straight to
+  the server, and through a Caddy on loopback that ends TLS (its local authority's certificate, checked by
+  every player) and passes the connections to the server, which counts limits by the address Caddy forwards
+  (so every table's own address still counts, as it would on the internet). Figures: each run's, the medians
+  side by side, and what the proxy adds to the ack p99 (target: <= 5 ms).
+- ceiling (``--ceiling 200,400,...``): the load part on a fresh server at each number of tables in turn,
+  until the ack p99 passes 50 ms: the most four-seat tables one server process holds within the target,
+  and its memory per table there.
+
 Everything is written in a temporary folder; the server listens on 127.0.0.1 only.
 """
 
@@ -39,6 +48,7 @@ import json
 import os
 import random
 import signal
+import ssl
 import statistics
 import subprocess
 import sys
@@ -71,10 +81,12 @@ def _cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], str, float]:
-    """A server on any free port: the process, its WebSocket URL and the seconds until it was ready."""
+def start_server(data: Path, *options: str) -> tuple[subprocess.Popen[str], str, float]:
+    """A server on any free port (with ``options`` for ``serve``): the process, its WebSocket URL and the seconds
+    until it was ready."""
     began = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "chinese_ten", "serve", "--port", "0", "--data-dir", str(data)],
+    proc = subprocess.Popen([sys.executable, "-m", "chinese_ten", "serve", "--port", "0", "--data-dir", str(data),
+                             *options],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
     assert proc.stdout is not None
     line = proc.stdout.readline().strip()
@@ -94,9 +106,14 @@ def stop_server(proc: subprocess.Popen[str]) -> None:
     proc.wait(30)
 
 
+CA_FILE: str | None = None
+"""The authority a ``wss://`` URL's certificate is checked against (a client process's ``--ca``)."""
+
+
 async def _open(url: str, source: str = "127.0.0.1") -> ClientConnection:
+    context = ssl.create_default_context(cafile=CA_FILE) if url.startswith("wss://") else None
     return await connect(url, subprotocols=[SUBPROTOCOL], compression=None, proxy=None, max_size=2 ** 20,  # type: ignore[list-item]
-                         open_timeout=30, ping_interval=None, local_addr=(source, 0))
+                         open_timeout=60, ping_interval=None, local_addr=(source, 0), ssl=context)
 
 
 async def _until(ws: ClientConnection, kind: str) -> dict[str, Any]:
@@ -196,7 +213,7 @@ async def play_share(url: str, first: int, count: int, seats: int, actions: int,
 
 
 def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float, clients: int,
-         idle: bool = False) -> dict[str, Any]:
+         idle: bool = False, ca: Path | None = None) -> dict[str, Any]:
     """The tables played (or opened, ``idle``) by ``clients`` processes; the figures, with the server's memory
     measured while every table is still open."""
     before = _rss_kib(pid)
@@ -205,8 +222,8 @@ def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float
     shares = [(k * tables // clients, (k + 1) * tables // clients - k * tables // clients) for k in range(clients)]
     workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--first", str(first), "--tables",
                                  str(count), "--seats", str(seats), "--actions", str(actions), "--think", str(think)]
-                                + (["--part", "idle"] if idle else []), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                text=True, cwd=ROOT) for first, count in shares]
+                                + (["--part", "idle"] if idle else []) + (["--ca", str(ca)] if ca else []),
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT) for first, count in shares]
     found = []
     for worker in workers:
         assert worker.stdout is not None
@@ -368,6 +385,66 @@ def gc_pauses(tables: int, runs: int) -> dict[str, Any]:
     return out
 
 
+def through_proxy(tables: int, seats: int, actions: int, think: float, clients: int, runs: int) -> dict[str, Any]:
+    """The load part ``runs`` times each way, alternating: straight to the server (``ws://``), and through a Caddy
+    on loopback that ends TLS with its local authority's certificate (``wss://``) and passes each connection to
+    a server that trusts its ``X-Forwarded-For``; every figure of each run, and the medians side by side."""
+    sys.path.insert(0, str(ROOT))
+    from tests.net.caddykit import CADDY, Caddy
+    from tests.net.netkit import free_port
+
+    if CADDY is None:
+        raise SystemExit("tables.py: --through-proxy needs Caddy (Debian's caddy package)")
+    found: dict[str, list[dict[str, Any]]] = {"direct": [], "through_proxy": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            for way in found:
+                proc, url, _ = start_server(Path(tmp) / f"{way}-{run}", "--trust-proxy", "127.0.0.1")
+                caddy = None
+                try:
+                    ca = None
+                    if way == "through_proxy":
+                        port = free_port()
+                        behind = url.removeprefix("ws://").removesuffix("/ws")
+                        caddy = Caddy(Path(tmp) / f"caddy-{run}",
+                                      f"https://127.0.0.1:{port} {{\n\ttls internal\n\treverse_proxy {behind}\n}}\n")
+                        caddy.await_handshake(port)
+                        url, ca = f"wss://127.0.0.1:{port}/ws", caddy.root_certificate
+                    proxy_cpu = _cpu_s(caddy.pid) if caddy else 0.0
+                    figures = load(url, proc.pid, tables, seats, actions, think, clients, ca=ca)
+                    if caddy is not None:
+                        figures["proxy_cpu_share"] = round((_cpu_s(caddy.pid) - proxy_cpu) / figures["seconds"], 2)
+                    found[way].append(figures)
+                finally:
+                    if caddy is not None:
+                        caddy.stop()
+                    stop_server(proc)
+    keys = ("ack_p50_ms", "ack_p99_ms", "ack_p99_ms_after_first_10s", "server_cpu_share", "players_cpu_share")
+    medians = {way: {key: round(statistics.median(r[key] for r in results), 2) for key in keys}
+               for way, results in found.items()}
+    return {"runs": found, "medians": medians,
+            "proxy_adds_p99_ms": round(medians["through_proxy"]["ack_p99_ms"] - medians["direct"]["ack_p99_ms"], 2),
+            "proxy_adds_p99_ms_each_run": [round(p["ack_p99_ms"] - d["ack_p99_ms"], 2)
+                                           for d, p in zip(found["direct"], found["through_proxy"])]}
+
+
+def ceiling(steps: list[int], seats: int, actions: int, think: float, clients: int) -> dict[str, Any]:
+    """The load part on a fresh server at each number of tables in ``steps``, stopping after the first whose ack p99
+    passes 50 ms: every step's figures and the most tables that stayed within it."""
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for tables in steps:
+            proc, url, _ = start_server(Path(tmp) / str(tables))
+            try:
+                found.append(load(url, proc.pid, tables, seats, actions, think, clients))
+            finally:
+                stop_server(proc)
+            if found[-1]["ack_p99_ms"] > 50:
+                break
+    within = [f for f in found if f["ack_p99_ms"] <= 50]
+    return {"steps": found, "most_tables_within_50_ms": max((f["tables"] for f in within), default=0)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -377,16 +454,35 @@ def main() -> int:
     parser.add_argument("--kept", type=int, default=1000)
     parser.add_argument("--part", choices=("load", "idle", "restart", "gc"),
                         help="measure only this part (load, idle and restart by default)")
-    parser.add_argument("--runs", type=int, default=3, help="runs of each case for --part gc")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each case for --part gc and --through-proxy")
     parser.add_argument("--clients", type=int, default=2, help="processes the players run in")
+    parser.add_argument("--through-proxy", action="store_true",
+                        help="the load part directly and through Caddy with TLS, side by side in one run")
+    parser.add_argument("--ceiling", metavar="N,N,...",
+                        help="the load part at each number of tables, in order, until ack p99 passes 50 ms")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
+    parser.add_argument("--ca", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
+        global CA_FILE
+        CA_FILE = args.ca
         asyncio.run(play_share(args.worker, args.first, args.tables, args.seats, args.actions, args.think,
                                args.part == "idle"))
         return 0
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
+    if args.through_proxy:
+        out["through_proxy"] = through_proxy(args.tables, args.seats, args.actions, args.think, args.clients,
+                                             args.runs)
+        out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out, indent=2))
+        return 0
+    if args.ceiling:
+        out["ceiling"] = ceiling([int(n) for n in args.ceiling.split(",")], args.seats, args.actions, args.think,
+                                 args.clients)
+        out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out, indent=2))
+        return 0
     if args.part == "gc":
         out["gc"] = gc_pauses(args.tables, args.runs)
         out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]

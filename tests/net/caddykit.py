@@ -82,6 +82,11 @@ class Caddy:
         self._ready.set()  # it ended: the constructor's check reads the log
 
     @property
+    def pid(self) -> int:
+        """The Caddy process's id."""
+        return self._process.pid
+
+    @property
     def root_certificate(self) -> Path:
         """The local authority's certificate, which a client trusts to reach these sites."""
         return self.folder / "data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"

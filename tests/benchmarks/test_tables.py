@@ -1,0 +1,40 @@
+"""The table server's benchmark, ``benchmarks/tables.py``, on the smallest loads: through a real Caddy and
+straight, side by side, and the ceiling's steps stopping at the first step over the target."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.net.caddykit import needs_caddy
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "tables.py"
+
+
+def run(*options: str) -> dict:  # type: ignore[type-arg]
+    done = subprocess.run([sys.executable, str(SCRIPT), "--tables", "2", "--actions", "6", "--think", "0.01",
+                           *options], capture_output=True, text=True, timeout=300, check=True, cwd=SCRIPT.parents[1])
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+@needs_caddy
+@pytest.mark.slow
+def test_through_proxy_plays_every_table_both_ways_and_reports_what_the_proxy_adds() -> None:
+    found = run("--through-proxy", "--runs", "1")["through_proxy"]
+    direct, proxied = found["runs"]["direct"][0], found["runs"]["through_proxy"][0]
+    assert direct["actions"] == proxied["actions"] == 2 * 6
+    assert proxied["proxy_cpu_share"] >= 0 and "proxy_cpu_share" not in direct
+    assert found["proxy_adds_p99_ms"] == round(found["medians"]["through_proxy"]["ack_p99_ms"]
+                                               - found["medians"]["direct"]["ack_p99_ms"], 2)
+
+
+@pytest.mark.slow
+def test_the_ceiling_measures_each_step_in_order_while_within_the_target() -> None:
+    found = run("--ceiling", "1,2")["ceiling"]
+    assert [step["tables"] for step in found["steps"]][:1] == [1]
+    within = [step["tables"] for step in found["steps"] if step["ack_p99_ms"] <= 50]
+    assert found["most_tables_within_50_ms"] == max(within, default=0)
