@@ -195,6 +195,11 @@ function keep() {
     seats: model.seats.length, lastSeq: model.lastSeq, name: model.name });
 }
 
+/** The game's name in the page's language. */
+function gameName(game) {
+  return game === "fishing" ? _("Chinese Go Fishing") : _("Chinese Ten");
+}
+
 function welcome(frame) {
   if (frame.token) model.token = frame.token;
   model.welcomed = true;
@@ -203,6 +208,7 @@ function welcome(frame) {
   model.seats = frame.seats || [];
   model.state = frame.state || null;
   model.game = frame.game;
+  document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
   model.story = frame.story || [];
   model.values = frame.values || model.values;
   if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
@@ -350,7 +356,7 @@ function listTables() {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = `/t/${entry.table}`;
-    const game = entry.game === "fishing" ? _("Chinese Go Fishing") : _("Chinese Ten");
+    const game = gameName(entry.game);
     link.textContent = format("{game} at table {table}", { game, table: entry.table });
     item.append(link);
     return item;

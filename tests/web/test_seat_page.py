@@ -109,6 +109,7 @@ def test_a_card_is_played_by_keyboard_alone(server: ServerThread, tmp_path: Path
             page = Page(driver)
             page.sit(link, "Bo")
             page.wait(lambda d: page.look()["state"] == "my-turn", what="the seat's move")
+            assert driver.title == f"Chinese Go Fishing · {client.table}", "the title names the table's own game"
             in_hand = "return Boolean(document.activeElement.closest('[data-role=hand]'))"
             for _ in range(60):
                 if driver.execute_script(in_hand):
