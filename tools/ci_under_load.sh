@@ -77,6 +77,8 @@ for run in $(seq "$runs"); do
   echo "run $run: exit $status in ${took} s (load average $load): $summary"
   if [ "$status" -ne 0 ]; then
     failed=1
+    # what failed and why (the log goes with the temporary folder)
+    sed -n '/^=* FAILURES =*$/,/^=* short test summary/p' "$work/run-$run.log" | tail -n 120 || true
     grep -E '^(FAILED|ERROR) ' "$work/run-$run.log" || tail -n 30 "$work/run-$run.log" || true
   fi
 done

@@ -227,7 +227,7 @@ class Page:
             css = '[data-role="next"]'
         moved = lambda d: self.look()["seq"] != seen["seq"] or self.look()["state"] != state  # noqa: E731
         for _ in range(2):  # a press on a card still sliding into place may land beside it: once more, at most
-            self.find(css).click()
+            self.press(css, moved)
             try:
                 self.wait(moved, timeout=STEP_SECONDS / 2, what="the page to move on after its action")
                 return str(state)
@@ -235,6 +235,21 @@ class Page:
                 pass
         self.wait(moved, what="the page to move on after its action")
         return str(state)
+
+    def press(self, css: str, done: Callable[[Any], bool]) -> None:
+        """Click the element ``css`` names, found anew when the page drew itself again between finding and
+        clicking it (a frame from the server may come at any moment); nothing when ``done`` already holds."""
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        for _ in range(10):
+            if done(self.driver):
+                return
+            try:
+                self.find(css).click()
+                return
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"{css} was drawn anew ten times in a row before it could be clicked")
 
     def seen_cards(self) -> list[dict[str, Any]]:
         """The cards the page named after each frame it drew since last asked."""
