@@ -22,7 +22,7 @@ from typing import Any, Literal, Protocol
 
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.engine.game import GameSpec
-from chinese_ten.engine.match import Match, MatchLength
+from chinese_ten.engine.match import Match, MatchLength, first_dealer
 from chinese_ten.engine.streams import DealStreams, check_deal_number
 from chinese_ten.engine.thinking import ComputerThinker
 
@@ -106,7 +106,7 @@ class TableSession:
         self.game = game
         self.kinds: tuple[SeatKind, ...] = tuple(seats)
         rules = game.default_rules if rules is None else rules
-        self.match = Match(game, len(self.kinds), length, first_dealer=rules.dealer_for_leader(leader, len(self.kinds)),
+        self.match = Match(game, len(self.kinds), length, first_dealer=first_dealer(rules, len(self.kinds), leader),
                            rules=rules, seed=seed, first_number=first_number)
         self.thinker = thinker or ComputerThinker()
         self.think_ms = think_ms
