@@ -2,12 +2,13 @@
 
 Each position (:class:`~chinese_ten.practice.PracticePosition`) is laid on the table as the person saw it
 (:class:`~chinese_ten.ui.table.practice_table.PracticeTable`: their hand face up, the other hands face down)
-under the heading "Find the better move". The person picks a hand card (or, when the decision was a take, the
-layout card to take) by key or click — in Go Fishing, when the card may take more than one way, then the
-family of sets it takes, from a list in the panel; the screen then says whether it was right — as good as the
-best option by the review's own evaluation, within the best mark's step — shows the best option and the
-reason, and Next deals the next position. A position solved is not offered again; one failed comes back after
-the others. Both games' positions are practised alike.
+under the heading "Find the better move", with what the seat knew in the panel: the card tracker and the turns
+before the decision, as the table's side panel draws them. The person picks a hand card (or, when the decision
+was a take, the layout card to take) by key or click — in Go Fishing, when the card may take more than one
+way, then the family of sets it takes, from a list in the panel; the screen then says whether it was right —
+as good as the best option by the review's own evaluation, within the best mark's step — shows the best
+option, the move first made in the match and the reason, and Next deals the next position. A position solved
+is not offered again; one failed comes back after the others. Both games' positions are practised alike.
 """
 
 from __future__ import annotations
