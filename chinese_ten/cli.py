@@ -431,7 +431,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     lines = [f"{o.matches} match{'' if o.matches == 1 else 'es'}: {o.won} won, {o.shared} shared, {o.lost} lost, {o.abandoned} abandoned; "
              f"{_figures_text(o)}"]
     if stats.practice:
-        lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} (with take-backs) not counted")
+        lines.append(f"  {stats.practice} practice match{'' if stats.practice == 1 else 'es'} not counted")
     counts = stats.positions
     if counts.solved or counts.failed or counts.waiting:
         lines.append(f"  practice positions: {counts.solved} solved, {counts.failed} failed, {counts.waiting} to solve")

@@ -118,8 +118,33 @@ class Judged(Generic[C]):
         return reason_text(self.words(best), best.expected, best.figures, self.words(option),
                            option.expected, option.figures, self.judgement.scale)
 
+    @property
+    def played(self) -> C:
+        """The option first chosen at this decision, when the deal was played (the one the review marked), with
+        its figures from the options when it was kept without them."""
+        chosen: Any = self.judgement.chosen
+        if chosen.figures is None:
+            same: Any = next((o for o in self.options if self.same_option(o, chosen)), None)
+            if same is not None and same.figures is not None:
+                chosen = replace(chosen, figures=same.figures)
+        played: C = chosen
+        return played
+
+    def reason_over_played(self, option: Any) -> str | None:
+        """Why ``option`` beats the move first made here, in one sentence of the language in force (what a right
+        answer is told); None when it is that move or the figures are not known."""
+        played: Any = self.played
+        if self.same_option(option, played) or option.figures is None or played.figures is None:
+            return None
+        return reason_text(self.words(option), option.expected, option.figures, self.words(played),
+                           played.expected, played.figures, self.judgement.scale)
+
     def words(self, option: Any) -> str:
         """An option in words of the language in force (each game says its own)."""
+        raise NotImplementedError
+
+    def same_option(self, a: Any, b: Any) -> bool:
+        """True when two options are one (each game counts its own)."""
         raise NotImplementedError
 
 

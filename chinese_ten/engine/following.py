@@ -25,6 +25,8 @@ class Followed(Protocol):
     actions: list[list[str]]
     """Every action applied, deal by deal (as far as this follower knows them)."""
     practice: bool
+    taken_back: bool
+    """True once a turn of the match has been taken back."""
     deal_number: int
     deal_recorded: bool
     generation: int

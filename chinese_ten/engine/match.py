@@ -30,6 +30,14 @@ MATCH_LENGTHS: tuple[str, ...] = (*_KINDS, "six")
 """The match lengths a person can choose, by the names :meth:`MatchLength.parse` reads."""
 
 
+def first_dealer(rules: Any, seats: int, leader: int = 0) -> int:
+    """The dealer of a match's first deal, the seat that lets ``leader`` lead it (RULES.md: against computers
+    the person leads the first deal), and so of every deal dealt from its deal number alone: ``simulate``'s
+    every shuffle, Play deal number…, and ``--deal N`` of the bare command and ``demo`` are all dealt so that
+    seat 0 leads, so the same number means the same cards and the same dealer wherever it is played."""
+    return int(rules.dealer_for_leader(leader, seats))
+
+
 @dataclass(frozen=True)
 class MatchLength:
     """How long a match lasts: one deal, one or two per seat, or a fixed number."""

@@ -22,7 +22,7 @@ from typing import Any, Literal, Protocol
 
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.engine.game import GameSpec
-from chinese_ten.engine.match import Match, MatchLength
+from chinese_ten.engine.match import Match, MatchLength, first_dealer
 from chinese_ten.engine.streams import DealStreams, check_deal_number
 from chinese_ten.engine.thinking import ComputerThinker
 
@@ -106,7 +106,7 @@ class TableSession:
         self.game = game
         self.kinds: tuple[SeatKind, ...] = tuple(seats)
         rules = game.default_rules if rules is None else rules
-        self.match = Match(game, len(self.kinds), length, first_dealer=rules.dealer_for_leader(leader, len(self.kinds)),
+        self.match = Match(game, len(self.kinds), length, first_dealer=first_dealer(rules, len(self.kinds), leader),
                            rules=rules, seed=seed, first_number=first_number)
         self.thinker = thinker or ComputerThinker()
         self.think_ms = think_ms
@@ -119,7 +119,10 @@ class TableSession:
         self.actions: list[list[str]] = [[]]
         """Every action applied, deal by deal: with the seed, the whole match so far."""
         self.practice = False
-        """True once a turn has been taken back: the match is kept as practice, apart from the statistics."""
+        """True once a turn has been taken back, or for a deal played by its number: the match is kept as
+        practice, apart from the statistics."""
+        self.taken_back = False
+        """True once a turn of the match has been taken back (what made it practice, or one more thing)."""
         self.on_change: Callable[[str], None] | None = None
         """Told ``"action"`` after every action applied and ``"deal"`` when a finished deal is added to the match."""
         self._raw: list[tuple[UpdateKind, int, int | None, tuple[Any, ...]]] = []
@@ -362,7 +365,7 @@ class TableSession:
         hints = self.streams.hints
         self.streams = self.match.streams()
         self.streams.skip(draws, hints)
-        self.practice = True
+        self.practice = self.taken_back = True
         if self.on_change is not None:
             self.on_change("action")
         return True
@@ -388,6 +391,8 @@ class TableSession:
             draws[self._asked_seat] -= 1  # a decision still being thought about is drawn again after a resume
         kept = {"deals": [list(a) for a in self.actions], "draws": draws, "hints": self.streams.hints,
                 "turns": len(self.deal.turns), "recorded": self.deal_recorded, "practice": self.practice}
+        if self.taken_back:
+            kept["taken_back"] = True
         if self.match.first_number is not None:
             kept.update(first_number=self.match.first_number, first_dealer=self.match.first_dealer)
         return kept
@@ -413,5 +418,6 @@ class TableSession:
             self._rewind(list(actions))
         self.streams.skip(list(progress.get("draws", [])), int(progress.get("hints", 0)))
         self.practice = progress.get("practice") is True
+        self.taken_back = self.practice and progress.get("taken_back") is True
         if progress.get("recorded"):
             self.record_deal()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from chinese_ten.engine.game import GameSpec, GameState, Player, make_player
+from chinese_ten.engine.match import first_dealer
 from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.streams import DealStreams, deal_number, derive_seed
 from chinese_ten.quote import show_path
@@ -191,7 +192,10 @@ def simulate(
     own (see :class:`~chinese_ten.engine.streams.DealStreams`), so the same seed gives
     the same deals whatever the players do. Deal ``k`` is shuffled from its deal number
     (:func:`~chinese_ten.engine.streams.deal_number`) and its records carry it as ``deal_number``;
-    ``first_deal`` makes the first shuffle that deal number instead (``simulate --deal N``).
+    ``first_deal`` makes the first shuffle that deal number instead (``simulate --deal N``). Every deal is
+    dealt by :func:`~chinese_ten.engine.match.first_dealer`, as its number is dealt in the window, so seat 0
+    leads; without ``duplicate`` the players move one seat round the table from shuffle to shuffle instead,
+    so each leads in turn.
     """
     if rules is None:
         rules = game.default_rules
@@ -215,13 +219,14 @@ def simulate(
     group_results: dict[str, list[float]] = defaultdict(list)
     played = 0
     start = time.perf_counter()
+    dealer = first_dealer(rules, seats)  # as its deal number is dealt everywhere: seat 0 leads
     for k in range(deals):
         numbered = first_deal if k == 0 and first_deal is not None else deal_number(seed, k)
-        dealer = k % seats
+        moved = 0 if duplicate else k % seats  # the players move round the table, so the lead goes round them
         sums: dict[str, float] = defaultdict(float)
         counts: dict[str, int] = defaultdict(int)
         for r in rotations:
-            seat_names = [names[(s - r) % seats] for s in range(seats)]
+            seat_names = [names[(s - r - moved) % seats] for s in range(seats)]
             deal = game.deal(seats, random.Random(numbered), dealer, rules)
             if fast:
                 assert game.play_out_random is not None

@@ -118,6 +118,7 @@ class RemoteFollower:
         self.news = TableNews()
         self.on_change: Callable[[str], None] | None = None
         self.practice = False
+        self.taken_back = False
         self.generation = 0
         self.deal_number = 0
         self.deal_recorded = False

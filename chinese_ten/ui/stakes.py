@@ -1,5 +1,5 @@
-"""Whether leaving the table now would cost the person a match: what New match, Play deal number… and the
-like ask about before they go on."""
+"""Whether leaving the table now would cost the person a match: what New match, Quit, Play deal number… and
+the like ask about before they go on, and the questions they ask."""
 
 from __future__ import annotations
 
@@ -14,6 +14,13 @@ if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
 
 
+CONFIRM_TEXT: dict[str, tuple[str, str]] = {
+    "new": (N_("Start a new match?"), N_("New match")),
+    "quit": (N_("Quit the game?"), N_("Quit")),
+}
+"""What the question asks and what its second button says, by the action asked for."""
+
+
 def match_at_stake(app: Services) -> bool:
     """True while the person is in the middle of a match that New match would count as abandoned: the match
     at the table, or, at a deal played apart (kept nowhere), the kept match it was played from."""
@@ -21,6 +28,16 @@ def match_at_stake(app: Services) -> bool:
     if table is not None and getattr(table, "apart", False):
         return app.keeper.unfinished() is not None
     return table is not None and not table.auto and table.ctl.person_seat is not None and table.ctl.match_in_progress
+
+
+def practice_at_stake(app: Services) -> bool:
+    """True when the match that leaving would end is practice (a take-back, or a deal played by its number):
+    it stays out of the statistics, so ending it counts nothing as abandoned."""
+    table = app.table()
+    if table is not None and not getattr(table, "apart", False) and not table.auto:
+        return bool(table.ctl.practice)
+    unfinished = app.keeper.unfinished()
+    return unfinished is not None and unfinished.progress.get("practice") is True
 
 
 def ask_before_abandoning(app: Services, number: int, play: Callable[[], None]) -> None:
@@ -46,6 +63,9 @@ class AbandonForDealScene(QuestionScene):
 
     def detail(self) -> str:
         """What would be lost, in words."""
+        if practice_at_stake(self.app):
+            return _("Deal number {number} is played as practice; the unfinished practice match ends here, out "
+                     "of the statistics as it was.").format(number=self.number)
         return _("Deal number {number} is played as practice; the unfinished match will count as abandoned.").format(
             number=self.number)
 
@@ -54,3 +74,40 @@ class AbandonForDealScene(QuestionScene):
         self.app.pop(self)
         if action == "play":
             self._play()
+
+
+class ConfirmScene(QuestionScene):
+    """Asks before a match in progress is thrown away; Keep playing is first, so Enter and Esc keep it."""
+
+    def __init__(self, app: Services, action: str) -> None:
+        """The question before ``action`` ("new" or "quit") ends the match in progress."""
+        self.action = action
+        question, label = CONFIRM_TEXT[action]
+        super().__init__(app, question, [Button(N_("Keep playing"), "keep"), Button(label, action)])
+
+    def detail(self) -> str:
+        """What would be lost, in words: a match counted as abandoned, or a practice match that only ends."""
+        practice = practice_at_stake(self.app)
+        table = self.app.table()
+        if table is None or getattr(table, "apart", False):
+            if practice:
+                return _("The unfinished practice match will end here, out of the statistics as it was.")
+            return _("The unfinished match will count as abandoned.")
+        ctl = table.ctl
+        if practice:
+            return _("Deal {n} of {total} is under way; this practice match will end here, out of the statistics "
+                     "as it was.").format(n=ctl.deal_number, total=ctl.match.total_deals)
+        return _("Deal {n} of {total} is under way; this match will count as abandoned.").format(
+            n=ctl.deal_number, total=ctl.match.total_deals)
+
+    def act(self, action: str) -> None:
+        """Keep playing (back to the table) or go ahead and throw the match away."""
+        app = self.app
+        if action == "keep":
+            app.pop(self)
+            if app.top_is("menu"):
+                app.pop(app.top())
+        elif action == "new":
+            app.start_match()
+        else:
+            app.quit()

@@ -214,3 +214,43 @@ def test_a_sign_or_a_point_typed_in_the_number_box_is_said_not_dropped_unseen(wi
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="5"))
     app.frame(1 / 60)
     assert dialog.field.text == "5" and dialog.problem == ""
+
+
+@pytest.mark.parametrize(("game", "seats", "preset"), [("ten", 2, "classic"), ("ten", 3, "taiwan"), ("fishing", 4, None)])
+def test_a_simulator_records_deal_number_deals_the_same_cards_by_the_same_dealer_on_every_path(
+        window: pygame.Surface, tmp_path, game: str, seats: int, preset: str | None) -> None:
+    from chinese_ten.engine.simulate import simulate
+    from chinese_ten.games.ten.rules import RuleSet
+    from chinese_ten.ui.launch import DemoOptions
+
+    spec = game_named(game)
+    rules = RuleSet.of(preset) if preset else spec.default_rules
+    simulate(spec, seats, seats, ["random"], seed=11, records=tmp_path, rules=rules)
+    records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("deal-*.json"))]
+    assert len(records) == seats
+    settings = Settings().replace(game=game, computers=seats - 1, rules=preset or "classic")
+    for record in records:
+        number, wanted = record["deal_number"], (record["hands"], record["dealer"])
+        paths: dict[str, TableController] = {}
+        app = App(window, settings, None, None, ComputerThinker(force_inline=True))
+        app.play_deal(number)  # Play deal number…
+        paths["Play deal number…"] = _table(app)
+        app.first_number = number  # the bare command's --deal N
+        app.start_match()
+        paths["--deal N"] = _table(app)
+        demo = App(window, settings, None, DemoOptions(seats=seats, game=game, rules=RuleSet.of(preset or "classic"),
+                                                       deal=number, deals=1), ComputerThinker(force_inline=True))
+        demo.start_match()  # demo --deal N
+        paths["demo --deal N"] = _table(demo)
+        for path, ctl in paths.items():
+            dealt = spec.record_of(ctl.session.deal)
+            assert (dealt["hands"], dealt["dealer"]) == wanted, f"{path} deals deal number {number} otherwise"
+
+
+def test_simulate_without_duplicate_moves_the_players_round_so_each_leads_in_turn(tmp_path) -> None:
+    from chinese_ten.engine.simulate import simulate
+
+    simulate(game_named("ten"), 3, 3, ["easy", "normal", "random"], seed=4, records=tmp_path)
+    records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("deal-*.json"))]
+    leaders = [r["result"]["players"][r["turns"][0]["seat"]] for r in records]
+    assert sorted(leaders) == ["easy", "normal", "random"]

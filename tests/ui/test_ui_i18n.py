@@ -27,7 +27,7 @@ from chinese_ten.ui.scenes.help import TABS, HelpScene
 from chinese_ten.ui.scenes.history import HistoryScene
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.scenes.menu import MenuScene
-from chinese_ten.ui.widgets.dialog import ConfirmScene
+from chinese_ten.ui.stakes import ConfirmScene
 from chinese_ten.ui.scenes.review import ReviewScene
 from chinese_ten.ui.scenes.rules import RulesScene
 from chinese_ten.ui.kit import font_px, ui_scale

@@ -23,7 +23,7 @@ from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.scenes.stats import StatsScene
 from chinese_ten.ui.scenes.tutorial import GuidedTableScene, OfferScene, TutorialEndScene
 from chinese_ten.ui.table.live import TableScene
-from chinese_ten.ui.widgets.dialog import ConfirmScene
+from chinese_ten.ui.stakes import ConfirmScene
 
 SCENES: dict[str, type[Scene]] = {
     "start": StartScene,

@@ -20,6 +20,7 @@ from chinese_ten.ui.table.narration import winners_text
 
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
+    from chinese_ten.ui.table.controller import TableController
     from chinese_ten.ui.table.live import TableScene
 
 AUTO_SECONDS = 0.3
@@ -60,8 +61,18 @@ def person_place_text(names: list[str], totals: Sequence[Fraction | float], pers
     return _("You came {place} of {count}.").format(place=_(ORDINALS[mine - 1]), count=len(totals))
 
 
-PRACTICE_RESULT = N_("A practice match (with take-backs): it stays out of the statistics.")
-"""What the result says of a match that was practice."""
+PRACTICE_RESULT = N_("A practice match: it stays out of the statistics.")
+"""What the result says of a match that was practice with no take-back (a deal played by its number)."""
+
+TAKEN_BACK_RESULT = N_("A practice match (with take-backs): it stays out of the statistics.")
+"""What the result says of a match made practice by a take-back."""
+
+
+def practice_note(ctl: TableController) -> str:
+    """What the result says of the match's being practice, in words (empty when it is not practice)."""
+    if not ctl.practice:
+        return ""
+    return _(TAKEN_BACK_RESULT) if ctl.taken_back else _(PRACTICE_RESULT)
 
 
 class MatchScene(TableOverlay):
@@ -168,7 +179,7 @@ class MatchScene(TableOverlay):
             surface.blit(rule, rule.get_rect(midtop=(box.centerx, y)))
             y += rule.get_height()
         if ctl.practice:
-            note = kit.text.line(_(PRACTICE_RESULT), font_px(20, unit), t.text_dim)
+            note = kit.text.line(practice_note(ctl), font_px(20, unit), t.text_dim)
             surface.blit(note, note.get_rect(midtop=(box.centerx, y)))
             y += note.get_height()
         y += round(14 * unit)

@@ -2,12 +2,13 @@
 
 Each position (:class:`~chinese_ten.practice.PracticePosition`) is laid on the table as the person saw it
 (:class:`~chinese_ten.ui.table.practice_table.PracticeTable`: their hand face up, the other hands face down)
-under the heading "Find the better move". The person picks a hand card (or, when the decision was a take, the
-layout card to take) by key or click — in Go Fishing, when the card may take more than one way, then the
-family of sets it takes, from a list in the panel; the screen then says whether it was right — as good as the
-best option by the review's own evaluation, within the best mark's step — shows the best option and the
-reason, and Next deals the next position. A position solved is not offered again; one failed comes back after
-the others. Both games' positions are practised alike.
+under the heading "Find the better move", with what the seat knew in the panel: the card tracker and the turns
+before the decision, as the table's side panel draws them. The person picks a hand card (or, when the decision
+was a take, the layout card to take) by key or click — in Go Fishing, when the card may take more than one
+way, then the family of sets it takes, from a list in the panel; the screen then says whether it was right —
+as good as the best option by the review's own evaluation, within the best mark's step — shows the best
+option, the move first made in the match and the reason, and Next deals the next position. A position solved
+is not offered again; one failed comes back after the others. Both games' positions are practised alike.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from chinese_ten.ui.table.controller import SeatInfo, seat_infos
 from chinese_ten.ui.table.geometry import TableGeometry, hand_rects, table_geometry
 from chinese_ten.ui.table.live import CARD_KEY_NAMES, DIGIT_KEYS
 from chinese_ten.ui.table.painter import TablePainter
+from chinese_ten.ui.table.panel import SidePanel
 from chinese_ten.ui.table.practice_table import PracticeTable
+from chinese_ten.ui.table.tracker import track
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, button_at
 
 if TYPE_CHECKING:
@@ -75,10 +78,12 @@ def question(position: Position) -> str:
 
 def verdict(position: Position, option: Any) -> tuple[bool, list[str]]:
     """Whether answering with ``option`` (one of :meth:`~chinese_ten.practice.PracticePosition.options_for`) is
-    right, and the lines that say so: the verdict, the best option, the answer (each with its expected margin)
-    and, when it was wrong, the reason."""
+    right, and the lines that say so: the verdict, the best option, the answer and the move first made in the
+    match (each with its expected margin), and the reason: why the best beats a wrong answer, or why a right
+    answer beats the move made in the match."""
     right = position.accepts_option(option)
     best = option if position.same_option(option, position.best) else position.best  # named as it was picked
+    played = position.played
     lines = []
     if right:
         lines.append(_("Right!") if best is option else _("Right: as good as the best move."))
@@ -89,7 +94,9 @@ def verdict(position: Position, option: Any) -> tuple[bool, list[str]]:
     if best is not option:
         lines.append(_("Yours: {option} (expected margin {value})").format(
             option=position.words(option), value=f"{option.expected:+.1f}"))
-    reason = position.reason_for(option)
+    lines.append(_("In the match: {option} (expected margin {value})").format(
+        option=position.words(played), value=f"{played.expected:+.1f}"))
+    reason = position.reason_over_played(option) if right else position.reason_for(option)
     if reason:
         lines.append(reason)
         lines.append(_(SENSIBLE_PLAY))
@@ -146,6 +153,8 @@ class PracticeScene(Scene):
         self.table: PracticeTable | None = None
         self.words: list[str] = []
         """Every text the panel shows now, as laid out last."""
+        self.log = SidePanel(app.kit)
+        """The card tracker and the turns before the decision, as the table's side panel shows them."""
         self._hover: Button | None = None
         self._deal()
 
@@ -209,6 +218,7 @@ class PracticeScene(Scene):
     def _deal(self) -> None:
         """Lay the position at ``index`` on the table (nothing once they are done)."""
         self.answer, self.answered, self.right, self.focus = None, None, False, 0
+        self.log.scroll = 0
         self.put_back()
         position = self.position
         self.table = None if position is None else PracticeTable(position, seats_of(position),
@@ -291,6 +301,8 @@ class PracticeScene(Scene):
                     if rect.collidepoint(event.pos):
                         self.pick(card)
                         return
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log.scroll_by(event.y)
         elif event.type == pygame.MOUSEMOTION:
             self._hover = button_at(self.buttons(), event.pos)
             if self.answer is None:
@@ -301,6 +313,9 @@ class PracticeScene(Scene):
                         break
 
     def _key(self, key: int) -> None:
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the turns before the decision, as at the table
+            self.log.scroll_by(3 if key == pygame.K_PAGEUP else -3)
+            return
         if self.pending is not None:
             self._family_key(key)
             return
@@ -482,16 +497,52 @@ class PracticeScene(Scene):
                 surface.blit(para, (x, y))
                 y += para.get_height()
             else:
-                right, lines = verdict(position, self.answered)
-                for i, text in enumerate(lines):
-                    colour = (t.gain if right else t.loss) if i == 0 else t.text
-                    para = self._para(text, font_px(24, unit) if i == 0 else body, colour,
-                                      width)
-                    surface.blit(para, (x, y))
-                    y += para.get_height() + round(6 * unit)
+                y = self._draw_verdict(surface, position, x, y, width, unit)
         self._place_buttons(panel, pad, unit)
+        if position is not None and self.table is not None:
+            self._draw_known(surface, self.table, x, y + round(10 * unit), width,
+                             self.back_button.rect.top - round(10 * unit))
         for b in self.buttons():
             b.draw(surface, kit, font_px(19, unit), b is self._hover)
+
+    def _draw_verdict(self, surface: pygame.Surface, position: Position, x: int, y: int, width: int,
+                      unit: float) -> int:
+        """The verdict and its lines from ``y``, smaller when they would not end above the buttons; returns the
+        foot of the last."""
+        t = self.app.kit.theme
+        right, lines = verdict(position, self.answered)
+        room = self.back_button.rect.top - round(10 * unit) - y
+        for head, body in ((24, 19), (20, 16), (18, 14)):
+            paras = [self.app.kit.text.paragraph(text, font_px(head if i == 0 else body, unit),
+                                                 (t.gain if right else t.loss) if i == 0 else t.text, width)
+                     for i, text in enumerate(lines)]
+            gap = round(6 * unit) if head == 24 else round(3 * unit)
+            if sum(p.get_height() + gap for p in paras) <= room:
+                break
+        for text, para in zip(lines, paras):
+            self.words.append(text)
+            surface.blit(para, (x, y))
+            y += para.get_height() + gap
+        return y
+
+    def _draw_known(self, surface: pygame.Surface, table: PracticeTable, x: int, y: int, width: int,
+                    bottom: int) -> None:
+        """What the seat knew at the decision, from ``y`` down to ``bottom``, as the table's side panel shows it:
+        the card tracker, then the turns before it (the newest that fit, Page Up for earlier ones); each only
+        where it has room."""
+        geom = self.geom()
+        tracked = track(table.deal.observe(table.seat))
+        room = self.log.turns_room(geom, table.narration, width)
+        below = self.log.tracker_lines(surface, geom, tracked, _("Card tracker"), x, y, width, bottom - room)
+        if below > y:
+            self.words.append(_("Card tracker"))
+            self.words.extend(self.log.tracker_shown)
+            y = below + round(8 * geom.unit)
+        self.log.shown = []
+        if bottom - y >= room:
+            self.log.turns(surface, geom, table.narration, x, y, width, bottom)
+            self.words.append(_("Turns"))
+            self.words.extend(table.narration.entries[i] for i, _rect in self.log.shown)
 
     def _place_families(self, x: int, y: int, width: int, unit: float) -> int:
         """Put the pending card's ways of taking one under another from ``y``, lower when there are many so

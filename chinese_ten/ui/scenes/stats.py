@@ -285,8 +285,8 @@ class StatsScene(Page):
             surface.blit(more, (area.left, y + 2))
             y += line_h
         if stats.practice:
-            words = ngettext("{n} practice match (with take-backs) is kept apart and counts in none of these figures.",
-                             "{n} practice matches (with take-backs) are kept apart and count in none of these figures.",
+            words = ngettext("{n} practice match is kept apart and counts in none of these figures.",
+                             "{n} practice matches are kept apart and count in none of these figures.",
                              stats.practice).format(n=stats.practice)
             note = kit.text.line(words, max(12, size - 2), t.text_dim)
             surface.blit(note, (area.left, y + 4))

@@ -197,8 +197,14 @@ class TableController(AnimatedDeal):
 
     @property
     def practice(self) -> bool:
-        """True once a turn has been taken back: the match is kept as practice."""
+        """True once a turn has been taken back, or for a deal played by its number: the match is kept as
+        practice."""
         return self.session.practice
+
+    @property
+    def taken_back(self) -> bool:
+        """True once a turn of the match has been taken back."""
+        return self.session.taken_back
 
     @property
     def deal_number(self) -> int:

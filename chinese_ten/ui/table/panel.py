@@ -11,6 +11,7 @@ from chinese_ten.engine.scores import as_number, signed
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.geometry import TableGeometry
+from chinese_ten.ui.table.narration import Narration
 from chinese_ten.ui.table.tracker import Tracked, grouped, track
 from chinese_ten.ui.kit import Kit
 
@@ -119,6 +120,8 @@ class SidePanel:
         self.turns_head = Rect(0, 0, 0, 0)
         """Where the "Turns" heading went, in the panel's own pixels, as drawn last."""
         self._entries_seen = 0
+        self.tracker_shown: list[str] = []
+        """The card tracker's lines drawn last (none when it had no room)."""
         self.tracker = False
         self._tracked: tuple[tuple[int, int], Tracked] | None = None
         """True when the card tracker is shown (the Card tracker setting, T at the table)."""
@@ -146,6 +149,7 @@ class SidePanel:
         surface.blit(self._surface, geom.panel)
 
     def _render(self, geom: TableGeometry, ctl: TableController) -> pygame.Surface:
+        self.tracker_shown = []
         kit = self.kit
         t = kit.theme
         w, h = geom.panel.size
@@ -181,21 +185,36 @@ class SidePanel:
         y = box.bottom + pad
 
         y = self._scores(surf, geom, ctl, x, y, inner)
+        if self.tracker:  # the tracker takes what is left above the turns' own room
+            room = self.turns_room(geom, ctl.narration, inner) + pad
+            y = self.tracker_lines(surf, geom, self._tracked_now(ctl), _("Card tracker (T)"), x, y, inner,
+                                   h - self.reserve - room) + pad // 2
+        self.turns(surf, geom, ctl.narration, x, y + pad // 2, inner, h - pad - self.reserve)
+        return surf
+
+    def turns_room(self, geom: TableGeometry, narration: Narration, inner: int) -> int:
+        """The least height the turns keep ``inner`` pixels wide: their head and the newest turn whole (two
+        lines at least)."""
+        kit = self.kit
+        entries = narration.entries
+        newest = kit.text.paragraph(entries[-1], geom.font(19), kit.theme.text, inner - 12).get_height() if entries else 0
+        lines = max(newest, 2 * kit.fonts.get(geom.font(19)).get_linesize())
+        head = kit.text.line(_("Turns"), geom.font(22), kit.theme.text_dim, bold=True)
+        return int(head.get_height()) + 4 + lines + LOG_GAP
+
+    def turns(self, surf: pygame.Surface, geom: TableGeometry, narration: Narration, x: int, y: int, inner: int,
+              bottom: int) -> None:
+        """The "Turns" head at ``y`` and under it the log of ``narration`` down to ``bottom``: the newest turns
+        that fit, with how many earlier ones are out of sight (Page Up reaches them)."""
+        kit = self.kit
+        t = kit.theme
         head = kit.text.line(_("Turns"), geom.font(22), t.text_dim, bold=True)
-        if self.tracker:  # the tracker takes what is left above the turns' own room: their head and the newest
-            entries = ctl.narration.entries  # turn whole (two lines at least)
-            newest = kit.text.paragraph(entries[-1], geom.font(19), t.text, inner - 12).get_height() if entries else 0
-            lines = max(newest, 2 * kit.fonts.get(geom.font(19)).get_linesize())
-            turns_room = head.get_height() + 4 + lines + LOG_GAP + pad
-            y = self._tracker(surf, geom, ctl, x, y, inner, h - self.reserve - turns_room) + pad // 2
-        y += pad // 2
         self.turns_head = surf.blit(head, (x, y))
-        self.log_rect = Rect(x, y + head.get_height() + 4, inner, h - y - head.get_height() - 4 - pad - self.reserve)
-        earlier = ctl.narration.turns_before(self._log(surf, geom, ctl, self.log_rect))
+        self.log_rect = Rect(x, y + head.get_height() + 4, inner, max(0, bottom - y - head.get_height() - 4))
+        earlier = narration.turns_before(self.log(surf, geom, narration.entries, self.log_rect))
         if earlier:
             hint = kit.text.line(_("{count} earlier · Page Up").format(count=earlier), geom.font(16), t.text_dim)
             surf.blit(hint, hint.get_rect(bottomright=(x + inner, y + head.get_height())))
-        return surf
 
     def _scores(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
                 inner: int) -> int:
@@ -256,16 +275,17 @@ class SidePanel:
         self._tracked = ((ctl.session.generation, ctl.deal_number), tracked)
         return tracked
 
-    def _tracker(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, x: int, y: int,
-                 inner: int, limit: int) -> int:
-        """The card tracker, from the seat's view alone: the scoring cards still out and each layout card's
-        partners still out (Go Fishing: the cards of each value still out), each line only while it ends
-        above ``limit``; returns the bottom."""
+    def tracker_lines(self, surf: pygame.Surface, geom: TableGeometry, tracked: Tracked, heading: str, x: int, y: int,
+                      inner: int, limit: int) -> int:
+        """The card tracker under ``heading`` from ``y``, from the seat's view alone (``tracked``): the scoring
+        cards still out and each layout card's partners still out (Go Fishing: the cards of each value still
+        out), each line only while it ends above ``limit``; nothing when not even its first line fits. Returns
+        the bottom."""
         kit = self.kit
         t = kit.theme
-        tracked = self._tracked_now(ctl)
-        head = kit.text.line(_("Card tracker (T)"), geom.font(20), t.text_dim, bold=True)
+        head = kit.text.line(heading, geom.font(20), t.text_dim, bold=True)
         first = kit.text.paragraph(lines_of(tracked)[0], geom.font(17), t.text, inner)
+        self.tracker_shown = []
         if y + head.get_height() + 2 + first.get_height() > limit:
             return y  # not even its first line has room: the turns keep theirs
         surf.blit(head, (x, y))
@@ -275,15 +295,15 @@ class SidePanel:
             if y + para.get_height() > limit:
                 break
             surf.blit(para, (x, y))
+            self.tracker_shown.append(words)
             y += para.get_height() + 2
         return y
 
-    def _log(self, surf: pygame.Surface, geom: TableGeometry, ctl: TableController, rect: Rect) -> int:
-        """The newest turns that fit in ``rect``, whole, above a "newer below" note while scrolled back;
-        returns how many earlier turns are out of sight above."""
+    def log(self, surf: pygame.Surface, geom: TableGeometry, entries: list[str], rect: Rect) -> int:
+        """The newest of the log's ``entries`` that fit in ``rect``, whole, above a "newer below" note while
+        scrolled back; returns the index of the first shown (how many entries are out of sight above)."""
         kit = self.kit
         t = kit.theme
-        entries = ctl.narration.entries
         newest = len(entries) - 1
         size = geom.font(19)
         paras = [kit.text.paragraph(text, size, t.text if i == newest else t.text_dim, rect.width - 12)

@@ -1,5 +1,5 @@
-"""The dialogs every screen builds on: a panel over the dimmed screen, a page, a grid of choices, a
-question with two answers, and the question asked before a match in progress is thrown away."""
+"""The dialogs every screen builds on: a panel over the dimmed screen, a page, a grid of choices and a
+question with two answers."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from chinese_ten.i18n import N_, _
+from chinese_ten.i18n import _
 from chinese_ten.ui.kit import Kit, font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
@@ -133,13 +133,6 @@ class ChoiceGrid(Dialog):
         return hover
 
 
-CONFIRM_TEXT: dict[str, tuple[str, str]] = {
-    "new": (N_("Start a new match?"), N_("New match")),
-    "quit": (N_("Quit the game?"), N_("Quit")),
-}
-"""What the question asks and what its second button says, by the action asked for."""
-
-
 def draw_words(surface: pygame.Surface, kit: Kit, box: Rect, title: str, words: str, unit: float, *,
                title_px: int = 34, title_ink: Colour | None = None, words_ink: Colour | None = None,
                top: int = 26, gap: int = 10) -> int:
@@ -214,34 +207,3 @@ class QuestionScene(Dialog):
         draw_words(surface, kit, box, _(self.question), self.detail(), unit)
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)
-
-
-class ConfirmScene(QuestionScene):
-    """Asks before a match in progress is thrown away; Keep playing is first, so Enter and Esc keep it."""
-
-    def __init__(self, app: Services, action: str) -> None:
-        """The question before ``action`` ("new" or "quit") ends the match in progress."""
-        self.action = action
-        question, label = CONFIRM_TEXT[action]
-        super().__init__(app, question, [Button(N_("Keep playing"), "keep"), Button(label, action)])
-
-    def detail(self) -> str:
-        """What would be lost, in words."""
-        table = self.app.table()
-        if table is None:
-            return _("The unfinished match will count as abandoned.")
-        ctl = table.ctl
-        return _("Deal {n} of {total} is under way; this match will count as abandoned.").format(
-            n=ctl.deal_number, total=ctl.match.total_deals)
-
-    def act(self, action: str) -> None:
-        """Keep playing (back to the table) or go ahead and throw the match away."""
-        app = self.app
-        if action == "keep":
-            app.pop(self)
-            if app.top_is("menu"):
-                app.pop(app.top())
-        elif action == "new":
-            app.start_match()
-        else:
-            app.quit()

@@ -308,7 +308,7 @@ def test_new_match_from_the_menu_during_the_lesson_asks_about_the_kept_match_not
         window: pygame.Surface, tmp_path: Path) -> None:
     from chinese_ten.matchstore import open_store
     from chinese_ten.ui.scenes.menu import MenuScene
-    from chinese_ten.ui.widgets.dialog import ConfirmScene
+    from chinese_ten.ui.stakes import ConfirmScene
 
     keeper = Keeper(open_store(tmp_path))
     try:

@@ -17,7 +17,7 @@ from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.keeper import Keeper, setup_of
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.scenes.menu import MenuScene
-from chinese_ten.ui.widgets.dialog import ConfirmScene
+from chinese_ten.ui.stakes import ConfirmScene
 from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.scenes.stats import StatsScene, table_name
 from chinese_ten.ui.table.live import TableScene

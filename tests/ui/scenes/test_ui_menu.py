@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 from chinese_ten.ui.scenes.menu import MENU_ITEMS, MenuScene
 from chinese_ten.ui.stakes import match_at_stake
-from chinese_ten.ui.widgets.dialog import ConfirmScene
+from chinese_ten.ui.stakes import ConfirmScene
 
 from uiharness import play_until, press, run_frames
 

@@ -4,6 +4,7 @@ every choice is reached by keys and by clicks, answers are judged and counted, a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +18,7 @@ from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games.ten.record import deal_of
 from chinese_ten.games.ten.review import Review, review_record
 from chinese_ten.matchstore import MatchSetup, open_store
+from chinese_ten.practice import PracticePosition
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.keeper import Keeper
@@ -324,3 +326,74 @@ def test_practice_with_nothing_to_solve_says_so_and_opens_nothing(window) -> Non
     a.keeper.practice_positions = lambda: PracticeRead(())  # type: ignore[method-assign]
     assert a.open("practice") is None and isinstance(a.top(), StartScene)
     assert told and told[0].startswith("Nothing to practise yet")
+
+
+def _late_position(turns: int = 12) -> PracticePosition:
+    """Seat 1's play after ``turns`` turns of a deal the random player played, with made-up options: the
+    hand's first card best (figures that favour it), its last the move first made."""
+    from chinese_ten.engine.game import make_player
+    from chinese_ten.engine.judging import Figures
+    from chinese_ten.engine.simulate import decide
+    from chinese_ten.engine.streams import DealStreams
+    from chinese_ten.games.ten import SPEC
+    from chinese_ten.games.ten.deal import Deal
+    from chinese_ten.games.ten.record import record_of
+    from chinese_ten.games.ten.review import Choice, Judgement
+    from chinese_ten.games.ten.turns import Phase
+
+    deal = Deal.shuffled(2, random.Random(3))
+    player, streams = make_player(SPEC, "random"), DealStreams(3, 0, 2)
+    while not (len(deal.turns) >= turns and deal.to_move == 1 and deal.phase is Phase.PLAY):
+        deal.apply(decide(deal, player, streams))
+    hand = sorted(deal.hand(1))
+    options = tuple(Choice(card, (), 10.0 - 4 * i, Figures(6.0 - i, float(i), 0.5)) for i, card in enumerate(hand))
+    judgement = Judgement(len(deal.turns) + 1, "play", options[-1], options[0], options)
+    return PracticePosition({**record_of(deal), "players": ["normal", "you"]}, 1, judgement)
+
+
+def test_the_position_shows_the_card_tracker_and_the_turns_it_was_decided_from(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.matchstore import KeptPosition
+    from chinese_ten.ui.table.panel import lines_of
+    from chinese_ten.ui.table.tracker import track
+
+    position = _late_position()
+    a = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    scene = PracticeScene(a, [KeptPosition(1, position, 0)])
+    a.push(scene)
+    scene.draw(window)
+    tracked = lines_of(track(position.decided.deal.observe(1)))
+    assert "Card tracker" in scene.words and all(line in scene.words for line in tracked), "what the seat could count"
+    entries = scene.table.narration.entries
+    assert len(entries) >= 12 and "Turns" in scene.words and entries[-1] in scene.words, "the newest turn told"
+    shown = [i for i, _rect in scene.log.shown]
+    press(a, pygame.K_PAGEUP)
+    scene.draw(window)
+    assert min(i for i, _rect in scene.log.shown) < min(shown), "Page Up reaches earlier turns"
+    press(a, pygame.K_PAGEDOWN)
+    scene.draw(window)
+    assert [i for i, _rect in scene.log.shown] == shown
+    panel = scene.panel_rect()
+    assert panel.contains(scene.log.log_rect) and scene.log.log_rect.bottom <= scene.back_button.rect.top
+
+
+def test_a_right_answer_names_the_move_first_made_and_why_it_beats_it(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.matchstore import KeptPosition
+
+    position = _late_position()
+    best, played = position.options[0], position.options[-1]
+    a = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    scene = PracticeScene(a, [KeptPosition(1, position, 0), KeptPosition(2, position, 0)])
+    a.push(scene)
+    press(a, KEY_OF[scene.choices().index(best.play)])
+    assert scene.right
+    scene.draw(window)
+    assert "Right!" in scene.words
+    assert f"In the match: {played.play.pretty} (expected margin {played.expected:+.1f})" in scene.words
+    reason = position.reason_over_played(best)
+    assert reason is not None and best.play.pretty in reason and played.play.pretty in reason
+    assert reason in scene.words
+    press(a, pygame.K_RETURN)
+    press(a, KEY_OF[scene.choices().index(position.options[1].play)])  # wrong: the best's reason, the match's move
+    scene.draw(window)
+    assert "Not the best move." in scene.words and position.reason_for(position.options[1]) in scene.words
+    assert any(w.startswith("In the match: ") for w in scene.words)

@@ -91,13 +91,13 @@ def test_the_tracker_is_off_by_default_and_t_turns_it_on_and_off(window: pygame.
         scene = TableScene(app, ctl)
         app.replace(scene)
         drawn: list[object] = []
-        real = scene.panel._tracker
+        real = scene.panel.tracker_lines
 
         def spy(*args, **kw):  # type: ignore[no-untyped-def]
             drawn.append(track(ctl.view))
             return real(*args, **kw)
 
-        scene.panel._tracker = spy  # type: ignore[method-assign]
+        scene.panel.tracker_lines = spy  # type: ignore[method-assign]
         run_frames(app, lambda: False, limit=3)
         assert not drawn and not scene.panel.tracker
         app.frame(1 / 60, [key_event(pygame.K_t)])
