@@ -49,13 +49,16 @@ def assets_root() -> Path:
     raise FileNotFoundError(f"the Chinese Ten assets folder was not found; looked in: {places}")
 
 
-def card_file(code: str, style: str = "classic") -> Path:
-    """The SVG file of one card face (``"10H"``, ``"QS"`` …) or of the back (``"back"``) in a style."""
+def card_file(code: str, style: str = "classic", small: bool = False) -> Path:
+    """The SVG file of one card face (``"10H"``, ``"QS"`` …) or of the back (``"back"``) in a style;
+    ``small`` names a face's version for cards drawn a few pixels wide (a larger index suit, under
+    ``cards/STYLE/small/``)."""
     if code != BACK and code not in CARD_CODES:
         raise ValueError(f"unknown card code {code!r}; expected a code such as 'AS', '10H' or 'back'")
     if style not in STYLES:
         raise ValueError(f"unknown card style {style!r}; expected one of {', '.join(STYLES)}")
-    path = assets_root() / "cards" / style / f"{code}.svg"
+    folder = assets_root() / "cards" / style
+    path = (folder / "small" if small and code != BACK else folder) / f"{code}.svg"
     if not path.is_file():
         raise FileNotFoundError(f"card artwork missing: {path}")
     return path

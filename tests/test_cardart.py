@@ -67,9 +67,10 @@ def test_file_layout(expected: dict[str, str]) -> None:
     assert len(cardart.CARD_CODES) == 52
     assert {"AS", "10H", "QD", "7C", "KC", "2S"} <= set(cardart.CARD_CODES)
     for style in cardart.STYLES:
-        names = {rel.rsplit("/", 1)[1] for rel in expected if rel.startswith(f"cards/{style}/")}
-        assert names == {f"{code}.svg" for code in cardart.CARD_CODES} | {"back.svg"}
-    assert len(expected) == 4 * 53 + 1
+        names = {rel.removeprefix(f"cards/{style}/") for rel in expected if rel.startswith(f"cards/{style}/")}
+        faces = {f"{code}.svg" for code in cardart.CARD_CODES}
+        assert names == faces | {"back.svg"} | {f"small/{face}" for face in faces}
+    assert len(expected) == 4 * (53 + 52) + 1
     assert "icon.svg" in expected
 
 
@@ -99,12 +100,13 @@ def test_numbers_are_compact(expected: dict[str, str]) -> None:
 def test_faces_are_distinct_within_each_style(expected: dict[str, str]) -> None:
     for style in cardart.STYLES:
         docs = [text for rel, text in expected.items() if rel.startswith(f"cards/{style}/")]
-        assert len(docs) == 53
-        assert len(set(docs)) == 53, style
+        assert len(docs) == 53 + 52
+        assert len(set(docs)) == 53 + 52, style
 
 
 def test_public_functions_agree_with_the_file_map(expected: dict[str, str]) -> None:
     assert cardart.card_svg("10H", "classic") == expected["cards/classic/10H.svg"]
+    assert cardart.card_svg("10H", "classic", small=True) == expected["cards/classic/small/10H.svg"]
     assert cardart.back_svg("four-colour") == expected["cards/four-colour/back.svg"]
     assert cardart.icon_svg() == expected["icon.svg"]
 
@@ -261,3 +263,19 @@ def test_the_corner_suit_is_large_enough_to_read_on_a_small_card() -> None:
     # at 960×600 a hand card is about 90 pixels tall: a corner suit of 40 units is over 10 of them
     for style in ("classic", "four-colour", "high-contrast", "high-contrast-four-colour"):
         assert cardart._style(style).index_suit / cardart.HEIGHT * 90 >= 10
+
+
+@pytest.mark.parametrize("style", cardart.STYLES)
+def test_a_small_cards_index_suit_is_drawn_larger(pygame_mod, style: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def ink_under_the_rank(doc: str) -> int:  # at the size of a count's pile card in a small window
+        path = tmp_path / "card.svg"
+        path.write_text(doc)
+        surface = pygame_mod.image.load_sized_svg(str(path), (30, 42))
+        face = surface.get_at((15, 3))
+        return sum(1 for x in range(1, 12) for y in range(9, 19)
+                   if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], face[:3])) > 150)
+
+    for code in ("9D", "9H", "7S", "7C"):
+        full, small = ink_under_the_rank(cardart.card_svg(code, style)), ink_under_the_rank(
+            cardart.card_svg(code, style, small=True))
+        assert small > 1.3 * full, f"{code}: the small card's index suit shows larger ({small} against {full})"

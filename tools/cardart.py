@@ -378,13 +378,23 @@ def _frame(st: _Style) -> str:
     )
 
 
-def _index(rank: str, suit: str, st: _Style) -> list[str]:
+SMALL_INDEX_SUIT = 1.65
+"""How much larger a small card's index suit is than a full-size card's: where a card is drawn only a few
+pixels wide, ♦ and ♥, ♠ and ♣ are told apart by a symbol big enough to show its shape."""
+
+SMALL_CENTRE = 0.7
+"""How far a small card's centre art is drawn in (about the card's middle) to leave the larger index suits
+clear."""
+
+
+def _index(rank: str, suit: str, st: _Style, small: bool = False) -> list[str]:
     colour = st.ink[suit]
     cx = 30.0
     top = 19.0 if not st.high_contrast else 20.0
     glyph = _rank(rank, cx, top, st.index_height, st.index_stroke, colour)
-    suit_cy = top + st.index_height + st.index_stroke / 2 + 5 + st.index_suit / 2
-    return [glyph, _suit(suit, cx, suit_cy, st.index_suit, colour)]
+    size = st.index_suit * (SMALL_INDEX_SUIT if small else 1.0)
+    suit_cy = top + st.index_height + st.index_stroke / 2 + 5 + size / 2
+    return [glyph, _suit(suit, cx + (size - st.index_suit) / 2 if small else cx, suit_cy, size, colour)]
 
 
 _PIP_X = (82.0, 125.0, 168.0)
@@ -648,12 +658,16 @@ def face_colour(style: str) -> str:
     return _style(style).face
 
 
-def card_svg(code: str, style: str) -> str:
-    """The SVG document of one card face, e.g. ``card_svg("10H", "classic")``."""
+def card_svg(code: str, style: str, small: bool = False) -> str:
+    """The SVG document of one card face, e.g. ``card_svg("10H", "classic")``; ``small`` gives the face
+    drawn for cards a few pixels wide: a larger index suit, the centre art drawn in to leave it clear."""
     rank, suit = _split_code(code)
     st = _style(style)
-    index = _index(rank, suit, st)
+    index = _index(rank, suit, st, small)
     centre = _court(rank, suit, st) if rank in ("J", "Q", "K") else _pips(rank, suit, st)
+    if small:  # drawn in about the card's middle, clear of both indices
+        centre = [f'<g transform="translate({_num(_CX * (1 - SMALL_CENTRE))} {_num(_CY * (1 - SMALL_CENTRE))}) '
+                  f'scale({_num(SMALL_CENTRE)})">', *centre, "</g>"]
     parts = [_open(), _frame(st), *centre, *index, _ROTATE_HALF, *index, "</g>", "</svg>"]
     return "\n".join(parts) + "\n"
 
@@ -744,6 +758,7 @@ def expected_files() -> dict[str, str]:
     for style in STYLES:
         for code in CARD_CODES:
             files[f"cards/{style}/{code}.svg"] = card_svg(code, style)
+            files[f"cards/{style}/small/{code}.svg"] = card_svg(code, style, small=True)
         files[f"cards/{style}/back.svg"] = back_svg(style)
     files["icon.svg"] = icon_svg()
     return files

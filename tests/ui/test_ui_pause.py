@@ -180,3 +180,19 @@ def test_the_paused_message_in_a_capture_choice_goes_too(make_table) -> None:  #
     assert scene.toast_text == PAUSED_TEXT
     press(app, pygame.K_SPACE)
     assert not scene.paused and scene.toast_left == 0
+
+
+def test_a_card_held_in_flight_by_a_pause_leaves_the_stock_count_readable(make_table) -> None:  # type: ignore[no-untyped-def]
+    app, ctl, scene = make_table(seats=2, seed=6, length="one", pace=SLOW)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    press(app, pygame.K_1)
+    assert run_frames(app, lambda: ctl.current is not None and 0.3 < ctl.current.progress < 0.7), "a card moves"
+    press(app, pygame.K_p)
+    assert scene.paused and ctl.current is not None
+    painted: list[str] = []
+    painter = scene.painter
+    step, count = painter.step, painter.stock_count
+    painter.step = lambda *a, **k: (painted.append("step"), step(*a, **k))[1]  # type: ignore[method-assign]
+    painter.stock_count = lambda *a, **k: (painted.append("count"), count(*a, **k))[1]  # type: ignore[method-assign]
+    app.draw()
+    assert "step" in painted and painted[-1] == "count", "the stock's count is drawn over the card held still"

@@ -30,12 +30,18 @@ EFFECT_LIMIT = 160
 """Shadows and glows kept at most (moving cards pass through many sizes)."""
 
 
-def _svg_source(code: str, style: str) -> object | None:
-    """The path of the SVG of ``code`` in ``style``, or None when the assets are missing (faces are then drawn)."""
+SMALL_FACE_PX = 64
+"""Faces drawn less tall than this many pixels use the small version of their artwork, whose larger index
+suit keeps ♦ from ♥ and ♠ from ♣ (the count's piles at a ring of eight in a small window)."""
+
+
+def _svg_source(code: str, style: str, small: bool = False) -> object | None:
+    """The path of the SVG of ``code`` in ``style`` (its ``small`` version), or None when the assets are
+    missing (faces are then drawn)."""
     from chinese_ten import assets
 
     try:
-        path = Path(assets.card_file(code, style))
+        path = Path(assets.card_file(code, style, small))
     except Exception:  # noqa: BLE001 - a missing or unreadable assets folder falls back to drawn faces
         return None
     return str(path) if path.is_file() else None
@@ -102,7 +108,7 @@ class CardImages:
 
     def _load(self, code: str, size: Size) -> pygame.Surface:
         size = (max(4, size[0]), max(4, size[1]))
-        source = _svg_source(code, self.style)
+        source = _svg_source(code, self.style, code != "back" and size[1] < SMALL_FACE_PX)
         surf: pygame.Surface | None = None
         if source is not None:
             try:

@@ -39,6 +39,9 @@ class Theme:
     lesson_ring: Colour
     """The ring round the card Learn to play asks for: apart from the focus ring and the glows of takes
     and choices for every kind of colour vision."""
+    chosen_ring: Colour
+    """The ring and tag of the option a seat chose, in the review: apart from the focus ring's yellow and
+    the best option's green (black words stand on it)."""
     take_glow: Colour
     choice_glow: Colour
     capture_glow: Colour
@@ -83,6 +86,7 @@ class Theme:
             ("button hover", self.button_text, self.button_hover),
             ("chosen button", self.text_on_light, self.accent),
             ("badge", self.badge_text, self.badge),
+            ("review's chosen tag", (0, 0, 0), self.chosen_ring),
             ("toast", self.text, self.toast),
             ("toast accent", self.accent, self.toast),
             ("plate", self.text, (0, 0, 0)),
@@ -119,6 +123,7 @@ def classic_theme(four_colour: bool = False) -> Theme:
         accent=(244, 196, 82),
         turn_ring=(255, 214, 102),
         lesson_ring=(240, 135, 135),
+        chosen_ring=(125, 200, 255),
         take_glow=(255, 226, 120),
         choice_glow=(120, 220, 255),
         capture_glow=(255, 236, 140),
@@ -152,6 +157,7 @@ def high_contrast_theme(four_colour: bool = False) -> Theme:
         accent=(255, 221, 0),
         turn_ring=(255, 221, 0),
         lesson_ring=(255, 100, 100),
+        chosen_ring=(0, 200, 255),
         take_glow=(255, 221, 0),
         choice_glow=(0, 200, 255),
         capture_glow=(255, 255, 255),

@@ -278,23 +278,40 @@ class HistoryScene(Page):
                 surface.blit(line, line.get_rect(midtop=(box.centerx, top)))
         else:
             left = Rect(box.left + pad, top, box.width * 11 // 20 - pad, bottom - top)
-            visible = max(1, left.height // line_h)
+            list_px, rows = self._match_lines(left.width - 12, body)
+            step = kit.fonts.get(list_px).get_linesize()
+            row_h = line_h + step * (max(len(lines) for lines in rows) - 1)
+            visible = max(1, left.height // row_h)
             first = max(0, min(self.index - visible // 2, len(self.matches) - visible))
             for i in range(first, min(len(self.matches), first + visible)):
-                row = Rect(left.left, left.top + (i - first) * line_h, left.width, line_h)
+                row = Rect(left.left, left.top + (i - first) * row_h, left.width, row_h)
                 if i == self.index:
                     pygame.draw.rect(surface, t.raised, row, border_radius=6)
                     pygame.draw.rect(surface, t.accent, row, 2, border_radius=6)
-                text = kit.text.line(match_line(self.matches[i]), body, t.text)
-                surface.blit(text.subsurface(Rect(0, 0, min(text.get_width(), row.width - 12), text.get_height())),
-                             (row.left + 6, row.top + 3))
+                for k, piece in enumerate(rows[i]):
+                    surface.blit(kit.text.line(piece, list_px, t.text), (row.left + 6, row.top + 3 + k * step))
             self._rows = [Rect(0, 0, 0, 0)] * first + [
-                Rect(left.left, left.top + k * line_h, left.width, line_h)
+                Rect(left.left, left.top + k * row_h, left.width, row_h)
                 for k in range(min(len(self.matches), first + visible) - first)]
             right = Rect(left.right + pad, top, box.right - pad - left.right - pad, bottom - top)
             self._draw_match(surface, right, body, line_h)
         for b in self.buttons:
             b.draw(surface, kit, font_px(20, unit), b is self._hover)
+
+    def _match_lines(self, room: int, body: int) -> tuple[int, list[list[str]]]:
+        """The size the list of matches is written at and each match's line, shrunk a little to fit ``room``
+        or, when even that is too wide, broken over lines (between its parts first): never cut."""
+        text = self.app.kit.text
+        texts = [match_line(m) for m in self.matches]
+        size = text.fitting(texts, body, room, smallest=max(10, round(body * 0.85)))
+        rows = []
+        for words in texts:
+            lines = [words]
+            if text.width(words, size) > room:
+                lines = [line for part in _packed(words.split("  "), "  ", text.width, size, room)
+                         for line in (text.wrap(part, size, room) if text.width(part, size) > room else [part])]
+            rows.append(lines)
+        return size, rows
 
     def _draw_damaged(self, surface: pygame.Surface, area: Rect, body: int, line_h: int, at_top: bool) -> int:
         """The matches set aside as damaged, a line each (at most three, then how many more), at the top of

@@ -39,6 +39,7 @@ from chinese_ten.ui.table.geometry import SIDES, TableGeometry, hand_rects, open
 from chinese_ten.ui.table.painter import TablePainter
 from chinese_ten.ui.table.presenters import Event, presenter_for
 from chinese_ten.ui.table.review_table import ReviewTable
+from chinese_ten.ui.table.tags import place_tags
 from chinese_ten.ui.table import side_deal
 from chinese_ten.ui.widgets.button import Button, button_at
 
@@ -228,6 +229,10 @@ class ReviewScene(Scene):
         """Where the line naming the judged seat is (a click there judges the next seat)."""
         self.tag_rects: list[Rect] = []
         """Where each option's tag was drawn on the table last."""
+        self.stock_count_rect = Rect(0, 0, 0, 0)
+        """Where the stock's count was drawn last."""
+        self.seat_parts: dict[int, dict[str, Rect]] = {}
+        """Where each seat's name, pile and caption were drawn last."""
         self._hover: Button | None = None
         self._pointer: tuple[int, int] | None = None
         self._follow = True
@@ -875,20 +880,21 @@ class ReviewScene(Scene):
         self.painter.card(surface, card, rect, shadow=False)
 
     def _mark_options(self, surface: pygame.Surface, geom: TableGeometry) -> None:
-        """Ring the best option's cards, and the chosen ones when they differ, each with its word."""
+        """Ring the best option's cards, and the chosen ones when they differ, each with its word, and tag
+        every card sharing an option with its margin."""
         d = self.shown_judgement()
         self.tag_rects = []
         if d is None:
             return
         t = self.app.kit.theme
         best_colour = mark_colour(t, "best")
-        chosen_colour = mark_colour(t, d.label)
         size = geom.font(19)
-        tags = option_tags(d, self.game, t.text_dim, chosen_colour, best_colour)
-        # the chosen and the best take their places first; another option's tag that would cover one, or
-        # another tag, moves up a line (two at most) and every tag is drawn over every ring
-        placed: list[tuple[Rect, pygame.Surface, Colour]] = []
-        for card, (word, colour) in sorted(tags.items(), key=lambda tag: tag[1][1] == t.text_dim):
+        tags = option_tags(d, self.game, t.text_dim, t.chosen_ring, best_colour, self.sharing(d),
+                           self.table.points_of)
+        # the chosen and the best take their places first, then the others from left to right; each tag
+        # goes where it is wanted or to the nearest free place (tags.place_tags) and is drawn over every ring
+        wanted: list[tuple[Rect, pygame.Surface, Colour]] = []
+        for card, (word, colour) in tags.items():
             rect, seen, side = self._card_rect(card, geom)
             if rect is None:
                 continue
@@ -902,17 +908,54 @@ class ReviewScene(Scene):
             else:
                 pill.midtop = (seen.centerx, seen.bottom - pill.height // 2)
             pill.clamp_ip(geom.table)
-            for _try in range(2):
-                if not any(pill.colliderect(other) for other, _l, _c in placed):
-                    break
-                pill.move_ip(0, -(pill.height + 2))
-                pill.clamp_ip(geom.table)
-            placed.append((pill, label, colour))
-        self.tag_rects = [pill for pill, _l, _c in placed]
-        for pill, label, colour in placed:
+            wanted.append((pill, label, colour))
+        wanted.sort(key=lambda w: (w[2] == t.text_dim, w[0].left, w[0].top))
+        spots = place_tags(tuple(tuple(w[0]) for w in wanted), tuple(tuple(r) for r in self.keep_clear(geom)),
+                           tuple(geom.table))
+        for (_pill, label, colour), spot in zip(wanted, spots):
+            pill = Rect(spot)
+            self.tag_rects.append(pill)
             pygame.draw.rect(surface, colour, pill, border_radius=pill.height // 2)
             pygame.draw.rect(surface, (0, 0, 0), pill, 1, border_radius=pill.height // 2)
             surface.blit(label, label.get_rect(center=pill.center))
+
+    def sharing(self, d: Judgement) -> tuple[Card, ...]:
+        """The cards on the table that may share an option of decision ``d``: the judged seat's hand for a
+        play, the layout as the waiting card finds it for a take."""
+        board = self.table.board
+        if d.kind == "play":
+            return tuple(board.open_hand(self.seat))
+        gone: tuple[Card, ...] = ()
+        turn = self.table.turn_record(d.turn)
+        if d.kind == "flip_take" and turn is not None:
+            gone = tuple(getattr(turn, "take", ()))  # taken by the turn's play before the card was turned
+        return tuple(c for c in board.slots.values() if c not in gone)
+
+    def keep_clear(self, geom: TableGeometry) -> list[Rect]:
+        """What the options' tags must leave in sight while there is room elsewhere: every large face-up
+        card's point badge and index corner and all of a small one (as much of them as shows), the seats'
+        name plates, piles and captions, the advice line and the stock's count."""
+        board = self.table.board
+        points = self.table.points_of
+        painter = self.painter
+        clear = [painter.hint_rect, self.stock_count_rect, *(place.plate.inflate(8, 6) for place in geom.seats),
+                 *(part for parts in self.seat_parts.values() for part in parts.values())]
+        shown: list[tuple[Card, Rect, Rect]] = [(card, geom.slots[slot], geom.slots[slot])
+                                                for slot, card in board.slots.items() if slot < len(geom.slots)]
+        for seat in range(len(board.hands)):
+            hand = board.open_hand(seat)
+            rects = hand_rects(geom, len(hand)) if seat == geom.bottom else open_rects(geom, seat, len(hand))
+            for i, (card, rect) in enumerate(zip(hand, rects)):
+                shown.append((card, rect, _uncovered(rect, rects[i + 1] if i + 1 < len(rects) else None)))
+        for card, rect, seen in shown:
+            if rect.height < geom.hand_card[1] * 0.8:  # a small card is hidden by any tag: keep all of it
+                clear.append(seen)
+                continue
+            badge = painter.badge_rect(rect, points(card)).clip(seen)
+            corner = Rect(rect.left, rect.top, max(6, round(rect.width * 0.26)),
+                          max(8, round(rect.height * 0.36))).clip(seen)
+            clear += [r for r in (badge, corner) if r.width and r.height]
+        return clear
 
     def _card_rect(self, card: Card, geom: TableGeometry) -> tuple[Rect | None, Rect, str]:
         """Where ``card`` lies on the table (a hand or the layout), the part of it not under the next card
@@ -926,14 +969,7 @@ class ReviewScene(Scene):
                 i = hand.index(card)
                 rects = hand_rects(geom, len(hand)) if seat == 0 else open_rects(geom, seat, len(hand))
                 rect = rects[i]
-                seen = rect
-                if i + 1 < len(rects):
-                    after = rects[i + 1]
-                    if after.left > rect.left:
-                        seen = Rect(rect.left, rect.top, after.left - rect.left, rect.height)
-                    else:
-                        seen = Rect(rect.left, rect.top, rect.width, after.top - rect.top)
-                return rect, seen, geom.seats[seat].side
+                return rect, _uncovered(rect, rects[i + 1] if i + 1 < len(rects) else None), geom.seats[seat].side
         return None, Rect(0, 0, 0, 0), ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -952,10 +988,10 @@ class ReviewScene(Scene):
         surface.blit(kit.felt(geom.table.size), (0, 0))
         step = tbl.current
         moving = step.moving() if step is not None else frozenset()
-        p.seats(surface, geom, tbl, moving)
+        self.seat_parts = p.seats(surface, geom, tbl, moving)
         p.stock(surface, geom, tbl.board.stock)
         p.layout(surface, geom, tbl, moving, (), t.take_glow, None, step)
-        p.stock_count(surface, geom, tbl.board.stock)
+        self.stock_count_rect = p.stock_count(surface, geom, tbl.board.stock)
         p.hand(surface, geom, tbl, None, moving, tbl.shown_turn == 0 and not tbl.deal_over)
         p.hint(surface, geom, tbl, self.hint_text())
         self._mark_options(surface, geom)
@@ -993,17 +1029,22 @@ def margin_text(value: float) -> str:
     return "0.0" if shown == 0 else f"{shown:+.1f}"
 
 
-def option_tags(d: Judgement, game: TableGame, other: Colour, chosen: Colour, best: Colour) -> dict[Card, tuple[str, Colour]]:
+def option_tags(d: Judgement, game: TableGame, other: Colour, chosen: Colour, best: Colour,
+                sharing: Sequence[Card] = (), points: Callable[[Card], int] = lambda card: 0,
+                ) -> dict[Card, tuple[str, Colour]]:
     """The tag on each card of a decision's options, as the table rings them: every option's lead card (the
     card played, or taken) carries its expected margin, the best option's of a card whose options differ by
     what they take (Go Fishing's families of sets); every card of the chosen and best options says which it
     is, the lead card with its margin too. When the seat fell short of the best, a card of both says so in
-    the chosen option's colour, and a lead card of both (one card, two families) gives both margins."""
+    the chosen option's colour, and a lead card of both (one card, two families) gives both margins. A card
+    of ``sharing`` (the cards on the table, ``points`` telling what each scores) that the review judged
+    under another card of the same option carries that option's margin too."""
     tags: dict[Card, tuple[str, Colour]] = {}
     for option in d.options:  # best first: a card keeps its best option's margin
         cards = game.option_cards(option, d.kind)
         if cards and cards[0] not in tags:
             tags[cards[0]] = (margin_text(option.expected), other)
+    leads = list(tags.items())
     mine = game.option_cards(d.chosen, d.kind)
     theirs = game.option_cards(d.best, d.kind)
     short = d.label != "best"
@@ -1018,10 +1059,24 @@ def option_tags(d: Judgement, game: TableGame, other: Colour, chosen: Colour, be
                           f"{margin_text(d.best.expected)}", chosen)
         else:
             tags[lead] = (f"{_('Best')} {margin_text(d.best.expected)}", best)
-        return tags
-    for choice in (d.chosen, d.best):
-        for c in game.option_cards(choice, d.kind)[:1]:
-            tags[c] = (f"{tags[c][0]} {margin_text(choice.expected)}", tags[c][1])
+    else:
+        for choice in (d.chosen, d.best):
+            for c in game.option_cards(choice, d.kind)[:1]:
+                tags[c] = (f"{tags[c][0]} {margin_text(choice.expected)}", tags[c][1])
+    for card in sharing:
+        if card in tags:
+            continue
+        for lead, tag in leads:
+            if game.shares_option(d.kind, lead, card, points):
+                tags[card] = tag
+                break
     return tags
 
 
+def _uncovered(rect: Rect, after: Rect | None) -> Rect:
+    """The part of a hand's card at ``rect`` not under the next card of the hand (``after``)."""
+    if after is None:
+        return rect
+    if after.left > rect.left:
+        return Rect(rect.left, rect.top, after.left - rect.left, rect.height)
+    return Rect(rect.left, rect.top, rect.width, after.top - rect.top)

@@ -604,6 +604,8 @@ class TableScene(Scene):
         p.hint(surface, geom, ctl, "" if self.paused or toast else self.hint_text())
         if step is not None:
             p.step(surface, geom, ctl, step)
+            if self.held:  # a card held still in flight never hides the stock's count
+                p.stock_count(surface, geom, ctl.board.stock)
         if self.paused:
             p.message(surface, geom, _("Paused · P or Space to carry on"), kit.theme.accent)
         if toast:

@@ -93,6 +93,13 @@ class TablePainter:
         if card is not None and badge_points and kit.point_badges:
             surface.blit(self.badge(badge_points, rect.width), self._badge_pos(rect))
 
+    def badge_rect(self, rect: Rect, points: int) -> Rect:
+        """Where the point badge of a card of ``points`` lying at ``rect`` is drawn (empty when badges are off
+        or the card scores nothing)."""
+        if not points or not self.kit.point_badges:
+            return Rect(rect.left, rect.bottom, 0, 0)
+        return self.badge(points, rect.width).get_rect(topleft=self._badge_pos(rect))
+
     def _badge_pos(self, rect: Rect) -> tuple[int, int]:
         b = self.badge(10, rect.width)
         return (rect.left + max(2, rect.width // 22), rect.bottom - b.get_height() - max(2, rect.height // 28))

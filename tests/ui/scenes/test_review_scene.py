@@ -148,7 +148,7 @@ def test_the_best_option_of_the_coming_decision_is_ringed_on_the_table(app, revi
     best, chosen = rects[hand.index(lost.best.play)], rects[hand.index(lost.chosen.play)]
     theme = app.kit.theme
     assert (best, mark_colour(theme, "best")) in rings, "the best card is ringed in the colour of Best"
-    assert (chosen, mark_colour(theme, lost.label)) in rings, "the card played is ringed in its mark's colour"
+    assert (chosen, theme.chosen_ring) in rings, "the card played is ringed in the chosen option's colour"
     assert _(MARK_WORDS[lost.label]) in scene.words, "the mark is told in a word too"
     assert _(MARK_WORDS["best"]) in scene.words
 

@@ -681,3 +681,53 @@ def test_statistics_name_a_game_without_presets_by_its_game_not_as_rules() -> No
     stats.by_game = [("fishing", Figures())]
     assert not any(n.startswith("All of") for section in table_rows(stats) for n in [c[0] for c in section]), \
         "one game alone is All tables already"
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_historys_match_line_is_never_cut_at_the_smallest_size(tmp_path, monkeypatch, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.matchstore import MatchSetup
+    from chinese_ten.ui.app import open_window
+    from chinese_ten.ui.kit.text import TextPainter
+    from chinese_ten.ui.scenes.history import match_line
+
+    setup = MatchSetup(seats=4, strength="hard", players=("you", "easy", "normal", "hard"), person=True,
+                       rules="classic", preset="taiwan", length={"kind": "fixed", "deals": 12}, total_deals=12,
+                       seed="1")
+    opened = open_store(tmp_path)
+    match_id = opened.store.begin(setup, {})
+    margins = [5.0, 20.0, 10.0, -35.0]
+    opened.store.finish_deal(match_id, 1, {"format": "chinese-ten/deal-v1"}, margins, margins[0], margins, {})
+    opened.store.finish_match(match_id, "lost")
+    opened.close()
+    drawn: list[tuple[str, pygame.Surface]] = []
+    line = TextPainter.line
+
+    def recording(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        image = line(self, text, *args, **kwargs)
+        drawn.append((text, image))
+        return image
+
+    i18n.use_language(lang)
+    try:
+        surface = open_window((960, 600))
+        app = App(surface, Settings(language=lang), None, None, ComputerThinker(force_inline=True),
+                  Keeper(open_store(tmp_path)))
+        history = HistoryScene(app)
+        app.replace(history)
+        monkeypatch.setattr(TextPainter, "line", recording)
+        app.frame(1 / 60, [])
+        whole = match_line(history.matches[0])
+        row = history._rows[0]
+        start = next(i for i, (text, _) in enumerate(drawn) if whole.startswith(text) and len(text) > 10)
+        parts, told = [], ""
+        for text, image in drawn[start:]:  # the line's pieces, drawn one after another
+            if not "".join(whole.split()).startswith("".join((told + text).split())):
+                break
+            parts.append((text, image))
+            told += text
+        assert "".join(told.split()) == "".join(whole.split()), f"every part of the line is drawn: {told!r}"
+        assert all(image.get_width() <= row.width - 12 for _, image in parts), "no part of the line is cut off"
+        app.keeper.close()
+    finally:
+        i18n.use_language("en")
+        pygame.display.quit()

@@ -13,7 +13,7 @@ event type of :mod:`chinese_ten.ui.table.presenters`, whichever game emits it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -224,6 +224,10 @@ class TableGame(Protocol):
     def option_cards(self, choice: Any, kind: str) -> tuple[Card, ...]:
         """The cards of a reviewed option that lie on the table before the decision, the one its margin is
         written on first."""
+
+    def shares_option(self, kind: str, card: Card, other: Card, points: Callable[[Card], int]) -> bool:
+        """True when the review counts ``other`` as the same option as ``card`` at a decision of ``kind``
+        (``points`` telling what a card scores): it judges the two once, under one of them."""
 
     def take_words(self, take: Any) -> str:
         """What a reviewed option takes, in words."""

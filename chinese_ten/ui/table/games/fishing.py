@@ -8,7 +8,7 @@ played at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +17,7 @@ from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.events import Dealt, Played
 from chinese_ten.games.fishing.legal import card_families
 from chinese_ten.games.fishing.record import FishingRecordError, deal_of, record_of, replay, turn_action
-from chinese_ten.games.fishing.rules import CARD_POINTS, LAYOUT_SIZE, FishingRules
+from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, LAYOUT_SIZE, FishingRules
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
@@ -180,6 +180,10 @@ class FishingTable:
     def option_cards(self, choice: Any, kind: str) -> tuple[Card, ...]:
         """The card played, then every card of the sets it takes."""
         return (choice.play, *(c for s in choice.take for c in s))
+
+    def shares_option(self, kind: str, card: Card, other: Card, points: Callable[[Card], int]) -> bool:
+        """Cards of one value played are one option (they score and capture alike)."""
+        return CARD_VALUE[card] == CARD_VALUE[other]
 
     def take_words(self, take: Any) -> str:
         """The sets taken: "5♦+4♥, 9♣"."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -184,6 +184,10 @@ class TenTable:
         if kind == "play" and choice.play is not None:
             return (choice.play, *choice.take)
         return tuple(reversed(choice.take))
+
+    def shares_option(self, kind: str, card: Card, other: Card, points: Callable[[Card], int]) -> bool:
+        """Cards of one rank worth the same points, played or taken, are one option."""
+        return card.rank == other.rank and points(card) == points(other)
 
     def take_words(self, take: Sequence[Card]) -> str:
         """The cards taken: "7♦, 3♥"."""
