@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -18,6 +19,47 @@ from chinese_ten.ui.table.choreography import Pace  # noqa: E402
 from chinese_ten.ui.table.controller import TableController  # noqa: E402
 from chinese_ten.ui.table.live import TableScene  # noqa: E402
 from chinese_ten.engine.thinking import ComputerThinker  # noqa: E402
+
+MEMORY_TESTS = ("test_ui_resize_memory", "test_ui_match_memory")
+"""The modules that measure the process's memory: their card pictures are all rasterised afresh."""
+
+RASTERS = 600
+"""Card pictures kept between the tests of one process (a few sizes of each card and style; some 30 MB)."""
+
+
+class _Rasters:
+    """pygame's SVG rasteriser with the pictures it made kept between tests, by file (its path, size and time of
+    change) and pixel size, each handed out as a copy: the same pixels a fresh rasterising gives, without making
+    the same card at the same size again for each of the hundreds of windows the tests open."""
+
+    def __init__(self, load: Callable[..., pygame.Surface]) -> None:
+        self.load = load
+        self.kept: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+
+    def __call__(self, file: object, size: tuple[int, int]) -> pygame.Surface:
+        if not isinstance(file, str):
+            return self.load(file, size)
+        stat = os.stat(file)
+        key = (file, stat.st_mtime_ns, stat.st_size, tuple(size))
+        kept = self.kept.get(key)
+        if kept is None:
+            kept = self.kept[key] = self.load(file, size)
+            if len(self.kept) > RASTERS:
+                self.kept.popitem(last=False)
+        else:
+            self.kept.move_to_end(key)
+        return kept.copy()
+
+
+_RASTERS = _Rasters(pygame.image.load_sized_svg)
+
+
+@pytest.fixture(autouse=True)
+def rasterise_each_card_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card pictures come from :class:`_Rasters` in every window test but those measuring memory."""
+    if not request.module.__name__.endswith(MEMORY_TESTS):
+        monkeypatch.setattr(pygame.image, "load_sized_svg", _RASTERS)
+
 
 QUICK = Pace(move=0.02, flip=0.02, glow=0.01, sweep=0.02, triple=0.03, pause=0.0)
 """Animations short enough for tests, still a frame or two each."""

@@ -46,19 +46,22 @@ def test_a_hard_demo_is_answered_by_the_worker_process() -> None:
 
 
 @pytest.mark.slow
-def test_demo_keeps_its_match_only_in_the_data_dir_it_is_given(tmp_path: Path) -> None:
+def test_demo_keeps_its_match_only_in_the_data_dir_it_is_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from chinese_ten.cli import main
+
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                CHINESE_TEN_DATA_DIR=str(tmp_path / "from-env"))
     base = [sys.executable, "-m", "chinese_ten"]
-    demo = ["demo", "--seats", "2", "--deals", "2", "--seed", "4"]
-    assert subprocess.run(base + demo, env=env, capture_output=True, timeout=120).returncode == 0
+    demo = ["demo", "--seats", "2", "--seed", "4"]
+    # One deal shows where a demo writes; the kept match below has two, each kept.
+    assert subprocess.run(base + demo + ["--deals", "1"], env=env, capture_output=True, timeout=120).returncode == 0
     assert not (tmp_path / "from-env").exists(), "a demo writes nowhere unless --data-dir is given"
-    proc = subprocess.run(base + demo + ["--data-dir", str(tmp_path / "kept")], env=env, capture_output=True,
-                          timeout=120)
+    proc = subprocess.run(base + demo + ["--deals", "2", "--data-dir", str(tmp_path / "kept")], env=env,
+                          capture_output=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    history = subprocess.run(base + ["--data-dir", str(tmp_path / "kept"), "history", "--json"], env=env,
-                             capture_output=True, text=True, timeout=60)
-    matches = json.loads(history.stdout)["matches"]
+    capsys.readouterr()
+    assert main(["--data-dir", str(tmp_path / "kept"), "history", "--json"]) == 0  # the command, in this process
+    matches = json.loads(capsys.readouterr().out)["matches"]
     assert len(matches) == 1 and matches[0]["finished"] and len(matches[0]["deals"]) == 2
     assert matches[0]["players"] == ["normal", "normal"]
 

@@ -26,11 +26,11 @@ def open_files() -> int:
 
 
 def _resize(app, size: tuple[int, int], frames: int = 3) -> None:  # type: ignore[no-untyped-def]
+    """The window resized to ``size``, then ``frames`` frames at that size (each frame draws the whole window)."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
     app.frame(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
     for _ in range(frames):
         app.frame(1 / 60, [])
-        app.draw()
 
 
 def _sizes(rng: random.Random, n: int) -> list[tuple[int, int]]:
