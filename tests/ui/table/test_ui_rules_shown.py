@@ -9,7 +9,7 @@ from chinese_ten.games.ten.rules import RuleSet
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.kit.text import TextPainter
-from chinese_ten.ui.scenes.match import PRACTICE_RESULT, MatchScene
+from chinese_ten.ui.scenes.match import PRACTICE_RESULT, TAKEN_BACK_RESULT, MatchScene
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker
@@ -73,7 +73,7 @@ def test_the_table_and_the_result_say_practice_after_a_take_back(window: pygame.
     assert play_until(app, lambda: isinstance(app.top(), MatchScene))
     seen.clear()
     app.frame(1 / 60, [])
-    assert PRACTICE_RESULT in seen
+    assert TAKEN_BACK_RESULT in seen
 
 
 def test_the_result_of_a_match_that_is_not_practice_says_nothing_of_practice(
@@ -82,4 +82,4 @@ def test_the_result_of_a_match_that_is_not_practice_says_nothing_of_practice(
     app, _ctl, _scene = _table(window, RuleSet.of("classic"))
     assert play_until(app, lambda: isinstance(app.top(), MatchScene))
     app.frame(1 / 60, [])
-    assert PRACTICE_RESULT not in seen and "Classic rules" in seen
+    assert PRACTICE_RESULT not in seen and TAKEN_BACK_RESULT not in seen and "Classic rules" in seen
