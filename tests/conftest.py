@@ -4,6 +4,8 @@ Hypothesis judges examples by their outcome, never by how fast a busy machine ra
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -18,6 +20,17 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     for variable, name in (("CHINESE_TEN_DATA_DIR", "data"), ("CHINESE_TEN_SETTINGS_DIR", "settings"),
                            ("CHINESE_TEN_LOG_DIR", "logs")):
         monkeypatch.setenv(variable, str(tmp_path_factory.mktemp(name)))
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """Every test starts in English and leaves English behind: a test that chose another language (a window in
+    Chinese, a pseudo-language run) never changes the words of the next test in its process."""
+    from chinese_ten.i18n import use_language
+
+    use_language("en")
+    yield
+    use_language("en")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
