@@ -533,3 +533,62 @@ def test_the_review_says_its_figures_assume_sensible_play_and_help_says_how_it_j
         heads = [value for kind, value in page if kind == "head"]
         assert "How the review judges" in heads
         assert any(kind == "text" and "play sensibly" in str(value) for kind, value in page)
+
+
+def _with(review: Review, decision: Judgement, changed: Judgement) -> Review:
+    """The review with one decision changed."""
+    return Review(review.seat, tuple(changed if d is decision else d for d in review.decisions))
+
+
+def test_under_the_reason_the_panel_draws_the_best_options_likely_line_with_the_seats_names(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from chinese_ten.engine.judging import LineTurn
+    from chinese_ten.ui.scenes.review import then_words
+
+    record, review = reviewed
+    decision = review.worst()[0]
+    line = (LineTurn(1, Card.parse("9C"), ((Card.parse("AH"),),), 0.62), LineTurn(0, Card.parse("5D"), (), 0.31))
+    shown = _with(review, decision, replace(decision, line=line))
+    scene = open_review(app, record, 0, review=shown)
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    names = scene.table.names
+    expected = f"Then likely: {names[1]} 9♣ takes A♥ (62%) · {names[0]} 5♦ (31%)"
+    assert then_words(replace(decision, line=line), names) == expected
+    assert expected in scene.words and decision.reason in scene.words
+    assert scene.words.index(expected) == scene.words.index(decision.reason) + 1, "the line stands under the reason"
+    bare = _with(review, decision, replace(decision, line=()))
+    scene = open_review(app, record, 0, review=bare)
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    assert not any(w.startswith("Then likely") for w in scene.words), "no line, no words for it"
+
+
+def test_a_loss_within_the_worlds_uncertainty_shows_its_plus_minus_and_says_so(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    record, review = reviewed
+    decision = review.worst()[0]
+    wide = decision.loss  # two errors this wide combine to 1.41 times the loss: within twice that
+    doubtful = replace(decision, chosen=replace(decision.chosen, stderr=wide), best=replace(decision.best, stderr=wide))
+    assert doubtful.uncertain
+    scene = open_review(app, record, 0, review=_with(review, decision, doubtful))
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    err = f"{(2 * wide * wide) ** 0.5:.1f}"
+    assert any(f"Points lost: {decision.loss:.1f} ± {err} (" in w for w in scene.words), scene.words
+    assert any("margin of error" in w for w in scene.words)
+    sure = replace(decision, chosen=replace(decision.chosen, stderr=0.01), best=replace(decision.best, stderr=0.01))
+    scene = open_review(app, record, 0, review=_with(review, decision, sure))
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    assert not any("±" in w or "margin of error" in w for w in scene.words), "a clear loss carries no ±"
