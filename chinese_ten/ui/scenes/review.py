@@ -134,8 +134,9 @@ def loss_words(j: Judgement) -> str:
 
 
 def doubt_words(j: Judgement) -> str:
-    """The note under a mark the review's worlds cannot bear out (empty when they can)."""
-    if not j.uncertain:
+    """The note under a mark worse than best that the review's worlds cannot bear out (empty when they can, and
+    under a decision marked best, which claims nothing to doubt)."""
+    if not j.uncertain or j.label == "best":
         return ""
     return _("Within the review's margin of error: the two options may be equally good.")
 
@@ -805,7 +806,9 @@ class ReviewScene(Scene):
         head = self._text(_("Turns (click one to go there)"), font_px(16, unit), t.text_dim)
         top = area.top + head.get_height() + 2
         row_h = self.app.kit.fonts.get(body).get_linesize() + round(4 * unit)
-        visible = max(1, (area.bottom - top) // row_h)
+        visible = (area.bottom - top) // row_h
+        if visible < 1:  # a long judgement leaves no room for a whole row: the list yields, never runs under the buttons
+            return
         rows = tbl.last + 1  # every turn, and the end
         selected = tbl.at
         if self._follow:

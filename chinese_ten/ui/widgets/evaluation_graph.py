@@ -76,6 +76,11 @@ def place(point: GraphPoint, area: Rect, last: int, span: float) -> tuple[int, i
     return x, max(area.top, min(area.bottom, y))
 
 
+DIGITS_SHARE: float = 0.8
+"""How much of a label's line its digits fill (the rest is the font's leading): labels closer than a line
+apart do not touch while their digits are this far apart."""
+
+
 def tick_step(span: float) -> float:
     """The points between the scale's gridlines for a graph reaching ``span`` above zero: a round number
     (1, 2 or 5 times a power of ten) at most half of it, so at least one line lies above zero and one below.
@@ -126,7 +131,8 @@ def draw_graph(surface: pygame.Surface, area: Rect, points: Sequence[GraphPoint]
     span = value_range(points) if points else 1.0
     inner = area.inflate(-8, -8)
     if text is not None:
-        labels = [(v, text(tick_text(v))) for v in ticks(span, inner.height, text("0").get_height())]
+        digits = round(text("0").get_height() * DIGITS_SHARE)
+        labels = [(v, text(tick_text(v))) for v in ticks(span, inner.height, digits)]
         for value, label in labels:
             _, y = place(GraphPoint(0, value, None), inner, last, span)
             if value:

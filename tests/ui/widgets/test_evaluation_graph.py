@@ -69,7 +69,7 @@ def test_the_graph_draws_its_scales_labels_beside_it_at_their_margins() -> None:
     import pygame
 
     from chinese_ten.ui.kit.theme import theme_for
-    from chinese_ten.ui.widgets.evaluation_graph import draw_graph, ticks
+    from chinese_ten.ui.widgets.evaluation_graph import DIGITS_SHARE, draw_graph, ticks
 
     pygame.init()
     surface = pygame.Surface((400, 200))
@@ -86,7 +86,7 @@ def test_the_graph_draws_its_scales_labels_beside_it_at_their_margins() -> None:
     points = [GraphPoint(1, -8.0, "best"), GraphPoint(4, 11.0, "mistake")]
     theme = theme_for(False, False)
     draw_graph(surface, area, points, 6, 2, theme, lambda _t, _l: (255, 255, 0), label)
-    shown = ticks(value_range(points), area.height - 8, label_height)
+    shown = ticks(value_range(points), area.height - 8, round(label_height * DIGITS_SHARE))
     assert {"0", "+5", "-5", "+10", "-10"} <= set(drawn) and len(shown) == 5
     zero_row = area.centery
     assert surface.get_at((area.left - 10, zero_row))[:3] == (255, 0, 255), "the 0 label stands left of the graph"
