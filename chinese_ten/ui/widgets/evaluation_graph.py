@@ -76,9 +76,9 @@ def place(point: GraphPoint, area: Rect, last: int, span: float) -> tuple[int, i
     return x, max(area.top, min(area.bottom, y))
 
 
-DIGITS_SHARE: float = 0.8
-"""How much of a label's line its digits fill (the rest is the font's leading): labels closer than a line
-apart do not touch while their digits are this far apart."""
+DIGITS_SHARE: float = 0.6
+"""How much of a label's line its digits fill (Noto Sans: digits 0.71 em tall on a 1.36 em line, a little
+over half): labels closer than a line apart do not touch while their digits are this far apart."""
 
 
 def tick_step(span: float) -> float:
@@ -99,10 +99,10 @@ def ticks(span: float, height: int, label_height: int) -> tuple[float, ...]:
     step = tick_step(span)
     every = [k * step for k in range(-int(span // step), int(span // step) + 1) if abs(k * step) < span]
     pixels = (height / 2) * step / span
-    if pixels >= label_height + 2:
+    if pixels >= label_height:
         return tuple(every)
     outer = max(abs(v) for v in every)
-    if outer > 0 and (height / 2) * outer / span >= label_height + 2:
+    if outer > 0 and (height / 2) * outer / span >= label_height:
         return (-outer, 0.0, outer)
     return (0.0,)
 
