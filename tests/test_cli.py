@@ -513,9 +513,11 @@ def test_review_json_shape(capsys, record_file):
     assert [d["kind"] for d in got["decisions"]] == ["play", "take"]
     for d in got["decisions"]:
         marked = {"reason"} if d["label"] != "best" else set()  # a reason for every decision not marked best
-        assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label"} | marked and d["turn"] == 1
+        assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label", "line"} | marked
+        assert d["turn"] == 1 and isinstance(d["line"], list)
         assert d["label"] in ("best", "inaccuracy", "mistake", "blunder")
-        assert all(set(o) == {"play", "take", "expected"} for o in d["options"])
+        assert all(set(o) == {"play", "take", "expected", "stderr"} for o in d["options"])
+        assert all(o["stderr"] >= 0 for o in d["options"])
         assert set(d["chosen"]) == set(d["best"]) == {"play", "take"}
         values = {(o["play"], o["take"]): o["expected"] for o in d["options"]}
         assert d["options"][0]["expected"] == max(values.values())

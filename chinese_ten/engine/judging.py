@@ -8,6 +8,7 @@ moments, printed by ``review --json`` in one shape for every game (:func:`review
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -221,7 +222,8 @@ class Weighed:
     """The figures of a judged decision, from its options: mixed into each game's judgement.
 
     The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin and, where the
-    review measured them, ``figures``),
+    review measured them, ``figures`` and the ``stderr`` of ``expected``), ``line`` (the best option's likely
+    continuation, :class:`LineTurn`; empty when not measured),
     ``options`` (every distinct option, best first), ``scale`` (what the marks' thresholds
     are multiplied by), ``turn`` and ``kind``.
     """
@@ -232,6 +234,7 @@ class Weighed:
     scale: float
     turn: int
     kind: str
+    line: tuple[LineTurn, ...] = ()
 
     @property
     def loss(self) -> float:
@@ -248,12 +251,30 @@ class Weighed:
         """``best``, ``inaccuracy``, ``mistake`` or ``blunder``, by the points lost."""
         return label_of(self.loss, self.scale)
 
+    @property
+    def loss_stderr(self) -> float | None:
+        """The standard error of the loss: the best's and the chosen's combined as if measured apart (an upper
+        bound, since both met the same worlds); None when either was not measured or the chosen is the best."""
+        best, chosen = getattr(self.best, "stderr", None), getattr(self.chosen, "stderr", None)
+        if best is None or chosen is None or self.loss <= 0:
+            return None
+        return math.sqrt(float(best) ** 2 + float(chosen) ** 2)
+
+    @property
+    def uncertain(self) -> bool:
+        """True when the points lost are within :data:`UNCERTAIN_WITHIN` combined standard errors: the review's
+        worlds cannot say the best option was really better."""
+        err = self.loss_stderr
+        return err is not None and self.loss < UNCERTAIN_WITHIN * err
+
     def weighed_json(self, chosen: dict[str, Any], best: dict[str, Any], options: list[dict[str, Any]],
-                     exact: bool = False) -> dict[str, Any]:
+                     exact: bool = False, single: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it, given its options as the game writes them
-        (with ``exact``, the form it is kept in, which carries the scale too)."""
+        (with ``exact``, the form it is kept in, which carries the scale too; with ``single``, the line's takes
+        as Chinese Ten's records write them)."""
         out: dict[str, Any] = {"turn": self.turn, "kind": self.kind, "chosen": chosen, "best": best,
-                               "options": options, "loss": round(self.loss, 1), "label": self.label}
+                               "options": options, "loss": round(self.loss, 1), "label": self.label,
+                               "line": [t.to_json(single, exact) for t in self.line]}
         if exact:
             out["scale"] = self.scale
         else:
@@ -275,6 +296,105 @@ class Weighed:
             return None
         return reason_text(self.option_words(self.best), float(self.best.expected), best,
                            self.option_words(self.chosen), float(self.chosen.expected), chosen, self.scale)
+
+
+@dataclass(frozen=True)
+class LineTurn:
+    """One turn of a decision's likely line: the seat, the card it plays and the sets that card takes (a set
+    each card of a Chinese Ten take), and ``share``, the fraction (0 to 1) of the review's worlds whose play
+    went this way up to and including this turn."""
+
+    seat: int
+    play: Card
+    take: tuple[tuple[Card, ...], ...] = ()
+    share: float = 0.0
+
+    def to_json(self, single: bool = False, exact: bool = False) -> dict[str, Any]:
+        """The turn as ``review --json`` prints it: ``take`` a list of sets, or (``single``, Chinese Ten's form)
+        as a record writes a take: null, one card's name, or the list of a triple's cards; ``share`` to two
+        decimals, or with ``exact`` (the form a review is kept in) every digit."""
+        if single:
+            cards = [str(c) for s in self.take for c in s]
+            take: Any = None if not cards else cards[0] if len(cards) == 1 else cards
+        else:
+            take = [[str(c) for c in s] for s in self.take]
+        return {"seat": self.seat, "play": str(self.play), "take": take, "share": self.share if exact else round(self.share, 2)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> LineTurn:
+        """The turn :meth:`to_json` wrote, in either form; ``ValueError`` when ``data`` is not such a turn."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a turn of a line must be an object, not {data!r}")
+        seat, play, take, share = (data.get(k) for k in ("seat", "play", "take", "share"))
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"a line's seat must be a seat number, not {seat!r}")
+        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+            raise ValueError(f"a line's share must be a number from 0 to 1, not {share!r}")
+        if not isinstance(play, str):
+            raise ValueError(f"a line's card must be named by a string, not {play!r}")
+        if take is None:
+            sets: tuple[tuple[Card, ...], ...] = ()
+        elif isinstance(take, str):
+            sets = ((Card.parse(take),),)
+        elif isinstance(take, list) and all(isinstance(c, str) for c in take):
+            sets = tuple((Card.parse(c),) for c in take)
+        elif isinstance(take, list) and all(isinstance(s, list) and all(isinstance(c, str) for c in s) for s in take):
+            sets = tuple(tuple(Card.parse(c) for c in s) for s in take)
+        else:
+            raise ValueError(f"a line's take must be a card, a list of cards or a list of sets, not {take!r}")
+        return cls(seat, Card.parse(play), sets, float(share))
+
+
+def line_from_json(data: Any) -> tuple[LineTurn, ...]:
+    """A decision's line as :meth:`LineTurn.to_json` wrote it; absent (None), the empty line a review kept before
+    lines were measured holds."""
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise ValueError(f"a decision's line must be a list, not {data!r}")
+    return tuple(LineTurn.from_json(t) for t in data)
+
+
+def stderr_from_json(data: Any) -> float | None:
+    """An option's standard error as a review writes it (``stderr``); absent (None) when not measured."""
+    if data is None:
+        return None
+    if isinstance(data, bool) or not isinstance(data, (int, float)) or not data >= 0:
+        raise ValueError(f"an option's stderr must be a number of at least 0, not {data!r}")
+    return float(data)
+
+
+def standard_error(total: float, squares: float, worlds: int) -> float | None:
+    """The standard error of a mean over ``worlds`` values with this sum and sum of squares (None for one world).
+
+    >>> round(standard_error(6.0, 14.0, 3), 3)
+    0.577
+    """
+    if worlds < 2:
+        return None
+    mean = total / worlds
+    variance = max(0.0, (squares - worlds * mean * mean) / (worlds - 1))
+    return math.sqrt(variance / worlds)
+
+
+def line_words(line: Sequence[LineTurn], names: Sequence[str]) -> str:
+    """A line in the words of the language in force, its turns joined by " · " ("West 9♣ takes A♥ (62%) ·
+    North 5♦ (40%)"), each seat by its name in ``names``."""
+    turns = []
+    for t in line:
+        name = names[t.seat] if 0 <= t.seat < len(names) else str(t.seat)
+        share = round(100 * t.share)
+        if t.take:
+            taken = " ".join("+".join(c.pretty for c in s) for s in t.take)
+            turns.append(_("{seat} {card} takes {taken} ({share}%)").format(
+                seat=name, card=t.play.pretty, taken=taken, share=share))
+        else:
+            turns.append(_("{seat} {card} ({share}%)").format(seat=name, card=t.play.pretty, share=share))
+    return " · ".join(turns)
+
+
+UNCERTAIN_WITHIN: float = 2.0
+"""How many combined standard errors a loss must reach before the review's worlds tell the two options apart."""
 
 
 class Judged(Protocol):

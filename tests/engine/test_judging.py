@@ -59,7 +59,7 @@ def test_the_review_json_and_words_carry_every_decision_and_the_summary() -> Non
     assert data["seat"] == 4 and data["total_loss"] == 6.0 and data["accuracy"] == round(100 * 8 / 14)
     assert data["decisions"][1] == {"turn": 2, "kind": "play", "chosen": {"play": "o-3.0"}, "best": {"play": "o3.0"},
                                     "options": [{"play": "o3.0"}, {"play": "o-3.0"}], "loss": 6.0,
-                                    "label": "inaccuracy"}
+                                    "label": "inaccuracy", "line": []}
     assert review_json(4, decisions, exact=True)["decisions"][1]["scale"] == 2.0
     text = review_text(4, decisions)
     assert text.splitlines()[0] == "seat 4: 2 decisions" and "worst moments: turn 2 play (inaccuracy, 6.0)" in text

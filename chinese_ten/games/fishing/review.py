@@ -28,7 +28,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card, CardError
-from chinese_ten.engine.judging import Figures, ReviewCancelled, Reviewed, Weighed, option_words
+from chinese_ten.engine.judging import (
+    Figures,
+    LineTurn,
+    ReviewCancelled,
+    Reviewed,
+    Weighed,
+    line_from_json,
+    option_words,
+    standard_error,
+    stderr_from_json,
+)
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
@@ -72,15 +82,20 @@ class Choice:
     """The mean deal margin the seat can expect after this option."""
     figures: Figures | None = None
     """What the option does at once and leaves, from the same worlds (None when not known)."""
+    stderr: float | None = None
+    """The standard error of ``expected`` over the review's worlds (None when not measured: a single option)."""
 
     def to_json(self, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
-        """The option as the ``review`` command prints it: ``take`` a list of sets, as a record writes it.
+        """The option as the ``review`` command prints it: ``take`` a list of sets, as a record writes it, and
+        ``stderr`` where the worlds gave ``expected`` a spread.
 
-        With ``exact``, ``expected`` keeps every digit (the form a review is kept in).
+        With ``exact``, ``expected`` and ``stderr`` keep every digit (the form a review is kept in).
         """
         out: dict[str, Any] = {"play": str(self.play), "take": [[str(c) for c in s] for s in self.take]}
         if with_expected:
             out["expected"] = self.expected if exact else round(self.expected, 1)
+            if self.stderr is not None:
+                out["stderr"] = self.stderr if exact else round(self.stderr, 2)
         if exact and self.figures is not None:
             out["figures"] = self.figures.to_json()
         return out
@@ -104,7 +119,7 @@ class Choice:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
             raise ValueError(f"an option's expected margin must be a number, not {_short(value)}")
         figures = Figures.from_json(data["figures"]) if "figures" in data else None
-        return cls(play, sets, float(value), figures)
+        return cls(play, sets, float(value), figures, stderr_from_json(data.get("stderr")))
 
     def shown(self) -> str:
         """The option in the words of the language in force: the card, with the sets it takes."""
@@ -130,6 +145,9 @@ class Judgement(Weighed):
     """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's seats)."""
     kind: DecisionKind = "play"
     """What was decided: in Go Fishing always the play."""
+    line: tuple[LineTurn, ...] = ()
+    """Always empty in Go Fishing: its search holds the worlds as values only (suit never matters there), so
+    it cannot name the card a hidden hand would play, nor which of a value's cards a later turn takes."""
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
@@ -166,13 +184,13 @@ class Judgement(Weighed):
             match = next((o for o in options if o.play == choice.play and o.take == choice.take), None)
             if match is None:
                 raise ValueError(f"a decision's {what} option is not among its options: {_short(data[what])}")
-            return Choice(choice.play, choice.take, match.expected, match.figures)
+            return Choice(choice.play, choice.take, match.expected, match.figures, match.stderr)
 
         chosen, best = among("chosen"), among("best")
         scale = data.get("scale", 1.0)
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
             raise ValueError(f"a decision's scale must be a positive number, not {_short(scale)}")
-        return cls(turn, chosen, best, options, float(scale))
+        return cls(turn, chosen, best, options, float(scale), line=line_from_json(data.get("line")))
 
     def describe(self) -> str:
         """The decision in one line of words."""
@@ -257,22 +275,25 @@ def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: in
         raise ValueError(f"{action} is not an option of seat {view.seat}")
     now = float(view.margins[view.seat])
     figures: list[Figures | None] = [None] * len(options)
+    errors: list[float | None] = [None] * len(options)
     if len(options) == 1:
         values = [now]
     else:
         turns_left = max(1, sum(view.hand_sizes) + view.stock_left)
         worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // (len(options) * turns_left)))
         detail: list[list[float]] = []
-        totals = _FixedWorlds(worlds).evaluate(view, options, rng, detail)
+        squares: list[float] = []
+        totals = _FixedWorlds(worlds).evaluate(view, options, rng, detail, squares)
         values = [now + t / worlds for t in totals]
+        errors = [standard_error(t, q, worlds) for t, q in zip(totals, squares)]
         figures = [Figures(won / worlds, left / worlds, hits / worlds) for won, left, hits in detail]
     choices = []
-    for i, ((value, family), worth, measured) in enumerate(zip(options, values, figures)):
+    for i, ((value, family), worth, measured, err) in enumerate(zip(options, values, figures, errors)):
         if i == index:
-            choices.append(Choice(action.card, action.sets, worth, measured))
+            choices.append(Choice(action.card, action.sets, worth, measured, err))
         else:
             card = min(c for c in view.hand if CARD_VALUE[c] == value)
-            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth, measured))
+            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth, measured, err))
     ranked = tuple(sorted(choices, key=lambda c: -c.expected))  # stable: the earlier of equals first
     return Judgement(turn, choices[index], ranked[0], ranked, stake_scale(view.seats))
 

@@ -20,6 +20,7 @@ so the same record, seat and seed always give the same review.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,7 +38,14 @@ from chinese_ten.engine.judging import (
     Weighed,
     label_of as label_of,
 )
-from chinese_ten.engine.judging import Figures, option_words
+from chinese_ten.engine.judging import (
+    Figures,
+    LineTurn,
+    line_from_json,
+    option_words,
+    standard_error,
+    stderr_from_json,
+)
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.ten.players.hard import option_totals, world_count
 from chinese_ten.games.ten.players.worlds import Position
@@ -86,16 +94,22 @@ class Choice:
     """The mean deal margin the seat can expect after this option."""
     figures: Figures | None = None
     """What the option does at once and leaves, from the same worlds (None when not known)."""
+    stderr: float | None = None
+    """The standard error of ``expected`` over the review's worlds (None when not measured, or one world told
+    the whole truth)."""
 
     def to_json(self, kind: DecisionKind, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
-        """The option as the ``review`` command prints it (a turned card under ``flip``).
+        """The option as the ``review`` command prints it (a turned card under ``flip``), with ``stderr`` where
+        the worlds gave ``expected`` a spread.
 
-        With ``exact``, ``expected`` keeps every digit (the form a review is kept in).
+        With ``exact``, ``expected`` and ``stderr`` keep every digit (the form a review is kept in).
         """
         key = "flip" if kind == "flip_take" else "play"
         out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": take_json(self.take)}
         if with_expected:
             out["expected"] = self.expected if exact else round(self.expected, 1)
+            if self.stderr is not None:
+                out["stderr"] = self.stderr if exact else round(self.stderr, 2)
         if exact and self.figures is not None:
             out["figures"] = self.figures.to_json()
         return out
@@ -119,7 +133,7 @@ class Choice:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"an option's expected margin must be a number, not {value!r}")
         figures = Figures.from_json(data["figures"]) if "figures" in data else None
-        return cls(play, cards, float(value), figures)
+        return cls(play, cards, float(value), figures, stderr_from_json(data.get("stderr")))
 
 
 @dataclass(frozen=True)
@@ -136,6 +150,13 @@ class Judgement(Weighed):
     """Every distinct option, best first."""
     scale: float = 1.0
     """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's rules)."""
+    line: tuple[LineTurn, ...] = ()
+    """The best option's likely continuation: the next two turns (the seats after the judged one) as most often
+    played in the review's own worlds (cards of one rank worth the same points counted as one way to play),
+    each with the share of the worlds that went that way so far. A turn's
+    ``take`` is what its played card took; the card it then turned from the stock is left out, being a
+    different guess of the hidden stock in each world. Empty when not measured (a review kept before lines
+    were, or a decision on one world) or when the deal ends first."""
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it.
@@ -145,7 +166,7 @@ class Judgement(Weighed):
         """
         return self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
                                  self.best.to_json(self.kind, with_expected=exact, exact=exact),
-                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact)
+                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact, single=True)
 
     def option_words(self, option: Any) -> str:
         """An option in the words of the language in force: the card entered, with what it takes."""
@@ -178,7 +199,7 @@ class Judgement(Weighed):
             match = next((o for o in options if same(o, choice)), None)
             if match is None:
                 raise ValueError(f"a decision's {what} option is not among its options: {data[what]!r}")
-            return Choice(choice.play, choice.take, match.expected)
+            return Choice(choice.play, choice.take, match.expected, match.figures, match.stderr)
 
         # the card played stands for its best take among the options; a take is its own option
         chosen = among("chosen", lambda o, c: o.play == c.play and (kind == "play" or o.take == c.take))
@@ -186,7 +207,7 @@ class Judgement(Weighed):
         scale = data.get("scale", 1.0)
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
             raise ValueError(f"a decision's scale must be a positive number, not {scale!r}")
-        return cls(turn, kind, chosen, best, options, float(scale))
+        return cls(turn, kind, chosen, best, options, float(scale), line_from_json(data.get("line")))
 
     def describe(self) -> str:
         """The decision in one line of words."""
@@ -330,16 +351,22 @@ def judge_play(view: SeatView, played: Card, take: Card | None, rng: random.Rand
         for opt in _take_options(view, card, view.layout, take if card == played else None):
             options.append(opt)
             owner.append(card)
-    values, figures = _expected(view, rng, options, "play", budget)
+    measured = _expected(view, rng, options, "play", budget)
     best_of: dict[Card, Choice] = {}
-    for card, (_card, _pts, t), value, measured in zip(owner, options, values, figures):
+    index_of: dict[Card, int] = {}
+    for i, (card, (_card, _pts, t), value, figures, err) in enumerate(
+            zip(owner, options, measured.values, measured.figures, measured.errors)):
         known = best_of.get(card)
         if known is None or value > known.expected:
-            best_of[card] = Choice(card, _takes_of(view, card, t), value, measured)
+            best_of[card] = Choice(card, _takes_of(view, card, t), value, figures, err)
+            index_of[card] = i
     ranked = _ranked(best_of.values())
     mine = best_of[played]
-    chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected, mine.figures)
-    return Judgement(turn, "play", chosen, ranked[0], ranked, stake_scale(view))
+    chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected, mine.figures, mine.stderr)
+    top = ranked[0]
+    assert top.play is not None
+    line = measured.line(view, options[index_of[top.play]], index_of[top.play])
+    return Judgement(turn, "play", chosen, top, ranked, stake_scale(view), line)
 
 
 def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
@@ -349,12 +376,15 @@ def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
     if pending is None:
         raise ValueError("no capture is waiting for a choice")
     options = _take_options(view, pending.card, pending.candidates, take)
-    values, figures = _expected(view, rng, options, pending.source, budget)
-    choices = [Choice(pending.card, (t,), v, f) for (_card, _pts, t), v, f in zip(options, values, figures) if t is not None]
+    measured = _expected(view, rng, options, pending.source, budget)
+    choices = [Choice(pending.card, (t,), v, f, e) for (_card, _pts, t), v, f, e
+               in zip(options, measured.values, measured.figures, measured.errors) if t is not None]
     ranked = _ranked(choices)
     chosen = next(c for c in choices if c.take == (take,))
     kind: DecisionKind = "take" if pending.source == "play" else "flip_take"
-    return Judgement(turn, kind, chosen, ranked[0], ranked, stake_scale(view))
+    top = next(i for i, (_card, _pts, t) in enumerate(options) if t is not None and (t,) == ranked[0].take)
+    line = measured.line(view, options[top], top)
+    return Judgement(turn, kind, chosen, ranked[0], ranked, stake_scale(view), line)
 
 
 def _take_options(view: SeatView, card: Card, layout: tuple[Card, ...],
@@ -384,9 +414,91 @@ def _takes_of(view: SeatView, card: Card, take: Card | None) -> tuple[Card, ...]
     return (take,)
 
 
+@dataclass(frozen=True)
+class _Measured:
+    """What the worlds measured of every option, in the options' order: the expected deal margin, the figures,
+    the standard error of the margin, and how play went on in each world (see
+    :func:`~chinese_ten.games.ten.players.hard.option_totals`'s ``lines``)."""
+
+    values: list[float]
+    figures: list[Figures]
+    errors: list[float | None]
+    ways: list[Counter[tuple[int, ...]]]
+
+    def line(self, view: SeatView, option: tuple[int, int | None, Card | None], index: int) -> tuple[LineTurn, ...]:
+        """The likely line after option ``index`` (see :attr:`Judgement.line`)."""
+        card, _pts, take = option
+        return likely_line(view, card, take, self.ways[index])
+
+
+def likely_line(view: SeatView, card: int, take: Card | None,
+                ways: Counter[tuple[int, ...]]) -> tuple[LineTurn, ...]:
+    """The likely line after ``card`` enters with ``take`` (None: nothing, or a whole triple) at the view's
+    moment, from how play went on in each world (the counts :func:`~chinese_ten.games.ten.players.hard.option_totals`
+    gives as ``lines``): at each turn the commonest way to play among the worlds that followed the line so far,
+    its takes on the cards of the layout as they lay in those worlds. Empty on fewer than two worlds."""
+    worlds = sum(ways.values())
+    if worlds < 2:
+        return ()
+    lay = [int(c) for c in view.layout]
+    _enter_real(view, lay, card, take)
+    paths: Counter[tuple[tuple[int, int, tuple[int, ...]], ...]] = Counter()
+    for way, count in ways.items():
+        layout = lay[:]
+        if way[0] >= 0:
+            _enter_real(view, layout, way[0], None)
+        turns = []
+        for at in range(1, len(way), 3):
+            seat, played, turned = way[at:at + 3]
+            turns.append((seat, played, _enter_real(view, layout, played, None)))
+            if turned >= 0:
+                _enter_real(view, layout, turned, None)
+        paths[tuple(turns)] += count
+    line: list[LineTurn] = []
+    pts = view.points_table
+    while True:  # cards of one rank and worth are one way of playing: the commonest card names it
+        depth = len(line)
+        following: Counter[tuple[int, int, int, tuple[int, ...]]] = Counter()
+        named: Counter[tuple[tuple[int, int, int, tuple[int, ...]], int]] = Counter()
+        for path, count in paths.items():
+            if len(path) > depth:
+                seat, played, took = path[depth]
+                key = (seat, played >> 2, pts[played], took)
+                following[key] += count
+                named[key, played] += count
+        if not following:
+            break
+        key, count = min(following.items(), key=lambda kv: (-kv[1], kv[0]))
+        played = min((n for n in named.items() if n[0][0] == key), key=lambda n: (-n[1], n[0][1]))[0][1]
+        line.append(LineTurn(key[0], ALL_CARDS[played], tuple((ALL_CARDS[c],) for c in key[3]), count / worlds))
+        paths = Counter({p: n for p, n in paths.items() if len(p) > depth
+                         and (p[depth][0], p[depth][1] >> 2, pts[p[depth][1]], p[depth][2]) == key})
+    return tuple(line)
+
+
+def _enter_real(view: SeatView, layout: list[int], card: int, take: int | None) -> tuple[int, ...]:
+    """Enter ``card`` on a layout of real cards as the search's worlds do (``take`` None: the highest-scoring
+    candidate, the earliest on a tie, or a whole triple); the cards it took."""
+    cands = view.rules.candidates(card, layout)
+    if not cands:
+        layout.append(card)
+        return ()
+    if view.rules.takes_all(card, cands):
+        taken = tuple(cands)
+    elif take is not None:
+        taken = (take,)
+    else:
+        pts = view.points_table
+        taken = (max(cands, key=lambda c: pts[c]),)  # max keeps the first of equals: the earliest
+    for c in taken:
+        layout.remove(c)
+    return taken
+
+
 def _expected(view: SeatView, rng: random.Random, options: list[tuple[int, int | None, Card | None]],
-              source: str, budget: int) -> tuple[list[float], list[Figures]]:
-    """Each option's expected deal margin for the view's seat, and its figures, all on the same worlds."""
+              source: str, budget: int) -> _Measured:
+    """Each option's expected deal margin for the view's seat, its figures, standard error and continuations,
+    all on the same worlds."""
     me = view.seat
     now = Fraction(view.points[me]) - Fraction(sum(view.points_table), view.seats)
     if len(options) == 1:
@@ -394,9 +506,13 @@ def _expected(view: SeatView, rng: random.Random, options: list[tuple[int, int |
     else:
         worlds = world_count(view, len(options), budget, MIN_WORLDS, MAX_WORLDS)
     detail: list[list[int]] = []
-    totals = option_totals(view, Position.of(view), rng, options, source, worlds, detail)
-    return ([float(now) + t / worlds for t in totals],
-            [Figures(won / worlds, leaves / worlds, hits / worlds) for won, leaves, hits in detail])
+    squares: list[int] = []
+    ways: list[Counter[tuple[int, ...]]] = []
+    totals = option_totals(view, Position.of(view), rng, options, source, worlds, detail, squares=squares,
+                           lines=ways)
+    return _Measured([float(now) + t / worlds for t in totals],
+                     [Figures(won / worlds, leaves / worlds, hits / worlds) for won, leaves, hits in detail],
+                     [standard_error(t, q, worlds) for t, q in zip(totals, squares)], ways)
 
 
 def _settled(view: SeatView) -> bool:

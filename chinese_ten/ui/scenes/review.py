@@ -26,7 +26,7 @@ from chinese_ten.cards import Card
 
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.records import RecordError
-from chinese_ten.engine.judging import INACCURACY
+from chinese_ten.engine.judging import INACCURACY, line_words
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import Colour, Theme
 from chinese_ten.ui.scene import Scene
@@ -120,11 +120,32 @@ def summary_note(review: Review) -> str:
 
 
 def loss_words(j: Judgement) -> str:
-    """What a decision lost, naming whose expected margin each figure is."""
+    """What a decision lost, naming whose expected margin each figure is, with its ± where the review's worlds
+    cannot tell the two options apart (:attr:`~chinese_ten.engine.judging.Weighed.uncertain`)."""
     if j.loss > 0.05:
+        err = j.loss_stderr
+        if j.uncertain and err is not None:
+            return _("Points lost: {points} ± {error} (expected margin {chosen} with this choice, {best} with the "
+                     "best)").format(points=f"{j.loss:.1f}", error=f"{err:.1f}", chosen=f"{j.chosen.expected:+.1f}",
+                                     best=f"{j.best.expected:+.1f}")
         return _("Points lost: {points} (expected margin {chosen} with this choice, {best} with the best)").format(
             points=f"{j.loss:.1f}", chosen=f"{j.chosen.expected:+.1f}", best=f"{j.best.expected:+.1f}")
     return _("Expected margin: {value}").format(value=f"{j.chosen.expected:+.1f}")
+
+
+def doubt_words(j: Judgement) -> str:
+    """The note under a mark worse than best that the review's worlds cannot bear out (empty when they can, and
+    under a decision marked best, which claims nothing to doubt)."""
+    if not j.uncertain or j.label == "best":
+        return ""
+    return _("Within the review's margin of error: the two options may be equally good.")
+
+
+def then_words(j: Judgement, names: Sequence[str]) -> str:
+    """The best option's likely line as the panel writes it, each seat by its name (empty without a line)."""
+    if not j.line:
+        return ""
+    return _("Then likely: {line}").format(line=line_words(j.line, names))
 
 
 def list_range(first_row: int, visible: int, turns: int) -> tuple[int, int, int]:
@@ -730,11 +751,21 @@ class ReviewScene(Scene):
         para = self._para(loss_words(d), small, t.text_dim, width)
         self._blit(para, (x, y))
         y += para.get_height()
+        doubt = doubt_words(d)
+        if doubt:  # the worlds cannot bear the mark out: say so beside it
+            para = self._para(doubt, small, t.text_dim, width)
+            self._blit(para, (x, y))
+            y += para.get_height()
         reason = d.reason
-        if reason:  # why the best was better, from the review's own worlds
+        if reason:  # why the best was better, from the review's own worlds, and what the best leads to
             para = self._para(reason, small, t.text, width)
             self._blit(para, (x, y + 2))
             y += para.get_height() + 2
+            then = then_words(d, self.table.names)
+            if then:
+                para = self._para(then, small, t.text_dim, width)
+                self._blit(para, (x, y + 2))
+                y += para.get_height() + 2
         return y
 
     def _graph(self, area: Rect, unit: float) -> None:
@@ -753,9 +784,17 @@ class ReviewScene(Scene):
                          area.width - 2 * pad)
         self._blit(head, (area.left + pad, area.top + pad // 2))
         top = area.top + pad // 2 + head.get_height() + 2
-        graph = Rect(area.left + pad, top, area.width - 2 * pad, max(10, area.bottom - top - pad // 2))
+        size = font_px(13, unit)
+        kit = self.app.kit.text
+
+        def scale_label(words: str) -> pygame.Surface:
+            return kit.line(words, size, theme.text_dim)
+
+        gutter = max(scale_label(w).get_width() for w in ("+000", "-000")) + 6  # room for the scale's labels
+        graph = Rect(area.left + pad + gutter, top, area.width - 2 * pad - gutter, max(10, area.bottom - top - pad // 2))
         self.graph_rect = graph
-        self._paint.append(lambda target: draw_graph(target, graph, points, tbl.last, tbl.at, theme, mark_colour))
+        self._paint.append(lambda target: draw_graph(target, graph, points, tbl.last, tbl.at, theme, mark_colour,
+                                                     scale_label))
 
     def _turn_list(self, area: Rect, unit: float) -> None:
         """Every turn, one a row, the coming one lit; the end of the deal last."""
@@ -767,7 +806,9 @@ class ReviewScene(Scene):
         head = self._text(_("Turns (click one to go there)"), font_px(16, unit), t.text_dim)
         top = area.top + head.get_height() + 2
         row_h = self.app.kit.fonts.get(body).get_linesize() + round(4 * unit)
-        visible = max(1, (area.bottom - top) // row_h)
+        visible = (area.bottom - top) // row_h
+        if visible < 1:  # a long judgement leaves no room for a whole row: the list yields, never runs under the buttons
+            return
         rows = tbl.last + 1  # every turn, and the end
         selected = tbl.at
         if self._follow:

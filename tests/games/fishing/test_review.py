@@ -123,12 +123,14 @@ def test_review_command_prints_the_json_with_takes_as_lists_of_sets(
     data = json.loads(out)
     assert set(data) == {"seat", "decisions", "total_loss", "accuracy"} and data["seat"] == 1
     (d,) = data["decisions"]
-    assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label", "reason"}
+    assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label", "reason", "line"}
+    assert d["line"] == [], "Go Fishing's search holds values only, so it names no line"
     assert "K♦" in d["reason"]
     assert d["turn"] == 1 and d["kind"] == "play" and d["label"] == "blunder"
     assert d["chosen"] == {"play": "KC", "take": []}
     assert d["best"]["play"] == "KC" and ["KD"] in d["best"]["take"]
-    assert all(set(o) == {"play", "take", "expected"} and isinstance(o["take"], list) for o in d["options"])
+    assert all(set(o) == {"play", "take", "expected", "stderr"} and isinstance(o["take"], list) for o in d["options"])
+    assert all(o["stderr"] > 0 for o in d["options"]), "the worlds give every option's figure a spread"
     assert d["options"][0]["expected"] >= d["options"][-1]["expected"]
     assert data["total_loss"] == d["loss"] and 0 <= data["accuracy"] < 100
 

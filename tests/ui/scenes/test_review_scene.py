@@ -150,7 +150,8 @@ def test_the_best_option_of_the_coming_decision_is_ringed_on_the_table(app, revi
     assert (best, mark_colour(theme, "best")) in rings, "the best card is ringed in the colour of Best"
     assert (chosen, theme.chosen_ring) in rings, "the card played is ringed in the chosen option's colour"
     assert _(MARK_WORDS[lost.label]) in scene.words, "the mark is told in a word too"
-    assert _(MARK_WORDS["best"]) in scene.words
+    listed = [scene.turn_mark(p + 1) for p, _row in scene.turn_rows]
+    assert any(listed) and all(_(MARK_WORDS[m]) in scene.words for m in listed if m), "so is every listed turn's"
 
 
 def test_the_review_opens_from_the_count_and_esc_cancels_then_goes_back(make_table) -> None:  # type: ignore[no-untyped-def]
@@ -533,3 +534,106 @@ def test_the_review_says_its_figures_assume_sensible_play_and_help_says_how_it_j
         heads = [value for kind, value in page if kind == "head"]
         assert "How the review judges" in heads
         assert any(kind == "text" and "play sensibly" in str(value) for kind, value in page)
+
+
+def _with(review: Review, decision: Judgement, changed: Judgement) -> Review:
+    """The review with one decision changed."""
+    return Review(review.seat, tuple(changed if d is decision else d for d in review.decisions))
+
+
+def test_under_the_reason_the_panel_draws_the_best_options_likely_line_with_the_seats_names(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from chinese_ten.engine.judging import LineTurn
+    from chinese_ten.ui.scenes.review import then_words
+
+    record, review = reviewed
+    decision = review.worst()[0]
+    line = (LineTurn(1, Card.parse("9C"), ((Card.parse("AH"),),), 0.62), LineTurn(0, Card.parse("5D"), (), 0.31))
+    shown = _with(review, decision, replace(decision, line=line))
+    scene = open_review(app, record, 0, review=shown)
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    names = scene.table.names
+    expected = f"Then likely: {names[1]} 9♣ takes A♥ (62%) · {names[0]} 5♦ (31%)"
+    assert then_words(replace(decision, line=line), names) == expected
+    assert expected in scene.words and decision.reason in scene.words
+    assert scene.words.index(expected) == scene.words.index(decision.reason) + 1, "the line stands under the reason"
+    bare = _with(review, decision, replace(decision, line=()))
+    scene = open_review(app, record, 0, review=bare)
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    assert not any(w.startswith("Then likely") for w in scene.words), "no line, no words for it"
+
+
+def test_a_loss_within_the_worlds_uncertainty_shows_its_plus_minus_and_says_so(app, reviewed) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    record, review = reviewed
+    decision = review.worst()[0]
+    wide = decision.loss  # two errors this wide combine to 1.41 times the loss: within twice that
+    doubtful = replace(decision, chosen=replace(decision.chosen, stderr=wide), best=replace(decision.best, stderr=wide))
+    assert doubtful.uncertain
+    scene = open_review(app, record, 0, review=_with(review, decision, doubtful))
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    err = f"{(2 * wide * wide) ** 0.5:.1f}"
+    assert any(f"Points lost: {decision.loss:.1f} ± {err} (" in w for w in scene.words), scene.words
+    assert any("margin of error" in w for w in scene.words)
+    sure = replace(decision, chosen=replace(decision.chosen, stderr=0.01), best=replace(decision.best, stderr=0.01))
+    scene = open_review(app, record, 0, review=_with(review, decision, sure))
+    assert scene is not None
+    scene.go(decision.turn - 1)
+    app.frame(1 / 60, [])
+    app.draw()
+    assert not any("±" in w or "margin of error" in w for w in scene.words), "a clear loss carries no ±"
+
+
+def test_a_small_loss_marked_best_shows_its_plus_minus_but_no_doubt_about_a_mark_it_does_not_have() -> None:
+    from dataclasses import replace
+
+    from chinese_ten.ui.scenes.review import doubt_words, loss_words
+
+    small = _judgement(5, -1.0, 0.3)
+    small = replace(small, chosen=replace(small.chosen, stderr=1.0), best=replace(small.best, stderr=1.0))
+    assert small.label == "best" and small.uncertain
+    assert "± 1.4" in loss_words(small) and doubt_words(small) == ""
+    marked = _judgement(5, -3.0, 0.0)
+    marked = replace(marked, chosen=replace(marked.chosen, stderr=1.5), best=replace(marked.best, stderr=1.5))
+    assert marked.label == "inaccuracy" and "margin of error" in doubt_words(marked)
+
+
+def test_a_long_judgement_with_its_line_in_chinese_leaves_no_turn_row_under_a_button(reviewed) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from chinese_ten import i18n
+    from chinese_ten.engine.judging import LineTurn
+
+    record, review = reviewed
+    line = (LineTurn(1, Card.parse("8D"), ((Card.parse("2D"),),), 0.37), LineTurn(0, Card.parse("3S"),
+                                                                                 ((Card.parse("7C"),),), 0.07))
+    for decision in review.worst():
+        doubtful = replace(decision, line=line, chosen=replace(decision.chosen, stderr=decision.loss),
+                           best=replace(decision.best, stderr=decision.loss))
+        surface = open_window((960, 600))
+        try:
+            app = App(surface, Settings(language="zh-Hans"), None, None, ComputerThinker(force_inline=True))
+            app.change_settings(language="zh-Hans")
+            scene = open_review(app, record, 0, review=_with(review, decision, doubtful))
+            assert scene is not None
+            scene.go(decision.turn - 1)
+            app.frame(1 / 60, [])
+            app.draw()
+            assert any(w.startswith(_("Then likely: {line}").split("{")[0]) for w in scene.words)
+            buttons = scene.buttons()
+            rows = [r for _p, r in scene.turn_rows]
+            assert all(not r.colliderect(b.rect) for r in rows for b in buttons), f"turn {decision.turn}"
+        finally:
+            i18n.use_language("en")
+            pygame.display.quit()

@@ -52,3 +52,42 @@ def test_a_click_on_a_points_column_finds_its_turn(last: int, turn: int, width: 
     area = Rect(30, 5, width, 50)
     x, _ = place(GraphPoint(turn, 0.0, "best"), area, last, 1.0)
     assert turn_at(area, last, x) == turn
+
+
+def test_the_scale_steps_by_round_numbers_with_a_line_either_side_of_zero() -> None:
+    from chinese_ten.ui.widgets.evaluation_graph import tick_step, ticks
+
+    for span in (1.15, 3.0, 13.8, 46.0, 250.0):
+        step = tick_step(span)
+        assert step <= span / 2 and f"{step:g}".lstrip("0.")[0] in "125", (span, step)
+    assert ticks(13.8, 200, 14) == (-10.0, -5.0, 0.0, 5.0, 10.0)
+    assert ticks(13.8, 60, 14) == (-10.0, 0.0, 10.0), "labels too close together: only the outer ones and zero"
+    assert ticks(13.8, 10, 14) == (0.0,)
+
+
+def test_the_graph_draws_its_scales_labels_beside_it_at_their_margins() -> None:
+    import pygame
+
+    from chinese_ten.ui.kit.theme import theme_for
+    from chinese_ten.ui.widgets.evaluation_graph import DIGITS_SHARE, draw_graph, ticks
+
+    pygame.init()
+    surface = pygame.Surface((400, 200))
+    area = Rect(60, 20, 300, 160)
+    drawn: list[str] = []
+    label_height = 12
+
+    def label(words: str) -> pygame.Surface:
+        drawn.append(words)
+        picture = pygame.Surface((30, label_height))
+        picture.fill((255, 0, 255))
+        return picture
+
+    points = [GraphPoint(1, -8.0, "best"), GraphPoint(4, 11.0, "mistake")]
+    theme = theme_for(False, False)
+    draw_graph(surface, area, points, 6, 2, theme, lambda _t, _l: (255, 255, 0), label)
+    shown = ticks(value_range(points), area.height - 8, round(label_height * DIGITS_SHARE))
+    assert {"0", "+5", "-5", "+10", "-10"} <= set(drawn) and len(shown) == 5
+    zero_row = area.centery
+    assert surface.get_at((area.left - 10, zero_row))[:3] == (255, 0, 255), "the 0 label stands left of the graph"
+    assert surface.get_at((area.left - 10, area.top - 5))[:3] != (255, 0, 255)

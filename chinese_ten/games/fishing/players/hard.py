@@ -120,12 +120,13 @@ class HardPlayer:
         return max(MIN_WORLDS, min(MAX_WORLDS, budget // (options * turns_left)))
 
     def evaluate(self, view: FishingView, options: list[_Option], rng: random.Random,
-                 detail: list[list[float]] | None = None) -> list[float]:
+                 detail: list[list[float]] | None = None, squares: list[float] | None = None) -> list[float]:
         """Per option, its summed result over the sampled worlds: the seat's points won minus the mean of all seats'.
 
         With ``detail`` (a review's reasons), each option's entry is set to three sums over the same worlds:
         the points the seat won in this turn, the most points the next seat could then win at once, and the
-        number of worlds in which it could win any."""
+        number of worlds in which it could win any. With ``squares``, each option's entry is set to the sum over
+        the worlds of the square of its result in each (for a standard error)."""
         me = view.seat
         seats = view.seats
         unseen = sorted(view.unseen)
@@ -138,6 +139,8 @@ class HardPlayer:
         totals = [0.0] * len(options)
         if detail is not None:
             detail[:] = [[0.0, 0.0, 0.0] for _ in options]
+        if squares is not None:
+            squares[:] = [0.0] * len(options)
         noise = random.Random()
         for _ in range(self.worlds(view, len(options))):
             cards = [CARD_VALUE[c] for c in unseen]
@@ -171,5 +174,8 @@ class HardPlayer:
                     row[2] += exposed > 0
                 noise.seed(seed)
                 rollout(hs, counts, key, st, after, noise, won, self.noise, self.other_noise, me)
-                totals[o] += won[me] - sum(won) / seats
+                result = won[me] - sum(won) / seats
+                totals[o] += result
+                if squares is not None:
+                    squares[o] += result * result
         return totals

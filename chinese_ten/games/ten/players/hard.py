@@ -16,6 +16,7 @@ give the same decision on any computer, however busy it is.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.engine.judging import Figures, HintBasis, HintOption, hint_basis
@@ -178,7 +179,9 @@ def world_count(view: SeatView, options: int, budget: int, low: int, high: int) 
 
 def option_totals(view: SeatView, pos: Position, rng: random.Random, options: list[_Option],
                   source: str, worlds: int, detail: list[list[int]] | None = None,
-                  noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0) -> list[int]:
+                  noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0,
+                  squares: list[int] | None = None, lines: list[Counter[tuple[int, ...]]] | None = None,
+                  line_turns: int = 2) -> list[int]:
     """Per option, the points the view's seat wins from now to the end of the deal, summed over ``worlds``.
 
     Every option meets the same sampled worlds and the same rollout noise.
@@ -187,8 +190,12 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
     of the turned card). With ``detail`` (a review's reasons), each option's
     entry is set to three sums over the same worlds: the points the seat won
     in this turn, the most points the next seat could then win at once, and
-    the number of worlds in which it could win any. ``noise``, ``other_noise`` and ``exact_at`` are the
-    rollout's (see :func:`~chinese_ten.games.ten.players.rollout.rollout`).
+    the number of worlds in which it could win any. With ``squares``, each option's entry is set to the sum
+    over the worlds of the square of what it won in each (for a standard error). With ``lines``, each option's
+    entry is set to a count, over the worlds, of how play went on: the card turned after the option (-1 for
+    none) and then, for each of the next ``line_turns`` turns, the seat, the card it played and the card it
+    turned (-1 for none). ``noise``, ``other_noise`` and ``exact_at`` are the rollout's (see
+    :func:`~chinese_ten.games.ten.players.rollout.rollout`).
     """
     pts = pos.pts
     me = pos.me
@@ -198,6 +205,11 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
     noise_rng = random.Random()
     if detail is not None:
         detail[:] = [[0, 0, 0] for _ in options]
+    if squares is not None:
+        squares[:] = [0] * len(options)
+    if lines is not None:
+        lines[:] = [Counter() for _ in options]
+    trace: list[int] | None = [] if lines is not None else None
     for _ in range(worlds):
         hands, stock = pos.sample(rng)
         seed = rng.getrandbits(32)
@@ -210,6 +222,8 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
                 hs[me].remove(card)
                 seen[card >> 2] += 1
             won = enter(lay, card, take_pts, pts)
+            if trace is not None:
+                trace[:] = [st[-1] if source == "play" and st else -1]
             if source == "play" and st:
                 f = st.pop()
                 seen[f >> 2] += 1
@@ -221,6 +235,11 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
                 row[1] += exposed
                 row[2] += exposed > 0
             noise_rng.seed(seed)
-            totals[i] += won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng, noise, other_noise,
-                                       exact_at)
+            got = won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng, noise, other_noise,
+                                exact_at, trace=trace, traced=line_turns)
+            totals[i] += got
+            if squares is not None:
+                squares[i] += got * got
+            if lines is not None and trace is not None:
+                lines[i][tuple(trace)] += 1
     return totals

@@ -84,9 +84,10 @@ def best_capture(hand: list[int], lay: list[list[int]], pts: tuple[int, ...]) ->
 def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen: list[int],
             seat: int, me: int, lean: LeanRules, rng: random.Random,
             noise: float = NOISE, other_noise: float | None = None, exact_at: int = 0,
-            into: list[int] | None = None) -> int:
+            into: list[int] | None = None, trace: list[int] | None = None, traced: int = 0) -> int:
     """Play the deal to its end from ``seat`` to move; the points ``me`` wins on the way (with ``into``, every
-    seat's points are added to it too).
+    seat's points are added to it too; with ``trace``, the first ``traced`` turns are added to it, three numbers
+    each: the seat, the card it played and the card turned from the stock, -1 for none).
 
     ``noise`` is how often ``me`` plays a random card, ``other_noise`` how often every
     other seat does (None: ``noise`` too). Once no more than ``exact_at`` cards are left in the hands
@@ -154,6 +155,9 @@ def rollout(hands: list[list[int]], lay: list[list[int]], stock: list[int], seen
                         key = k
                         c = x
         hand.remove(c)
+        if trace is not None and traced:
+            traced -= 1
+            trace.extend((seat, c, stock[-1] if stock else -1))
         got = 0
         # the played card, then the turned one: :func:`enter`, written out for speed
         r = rank[c]
