@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
@@ -45,3 +47,22 @@ def random_finished_deal(name: str, seats: int, seed: int):  # type: ignore[no-u
         forced = deal.next_forced()
         deal.apply(forced if forced is not None else rng.choice(list(deal.legal_actions())))
     return deal
+
+
+def played_record(seats: int, seed: int, label: str) -> dict[str, Any]:
+    """A whole Chinese Ten deal of Easy at seat 0 against Normal, dealt from ``seed`` and ``label``, as a record
+    naming its players."""
+    import random
+
+    from chinese_ten.engine.streams import derive_seed
+    from chinese_ten.games.ten.players import make_player, next_action
+    from chinese_ten.games.ten.record import record_of
+
+    deal = Deal.from_seed(seats, derive_seed(seed, label))
+    players = [make_player("easy")] + [make_player("normal")] * (seats - 1)
+    rng = random.Random(seed)
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        deal.apply(next_action(players[seat], deal.view(seat), rng))
+    return record_of(deal, players=["you"] + ["normal"] * (seats - 1), deal_in_match=1)

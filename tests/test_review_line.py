@@ -5,7 +5,6 @@ a review kept before either was measured still reads."""
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -15,28 +14,20 @@ import pytest
 from chinese_ten.cards import Card
 from chinese_ten.cli import main
 from chinese_ten.engine.judging import LineTurn, line_words, standard_error
-from chinese_ten.engine.streams import derive_seed
-from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.players import make_player, next_action
-from chinese_ten.games.ten.record import deal_of, record_of, replay
+from chinese_ten.games.ten.record import deal_of, replay
 from chinese_ten.games.ten.review import Choice, Judgement, Review, likely_line, review_record
 from chinese_ten.games.ten.rules import CARD_PARTNER
 from chinese_ten.games.ten.turns import take_json
+
+import dealkit
 
 BUDGET = 20_000
 """A small evaluation effort: a whole two-seat deal reviewed in about a second."""
 
 
 def played_record(seats: int = 2, seed: int = 5) -> dict[str, Any]:
-    """A whole deal of Easy at seat 0 against Normal."""
-    deal = Deal.from_seed(seats, derive_seed(seed, "review-line-test"))
-    players = [make_player("easy")] + [make_player("normal")] * (seats - 1)
-    rng = random.Random(seed)
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(next_action(players[seat], deal.view(seat), rng))
-    return record_of(deal, players=["you"] + ["normal"] * (seats - 1), deal_in_match=1)
+    """A whole deal of Easy at seat 0 against Normal, as a record naming its players."""
+    return dealkit.played_record(seats, seed, "review-line-test")
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ worst moments that jump, an analysis that can be cancelled while browsing goes o
 
 from __future__ import annotations
 
-import random
 import re
 
 import pygame
@@ -12,13 +11,10 @@ import pytest
 from uiharness import click_event, play_until, press, run_frames
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Deal
 from chinese_ten.i18n import _
-from chinese_ten.engine.streams import derive_seed
 from chinese_ten.matchstore import open_store
-from chinese_ten.games.ten.players import make_player, next_action
 from chinese_ten.engine.records import RecordError
-from chinese_ten.games.ten.record import record_of, replay
+from chinese_ten.games.ten.record import replay
 from chinese_ten.games.ten.review import REVIEW_SEED, REVIEW_TURNS, Choice, Judgement, Review, review_record
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, open_window
@@ -30,20 +26,15 @@ from chinese_ten.ui.scenes.review import MARK_WORDS, ReviewScene, mark_colour, o
 from chinese_ten.ui.table.review_table import ReviewTable
 from chinese_ten.engine.thinking import ComputerThinker
 
+import dealkit
+
 SMALL = 6_000
 """An evaluation effort small enough for a whole deal's review to take about a second."""
 
 
 def played_record(seats: int = 2, seed: int = 5) -> dict[str, object]:
     """A whole deal of Easy at seat 0 against Normal, as a record naming its players."""
-    deal = Deal.from_seed(seats, derive_seed(seed, "review-scene-test"))
-    players = [make_player("easy")] + [make_player("normal")] * (seats - 1)
-    rng = random.Random(seed)
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        deal.apply(next_action(players[seat], deal.view(seat), rng))
-    return record_of(deal, players=["you"] + ["normal"] * (seats - 1), deal_in_match=1)
+    return dealkit.played_record(seats, seed, "review-scene-test")
 
 
 @pytest.fixture(scope="module")
