@@ -154,6 +154,17 @@ return {state: root.dataset.state, deal: root.dataset.deal, seq: root.dataset.se
         next: Boolean(next && !next.disabled)};
 """
 
+HIT = """
+return [...document.querySelectorAll('[data-role="hand"] button[data-card]')].map((e) => {
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const owner = hit && hit.closest("[data-card], [data-role], [data-view]");
+  return `${e.dataset.card}${e.disabled ? " (disabled)" : ""} at ${Math.round(r.left)},${Math.round(r.top)}: ` +
+    (hit === e || e.contains(hit) ? "itself" : owner ? owner.outerHTML.slice(0, 80) : String(hit && hit.tagName));
+});
+"""
+"""What a click at the centre of each card of the hand would land on: the card itself, or what covers it."""
+
 
 class Page:
     """The web seat in a browser, read and played by its buttons and hooks (NETWORK.md's data-role,
@@ -172,7 +183,9 @@ class Page:
         except TimeoutException:
             last = [e.text for e in self.driver.find_elements("css selector", "[data-role=last]")]
             raise AssertionError(f"waiting for {what} for {timeout} s; the page: {self.look()}, "
-                                 f"its last turn: {last!r}, its title: {self.driver.title!r}") from None
+                                 f"its last turn: {last!r}, its title: {self.driver.title!r}, what a click on "
+                                 f"each hand card meets: {self.driver.execute_script(HIT)}, "
+                                 f"its console's errors: {self.log_errors()}") from None
 
     def look(self) -> dict[str, Any]:
         """The page's state, its playable cards, its choices and whether it offers the next deal."""
