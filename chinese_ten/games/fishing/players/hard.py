@@ -17,6 +17,7 @@ view and seed give the same decision on any computer, however busy.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from chinese_ten.engine.judging import Figures, HintBasis, HintOption, hint_basis
 from chinese_ten.games.fishing.actions import FishingAction
@@ -32,7 +33,7 @@ from chinese_ten.games.fishing.legal import (
 )
 from chinese_ten.games.fishing.rules import CARD_VALUE, VALUE_POINTS, stake_scale
 from chinese_ten.games.fishing.view import FishingView
-from chinese_ten.games.fishing.players.rollout import NOISE, best_capture, enter, rollout
+from chinese_ten.games.fishing.players.rollout import NOISE, Traced, best_capture, enter, rollout
 
 DEFAULT_THINK_MS: int = 100
 """The thinking time Hard uses unless told otherwise: about 60,000 simulated turns, a tenth of a
@@ -120,13 +121,17 @@ class HardPlayer:
         return max(MIN_WORLDS, min(MAX_WORLDS, budget // (options * turns_left)))
 
     def evaluate(self, view: FishingView, options: list[_Option], rng: random.Random,
-                 detail: list[list[float]] | None = None, squares: list[float] | None = None) -> list[float]:
+                 detail: list[list[float]] | None = None, squares: list[float] | None = None,
+                 lines: list[Counter[tuple[Traced, ...]]] | None = None, line_turns: int = 2) -> list[float]:
         """Per option, its summed result over the sampled worlds: the seat's points won minus the mean of all seats'.
 
         With ``detail`` (a review's reasons), each option's entry is set to three sums over the same worlds:
         the points the seat won in this turn, the most points the next seat could then win at once, and the
         number of worlds in which it could win any. With ``squares``, each option's entry is set to the sum over
-        the worlds of the square of its result in each (for a standard error)."""
+        the worlds of the square of its result in each (for a standard error). With ``lines`` (a review's likely
+        line), each option's entry is set to a count, over the worlds, of how play went on: the next
+        ``line_turns`` turns of the play-out, each the seat, the value it played and what it took
+        (:data:`~chinese_ten.games.fishing.players.rollout.Traced`)."""
         me = view.seat
         seats = view.seats
         unseen = sorted(view.unseen)
@@ -141,6 +146,10 @@ class HardPlayer:
             detail[:] = [[0.0, 0.0, 0.0] for _ in options]
         if squares is not None:
             squares[:] = [0.0] * len(options)
+        if lines is not None:
+            lines[:] = [Counter() for _ in options]
+        trace: list[Traced] | None = [] if lines is not None else None
+        traced = line_turns if lines is not None else 0
         noise = random.Random()
         for _ in range(self.worlds(view, len(options))):
             cards = [CARD_VALUE[c] for c in unseen]
@@ -173,9 +182,13 @@ class HardPlayer:
                     row[1] += exposed
                     row[2] += exposed > 0
                 noise.seed(seed)
-                rollout(hs, counts, key, st, after, noise, won, self.noise, self.other_noise, me)
+                if trace is not None:
+                    trace.clear()
+                rollout(hs, counts, key, st, after, noise, won, self.noise, self.other_noise, me, trace, traced)
                 result = won[me] - sum(won) / seats
                 totals[o] += result
                 if squares is not None:
                     squares[o] += result * result
+                if lines is not None and trace is not None:
+                    lines[o][tuple(trace)] += 1
         return totals

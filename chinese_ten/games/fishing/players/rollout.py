@@ -50,14 +50,20 @@ def best_capture(hand: list[int], counts: list[int], key: int, stock: list[int])
     return best
 
 
+Traced = tuple[int, int, tuple[tuple[int, int], ...]]
+"""One turn of a rollout as :func:`rollout` traces it: the seat, the value it played and the ``(value, count)``
+pairs it took (() when it laid the card down)."""
+
+
 def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int], seat: int,
             rng: random.Random, won: list[int], noise: float = NOISE, other_noise: float | None = None,
-            me: int = -1) -> None:
+            me: int = -1, trace: list[Traced] | None = None, traced: int = 0) -> None:
     """Play the deal to its end from ``seat`` to move (its layout not yet refilled), adding each seat's points to ``won``.
 
     ``noise`` is how often a seat plays a random card; with ``other_noise``, every seat but
     ``me`` does so that often instead. Every list is changed in place; pass copies. ``hands`` and ``stock`` hold values,
-    the stock's top card last; ``counts`` and ``key`` describe the layout."""
+    the stock's top card last; ``counts`` and ``key`` describe the layout. With ``trace``, the first ``traced``
+    turns played (a seat with an empty hand is passed over, not a turn) are added to it (:data:`Traced`)."""
     memo = _BEST.get
     step = KEY_STEP
     below = BELOW
@@ -96,6 +102,9 @@ def rollout(hands: list[list[int]], counts: list[int], key: int, stock: list[int
                 card = min(hand)
         hand.remove(card)
         left -= 1
+        if traced and trace is not None:
+            traced -= 1
+            trace.append((seat, card, take[2] if take is not None and take[0] else ()))
         if take is not None and take[0]:
             for v, k in take[2]:
                 counts[v] -= k
