@@ -223,7 +223,8 @@ class Weighed:
 
     The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin and, where the
     review measured them, ``figures`` and the ``stderr`` of ``expected``), ``line`` (the best option's likely
-    continuation, :class:`LineTurn`; empty when not measured),
+    continuation, turns of each game's kind (:class:`LikelyTurn`: Chinese Ten's :class:`LineTurn` names cards,
+    Go Fishing's names values); empty when not measured),
     ``options`` (every distinct option, best first), ``scale`` (what the marks' thresholds
     are multiplied by), ``turn`` and ``kind``.
     """
@@ -234,7 +235,7 @@ class Weighed:
     scale: float
     turn: int
     kind: str
-    line: tuple[LineTurn, ...] = ()
+    line: tuple[LikelyTurn, ...] = ()
 
     @property
     def loss(self) -> float:
@@ -298,6 +299,25 @@ class Weighed:
                            self.option_words(self.chosen), float(self.chosen.expected), chosen, self.scale)
 
 
+class LikelyTurn(Protocol):
+    """One turn of a decision's likely line, whatever the game: the seat that plays, the share of the review's
+    worlds that went this way up to and including this turn, and how it is printed and told."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that plays this turn."""
+
+    @property
+    def share(self) -> float:
+        """The fraction (0 to 1) of the review's worlds whose play went this way up to and including this turn."""
+
+    def to_json(self, single: bool = False, exact: bool = False) -> dict[str, Any]:
+        """The turn as ``review --json`` prints it (``exact``: the form a review is kept in)."""
+
+    def words(self, seat: str) -> str:
+        """The turn in the words of the language in force, the seat called ``seat``."""
+
+
 @dataclass(frozen=True)
 class LineTurn:
     """One turn of a decision's likely line: the seat, the card it plays and the sets that card takes (a set
@@ -344,6 +364,15 @@ class LineTurn:
             raise ValueError(f"a line's take must be a card, a list of cards or a list of sets, not {take!r}")
         return cls(seat, Card.parse(play), sets, float(share))
 
+    def words(self, seat: str) -> str:
+        """The turn in the words of the language in force, the seat called ``seat`` ("West 9♣ takes A♥ (62%)")."""
+        share = round(100 * self.share)
+        if self.take:
+            taken = " ".join("+".join(c.pretty for c in s) for s in self.take)
+            return _("{seat} {card} takes {taken} ({share}%)").format(
+                seat=seat, card=self.play.pretty, taken=taken, share=share)
+        return _("{seat} {card} ({share}%)").format(seat=seat, card=self.play.pretty, share=share)
+
 
 def line_from_json(data: Any) -> tuple[LineTurn, ...]:
     """A decision's line as :meth:`LineTurn.to_json` wrote it; absent (None), the empty line a review kept before
@@ -377,20 +406,10 @@ def standard_error(total: float, squares: float, worlds: int) -> float | None:
     return math.sqrt(variance / worlds)
 
 
-def line_words(line: Sequence[LineTurn], names: Sequence[str]) -> str:
+def line_words(line: Sequence[LikelyTurn], names: Sequence[str]) -> str:
     """A line in the words of the language in force, its turns joined by " · " ("West 9♣ takes A♥ (62%) ·
-    North 5♦ (40%)"), each seat by its name in ``names``."""
-    turns = []
-    for t in line:
-        name = names[t.seat] if 0 <= t.seat < len(names) else str(t.seat)
-        share = round(100 * t.share)
-        if t.take:
-            taken = " ".join("+".join(c.pretty for c in s) for s in t.take)
-            turns.append(_("{seat} {card} takes {taken} ({share}%)").format(
-                seat=name, card=t.play.pretty, taken=taken, share=share))
-        else:
-            turns.append(_("{seat} {card} ({share}%)").format(seat=name, card=t.play.pretty, share=share))
-    return " · ".join(turns)
+    North 5♦ (40%)"; Go Fishing's "West plays a 9, taking 4 and 5 (37%)"), each seat by its name in ``names``."""
+    return " · ".join(t.words(names[t.seat] if 0 <= t.seat < len(names) else str(t.seat)) for t in line)
 
 
 UNCERTAIN_WITHIN: float = 2.0

@@ -23,18 +23,17 @@ seed always give the same review.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.judging import (
     Figures,
-    LineTurn,
     ReviewCancelled,
     Reviewed,
     Weighed,
-    line_from_json,
     option_words,
     standard_error,
     stderr_from_json,
@@ -43,8 +42,16 @@ from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
 from chinese_ten.games.fishing.players.hard import HardPlayer
+from chinese_ten.games.fishing.players.rollout import Traced
 from chinese_ten.games.fishing.record import deal_of, replay, turn_action
-from chinese_ten.games.fishing.rules import CARD_VALUE, TEN_CLASSIC_PACK as TEN_CLASSIC_PACK, stake_scale
+from chinese_ten.games.fishing.rules import (
+    CARD_VALUE,
+    TEN_CLASSIC_PACK as TEN_CLASSIC_PACK,
+    stake_scale,
+    value_of_word,
+    value_word,
+)
+from chinese_ten.i18n import _
 from chinese_ten.games.fishing.view import FishingView
 
 DecisionKind = Literal["play"]
@@ -131,6 +138,101 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class ValueTurn:
+    """One turn of a Go Fishing decision's likely line: the seat, the value of the card it plays and the values
+    of the cards it takes (ascending; () when it lays the card down), and ``share``, the fraction (0 to 1) of the
+    review's worlds whose play went this way up to and including this turn. Values, never cards: the review's
+    worlds hold no suits, and the seat could not know which card of a value a hidden hand holds."""
+
+    seat: int
+    play: int
+    """The value played, 2 to 14 (the ace)."""
+    take: tuple[int, ...] = ()
+    """The values taken, one for each card, ascending."""
+    share: float = 0.0
+
+    def to_json(self, single: bool = False, exact: bool = False) -> dict[str, Any]:
+        """The turn as ``review --json`` prints it: ``play`` a value in rank notation ("9", "J", "A"), ``take`` the
+        list of the values taken, and ``share`` to two decimals, or with ``exact`` (the form a review is kept
+        in) every digit. ``single`` is Chinese Ten's and changes nothing here."""
+        return {"seat": self.seat, "play": value_word(self.play), "take": [value_word(v) for v in self.take],
+                "share": self.share if exact else round(self.share, 2)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> ValueTurn:
+        """The turn :meth:`to_json` wrote; ``ValueError`` in one line when ``data`` is not such a turn."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a turn of a line must be an object, not {_short(data)}")
+        seat, play, take, share = (data.get(k) for k in ("seat", "play", "take", "share"))
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"a line's seat must be a seat number, not {_short(seat)}")
+        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+            raise ValueError(f"a line's share must be a number from 0 to 1, not {_short(share)}")
+        if not isinstance(play, str) or not isinstance(take, list) or not all(isinstance(v, str) for v in take):
+            raise ValueError(f"a Go Fishing line's play must be a value and its take a list of values: {_short(data)}")
+        return cls(seat, value_of_word(play), tuple(sorted(value_of_word(v) for v in take)), float(share))
+
+    def words(self, seat: str) -> str:
+        """The turn in the words of the language in force, the seat called ``seat``: "West plays a 9, taking
+        4 and 5 (37%)", "North plays a K (12%)"."""
+        value, share = value_word(self.play), round(100 * self.share)
+        an = value in ("8", "A")  # said "an eight", "an ace"
+        if not self.take:
+            text = _("{seat} plays an {value} ({share}%)") if an else _("{seat} plays a {value} ({share}%)")
+            return text.format(seat=seat, value=value, share=share)
+        text = (_("{seat} plays an {value}, taking {taken} ({share}%)") if an
+                else _("{seat} plays a {value}, taking {taken} ({share}%)"))
+        return text.format(seat=seat, value=value, taken=values_words(self.take), share=share)
+
+
+def values_words(values: Sequence[int]) -> str:
+    """Values listed in the words of the language in force: "4", "4 and 5", "2, 3 and 4"."""
+    words = [value_word(v) for v in values]
+    if not words:
+        return ""
+    told = words[0]
+    for i, word in enumerate(words[1:], start=1):
+        told = (_("{earlier} and {last}").format(earlier=told, last=word) if i == len(words) - 1
+                else _("{earlier}, {next}").format(earlier=told, next=word))
+    return told
+
+
+def value_line_from_json(data: Any) -> tuple[ValueTurn, ...]:
+    """A decision's line as :meth:`ValueTurn.to_json` wrote it; absent (None), the empty line a review kept before
+    lines were measured holds."""
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise ValueError(f"a decision's line must be a list, not {_short(data)}")
+    return tuple(ValueTurn.from_json(t) for t in data)
+
+
+def likely_line(ways: Counter[tuple[Traced, ...]]) -> tuple[ValueTurn, ...]:
+    """The likely line from how play went on in each world (the counts
+    :meth:`~chinese_ten.games.fishing.players.hard.HardPlayer.evaluate` gives as ``lines``): at each turn the
+    commonest (seat, value played, values taken) among the worlds that followed the line so far (the least such
+    on a tie), with the share of all the worlds that went that way. Empty on fewer than two worlds."""
+    worlds = sum(ways.values())
+    if worlds < 2:
+        return ()
+    paths = dict(ways)
+    line: list[ValueTurn] = []
+    while True:
+        depth = len(line)
+        following: Counter[Traced] = Counter()
+        for path, count in paths.items():
+            if len(path) > depth:
+                following[path[depth]] += count
+        if not following:
+            break
+        turn, count = min(following.items(), key=lambda kv: (-kv[1], kv[0]))
+        seat, value, usage = turn
+        line.append(ValueTurn(seat, value, tuple(v for v, k in usage for _ in range(k)), count / worlds))
+        paths = {p: n for p, n in paths.items() if len(p) > depth and p[depth] == turn}
+    return tuple(line)
+
+
+@dataclass(frozen=True)
 class Judgement(Weighed):
     """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
     spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
@@ -145,9 +247,13 @@ class Judgement(Weighed):
     """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's seats)."""
     kind: DecisionKind = "play"
     """What was decided: in Go Fishing always the play."""
-    line: tuple[LineTurn, ...] = ()
-    """Always empty in Go Fishing: its search holds the worlds as values only (suit never matters there), so
-    it cannot name the card a hidden hand would play, nor which of a value's cards a later turn takes."""
+    line: tuple[ValueTurn, ...] = ()
+    """The best option's likely continuation: the next two turns (the seats that move next, a seat with an
+    empty hand passed over) as most often played in the review's own worlds, each with the share of the worlds
+    that went that way so far. The search holds its worlds as values only (suit never matters in Go Fishing),
+    so a turn names the value played and the values taken, never a suit; the takes may be of cards the layout
+    is refilled with from the hidden stock. Empty when not measured (a decision with one option, or a review
+    kept before lines were) or when the deal ends first."""
 
     def to_json(self, exact: bool = False) -> dict[str, Any]:
         """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
@@ -190,7 +296,7 @@ class Judgement(Weighed):
         scale = data.get("scale", 1.0)
         if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
             raise ValueError(f"a decision's scale must be a positive number, not {_short(scale)}")
-        return cls(turn, chosen, best, options, float(scale), line=line_from_json(data.get("line")))
+        return cls(turn, chosen, best, options, float(scale), line=value_line_from_json(data.get("line")))
 
     def describe(self) -> str:
         """The decision in one line of words."""
@@ -276,6 +382,7 @@ def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: in
     now = float(view.margins[view.seat])
     figures: list[Figures | None] = [None] * len(options)
     errors: list[float | None] = [None] * len(options)
+    ways: list[Counter[tuple[Traced, ...]]] = [Counter() for _ in options]
     if len(options) == 1:
         values = [now]
     else:
@@ -283,7 +390,7 @@ def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: in
         worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // (len(options) * turns_left)))
         detail: list[list[float]] = []
         squares: list[float] = []
-        totals = _FixedWorlds(worlds).evaluate(view, options, rng, detail, squares)
+        totals = _FixedWorlds(worlds).evaluate(view, options, rng, detail, squares, lines=ways)
         values = [now + t / worlds for t in totals]
         errors = [standard_error(t, q, worlds) for t, q in zip(totals, squares)]
         figures = [Figures(won / worlds, left / worlds, hits / worlds) for won, left, hits in detail]
@@ -295,7 +402,8 @@ def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: in
             card = min(c for c in view.hand if CARD_VALUE[c] == value)
             choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth, measured, err))
     ranked = tuple(sorted(choices, key=lambda c: -c.expected))  # stable: the earlier of equals first
-    return Judgement(turn, choices[index], ranked[0], ranked, stake_scale(view.seats))
+    top = max(range(len(choices)), key=lambda i: (choices[i].expected, -i))  # ranked[0]'s own index
+    return Judgement(turn, choices[index], ranked[0], ranked, stake_scale(view.seats), line=likely_line(ways[top]))
 
 
 class _FixedWorlds(HardPlayer):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chinese_ten.cards import ALL_CARDS
+from chinese_ten.cards import ALL_CARDS, RANK_NAMES
 
 SEAT_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
 """The seat counts a deal can have."""
@@ -69,6 +69,30 @@ def stake_scale(seats: int) -> float:
     return PACK_POINTS / TEN_CLASSIC_PACK.get(seats, TEN_CLASSIC_PACK[max(TEN_CLASSIC_PACK)])
 
 assert PACK_POINTS == 920 and len(ALL_CARDS) == 52
+
+
+VALUE_WORDS: tuple[str, ...] = ("", "", *(RANK_NAMES[v - 1] for v in range(LOW_VALUE, HIGH_VALUE)), RANK_NAMES[0])
+"""Each value (index 2..14) in rank notation, with no suit: "2" to "10", "J", "Q", "K", "A" (the ace's 14)."""
+
+
+def value_word(value: int) -> str:
+    """A value in rank notation, as a review names a card whose suit it cannot know.
+
+    >>> value_word(9), value_word(11), value_word(14)
+    ('9', 'J', 'A')
+    """
+    return VALUE_WORDS[value]
+
+
+def value_of_word(word: str) -> int:
+    """The value :func:`value_word` names; ``ValueError`` for anything else.
+
+    >>> value_of_word("K")
+    13
+    """
+    if word in VALUE_WORDS[LOW_VALUE:]:
+        return VALUE_WORDS.index(word)
+    raise ValueError(f"not a Go Fishing value: {word!r} (2 to 10, J, Q, K or A)")
 
 
 def value_of(card: int) -> int:

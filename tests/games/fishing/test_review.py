@@ -124,7 +124,12 @@ def test_review_command_prints_the_json_with_takes_as_lists_of_sets(
     assert set(data) == {"seat", "decisions", "total_loss", "accuracy"} and data["seat"] == 1
     (d,) = data["decisions"]
     assert set(d) == {"turn", "kind", "chosen", "best", "options", "loss", "label", "reason", "line"}
-    assert d["line"] == [], "Go Fishing's search holds values only, so it names no line"
+    assert d["line"], "a decision with a reason has a likely line"
+    assert all(set(t) == {"seat", "play", "take", "share"} for t in d["line"])
+    assert d["line"][0]["seat"] == 0, "after seat 1 of two, seat 0 moves next"
+    words = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+    assert all(t["play"] in words and set(t["take"]) <= words for t in d["line"]), "values, never a suit"
+    assert all(0 < t["share"] <= 1 and t["share"] == round(t["share"], 2) for t in d["line"])
     assert "K♦" in d["reason"]
     assert d["turn"] == 1 and d["kind"] == "play" and d["label"] == "blunder"
     assert d["chosen"] == {"play": "KC", "take": []}
