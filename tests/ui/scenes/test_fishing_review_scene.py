@@ -270,3 +270,22 @@ def test_the_go_fishing_review_draws_at_small_and_large_sizes_in_both_looks(seat
             assert all(surface.get_rect().contains(b.rect) for b in buttons), f"the buttons stay in at {size}"
     finally:
         pygame.display.quit()
+
+
+def test_under_the_reason_a_go_fishing_review_draws_the_likely_line_in_values(app) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.review import then_words
+
+    record = king_record()
+    review = review_record(record, 1, budget=30_000)
+    (blunder,) = review.decisions
+    assert blunder.line and blunder.reason is not None
+    scene = open_review(app, record, 1, review=review)
+    assert scene is not None
+    app.frame(1 / 60, [])
+    app.draw()
+    then = then_words(blunder, scene.table.names)
+    first = blunder.line[0]
+    assert then.startswith(f"Then likely: {scene.table.names[first.seat]} plays a"), then
+    assert not any(s in then for s in "♠♥♦♣"), "a hidden card's suit is never named"
+    assert then in scene.words and scene.words.index(then) == scene.words.index(blunder.reason) + 1, \
+        "the line stands under the reason"
