@@ -318,6 +318,19 @@ class LikelyTurn(Protocol):
         """The turn in the words of the language in force, the seat called ``seat``."""
 
 
+def line_seat_and_share(data: Any) -> tuple[int, float]:
+    """The seat and the share of a turn of a likely line as ``review --json`` writes it, either game's;
+    ``ValueError`` in one line when ``data`` is not an object with a seat number and a share from 0 to 1."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a turn of a line must be an object, not {str(data)[:60]}")
+    seat, share = data.get("seat"), data.get("share")
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(f"a line's seat must be a seat number, not {str(seat)[:60]}")
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+        raise ValueError(f"a line's share must be a number from 0 to 1, not {str(share)[:60]}")
+    return seat, float(share)
+
+
 @dataclass(frozen=True)
 class LineTurn:
     """One turn of a decision's likely line: the seat, the card it plays and the sets that card takes (a set
@@ -343,13 +356,8 @@ class LineTurn:
     @classmethod
     def from_json(cls, data: Any) -> LineTurn:
         """The turn :meth:`to_json` wrote, in either form; ``ValueError`` when ``data`` is not such a turn."""
-        if not isinstance(data, dict):
-            raise ValueError(f"a turn of a line must be an object, not {data!r}")
-        seat, play, take, share = (data.get(k) for k in ("seat", "play", "take", "share"))
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"a line's seat must be a seat number, not {seat!r}")
-        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
-            raise ValueError(f"a line's share must be a number from 0 to 1, not {share!r}")
+        seat, share = line_seat_and_share(data)
+        play, take = data.get("play"), data.get("take")
         if not isinstance(play, str):
             raise ValueError(f"a line's card must be named by a string, not {play!r}")
         if take is None:

@@ -34,6 +34,7 @@ from chinese_ten.engine.judging import (
     ReviewCancelled,
     Reviewed,
     Weighed,
+    line_seat_and_share,
     option_words,
     standard_error,
     stderr_from_json,
@@ -161,13 +162,8 @@ class ValueTurn:
     @classmethod
     def from_json(cls, data: Any) -> ValueTurn:
         """The turn :meth:`to_json` wrote; ``ValueError`` in one line when ``data`` is not such a turn."""
-        if not isinstance(data, dict):
-            raise ValueError(f"a turn of a line must be an object, not {_short(data)}")
-        seat, play, take, share = (data.get(k) for k in ("seat", "play", "take", "share"))
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"a line's seat must be a seat number, not {_short(seat)}")
-        if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
-            raise ValueError(f"a line's share must be a number from 0 to 1, not {_short(share)}")
+        seat, share = line_seat_and_share(data)
+        play, take = data.get("play"), data.get("take")
         if not isinstance(play, str) or not isinstance(take, list) or not all(isinstance(v, str) for v in take):
             raise ValueError(f"a Go Fishing line's play must be a value and its take a list of values: {_short(data)}")
         return cls(seat, value_of_word(play), tuple(sorted(value_of_word(v) for v in take)), float(share))
