@@ -750,7 +750,9 @@ class App:
         return max(0.0, min(found)) if found else None
 
     def run(self) -> None:
-        """The main loop, at up to 60 frames a second while anything moves, until the window closes. When
+        """The main loop, at up to 60 frames a second while anything moves, until the window closes (a demo with
+        no screen behind it, SDL's dummy driver, makes its frames one after another, each a sixtieth of a second
+        of the table's time). When
         nothing moves it sleeps until an input arrives, or until something is due (:meth:`due_in`), and draws
         nothing meanwhile: a frame is drawn (whole) only for an input or for what changes with time, so a game
         left waiting for its player costs next to no processor time. A thread bringing something to show (a
@@ -759,6 +761,7 @@ class App:
         clock = pygame.time.Clock()
         dt = 0.0
         events: list[pygame.event.Event] | None = None
+        unseen = self.demo is not None and display.headless()
         while self.running:
             self.frame(dt, events)
             if not self.running:
@@ -766,7 +769,11 @@ class App:
             display.flip()
             if self.wants_frames():
                 events = None
-                dt = min(clock.tick(60) / 1000.0, 0.1)
+                if unseen:  # a demo with no screen behind it: each frame is a sixtieth of a second of the table's
+                    clock.tick()  # time, made as soon as the last is drawn, for nobody is waiting to see it
+                    dt = 1 / 60
+                else:
+                    dt = min(clock.tick(60) / 1000.0, 0.1)
                 continue
             events = _wait_for_input(self.due_in(), self.sound.rest)
             dt = min(clock.tick() / 1000.0, 0.1)

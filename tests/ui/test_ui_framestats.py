@@ -64,3 +64,24 @@ def test_only_a_demo_records_frame_timings(window: pygame.Surface) -> None:
         demo.frame(1 / 60, [])
     assert play.stats.summary()["frames"] == 0, "normal play keeps no frame timings"
     assert demo.stats.summary()["frames"] == 30
+
+
+def test_a_demo_with_no_screen_makes_its_frames_at_once_each_a_sixtieth_of_a_second(
+        window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
+    caps: list[int] = []
+    steps: list[float] = []
+
+    class Clock:
+        def tick(self, framerate: int = 0) -> int:
+            caps.append(framerate)
+            return 0
+
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    demo = App(window, Settings(), None, DemoOptions(seats=2, deals=1), ComputerThinker(force_inline=True))
+    frame = demo.frame
+    monkeypatch.setattr(demo, "frame", lambda dt, events=None: (steps.append(dt), frame(dt, events))[1])
+    demo.start_match()
+    demo.run()
+    assert not demo.running, "the demo plays its match to the end and stops"
+    assert caps and all(cap == 0 for cap in caps), "no frame waits for the next sixtieth of a second"
+    assert len(steps) > 100 and all(dt == pytest.approx(1 / 60) for dt in steps[1:])

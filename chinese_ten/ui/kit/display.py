@@ -89,12 +89,17 @@ def _windows_work_area() -> tuple[int, int] | None:
         return None
 
 
+def headless() -> bool:
+    """True when the window has no screen behind it (SDL's dummy or offscreen driver): nobody sees a frame."""
+    return bool(pygame.display.get_init() and pygame.display.get_driver() in HEADLESS_DRIVERS)
+
+
 def usable_desktop_size(platform: str | None = None) -> tuple[int, int] | None:
     """The usable area of the first desktop in window units, or None when unknown.
 
     Call after ``pygame.display.init()`` (and so after the DPI hints took effect).
     """
-    if pygame.display.get_init() and pygame.display.get_driver() in HEADLESS_DRIVERS:
+    if headless():
         return None  # no desktop: the window is as large as asked
     if (platform or sys.platform) == "win32":
         area = _windows_work_area()
