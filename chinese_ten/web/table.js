@@ -95,7 +95,9 @@ function drawCentre(model) {
   }
   const layout = $("layout");
   layout.setAttribute("aria-label", _("Layout"));
-  layout.replaceChildren(...(state ? state.layout : []).map((card) => faceCard(card)));
+  const cards = state ? state.layout : [];
+  layout.style.setProperty("--n", String(Math.max(cards.length, 1)));
+  layout.replaceChildren(...cards.map((card) => faceCard(card)));
 }
 
 function pointedText(model, card) {

@@ -1,5 +1,6 @@
 """The web seat fits every screen from a phone held upright to a wide desktop, in both looks and the three
-languages: nothing runs off the side, the hand and the table's words are in view. Set
+languages: nothing runs off the side, the hand and the table's words are in view (on a desktop without scrolling,
+the layout in one row however long it grows). Set
 ``CHINESE_TEN_WEB_SHOTS`` to a folder to keep a picture of each."""
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from tests.net.netkit import ServerThread
 from tests.web.test_seat_page import open_table
 from tests.web.webkit import Host, Page, browser
 
-SIZES = [(360, 640), (1280, 800), (1920, 1080)]
+SIZES = [(360, 640), (1366, 657), (1280, 800), (1920, 1080)]
+"""A phone held upright, a laptop's screen less the browser's own bars, a small desktop window, a wide desktop."""
 LOOKS = ["normal", "high-contrast"]
 LANGUAGES = ["en", "zh-Hans", "zh-Hant"]
 
@@ -28,6 +30,16 @@ for (const role of ["hand", "status", "layout", "seats", "chat-input"]) {
     const out = r.width && (r.left < -1 || r.right > width + 1);
     if (out && !e.classList.contains("moving")) bad.push(`${role} ${e.className} runs from ${r.left} to ${r.right} in ${width}`);
   }
+}
+const height = document.documentElement.clientHeight;
+if (width >= 760) {  // a desktop's window: the hand in view without scrolling, the layout in one row however long
+  for (const e of document.querySelectorAll('[data-role="hand"] [data-card]')) {
+    const r = e.getBoundingClientRect();
+    const below = r.bottom > height + 1 && !e.classList.contains("moving");
+    if (below) bad.push(`${e.dataset.card} in the hand ends at ${r.bottom} below ${height}`);
+  }
+  const rows = new Set([...document.querySelectorAll('[data-role="layout"] [data-card]')].map((e) => e.offsetTop));
+  if (rows.size > 1) bad.push(`the layout runs to ${rows.size} rows`);
 }
 for (const e of document.querySelectorAll(".seat .name, [data-role=status], [data-role=count] td")) {
   if (e.scrollWidth > e.clientWidth + 2 && getComputedStyle(e).textOverflow !== "ellipsis") bad.push(`cut: ${e.textContent}`);
