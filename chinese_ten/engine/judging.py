@@ -9,7 +9,7 @@ moments, printed by ``review --json`` in one shape for every game (:func:`review
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -382,14 +382,22 @@ class LineTurn:
         return _("{seat} {card} ({share}%)").format(seat=seat, card=self.play.pretty, share=share)
 
 
-def line_from_json(data: Any) -> tuple[LineTurn, ...]:
-    """A decision's line as :meth:`LineTurn.to_json` wrote it; absent (None), the empty line a review kept before
-    lines were measured holds."""
+T = TypeVar("T")
+
+
+def turns_from_json(data: Any, turn: Callable[[Any], T]) -> tuple[T, ...]:
+    """A decision's line, each of its turns read by ``turn`` (a game's turn's ``from_json``); absent (None), the
+    empty line a review kept before lines were measured holds; ``ValueError`` in one line for anything else."""
     if data is None:
         return ()
     if not isinstance(data, list):
-        raise ValueError(f"a decision's line must be a list, not {data!r}")
-    return tuple(LineTurn.from_json(t) for t in data)
+        raise ValueError(f"a decision's line must be a list, not {str(data)[:60]}")
+    return tuple(turn(t) for t in data)
+
+
+def line_from_json(data: Any) -> tuple[LineTurn, ...]:
+    """A decision's line as :meth:`LineTurn.to_json` wrote it (see :func:`turns_from_json`)."""
+    return turns_from_json(data, LineTurn.from_json)
 
 
 def stderr_from_json(data: Any) -> float | None:

@@ -38,6 +38,7 @@ from chinese_ten.engine.judging import (
     option_words,
     standard_error,
     stderr_from_json,
+    turns_from_json,
 )
 from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
@@ -196,11 +197,7 @@ def values_words(values: Sequence[int]) -> str:
 def value_line_from_json(data: Any) -> tuple[ValueTurn, ...]:
     """A decision's line as :meth:`ValueTurn.to_json` wrote it; absent (None), the empty line a review kept before
     lines were measured holds."""
-    if data is None:
-        return ()
-    if not isinstance(data, list):
-        raise ValueError(f"a decision's line must be a list, not {_short(data)}")
-    return tuple(ValueTurn.from_json(t) for t in data)
+    return turns_from_json(data, ValueTurn.from_json)
 
 
 def likely_line(ways: Counter[tuple[Traced, ...]]) -> tuple[ValueTurn, ...]:
