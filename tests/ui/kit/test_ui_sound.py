@@ -317,7 +317,7 @@ def test_a_demo_deal_writes_real_sound_through_the_disk_driver(tmp_path: Path) -
     data = out.read_bytes()
     samples = array("h", data[: len(data) - len(data) % 2])
     loud = sum(1 for s in samples if abs(s) > 1000)
-    assert len(samples) > 44100, "at least half a second of stereo audio was written"
+    assert len(samples) > 8820, "at least a tenth of a second of stereo audio was written"
     assert loud > 2000, "the written audio is not silence"
 
 
