@@ -9,6 +9,7 @@ moments, printed by ``review --json`` in one shape for every game (:func:`review
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -426,6 +427,31 @@ def line_words(line: Sequence[LikelyTurn], names: Sequence[str]) -> str:
     """A line in the words of the language in force, its turns joined by " · " ("West 9♣ takes A♥ (62%) ·
     North 5♦ (40%)"; Go Fishing's "West plays a 9, taking 4 and 5 (37%)"), each seat by its name in ``names``."""
     return " · ".join(t.words(names[t.seat] if 0 <= t.seat < len(names) else str(t.seat)) for t in line)
+
+
+S = TypeVar("S")
+K = TypeVar("K")
+
+
+def commonest_line(paths: dict[tuple[S, ...], int], key: Callable[[S], K]) -> list[tuple[K, Counter[S], int]]:
+    """The likely line through counted paths of play (each a tuple of turns, counted by how many worlds went
+    that way): at each depth the commonest ``key`` of a turn among the paths that followed the line so far (the
+    least such key on a tie), with the turns of that key and their counts, and how many worlds went that way."""
+    line: list[tuple[K, Counter[S], int]] = []
+    while True:
+        depth = len(line)
+        following: Counter[K] = Counter()
+        steps: dict[K, Counter[S]] = {}
+        for path, count in paths.items():
+            if len(path) > depth:
+                k = key(path[depth])
+                following[k] += count
+                steps.setdefault(k, Counter())[path[depth]] += count
+        if not following:
+            return line
+        chosen, count = min(following.items(), key=lambda kv: (-kv[1], kv[0]))  # type: ignore[operator]
+        line.append((chosen, steps[chosen], count))
+        paths = {p: n for p, n in paths.items() if len(p) > depth and key(p[depth]) == chosen}
 
 
 UNCERTAIN_WITHIN: float = 2.0

@@ -34,6 +34,7 @@ from chinese_ten.engine.judging import (
     ReviewCancelled,
     Reviewed,
     Weighed,
+    commonest_line,
     line_seat_and_share,
     option_words,
     standard_error,
@@ -208,21 +209,8 @@ def likely_line(ways: Counter[tuple[Traced, ...]]) -> tuple[ValueTurn, ...]:
     worlds = sum(ways.values())
     if worlds < 2:
         return ()
-    paths = dict(ways)
-    line: list[ValueTurn] = []
-    while True:
-        depth = len(line)
-        following: Counter[Traced] = Counter()
-        for path, count in paths.items():
-            if len(path) > depth:
-                following[path[depth]] += count
-        if not following:
-            break
-        turn, count = min(following.items(), key=lambda kv: (-kv[1], kv[0]))
-        seat, value, usage = turn
-        line.append(ValueTurn(seat, value, tuple(v for v, k in usage for _ in range(k)), count / worlds))
-        paths = {p: n for p, n in paths.items() if len(p) > depth and p[depth] == turn}
-    return tuple(line)
+    return tuple(ValueTurn(seat, value, tuple(v for v, k in usage for _ in range(k)), count / worlds)
+                 for (seat, value, usage), _turns, count in commonest_line(dict(ways), lambda turn: turn))
 
 
 @dataclass(frozen=True)

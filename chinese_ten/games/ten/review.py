@@ -41,6 +41,7 @@ from chinese_ten.engine.judging import (
 from chinese_ten.engine.judging import (
     Figures,
     LineTurn,
+    commonest_line,
     line_from_json,
     option_words,
     standard_error,
@@ -454,25 +455,16 @@ def likely_line(view: SeatView, card: int, take: Card | None,
             if turned >= 0:
                 _enter_real(view, layout, turned, None)
         paths[tuple(turns)] += count
-    line: list[LineTurn] = []
     pts = view.points_table
-    while True:  # cards of one rank and worth are one way of playing: the commonest card names it
-        depth = len(line)
-        following: Counter[tuple[int, int, int, tuple[int, ...]]] = Counter()
-        named: Counter[tuple[tuple[int, int, int, tuple[int, ...]], int]] = Counter()
-        for path, count in paths.items():
-            if len(path) > depth:
-                seat, played, took = path[depth]
-                key = (seat, played >> 2, pts[played], took)
-                following[key] += count
-                named[key, played] += count
-        if not following:
-            break
-        key, count = min(following.items(), key=lambda kv: (-kv[1], kv[0]))
-        played = min((n for n in named.items() if n[0][0] == key), key=lambda n: (-n[1], n[0][1]))[0][1]
-        line.append(LineTurn(key[0], ALL_CARDS[played], tuple((ALL_CARDS[c],) for c in key[3]), count / worlds))
-        paths = Counter({p: n for p, n in paths.items() if len(p) > depth
-                         and (p[depth][0], p[depth][1] >> 2, pts[p[depth][1]], p[depth][2]) == key})
+
+    def way_of(turn: tuple[int, int, tuple[int, ...]]) -> tuple[int, int, int, tuple[int, ...]]:
+        seat, played, took = turn  # cards of one rank and worth are one way of playing
+        return seat, played >> 2, pts[played], took
+
+    line: list[LineTurn] = []
+    for (seat, _rank, _worth, took), by_card, count in commonest_line(dict(paths), way_of):
+        played = min(by_card.items(), key=lambda n: (-n[1], n[0][1]))[0][1]  # the commonest card names the way
+        line.append(LineTurn(seat, ALL_CARDS[played], tuple((ALL_CARDS[c],) for c in took), count / worlds))
     return tuple(line)
 
 
