@@ -4,7 +4,9 @@ Hypothesis judges examples by their outcome, never by how fast a busy machine ra
 
 from __future__ import annotations
 
+import compileall
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -31,6 +33,14 @@ def english_after_each_test() -> Iterator[None]:
     use_language("en")
     yield
     use_language("en")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the game's modules once, before the test processes start: the many programs the tests run
+    (servers, demos, the command line) then load them compiled instead of each compiling them again (as they
+    would where ``PYTHONDONTWRITEBYTECODE`` is set, which stops Python writing what it compiles)."""
+    if not hasattr(config, "workerinput"):  # the process that starts the others, or the only one
+        compileall.compile_dir(Path(__file__).parent.parent / "chinese_ten", quiet=1)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -29,6 +29,10 @@ from uiharness import run_frames
 
 EVERY_TABLE = [(name, seats) for name in PRESETS for seats in RuleSet.of(name).seat_counts()]
 
+MATCH_FRAME = 0.05
+"""Seconds a frame moves a whole match on: each movement (0.05 s at the demo's pace) still takes a frame of its
+own and every scene is drawn, in about a third of the frames a match takes at 1/60."""
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset, seats", EVERY_TABLE)
@@ -46,7 +50,7 @@ def test_a_whole_match_of_every_preset_plays_through_the_window_to_its_result(
             results.append(top)
         return not app.running
 
-    assert run_frames(app, over, limit=60000)
+    assert run_frames(app, over, dt=MATCH_FRAME, limit=60000)
     ctl = app.scenes[0].ctl  # type: ignore[attr-defined]
     assert results, "the match result was shown"
     assert ctl.match.rules == rules and ctl.seats == seats

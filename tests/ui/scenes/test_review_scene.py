@@ -5,6 +5,7 @@ worst moments that jump, an analysis that can be cancelled while browsing goes o
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -35,6 +36,15 @@ SMALL = 6_000
 def played_record(seats: int = 2, seed: int = 5) -> dict[str, object]:
     """A whole deal of Easy at seat 0 against Normal, as a record naming its players."""
     return dealkit.played_record(seats, seed, "review-scene-test")
+
+
+@pytest.fixture
+def window() -> Iterator[pygame.Surface]:
+    """A 1280×800 window: room for a long judgement and its likely line above several turns of the list (at
+    960×600 the list yields, as the last test here checks)."""
+    surface = open_window((1280, 800))
+    yield surface
+    pygame.display.quit()
 
 
 @pytest.fixture(scope="module")
