@@ -6,8 +6,11 @@ network, nothing imports the command line, and no module imports itself round a 
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 import chinese_ten
 
@@ -59,7 +62,15 @@ def imports() -> dict[str, set[str]]:
     return graph
 
 
-GRAPH = imports()
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """The package's import graph, read once by the test process that first needs it (not at collection, which
+    every test process does)."""
+    return imports()
+
+
+pytestmark = pytest.mark.xdist_group("import-graph")
+"""These tests run in one process, which reads the graph once."""
 
 
 def _inside(module: str, package: str) -> bool:
@@ -72,10 +83,10 @@ def _reaches(start: str, forbidden: str) -> list[str] | None:
     stack = [(start, [start])]
     while stack:
         node, path = stack.pop()
-        for target in sorted(GRAPH.get(node, ())):
+        for target in sorted(graph().get(node, ())):
             if _inside(target, forbidden):
                 return [*path, target]
-            if target in GRAPH and target not in seen:
+            if target in graph() and target not in seen:
                 seen.add(target)
                 stack.append((target, [*path, target]))
     return None
@@ -86,8 +97,8 @@ def _layer(package: str) -> list[str]:
 
 
 def test_the_graph_sees_in_function_and_type_checking_imports() -> None:
-    assert "chinese_ten.engine.game" in GRAPH["chinese_ten.games.ten"]
-    assert any(_inside(t, "pygame") for t in GRAPH["chinese_ten.ui.app"])
+    assert "chinese_ten.engine.game" in graph()["chinese_ten.games.ten"]
+    assert any(_inside(t, "pygame") for t in graph()["chinese_ten.ui.app"])
 
 
 def test_the_engine_and_the_games_never_reach_pygame_or_the_window() -> None:
@@ -131,7 +142,7 @@ def test_each_game_keeps_to_itself() -> None:
 
 
 def test_nothing_imports_the_command_line_but_the_entry_point() -> None:
-    importers = sorted(m for m, targets in GRAPH.items() if "chinese_ten.cli" in targets)
+    importers = sorted(m for m, targets in graph().items() if "chinese_ten.cli" in targets)
     assert importers == ["chinese_ten.__main__"]
 
 
@@ -149,7 +160,7 @@ def cycles() -> list[list[str]]:
         counter[0] += 1
         stack.append(v)
         on_stack.add(v)
-        for w in sorted(t for t in GRAPH[v] if t in GRAPH):
+        for w in sorted(t for t in graph()[v] if t in graph()):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -163,10 +174,10 @@ def cycles() -> list[list[str]]:
                 group.append(w)
                 if w == v:
                     break
-            if len(group) > 1 or v in GRAPH[v]:
+            if len(group) > 1 or v in graph()[v]:
                 found.append(sorted(group))
 
-    for module in sorted(GRAPH):
+    for module in sorted(graph()):
         if module not in index:
             visit(module)
     return found

@@ -3,6 +3,7 @@ no text reaches the screen without going through the catalogs."""
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 import sys
@@ -117,7 +118,7 @@ def _every_screen(size: tuple[int, int], settings: Settings, seen: list[object] 
             if seen is not None:
                 seen.append(scene)
         demo.start_match()
-        assert run_frames(demo, lambda: isinstance(demo.top(), CountScene), limit=20000)
+        assert run_frames(demo, lambda: isinstance(demo.top(), CountScene), dt=0.05, limit=20000)  # a movement a frame
         demo.frame(1 / 60)
         ctl = demo.table().ctl  # type: ignore[union-attr]
         record = record_of(ctl.session.deal, players=[i.player or "you" for i in ctl.infos], deal_in_match=1)
@@ -221,12 +222,19 @@ def _pseudo(text: str) -> str:
                                                         for c in p) for p in parts)
 
 
+@functools.cache
+def _marked() -> frozenset[str]:
+    """Every message marked for translation in the sources, read once a test process (each change of language
+    makes a catalog anew)."""
+    return frozenset(m.msgid for m in messages.extract())
+
+
 class Pseudo(gettext.NullTranslations):
     """Translates exactly the messages the catalogs hold, each into the pseudo-language."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.known = {m.msgid: m for m in messages.extract()}
+        self.known = _marked()
 
     def gettext(self, message: str) -> str:
         return _pseudo(message) if message in self.known else message
