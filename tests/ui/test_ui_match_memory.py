@@ -17,10 +17,10 @@ from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.engine.thinking import ComputerThinker
 
-MATCHES = 5
+MATCHES = 3
 """Matches measured, after three that fill the caches (both points are traced alike: the last of the three is
 the first traced, so the live match at the base is a traced one as at the end). A leak of the budget below a
-match shows as 25 KB over five matches, where a flat run here varies by about 2 KB: five are enough to see it."""
+match shows as 15 KB over three matches, where a flat run here varies by about 2 KB: three are enough to see it."""
 
 FRAME = 0.05
 """Seconds a frame moves the demo on: each of its movements (0.05 s at the demo's pace) still takes a frame of
