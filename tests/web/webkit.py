@@ -60,69 +60,16 @@ def start_browser(profile: Path, width: int = 1280, height: int = 800, language:
     return driver
 
 
-KEPT: dict[tuple[tuple[str, Any], ...], Any] = {}
-"""This process's browsers kept between tests, by the options they were started with, each ready for the next
-test (its windows closed but one, the sites it visited forgotten); one in use is taken out until it is back."""
-
-
-def _forget(driver: Any, origins: set[str], width: int, height: int) -> None:
-    """Make a kept browser as a fresh one to the next test: one blank window of its size, no site's storage,
-    cookies or cache, no device emulation and no console messages left over."""
-    for handle in driver.window_handles[1:]:
-        driver.switch_to.window(handle)
-        driver.close()
-    driver.switch_to.window(driver.window_handles[0])
-    origins.add(driver.execute_script("return location.origin"))
-    driver.get("about:blank")
-    for origin in origins - {"null", ""}:
-        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
-    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    driver.set_window_size(width, height)
-    driver.set_script_timeout(STEP_SECONDS)
-    driver.get_log("browser")  # read, so that the next test's console starts empty
-
-
 @contextmanager
 def browser(tmp_path: Path, **options: Any) -> Iterator[Any]:
-    """A browser for one test (skipped, with the reason, where none can run). One started with the same options
-    by an earlier test of this process is handed on, its visits forgotten (starting Chromium costs about a
-    second of processor time); a browser with its own home folder or arguments is the test's alone."""
+    """A browser for one test (skipped, with the reason, where none can run), closed after it."""
     missing = browser_missing()
     if missing:
         pytest.skip(missing)
-    shared = "home" not in options and not options.get("arguments")
-    key = tuple(sorted(options.items()))
-    driver = KEPT.pop(key, None) if shared else None
-    if driver is None:
-        driver = start_browser(tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}", **options)
-    origins: set[str] = set()
-    opened = driver.get
-
-    def get(url: str) -> None:
-        if "://" in url and not url.startswith(("about:", "data:")):
-            origins.add("/".join(url.split("/")[:3]))
-        opened(url)
-
-    driver.get = get
-    kept = False
+    driver = start_browser(tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}", **options)
     try:
         yield driver
-        if shared and key not in KEPT:
-            driver.get = opened
-            _forget(driver, origins, options.get("width", 1280), options.get("height", 800))
-            KEPT[key] = driver
-            kept = True
     finally:
-        if not kept:
-            driver.quit()
-
-
-def quit_kept_browsers() -> None:
-    """Close every browser kept between tests (at the end of the test process)."""
-    while KEPT:
-        _key, driver = KEPT.popitem()
         driver.quit()
 
 
