@@ -146,15 +146,21 @@ def test_a_card_pointed_at_shows_and_says_what_it_takes(server: ServerThread, tm
         page.wait(lambda d: page.look()["state"] == "my-turn", what="the seat's move")
         marked = "return [...document.querySelectorAll('[data-role=layout] .takes')].map((e) => e.getAttribute('aria-label'))"
         legal = server.call(lambda: [str(a) for a in next(iter(server.server.tables.values())).session.deal.legal_actions()])
+        hand_top = "return document.querySelector('[data-role=hand]').getBoundingClientRect().top"
+        still = driver.execute_script(hand_top)
         for card in page.look()["hand"]:
             ActionChains(driver).move_to_element(page.find(f'[data-role="hand"] [data-card="{card}"]')).perform()
             takes = {c for a in legal if a.startswith(f"play {card} take ") for s in a.split()[3:] for c in s.split("+")}
             names = driver.execute_script(marked)
             shown = {e.get_attribute("data-card") for e in driver.find_elements("css selector", "[data-role=layout] .takes")}
             assert shown == takes, f"{card} marks {shown}, its plays take {takes}"
-            status = page.find('[data-role="status"]').text
+            status = page.find('[data-role="status"]').get_attribute("textContent")
             assert all(name in status for name in names), (names, status)
+            assert driver.execute_script(hand_top) == still, f"pointing at {card} moved the hand"
             if not takes:
                 assert "takes nothing" in status
+        driver.execute_script("document.querySelector('[data-role=status]').textContent = arguments[0]",
+                              " or ".join(["9♠ takes 2♥ 3♦ 4♣ (2 points)"] * 30))
+        assert driver.execute_script(hand_top) == still, "the longest words for a card pointed at moved the hand"
         host.stop()
         client.close()
