@@ -13,39 +13,12 @@ import pytest
 
 from tests.net.netkit import ServerThread
 from tests.web.test_seat_page import open_table
-from tests.web.webkit import Host, Page, browser
+from tests.web.webkit import FITS, Host, Page, browser
 
 SIZES = [(360, 640), (1366, 657), (1280, 800), (1920, 1080)]
 """A phone held upright, a laptop's screen less the browser's own bars, a small desktop window, a wide desktop."""
 LOOKS = ["normal", "high-contrast"]
 LANGUAGES = ["en", "zh-Hans", "zh-Hant"]
-
-FITS = """
-const bad = [];
-const width = document.documentElement.clientWidth;
-if (document.documentElement.scrollWidth > width + 1) bad.push(`the page is ${document.documentElement.scrollWidth} wide in ${width}`);
-for (const role of ["hand", "status", "layout", "seats", "chat-input"]) {
-  for (const e of document.querySelectorAll(`[data-role="${role}"], [data-role="${role}"] > *`)) {
-    const r = e.getBoundingClientRect();
-    const out = r.width && (r.left < -1 || r.right > width + 1);
-    if (out && !e.classList.contains("moving")) bad.push(`${role} ${e.className} runs from ${r.left} to ${r.right} in ${width}`);
-  }
-}
-const height = document.documentElement.clientHeight;
-if (width >= 760) {  // a desktop's window: the hand in view without scrolling, the layout in one row however long
-  for (const e of document.querySelectorAll('[data-role="hand"] [data-card]')) {
-    const r = e.getBoundingClientRect();
-    const below = r.bottom > height + 1 && !e.classList.contains("moving");
-    if (below) bad.push(`${e.dataset.card} in the hand ends at ${r.bottom} below ${height}`);
-  }
-  const rows = new Set([...document.querySelectorAll('[data-role="layout"] [data-card]')].map((e) => e.offsetTop));
-  if (rows.size > 1) bad.push(`the layout runs to ${rows.size} rows`);
-}
-for (const e of document.querySelectorAll(".seat .name, [data-role=status], [data-role=count] td")) {
-  if (e.scrollWidth > e.clientWidth + 2 && getComputedStyle(e).textOverflow !== "ellipsis") bad.push(`cut: ${e.textContent}`);
-}
-return bad;
-"""
 
 
 def show(page: Page, width: int, height: int, look: str, language: str) -> None:

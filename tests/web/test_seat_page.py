@@ -12,7 +12,7 @@ import pytest
 
 from chinese_ten.net.client import TableClient
 from tests.net.netkit import ServerThread, wait_for
-from tests.web.webkit import Host, Page, browser, hidden_cards
+from tests.web.webkit import FITS, Host, Page, browser, hidden_cards
 
 MATCH_SECONDS = 240.0
 """The longest one match may take, step by step (each step is bounded too)."""
@@ -162,5 +162,6 @@ def test_a_card_pointed_at_shows_and_says_what_it_takes(server: ServerThread, tm
         driver.execute_script("document.querySelector('[data-role=status]').textContent = arguments[0]",
                               " or ".join(["9♠ takes 2♥ 3♦ 4♣ (2 points)"] * 30))
         assert driver.execute_script(hand_top) == still, "the longest words for a card pointed at moved the hand"
+        assert driver.execute_script(FITS) == [], "they are cut with an ellipsis, all else in its place"
         host.stop()
         client.close()
