@@ -5,7 +5,6 @@ worst moments that jump, an analysis that can be cancelled while browsing goes o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -39,12 +38,10 @@ def played_record(seats: int = 2, seed: int = 5) -> dict[str, object]:
 
 
 @pytest.fixture
-def window() -> Iterator[pygame.Surface]:
-    """A 1280×800 window: room for a long judgement and its likely line above several turns of the list (at
-    960×600 the list yields, as the last test here checks)."""
-    surface = open_window((1280, 800))
-    yield surface
-    pygame.display.quit()
+def window_size() -> tuple[int, int]:
+    """1280×800: room for a long judgement and its likely line above several turns of the list (at 960×600 the
+    list yields, as the last test here checks)."""
+    return (1280, 800)
 
 
 @pytest.fixture(scope="module")
