@@ -4,6 +4,7 @@ address the proxy forwards is the one the server limits and the one ``/metrics``
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 
 from chinese_ten.net import protocol as p
 from chinese_ten.net.client import TableClient
@@ -124,16 +125,28 @@ def forwarding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tupl
         server.stop()
 
 
-def _create_as(public: str, context: ssl.SSLContext, client: str) -> dict[str, Any]:
-    ws: ClientConnection
-    with connect(public.replace("https://", "wss://") + "/ws", ssl=context, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
-                 open_timeout=30, compression=None, additional_headers={"X-Test-Client": client}) as ws:
-        ws.send(json.dumps({"type": "create", "version": 1, "name": "Ann", "seats": 2}))
+CREATE_BOUND = 60.0
+"""The longest a create through the proxy may take, handshake and answer together (a few milliseconds quiet):
+past it the test fails instead of waiting on a connection that will not answer."""
+
+
+async def _create_within(public: str, context: ssl.SSLContext, client: str) -> dict[str, Any]:
+    """Create a table through the proxy as ``client`` and return the server's answer (created or error)."""
+    async with connect(public.replace("https://", "wss://") + "/ws", ssl=context, proxy=None,
+                       subprotocols=[p.SUBPROTOCOL], compression=None,  # type: ignore[list-item]
+                       additional_headers={"X-Test-Client": client}) as ws:
+        await ws.send(json.dumps({"type": "create", "version": 1, "name": "Ann", "seats": 2}))
         for _ in range(20):
-            frame = json.loads(ws.recv(timeout=30))
+            frame = json.loads(await ws.recv())
             if frame["type"] in ("created", "error"):
                 return frame  # type: ignore[no-any-return]
     raise AssertionError("no answer to create")
+
+
+def _create_as(public: str, context: ssl.SSLContext, client: str) -> dict[str, Any]:
+    """The answer to a create made as ``client``, bounded by :data:`CREATE_BOUND` as a whole (the asyncio client:
+    the threaded one could wait for ever on a TLS read after its own handshake timeout had passed)."""
+    return asyncio.run(asyncio.wait_for(_create_within(public, context, client), CREATE_BOUND))
 
 
 def test_through_the_proxy_the_client_it_names_is_the_one_limited(forwarding: tuple[str, ssl.SSLContext]) -> None:
