@@ -38,6 +38,7 @@ def shoot(page: Page, scene: str, folder: Path | None) -> list[str]:
         for look in LOOKS:
             for language in LANGUAGES:
                 show(page, width, height, look, language)
+                page.still()
                 problems += [f"{scene} {width}x{height} {look} {language}: {p}" for p in page.driver.execute_script(FITS)]
                 if folder is not None:
                     page.driver.save_screenshot(str(folder / f"{scene}-{width}x{height}-{look}-{language}.png"))

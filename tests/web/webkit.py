@@ -49,7 +49,10 @@ def start_browser(profile: Path, width: int = 1280, height: int = 800, language:
     options.binary_location = str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium"))
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
-                     f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={language}", *arguments):
+                     f"--user-data-dir={profile}", f"--window-size={width},{height}", f"--lang={language}",
+                     # Loopback only: any other name fails at once. Without it the first tab's new-tab page waits
+                     # about five seconds, in a third of starts, for a search engine's start page it cannot reach.
+                     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1", *arguments):
         options.add_argument(argument)
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -216,6 +219,12 @@ class Page:
                                  f"each hand card meets: {self.driver.execute_script(HIT)}, "
                                  f"its console's errors: {self.log_errors()}") from None
 
+    def still(self) -> None:
+        """Wait until nothing on the page moves (no card sliding, none flying to a pile): what a person judges the
+        layout by, not a card caught half-way through its slide from where the window's previous size had it."""
+        self.wait(lambda d: d.execute_script("return !document.getAnimations().length && !document.querySelector('.ghost')"),
+                  what="the cards to come to rest")
+
     def look(self) -> dict[str, Any]:
         """The page's state, its playable cards, its choices and whether it offers the next deal."""
         return self.driver.execute_script(LOOK)  # type: ignore[no-any-return]
@@ -267,7 +276,10 @@ class Page:
             css = f'[data-role="choice"] button[data-action="{seen["choice"][-1]}"]'
         else:
             css = '[data-role="next"]'
-        moved = lambda d: self.look()["seq"] != seen["seq"] or self.look()["state"] != state  # noqa: E731
+        def moved(_driver: Any) -> bool:
+            now = self.look()
+            return bool(now["seq"] != seen["seq"] or now["state"] != state)
+
         for _ in range(2):  # a press on a card still sliding into place may land beside it: once more, at most
             self.press(css, moved)
             try:
