@@ -58,8 +58,8 @@ def test_matches_leave_nothing_behind_and_python_memory_stays_flat(window: pygam
     gc.collect()
     before: weakref.WeakSet[object] = weakref.WeakSet(o for o in gc.get_objects() if isinstance(o, TABLES))
     app = App(window, Settings(), None, DemoOptions(seats=2, deals=1), ComputerThinker(force_inline=True))
-    # The text cache has its own bound (tested with it); a small one keeps it out of this measure.
-    app.kit.text = TextPainter(app.kit.fonts, app.kit.theme, limit=50)
+    # The text caches have their own bounds (tested with them); small ones keep them out of this measure.
+    app.kit.text = TextPainter(app.kit.fonts, app.kit.theme, limit=50, widths=50)
     for seed in range(2):  # untraced: tracing makes Python several times slower
         _play(app, seed)
     tracemalloc.start()

@@ -226,6 +226,10 @@ class GlyphCover:
         return out
 
 
+WIDTHS_KEPT = 4096
+"""How many measured widths a painter keeps (a few hundred kilobytes at most)."""
+
+
 class TextPainter:
     """Renders and caches lines and paragraphs of text that may hold suit symbols.
 
@@ -234,8 +238,9 @@ class TextPainter:
     """
 
     def __init__(self, fonts: FontBook, theme: Theme, limit: int = 1500,
-                 max_bytes: int = 24 * 1024 * 1024) -> None:
-        """A painter using ``fonts`` and the suit inks of ``theme``."""
+                 max_bytes: int = 24 * 1024 * 1024, widths: int = WIDTHS_KEPT) -> None:
+        """A painter using ``fonts`` and the suit inks of ``theme``, keeping at most ``limit`` pictures of text
+        (``max_bytes`` of pixels) and ``widths`` measured widths."""
         self.fonts = fonts
         self.theme = theme
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
@@ -245,6 +250,10 @@ class TextPainter:
         self.cover = GlyphCover()
         """Which font draws each character of the text."""
         self._system_fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
+        self._widths: OrderedDict[tuple[str, int, bool, str], int] = OrderedDict()
+        """Measured widths, least recently used dropped first past ``widths`` of them (a font is the same file at
+        a size, weight and language for the whole run, so a width once measured stays true)."""
+        self._widths_kept = widths
 
     def __len__(self) -> int:
         """How many rendered pieces are kept now."""
@@ -309,6 +318,11 @@ class TextPainter:
     def width(self, text: str, size: int, bold: bool = False, language: str | None = None) -> int:
         """The width in pixels ``line`` would take."""
         language = language or i18n.language()
+        key = (text, int(size), bold, language)
+        known = self._widths.get(key)
+        if known is not None:
+            self._widths.move_to_end(key)
+            return known
         font_size = max(MIN_TEXT_PX, int(size))
         total = 0
         for kind, value in _pieces(text):
@@ -316,6 +330,9 @@ class TextPainter:
                 total += sum(font.size(part)[0] for font, part in self._runs(value, size, bold, language))
             else:
                 total += suit_px(font_size) + 2
+        self._widths[key] = total
+        if len(self._widths) > self._widths_kept:
+            self._widths.popitem(last=False)
         return total
 
     def cut(self, text: str, size: int, width: float, bold: bool = False) -> str:

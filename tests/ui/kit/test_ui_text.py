@@ -219,3 +219,20 @@ def test_a_name_in_any_script_is_drawn_with_a_font_that_has_its_letters(window: 
     assert runs[0] == ("en", "Ann ") and runs[-1] == ("en", "said hi") and runs[1][0] != "en"
     assert painter.width("Ann 張", 24, language="en") == sum(
         painter.font(face, 24).size(part)[0] for face, part in painter.cover.runs("Ann 張", False, "en"))
+
+
+def test_a_width_kept_is_the_width_measured_and_the_kept_widths_stay_bounded(window: pygame.Surface) -> None:
+    from chinese_ten.ui.kit.text import WIDTHS_KEPT
+
+    painter = TextPainter(FontBook(), classic_theme())
+    texts = [f"West took 3♦ and {n} (+{n % 40})" for n in range(WIDTHS_KEPT + 500)]
+    first = [painter.width(t, 18) for t in texts[:50]]
+    for text in texts:
+        painter.width(text, 18, language="zh-Hans")
+    painter.width("Wide words 3♦", 18)
+    assert len(painter._widths) == WIDTHS_KEPT
+    fresh = TextPainter(FontBook(), classic_theme())
+    assert first == [fresh.width(t, 18) for t in texts[:50]]  # the same figures, whether kept or dropped since
+    for size, bold in ((30, False), (18, True)):  # a width kept at one size or weight is not given for another
+        assert painter.width("Wide words 3♦", size, bold) == TextPainter(FontBook(), classic_theme()).width(
+            "Wide words 3♦", size, bold)
