@@ -227,7 +227,7 @@ class GlyphCover:
 
 
 WIDTHS_KEPT = 4096
-"""How many measured widths a painter keeps (a few hundred kilobytes at most)."""
+"""How many measured widths a painter keeps (1.5 MB when all are sentences of a turn's length, as measured)."""
 
 
 class TextPainter:
