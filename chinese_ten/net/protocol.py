@@ -260,6 +260,27 @@ def parse_message(text: str | bytes) -> Message:
     raise BadMessage("unknown message type")
 
 
+def act_id(text: str | bytes) -> str | int | None:
+    """The ``id`` of the ``act`` that ``text`` holds, so that an error answering it before it is read whole (too
+    many messages, a fault of the server's own) still names it; None for any other text.
+
+    >>> act_id('{"type": "act", "id": "a5", "action": "play 7D"}'), act_id('{"type": "chat", "id": "a5"}'), act_id("[")
+    ('a5', None, None)
+    >>> act_id('{"type": "act", "id": "a\\ud801"}') is None  # a lone surrogate, which no frame may carry
+    True
+    """
+    if isinstance(text, bytes):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("type") != "act":
+        return None
+    ident = data.get("id")
+    return ident if isinstance(ident, (str, int)) and _whole_text(ident) else None  # echoed: whole text only
+
+
 def dump(frame: dict[str, Any]) -> str:
     """A server frame as the text sent (compact JSON)."""
     return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)

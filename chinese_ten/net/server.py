@@ -136,8 +136,9 @@ class Connection:
         except ConnectionClosed:
             return
 
-    def admit(self) -> bool:
-        """Count one message against the rate, over a sliding second; False (with ``too-many`` sent) when the
+    def admit(self, text: str | bytes) -> bool:
+        """Count message ``text`` against the rate, over a sliding second; False (with ``too-many`` sent, naming
+        the action ``text`` holds if it is one, so that its sender may make it again) when the
         second holds as many admitted already, and the connection is closed once it has been over the rate
         for :data:`~chinese_ten.net.protocol.FLOOD_SECONDS` in a row (a gap of less than a second under the
         rate does not end the run)."""
@@ -151,7 +152,7 @@ class Connection:
                 self.close(p.CLOSE_FLOOD, "too many messages")
                 return False
         if len(self._admitted) >= p.RATE_PER_SECOND and now - self._admitted[0] < 1.0:
-            self.refuse("too-many", "Too many messages; slow down.")
+            self.refuse("too-many", "Too many messages; slow down.", p.act_id(text))
             return False
         self._admitted.append(now)
         return True
@@ -381,13 +382,13 @@ class TableServer:
                 conn.close(p.CLOSE_SILENT, "no hello")
                 return
             self.metrics.bytes_in += len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
-            if conn.admit():
+            if conn.admit(text):
                 self._answer(self._first, conn, text)
         async for text in conn.ws:
             self.metrics.bytes_in += len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
             if conn.closing:
                 return
-            if conn.admit():
+            if conn.admit(text):
                 self._answer(self._seated, conn, text)
 
     def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
@@ -397,7 +398,7 @@ class TableServer:
             handler(conn, text)
         except Exception:  # noqa: BLE001 - the server's own failure never closes a client's connection
             _log.exception("a message could not be answered")
-            conn.refuse("unavailable", unavailable().message)
+            conn.refuse("unavailable", unavailable().message, p.act_id(text))
 
     def _refuse(self, conn: Connection, refused: Refused, ident: Any = None) -> None:
         conn.refuse(refused.code, refused.message, ident)
@@ -491,7 +492,7 @@ class TableServer:
             else:
                 raise Refused("bad-message", "You have a seat already.")
         except p.BadMessage as exc:
-            conn.refuse("bad-message", str(exc))
+            conn.refuse("bad-message", str(exc), p.act_id(text))
         except Refused as refused:
             self._refuse(conn, refused, ident)
 

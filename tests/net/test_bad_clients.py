@@ -151,6 +151,8 @@ def test_malformed_messages_are_refused_and_the_connection_stays(server: ServerT
         for bad in ({"type": "act"}, {"type": "fly"}, {"type": "fill", "seat": "x"}, {"type": "act", "action": "play ZZ"}):
             ws.send(json.dumps(bad))
             assert recv_type(ws, "error")["code"] in ("bad-message", "not-your-turn")
+        ws.send(json.dumps({"type": "act", "id": "a9", "action": 7}))  # an action that is no text: still named
+        assert recv_type(ws, "error") == {"type": "error", "id": "a9", "code": "bad-message", "message": "action must be text"}
         ws.send(json.dumps({"type": "fill", "seat": 2, "strength": "easy"}))
         assert recv_type(ws, "error")["code"] == "not-host"
         ws.send(json.dumps({"type": "chat", "text": "hi\x07 there" + "!" * 400}))

@@ -25,6 +25,10 @@ class _Socket:
     """A WebSocket that is never written (the frames stay in the connection's queue)."""
 
 
+NEXT = json.dumps({"type": "next"})
+"""A message that names no action."""
+
+
 def _sent(conn: Connection) -> list[Any]:
     items = []
     while not conn._outbox.empty():  # noqa: SLF001 - what the connection would write
@@ -42,7 +46,7 @@ def _flood(rate: float, seconds: float, burst: int = 1) -> tuple[int, int, float
     start = clock.now
     while clock.now - start < seconds:
         for _ in range(burst):
-            if conn.admit():
+            if conn.admit(NEXT):
                 admitted += 1
             elif conn.closing:
                 closes = [item for item in _sent(conn) if isinstance(item, tuple)]
@@ -79,13 +83,25 @@ def test_a_short_flood_is_refused_but_not_closed() -> None:
     results = []
     for _ in range(2):  # two seconds over the rate, then a calm second and more
         for _ in range(40):
-            results.append(conn.admit())
+            results.append(conn.admit(NEXT))
             clock.advance(1 / 40)
     clock.advance(1.5)
     for _ in range(20):
-        results.append(conn.admit())
+        results.append(conn.admit(NEXT))
         clock.advance(0.1)
     assert not conn.closing and all(results[-20:]) and results.count(True) == 20 * 2 + 20
+
+
+def test_an_action_refused_for_the_rate_is_named_so_that_it_may_be_made_again() -> None:
+    clock = HandClock()
+    conn = Connection(_Socket(), clock)  # type: ignore[arg-type]
+    assert all(conn.admit(NEXT) for _ in range(p.RATE_PER_SECOND))
+    assert not conn.admit(json.dumps({"type": "act", "id": "a7", "action": "play 7D"}))
+    assert not conn.admit(NEXT)
+    refusals = [json.loads(item) for item in _sent(conn)]
+    assert [(r["code"], r.get("id")) for r in refusals] == [("too-many", "a7"), ("too-many", None)]
+    clock.advance(1.0)
+    assert conn.admit(json.dumps({"type": "act", "id": "a7", "action": "play 7D"}))  # made again, a second on
 
 
 @pytest.fixture
