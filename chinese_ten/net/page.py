@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,10 +32,16 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
 """The headers every page and file carries."""
 
 
-def page_for(path: str) -> Response | None:
-    """The page or file served at ``path`` (a request's path, without its query), or None where there is none."""
+GAME_NAMES: dict[str, str] = {"ten": "Chinese Ten", "fishing": "Chinese Go Fishing"}
+"""Each game's name as the page's title gives it (the page itself names it in its reader's language)."""
+
+
+def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: None) -> Response | None:
+    """The page or file served at ``path`` (a request's path, without its query), or None where there is none;
+    ``game_of`` names the game of an open table (None for a table it does not know)."""
     if path == "/" or _TABLE.fullmatch(path):
-        return _answer(seat_page(path[3:] if path != "/" else None), TYPES[".html"], "no-cache")
+        table = path[3:] if path != "/" else None
+        return _answer(seat_page(table, game_of(table) if table else None), TYPES[".html"], "no-cache")
     if path.startswith("/web/texts/") and path.endswith(".json"):
         code = path[len("/web/texts/"):-len(".json")]
         return _answer(texts_json(code), TYPES[".json"], "no-cache") if code in LANGUAGES else None
@@ -48,15 +55,19 @@ def page_for(path: str) -> Response | None:
     return None
 
 
-def seat_page(table: str | None) -> bytes:
-    """The page itself (the same for every table; its scripts read the table from the address), its title
-    naming ``table`` when there is one."""
+def seat_page(table: str | None, game: str | None = None) -> bytes:
+    """The page itself (its scripts read the table from the address), its title naming ``table`` when there is
+    one, and the table's ``game`` when it is known (the headings a person sees before taking the seat)."""
     path = static_file("index.html")
     assert path is not None, "the web seat's index.html is part of the package"
     data = path.read_bytes()
     if table is None:
         return data
-    return data.replace(b"<title>Chinese Ten</title>", f"<title>Chinese Ten \u00b7 {table}</title>".encode(), 1)
+    name = GAME_NAMES.get(game or "ten", GAME_NAMES["ten"])
+    data = data.replace(b"<title>Chinese Ten</title>", f"<title>{name} \u00b7 {table}</title>".encode(), 1)
+    if game in GAME_NAMES:
+        data = data.replace(b'<html lang="en"', f'<html lang="en" data-game="{game}"'.encode(), 1)
+    return data
 
 
 @lru_cache(maxsize=len(LANGUAGES))

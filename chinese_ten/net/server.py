@@ -315,7 +315,7 @@ class TableServer:
             figures = plain(HTTPStatus.OK, self.metrics_text())
             figures.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
             return figures
-        page = page_for(path)
+        page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None)
         if page is not None:
             return page
         return plain(HTTPStatus.NOT_FOUND)

@@ -200,6 +200,17 @@ function gameName(game) {
   return game === "fishing" ? _("Chinese Go Fishing") : _("Chinese Ten");
 }
 
+/** The page's headings name the table's game ("ten" or "fishing"), translated now and after a language switch. */
+function nameGame(game) {
+  const fishing = game === "fishing";
+  const heading = document.querySelector("header h1");
+  const join = document.querySelector('[data-view="join"] h2');
+  heading.dataset.text = fishing ? "Chinese Go Fishing" : "Chinese Ten";
+  heading.textContent = gameName(game);
+  join.dataset.text = fishing ? "A seat at a Chinese Go Fishing table" : "A seat at a Chinese Ten table";
+  join.textContent = fishing ? _("A seat at a Chinese Go Fishing table") : _("A seat at a Chinese Ten table");
+}
+
 function welcome(frame) {
   if (frame.token) model.token = frame.token;
   model.welcomed = true;
@@ -208,6 +219,7 @@ function welcome(frame) {
   model.seats = frame.seats || [];
   model.state = frame.state || null;
   model.game = frame.game;
+  nameGame(frame.game);
   document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
   model.story = frame.story || [];
   model.values = frame.values || model.values;
@@ -406,6 +418,7 @@ async function start() {
   appLink();
   wireChat((text) => connection && connection.send({ type: "chat", text }));
   wireKeys();
+  if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (model.table) join();
   else listTables();
   window.addEventListener("online", () => connection && connection.retryNow());

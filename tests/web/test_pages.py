@@ -50,6 +50,15 @@ def test_the_seat_page_names_its_table_and_offers_the_game_link() -> None:
     assert "<title>Chinese Ten · k3m9x2p7</title>" in page and "chinese-ten://" in page
 
 
+def test_the_seat_page_of_an_open_table_names_its_game_and_another_page_names_none() -> None:
+    games = {"k3m9x2p7": "fishing"}
+    fishing = page_for("/t/k3m9x2p7", games.get).body.decode()  # type: ignore[union-attr]
+    assert "<title>Chinese Go Fishing · k3m9x2p7</title>" in fishing and '<html lang="en" data-game="fishing"' in fishing
+    unknown = page_for("/t/zzzzzzzz", games.get).body.decode()  # type: ignore[union-attr]
+    assert "<title>Chinese Ten · zzzzzzzz</title>" in unknown and "data-game" not in unknown
+    assert "data-game" not in page_for("/", games.get).body.decode()  # type: ignore[union-attr]
+
+
 def test_the_page_has_nothing_inline() -> None:
     html = (WEB_ROOT / "index.html").read_text(encoding="utf-8")
     assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html)), "every script is a file"

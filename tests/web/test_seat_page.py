@@ -80,6 +80,9 @@ def test_a_browser_guest_plays_a_whole_match_with_the_pages_buttons(
         finally:
             host.stop()
             client.close()
+        name = {"ten": "Chinese Ten", "fishing": "Chinese Go Fishing"}[game]
+        assert page.asked == [name, f"A seat at a {name} table"], "the page names another game than its table's"
+        assert page.headings()[0] == name and driver.title == f"{name} · {client.table}"
         assert done.get("my-turn", 0) > 0, "the page never played a card"
         if (game, seats) == ("ten", 2):
             assert done.get("choosing", 0) > 0, "the page never offered a choice of what a card takes"

@@ -205,6 +205,8 @@ class Page:
     def __init__(self, driver: Any) -> None:
         self.driver = driver
         self.checked = 0
+        self.asked: list[str] = []
+        """The page's heading and the join panel's, as shown while it asked for a name (:meth:`sit`)."""
 
     def wait(self, condition: Callable[[Any], Any], timeout: float = STEP_SECONDS, what: str = "the page") -> Any:
         from selenium.common.exceptions import TimeoutException
@@ -237,11 +239,18 @@ class Page:
         self.driver.get(link)
         self.wait(lambda d: self.look()["state"] == "joining" and self.find('[data-role="name-input"]').is_displayed(),
                   what="the name to be asked")
+        self.asked = self.headings()
         field_ = self.find('[data-role="name-input"]')
         field_.clear()
         field_.send_keys(name)
         self.find('[data-role="join"]').click()
         self.seated()
+
+    def headings(self) -> list[str]:
+        """The page's heading and the join panel's, as the page writes them now."""
+        return self.driver.execute_script(  # type: ignore[no-any-return]
+            'return [document.querySelector("header h1"), document.querySelector(\'[data-view="join"] h2\')]'
+            '.map((e) => e.textContent);')
 
     def seated(self) -> None:
         """Wait until the page sits at its table (welcomed and connected)."""
