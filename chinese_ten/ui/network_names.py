@@ -8,7 +8,7 @@ and its name, the same from every seat, never by a side of the table that depend
 >>> network_seat_name(1, "Bo", "human")
 'Bo (guest 1)'
 >>> network_seat_name(2, "Computer (hard)", "computer", "hard")
-'guest 2 · Hard'
+'Guest 2 · Hard'
 """
 
 from __future__ import annotations
@@ -20,23 +20,27 @@ from chinese_ten.i18n import N_, _
 
 
 def seat_label_text(seat: int) -> str:
-    """A seat's label in words: the host's seat 0, a guest's its number."""
+    """A seat's label in words, as within a sentence: the host's seat 0, a guest's its number."""
     return _("host") if seat == 0 else _("guest {number}").format(number=seat)
 
 
+def seat_title(seat: int) -> str:
+    """A seat's label in words where it stands for the seat's name ("Guest 2"), as the browser seat writes it."""
+    return _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
+
+
 def network_seat_name(seat: int, name: str, kind: str, strength: str | None = None) -> str:
-    """What every window calls a network seat: a computer by its label and strength ("guest 2 · Hard"), anybody
+    """What every window calls a network seat: a computer by its label and strength ("Guest 2 · Hard"), anybody
     else by name and label ("Bo (guest 1)"), a seat with no name yet by its label."""
-    label = seat_label_text(seat)
     if kind == "computer" and strength in ORDER:
-        return _("{label} · {strength}").format(label=label, strength=strength_label(str(strength)))
+        return _("{label} · {strength}").format(label=seat_title(seat), strength=strength_label(str(strength)))
     if not name:
-        return label
-    return _("{name} ({label})").format(name=name, label=label)
+        return seat_title(seat)
+    return _("{name} ({label})").format(name=name, label=seat_label_text(seat))
 
 
 def short_seat_name(seat: int, name: str, kind: str, strength: str | None = None) -> str:
-    """A seat in a list of names ("Ann, Bo, guest 2 · Hard"): a person by name alone, a computer as
+    """A seat in a list of names ("Ann, Bo, Guest 2 · Hard"): a person by name alone, a computer as
     :func:`network_seat_name` names it, a seat with nobody in it by its label."""
     name = name.strip()
     if kind in ("human", "away") and name:

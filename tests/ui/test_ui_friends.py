@@ -128,7 +128,7 @@ def test_a_host_and_a_guest_play_a_deal_to_its_count(two: tuple[App, App]) -> No
     assert all(isinstance(t, RemoteTableScene) for t in tables)
     h, g = tables
     assert isinstance(h, RemoteTableScene) and isinstance(g, RemoteTableScene)
-    assert [i.name for i in h.ctl.infos] == ["Ann (host)", "Bo (guest 1)", "guest 2 · Normal"]
+    assert [i.name for i in h.ctl.infos] == ["Ann (host)", "Bo (guest 1)", "Guest 2 · Normal"]
     assert [i.name for i in g.ctl.infos] == [i.name for i in h.ctl.infos]  # each seat named alike in every window
     assert not h.ctl.assists and not h.takebacks_allowed  # two people: no take-backs, no hints
     leaks: list[str] = []

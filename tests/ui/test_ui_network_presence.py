@@ -50,7 +50,7 @@ def test_a_seat_taken_or_given_to_a_computer_is_told_and_the_own_seat_is_not() -
     after = [{"kind": "human", "online": False, "name": "Ann"}, {"kind": "human", "online": True, "name": "Bo"},
              {"kind": "computer", "online": False, "name": "Computer (easy)", "strength": "easy"}]
     assert [line() for line in presence_lines(before, after, own=0)] == [
-        "Bo (guest 1) took their seat.", "guest 2 · Easy: a computer takes this seat."]
+        "Bo (guest 1) took their seat.", "Guest 2 · Easy: a computer takes this seat."]
 
 
 def test_the_chats_key_opens_its_field_through_the_window_and_what_is_typed_is_only_text(window) -> None:  # type: ignore[no-untyped-def]

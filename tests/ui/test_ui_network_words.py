@@ -11,9 +11,9 @@ def test_waiting_for_the_next_deal_names_who_has_not_gone_on() -> None:
              {"label": "guest 1", "name": "Bo", "kind": "human", "online": True},
              {"label": "guest 2", "name": "", "kind": "human", "online": False},
              {"label": "guest 3", "name": "", "kind": "computer", "strength": "hard"}]
-    assert waiting_next_words(seats, 0) == "Waiting for Bo, guest 2 to go on to the next deal."
+    assert waiting_next_words(seats, 0) == "Waiting for Bo, Guest 2 to go on to the next deal."
     seats[1]["ready"] = True
-    assert waiting_next_words(seats, 0) == "Waiting for guest 2 to go on to the next deal."
+    assert waiting_next_words(seats, 0) == "Waiting for Guest 2 to go on to the next deal."
     assert waiting_next_words(seats, 2) == "Waiting for the others to go on to the next deal."  # only itself left
 
 

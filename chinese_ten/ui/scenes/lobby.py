@@ -14,6 +14,7 @@ from chinese_ten.engine.strengths import ORDER, strength_label
 from chinese_ten.i18n import N_, _
 from chinese_ten.net import protocol as p
 from chinese_ten.ui.kit import font_px, ui_scale
+from chinese_ten.ui.network_names import seat_title
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.wake import wake_window
 from chinese_ten.ui.widgets.button import Button, buttons_event
@@ -237,7 +238,7 @@ class LobbyScene(Scene):
 
     def seat_line(self, seat: int, entry: dict[str, Any]) -> str:
         """What a seat's panel says: its label and who sits there (or that a friend is awaited)."""
-        label = _("Host") if seat == 0 else _("Guest {number}").format(number=seat)
+        label = seat_title(seat)
         kind = entry.get("kind")
         if kind == "empty":
             who = _("waiting for a friend")

@@ -160,7 +160,7 @@ def test_a_computer_the_server_names_with_its_strength_is_named_by_its_label_and
                            {"label": "guest 2", "name": "Computer (odd)", "kind": "computer", "online": False,
                             "strength": "odd"}]
     infos = network_infos(follower)
-    assert (infos[1].name, infos[1].player, infos[1].mark) == ("guest 1 · Hard", "hard", "Computer")
+    assert (infos[1].name, infos[1].player, infos[1].mark) == ("Guest 1 · Hard", "hard", "Computer")
     assert (infos[2].name, infos[2].player) == ("Computer (odd) (guest 2)", "computer")  # a strength unknown here
 
 
@@ -178,7 +178,7 @@ def test_every_seat_names_each_seat_the_same_way_whatever_its_own_seat() -> None
         follower = RemoteFollower(ScriptedSeat(session, own))
         follower.seats_list = listed
         seen.append([i.name for i in network_infos(follower)])
-    assert seen[0] == seen[1] == ["Ann (host)", "Bo (guest 1)", "guest 2 · Hard", "guest 3 · Easy"]
+    assert seen[0] == seen[1] == ["Ann (host)", "Bo (guest 1)", "Guest 2 · Hard", "Guest 3 · Easy"]
 
 
 def test_the_hint_button_is_greyed_at_a_table_with_other_people(window) -> None:  # type: ignore[no-untyped-def]
