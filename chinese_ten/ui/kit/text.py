@@ -229,6 +229,10 @@ class GlyphCover:
 WIDTHS_KEPT = 1024
 """How many measured widths a painter keeps (some 370 KB when all are sentences of a turn's length: 1.5 MB measured for 4,096)."""
 
+WRAPS_KEPT = 64
+"""How many wrapped texts a painter keeps, as their lines: enough for the newest turns of the table's log, whose
+pictures are drawn again as each turns from the newest to an older one's colour."""
+
 
 class TextPainter:
     """Renders and caches lines and paragraphs of text that may hold suit symbols.
@@ -254,6 +258,9 @@ class TextPainter:
         """Measured widths, least recently used dropped first past ``widths`` of them (a font is the same file at
         a size, weight and language for the whole run, so a width once measured stays true)."""
         self._widths_kept = widths
+        self._wraps: OrderedDict[tuple[str, int, int, bool, str], tuple[str, ...]] = OrderedDict()
+        """Texts wrapped, as their lines, least recently used dropped first past :data:`WRAPS_KEPT` (they are
+        wrapped by the widths above, which stay true)."""
 
     def __len__(self) -> int:
         """How many rendered pieces are kept now."""
@@ -385,6 +392,18 @@ class TextPainter:
 
     def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
         """The text broken into lines no wider than ``max_width``, at spaces and between Chinese characters."""
+        key = (text, int(size), max_width, bold, i18n.language())
+        known = self._wraps.get(key)
+        if known is not None:
+            self._wraps.move_to_end(key)
+            return list(known)
+        lines = self._wrapped(text, size, max_width, bold)
+        self._wraps[key] = tuple(lines)
+        if len(self._wraps) > WRAPS_KEPT:
+            self._wraps.popitem(last=False)
+        return lines
+
+    def _wrapped(self, text: str, size: int, max_width: int, bold: bool) -> list[str]:
         lines: list[str] = []
         cur = ""
         for piece in break_pieces(text):

@@ -236,3 +236,25 @@ def test_a_width_kept_is_the_width_measured_and_the_kept_widths_stay_bounded(win
     for size, bold in ((30, False), (18, True)):  # a width kept at one size or weight is not given for another
         assert painter.width("Wide words 3♦", size, bold) == TextPainter(FontBook(), classic_theme()).width(
             "Wide words 3♦", size, bold)
+
+
+def test_a_wrap_kept_is_the_wrap_made_and_the_kept_wraps_stay_bounded(window: pygame.Surface) -> None:
+    from chinese_ten.i18n import use_language
+    from chinese_ten.ui.kit.text import WRAPS_KEPT
+
+    painter = TextPainter(FontBook(), classic_theme())
+    texts = [f"West played 7♦ and took 3♣ with it, turn {n}, and the stock turned a queen" for n in range(WRAPS_KEPT + 40)]
+    first = [painter.wrap(t, 18, 200) for t in texts[:20]]
+    assert all(len(lines) >= 2 for lines in first), "each text needs more than one line at 200 px"
+    for text in texts:
+        painter.wrap(text, 18, 200)
+    assert len(painter._wraps) == WRAPS_KEPT
+    fresh = TextPainter(FontBook(), classic_theme())
+    assert first == [fresh.wrap(t, 18, 200) for t in texts[:20]]  # the same lines, whether kept or dropped since
+    kept = painter.wrap(texts[-1], 18, 200)
+    kept.append("changed by its caller")
+    assert painter.wrap(texts[-1], 18, 200) == fresh.wrap(texts[-1], 18, 200), "a caller's change is not kept"
+    assert painter.wrap(texts[-1], 18, 400) == fresh.wrap(texts[-1], 18, 400) != kept[:-1], "another width wraps anew"
+    use_language("zh-Hans")
+    words = "西家出了方块七，吃了梅花三，翻开的牌是一张皇后，它也进了牌桌"
+    assert painter.wrap(words, 18, 120) == TextPainter(FontBook(), classic_theme()).wrap(words, 18, 120)
