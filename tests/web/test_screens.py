@@ -34,9 +34,9 @@ def show(page: Page, width: int, height: int, look: str, language: str) -> None:
 
 def shoot(page: Page, scene: str, folder: Path | None) -> list[str]:
     problems: list[str] = []
-    for width, height in SIZES:
+    for language in LANGUAGES:  # the language outermost: a switch fetches its texts and draws the page again
         for look in LOOKS:
-            for language in LANGUAGES:
+            for width, height in SIZES:
                 show(page, width, height, look, language)
                 page.still()
                 problems += [f"{scene} {width}x{height} {look} {language}: {p}" for p in page.driver.execute_script(FITS)]
