@@ -93,11 +93,10 @@ def test_a_person_dropped_on_their_move_is_played_for_and_gets_the_seat_back(tmp
         welcome = wait_for(guest, "welcome")
         token, table = welcome["token"], welcome["table"]
         host_player = Player(host, 5)
-        guest_player = Player(guest, 6)
+        guest_player = Player(guest, 6, act=False)  # the guest never moves: its move is the one it is dropped on
         state = welcome["state"]
         if state["to_move"] != 1:  # the host plays once, so it is the guest's move
             play_until([host_player, guest_player], lambda: bool(guest.state and guest.state["legal"]), 10)
-        guest_player.acting = False
         guest.close()
         seen: list[dict[str, Any]] = []
         presence = wait_for(host, "presence", where=lambda f: f["seats"][1]["kind"] == "away", timeout=30, seen=seen)
