@@ -18,6 +18,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from chinese_ten.assets import BACK, CARD_CODES, STYLES, assets_root, icon_file
+from chinese_ten.games import GAMES
 from chinese_ten.i18n import LANGUAGES, catalog
 from chinese_ten.web import TYPES, marked_texts, static_file
 
@@ -30,10 +31,6 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("Referrer-Policy", "no-referrer"),
 )
 """The headers every page and file carries."""
-
-
-GAME_NAMES: dict[str, str] = {"ten": "Chinese Ten", "fishing": "Chinese Go Fishing"}
-"""Each game's name as the page's title gives it (the page itself names it in its reader's language)."""
 
 
 def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: None) -> Response | None:
@@ -63,10 +60,11 @@ def seat_page(table: str | None, game: str | None = None) -> bytes:
     data = path.read_bytes()
     if table is None:
         return data
-    name = GAME_NAMES.get(game or "ten", GAME_NAMES["ten"])
-    data = data.replace(b"<title>Chinese Ten</title>", f"<title>{name} \u00b7 {table}</title>".encode(), 1)
-    if game in GAME_NAMES:
-        data = data.replace(b'<html lang="en"', f'<html lang="en" data-game="{game}"'.encode(), 1)
+    spec = GAMES.get(game or "")  # None for a table not open here: the page learns its game once seated
+    title = spec.title if spec is not None else "Chinese Ten"
+    data = data.replace(b"<title>Chinese Ten</title>", f"<title>{title} \u00b7 {table}</title>".encode(), 1)
+    if spec is not None:
+        data = data.replace(b'<html lang="en"', f'<html lang="en" data-game="{spec.name}"'.encode(), 1)
     return data
 
 
