@@ -2,8 +2,8 @@
 this browser's tables at ``GET /``, the page's own files, the card pictures and the page's texts.
 
 The claim is after the link's ``#``, so it never reaches the server, and the seat's token stays in the
-browser: nothing here depends on either. Every answer carries the headers the contract names (a
-``default-src 'self'`` policy, ``nosniff``, no referrer); the page has nothing inline.
+browser: nothing here depends on either. The page has nothing inline, so the policy every answer carries
+(:data:`.httpfront.SECURITY_HEADERS`) holds it.
 """
 
 from __future__ import annotations
@@ -24,13 +24,6 @@ from chinese_ten.web import TYPES, marked_texts, static_file
 
 _TABLE = re.compile(r"/t/[A-Za-z0-9_-]{4,64}")
 _CARD = re.compile(r"/cards/([a-z-]+)/(back|10[SHDC]|[2-9AJQK][SHDC])\.svg")
-
-SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
-    ("Content-Security-Policy", "default-src 'self'"),
-    ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "no-referrer"),
-)
-"""The headers every page and file carries."""
 
 
 def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: None) -> Response | None:
@@ -83,6 +76,6 @@ def _file(path: Path | None, cache: str) -> Response | None:
 
 
 def _answer(data: bytes, content_type: str, cache: str) -> Response:
-    headers = Headers([("Content-Type", content_type), ("Cache-Control", cache), *SECURITY_HEADERS])
+    headers = Headers([("Content-Type", content_type), ("Cache-Control", cache)])
     headers["Content-Length"] = str(len(data))
     return Response(200, "OK", headers, data)

@@ -272,7 +272,8 @@ class TableServer:
         self._server = await serve(self._handle, self.host, self.port, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
                                    process_request=self._http, max_size=p.MAX_FRAME, compression=None,
                                    create_connection=front,  # type: ignore[arg-type]
-                                   ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS)
+                                   ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS,
+                                   server_header=None)
         sockets = list(self._server.sockets)
         if sockets:
             self.port = sockets[0].getsockname()[1]
@@ -312,9 +313,7 @@ class TableServer:
             peer = connection.transport.get_extra_info("peername")
             if not self.may_see_metrics(str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")):
                 return plain(HTTPStatus.FORBIDDEN)
-            figures = plain(HTTPStatus.OK, self.metrics_text())
-            figures.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
-            return figures
+            return plain(HTTPStatus.OK, self.metrics_text(), "text/plain; version=0.0.4; charset=utf-8")
         page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None)
         if page is not None:
             return page
