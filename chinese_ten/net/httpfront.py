@@ -104,6 +104,11 @@ class Head:
         return self.target.split("?", 1)[0]
 
     @property
+    def query(self) -> str:
+        """The target's query (after its ``?``), or nothing."""
+        return self.target.partition("?")[2]
+
+    @property
     def has_body(self) -> bool:
         """True when a body follows the head (which no page takes)."""
         return "transfer-encoding" in self.headers or self.headers.get("content-length", "0") != "0"
@@ -133,6 +138,8 @@ class FrontConnection(ServerConnection):
         self.protocol.send_response = self._send_handshake  # type: ignore[method-assign]
         self.headers: dict[str, str] = {}
         """The headers of the request being answered (names in lower case)."""
+        self.query = ""
+        """The query of the request being answered (after its path's ``?``)."""
         self._read = bytearray()
         self._mode: str | None = None
         """None until the first request's head is read; then ``ws`` (handed on) or ``http`` (answered here)."""
@@ -210,6 +217,7 @@ class FrontConnection(ServerConnection):
             response = plain(HTTPStatus.UPGRADE_REQUIRED, "this address takes a WebSocket\n")
         else:
             self.headers = head.headers
+            self.query = head.query
             response = self.answer(self, path)
         self._send(response, head=head.method == "HEAD", close=not head.keeps_alive)
 

@@ -4,53 +4,81 @@ this browser's tables at ``GET /``, the page's own files, the card pictures and 
 The claim is after the link's ``#``, so it never reaches the server, and the seat's token stays in the
 browser: nothing here depends on either. The page has nothing inline, so the policy every answer carries
 (:data:`.httpfront.SECURITY_HEADERS`) holds it.
+
+Every file is made once (read, its validator computed, gzip-compressed) and answered ``304`` to a browser
+whose copy is current. The page names its style and scripts at ``/web/VERSION/…``, and the scripts name the
+card pictures and the page's icon with ``?v=VERSION``, where :func:`version` is a digest of them all: those
+addresses a browser keeps for a year without asking again, and a release that changes any of the files has
+new ones. Anything else (the page itself, its texts, an address without the version) is asked about again
+each time, which costs a ``304``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
 from pathlib import Path
+from urllib.parse import parse_qs
 
-from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from chinese_ten.assets import BACK, CARD_CODES, STYLES, assets_root, icon_file
 from chinese_ten.games import GAMES
 from chinese_ten.i18n import LANGUAGES, catalog
-from chinese_ten.web import TYPES, marked_texts, static_file
+from chinese_ten.net.served import Served
+from chinese_ten.web import TYPES, WEB_ROOT, marked_texts, static_file
 
 _TABLE = re.compile(r"/t/[A-Za-z0-9_-]{4,64}")
 _CARD = re.compile(r"/cards/([a-z-]+)/(back|10[SHDC]|[2-9AJQK][SHDC])\.svg")
+_VERSIONED = re.compile(r"/web/([0-9a-f]{12})/([^/]+)")
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+"""How a versioned address is kept: a year, never asked about again."""
+
+REVALIDATE = "no-cache"
+"""How any other address is kept: asked about again (by its ``ETag``) before each use."""
+
+SEAT_PAGES_KEPT = 512
+"""How many tables' seat pages are kept made (each is a few kilobytes)."""
 
 
-def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: None) -> Response | None:
-    """The page or file served at ``path`` (a request's path, without its query), or None where there is none;
-    ``game_of`` names the game of an open table (None for a table it does not know)."""
+def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: None,
+             request: Mapping[str, str] | None = None, query: str = "") -> Response | None:
+    """The page or file served at ``path`` (a request's path, without its ``query``), or None where there is none;
+    ``game_of`` names the game of an open table (None for a table it does not know); ``request`` holds the
+    request's headers (names in lower case), which choose gzip and a ``304``."""
+    request = request if request is not None else {}
     if path == "/" or _TABLE.fullmatch(path):
         table = path[3:] if path != "/" else None
-        return _answer(seat_page(table, game_of(table) if table else None), TYPES[".html"], "no-cache")
+        return _seat(table, game_of(table) if table else None).answer(request, REVALIDATE)
     if path.startswith("/web/texts/") and path.endswith(".json"):
         code = path[len("/web/texts/"):-len(".json")]
-        return _answer(texts_json(code), TYPES[".json"], "no-cache") if code in LANGUAGES else None
+        return _texts(code).answer(request, REVALIDATE) if code in LANGUAGES else None
+    versioned = _VERSIONED.fullmatch(path)
+    if versioned is not None:
+        return _answer(static_file(versioned.group(2)), request, _keep(versioned.group(1)))
     if path.startswith("/web/"):
-        return _file(static_file(path[len("/web/"):]), "no-cache")
+        return _answer(static_file(path[len("/web/"):]), request, REVALIDATE)
     card = _CARD.fullmatch(path)
     if card is not None and card.group(1) in STYLES and (card.group(2) in CARD_CODES or card.group(2) == BACK):
-        return _file(assets_root() / "cards" / card.group(1) / f"{card.group(2)}.svg", "public, max-age=86400")
+        picture = assets_root() / "cards" / card.group(1) / f"{card.group(2)}.svg"
+        return _answer(picture, request, _keep(parse_qs(query).get("v", [""])[0]))
     if path == "/icon.svg":
-        return _file(icon_file(), "public, max-age=86400")
+        return _answer(icon_file(), request, _keep(parse_qs(query).get("v", [""])[0]))
     return None
 
 
 def seat_page(table: str | None, game: str | None = None) -> bytes:
     """The page itself (its scripts read the table from the address), its title naming ``table`` when there is
-    one, and the table's ``game`` when it is known (the headings a person sees before taking the seat)."""
+    one, and the table's ``game`` when it is known (the headings a person sees before taking the seat); its
+    style, scripts and icon at their versioned addresses."""
     path = static_file("index.html")
     assert path is not None, "the web seat's index.html is part of the package"
-    data = path.read_bytes()
+    data = path.read_bytes().replace(b'="/web/', f'="/web/{version()}/'.encode())
+    data = data.replace(b'="/icon.svg"', f'="/icon.svg?v={version()}"'.encode())
     if table is None:
         return data
     spec = GAMES.get(game or "")  # None for a table not open here: the page learns its game once seated
@@ -69,13 +97,43 @@ def texts_json(code: str) -> bytes:
     return json.dumps({k: v for k, v in table.items() if v != k}, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
-def _file(path: Path | None, cache: str) -> Response | None:
-    if path is None or not path.is_file():
+@lru_cache(maxsize=1)
+def version() -> str:
+    """The version in the page's addresses: a digest of the page's files, every card picture and the icon, so
+    it changes whenever one of them does."""
+    digest = hashlib.sha256()
+    cards = assets_root() / "cards"
+    files = [*sorted(p for p in WEB_ROOT.iterdir() if p.suffix in TYPES),
+             *(cards / style / f"{code}.svg" for style in STYLES for code in (*CARD_CODES, BACK)), icon_file()]
+    for path in files:
+        digest.update(f"{path.parent.name}/{path.name}\n".encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def _keep(given: str) -> str:
+    """How an address carrying version ``given`` is kept: for good if it is this one's, else asked about again."""
+    return IMMUTABLE if given == version() else REVALIDATE
+
+
+def _answer(path: Path | None, request: Mapping[str, str], keep: str) -> Response | None:
+    served = _file(path) if path is not None else None
+    return served.answer(request, keep) if served is not None else None
+
+
+@lru_cache(maxsize=SEAT_PAGES_KEPT)
+def _seat(table: str | None, game: str | None) -> Served:
+    return Served.of(seat_page(table, game), TYPES[".html"])
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _texts(code: str) -> Served:
+    return Served.of(texts_json(code), TYPES[".json"])
+
+
+@cache
+def _file(path: Path) -> Served | None:
+    """A file of the page's, a card picture or the icon (a finite set, each named by a pattern), made once."""
+    if not path.is_file():
         return None
-    return _answer(path.read_bytes(), TYPES.get(path.suffix, "application/octet-stream"), cache)
-
-
-def _answer(data: bytes, content_type: str, cache: str) -> Response:
-    headers = Headers([("Content-Type", content_type), ("Cache-Control", cache)])
-    headers["Content-Length"] = str(len(data))
-    return Response(200, "OK", headers, data)
+    return Served.of(path.read_bytes(), TYPES.get(path.suffix, "application/octet-stream"))

@@ -314,7 +314,8 @@ class TableServer:
             if not self.may_see_metrics(str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")):
                 return plain(HTTPStatus.FORBIDDEN)
             return plain(HTTPStatus.OK, self.metrics_text(), "text/plain; version=0.0.4; charset=utf-8")
-        page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None)
+        page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None,
+                        connection.headers, connection.query)
         if page is not None:
             return page
         return plain(HTTPStatus.NOT_FOUND)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from chinese_ten.net.page import page_for
+from chinese_ten.net.page import page_for, version
 from chinese_ten.web import WEB_ROOT, marked_texts, marked_texts_of, static_file
 from messages_tool import messages
 from tests.net.netkit import ServerThread
@@ -110,7 +110,7 @@ def test_script_marks_are_found_in_both_forms_and_nothing_else() -> None:
 def test_the_server_answers_the_seat_page_with_its_headers_and_refuses_unknown_paths(server: ServerThread) -> None:
     with urllib.request.urlopen(server.url + "/t/k3m9x2p7", timeout=5) as answer:  # noqa: S310 - loopback
         assert answer.headers["X-Frame-Options"] == "DENY"
-        assert b'src="/web/main.js"' in answer.read()
+        assert f'src="/web/{version()}/main.js"'.encode() in answer.read()
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(server.url + "/web/secret.py", timeout=5)  # noqa: S310
     assert refused.value.code == 404
