@@ -37,6 +37,12 @@ class Metrics:
     """Refusals for a limit, by the limit (:data:`LIMITS`)."""
     untrusted_forwarded: int = 0
     """Requests carrying ``X-Forwarded-For`` from a peer that is not a trusted proxy."""
+    accept_pauses: int = 0
+    """Times accepting connections was paused for want of file descriptors."""
+    accept_failures: int = 0
+    """Accepts that failed for want of file descriptors (each retry while paused too)."""
+    accept_paused: bool = False
+    """True while accepting is paused for want of file descriptors."""
 
     def acked(self, seconds: float) -> None:
         """One action applied and acknowledged ``seconds`` after its message arrived."""
@@ -63,6 +69,12 @@ class Metrics:
                [(f'{{limit="{limit}"}}', self.limited[limit]) for limit in LIMITS])
         metric("untrusted_forwarded_requests_total", "counter",
                "Requests carrying X-Forwarded-For from a peer not trusted as a proxy.", [("", self.untrusted_forwarded)])
+        metric("accept_paused", "gauge", "1 while accepting connections is paused for want of file descriptors.",
+               [("", int(self.accept_paused))])
+        metric("accept_pauses_total", "counter", "Times accepting connections was paused for want of file descriptors.",
+               [("", self.accept_pauses)])
+        metric("accept_failures_total", "counter", "Accepts that failed for want of file descriptors.",
+               [("", self.accept_failures)])
         metric("received_bytes_total", "counter", "Bytes of messages received.", [("", self.bytes_in)])
         metric("sent_bytes_total", "counter", "Bytes of frames sent.", [("", self.bytes_out)])
         lines.append("# HELP chinese_ten_ack_seconds Time from an action's arrival to its ack.")

@@ -34,6 +34,7 @@ from chinese_ten.engine.workers import watch_parent
 from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
+from chinese_ten.net.accepting import Acceptor
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
 from chinese_ten.net.page import page_for
@@ -195,6 +196,7 @@ class TableServer:
         self.refusal_log = RefusalLog()
         self._forwarding_told = False
         """True once a request forwarded by a peer not trusted as a proxy has been logged."""
+        self._acceptor: Acceptor | None = None
         self._use_pool = pool
         self._pool: Executor | None = None
         self._server: Server | None = None
@@ -284,12 +286,15 @@ class TableServer:
         sockets = list(self._server.sockets)
         if sockets:
             self.port = sockets[0].getsockname()[1]
+        self._acceptor = Acceptor.take_over(self._server.server, self.metrics)
         self.sweep()
 
     async def close(self) -> None:
         """Stop serving, close every table and the store."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._acceptor is not None:
+            self._acceptor.close()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
