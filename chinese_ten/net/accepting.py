@@ -32,6 +32,12 @@ BATCH = 64
 SHORTAGES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 """The ``accept()`` errors that mean the process or the system is short of descriptors or memory."""
 
+PASSING = frozenset(getattr(errno, name) for name in ("ENETDOWN", "EPROTO", "ENOPROTOOPT", "EHOSTDOWN", "ENONET",
+                                                      "EHOSTUNREACH", "EOPNOTSUPP", "ENETUNREACH", "EPERM")
+                    if hasattr(errno, name))
+"""The ``accept()`` errors about one connection alone (Linux's accept(2) reports a new connection's network
+errors so): that one is passed over, the next accepted."""
+
 
 class Acceptor:
     """Reads an asyncio server's listening sockets in place of its own accept loop (see the module)."""
@@ -103,10 +109,9 @@ class Acceptor:
                 self._going_on()  # nothing more waits, and a descriptor was there to take it
                 return
             except OSError as exc:
-                if exc.errno not in SHORTAGES:
-                    _log.warning("a connection could not be accepted: %s", exc.strerror or exc)
-                    return
-                self._short(exc)
+                if exc.errno in PASSING:
+                    continue
+                self._short(exc)  # short of descriptors or memory, or a fault of the socket: paused, tried again
                 return
             self._going_on()
             conn.setblocking(False)
@@ -132,8 +137,9 @@ class Acceptor:
             self._short_since = self.loop.time()
             self.metrics.accept_pauses += 1
             self.metrics.accept_paused = True
-            _log.warning("out of file descriptors (%s): accepting connections is paused, new ones wait until some "
-                         "close; tried again every %.1f s", exc.strerror or exc, RETRY_SECONDS)
+            what = "out of file descriptors" if exc.errno in (errno.EMFILE, errno.ENFILE) else "accepting connections failed"
+            _log.warning("%s (%s): accepting connections is paused, new ones wait until some close; tried again "
+                         "every %.1f s", what, exc.strerror or exc, RETRY_SECONDS)
 
     def _try_again(self) -> None:
         self._retry = None

@@ -1,9 +1,12 @@
 """A server out of file descriptors: ``chinese-ten serve`` started with a low ``RLIMIT_NOFILE``, held connections
 taking every descriptor, more connections waiting. The log says so in one line, not a traceback per failed
-accept; ``/metrics`` counts the failed tries; once the held connections close, the server serves again."""
+accept; ``/metrics`` counts the failed tries; once the held connections close, the server serves again. And the
+acceptor's pause and retries on a clock moved by hand."""
 
 from __future__ import annotations
 
+import errno
+import logging
 import os
 import re
 import resource
@@ -17,6 +20,10 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
+
+from chinese_ten.net.accepting import RETRY_SECONDS, Acceptor
+from chinese_ten.net.metrics import Metrics
+from tests.net.tablekit import HandClock
 
 DESCRIPTORS = 40
 """The server's descriptor limit: about 15 are its own at rest, the rest are for connections."""
@@ -116,3 +123,70 @@ def test_out_of_descriptors_the_log_says_so_once_and_the_server_serves_again(ser
     pauses = _figure(answer, "accept_pauses_total")
     assert text.count("out of file descriptors") == pauses and text.count("free again") == pauses, text[:2000]
     assert len(text.splitlines()) <= 2 * pauses + 1 and "Traceback" not in text, text[:2000]
+
+
+class _Loop(HandClock):
+    """A hand-moved clock with the loop's readers, as the acceptor uses them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.readers: dict[int, object] = {}
+
+    def add_reader(self, fd: int, callback: object, *args: object) -> None:
+        self.readers[fd] = callback
+
+    def remove_reader(self, fd: int) -> bool:
+        return self.readers.pop(fd, None) is not None
+
+
+class _Listening:
+    """A listening socket whose ``accept()`` raises the errors it is given, one a call, then would block."""
+
+    def __init__(self, errors: list[int]) -> None:
+        self.errors = errors
+        self.tries = 0
+
+    def accept(self) -> tuple[socket.socket, object]:
+        self.tries += 1
+        if self.errors:
+            code = self.errors.pop(0)
+            raise OSError(code, os.strerror(code))
+        raise BlockingIOError(errno.EAGAIN, "would block")
+
+    def close(self) -> None:
+        pass
+
+
+class _Serving:
+    def is_serving(self) -> bool:
+        return True
+
+
+def _acceptor(errors: list[int]) -> tuple[Acceptor, _Loop, _Listening, Metrics]:
+    loop, listening, metrics = _Loop(), _Listening(errors), Metrics()
+    acceptor = Acceptor(loop, _Serving(), lambda: None, metrics)  # type: ignore[arg-type, return-value]
+    acceptor._listening = [(7, listening)]  # type: ignore[list-item]  # noqa: SLF001 - a socket of its own
+    acceptor._watch()  # noqa: SLF001
+    return acceptor, loop, listening, metrics
+
+
+def test_a_shortage_is_one_line_however_long_and_one_more_when_it_ends(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="chinese_ten.net")
+    acceptor, loop, listening, metrics = _acceptor([errno.EMFILE] * 20)
+    acceptor._ready(listening)  # type: ignore[arg-type]  # noqa: SLF001 - the loop's call when one waits
+    assert loop.readers == {} and metrics.accept_paused and listening.tries == 1
+    loop.advance(RETRY_SECONDS * 10)
+    assert listening.tries == 11 and metrics.accept_failures == 11 and loop.readers == {}
+    loop.advance(RETRY_SECONDS * 10)
+    assert listening.errors == [] and not metrics.accept_paused and 7 in loop.readers
+    lines = [r.getMessage() for r in caplog.records if r.name == "chinese_ten.net"]
+    assert len(lines) == 2 and "out of file descriptors" in lines[0] and "free again" in lines[1]
+    assert metrics.accept_pauses == 1 and metrics.accept_failures == 20
+
+
+def test_a_connections_own_network_error_passes_it_over_without_a_pause(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="chinese_ten.net")
+    acceptor, loop, listening, metrics = _acceptor([errno.EPROTO, errno.ENETUNREACH])
+    acceptor._ready(listening)  # type: ignore[arg-type]  # noqa: SLF001
+    assert listening.tries == 3 and 7 in loop.readers and metrics.accept_failures == 0
+    assert not [r for r in caplog.records if r.name == "chinese_ten.net"]
