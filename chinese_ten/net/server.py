@@ -19,7 +19,7 @@ import signal
 import sqlite3
 import sys
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime
 from http import HTTPStatus
@@ -34,9 +34,11 @@ from chinese_ten.engine.workers import watch_parent
 from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
+from chinese_ten.net.accepting import Acceptor
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
 from chinese_ten.net.page import page_for
+from chinese_ten.net.refusals import RefusalLog
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
 
@@ -95,6 +97,8 @@ class Connection:
         """The client address the connection is counted by."""
         self.endpoint: str | None = None
         """The table the connection's path names (``/ws/TABLE``), or None on the bare ``/ws``."""
+        self.on_limit: Callable[[str, str], None] = lambda limit, address: None
+        """Told the limit (:data:`~chinese_ten.net.metrics.LIMITS`) and the address of each refusal for the rate."""
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._admitted: deque[float] = deque(maxlen=p.RATE_PER_SECOND)
         """When the latest admitted messages came (as many as a second admits)."""
@@ -150,9 +154,11 @@ class Connection:
             self._last_over = now
             if now - self._over_since >= p.FLOOD_SECONDS:
                 self.close(p.CLOSE_FLOOD, "too many messages")
+                self.on_limit("flood", self.address)
                 return False
         if len(self._admitted) >= p.RATE_PER_SECOND and now - self._admitted[0] < 1.0:
             self.refuse("too-many", "Too many messages; slow down.", p.act_id(text))
+            self.on_limit("rate", self.address)
             return False
         self._admitted.append(now)
         return True
@@ -187,6 +193,10 @@ class TableServer:
         """When each client address created its tables in the last hour."""
         self._open: dict[str, int] = {}
         """How many connections each client address holds open."""
+        self.refusal_log = RefusalLog()
+        self._forwarding_told = False
+        """True once a request forwarded by a peer not trusted as a proxy has been logged."""
+        self._acceptor: Acceptor | None = None
         self._use_pool = pool
         self._pool: Executor | None = None
         self._server: Server | None = None
@@ -277,12 +287,15 @@ class TableServer:
         sockets = list(self._server.sockets)
         if sockets:
             self.port = sockets[0].getsockname()[1]
+        self._acceptor = Acceptor.take_over(self._server.server, self.metrics)
         self.sweep()
 
     async def close(self) -> None:
         """Stop serving, close every table and the store."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._acceptor is not None:
+            self._acceptor.close()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -307,11 +320,13 @@ class TableServer:
 
     def _page(self, connection: FrontConnection, path: str) -> Response:
         """The answer to a ``GET`` of ``path``: the health check, the figures, a page, or 404."""
+        peer = connection.transport.get_extra_info("peername")
+        address, forwarded = str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")
+        self.note_forwarding(address, forwarded)
         if path == "/healthz":
             return plain(HTTPStatus.OK, "ok\n")
         if path == "/metrics":
-            peer = connection.transport.get_extra_info("peername")
-            if not self.may_see_metrics(str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")):
+            if not self.may_see_metrics(address, forwarded):
                 return plain(HTTPStatus.FORBIDDEN)
             return plain(HTTPStatus.OK, self.metrics_text(), "text/plain; version=0.0.4; charset=utf-8")
         page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None,
@@ -324,9 +339,11 @@ class TableServer:
         assert self.loop is not None
         conn = Connection(ws, self.loop, self.metrics)
         conn.address = self.client_address(ws)
+        conn.on_limit = self.limit_refused
         if ws.request is not None:
             conn.endpoint = endpoint_table(ws.request.path)
         if self._open.get(conn.address, 0) >= self.connections_per_address:
+            self.limit_refused("connections", conn.address)
             with contextlib.suppress(Exception):
                 await ws.close(p.CLOSE_FLOOD, "too many connections from one address")
             return
@@ -353,7 +370,27 @@ class TableServer:
         names."""
         peer = ws.remote_address
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+        self.note_forwarding(str(peer[0]) if peer else "", forwarded)
         return client_of(str(peer[0]) if peer else "", forwarded, self.trusted)
+
+    def note_forwarding(self, peer: str, forwarded: str | None) -> None:
+        """Count a request carrying ``X-Forwarded-For`` from a ``peer`` not trusted as a proxy, and log the first:
+        a proxy left out of ``--trust-proxy`` makes every client behind it one address, which the limits then
+        cap as one."""
+        if forwarded is None or is_trusted(peer, self.trusted):
+            return
+        self.metrics.untrusted_forwarded += 1
+        if not self._forwarding_told:
+            self._forwarding_told = True
+            _log.warning("a request from %s carries X-Forwarded-For, but %s is not a proxy this server trusts: "
+                         "every client behind it counts as that one address against the per-address limits; if it "
+                         "is your proxy, start the server with --trust-proxy naming it", peer, peer)
+
+    def limit_refused(self, limit: str, address: str) -> None:
+        """Count one refusal for ``limit`` (:data:`~chinese_ten.net.metrics.LIMITS`) of a client at ``address``,
+        and log it as far as :class:`RefusalLog`'s bounds allow."""
+        self.metrics.limited[limit] += 1
+        self.refusal_log.refused(limit, address)
 
     def may_see_metrics(self, peer: str, forwarded: str | None) -> bool:
         """True when a ``/metrics`` request may be answered: from this machine or a trusted proxy, and, through
@@ -425,6 +462,7 @@ class TableServer:
                 made.popleft()
             if len(made) >= self.tables_per_hour:
                 conn.refuse("too-many", "Too many tables opened from here this hour; try later.")
+                self.limit_refused("tables", conn.address)
                 return
             try:
                 table_id = f"{self.shard}-{new_table_id()}" if self.shard else None

@@ -193,6 +193,9 @@ class Table:
         a table still waiting for its seats tells its deal (the latest update, whole) when the match begins."""
         self._pending: Handle | None = None
         self._shared: tuple[tuple[int, int], dict[str, Any]] | None = None
+        self._stepped: dict[int, dict[int, dict[str, Any]]] = {}
+        """Each seat's ``state`` just after each update not told yet (by update number, then seat), taken as
+        the update happened: an update's frame shows its own step, never a later one's."""
         self._last_over: dict[str, Any] | None = None
         self._match_over: dict[str, Any] | None = None
         if self.started and row.progress and self.session.deal.is_over:
@@ -208,7 +211,18 @@ class Table:
                                thinker=self.thinker)
         if progress:
             session.resume(progress)
+        session.on_change = self._stepped_on
         return session
+
+    def _stepped_on(self, change: str) -> None:
+        """The session has applied an action: each told seat's state as it is now, for that update's frame."""
+        if change == "action" and self.started:
+            number = self.session.update_count - 1
+            self._stepped[number] = {s.seat: self._step_state(s.seat) for s in self.seats if s.kind != "computer"}
+
+    def _step_state(self, seat: int) -> dict[str, Any]:
+        """``seat``'s state as an update tells it now (while the deal is under way, with its legal actions)."""
+        return state_json(self.session, seat, playing=not self.session.deal.is_over, common=self._common())
 
     def _wake(self) -> None:
         """A decision thought about in the pool is ready (called from the pool's thread)."""
@@ -518,17 +532,17 @@ class Table:
         start, end = self.sent, self.session.update_count
         if start >= end:
             return
-        playing = not self.session.deal.is_over
-        common = self._common()
         told = [s for s in self.seats if s.kind != "computer"]  # a computer's seat is never sent a frame
         per_seat = [self.session.updates(s.seat, start) for s in told]
         for offset in range(end - start):
             self.seq += 1
+            stepped = self._stepped.pop(start + offset, {})
             for seat, updates in zip(told, per_seat):
                 update = updates[offset]
                 frame = {"type": "update", "seq": self.seq, "events": events_json(self.game.name, update.events),
                          "step": {"kind": update.kind, "deal": update.deal_number, "by": update.seat}}
-                frame["state"] = state_json(self.session, seat.seat, playing=playing, common=common)
+                state = stepped.get(seat.seat)
+                frame["state"] = state if state is not None else self._step_state(seat.seat)
                 text = p.dump(frame)
                 seat.frames.append((self.seq, text))
                 self._deliver(seat, text)
@@ -715,6 +729,7 @@ class Table:
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
         self.ready = set(ready)
         self._shared = None
+        self._stepped.clear()
 
     def _try_later(self) -> None:
         """Move the table on again in a moment (its last step could not be kept)."""
