@@ -86,15 +86,15 @@ class TurnClock:
         """The decision the table waits for now: a person's at ``seat`` (None: a computer's, or nobody's) at the
         position ``key``. A new decision starts the clock afresh (or where it stood when kept, for the decision
         it was timing before a restart); the same decision keeps its clock, and one whose time is up and not yet
-        acted on is offered to the table again."""
+        acted on is offered to the table again on the loop's next turn."""
         if self.seconds is None:
             return
         if seat is None:
             self.stop()
             return
         if seat == self.seat and key == self.key:
-            if self.expired:
-                self._fire()
+            if self.expired and self._timer is None:
+                self._timer = self._loop.call_later(0.0, self._fire)  # on the loop's next turn, never inside a step
             return
         self.stop()
         self.seat, self.key = seat, key

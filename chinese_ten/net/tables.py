@@ -320,6 +320,7 @@ class Table:
         seat.away_due = False
         if seat.away:
             self._back(seat)
+        self.turn_clock.decided(seat_no)  # heard from: a run of run-outs before it starts again
         was_started = self.started
         self.started = all(s.kind != "empty" for s in self.seats)
         self._time_turn()

@@ -16,7 +16,7 @@ from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.net.store import TableStore
 from chinese_ten.net.tables import Refused, Table, restore
-from tests.net.netkit import Player, ServerThread, play_until, wait_for
+from tests.net.netkit import Player, ServerThread, play_until, wait_for, watched
 from tests.net.tablekit import HandClock, Line
 from tests.net.test_welcome import open_table, play_deal
 
@@ -65,10 +65,11 @@ def test_each_person_who_asks_is_marked_and_the_match_waits_for_every_person(sto
     assert table.phase == "match_over" and table.wants_again == {1}
 
 
+@pytest.mark.parametrize("game", ["ten", "fishing"])
 def test_when_every_person_asked_a_new_match_starts_at_the_same_table_the_dealer_one_seat_on(
-        store: TableStore) -> None:
+        store: TableStore, game: str) -> None:
     clock = HandClock()
-    table, host, guests = finished(store, clock, turn_clock=60)
+    table, host, guests = finished(store, clock, turn_clock=60, game=game)
     table.chat(0, "one more?")
     first = table.session
     before = (table.row.seed, first.match.first_dealer, host.of("match_over")[-1]["seq"])
@@ -139,28 +140,32 @@ def test_a_person_alone_with_computers_plays_again_at_once(store: TableStore) ->
     assert table.phase == "playing" and table.row.matches == 1
 
 
-def test_two_people_play_again_over_the_wire_and_the_window_follows_the_new_match(tmp_path: Path) -> None:
+def test_two_people_play_again_over_the_wire_and_the_window_follows_the_new_match(tmp_path: Path,
+                                                                                  monkeypatch: Any) -> None:
     server = ServerThread(tmp_path, pool=False)
-    host = TableClient.create(server.url, "Ann", seats=2, match="one")
-    clients = [host]
+    clients: list[TableClient] = []
     try:
-        guest = TableClient.join(wait_for(host, "created")["links"]["1"], "Bo")
-        clients.append(guest)
-        players = [Player(host, 21), Player(guest, 22)]
-        play_until(players, lambda: all(p.done for p in players), 60)
-        seen = list(players[0].frames)
-        host.again()
-        wait_for(guest, "presence", where=lambda f: [s.get("again") is True for s in f["seats"]] == [True, False])
-        assert guest.wants_again() == [0]
-        guest.again()
-        wait_for(host, "update", where=lambda f: f["step"]["kind"] == "dealt", seen=seen)
-        dealt = wait_for(guest, "update", where=lambda f: f["step"]["kind"] == "dealt")
-        assert dealt["state"]["deal"] == 1 and dealt["seq"] == seen[-1]["seq"]
+        with watched(monkeypatch) as watch:
+            host = TableClient.create(server.url, "Ann", seats=2, match="one")
+            clients.append(host)
+            guest = TableClient.join(wait_for(host, "created")["links"]["1"], "Bo")
+            clients.append(guest)
+            players = [Player(host, 21), Player(guest, 22)]
+            play_until(players, lambda: all(p.done for p in players), 60)
+            seen = list(players[0].frames)
+            host.again()
+            wait_for(guest, "presence", where=lambda f: [s.get("again") is True for s in f["seats"]] == [True, False])
+            assert guest.wants_again() == [0]
+            guest.again()
+            wait_for(host, "update", where=lambda f: f["step"]["kind"] == "dealt", seen=seen)
+            dealt = wait_for(guest, "update", where=lambda f: f["step"]["kind"] == "dealt")
+            assert dealt["state"]["deal"] == 1 and dealt["seq"] == seen[-1]["seq"]
+            back = TableClient.rejoin(server.url, guest.table or "", guest.token or "")  # the token still holds
+            clients.append(back)
+            assert wait_for(back, "welcome")["phase"] == "playing"
+        assert watch.leaks == [] and len(watch.seeds) == 2  # each match its own shuffle, neither told
         follower = RemoteFollower(host, seen)  # the window's follower reads both matches without a fault
         assert follower.places is None and follower.deal_number == 1 and not follower.deal.is_over
-        back = TableClient.rejoin(server.url, guest.table or "", guest.token or "")  # the seat's token still holds
-        clients.append(back)
-        assert wait_for(back, "welcome")["phase"] == "playing"
     finally:
         for client in clients:
             client.close()

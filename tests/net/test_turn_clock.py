@@ -143,6 +143,17 @@ def test_a_decision_the_person_makes_ends_the_run(store: TableStore) -> None:
     assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
 
 
+def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(store: TableStore) -> None:
+    clock = HandClock()
+    table, _host, guests = clocked_table(store, clock)
+    for _ in range(IN_A_ROW - 1):
+        run_out(table, clock)
+    table.detach(1, guests[1])
+    table.attach(1, Line())
+    run_out(table, clock)
+    assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
+
+
 def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: TableStore) -> None:
     clock = HandClock()
     table, _host, _guests = clocked_table(store, clock)
