@@ -516,8 +516,8 @@ class Table:
 
     def presence_list(self) -> list[dict[str, Any]]:
         """Every seat as ``presence`` and ``welcome`` list it (with ``ready`` while a deal is over, for each
-        person who has sent ``next``)."""
-        over = self.phase == "deal_over"
+        person who has sent ``next``, and ``again`` once the match is over, for each who has sent ``again``)."""
+        over, ended = self.phase == "deal_over", self.phase == "match_over"
         listed = []
         for s in self.seats:
             entry: dict[str, Any] = {"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name,
@@ -526,7 +526,7 @@ class Table:
                 entry["strength"] = s.strength  # an extra key: each window names a computer in its own language
             if over and s.seat in self.ready:
                 entry["ready"] = True
-            if s.seat in self.wants_again and self.phase == "match_over":
+            if ended and s.seat in self.wants_again:
                 entry["again"] = True
             listed.append(entry)
         return listed

@@ -163,6 +163,9 @@ def test_two_people_play_again_over_the_wire_and_the_window_follows_the_new_matc
             back = TableClient.rejoin(server.url, guest.table or "", guest.token or "")  # the token still holds
             clients.append(back)
             assert wait_for(back, "welcome")["phase"] == "playing"
+            back.again()  # the new match is under way: not over, so refused
+            refused = wait_for(back, "error")
+            assert refused["code"] == "bad-message" and "not over" in refused["message"]
         assert watch.leaks == [] and len(watch.seeds) == 2  # each match its own shuffle, neither told
         follower = RemoteFollower(host, seen)  # the window's follower reads both matches without a fault
         assert follower.places is None and follower.deal_number == 1 and not follower.deal.is_over
