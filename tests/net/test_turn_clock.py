@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from chinese_ten.net.client import TableClient
+from chinese_ten.net.client import TableClient, updates_of
 from chinese_ten.net.clock import IN_A_ROW
+from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.net.store import TableStore
 from chinese_ten.net.tables import Table, restore
 from tests.net.netkit import ServerThread, wait_for
@@ -299,3 +300,42 @@ def test_a_seat_away_after_its_clock_ran_out_is_back_on_any_message_over_the_wir
         host.close()
         guest.close()
         server.stop()
+
+
+class Told:
+    """A seat's connection as the window's follower reads it: the frames a table sent it, once each."""
+
+    game = "ten"
+
+    def __init__(self, line: Line, seat: int) -> None:
+        self.line, self.seat, self.read = line, seat, 0
+
+    def poll(self) -> list[dict[str, Any]]:
+        fresh = self.line.frames[self.read:]
+        self.read = len(self.line.frames)
+        return fresh
+
+    def updates(self, frame: Any) -> list[Any]:
+        return updates_of(frame, self.game)
+
+    def act(self, action: str) -> str:
+        return "a1"
+
+    def next_deal(self) -> None:
+        pass
+
+
+def test_the_windows_follower_shows_the_move_made_for_a_seat_whose_clock_ran_out(store: TableStore,
+                                                                                 caplog: Any) -> None:
+    clock = HandClock()
+    table, host, _guests = clocked_table(store, clock)
+    run_out(table, clock)
+    follower = RemoteFollower(Told(host, 0))  # type: ignore[arg-type]
+    assert follower.receive()
+    for _ in range(100):  # show every move that came, as the table asks for each
+        if not follower.advance():
+            break
+    marked = [f for f in host.of("update") if RAN_OUT in f["events"]][0]
+    shown = [u for u in follower.updates(0) if u.seat == 1 and u.kind == "moved"]
+    assert shown and len(shown[-1].events) == len(marked["events"]) - 1  # the move whole, the table's event left out
+    assert not [r for r in caplog.records if "could not read" in r.getMessage()]
