@@ -113,8 +113,8 @@ class TableClient:
         self.links: dict[str, str] = {}
         self.state: dict[str, Any] | None = None
         """The latest ``state`` the server sent for this seat."""
-        self._state_at = 0.0
-        """When :attr:`state` came (``time.monotonic``), to count its clock down from."""
+        self._clock_told: tuple[Any, float] = (None, 0.0)
+        """The latest state's ``clock`` and when it came (``time.monotonic``), set at once for the reading thread."""
         self.seats: list[dict[str, Any]] = []
         """The latest seat list (``welcome`` or ``presence``)."""
         self.closed_code: int | None = None
@@ -193,8 +193,7 @@ class TableClient:
     def clock(self) -> dict[str, Any] | None:
         """The turn clock as the latest ``state`` told it (``seat``, ``seconds``, ``left``), ``left`` counted down
         since that state came; None while no decision is timed."""
-        state, at = self.state, self._state_at
-        told = state.get("clock") if state else None
+        told, at = self._clock_told
         if not isinstance(told, dict):
             return None
         left = float(told.get("left") or 0.0) - (time.monotonic() - at)
@@ -352,6 +351,11 @@ class TableClient:
                 self._outbox.put_nowait(message)  # sent again once connected
                 return
 
+    def _told(self, state: Any) -> None:
+        """Keep the latest ``state`` this seat was told, with its turn clock and when it came."""
+        self.state = state
+        self._clock_told = (state.get("clock") if isinstance(state, dict) else None, time.monotonic())
+
     def _received(self, text: str | bytes) -> None:
         try:
             frame = json.loads(text)
@@ -369,7 +373,7 @@ class TableClient:
             if frame.get("token"):
                 self.token = frame["token"]
             self.seats = list(frame.get("seats") or [])
-            self.state, self._state_at = frame.get("state"), time.monotonic()
+            self._told(frame.get("state"))
             missed = frame.get("missed") or []
             self.last_seq = max([int(frame.get("seq", 0))] + [int(m.get("seq", 0)) for m in missed])
         elif kind == "presence":
@@ -377,5 +381,5 @@ class TableClient:
         if kind in ("update", "deal_over", "match_over") and isinstance(frame.get("seq"), int):
             self.last_seq = max(self.last_seq or 0, frame["seq"])
             if kind == "update" and frame.get("state") is not None:
-                self.state, self._state_at = frame["state"], time.monotonic()
+                self._told(frame["state"])
         self._queue(frame)
