@@ -512,6 +512,7 @@ class TableServer:
         assert table is not None and seat is not None
         ident = None
         try:
+            table.heard(seat)
             msg = p.parse_message(text)
             if isinstance(msg, p.Act):
                 ident = msg.id
@@ -527,6 +528,8 @@ class TableServer:
             elif isinstance(msg, p.Leave):
                 conn.table = conn.seat = None
                 table.leave(seat)
+            elif isinstance(msg, p.Again):
+                table.again(seat)
             else:
                 raise Refused("bad-message", "You have a seat already.")
         except p.BadMessage as exc:

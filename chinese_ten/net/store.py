@@ -19,8 +19,9 @@ from typing import Any, Final
 
 from chinese_ten.storage import transaction
 
-SCHEMA_VERSION: Final[int] = 2
-"""1: tables, seats and deals; 2: each table's latest chat lines too."""
+SCHEMA_VERSION: Final[int] = 3
+"""1: tables, seats and deals; 2: each table's latest chat lines too; 3: each table's turn clock, whether it may
+be watched, its matches played and who wants another (:data:`_ADDED`)."""
 
 _SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -35,7 +36,12 @@ CREATE TABLE IF NOT EXISTS tables (
     seq INTEGER NOT NULL,
     ready TEXT NOT NULL,
     created REAL NOT NULL,
-    last_action REAL NOT NULL
+    last_action REAL NOT NULL,
+    clock INTEGER,
+    watchers INTEGER NOT NULL DEFAULT 1,
+    matches INTEGER NOT NULL DEFAULT 0,
+    again TEXT NOT NULL DEFAULT '[]',
+    turn_clock TEXT
 );
 CREATE INDEX IF NOT EXISTS tables_by_last_action ON tables (last_action);
 CREATE TABLE IF NOT EXISTS seats (
@@ -64,6 +70,15 @@ CREATE TABLE IF NOT EXISTS chat (
     PRIMARY KEY (table_id, number)
 );
 """
+
+_ADDED: Final[dict[str, str]] = {
+    "clock": "INTEGER", "watchers": "INTEGER NOT NULL DEFAULT 1", "matches": "INTEGER NOT NULL DEFAULT 0",
+    "again": "TEXT NOT NULL DEFAULT '[]'", "turn_clock": "TEXT"}
+"""The columns of ``tables`` that version 3 added, as a kept version 2 file is given them (its tables: no clock,
+watchable, in their first match, nobody asking for another)."""
+
+_TABLE_COLUMNS: Final[str] = ("id, game, seats, rules, match, chat, seed, progress, seq, ready, created, last_action, "
+                              "clock, watchers, matches, again, turn_clock")
 
 CHECKPOINT_SECONDS: Final[float] = 2.0
 """How often the write-ahead log is copied into the database, on a thread of its own."""
@@ -131,6 +146,11 @@ def check_store_file(path: Path) -> None:
         raise DamagedStore(path, "is not a tables database")
 
 
+def _json_or_null(value: dict[str, Any] | None) -> str | None:
+    """A kept JSON value's text, or NULL for none."""
+    return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
 def secret_hash(secret: str) -> str:
     """The hash a token or claim is kept as (SHA-256, hexadecimal)."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
@@ -165,7 +185,7 @@ class ChatLine:
 
 @dataclass(frozen=True)
 class TableRow:
-    """One kept table: how it was opened, its seed and its position."""
+    """One kept table: how it was opened, its match's seed and its position."""
 
     id: str
     game: str
@@ -179,6 +199,16 @@ class TableRow:
     ready: tuple[int, ...]
     created: float
     last_action: float
+    clock: int | None = None
+    """The seconds a person has for each decision; None: no turn clock."""
+    watchers: bool = True
+    """Whether the table may be watched from no seat."""
+    matches: int = 0
+    """How many matches the table finished before the one under way (each played again by everyone)."""
+    again: tuple[int, ...] = ()
+    """The seats whose person asked for another match since this one ended."""
+    turn_clock: dict[str, Any] | None = None
+    """The running turn clock as :class:`~chinese_ten.net.clock.TurnClock` keeps it (None: none running)."""
 
 
 class TableStore:
@@ -202,6 +232,10 @@ class TableStore:
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
                             self._db.execute(statement)
+                    had = {r[1] for r in self._db.execute("PRAGMA table_info(tables)")}
+                    for name, kind in _ADDED.items():
+                        if name not in had:  # a file an earlier version made
+                            self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
                     self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it, off the server's loop
         except BaseException:
@@ -254,10 +288,11 @@ class TableStore:
     def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         """Keep a new table with its seats."""
         with self._transaction() as db:
-            db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute(f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES ({', '.join('?' * 17)})",
                        (table.id, table.game, table.seats, json.dumps(table.rules), table.match, int(table.chat),
                         str(table.seed), json.dumps(table.progress), table.seq, json.dumps(list(table.ready)),
-                        table.created, table.last_action))
+                        table.created, table.last_action, table.clock, int(table.watchers), table.matches,
+                        json.dumps(list(table.again)), _json_or_null(table.turn_clock)))
             for seat in seats:
                 self._put_seat(db, table.id, seat)
 
@@ -272,13 +307,19 @@ class TableStore:
             self._put_seat(db, table_id, seat)
 
     def save_position(self, table_id: str, progress: dict[str, Any] | str, seq: int, ready: Sequence[int],
-                      last_action: float, deal: tuple[int, dict[str, Any]] | None = None) -> None:
+                      last_action: float, deal: tuple[int, dict[str, Any]] | None = None, *,
+                      match: tuple[int, int] | None = None, again: Sequence[int] = (),
+                      turn_clock: dict[str, Any] | None = None) -> None:
         """Keep the table's position, ``progress`` as a value or already written as JSON (with a finished deal's
-        record, in the same transaction)."""
+        record, in the same transaction), the seats asking for another match and the running turn clock; with
+        ``match`` (its seed and the matches finished before it), the position is a new match's."""
         text = progress if isinstance(progress, str) else json.dumps(progress, separators=(",", ":"))
         with self._transaction() as db:
-            db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ? WHERE id = ?",
-                       (text, seq, json.dumps(list(ready)), last_action, table_id))
+            db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ?, again = ?, turn_clock = ? "
+                       "WHERE id = ?", (text, seq, json.dumps(list(ready)), last_action, json.dumps(list(again)),
+                                        _json_or_null(turn_clock), table_id))
+            if match is not None:
+                db.execute("UPDATE tables SET seed = ?, matches = ? WHERE id = ?", (str(match[0]), match[1], table_id))
             if deal is not None:
                 db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
 
@@ -303,11 +344,14 @@ class TableStore:
 
     @staticmethod
     def _load(db: sqlite3.Connection, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
-        row = db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        row = db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
+        turn_clock = json.loads(row[16]) if row[16] else None
         table = TableRow(row[0], row[1], int(row[2]), json.loads(row[3]), row[4], bool(row[5]), int(row[6]),
-                         json.loads(row[7]), int(row[8]), tuple(json.loads(row[9])), float(row[10]), float(row[11]))
+                         json.loads(row[7]), int(row[8]), tuple(json.loads(row[9])), float(row[10]), float(row[11]),
+                         None if row[12] is None else int(row[12]), bool(row[13]), int(row[14]),
+                         tuple(json.loads(row[15])), turn_clock if isinstance(turn_clock, dict) else None)
         seats = [SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in db.execute(
             "SELECT seat, name, kind, strength, token_hash, claim_hash FROM seats WHERE table_id = ? ORDER BY seat",
             (table_id,))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,10 +29,13 @@ def store(tmp_path: Path) -> Iterator[TableStore]:
 
 
 def open_table(store: TableStore, clock: HandClock, *, game: str = "ten", seats: int = 2, match: str = "one",
-               computers: dict[int, str] | None = None) -> tuple[Table, Line, dict[int, Line]]:
-    """A table with its host connected and every kept seat taken by a connected guest."""
-    msg = p.Create(1, "Ann", game, seats, None, match, computers or {}, True)
-    table, _token, claims = Table.open(msg, store, clock, away_after=AWAY, public_url="http://127.0.0.1:9")
+               computers: dict[int, str] | None = None, turn_clock: int | None = None,
+               **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+    """A table with its host connected and every kept seat taken by a connected guest (``turn_clock``: the seconds
+    a decision; ``options`` go to :meth:`Table.open`)."""
+    msg = p.Create(1, "Ann", game, seats, None, match, computers or {}, True, turn_clock)
+    table, _token, claims = Table.open(msg, store, clock, **{"away_after": AWAY, "public_url": "http://127.0.0.1:9",
+                                                             **options})
     host = Line()
     table.attach(0, host)
     guests = {}
