@@ -5,6 +5,8 @@ descriptor limit and of a power loss is what the unit and the store do."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -191,3 +193,12 @@ def test_a_server_that_cannot_write_its_data_folder_says_so_in_one_line_naming_t
     assert f"the data folder {folder} cannot be used" in done.stderr
     assert f"chown {uid} {folder}" in done.stderr
     assert not any(folder.iterdir())
+
+
+@pytest.mark.parametrize("name", ["Caddyfile", "Caddyfile.shards"])
+def test_each_caddyfile_lets_the_outage_page_run_its_one_script_and_nothing_else(name: str) -> None:
+    page = (KIT / "table-down.html").read_text(encoding="utf-8")
+    [script] = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    policies = re.findall(r'header Content-Security-Policy "([^"]+)"', (KIT / name).read_text(encoding="utf-8"))
+    assert policies == [f"default-src 'none'; script-src 'sha256-{digest}'; frame-ancestors 'none'"]

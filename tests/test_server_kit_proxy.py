@@ -1,12 +1,15 @@
 """The kit's Caddyfiles in front of the table servers their own comments start, on loopback with Caddy's local
 authority: HSTS and one ``Server`` header (Caddy's, on the WebSocket's 101 too), a request head that never
 ends closed by Caddy, and with a shard down the shared pages still answered and its tables' pages saying
-that their server is down, until it is back."""
+that their server is down, until it is back: in a browser, the link opened during the outage becomes the seat
+by itself, its claim kept."""
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import os
+import re
 import shutil
 import socket
 import ssl
@@ -20,8 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from chinese_ten.net.client import TableClient
+from chinese_ten.net.tls import CA_FILE_VARIABLE
 from tests.kitrun import KIT, end, kit_commands, loopback_caddyfile, option, start_caddy, start_server, with_option
 from tests.net.caddykit import Caddy, free_port, needs_caddy
+from tests.net.netkit import wait_for
+from tests.web.test_seat_through_proxy import needs_certutil, trusting_home
+from tests.web.webkit import Page, browser
 
 pytestmark = needs_caddy
 
@@ -152,9 +160,13 @@ def test_with_one_shard_down_the_shared_pages_answer_and_its_tables_pages_say_it
     assert time.monotonic() - started < 30
     assert "text/html" in headers["content-type"]
     assert "The table's server is down" in page and "牌桌所在的服务器暂时停了" in page and "牌桌所在的伺服器暫時停了" in page
-    assert '<meta http-equiv="refresh" content="10">' in page  # it loads itself again, without a script
-    assert "<script" not in page
-    assert "default-src 'none'" in headers["content-security-policy"]
+    # It loads itself again with its one script, which the page's policy allows by its hash alone (a <meta> refresh
+    # would not: to the same address with a '#', the seat's claim, a browser only moves within the page).
+    [script] = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+    assert "location.reload()" in script and "10000" in script
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    policy = headers["content-security-policy"]
+    assert "default-src 'none'" in policy and f"script-src 'sha256-{digest}';" in policy
     assert headers["retry-after"] == "10"
     assert headers["strict-transport-security"].startswith("max-age=")
     assert shards.get("/t/west-k3m9x2p7")[0] == 200  # the other shard's seats are served as ever
@@ -164,3 +176,41 @@ def test_with_one_shard_down_the_shared_pages_answer_and_its_tables_pages_say_it
         assert status == 200 and "The table's server is down" not in page
     finally:
         end(again)
+
+
+@pytest.mark.slow
+@needs_certutil
+def test_a_seats_link_opened_while_its_server_is_down_becomes_the_seat_once_it_is_back(
+        shards: Proxied, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CA_FILE_VARIABLE, str(shards.caddy.root_certificate))
+    clients = []
+    try:
+        for _ in range(8):  # a new table goes to either shard, in turn: until one is east's, at most eight tries
+            clients.append(TableClient.create(shards.public, "Ann", seats=2, match="one"))
+            created = wait_for(clients[-1], "created", timeout=30)
+            if created["table"].startswith("east-"):
+                break
+        assert created["table"].startswith("east-")
+    finally:
+        for client in clients:
+            client.close()
+    link = created["links"]["1"]
+    east, east_words = shards.servers[47111]
+    end(east)
+    home = trusting_home(shards.caddy.root_certificate, tmp_path / "home")
+    with browser(tmp_path, home=home) as driver:
+        driver.get(link)
+        assert "server is down" in driver.title
+        again, _ = start_server(east_words, tmp_path / "east-again.log")
+        try:
+            page = Page(driver)
+            # It loads itself again every 10 s (each try waits up to 5 s for the server): the seat within 60 s.
+            page.wait(lambda d: "server is down" not in d.title and d.find_elements("css selector", '[data-role="name-input"]'),
+                      timeout=60, what="the seat's page after its server came back")
+            assert driver.current_url == link  # the claim after the '#' is still there, so the seat can be taken
+            page.wait(lambda d: page.find('[data-role="name-input"]').is_displayed(), what="the name to be asked")
+            page.find('[data-role="name-input"]').send_keys("Bo")
+            page.find('[data-role="join"]').click()
+            page.seated()
+        finally:
+            end(again)
