@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from chinese_ten.net.client import TableClient
 from chinese_ten.net.tls import CA_FILE_VARIABLE
 from tests.kitrun import KIT, PAGES, end, loopback_caddyfile, start_caddy, start_server
 from tests.net.caddykit import free_port, needs_caddy
-from tests.net.netkit import Player, play_until, wait_for
+from tests.net.netkit import play_a_match
 
 pytestmark = [needs_caddy, pytest.mark.slow]
 
@@ -110,16 +109,7 @@ def test_a_newcomer_following_the_docs_plays_a_match_over_https_through_the_kits
         context = ssl.create_default_context(cafile=str(caddy.root_certificate))
         with urllib.request.urlopen(public + "/healthz", context=context, timeout=30) as answer:
             assert answer.read() == b"ok\n"
-        host = TableClient.create(public, "Ann", game="ten", seats=2, match="one")
-        created = wait_for(host, "created", timeout=60)
-        assert created["links"]["1"].startswith(public + "/t/")
-        guest = TableClient.join(created["links"]["1"], "Bo")
-        players = [Player(host, 11), Player(guest, 12)]
-        try:
-            play_until(players, lambda: all(p.done for p in players), timeout=120)
-        finally:
-            for player in players:
-                player.client.close()
+        players = play_a_match(public, (11, 12), timeout=120)
         for player in players:
             assert player.errors == []
             assert [f for f in player.frames if f.get("type") == "match_over"]
