@@ -15,6 +15,7 @@ import gc
 import json
 import logging
 import multiprocessing
+import os
 import signal
 import sqlite3
 import sys
@@ -543,6 +544,8 @@ def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         lock = try_lock(data_dir / LOCK_NAME)
+    except PermissionError as exc:
+        raise StartError(f"the data folder {data_dir} cannot be used: {exc.strerror or exc}; {_owner_fix(data_dir)}") from None
     except OSError as exc:
         raise StartError(f"the data folder {data_dir} cannot be used: {exc.strerror or exc}") from None
     if lock is None:
@@ -556,6 +559,15 @@ def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
     except (sqlite3.Error, OSError, StoreUnavailable) as exc:
         lock.release()
         raise StartError(f"{data_dir / 'tables.db'} cannot be opened: {exc}") from None
+
+
+def _owner_fix(data_dir: Path) -> str:
+    """How to let this server write ``data_dir``: the folder given to its user, named by uid where there are uids."""
+    uid = getattr(os, "getuid", lambda: None)()
+    if uid is None:
+        return "let the user this server runs as write there, or name another folder with --data-dir"
+    return (f"this server runs as uid {uid}, so give the folder to that user (chown {uid} {data_dir}, on the host "
+            f"for a container's mounted folder) or name another with --data-dir")
 
 
 def endpoint_table(target: str) -> str | None:
