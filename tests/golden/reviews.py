@@ -1,8 +1,8 @@
 """The golden reviews: everything a review says of fixed deals of both games, for fixed seeds.
 
 The deals are records ``simulate`` wrote (Chinese Ten under each preset at two to four
-seats, Go Fishing at two to eight), kept in ``reviews/records``; for each, every seat's
-review at a small effort is kept in ``reviews/`` as what the ``review`` command prints
+seats, Go Fishing at two to eight), kept in ``reviews/records``; for each, the first and the
+last seat's review at a small effort is kept in ``reviews/`` as what the ``review`` command prints
 (marks, best options, reasons, losses, lines), the exact form a review is kept in, the
 words of each decision, option and line, and the evaluation graph's points. The test
 ``tests/test_golden_reviews.py`` reviews the deals again and asks for the same bytes, so
@@ -124,12 +124,17 @@ def _said(review: Any, record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def reviewed_seats(record: dict[str, Any]) -> tuple[int, ...]:
+    """The seats of a deal whose reviews are kept: the first and the last."""
+    return (0, len(record["hands"]) - 1)
+
+
 def reviewed(name: str, record: dict[str, Any]) -> dict[str, str]:
-    """Every seat's review of one deal, by file name."""
+    """The first and the last seat's reviews of one deal, by file name."""
     game = "fishing" if name.startswith("fishing") else "ten"
     module = importlib.import_module(f"chinese_ten.games.{game}.review")
     out: dict[str, str] = {}
-    for seat in range(len(record["hands"])):
+    for seat in reviewed_seats(record):
         seed = SEED_STEP * seat
         review = module.review_record(record, seat, seed=seed, budget=BUDGET)
         said = {"count": module.count_decisions(record, seat), **_said(review, record)}
