@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.cli import build_parser
-from chinese_ten.net.store import CHECKPOINT_SECONDS, TableStore
+from chinese_ten.net.store_sqlite import CHECKPOINT_SECONDS, SqliteStore
 from tests.kitrun import KIT
 from tests.net.caddykit import CADDY, needs_caddy
 from tests.net.netkit import ServerThread
@@ -163,7 +163,7 @@ def test_the_unit_raises_the_descriptor_limit_and_the_docs_say_how_many_connecti
 
 
 def test_the_docs_say_what_a_power_loss_can_take_back_as_the_store_writes(tmp_path: Path) -> None:
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
     try:
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     finally:

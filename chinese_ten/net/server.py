@@ -40,7 +40,8 @@ from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
 from chinese_ten.net.page import page_for
 from chinese_ten.net.refusals import RefusalLog
-from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
+from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreRefused, StoreUnavailable, TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
 
 _log = logging.getLogger("chinese_ten.net")
@@ -172,14 +173,16 @@ class TableServer:
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
                  pool: bool = True, tables_per_hour: int = p.TABLES_PER_HOUR,
                  connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
-                 shard: str | None = None) -> None:
-        """A server keeping its tables in ``data_dir/tables.db``, which it holds alone; ``pool`` lets Hard
+                 shard: str | None = None, store: str | None = None) -> None:
+        """A server keeping its tables in ``data_dir/tables.db``, which it holds alone, or in the PostgreSQL
+        ``store`` names (``postgresql://USER@HOST:PORT/DB``, shared by any number of servers); ``pool`` lets Hard
         computers think in another process (off: every computer decides on the loop). :class:`StartError` when
-        the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
-        ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
+        the folder cannot be used or another server holds it, or ``store`` cannot be used, :class:`DamagedStore`
+        for a damaged ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
         ``shard`` starts every new table's id with ``SHARD-``."""
         self.trusted = trusted_networks(trust_proxy)  # ValueError before the folder is taken
-        self.lock, self.store = _hold(data_dir)
+        self.lock: FileLock | None
+        self.lock, self.store = _hold(data_dir) if store is None else (None, _shared_store(store))
         self.host = host
         self.port = port
         self.public_url = public_url
@@ -311,7 +314,8 @@ class TableServer:
         """Close the store and let go of the data folder (a server that failed to start, or has stopped)."""
         with contextlib.suppress(Exception):
             self.store.close()
-        self.lock.release()
+        if self.lock is not None:
+            self.lock.release()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """The WebSocket's opening handshake: only the endpoint's paths reach it (:mod:`.httpfront`)."""
@@ -552,13 +556,23 @@ def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
         raise StartError(f"another table server is using the data folder {data_dir}; stop it first, or give "
                          f"this one its own --data-dir")
     try:
-        return lock, TableStore(data_dir / "tables.db")
+        return lock, SqliteStore(data_dir / "tables.db")
     except DamagedStore:
         lock.release()
         raise
     except (sqlite3.Error, OSError, StoreUnavailable) as exc:
         lock.release()
         raise StartError(f"{data_dir / 'tables.db'} cannot be opened: {exc}") from None
+
+
+def _shared_store(address: str) -> TableStore:
+    """Open the PostgreSQL store ``address`` names, shared with other servers: no data folder is held."""
+    from chinese_ten.net.store_postgres import PostgresStore  # psycopg is loaded only by a server that uses it
+
+    try:
+        return PostgresStore(address)
+    except StoreRefused as exc:
+        raise StartError(str(exc)) from None
 
 
 def _owner_fix(data_dir: Path) -> str:
@@ -633,13 +647,14 @@ def log_to_stderr(log_format: str = "text") -> None:
 
 
 def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float, *,
-                  trust_proxy: Sequence[str] = (), shard: str | None = None, log_format: str = "text") -> int:
+                  trust_proxy: Sequence[str] = (), shard: str | None = None, log_format: str = "text",
+                  store: str | None = None) -> int:
     """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0, or 1
     with one line on stderr when it cannot start."""
     log_to_stderr(log_format)
     try:
         server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after,
-                             trust_proxy=trust_proxy, shard=shard)
+                             trust_proxy=trust_proxy, shard=shard, store=store)
     except (StartError, DamagedStore) as exc:
         return _cannot_start(str(exc))
 

@@ -1,29 +1,28 @@
-"""``tables.db``: every open table, its seats, its deal records and its position, in SQLite (write-ahead log).
+"""The table store: every open table, its seats, its deal records, its chat and its position.
 
-As :mod:`chinese_ten.matchstore` keeps matches, a write is one transaction, so a server killed at any
-moment comes back at the last applied action. Tokens and claims are kept only as SHA-256 hashes; the
-seed is kept here and nowhere a client can read it.
+:class:`TableStore` is the one interface, with its queries written once in the SQL both kinds of store speak;
+:mod:`.store_sqlite` keeps them in ``tables.db`` (the default) and :mod:`.store_postgres` in PostgreSQL
+(``serve --store postgresql://...``). As :mod:`chinese_ten.matchstore` keeps
+matches, a write is one transaction, so a server killed at any moment comes back at the last applied action.
+Tokens and claims are kept only as SHA-256 hashes; the seed is kept here and nowhere a client can read it.
 """
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import hashlib
 import json
-import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
-
-from chinese_ten.storage import transaction
+from typing import Any, Final, Protocol
 
 SCHEMA_VERSION: Final[int] = 3
 """1: tables, seats and deals; 2: each table's latest chat lines too; 3: each table's turn clock, whether it may
-be watched, its matches played and who wants another (:data:`_ADDED`)."""
+be watched, its matches played and who wants another (:data:`_ADDED`). A PostgreSQL store starts at 3."""
 
-_SCHEMA: Final[str] = """
+SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -35,8 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     progress TEXT NOT NULL,
     seq INTEGER NOT NULL,
     ready TEXT NOT NULL,
-    created REAL NOT NULL,
-    last_action REAL NOT NULL,
+    created DOUBLE PRECISION NOT NULL,
+    last_action DOUBLE PRECISION NOT NULL,
     clock INTEGER,
     watchers INTEGER NOT NULL DEFAULT 1,
     matches INTEGER NOT NULL DEFAULT 0,
@@ -66,22 +65,24 @@ CREATE TABLE IF NOT EXISTS chat (
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
-    at REAL NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, number)
 );
 """
+"""The schema in the SQL both SQLite and PostgreSQL read (a ``DOUBLE PRECISION`` column is SQLite's ``REAL``),
+each statement safe to run again over a store that has it."""
 
-_ADDED: Final[dict[str, str]] = {
+ADDED: Final[dict[str, str]] = {
     "clock": "INTEGER", "watchers": "INTEGER NOT NULL DEFAULT 1", "matches": "INTEGER NOT NULL DEFAULT 0",
     "again": "TEXT NOT NULL DEFAULT '[]'", "turn_clock": "TEXT"}
 """The columns of ``tables`` that version 3 added, as a kept version 2 file is given them (its tables: no clock,
 watchable, in their first match, nobody asking for another)."""
 
+OURS: Final[frozenset[str]] = frozenset({"tables", "seats", "deals"})
+"""The tables every version of the schema has."""
+
 _TABLE_COLUMNS: Final[str] = ("id, game, seats, rules, match, chat, seed, progress, seq, ready, created, last_action, "
                               "clock, watchers, matches, again, turn_clock")
-
-CHECKPOINT_SECONDS: Final[float] = 2.0
-"""How often the write-ahead log is copied into the database, on a thread of its own."""
 
 EXPIRY_SECONDS: Final[float] = 48 * 3600.0
 """A table is removed this long after its last action."""
@@ -90,18 +91,17 @@ CHAT_KEPT: Final[int] = 50
 """How many of a table's latest chat lines are kept (and told in ``welcome``)."""
 
 
-_OURS: Final[frozenset[str]] = frozenset({"tables", "seats", "deals"})
-"""The tables every version of the schema has."""
-
-_HEADER: Final[bytes] = b"SQLite format 3\x00"
-
-
 class StoreUnavailable(Exception):
-    """The tables database cannot be read or written just now (a full disk, a read-only folder); nothing was
-    changed by the call that raised it."""
+    """The store cannot be read or written just now (a full disk, a read-only folder, PostgreSQL gone); nothing
+    was changed by the call that raised it."""
 
 
-class DamagedStore(Exception):
+class StoreRefused(Exception):
+    """A store that cannot be opened at all (an address malformed or unreachable, a password refused, a database
+    of another program or of a newer version of the game); the message says which, in one sentence."""
+
+
+class DamagedStore(StoreRefused):
     """A ``tables.db`` that is empty, damaged or not a tables database; the message names the file and
     what is wrong, in one sentence."""
 
@@ -110,40 +110,21 @@ class DamagedStore(Exception):
         self.path = path
 
 
-def check_store_file(path: Path) -> None:
-    """Refuse (:class:`DamagedStore`) a ``tables.db`` that exists but is empty, damaged or not ours; a file
-    that is not there yet is fine (it is made)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(len(_HEADER))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise DamagedStore(path, f"cannot be read ({exc.strerror or exc})") from None
-    if not head:
-        raise DamagedStore(path, "is empty")
-    if head != _HEADER:
-        raise DamagedStore(path, "is not a database")
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise DamagedStore(path, f"cannot be opened ({exc})") from None
-    try:
-        verdict = [r[0] for r in db.execute("PRAGMA quick_check")]
-        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.Error as exc:
-        raise DamagedStore(path, f"is damaged ({exc})") from None
-    finally:
-        db.close()
-    if verdict != ["ok"]:
-        raise DamagedStore(path, f"is damaged ({verdict[0][:80]})")
-    if version == 0 and not names:
-        return  # made and never filled: nothing in it to lose
-    if version > SCHEMA_VERSION:
-        raise DamagedStore(path, "was written by a newer version of the game")
-    if not names >= _OURS or version < 1:
-        raise DamagedStore(path, "is not a tables database")
+class Rows(Protocol):
+    """What a statement run gives back: its rows, one at a time or all."""
+
+    def fetchone(self) -> Any:
+        """The next row, or None."""
+
+    def __iter__(self) -> Iterator[Any]:
+        """The rows left."""
+
+
+class Db(Protocol):
+    """A connection in a transaction, as the queries see it: statements with ``?`` for each value."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Rows:
+        """Run one statement."""
 
 
 def _json_or_null(value: dict[str, Any] | None) -> str | None:
@@ -211,79 +192,24 @@ class TableRow:
     """The running turn clock as :class:`~chinese_ten.net.clock.TurnClock` keeps it (None: none running)."""
 
 
-class TableStore:
-    """The tables database, open for reading and writing from one thread (the server's loop)."""
+class TableStore(abc.ABC):
+    """The one interface to the tables kept, open for reading and writing from one thread (the server's loop):
+    each kind of store gives its transactions and its reads, and the queries here are the same for both."""
 
-    def __init__(self, path: Path) -> None:
-        """Open (creating) the database at ``path``; :class:`DamagedStore` for a file that is there but is
-        no tables database, ``sqlite3.Error`` or ``OSError`` when it cannot be opened."""
-        self.path = Path(path)
-        check_store_file(self.path)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"{self.path} was written by a newer version of the game")
-            if version < SCHEMA_VERSION:
-                with self._transaction():
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            self._db.execute(statement)
-                    had = {r[1] for r in self._db.execute("PRAGMA table_info(tables)")}
-                    for name, kind in _ADDED.items():
-                        if name not in had:  # a file an earlier version made
-                            self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {kind}")
-                    self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self._db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it, off the server's loop
-        except BaseException:
-            self._db.close()
-            raise
-        self._stop = threading.Event()
-        self._checkpointer = threading.Thread(target=self._checkpoint, name="tables-db-checkpoint", daemon=True)
-        self._checkpointer.start()
+    where: str
+    """The store as named in messages: the file, or the PostgreSQL address without its password."""
 
-    def _checkpoint(self) -> None:
-        """Copy the write-ahead log into the database now and then, so a commit on the loop never waits for
-        the disk (a commit in WAL mode at ``synchronous=NORMAL`` is durable against a crash of the process)."""
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        try:
-            while not self._stop.wait(CHECKPOINT_SECONDS):
-                try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:
-                    pass  # busy or failing now; tried again next time
-        finally:
-            db.close()
-
+    @abc.abstractmethod
     def close(self) -> None:
-        """Close the database (what was written stays written)."""
-        self._stop.set()
-        self._checkpointer.join(5)
-        with contextlib.suppress(sqlite3.Error):
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self._db.close()
+        """Close the store (what was written stays written)."""
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction; :class:`StoreUnavailable` (with everything in it undone) when it cannot be kept."""
-        try:
-            with transaction(self._db) as db:
-                yield db
-        except (sqlite3.Error, OSError) as exc:
-            if self._db.in_transaction:  # a commit that failed leaves its transaction open
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
-            raise StoreUnavailable(f"{self.path} cannot be written: {exc}") from exc
+    @abc.abstractmethod
+    def _transaction(self) -> contextlib.AbstractContextManager[Db]:
+        """One write transaction; :class:`StoreUnavailable` (with everything in it undone) when it cannot be kept."""
 
-    @contextlib.contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        try:
-            yield self._db
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(f"{self.path} cannot be read: {exc}") from exc
+    @abc.abstractmethod
+    def _reading(self) -> contextlib.AbstractContextManager[Db]:
+        """Reads; :class:`StoreUnavailable` when the store cannot be read."""
 
     def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         """Keep a new table with its seats."""
@@ -297,8 +223,10 @@ class TableStore:
                 self._put_seat(db, table.id, seat)
 
     @staticmethod
-    def _put_seat(db: sqlite3.Connection, table_id: str, seat: SeatRow) -> None:
-        db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+    def _put_seat(db: Db, table_id: str, seat: SeatRow) -> None:
+        db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+                   "name = excluded.name, kind = excluded.kind, strength = excluded.strength, "
+                   "token_hash = excluded.token_hash, claim_hash = excluded.claim_hash",
                    (table_id, seat.seat, seat.name, seat.kind, seat.strength, seat.token_hash, seat.claim_hash))
 
     def save_seat(self, table_id: str, seat: SeatRow) -> None:
@@ -321,7 +249,8 @@ class TableStore:
             if match is not None:
                 db.execute("UPDATE tables SET seed = ?, matches = ? WHERE id = ?", (str(match[0]), match[1], table_id))
             if deal is not None:
-                db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
+                db.execute("INSERT INTO deals VALUES (?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
+                           "record = excluded.record", (table_id, deal[0], json.dumps(deal[1])))
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT`."""
@@ -343,7 +272,7 @@ class TableStore:
             return self._load(db, table_id)
 
     @staticmethod
-    def _load(db: sqlite3.Connection, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+    def _load(db: Db, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         row = db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
@@ -359,12 +288,14 @@ class TableStore:
 
     def records(self, table_id: str) -> list[dict[str, Any]]:
         """The table's finished deals' records, in order."""
-        return [json.loads(r[0]) for r in self._db.execute(
-            "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,))]
+        with self._reading() as db:
+            return [json.loads(r[0]) for r in db.execute(
+                "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,))]
 
     def table_ids(self) -> list[str]:
         """Every kept table's id."""
-        return [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created")]
+        with self._reading() as db:
+            return [r[0] for r in db.execute("SELECT id FROM tables ORDER BY created")]
 
     def expire(self, now: float, after: float = EXPIRY_SECONDS) -> list[str]:
         """Remove every table whose last action is more than ``after`` seconds before ``now``; their ids."""
@@ -377,3 +308,4 @@ class TableStore:
         """Remove one table with its seats and records."""
         with self._transaction() as db:
             db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+

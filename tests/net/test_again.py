@@ -14,7 +14,7 @@ import pytest
 
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import RemoteFollower
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Refused, Table, restore
 from tests.net.netkit import Player, ServerThread, play_until, wait_for, watched
 from tests.net.tablekit import HandClock, Line
@@ -22,13 +22,13 @@ from tests.net.test_welcome import open_table, play_deal
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[TableStore]:
-    kept = TableStore(tmp_path / "tables.db")
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    kept = SqliteStore(tmp_path / "tables.db")
     yield kept
     kept.close()
 
 
-def finished(store: TableStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+def finished(store: SqliteStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
     """Three seats, two of them people, at the end of a one-deal match."""
     table, host, guests = open_table(store, clock, seats=3, computers={2: "easy"}, **options)
     play_deal(table, clock)
@@ -42,7 +42,7 @@ def wanting(line: Line) -> list[bool]:
     return [s.get("again") is True for s in line.of("presence")[-1]["seats"]]
 
 
-def test_again_before_the_match_is_over_is_refused_and_changes_nothing(store: TableStore) -> None:
+def test_again_before_the_match_is_over_is_refused_and_changes_nothing(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, _guests = open_table(store, clock, seats=2)
     told = len(host.frames)
@@ -54,7 +54,7 @@ def test_again_before_the_match_is_over_is_refused_and_changes_nothing(store: Ta
     assert kept is not None and kept[0].again == ()
 
 
-def test_each_person_who_asks_is_marked_and_the_match_waits_for_every_person(store: TableStore) -> None:
+def test_each_person_who_asks_is_marked_and_the_match_waits_for_every_person(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = finished(store, clock)
     table.again(1)
@@ -67,7 +67,7 @@ def test_each_person_who_asks_is_marked_and_the_match_waits_for_every_person(sto
 
 @pytest.mark.parametrize("game", ["ten", "fishing"])
 def test_when_every_person_asked_a_new_match_starts_at_the_same_table_the_dealer_one_seat_on(
-        store: TableStore, game: str) -> None:
+        store: SqliteStore, game: str) -> None:
     clock = HandClock()
     table, host, guests = finished(store, clock, turn_clock=60, game=game)
     table.chat(0, "one more?")
@@ -100,12 +100,12 @@ def test_when_every_person_asked_a_new_match_starts_at_the_same_table_the_dealer
 
 def test_who_asked_and_the_new_match_are_kept_across_a_restart(tmp_path: Path) -> None:
     clock = HandClock()
-    first = TableStore(tmp_path / "tables.db")
+    first = SqliteStore(tmp_path / "tables.db")
     table, _host, _guests = finished(first, clock)
     table.again(1)
     table.close()
     first.close()
-    second = TableStore(tmp_path / "tables.db")
+    second = SqliteStore(tmp_path / "tables.db")
     try:
         back = restore(second, table.id, clock)
         assert back is not None and back.phase == "match_over" and back.wants_again == {1}
@@ -119,7 +119,7 @@ def test_who_asked_and_the_new_match_are_kept_across_a_restart(tmp_path: Path) -
         back.close()
     finally:
         second.close()
-    third = TableStore(tmp_path / "tables.db")
+    third = SqliteStore(tmp_path / "tables.db")
     try:
         again = restore(third, table.id, clock)
         assert again is not None and again.phase == "playing" and again.row.matches == 1
@@ -129,7 +129,7 @@ def test_who_asked_and_the_new_match_are_kept_across_a_restart(tmp_path: Path) -
         third.close()
 
 
-def test_a_person_alone_with_computers_plays_again_at_once(store: TableStore) -> None:
+def test_a_person_alone_with_computers_plays_again_at_once(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, _guests = open_table(store, clock, seats=2, computers={1: "easy"})
     play_deal(table, clock)

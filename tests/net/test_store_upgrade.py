@@ -8,7 +8,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-from chinese_ten.net.store import SCHEMA_VERSION, TableRow, TableStore
+from chinese_ten.net.store import SCHEMA_VERSION, TableRow
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import restore
 from tests.net.tablekit import HandClock, Line
 
@@ -37,7 +38,7 @@ def test_a_version_2_file_is_brought_up_to_date_and_its_tables_play_on(tmp_path:
     db.execute("INSERT INTO seats VALUES ('old1', 1, 'Computer (easy)', 'computer', 'easy', NULL, NULL)")
     db.commit()
     db.close()
-    store = TableStore(path)
+    store = SqliteStore(path)
     try:
         kept = store.load("old1")
         assert kept is not None
@@ -61,7 +62,7 @@ def test_a_version_2_file_is_brought_up_to_date_and_its_tables_play_on(tmp_path:
 
 
 def test_a_new_tables_settings_and_running_clock_are_kept_as_written(tmp_path: Path) -> None:
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
     try:
         store.create(TableRow("t1", "ten", 2, "classic", "one", True, 7, {}, 0, (), 1.0, 1.0, 30, False), [])
         store.save_position("t1", {"deals": [[]]}, 4, [], 2.0, match=(99, 2), again=[1, 0],

@@ -17,7 +17,7 @@ import pytest
 from chinese_ten.net.client import TableClient, updates_of
 from chinese_ten.net.clock import IN_A_ROW
 from chinese_ten.net.follower import RemoteFollower
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table, restore
 from tests.net.netkit import ServerThread, wait_for
 from tests.net.tablekit import HandClock, Line
@@ -28,8 +28,8 @@ RAN_OUT = {"kind": "timed_out", "seat": 1}
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[TableStore]:
-    kept = TableStore(tmp_path / "tables.db")
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    kept = SqliteStore(tmp_path / "tables.db")
     yield kept
     kept.close()
 
@@ -52,12 +52,12 @@ def run_out(table: Table, clock: HandClock, seat: int = 1) -> None:
     assert decisions(table) > made
 
 
-def clocked_table(store: TableStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+def clocked_table(store: SqliteStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
     """Two people at a one-deal table with a clock of :data:`SECONDS`."""
     return open_table(store, clock, turn_clock=SECONDS, **options)
 
 
-def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store: TableStore) -> None:
+def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
     play_to(table, clock, 1)
@@ -69,7 +69,7 @@ def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store
     assert late.of("welcome")[0]["state"]["clock"] == {"seat": 1, "seconds": SECONDS, "left": float(SECONDS - 6)}
 
 
-def test_a_table_without_a_clock_never_times_a_decision_nor_says_so(store: TableStore) -> None:
+def test_a_table_without_a_clock_never_times_a_decision_nor_says_so(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, _guests = open_table(store, clock)
     play_to(table, clock, 1)
@@ -80,7 +80,7 @@ def test_a_table_without_a_clock_never_times_a_decision_nor_says_so(store: Table
 
 
 def test_a_decision_whose_time_is_up_is_made_by_a_normal_computer_told_first_to_every_seat(
-        store: TableStore, monkeypatch: Any) -> None:
+        store: SqliteStore, monkeypatch: Any) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
     asked: list[str] = []
@@ -109,7 +109,7 @@ def test_a_decision_whose_time_is_up_is_made_by_a_normal_computer_told_first_to_
     assert [s["kind"] for s in host.of("presence")[-1]["seats"]] == ["human", "human"]
 
 
-def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(store: TableStore) -> None:
+def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
     for _ in range(IN_A_ROW):
@@ -133,7 +133,7 @@ def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(
     assert not table.seats[1].away  # the run started again
 
 
-def test_a_decision_the_person_makes_ends_the_run(store: TableStore) -> None:
+def test_a_decision_the_person_makes_ends_the_run(store: SqliteStore) -> None:
     clock = HandClock()
     table, _host, _guests = clocked_table(store, clock)
     for _ in range(IN_A_ROW - 1):
@@ -144,7 +144,7 @@ def test_a_decision_the_person_makes_ends_the_run(store: TableStore) -> None:
     assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
 
 
-def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(store: TableStore) -> None:
+def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(store: SqliteStore) -> None:
     clock = HandClock()
     table, _host, guests = clocked_table(store, clock)
     for _ in range(IN_A_ROW - 1):
@@ -155,7 +155,7 @@ def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(stor
     assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
 
 
-def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: TableStore) -> None:
+def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: SqliteStore) -> None:
     clock = HandClock()
     table, _host, _guests = clocked_table(store, clock)
     play_to(table, clock, 1)
@@ -165,7 +165,7 @@ def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: 
     assert getattr(refused.value, "code", None) == "not-your-turn"
 
 
-def test_a_clock_that_runs_out_with_nobody_connected_waits_for_somebody(store: TableStore) -> None:
+def test_a_clock_that_runs_out_with_nobody_connected_waits_for_somebody(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock, away_after=SECONDS * 100)
     play_to(table, clock, 1)
@@ -182,7 +182,7 @@ def test_a_clock_that_runs_out_with_nobody_connected_waits_for_somebody(store: T
     assert back.of("update")[0]["events"][0] == RAN_OUT
 
 
-def test_a_disconnected_person_still_goes_away_after_away_after_whatever_the_clock(store: TableStore) -> None:
+def test_a_disconnected_person_still_goes_away_after_away_after_whatever_the_clock(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock, turn_clock=120, away_after=20)
     play_to(table, clock, 1)
@@ -198,7 +198,7 @@ def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path
     def wall() -> float:
         return clock.now + 1.7e9  # the epoch's seconds, moved with the test's clock
 
-    first = TableStore(tmp_path / "tables.db")
+    first = SqliteStore(tmp_path / "tables.db")
     table, host, guests = clocked_table(first, clock, wall=wall)
     for _ in range(IN_A_ROW - 1):
         run_out(table, clock)
@@ -208,7 +208,7 @@ def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path
     table.close()
     first.close()
     clock.now += down  # the server is stopped for a while
-    second = TableStore(tmp_path / "tables.db")
+    second = SqliteStore(tmp_path / "tables.db")
     try:
         back = restore(second, table.id, clock, wall=wall)
         assert back is not None
@@ -325,7 +325,7 @@ class Told:
         pass
 
 
-def test_the_windows_follower_shows_the_move_made_for_a_seat_whose_clock_ran_out(store: TableStore,
+def test_the_windows_follower_shows_the_move_made_for_a_seat_whose_clock_ran_out(store: SqliteStore,
                                                                                  caplog: Any) -> None:
     clock = HandClock()
     table, host, _guests = clocked_table(store, clock)

@@ -14,20 +14,20 @@ import pytest
 from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.net import protocol as p
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table, rules_for
 from chinese_ten.net.wire import common_state, state_json
 from tests.net.tablekit import HandClock, Line
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[TableStore]:
-    kept = TableStore(tmp_path / "tables.db")
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    kept = SqliteStore(tmp_path / "tables.db")
     yield kept
     kept.close()
 
 
-def play_match(store: TableStore, game: str) -> tuple[Table, dict[int, Line]]:
+def play_match(store: SqliteStore, game: str) -> tuple[Table, dict[int, Line]]:
     """A three-seat match of ``game`` (a host, a guest and a Normal computer) played to its end by the
     people's first legal actions, each person ready for every next deal."""
     clock = HandClock()
@@ -75,7 +75,7 @@ def replayed_states(table: Table, seat: int) -> list[tuple[int, dict[str, Any]]]
 
 
 @pytest.mark.parametrize("game", ["ten", "fishing"])
-def test_every_updates_state_is_the_match_replayed_to_just_that_step(store: TableStore, game: str) -> None:
+def test_every_updates_state_is_the_match_replayed_to_just_that_step(store: SqliteStore, game: str) -> None:
     table, lines = play_match(store, game)
     for seat, line in lines.items():
         told = [(f["step"]["deal"], f["state"]) for f in line.of("update")]
@@ -85,7 +85,7 @@ def test_every_updates_state_is_the_match_replayed_to_just_that_step(store: Tabl
             assert got == wanted, f"seat {seat}'s update {step} (deal {wanted[0]}) shows another step's state"
 
 
-def test_a_played_cards_update_does_not_yet_show_the_card_turned_after_it(store: TableStore) -> None:
+def test_a_played_cards_update_does_not_yet_show_the_card_turned_after_it(store: SqliteStore) -> None:
     table, lines = play_match(store, "ten")
     updates = lines[0].of("update")
     pairs = [(a, b) for a, b in zip(updates, updates[1:])
