@@ -15,7 +15,7 @@ import pytest
 
 from chinese_ten.net import store_postgres
 from chinese_ten.net.client import TableClient
-from chinese_ten.net.store import SCHEMA_VERSION, ChatLine, StoreRefused, StoreUnavailable, TableRow
+from chinese_ten.net.store import SCHEMA_VERSION, StoreRefused, StoreUnavailable, TableRow
 from chinese_ten.net.store_postgres import VERSION_TABLE, PostgresStore, shown_address
 from tests.net.netkit import Player, ServerThread, play_until, wait_for
 from tests.net.pgkit import PASSWORD, Postgres, free_port
@@ -30,17 +30,32 @@ def tables_in(address: str) -> set[str]:
         return {r[0] for r in db.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
 
 
-def test_the_schema_is_made_once_with_its_version_and_two_stores_share_it(pg_database: str) -> None:
-    first, second = PostgresStore(pg_database), PostgresStore(pg_database)
+def test_the_schema_is_made_once_with_its_version_and_one_server_holds_the_store(pg_database: str) -> None:
+    first = PostgresStore(pg_database)
     try:
         first.create(row(), [])
-        second.add_chat("t1", ChatLine(0, "Ann", "hi", 2.0))
-        assert second.table_ids() == ["t1"] and first.chat_lines("t1") == [ChatLine(0, "Ann", "hi", 2.0)]
+        with pytest.raises(StoreRefused, match="another table server is using the store") as refused:
+            PostgresStore(pg_database)
+        assert "\n" not in str(refused.value)
     finally:
         first.close()
+    second = PostgresStore(pg_database)  # let go of with the first's connection
+    try:
+        assert second.table_ids() == ["t1"]
+    finally:
         second.close()
     with psycopg.connect(pg_database) as db:
         assert db.execute(f"SELECT version FROM {VERSION_TABLE}").fetchall() == [(SCHEMA_VERSION,)]
+
+
+def test_commits_wait_for_no_disk_as_the_module_says_and_statements_are_bounded(pg_database: str) -> None:
+    store = PostgresStore(pg_database)
+    try:
+        said = [store._conn.execute(f"SHOW {name}").fetchone()[0]  # noqa: SLF001
+                for name in ("synchronous_commit", "statement_timeout")]
+        assert said == ["off", "5s"]
+    finally:
+        store.close()
 
 
 def test_a_database_of_a_newer_version_is_refused_in_one_line_and_left_as_it_was(pg_database: str) -> None:
@@ -92,6 +107,15 @@ def test_a_bad_address_is_refused_in_one_line_without_its_password(postgres: Pos
     message = str(refused.value)
     assert said in message and "\n" not in message
     assert "wrong-password" not in message and PASSWORD not in message
+
+
+def test_a_password_given_in_the_environment_serves_for_an_address_without_one(
+        postgres: Postgres, pg_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PGPASSWORD", PASSWORD)
+    PostgresStore(pg_database.replace(f":{PASSWORD}@", "@")).close()
+    monkeypatch.setenv("PGPASSWORD", "wrong-password")
+    with pytest.raises(StoreRefused, match="password authentication failed"):
+        PostgresStore(pg_database.replace(f":{PASSWORD}@", "@"))
 
 
 def test_the_address_shown_leaves_out_the_password_only() -> None:
@@ -163,3 +187,25 @@ def test_a_table_kept_in_postgresql_plays_on_through_a_server_started_afresh(pg_
         first.stop()
         if second is not None:
             second.stop()
+
+
+def test_a_server_whose_store_was_taken_while_its_connection_was_lost_writes_nothing(
+        pg_database: str, postgres: Postgres, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_postgres, "RECONNECT_SECONDS", 0.0)
+    store = PostgresStore(pg_database)
+    other: PostgresStore | None = None
+    try:
+        store.create(row(), [])
+        with postgres.admin() as admin:  # type: ignore[attr-defined]
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))  # noqa: SLF001
+        with pytest.raises(StoreUnavailable):
+            store.save_position("t1", {"lost": True}, 5, [], 3.0)
+        other = PostgresStore(pg_database)
+        with pytest.raises(StoreUnavailable, match="another table server took the store"):
+            store.save_position("t1", {"late": True}, 6, [], 4.0)
+        kept = other.load("t1")
+        assert kept is not None and kept[0].seq == 0
+    finally:
+        store.close()
+        if other is not None:
+            other.close()
