@@ -209,3 +209,33 @@ def test_a_server_whose_store_was_taken_while_its_connection_was_lost_writes_not
         store.close()
         if other is not None:
             other.close()
+
+
+def test_a_move_made_while_postgresql_is_lost_is_unavailable_and_the_same_move_is_taken_after(
+        pg_database: str, postgres: Postgres, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_postgres, "RECONNECT_SECONDS", 0.0)
+    server = ServerThread(tmp_path, pool=False, store=pg_database)
+    try:
+        host = TableClient.create(server.url, "Ann", seats=2, match="one")
+        guest = TableClient.join(wait_for(host, "created")["links"]["1"], "Bo")
+        welcome = wait_for(guest, "welcome")
+        mover, other = (host, guest) if welcome["state"]["to_move"] == 0 else (guest, host)
+        state = wait_for(host, "update")["state"] if mover is host else welcome["state"]
+        action = state["legal"][0]
+        store = server.server.store
+        with postgres.admin() as admin:  # type: ignore[attr-defined]
+            admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))  # type: ignore[attr-defined]  # noqa: SLF001
+        seen: list[dict[str, object]] = []
+        ident = mover.act(action)
+        assert wait_for(mover, "error", where=lambda f: f.get("id") == ident, seen=seen)["code"] == "unavailable"
+        assert not any(f["type"] in ("update", "ack") for f in seen)
+        ident = mover.act(action)  # connected again: the same move is taken
+        wait_for(mover, "ack", where=lambda f: f.get("id") == ident)
+        told = wait_for(other, "update", where=lambda f: f["step"]["kind"] == "moved")
+        assert told["events"][0]["card"] == action.split()[1]
+        kept = server.call(lambda: store.load(welcome["table"]))
+        assert kept is not None and kept[0].seq >= told["seq"]
+        host.close()
+        guest.close()
+    finally:
+        server.stop()
