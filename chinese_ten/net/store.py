@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-SCHEMA_VERSION: Final[int] = 3
+SCHEMA_VERSION: Final[int] = 4
 """1: tables, seats and deals; 2: each table's latest chat lines too; 3: each table's turn clock, whether it may
-be watched, its matches played and who wants another (:data:`_ADDED`). A PostgreSQL store starts at 3."""
+be watched, its matches played and who wants another; 4: each table's lease (:data:`ADDED`)."""
 
 SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -40,7 +40,10 @@ CREATE TABLE IF NOT EXISTS tables (
     watchers INTEGER NOT NULL DEFAULT 1,
     matches INTEGER NOT NULL DEFAULT 0,
     again TEXT NOT NULL DEFAULT '[]',
-    turn_clock TEXT
+    turn_clock TEXT,
+    holder TEXT,
+    lease_until DOUBLE PRECISION NOT NULL DEFAULT 0,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tables_by_last_action ON tables (last_action);
 CREATE TABLE IF NOT EXISTS seats (
@@ -74,9 +77,10 @@ each statement safe to run again over a store that has it."""
 
 ADDED: Final[dict[str, str]] = {
     "clock": "INTEGER", "watchers": "INTEGER NOT NULL DEFAULT 1", "matches": "INTEGER NOT NULL DEFAULT 0",
-    "again": "TEXT NOT NULL DEFAULT '[]'", "turn_clock": "TEXT"}
-"""The columns of ``tables`` that version 3 added, as a kept version 2 file is given them (its tables: no clock,
-watchable, in their first match, nobody asking for another)."""
+    "again": "TEXT NOT NULL DEFAULT '[]'", "turn_clock": "TEXT",
+    "holder": "TEXT", "lease_until": "DOUBLE PRECISION NOT NULL DEFAULT 0", "version": "INTEGER NOT NULL DEFAULT 0"}
+"""The columns of ``tables`` that versions 3 and 4 added, as an older store is given them (its tables: no clock,
+watchable, in their first match, nobody asking for another; no lease, never taken)."""
 
 OURS: Final[frozenset[str]] = frozenset({"tables", "seats", "deals"})
 """The tables every version of the schema has."""
@@ -89,6 +93,9 @@ EXPIRY_SECONDS: Final[float] = 48 * 3600.0
 
 CHAT_KEPT: Final[int] = 50
 """How many of a table's latest chat lines are kept (and told in ``welcome``)."""
+
+LEASE_SECONDS: Final[float] = 15.0
+"""How long a table's lease lasts after it is taken or renewed, on the store's clock (docs/architecture.md)."""
 
 
 class StoreUnavailable(Exception):
@@ -110,11 +117,19 @@ class DamagedStore(StoreRefused):
         self.path = path
 
 
+class LeaseLost(Exception):
+    """A write for a table whose lease its writer no longer holds (another server took the table): nothing was
+    written, and the writer must let go of the table."""
+
+
 class Rows(Protocol):
     """What a statement run gives back: its rows, one at a time or all."""
 
     def fetchone(self) -> Any:
         """The next row, or None."""
+
+    def fetchall(self) -> list[Any]:
+        """Every row left."""
 
     def __iter__(self) -> Iterator[Any]:
         """The rows left."""
@@ -165,6 +180,16 @@ class ChatLine:
 
 
 @dataclass(frozen=True)
+class Lease:
+    """A server's hold on one table: who holds it, and the table's version when it was taken (each taking of the
+    table counts one more), which every write of the holder names."""
+
+    table_id: str
+    holder: str
+    version: int
+
+
+@dataclass(frozen=True)
 class TableRow:
     """One kept table: how it was opened, its match's seed and its position."""
 
@@ -199,6 +224,10 @@ class TableStore(abc.ABC):
     where: str
     """The store as named in messages: the file, or the PostgreSQL address without its password."""
 
+    now: str
+    """The store's clock in SQL, in seconds since the epoch: what every lease is timed by, whatever the clocks of
+    the servers sharing the store say."""
+
     @abc.abstractmethod
     def close(self) -> None:
         """Close the store (what was written stays written)."""
@@ -229,20 +258,23 @@ class TableStore(abc.ABC):
                    "token_hash = excluded.token_hash, claim_hash = excluded.claim_hash",
                    (table_id, seat.seat, seat.name, seat.kind, seat.strength, seat.token_hash, seat.claim_hash))
 
-    def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        """Keep one seat as it is now."""
+    def save_seat(self, table_id: str, seat: SeatRow, *, lease: Lease | None = None) -> None:
+        """Keep one seat as it is now (under ``lease``, when given: :class:`LeaseLost` once it is lost)."""
         with self._transaction() as db:
+            self._fence(db, lease)
             self._put_seat(db, table_id, seat)
 
     def save_position(self, table_id: str, progress: dict[str, Any] | str, seq: int, ready: Sequence[int],
                       last_action: float, deal: tuple[int, dict[str, Any]] | None = None, *,
                       match: tuple[int, int] | None = None, again: Sequence[int] = (),
-                      turn_clock: dict[str, Any] | None = None) -> None:
+                      turn_clock: dict[str, Any] | None = None, lease: Lease | None = None) -> None:
         """Keep the table's position, ``progress`` as a value or already written as JSON (with a finished deal's
         record, in the same transaction), the seats asking for another match and the running turn clock; with
-        ``match`` (its seed and the matches finished before it), the position is a new match's."""
+        ``match`` (its seed and the matches finished before it), the position is a new match's; under ``lease``,
+        when given (:class:`LeaseLost` once it is lost)."""
         text = progress if isinstance(progress, str) else json.dumps(progress, separators=(",", ":"))
         with self._transaction() as db:
+            self._fence(db, lease)
             db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ?, again = ?, turn_clock = ? "
                        "WHERE id = ?", (text, seq, json.dumps(list(ready)), last_action, json.dumps(list(again)),
                                         _json_or_null(turn_clock), table_id))
@@ -252,9 +284,11 @@ class TableStore(abc.ABC):
                 db.execute("INSERT INTO deals VALUES (?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
                            "record = excluded.record", (table_id, deal[0], json.dumps(deal[1])))
 
-    def add_chat(self, table_id: str, line: ChatLine) -> None:
-        """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT`."""
+    def add_chat(self, table_id: str, line: ChatLine, *, lease: Lease | None = None) -> None:
+        """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT` (under
+        ``lease``, when given: :class:`LeaseLost` once it is lost)."""
         with self._transaction() as db:
+            self._fence(db, lease)
             last = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE table_id = ?", (table_id,)).fetchone()[0]
             db.execute("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, last + 1, line.seat, line.name, line.text, line.at))
@@ -303,6 +337,48 @@ class TableStore(abc.ABC):
             gone = [r[0] for r in db.execute("SELECT id FROM tables WHERE last_action < ?", (now - after,))]
             db.execute("DELETE FROM tables WHERE last_action < ?", (now - after,))
         return gone
+
+    # ------------------------------------------------------------------ leases (docs/architecture.md)
+
+    def take_lease(self, table_id: str, holder: str, seconds: float = LEASE_SECONDS) -> Lease | None:
+        """Take the table for ``holder`` for ``seconds`` of the store's clock, when nobody holds it or its
+        holder's lease has lapsed: the lease, its version one past the table's last; None while another's lasts
+        (or there is no such table). Every earlier lease of the table is lost from then on."""
+        with self._transaction() as db:
+            rows = db.execute(f"UPDATE tables SET holder = ?, lease_until = {self.now} + ?, version = version + 1 "
+                              f"WHERE id = ? AND (holder IS NULL OR lease_until < {self.now}) RETURNING version",
+                              (holder, seconds, table_id)).fetchall()
+        return Lease(table_id, holder, int(rows[0][0])) if rows else None
+
+    def renew_lease(self, lease: Lease, seconds: float = LEASE_SECONDS) -> bool:
+        """Make ``lease`` last ``seconds`` more from now on the store's clock; False when it is lost (another
+        server took the table since). A lapsed lease nobody took is renewed: nobody wrote in between."""
+        with self._transaction() as db:
+            return bool(db.execute(f"UPDATE tables SET lease_until = {self.now} + ? "
+                                   "WHERE id = ? AND holder = ? AND version = ? RETURNING id",
+                                   (seconds, lease.table_id, lease.holder, lease.version)).fetchall())
+
+    def give_up_lease(self, lease: Lease) -> None:
+        """Let go of ``lease`` at once, so another server may take the table (a lost one is left as it is)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET holder = NULL, lease_until = 0 WHERE id = ? AND holder = ? AND version = ?",
+                       (lease.table_id, lease.holder, lease.version))
+
+    def holder(self, table_id: str) -> str | None:
+        """Who holds the table's lease now, or None when nobody's lasts."""
+        with self._reading() as db:
+            row = db.execute(f"SELECT holder FROM tables WHERE id = ? AND lease_until >= {self.now}",
+                             (table_id,)).fetchone()
+        return None if row is None else row[0]
+
+    @staticmethod
+    def _fence(db: Db, lease: Lease | None) -> None:
+        """Go on only while ``lease`` (when given) is the table's latest: its row is locked until the transaction
+        ends, so no server takes the table between this check and the commit; :class:`LeaseLost` otherwise."""
+        if lease is not None and not db.execute(
+                "UPDATE tables SET version = version WHERE id = ? AND holder = ? AND version = ? RETURNING id",
+                (lease.table_id, lease.holder, lease.version)).fetchall():
+            raise LeaseLost(f"table {lease.table_id} was taken by another server")
 
     def remove(self, table_id: str) -> None:
         """Remove one table with its seats and records."""

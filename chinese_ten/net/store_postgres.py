@@ -92,6 +92,8 @@ class PostgresStore(TableStore):
     own, the server's connection holds the whole store (a session advisory lock, let go of by PostgreSQL when
     the connection ends, however it ends), as a server holds its data folder for ``tables.db``."""
 
+    now = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
+
     def __init__(self, url: str) -> None:
         """Connect to ``url`` and make or bring up to date the schema; :class:`StoreRefused`, in one sentence,
         for an address that is malformed or unreachable, a password refused, a store another server is using,

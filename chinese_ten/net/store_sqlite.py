@@ -61,6 +61,8 @@ def check_store_file(path: Path) -> None:
 class SqliteStore(TableStore):
     """The tables kept in one SQLite file."""
 
+    now = "((julianday('now') - 2440587.5) * 86400.0)"
+
     def __init__(self, path: Path) -> None:
         """Open (creating) the database at ``path``; :class:`DamagedStore` for a file that is there but is
         no tables database, ``sqlite3.Error`` or ``OSError`` when it cannot be opened."""
