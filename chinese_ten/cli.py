@@ -726,8 +726,8 @@ def _add_network_commands(sub: Any) -> None:
                    help="a reverse proxy (address or network) whose X-Forwarded-For names the client; repeatable")
     p.add_argument("--shard", default=None, metavar="NAME", help="start every new table's id with NAME-")
     p.add_argument("--store", default=None, metavar="URL",
-                   help="keep the tables in PostgreSQL, postgresql://USER@HOST:PORT/DB, which several servers may "
-                        "share (default: tables.db in the data folder)")
+                   help="keep the tables in the PostgreSQL database postgresql://USER@HOST:PORT/DB "
+                        "(default: tables.db in the data folder)")
     p.add_argument("--log-format", choices=("text", "json"), default="text", help="the log's form (default: text)")
     _add_data_dir(p)
     p = sub.add_parser("join", help="take the seat a table link names, in the window")

@@ -175,14 +175,14 @@ class TableServer:
                  connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
                  shard: str | None = None, store: str | None = None) -> None:
         """A server keeping its tables in ``data_dir/tables.db``, which it holds alone, or in the PostgreSQL
-        ``store`` names (``postgresql://USER@HOST:PORT/DB``, shared by any number of servers); ``pool`` lets Hard
+        ``store`` names (``postgresql://USER@HOST:PORT/DB``), which it holds alone too; ``pool`` lets Hard
         computers think in another process (off: every computer decides on the loop). :class:`StartError` when
         the folder cannot be used or another server holds it, or ``store`` cannot be used, :class:`DamagedStore`
         for a damaged ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
         ``shard`` starts every new table's id with ``SHARD-``."""
         self.trusted = trusted_networks(trust_proxy)  # ValueError before the folder is taken
         self.lock: FileLock | None
-        self.lock, self.store = _hold(data_dir) if store is None else (None, _shared_store(store))
+        self.lock, self.store = _hold(data_dir) if store is None else (None, _postgres_store(store))
         self.host = host
         self.port = port
         self.public_url = public_url
@@ -565,8 +565,8 @@ def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
         raise StartError(f"{data_dir / 'tables.db'} cannot be opened: {exc}") from None
 
 
-def _shared_store(address: str) -> TableStore:
-    """Open the PostgreSQL store ``address`` names, shared with other servers: no data folder is held."""
+def _postgres_store(address: str) -> TableStore:
+    """Open the PostgreSQL store ``address`` names (which its connection holds): no data folder is used."""
     from chinese_ten.net.store_postgres import PostgresStore  # psycopg is loaded only by a server that uses it
 
     try:
