@@ -153,7 +153,7 @@ def test_a_lost_connection_is_unavailable_then_made_again(pg_database: str, post
     try:
         store.create(row(), [])
         pid = store._conn.info.backend_pid  # noqa: SLF001 - the server ends this very connection
-        with postgres.admin() as admin:  # type: ignore[attr-defined]
+        with postgres.admin() as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         with pytest.raises(StoreUnavailable):
             store.save_position("t1", {"lost": True}, 5, [], 3.0)
@@ -196,7 +196,7 @@ def test_a_server_whose_store_was_taken_while_its_connection_was_lost_writes_not
     other: PostgresStore | None = None
     try:
         store.create(row(), [])
-        with postgres.admin() as admin:  # type: ignore[attr-defined]
+        with postgres.admin() as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))  # noqa: SLF001
         with pytest.raises(StoreUnavailable):
             store.save_position("t1", {"lost": True}, 5, [], 3.0)
@@ -223,7 +223,7 @@ def test_a_move_made_while_postgresql_is_lost_is_unavailable_and_the_same_move_i
         state = wait_for(host, "update")["state"] if mover is host else welcome["state"]
         action = state["legal"][0]
         store = server.server.store
-        with postgres.admin() as admin:  # type: ignore[attr-defined]
+        with postgres.admin() as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))  # type: ignore[attr-defined]  # noqa: SLF001
         seen: list[dict[str, object]] = []
         ident = mover.act(action)
