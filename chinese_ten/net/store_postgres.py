@@ -73,7 +73,8 @@ def check_address(url: str) -> dict[str, Any]:
 
 
 class _Statements:
-    """A cursor as the shared queries use it: ``?`` for each value, as SQLite writes them."""
+    """A cursor as the shared queries use it: ``?`` for each value, as SQLite writes them (so no shared query
+    holds a ``?`` or a ``%`` of its own: each value is a parameter)."""
 
     def __init__(self, cursor: psycopg.Cursor[Any]) -> None:
         self._cursor = cursor
