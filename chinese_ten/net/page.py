@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from http import HTTPStatus
 from pathlib import Path
 
 from websockets.datastructures import Headers
@@ -23,6 +24,7 @@ from chinese_ten.i18n import LANGUAGES, catalog
 from chinese_ten.web import TYPES, marked_texts, static_file
 
 _TABLE = re.compile(r"/t/[A-Za-z0-9_-]{4,64}")
+_NOT_A_TABLE = re.compile(r"/t/[^/]*")
 _CARD = re.compile(r"/cards/([a-z-]+)/(back|10[SHDC]|[2-9AJQK][SHDC])\.svg")
 
 SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
@@ -39,6 +41,8 @@ def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: Non
     if path == "/" or _TABLE.fullmatch(path):
         table = path[3:] if path != "/" else None
         return _answer(seat_page(table, game_of(table) if table else None), TYPES[".html"], "no-cache")
+    if _NOT_A_TABLE.fullmatch(path):  # no table is called so: the page says so, as it does of a table gone
+        return _answer(seat_page(None), TYPES[".html"], "no-cache", HTTPStatus.NOT_FOUND)
     if path.startswith("/web/texts/") and path.endswith(".json"):
         code = path[len("/web/texts/"):-len(".json")]
         return _answer(texts_json(code), TYPES[".json"], "no-cache") if code in LANGUAGES else None
@@ -82,7 +86,7 @@ def _file(path: Path | None, cache: str) -> Response | None:
     return _answer(path.read_bytes(), TYPES.get(path.suffix, "application/octet-stream"), cache)
 
 
-def _answer(data: bytes, content_type: str, cache: str) -> Response:
+def _answer(data: bytes, content_type: str, cache: str, status: HTTPStatus = HTTPStatus.OK) -> Response:
     headers = Headers([("Content-Type", content_type), ("Cache-Control", cache), *SECURITY_HEADERS])
     headers["Content-Length"] = str(len(data))
-    return Response(200, "OK", headers, data)
+    return Response(status.value, status.phrase, headers, data)

@@ -79,19 +79,27 @@ def test_the_list_at_the_servers_root_leads_back_to_the_kept_seat(server: Server
             client.close()
 
 
-def test_a_second_table_seats_the_browser_under_the_name_it_gave_once(server: ServerThread, tmp_path: Path) -> None:
+def test_a_second_table_offers_the_name_given_once_and_a_third_takes_it_changed(server: ServerThread, tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
         page = Page(driver)
         first, link = open_table(server, "ten", 2)
         page.sit(link, "Bo")
         second, other = open_table(server, "fishing", 3)
         driver.get(other)
+        page.wait(lambda d: page.find('[data-role="name-input"]').is_displayed(), what="the name offered again")
+        assert page.find('[data-role="name-input"]').get_attribute("value") == "Bo", "the name given once is offered"
+        page.find('[data-role="name-input"]').send_keys("\n")  # Enter keeps it
         page.seated()
-        assert not page.find('[data-role="name-input"]').is_displayed(), "the name is not asked again"
         seats = wait_for(second, "presence", where=lambda f: f["seats"][1]["kind"] == "human")["seats"]
         assert seats[1]["name"] == "Bo"
+        third, another = open_table(server, "ten", 2)
+        page.sit(another, "Bob")
+        seats = wait_for(third, "presence", where=lambda f: f["seats"][1]["kind"] == "human")["seats"]
+        assert seats[1]["name"] == "Bob", "the name offered can be changed"
+        assert driver.execute_script("return localStorage.getItem('chinese-ten:name')") == "Bob", "and is remembered so"
         first.close()
         second.close()
+        third.close()
 
 
 def test_a_link_whose_seat_is_taken_says_so_in_another_browser(server: ServerThread, tmp_path: Path) -> None:

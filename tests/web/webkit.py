@@ -154,7 +154,7 @@ const choosers = [...document.querySelectorAll('[data-role="hand"] button[data-c
 const choice = [...document.querySelectorAll('[data-role="choice"] button[data-action]')].map((e) => e.dataset.action);
 const next = document.querySelector('[data-role="next"]');
 return {state: root.dataset.state, deal: root.dataset.deal, seq: root.dataset.seq, hand, choosers, choice,
-        next: Boolean(next && !next.disabled)};
+        next: Boolean(next && !next.disabled && next.getAttribute("aria-disabled") !== "true")};
 """
 
 HIT = """
