@@ -317,7 +317,8 @@ function frameArrived(frame) {
       const events = frame.events || [];
       model.state = frame.state || model.state;
       if (events.some((e) => e.kind === "dealt")) {
-        model.past.push(...model.story);
+        // a story of its deal alone was told again by this update (a table starting as this seat sat down)
+        if (model.story.some((e) => e.kind !== "dealt")) model.past.push(...model.story);
         if (model.past.length > 2000) model.past.splice(0, model.past.length - 2000);
         model.story = [];
         model.dealOver = null;
@@ -328,7 +329,8 @@ function frameArrived(frame) {
       model.story.push(...marked(events, model.state));
       model.lastSeq = frame.seq;
       model.choice = null;
-      told(events);
+      if (events.some((e) => e.kind === "dealt")) tellAgain(); // the deal told anew, once, after those before it
+      else told(events);
       render(motionOf(events));
       return;
     }
