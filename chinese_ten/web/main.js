@@ -46,21 +46,34 @@ const model = {
 let connection = null;
 let actions = 0;
 let backTimer = 0;
+let shownNotice = null;
 
 function show(view) {
   for (const section of document.querySelectorAll("[data-view]")) section.hidden = section.dataset.view !== view;
 }
 
-/** Show one notice instead of the table, with a button doing `action.run` when an action is given. */
-function notice(text, action = null) {
-  $("notice").textContent = text;
+/** Show one notice instead of the table: `say()` gives its words, and `action` ({label(), run}), when given,
+ * a button; both are asked again after a language switch. */
+function notice(say, action = null) {
+  shownNotice = { say, action };
+  drawNotice();
+  show("notice");
+  root.dataset.state = pageState();
+  if (action) $("notice-action").focus();
+}
+
+function drawNotice() {
+  const { say, action } = shownNotice;
+  $("notice").textContent = say();
   const button = $("notice-action");
   button.hidden = !action;
   button.onclick = action ? action.run : null;
-  if (action) button.textContent = action.label;
-  show("notice");
-  root.dataset.state = pageState();
-  if (action) button.focus();
+  button.textContent = action ? action.label() : "";
+}
+
+/** The notice of a table this server does not have. */
+function noTable() {
+  return _("There is no such table on this server (a table waits 48 hours for its people).");
 }
 
 function pageState() {
@@ -170,7 +183,7 @@ function drawAll(motion) {
   drawChat(model.chat, model.chatOn);
   drawTurns();
   $("last").textContent = model.last;
-  $("connection").textContent = model.connected ? "" : _("Connection lost: joining again…");
+  $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
   drawOutage();
   if (before) move(felt, before, motion.from, motion.to);
 }
@@ -199,7 +212,8 @@ function drawTurns() {
   } else {
     return;
   }
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  const panel = list.closest(".turns"); // the panel scrolls, its newest line in view
+  requestAnimationFrame(() => { panel.scrollTop = panel.scrollHeight; });
 }
 
 /** Where the cards of some events come from and go to, for the motion. */
@@ -376,12 +390,12 @@ function statusChanged(status, code) {
   if (status === "closed") {
     model.stopped = true;
     if (code === 4001) {
-      notice(_("This seat was opened in another window or browser."), { label: _("Play here again"), run: takeBack });
-    } else if (code === 4003) notice(refusedText());
+      notice(() => _("This seat was opened in another window or browser."), { label: () => _("Play here again"), run: takeBack });
+    } else if (code === 4003) notice(refusedText);
     else if (code === 4004) {
       forgetSeat(model.table);
-      notice(_("There is no such table on this server (a table waits 48 hours for its people)."));
-    } else notice(_("This server speaks another version of the game."));
+      notice(noTable);
+    } else notice(() => _("This server speaks another version of the game."));
     return;
   }
   if (model.welcomed) render();
@@ -399,7 +413,7 @@ function refusedText() {
 function takeBack() {
   model.stopped = false;
   model.welcomed = false;
-  notice(_("Coming back to your seat…"));
+  notice(() => _("Coming back to your seat…"));
   sitDown(tokenHello);
 }
 
@@ -420,11 +434,11 @@ function join() {
     model.name = kept.name || "";
     model.lastSeq = kept.lastSeq ?? null;
     sitDown(tokenHello);
-    notice(_("Coming back to your seat…"));
+    notice(() => _("Coming back to your seat…"));
     return;
   }
   if (!claim) {
-    notice(_("This address has no seat in it. Open the whole link the host sent, with the part after #."));
+    notice(() => _("This address has no seat in it. Open the whole link the host sent, with the part after #."));
     return;
   }
   const sit = (name) => {
@@ -504,7 +518,8 @@ function switches() {
 }
 
 function redraw() {
-  if (model.welcomed) render();
+  if (!document.querySelector('[data-view="notice"]').hidden) drawNotice();
+  else if (model.welcomed) render();
   else if (!model.table) listTables();
 }
 
@@ -517,7 +532,7 @@ async function start() {
   wireKeys();
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (model.table) join();
-  else if (location.pathname.startsWith("/t/")) notice(_("There is no such table on this server (a table waits 48 hours for its people)."));
+  else if (location.pathname.startsWith("/t/")) notice(noTable);
   else listTables();
   window.addEventListener("online", () => connection && connection.retryNow());
 }

@@ -16,7 +16,7 @@ export function others(model) {
 
 function presenceText(entry, connected) {
   if (!entry) return "";
-  if (!connected && entry.kind !== "computer") return _("not known while the server is away");
+  if (!connected && entry.kind !== "computer") return _("not known now");
   if (entry.kind === "computer") return _("computer");
   if (entry.kind === "empty") return _("empty seat");
   if (entry.kind === "away") return _("away: a computer plays for now");
@@ -57,7 +57,7 @@ function seatBox(model, seat, mine) {
     const figures = document.createElement("p");
     figures.className = "figures";
     figures.dataset.role = "pile";
-    const total = (state.totals || [])[seat];
+    const total = ((model.dealOver && model.dealOver.totals) || state.totals || [])[seat]; // the count's, once a deal is over
     phrases(figures, [mine ? "" : format("{size} in hand", { size }), format("pile {pile}", { pile }),
       format("{points} points", { points }), total === undefined ? "" : format("match {total}", { total: signed(total) })]);
     box.append(figures);
@@ -70,10 +70,10 @@ function seatBox(model, seat, mine) {
 /** Fill `line` with phrases joined by " · ", each kept whole on its line (a narrow box breaks between them). */
 function phrases(line, bits) {
   const shown = bits.filter(Boolean);
-  line.replaceChildren(...shown.map((bit, i) => {
+  line.replaceChildren(...shown.flatMap((bit, i) => {
     const span = document.createElement("span");
-    span.textContent = i < shown.length - 1 ? `${bit} · ` : bit;
-    return span;
+    span.textContent = i < shown.length - 1 ? `${bit} ·` : bit;
+    return i < shown.length - 1 ? [span, " "] : [span]; // the space between phrases is where a line may break
   }));
 }
 

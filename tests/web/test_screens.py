@@ -87,6 +87,25 @@ def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: Ser
     assert problems == []
 
 
+def test_eight_seats_show_every_computer_and_its_strength_whole_on_a_laptop_and_a_phone(server: ServerThread,
+                                                                                        tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        client, link = open_table(server, "fishing", 8, match="one")
+        page = Page(driver)
+        page.sit(link, "Bo")
+        page.wait(lambda d: page.look()["deal"], what="the deal")
+        boxes = "return [...document.querySelectorAll('.seat[data-presence=computer]')].map((e) => e.textContent)"
+        for width, height in ((1280, 800), (360, 640)):
+            show(page, width, height, "normal", "en")
+            page.still()
+            assert driver.execute_script(FITS) == [], f"at {width}x{height}"
+            computers = driver.execute_script(boxes)
+            assert len(computers) == 6
+            for seat, text in zip(range(2, 8), computers, strict=True):
+                assert text.count(f"Guest {seat}") == 1 and "Easy" in text, f"a computer's box reads {text!r}"
+        client.close()
+
+
 def test_the_list_of_tables_fits_a_phone(server: ServerThread, tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
         page = Page(driver)

@@ -63,6 +63,10 @@ def test_an_address_no_table_can_have_gets_the_notice_of_a_table_that_is_gone(se
         assert notice(page) == gone and "no such table" in gone
         assert driver.execute_script(style) == styled == "solid", "both are the page's own notice"
         assert driver.title == "Chinese Ten"
+        driver.execute_script("const s = document.querySelector('[data-role=language]'); s.value = 'zh-Hant';"
+                              "s.dispatchEvent(new Event('change'));")
+        page.wait(lambda d: page.find('[data-role="notice"]').text != gone, what="the notice in Chinese")
+        assert "牌桌" in page.find('[data-role="notice"]').text, "a language switch says the notice again in Chinese"
 
 
 def test_a_seat_opened_in_a_second_tab_can_be_taken_back_in_the_first(server: ServerThread, tmp_path: Path) -> None:
