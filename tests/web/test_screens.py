@@ -6,10 +6,8 @@ the layout in one row however long it grows). Set
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from tests.net.netkit import ServerThread
 from tests.web.test_seat_page import open_table
@@ -43,13 +41,6 @@ def shoot(page: Page, scene: str, folder: Path | None) -> list[str]:
                 if folder is not None:
                     page.driver.save_screenshot(str(folder / f"{scene}-{width}x{height}-{look}-{language}.png"))
     return problems
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
 
 
 def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: ServerThread, tmp_path: Path) -> None:

@@ -27,13 +27,6 @@ return a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.t
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
-
-
-@pytest.fixture
 def seated(server: ServerThread, tmp_path: Path) -> Iterator[tuple[Page, Host]]:
     """A two-deal Chinese Ten match: the page at seat 1, a scripted host who presses Next deal only when told."""
     with browser(tmp_path) as driver:

@@ -4,22 +4,13 @@ cannot be a table, one seat open in two tabs, the name's limit, and the list of 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from chinese_ten.net.protocol import NAME_LIMIT
 from tests.net.netkit import ServerThread, wait_for
 from tests.web.test_seat_page import open_table
 from tests.web.webkit import Host, Page, browser
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
 
 
 def notice(page: Page) -> str:

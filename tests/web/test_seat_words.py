@@ -33,13 +33,6 @@ SEATS = [{"kind": "human", "name": "Ann", "label": "host"}, {"kind": "human", "n
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
-
-
-@pytest.fixture
 def modules(server: ServerThread, tmp_path: Path) -> Iterator[Any]:
     """A browser on the server's front page with the seat's word modules loaded as ``window.modules``."""
     with browser(tmp_path) as driver:
