@@ -77,10 +77,10 @@ function phrases(line, bits) {
   }));
 }
 
-/** A match's margin so far as the count shows it, with its sign ("+12", "−3.5", "0"). */
+/** A match's margin so far as the count shows it, with a plus sign when it is ahead ("+12", "-3.5", "0"). */
 export function signed(total) {
   const shown = String(Math.round(Number(total) * 10) / 10);
-  return Number(total) > 0 ? `+${shown}` : shown.replace("-", "\u2212");
+  return Number(total) > 0 ? `+${shown}` : shown;
 }
 
 /** Where each of the other seats sits on a wide screen, from this seat's left over the top to its right. */

@@ -136,5 +136,5 @@ def test_the_turns_are_kept_across_deals_and_each_seat_shows_its_match_margin(se
     assert [t for kind, t in turns if kind == "deal"] == ["Deal 1 of 2 is dealt.", "Deal 2 of 2 is dealt."], turns
     for seat, figures in seat_figures(page):
         total = totals[int(seat)]
-        shown = f"+{total}" if total > 0 else str(total).replace("-", "\u2212")
+        shown = f"+{total}" if total > 0 else str(total)
         assert figures.endswith(f"match {shown}"), f"seat {seat}'s box reads {figures!r}, its margin is {total}"
