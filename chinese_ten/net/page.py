@@ -20,6 +20,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
+from http import HTTPStatus
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -32,6 +33,7 @@ from chinese_ten.net.served import Served
 from chinese_ten.web import TYPES, WEB_ROOT, marked_texts, static_file
 
 _TABLE = re.compile(r"/t/[A-Za-z0-9_-]{4,64}")
+_NOT_A_TABLE = re.compile(r"/t/[^/]*")
 _CARD = re.compile(r"/cards/([a-z-]+)/(back|10[SHDC]|[2-9AJQK][SHDC])\.svg")
 _VERSIONED = re.compile(r"/web/([0-9a-f]{12})/([^/]+)")
 
@@ -54,6 +56,10 @@ def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: Non
     if path == "/" or _TABLE.fullmatch(path):
         table = path[3:] if path != "/" else None
         return _seat(table, game_of(table) if table else None).answer(request, REVALIDATE)
+    if _NOT_A_TABLE.fullmatch(path):  # no table is called so: the page says so, as it does of a table gone
+        unasked = {name: value for name, value in request.items() if name != "if-none-match"}
+        found = _seat(None, None).answer(unasked, REVALIDATE)
+        return Response(HTTPStatus.NOT_FOUND.value, HTTPStatus.NOT_FOUND.phrase, found.headers, found.body)
     if path.startswith("/web/texts/") and path.endswith(".json"):
         code = path[len("/web/texts/"):-len(".json")]
         return _texts(code).answer(request, REVALIDATE) if code in LANGUAGES else None

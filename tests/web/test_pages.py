@@ -44,11 +44,19 @@ def test_each_file_has_its_content_type(path: str, kind: str) -> None:
     assert answer is not None and answer.headers["Content-Type"].startswith(kind)
 
 
-@pytest.mark.parametrize("path", ["/t/abc", "/t/k3m9x2p7/x", "/web/../net/page.py", "/web/__init__.py", "/web/.hidden.js",
+@pytest.mark.parametrize("path", ["/t/k3m9x2p7/x", "/web/../net/page.py", "/web/__init__.py", "/web/.hidden.js",
                                   "/web/nothing.js", "/cards/classic/1D.svg", "/cards/../icon.svg", "/cards/plain/7D.svg",
                                   "/web/texts/fr.json", "/ws", "/healthz", "/favicon.ico"])
 def test_no_other_path_is_a_page(path: str) -> None:
     assert page_for(path) is None
+
+
+@pytest.mark.parametrize("path", ["/t/abc", "/t/", "/t/no%20such", "/t/" + "x" * 65])
+def test_an_address_no_table_can_have_is_the_page_answered_not_found(path: str) -> None:
+    answer = page_for(path)
+    assert answer is not None and answer.status_code == 404
+    assert answer.headers["Content-Security-Policy"] == "default-src 'self'"
+    assert b'src="/web/main.js"' in answer.body and b"<title>Chinese Ten</title>" in answer.body
 
 
 def test_the_seat_page_names_its_table_and_offers_the_game_link() -> None:
