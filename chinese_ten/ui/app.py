@@ -509,12 +509,15 @@ class App:
 
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
-        statistics, and an unfinished match kept stays as it was."""
-        from chinese_ten.games.ten.tutorial import Guide
-
+        statistics, and an unfinished match kept stays as it was. The lesson is the chosen game's (Chinese
+        Ten's for a game without one)."""
+        spec = game_named(self.settings.game)
+        if spec.lesson is None:
+            spec = game_named("ten")
+        assert spec.lesson is not None
         self.thinker.cancel()
         ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
-                              guide=Guide())
+                              guide=spec.lesson(), game=spec.name)
         self.replace(GuidedTableScene(self, ctl))
 
     def continue_match(self) -> bool:
