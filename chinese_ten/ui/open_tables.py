@@ -87,6 +87,20 @@ def base_of(ws: str) -> str:
     return {"wss": "https", "ws": "http"}.get(scheme, scheme) + "://" + host.rstrip("/")
 
 
+def only_this_computer(url: str) -> bool:
+    """True when ``url`` (a link, a base or a WebSocket address) names this computer's loopback (127.x, ::1,
+    localhost): no one at another computer can reach it."""
+    from urllib.parse import urlsplit
+
+    from chinese_ten.net.proxies import is_loopback
+
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:
+        return False
+    return host == "localhost" or is_loopback(host)
+
+
 class OpenTables:
     """The kept list (nothing is kept without a data folder)."""
 

@@ -18,8 +18,9 @@ from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.hosting import Hosting
 from chinese_ten.ui.open_tables import OpenTables
-from chinese_ten.ui.scenes.friends import LOCAL_NOTE, SERVER_CHANGE, SERVER_NOTE, SERVER_OFFER, FriendsScene
-from chinese_ten.ui.scenes.lobby import LOCAL_REACH, SERVER_REACH, LobbyScene
+from chinese_ten.ui.scenes.friends import (HERE_NOTE, LOCAL_NOTE, SERVER_CHANGE, SERVER_HERE_NOTE, SERVER_NOTE,
+                                          SERVER_OFFER, FriendsScene, host_note)
+from chinese_ten.ui.scenes.lobby import HERE_REACH, LOCAL_REACH, SERVER_REACH, LobbyScene, links_reach
 from chinese_ten.ui.scenes.settings import SettingsScene
 from tests.net.netkit import ServerThread
 
@@ -125,12 +126,14 @@ def test_hosting_with_a_table_server_set_uses_it_and_the_lobby_says_so(
         assert lobby.links[1].startswith(table_server.url + "/t/")
         said = _drawn(app, monkeypatch)
         app.frame(1 / 30, [])
-        assert _(SERVER_REACH).format(server=table_server.url) in said and _(LOCAL_REACH) not in said
+        # the test's table server listens on loopback, so its links reach this computer alone, and say so
+        assert _(HERE_REACH).format(server=table_server.url) in said
+        assert _(SERVER_REACH).format(server=table_server.url) not in said and _(LOCAL_REACH) not in said
     finally:
         app.show("start")
 
 
-def test_hosting_here_tells_the_host_its_links_reach_this_network_only(
+def test_hosting_here_on_loopback_tells_the_host_its_links_reach_this_computer_only(
         window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app(window, tmp_path)
     friends = _friends(app)
@@ -144,10 +147,30 @@ def test_hosting_here_tells_the_host_its_links_reach_this_network_only(
         assert _pump(app, lambda: 1 in lobby.links)
         said = _drawn(app, monkeypatch)
         app.frame(1 / 30, [])
-        assert _(LOCAL_REACH) in said
+        assert _(HERE_REACH).format(server=app.hosting.server.url) in said and _(LOCAL_REACH) not in said
+        app.show("friends")
+        said.clear()
+        app.frame(1 / 30, [])
+        assert _(HERE_NOTE) in said and _(LOCAL_NOTE) not in said, "the friends screen says it too, once hosted"
     finally:
         app.show("start")
         app.hosting.stop()
+
+
+@pytest.mark.parametrize("base", ["http://127.0.0.1:47110", "http://localhost:8000", "http://[::1]:47110",
+                                  "ws://127.0.0.2:9/ws"])
+def test_a_loopback_server_is_said_to_reach_this_computer_only(base: str) -> None:
+    assert links_reach(base, base) == _(HERE_REACH).format(server=base)
+    assert host_note(base) == _(SERVER_HERE_NOTE).format(server=base)
+    assert host_note("", base) == _(HERE_NOTE)
+
+
+def test_a_server_on_the_network_or_the_internet_is_said_to_reach_friends_there() -> None:
+    assert links_reach("http://192.168.1.20:47110", "") == _(LOCAL_REACH)
+    assert links_reach("https://tables.example.org", "https://tables.example.org/") == _(SERVER_REACH).format(
+        server="https://tables.example.org/")
+    assert host_note("", "http://192.168.1.20:47110") == host_note("") == _(LOCAL_NOTE)
+    assert host_note("https://tables.example.org") == _(SERVER_NOTE).format(server="https://tables.example.org")
 
 
 def test_the_join_field_takes_https_links_and_a_bad_link_is_told_both_forms(window: pygame.Surface,

@@ -37,6 +37,21 @@ LOCAL_REACH = N_("These links reach friends on this network only.")
 """What the host is told of links from this computer's own table server."""
 SERVER_REACH = N_("These links reach friends anywhere, through {server}.")
 """What the host is told of links from the table server set in Settings."""
+HERE_REACH = N_("These links work on this computer only ({server}).")
+"""What the host is told of links from a table server at this computer's loopback address."""
+
+
+def links_reach(base: str, server_url: str) -> str:
+    """Who links from the table server at ``base`` reach, in one line: this computer only when ``base`` is a
+    loopback address, friends anywhere when it is the table server Settings names (``server_url``), else
+    friends on this network."""
+    from chinese_ten.ui.open_tables import only_this_computer
+
+    if only_this_computer(base):
+        return _(HERE_REACH).format(server=base)
+    if server_url and base == server_url.rstrip("/"):
+        return _(SERVER_REACH).format(server=server_url)
+    return _(LOCAL_REACH)
 
 def copy_text(text: str) -> bool:
     """Put ``text`` on the system clipboard; False (quietly) when there is none."""
@@ -224,17 +239,13 @@ class LobbyScene(Scene):
                 self.copy_buttons[seat].rect = Rect(x, y, bw, height)
 
     def reach_words(self) -> str:
-        """Who the host's links reach: friends anywhere when the table is on the table server Settings
-        names, else friends on this network only; empty for a guest, who hands out no links."""
+        """Who the host's links reach (:func:`links_reach`); empty for a guest, who hands out no links."""
         if not self.host:
             return ""
         from chinese_ten.ui.open_tables import base_of
 
-        server = self.app.settings.server_url
         url = getattr(self.client, "url", "")
-        if server and url and base_of(url) == server.rstrip("/"):
-            return _(SERVER_REACH).format(server=server)
-        return _(LOCAL_REACH)
+        return links_reach(base_of(url) if url else "", self.app.settings.server_url)
 
     def seat_line(self, seat: int, entry: dict[str, Any]) -> str:
         """What a seat's panel says: its label and who sits there (or that a friend is awaited)."""
