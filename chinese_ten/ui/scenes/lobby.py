@@ -238,6 +238,17 @@ class LobbyScene(Scene):
                 x = right - fw - round(12 * unit) - bw if seat in self.fill_buttons else right - bw
                 self.copy_buttons[seat].rect = Rect(x, y, bw, height)
 
+    def link_picture(self, link: str, size: int, room: int) -> pygame.Surface:
+        """A seat's link in the links' face and groups (:meth:`~chinese_ten.ui.kit.text.TextPainter.link`), as
+        large as fits ``room`` pixels up to ``size`` (at the smallest size, what is past ``room`` is not drawn:
+        Copy link copies it whole)."""
+        kit = self.app.kit
+        while True:
+            picture = kit.text.link(link, size, kit.theme.text_dim)
+            if picture.get_width() <= room or size <= 10:
+                return picture
+            size -= 1
+
     def reach_words(self) -> str:
         """Who the host's links reach (:func:`links_reach`); empty for a guest, who hands out no links."""
         if not self.host:
@@ -303,10 +314,10 @@ class LobbyScene(Scene):
             text = kit.text.line(kit.text.cut(self.seat_line(seat, entry), text_px, room, seat == self.seat), text_px,
                                  t.text, bold=seat == self.seat)
             if link:
-                under = kit.text.line(kit.text.cut(link, small, room), small, t.text_dim)
+                under = self.link_picture(link, small, room)
                 y = row.centery - (text.get_height() + under.get_height()) // 2
                 surface.blit(text, (row.left + pad, y))
-                surface.blit(under, (row.left + pad, y + text.get_height()))
+                surface.blit(under, (row.left + pad, y + text.get_height()), Rect(0, 0, room, under.get_height()))
             else:
                 surface.blit(text, text.get_rect(midleft=(row.left + pad, row.centery)))
         for b in self.buttons():
