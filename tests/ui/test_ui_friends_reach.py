@@ -189,3 +189,36 @@ def test_the_join_field_takes_https_links_and_a_bad_link_is_told_both_forms(wind
     friends.link.text = "https://tables.example.org/not-a-table"
     friends.act("join")
     assert app.top() is friends and "https://" in friends.message and "\n" not in friends.message
+
+
+def test_the_host_form_comes_back_with_the_last_tables_set_up(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    friends = _friends(app)
+    friends.game, friends.seats, friends.length, friends.chat = "fishing", 5, "one", False
+    friends.guests[1] = "hard"
+    friends._fix()
+    friends.act("host")
+    assert isinstance(app.top(), LobbyScene), friends.message
+    app.show("start")
+    app.hosting.stop()
+    again = _friends(_app(window, tmp_path))  # the next start of the game, with the same data folder
+    assert (again.game, again.seats, again.length, again.chat) == ("fishing", 5, "one", False)
+    assert again.computers() == {2: "hard"}
+    assert [b.label for b in again.rows] == [b.label for b in friends.rows]
+
+
+def test_a_damaged_or_strange_kept_set_up_gives_the_settings_own_choices(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    from chinese_ten.ui.open_tables import SETUP_FILENAME
+
+    (tmp_path / SETUP_FILENAME).write_text("{not json", encoding="utf-8")
+    plain = _friends(_app(window, tmp_path))
+    assert plain.game == "ten" and plain.computers() == {}
+    (tmp_path / SETUP_FILENAME).write_text('{"game": "chess", "seats": 9}', encoding="utf-8")
+    assert _friends(_app(window, tmp_path)).seats == plain.seats
+    (tmp_path / SETUP_FILENAME).write_text('{"game": "ten", "seats": 9, "rules": "nonsense", "length": 3, '
+                                           '"guests": ["godlike", null, null, null, null, null, null]}',
+                                           encoding="utf-8")
+    odd = _friends(_app(window, tmp_path))
+    assert odd.seats in (2, 3, 4) and odd.computers() == {} and odd.rules == plain.rules

@@ -99,6 +99,7 @@ class FriendsScene(Scene):
         self.guests: list[str | None] = [None] * 7
         """Each guest seat (1…): a friend's (None) or a computer's strength."""
         self.chat = True
+        self._take_setup(app.open_tables.last_setup())
         self.name = TextField(s.player_name, PLAYER_NAME_LENGTH, _("Your name"))
         self.link = TextField(link, LINK_LENGTH, _("Paste a table link here (Ctrl+V)"))
         self.message = ""
@@ -128,6 +129,33 @@ class FriendsScene(Scene):
             self.link.focus()  # the screen opens ready for a pasted or typed link
 
     # ------------------------------------------------------------------ choices
+
+    def setup(self) -> dict[str, Any]:
+        """The host form's choices, as they are kept for the next table hosted."""
+        return {"game": self.game, "seats": self.seats, "rules": self.rules, "length": self.length,
+                "guests": list(self.guests), "chat": self.chat}
+
+    def _take_setup(self, kept: dict[str, Any]) -> None:
+        """Take each choice of a kept set-up that this version offers (others keep the settings' own);
+        :meth:`_fix` then brings them in step."""
+        from chinese_ten.games import GAMES
+
+        game = kept.get("game")
+        if game not in GAMES:
+            return
+        self.game = str(game)
+        if isinstance(kept.get("seats"), int):
+            self.seats = kept["seats"]
+        if kept.get("rules") in PRESETS:
+            self.rules = kept["rules"]
+        if isinstance(kept.get("length"), str):
+            self.length = kept["length"]
+        guests = kept.get("guests")
+        if isinstance(guests, list) and len(guests) == len(self.guests):
+            choices = seat_choices(self.game)
+            self.guests = [g if g in choices else None for g in guests]
+        if isinstance(kept.get("chat"), bool):
+            self.chat = kept["chat"]
 
     def _fix(self) -> None:
         """Keep the choices consistent with the game (seat counts, rules, lengths) and rebuild the rows."""
@@ -203,6 +231,7 @@ class FriendsScene(Scene):
                                     match=self.length, computers=self.computers(), chat=self.chat)
         title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
                            + ([preset_title(self.rules)] if self.game == "ten" else []))
+        self.app.open_tables.keep_setup(self.setup())
         self.app.show("lobby", client=client, host=True, title=title)
 
     def join(self) -> None:
