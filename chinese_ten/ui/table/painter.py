@@ -242,14 +242,24 @@ class TablePainter:
             pygame.draw.rect(surface, self.outline(), rect, 2, border_radius=max(4, rect.width // 10))
 
     def stock_count(self, surface: pygame.Surface, geom: TableGeometry, count: int) -> Rect:
-        """The stock's count on the stock's lower edge, below a card waiting on the stage; returns where."""
+        """The stock's count inside the stock's lower edge, drawn over everything (a card passing over the stock
+        to the stage beside it) and clear of the layout card below; returns where."""
         t = self.kit.theme
         rect = geom.stock
-        label = self.kit.text.line(_("Stock {count}").format(count=count), geom.font(17), t.text, bold=True)
-        back = label.get_rect().inflate(10, 2)
-        back.midtop = (rect.centerx, max(geom.stage.bottom + 1, rect.bottom - back.height))
-        pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)
-        surface.blit(label, label.get_rect(center=back.center))
+        words = _("Stock {count}").format(count=count)
+        room = rect.width - 8  # as wide as the stock at most: on two lines when one is too wide even small
+        size = self.kit.text.fitting([words], geom.font(17), room, True)
+        lines = [words] if self.kit.text.width(words, size, True) <= room else self.kit.text.wrap(words, size, room, True)
+        labels = [self.kit.text.line(line, size, t.text, bold=True) for line in lines]
+        width = max(label.get_width() for label in labels)
+        back = Rect(0, 0, width, sum(label.get_height() for label in labels)).inflate(
+            max(4, min(10, rect.width - width)), 2)
+        back.midbottom = (rect.centerx, rect.bottom - max(2, rect.height // 20))
+        pygame.draw.rect(surface, (0, 0, 0), back, border_radius=min(back.height, back.width) // 2)
+        y = back.top + 1
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(back.centerx, y)))
+            y += label.get_height()
         return back
 
     def layout(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, moving: frozenset[Card],
