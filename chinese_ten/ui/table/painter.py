@@ -319,7 +319,9 @@ class TablePainter:
         for i, (key, r) in enumerate(zip(keys, out)):
             if cards[i] not in moving:
                 seen = (out[i + 1].left if i + 1 < len(out) else r.right) - r.left
-                self.key_caps.append(self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, r.top), geom))
+                # on the top edge the card has at rest: a raised card's key stays clear of the advice line above
+                self.key_caps.append(self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, rects[i].top),
+                                                  geom))
         return out
 
     def key_cap(self, surface: pygame.Surface, key: str, centre: tuple[int, int], geom: TableGeometry) -> Rect:

@@ -124,3 +124,19 @@ def test_a_short_message_covers_neither_the_seats_name_nor_the_key_tops(make_tab
     assert not toast.colliderect(scene.painter.name_rect), "the message leaves the seat's name in sight"
     caps = scene.painter.key_caps
     assert caps and not any(toast.colliderect(cap) for cap in caps), "the message leaves every key top in sight"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_raised_cards_key_top_stays_below_the_advice_line(make_table, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from uiharness import key_event, run_frames
+
+    app, ctl, scene = make_table(seats=2, seed=1)
+    app.surface = pygame.Surface(size)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [key_event(pygame.K_RIGHT)])  # the keyboard in use: key tops, and a raised card
+    assert scene.hover is not None
+    scene.draw(app.surface)
+    caps = scene.painter.key_caps
+    hint = scene.geom().hint
+    assert len(caps) == len(scene.card_keys())
+    assert not any(cap.colliderect(hint) for cap in caps), "a key top covers the line above the hand"
