@@ -78,17 +78,14 @@ def test_the_chats_key_opens_its_field_through_the_window_and_what_is_typed_is_o
 
 
 def test_an_offline_persons_move_counts_down_to_the_computer_taking_it(window) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.table.remote import AWAY_AFTER, RemoteTableScene
+    from chinese_ten.ui.table.remote import AWAY_AFTER
 
-    session = TableSession(game_named("ten"), [SeatKind.remote(), SeatKind.person()], MatchLength.fixed(1), seed=3,
-                           leader=0)
-    seat = ScriptedSeat(session, 1, assists=False)
-    follower = RemoteFollower(seat, seat.poll())
-    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
-    scene = RemoteTableScene(app, follower)
+    from remotekit import remote_table
+
+    scene = remote_table(window, [SeatKind.remote(), SeatKind.person()], 1)
+    app, follower = scene.app, scene.follower
     now = [100.0]
     scene.clock = lambda: now[0]
-    app.replace(scene)
     for _ in range(600):  # the deal's first movements, a bound well past them
         app.frame(1 / 30, [])
         if not scene.ctl.busy:

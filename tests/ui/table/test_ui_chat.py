@@ -4,31 +4,19 @@ from __future__ import annotations
 
 import pygame
 
-from chinese_ten.engine.match import MatchLength
-from chinese_ten.engine.session import SeatKind, TableSession
-from chinese_ten.engine.thinking import ComputerThinker
-from chinese_ten.games import game_named
-from chinese_ten.net.follower import ChatLine, RemoteFollower
-from chinese_ten.settings import Settings
-from chinese_ten.ui.app import App
+from chinese_ten.engine.session import SeatKind
+from chinese_ten.net.follower import ChatLine
 
-from remotekit import ScriptedSeat
+from remotekit import remote_table
 
 LONG = "this is a much longer remark than one row holds"
 
 
 def chat_table(window: pygame.Surface, said: list[ChatLine]):  # type: ignore[no-untyped-def]
     """A network table with ``said`` in its chat, drawn once."""
-    from chinese_ten.ui.table.remote import RemoteTableScene
-
-    session = TableSession(game_named("ten"), [SeatKind.person(), SeatKind.remote()], MatchLength.fixed(1), seed=3)
-    seat = ScriptedSeat(session, 0, assists=False)
-    follower = RemoteFollower(seat, seat.poll())
-    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
-    scene = RemoteTableScene(app, follower)
-    app.replace(scene)
-    follower.chat.extend(said)
-    app.frame(1 / 60, [])
+    scene = remote_table(window, [SeatKind.person(), SeatKind.remote()], 0)
+    scene.follower.chat.extend(said)
+    scene.app.frame(1 / 60, [])
     return scene
 
 
