@@ -17,6 +17,7 @@ from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.games.ten.tutorial import Guide
 from chinese_ten.i18n import N_
 
 
@@ -39,5 +40,6 @@ SPEC = GameSpec(
     match_lengths=MATCH_LENGTHS,
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
+    lesson=Guide,
 )
 """Chinese Ten as the registry knows it."""
