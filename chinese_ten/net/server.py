@@ -42,6 +42,7 @@ from chinese_ten.net.page import page_for
 from chinese_ten.net.refusals import RefusalLog
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
+from chinese_ten.net.watchers import watch_link, watcher_refusal
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -93,6 +94,8 @@ class Connection:
         self.metrics = metrics or Metrics()
         self.table: Table | None = None
         self.seat: int | None = None
+        self.watching = False
+        """True for a connection watching :attr:`table` from no seat."""
         self.closing = False
         self.address = ""
         """The client address the connection is counted by."""
@@ -254,11 +257,12 @@ class TableServer:
                 for seat in gone.seats:
                     if seat.outlet is not None:
                         seat.outlet.close(p.CLOSE_NO_TABLE, "the table has expired")
+                gone.watchers.close_all(p.CLOSE_NO_TABLE, "the table has expired")
                 gone.close()
             _log.info("table %s expired", table_id)
         now = clock_wall()
         for table_id, table in list(self.tables.items()):
-            if (all(seat.outlet is None for seat in table.seats) and not table.session.thinking
+            if (all(seat.outlet is None for seat in table.seats) and not table.watchers and not table.session.thinking
                     and now - table.row.last_action > IDLE_SECONDS):
                 table.close()
                 del self.tables[table_id]
@@ -360,6 +364,8 @@ class TableServer:
                 self._open[conn.address] = left
             if conn.table is not None and conn.seat is not None:
                 conn.table.detach(conn.seat, conn)
+            elif conn.table is not None and conn.watching:
+                conn.table.unwatch(conn)
             conn.close(1000, "")
             await _drain(conn.ws)  # read on, ignored, until the close handshake the writer began is done
             with contextlib.suppress(Exception):
@@ -427,7 +433,7 @@ class TableServer:
             if conn.closing:
                 return
             if conn.admit(text):
-                self._answer(self._seated, conn, text)
+                self._answer(self._watcher_says if conn.watching else self._seated, conn, text)
 
     def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
         """Answer one message; a fault of the server's own is logged and answered ``unavailable``, and the
@@ -450,8 +456,8 @@ class TableServer:
         except p.BadMessage as exc:
             self._refuse(conn, Refused("bad-message", str(exc), exc.close))
             return
-        if not isinstance(msg, (p.Create, p.Hello)):
-            conn.refuse("bad-message", "Send hello or create first.")
+        if not isinstance(msg, (p.Create, p.Hello, p.Watch)):
+            conn.refuse("bad-message", "Send hello, create or watch first.")
             return
         if not p.speaks(msg.version):
             self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
@@ -479,7 +485,7 @@ class TableServer:
             self.tables[table.id] = table
             made.append(self.loop.time())
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
-                              "links": table.links(claims)}))
+                              "links": table.links(claims), "watch": watch_link(table.public_url, table.id)}))
             conn.table, conn.seat = table, 0
             table.attach(0, conn)
             return
@@ -493,6 +499,14 @@ class TableServer:
             return
         if found is None:
             self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
+            return
+        if isinstance(msg, p.Watch):
+            try:
+                found.watch(conn)
+            except Refused as refused:
+                self._refuse(conn, refused)
+                return
+            conn.table, conn.watching = found, True
             return
         try:
             if msg.claim is not None:
@@ -531,12 +545,22 @@ class TableServer:
                 table.leave(seat)
             elif isinstance(msg, p.Again):
                 table.again(seat)
+            elif isinstance(msg, p.WatchersOn):
+                table.set_watching(seat, msg.on)
             else:
                 raise Refused("bad-message", "You have a seat already.")
         except p.BadMessage as exc:
             conn.refuse("bad-message", str(exc), p.act_id(text))
         except Refused as refused:
             self._refuse(conn, refused, ident)
+
+    def _watcher_says(self, conn: Connection, text: str | bytes) -> None:
+        """A message from a watcher: refused, whatever it is (nothing changes)."""
+        try:
+            refused = Refused(*watcher_refusal(p.parse_message(text)))
+        except p.BadMessage as exc:
+            refused = Refused("bad-message", str(exc))
+        self._refuse(conn, refused, p.act_id(text))
 
 
 def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
