@@ -38,7 +38,11 @@ from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
 from chinese_ten.net.accepting import Acceptor
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
-from chinese_ten.net.page import page_for
+from chinese_ten.net.deals import (answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
+                                   page_language, watched_table)
+from chinese_ten.net.page import REVALIDATE, deal_page, page_for, watch_page
+from chinese_ten.net.served import Served
+from chinese_ten.web import TYPES
 from chinese_ten.net.refusals import RefusalLog
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
@@ -334,11 +338,28 @@ class TableServer:
             if not self.may_see_metrics(address, forwarded):
                 return plain(HTTPStatus.FORBIDDEN)
             return plain(HTTPStatus.OK, self.metrics_text(), "text/plain; version=0.0.4; charset=utf-8")
+        watched = watched_table(path)
+        if watched is not None:
+            return self._watch_page(watched, connection.headers)
+        deal = deal_address(path)
+        if deal is not None:
+            return answer_deal(deal, lambda table, number: find_deal(self.store, self.tables.get(table), table,
+                                                                        number, clock_wall()),
+                               connection.headers, lambda _address: deal_page())
         page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None,
                         connection.headers, connection.query)
         if page is not None:
             return page
         return plain(HTTPStatus.NOT_FOUND)
+
+    def _watch_page(self, table_id: str, request: dict[str, str]) -> Response:
+        """The seat's page watching ``table_id`` (``GET /w/TABLE``), or the styled 404 for a table not kept here."""
+        live = self.tables.get(table_id)
+        if live is None and self.store.load(table_id) is None:
+            language = page_language(request)
+            return not_found_page(missing_sentence("no-watch", table_id, 0, language), language)
+        page = watch_page(table_id, live.game.name if live is not None else None)
+        return Served.of(page, TYPES[".html"]).answer(request, REVALIDATE)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
