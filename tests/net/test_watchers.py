@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,6 +16,7 @@ from chinese_ten.net.tables import Refused, Table, restore
 from chinese_ten.net.watchers import WATCHERS_MAX, shared_events
 from tests.net.netkit import cards_named
 from tests.net.tablekit import HandClock, Line
+from tests.net.test_welcome import open_table as welcome_table
 
 
 @pytest.fixture
@@ -46,17 +46,11 @@ class ScannedWatcher(Line):
 
 
 def open_table(store: TableStore, game: str, seats: int, computers: dict[int, str] | None = None,
-               **options: Any) -> tuple[Table, HandClock, dict[int, Line]]:
-    """A table of ``game`` with every seat not a computer's taken by a person."""
+               ) -> tuple[Table, HandClock, dict[int, Line]]:
+    """A per-seat match of ``game`` with every seat not a computer's taken by a person; their connections by seat."""
     clock = HandClock()
-    msg = p.Create(1, "Ann", game, seats, None, "per-seat", computers or {}, True, **options)
-    table, _token, claims = Table.open(msg, store, clock, public_url="http://127.0.0.1:9")
-    lines = {0: Line()}
-    table.attach(0, lines[0])
-    for seat, claim in claims.items():
-        lines[seat] = Line()
-        table.take_claim(claim, f"G{seat}", lines[seat])
-    return table, clock, lines
+    table, host, guests = welcome_table(store, clock, game=game, seats=seats, match="per-seat", computers=computers)
+    return table, clock, {0: host, **guests}
 
 
 def play_to_the_end(table: Table, clock: HandClock, lines: dict[int, Line]) -> None:
@@ -154,10 +148,12 @@ def test_the_fifty_first_watcher_is_refused_and_closed(store: TableStore) -> Non
 
 
 def test_a_table_opened_without_watchers_refuses_a_watcher_with_4003(store: TableStore) -> None:
-    table, _clock, _lines = open_table(store, "ten", 2, watchers=False)
+    msg = p.Create(1, "Ann", "ten", 2, None, "one", {1: "easy"}, True, None, False)
+    table, _token, _claims = Table.open(msg, store, HandClock())
     with pytest.raises(Refused) as refused:
         table.watch(Line())
     assert refused.value.close == p.CLOSE_REFUSED and len(table.watchers) == 0
+    table.close()
 
 
 def test_the_host_turns_watching_off_closing_every_watcher_and_it_stays_off_after_a_restart(
