@@ -574,7 +574,8 @@ class Table:
         frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
                                  "seats": self.presence_list(), "state": self._state(seat), "game": self.game.name,
                                  "host": 0, "chat": [line.to_json() for line in self.chat_log],
-                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
+                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase,
+                                 "watchers": len(self.watchers)}
         if token is not None:
             frame["token"] = token
         frame["values"] = card_values(self.session)

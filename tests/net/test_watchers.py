@@ -134,6 +134,9 @@ def test_presence_counts_the_watchers_as_they_come_and_go(store: TableStore) -> 
     assert [f["watchers"] for f in lines[1].frames if f["type"] == "presence"][-2:] == [1, 2]
     table.unwatch(one)
     assert [f["watchers"] for f in lines[1].frames if f["type"] == "presence"][-1] == 1
+    back = Line()
+    table.attach(1, back)
+    assert back.frames[0]["type"] == "welcome" and back.frames[0]["watchers"] == 1
     assert two.frames[-1] == {"type": "presence", "seats": table.presence_list(), "watchers": 1}
 
 
