@@ -135,6 +135,7 @@ def not_found_page(sentence: str, code: str) -> Response:
     title = html.escape(catalog(code).gettext(NOT_FOUND_TITLE))
     body = (f'<!doctype html>\n<html lang="{code}" data-state="not-found">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{title}</title>\n'
+            f'<link rel="icon" href="/icon.svg" type="image/svg+xml">\n'
             f'<link rel="stylesheet" href="/web/style.css">\n</head>\n<body>\n<main>\n'
             f'<section class="panel" data-role="not-found">\n<h2>{title}</h2>\n<p>{html.escape(sentence)}</p>\n'
             f'<p><a href="/">Chinese Ten</a></p>\n</section>\n</main>\n</body>\n</html>\n')
