@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection
 
-from tests.net.netkit import ServerThread
+from tests.net.netkit import ServerThread, cards_named
 from tests.net.test_bad_clients import WAIT, frames_until_closed, raw, recv_type
 
 
@@ -23,13 +23,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
     running.stop()
 
 
-def host_table(server: ServerThread, **options: Any) -> tuple[ClientConnection, dict[str, Any]]:
-    """A two-seat table whose guest is a computer, its host connected; the host's connection and ``created``."""
+def host_table(server: ServerThread, **options: Any) -> tuple[ClientConnection, dict[str, Any], dict[str, Any]]:
+    """A two-seat table whose guest is a computer, its host connected; the host's connection, ``created`` and
+    ``welcome``."""
     host = raw(server)
     host.send(json.dumps({"type": "create", "version": 1, "name": "Ann", "computers": {"1": "easy"}, **options}))
     created = recv_type(host, "created")
-    recv_type(host, "welcome")
-    return host, created
+    return host, created, recv_type(host, "welcome")
 
 
 def watch(server: ServerThread, table: str) -> ClientConnection:
@@ -48,7 +48,7 @@ def presence_with(ws: ClientConnection, watchers: int) -> dict[str, Any]:
 
 
 def test_created_carries_the_watch_link_and_a_watcher_is_counted_while_it_watches(server: ServerThread) -> None:
-    host, created = host_table(server)
+    host, created, _welcome = host_table(server)
     table = created["table"]
     assert created["watch"] == f"{server.url}/w/{table}"
     watcher = watch(server, table)
@@ -72,7 +72,7 @@ def test_created_carries_the_watch_link_and_a_watcher_is_counted_while_it_watche
 ])
 def test_a_watchers_message_is_refused_and_changes_nothing(server: ServerThread, message: dict[str, Any],
                                                            code: str) -> None:
-    host, created = host_table(server)
+    host, created, _welcome = host_table(server)
     watcher = watch(server, created["table"])
     recv_type(watcher, "watching")
     presence_with(host, 1)
@@ -92,14 +92,14 @@ def test_a_watchers_message_is_refused_and_changes_nothing(server: ServerThread,
 
 
 def test_a_table_opened_without_watchers_closes_a_watcher_with_4003(server: ServerThread) -> None:
-    host, created = host_table(server, watchers=False)
+    host, created, _welcome = host_table(server, watchers=False)
     _frames, code = frames_until_closed(watch(server, created["table"]))
     assert code == 4003
     host.close()
 
 
 def test_the_host_turns_watching_off_and_every_watcher_is_closed_with_4003(server: ServerThread) -> None:
-    host, created = host_table(server)
+    host, created, _welcome = host_table(server)
     watcher = watch(server, created["table"])
     recv_type(watcher, "watching")
     presence_with(host, 1)
@@ -113,9 +113,39 @@ def test_the_host_turns_watching_off_and_every_watcher_is_closed_with_4003(serve
 
 
 def test_watch_naming_another_table_than_its_address_is_closed_4004(server: ServerThread) -> None:
-    host, created = host_table(server)
+    host, created, _welcome = host_table(server)
     ws = raw(server, "/" + created["table"])
     ws.send(json.dumps({"type": "watch", "version": 1, "table": "k3m9x2p7"}))
     _frames, code = frames_until_closed(ws)
     assert code == 4004
     host.close()
+
+
+@pytest.mark.parametrize("game", ["ten", "fishing"])
+def test_a_watcher_follows_a_whole_match_over_the_wire_told_no_card_the_host_was_not(server: ServerThread,
+                                                                                      game: str) -> None:
+    host, created, welcome = host_table(server, game=game, match="one")
+    watcher = watch(server, created["table"])
+    since = recv_type(watcher, "watching")["seq"]  # what came before is in its story
+    host_knows = cards_named(welcome)
+    if welcome["state"]["legal"]:
+        host.send(json.dumps({"type": "act", "id": "first", "action": max(welcome["state"]["legal"], key=len)}))
+    told: list[dict[str, Any]] = []
+    end = time.monotonic() + 120  # a deal takes a second or two; the guard is for a frozen server
+    while not any(f["type"] == "match_over" for f in told):
+        assert time.monotonic() < end, "the match never ended"
+        frame = json.loads(host.recv(timeout=WAIT))
+        host_knows |= cards_named(frame)
+        state = frame.get("state") or {}
+        if frame["type"] == "update" and state.get("legal"):
+            host.send(json.dumps({"type": "act", "id": frame["seq"], "action": max(state["legal"], key=len)}))
+        while frame["type"] in ("update", "deal_over", "match_over") and frame["seq"] > since:  # told after the host
+            seen = json.loads(watcher.recv(timeout=WAIT))
+            told.append(seen)
+            assert cards_named(seen) <= host_knows, f"{sorted(cards_named(seen) - host_knows)} in {seen}"
+            if seen.get("seq") == frame["seq"] and seen["type"] == frame["type"]:
+                break
+    updates = [f for f in told if f["type"] == "update"]
+    assert len(updates) > 10 and all(f["state"]["hand"] == [] and f["state"]["legal"] == [] for f in updates)
+    for ws in (watcher, host):
+        ws.close()
