@@ -86,6 +86,11 @@ def seat_page(table: str | None, game: str | None = None) -> bytes:
     return data
 
 
+def watch_answer(table: str, game: str | None, request: Mapping[str, str]) -> Response:
+    """The answer at ``/w/TABLE``: :func:`watch_page`, made once per table and asked about again each time."""
+    return _watch(table, game).answer(request, REVALIDATE)
+
+
 def watch_page(table: str, game: str | None = None) -> bytes:
     """The seat's page in its watching mode (``GET /w/TABLE``): the root element marked ``data-watch``, so the
     page's scripts watch the table from no seat instead of taking one."""
@@ -140,6 +145,11 @@ def _answer(path: Path | None, request: Mapping[str, str], keep: str) -> Respons
 @lru_cache(maxsize=SEAT_PAGES_KEPT)
 def _seat(table: str | None, game: str | None) -> Served:
     return Served.of(seat_page(table, game), TYPES[".html"])
+
+
+@lru_cache(maxsize=SEAT_PAGES_KEPT)
+def _watch(table: str, game: str | None) -> Served:
+    return Served.of(watch_page(table, game), TYPES[".html"])
 
 
 @lru_cache(maxsize=len(LANGUAGES))

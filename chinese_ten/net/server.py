@@ -40,9 +40,7 @@ from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
 from chinese_ten.net.deals import (answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
                                    page_language, watched_table)
-from chinese_ten.net.page import REVALIDATE, deal_page, page_for, watch_page
-from chinese_ten.net.served import Served
-from chinese_ten.web import TYPES
+from chinese_ten.net.page import deal_page, page_for, watch_answer
 from chinese_ten.net.refusals import RefusalLog
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
@@ -358,8 +356,7 @@ class TableServer:
         if live is None and self.store.load(table_id) is None:
             language = page_language(request)
             return not_found_page(missing_sentence("no-watch", table_id, 0, language), language)
-        page = watch_page(table_id, live.game.name if live is not None else None)
-        return Served.of(page, TYPES[".html"]).answer(request, REVALIDATE)
+        return watch_answer(table_id, live.game.name if live is not None else None, request)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
