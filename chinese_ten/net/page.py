@@ -81,10 +81,7 @@ def seat_page(table: str | None, game: str | None = None) -> bytes:
     """The page itself (its scripts read the table from the address), its title naming ``table`` when there is
     one, and the table's ``game`` when it is known (the headings a person sees before taking the seat); its
     style, scripts and icon at their versioned addresses."""
-    path = static_file("index.html")
-    assert path is not None, "the web seat's index.html is part of the package"
-    data = path.read_bytes().replace(b'="/web/', f'="/web/{version()}/'.encode())
-    data = data.replace(b'="/icon.svg"', f'="/icon.svg?v={version()}"'.encode())
+    data = _versioned_page("index.html")
     if table is None:
         return data
     spec = GAMES.get(game or "")  # None for a table not open here: the page learns its game once seated
@@ -93,6 +90,30 @@ def seat_page(table: str | None, game: str | None = None) -> bytes:
     if spec is not None:
         data = data.replace(b'<html lang="en"', f'<html lang="en" data-game="{spec.name}"'.encode(), 1)
     return data
+
+
+def watch_answer(table: str, game: str | None, request: Mapping[str, str]) -> Response:
+    """The answer at ``/w/TABLE``: :func:`watch_page`, made once per table and asked about again each time."""
+    return _watch(table, game).answer(request, REVALIDATE)
+
+
+def watch_page(table: str, game: str | None = None) -> bytes:
+    """The seat's page in its watching mode (``GET /w/TABLE``): the root element marked ``data-watch``, so the
+    page's scripts watch the table from no seat instead of taking one."""
+    return seat_page(table, game).replace(b'<html lang="en"', b'<html lang="en" data-watch', 1)
+
+
+def deal_page() -> bytes:
+    """A finished deal's page (``GET /d/TABLE/N``), which reads the deal's record from its ``.json`` beside it."""
+    return _versioned_page("deal.html")
+
+
+def _versioned_page(name: str) -> bytes:
+    """One of the pages the package holds, naming its style, scripts and icon at their versioned addresses."""
+    path = static_file(name)
+    assert path is not None, f"the web seat's {name} is part of the package"
+    data = path.read_bytes().replace(b'="/web/', f'="/web/{version()}/'.encode())
+    return data.replace(b'="/icon.svg"', f'="/icon.svg?v={version()}"'.encode())
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -130,6 +151,11 @@ def _answer(path: Path | None, request: Mapping[str, str], keep: str) -> Respons
 @lru_cache(maxsize=SEAT_PAGES_KEPT)
 def _seat(table: str | None, game: str | None) -> Served:
     return Served.of(seat_page(table, game), TYPES[".html"])
+
+
+@lru_cache(maxsize=SEAT_PAGES_KEPT)
+def _watch(table: str, game: str | None) -> Served:
+    return Served.of(watch_page(table, game), TYPES[".html"])
 
 
 @lru_cache(maxsize=len(LANGUAGES))

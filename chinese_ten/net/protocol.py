@@ -180,7 +180,22 @@ class Again:
     """After the match's end: play another match at this table."""
 
 
-Message = Create | Hello | Act | Next | Fill | Chat | Leave | Again
+@dataclass(frozen=True)
+class Watch:
+    """Watch a table from no seat."""
+
+    version: Any
+    table: str
+
+
+@dataclass(frozen=True)
+class WatchersOn:
+    """Host only: let the table be watched (``on``), or no longer (every watcher's connection closed)."""
+
+    on: bool
+
+
+Message = Create | Hello | Act | Next | Fill | Chat | Leave | Again | Watch | WatchersOn
 """Any message a client sends."""
 
 
@@ -296,6 +311,13 @@ def parse_message(text: str | bytes) -> Message:
         return Leave()
     if kind == "again":
         return Again()
+    if kind == "watch":
+        return Watch(data.get("version"), _str(data, "table"))
+    if kind == "watchers":
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise BadMessage("on must be true or false")
+        return WatchersOn(on)
     raise BadMessage("unknown message type")
 
 

@@ -38,11 +38,14 @@ from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
 from chinese_ten.net.accepting import Acceptor
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
-from chinese_ten.net.page import page_for
+from chinese_ten.net.deals import (answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
+                                   page_language, watched_table)
+from chinese_ten.net.page import deal_page, page_for, watch_answer
 from chinese_ten.net.refusals import RefusalLog
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreRefused, StoreUnavailable, TableStore
 from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
+from chinese_ten.net.watchers import watch_link, watcher_refusal
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -94,6 +97,8 @@ class Connection:
         self.metrics = metrics or Metrics()
         self.table: Table | None = None
         self.seat: int | None = None
+        self.watching = False
+        """True for a connection watching :attr:`table` from no seat."""
         self.closing = False
         self.address = ""
         """The client address the connection is counted by."""
@@ -257,11 +262,12 @@ class TableServer:
                 for seat in gone.seats:
                     if seat.outlet is not None:
                         seat.outlet.close(p.CLOSE_NO_TABLE, "the table has expired")
+                gone.watchers.close_all(p.CLOSE_NO_TABLE, "the table has expired")
                 gone.close()
             _log.info("table %s expired", table_id)
         now = clock_wall()
         for table_id, table in list(self.tables.items()):
-            if (all(seat.outlet is None for seat in table.seats) and not table.session.thinking
+            if (all(seat.outlet is None for seat in table.seats) and not table.watchers and not table.session.thinking
                     and now - table.row.last_action > IDLE_SECONDS):
                 table.close()
                 del self.tables[table_id]
@@ -334,11 +340,27 @@ class TableServer:
             if not self.may_see_metrics(address, forwarded):
                 return plain(HTTPStatus.FORBIDDEN)
             return plain(HTTPStatus.OK, self.metrics_text(), "text/plain; version=0.0.4; charset=utf-8")
+        watched = watched_table(path)
+        if watched is not None:
+            return self._watch_page(watched, connection.headers)
+        deal = deal_address(path)
+        if deal is not None:
+            return answer_deal(deal, lambda table, number: find_deal(self.store, self.tables.get(table), table,
+                                                                        number, clock_wall()),
+                               connection.headers, lambda _address: deal_page())
         page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None,
                         connection.headers, connection.query)
         if page is not None:
             return page
         return plain(HTTPStatus.NOT_FOUND)
+
+    def _watch_page(self, table_id: str, request: dict[str, str]) -> Response:
+        """The seat's page watching ``table_id`` (``GET /w/TABLE``), or the styled 404 for a table not kept here."""
+        live = self.tables.get(table_id)
+        if live is None and self.store.load(table_id) is None:
+            language = page_language(request)
+            return not_found_page(missing_sentence("no-watch", table_id, 0, language), language)
+        return watch_answer(table_id, live.game.name if live is not None else None, request)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
@@ -364,6 +386,8 @@ class TableServer:
                 self._open[conn.address] = left
             if conn.table is not None and conn.seat is not None:
                 conn.table.detach(conn.seat, conn)
+            elif conn.table is not None and conn.watching:
+                conn.table.unwatch(conn)
             conn.close(1000, "")
             await _drain(conn.ws)  # read on, ignored, until the close handshake the writer began is done
             with contextlib.suppress(Exception):
@@ -431,7 +455,7 @@ class TableServer:
             if conn.closing:
                 return
             if conn.admit(text):
-                self._answer(self._seated, conn, text)
+                self._answer(self._watcher_says if conn.watching else self._seated, conn, text)
 
     def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
         """Answer one message; a fault of the server's own is logged and answered ``unavailable``, and the
@@ -454,8 +478,8 @@ class TableServer:
         except p.BadMessage as exc:
             self._refuse(conn, Refused("bad-message", str(exc), exc.close))
             return
-        if not isinstance(msg, (p.Create, p.Hello)):
-            conn.refuse("bad-message", "Send hello or create first.")
+        if not isinstance(msg, (p.Create, p.Hello, p.Watch)):
+            conn.refuse("bad-message", "Send hello, create or watch first.")
             return
         if not p.speaks(msg.version):
             self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
@@ -483,7 +507,7 @@ class TableServer:
             self.tables[table.id] = table
             made.append(self.loop.time())
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
-                              "links": table.links(claims)}))
+                              "links": table.links(claims), "watch": watch_link(table.public_url, table.id)}))
             conn.table, conn.seat = table, 0
             table.attach(0, conn)
             return
@@ -497,6 +521,14 @@ class TableServer:
             return
         if found is None:
             self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
+            return
+        if isinstance(msg, p.Watch):
+            try:
+                found.watch(conn)
+            except Refused as refused:
+                self._refuse(conn, refused)
+                return
+            conn.table, conn.watching = found, True
             return
         try:
             if msg.claim is not None:
@@ -535,12 +567,22 @@ class TableServer:
                 table.leave(seat)
             elif isinstance(msg, p.Again):
                 table.again(seat)
+            elif isinstance(msg, p.WatchersOn):
+                table.set_watching(seat, msg.on)
             else:
                 raise Refused("bad-message", "You have a seat already.")
         except p.BadMessage as exc:
             conn.refuse("bad-message", str(exc), p.act_id(text))
         except Refused as refused:
             self._refuse(conn, refused, ident)
+
+    def _watcher_says(self, conn: Connection, text: str | bytes) -> None:
+        """A message from a watcher: refused, whatever it is (nothing changes)."""
+        try:
+            refused = Refused(*watcher_refusal(p.parse_message(text)))
+        except p.BadMessage as exc:
+            refused = Refused("bad-message", str(exc))
+        self._refuse(conn, refused, p.act_id(text))
 
 
 def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-SCHEMA_VERSION: Final[int] = 4
+SCHEMA_VERSION: Final[int] = 5
 """1: tables, seats and deals; 2: each table's latest chat lines too; 3: each table's turn clock, whether it may
-be watched, its matches played and who wants another; 4: each table's lease (:data:`ADDED`)."""
+be watched, its matches played and who wants another; 4: each table's lease (:data:`ADDED`); 5: the finished
+deals of removed tables, kept for :data:`DEALS_KEPT_SECONDS` more (``kept_deals``)."""
 
 SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -62,6 +63,13 @@ CREATE TABLE IF NOT EXISTS deals (
     record TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS kept_deals (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    record TEXT,
+    until DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,
@@ -90,6 +98,12 @@ _TABLE_COLUMNS: Final[str] = ("id, game, seats, rules, match, chat, seed, progre
 
 EXPIRY_SECONDS: Final[float] = 48 * 3600.0
 """A table is removed this long after its last action."""
+
+DEALS_KEPT_SECONDS: Final[float] = 30 * 86400.0
+"""A finished deal is kept this long after its table is removed (its ``/d/`` link works that long)."""
+
+GONE_KEPT_SECONDS: Final[float] = 365 * 86400.0
+"""How long it is remembered that a deal was kept and has gone (so its link says so) before it is forgotten."""
 
 CHAT_KEPT: Final[int] = 50
 """How many of a table's latest chat lines are kept (and told in ``welcome``)."""
@@ -332,11 +346,42 @@ class TableStore(abc.ABC):
             return [r[0] for r in db.execute("SELECT id FROM tables ORDER BY created")]
 
     def expire(self, now: float, after: float = EXPIRY_SECONDS) -> list[str]:
-        """Remove every table whose last action is more than ``after`` seconds before ``now``; their ids."""
+        """Remove every table whose last action is more than ``after`` seconds before ``now`` (their finished deals
+        kept :data:`DEALS_KEPT_SECONDS` more), and the records of deals kept that long; the removed tables' ids."""
         with self._transaction() as db:
             gone = [r[0] for r in db.execute("SELECT id FROM tables WHERE last_action < ?", (now - after,))]
+            db.execute("INSERT INTO kept_deals SELECT table_id, number, record, ? FROM deals WHERE table_id IN "
+                       "(SELECT id FROM tables WHERE last_action < ?) ON CONFLICT (table_id, number) DO UPDATE "
+                       "SET record = excluded.record, until = excluded.until", (now + DEALS_KEPT_SECONDS, now - after))
             db.execute("DELETE FROM tables WHERE last_action < ?", (now - after,))
+            db.execute("UPDATE kept_deals SET record = NULL WHERE until < ? AND record IS NOT NULL", (now,))
+            db.execute("DELETE FROM kept_deals WHERE until < ?", (now - GONE_KEPT_SECONDS,))
         return gone
+
+    def deal(self, table_id: str, number: int, now: float) -> dict[str, Any] | str | None:
+        """Finished deal ``number`` of table ``table_id``: its record as ``deal_over`` told it, while its table is
+        kept and :data:`DEALS_KEPT_SECONDS` after; ``"gone"`` for a deal kept that long already; None for a deal
+        never kept (not over yet, or no such deal or table)."""
+        with self._reading() as db:
+            row = db.execute("SELECT record FROM deals WHERE table_id = ? AND number = ?", (table_id, number)).fetchone()
+            if row is None:
+                row = db.execute("SELECT CASE WHEN until < ? THEN NULL ELSE record END FROM kept_deals "
+                                 "WHERE table_id = ? AND number = ?", (now, table_id, number)).fetchone()
+                if row is not None and row[0] is None:
+                    return "gone"
+        return None if row is None else dict(json.loads(row[0]))
+
+    def kept_deal_count(self, table_id: str) -> int:
+        """How many finished deals of the removed table ``table_id`` are kept or remembered (0: none, or the table
+        is not removed)."""
+        with self._reading() as db:
+            return int(db.execute("SELECT COUNT(*) FROM kept_deals WHERE table_id = ?", (table_id,)).fetchone()[0])
+
+    def save_watchers(self, table_id: str, on: bool, *, lease: Lease | None = None) -> None:
+        """Keep whether the table may be watched (under ``lease``, when given: :class:`LeaseLost` once it is lost)."""
+        with self._transaction() as db:
+            self._fence(db, lease)
+            db.execute("UPDATE tables SET watchers = ? WHERE id = ?", (int(on), table_id))
 
     # ------------------------------------------------------------------ leases (docs/architecture.md)
 

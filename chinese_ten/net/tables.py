@@ -27,7 +27,8 @@ from chinese_ten.net.clock import IN_A_ROW, TurnClock
 from chinese_ten.net.links import make_link
 from chinese_ten.net.store import CHAT_KEPT, ChatLine, SeatRow, StoreUnavailable, TableRow, TableStore, secret_hash
 from chinese_ten.net.thinking import PooledThinker
-from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story_events
+from chinese_ten.net.watchers import WATCHERS_MAX, WatchOutlet, Watchers, shared_events, watcher_state
+from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story, story_events
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -208,6 +209,8 @@ class Table:
         the update happened: an update's frame shows its own step, never a later one's."""
         self._last_over: dict[str, Any] | None = None
         self._match_over: dict[str, Any] | None = None
+        self.watchers = Watchers()
+        """The connections watching the table from no seat."""
         if self.started and row.progress and self.session.deal.is_over:
             self._restore_over()
         self.row = replace(row, progress={})  # the kept position is held once, as :attr:`_kept`'s text
@@ -547,7 +550,7 @@ class Table:
 
     def presence(self) -> None:
         """Tell every connected seat who sits where."""
-        self._broadcast({"type": "presence", "seats": self.presence_list()})
+        self._broadcast({"type": "presence", "seats": self.presence_list(), "watchers": len(self.watchers)})
 
     def _common(self) -> dict[str, Any]:
         """The state every seat shares, worked out again only when the deal or the results change."""
@@ -571,7 +574,8 @@ class Table:
         frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
                                  "seats": self.presence_list(), "state": self._state(seat), "game": self.game.name,
                                  "host": 0, "chat": [line.to_json() for line in self.chat_log],
-                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
+                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase,
+                                 "watchers": len(self.watchers)}
         if token is not None:
             frame["token"] = token
         frame["values"] = card_values(self.session)
@@ -584,11 +588,71 @@ class Table:
                 frame["missed"] = []
             elif kept and kept[0][0] <= last_seq + 1:
                 frame["missed"] = [json.loads(text) for number, text in kept if number > last_seq]
+        return self._with_ends(frame)
+
+    def _with_ends(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """``frame`` with the ``deal_over`` and ``match_over`` frames last told, while the table is at that end."""
         if self._last_over is not None and self.phase in ("deal_over", "match_over"):
             frame["deal_over"] = self._last_over
         if self._match_over is not None:
             frame["match_over"] = self._match_over
         return frame
+
+    # ------------------------------------------------------------------ watchers
+
+    def watch(self, outlet: WatchOutlet) -> None:
+        """A watcher from no seat: sent ``watching``, then every frame every seat is told alike and each update as
+        a watcher may know it; :class:`Refused` (closing it) when watching is off or :data:`WATCHERS_MAX` watch."""
+        if not self.row.watchers:
+            raise Refused("bad-message", "The host has turned watching off at this table.", p.CLOSE_REFUSED)
+        if self.watchers.full:
+            raise Refused("too-many", f"{WATCHERS_MAX} people are watching this table already; try again later.",
+                          p.CLOSE_FLOOD)
+        self.watchers.add(outlet)
+        _log.info("table %s: a watcher came (%d watching)", self.id, len(self.watchers))
+        outlet.push(p.dump(self._watching()))
+        self.presence()
+
+    def unwatch(self, outlet: WatchOutlet) -> None:
+        """A watcher's connection has gone."""
+        if self.watchers.remove(outlet):
+            self.presence()
+
+    def set_watching(self, by: int, on: bool) -> None:
+        """Host only: let the table be watched, or not (closing every watcher's connection with 4003)."""
+        if by != 0:
+            raise Refused("not-host", "Only the host can turn watching on or off.")
+        if on == self.row.watchers:
+            return
+        try:
+            self.store.save_watchers(self.id, on)
+        except StoreUnavailable as exc:
+            _log.warning("table %s: whether it may be watched could not be kept: %s", self.id, exc)
+            raise unavailable() from None
+        self.row = replace(self.row, watchers=on)
+        _log.info("table %s: watching turned %s", self.id, "on" if on else "off")
+        if not on:
+            self.watchers.close_all(p.CLOSE_REFUSED, "watching is off")
+        self.presence()
+
+    def _watching(self) -> dict[str, Any]:
+        """The ``watching`` frame: the table as a watcher may know it now."""
+        frame: dict[str, Any] = {"type": "watching", "table": self.id, "seq": self.seq, "seats": self.presence_list(),
+                                 "state": watcher_state(self._state(0)), "game": self.game.name, "host": 0,
+                                 "chat": [line.to_json() for line in self.chat_log], "chat_on": self.chat_on,
+                                 "phase": self.phase, "watchers": len(self.watchers),
+                                 "values": card_values(self.session)}
+        if self.started:
+            stories = [story(self.session, seat) for seat in range(len(self.seats))]
+            frame["story"] = [event for told in zip(*stories, strict=True) for event in
+                              shared_events([events_json(self.game.name, update.events) for update in told])]
+            frame["deal"] = self.session.deal_number
+        return self._with_ends(frame)
+
+    def _watched_events(self, number: int) -> list[dict[str, Any]]:
+        """Session update ``number``'s events as a watcher is told them: as every seat was told them alike."""
+        return shared_events([events_json(self.game.name, self.session.updates(seat, number)[0].events)
+                              for seat in range(len(self.seats))])
 
     def _deliver(self, seat: SeatState, text: str) -> None:
         """Send one frame to a seat's connection, if it has one (the one place every frame leaves by)."""
@@ -599,11 +663,13 @@ class Table:
         self._deliver(self.seats[seat_no], p.dump(frame))
 
     def _broadcast(self, frame: dict[str, Any], numbered: bool = False) -> None:
+        """Send a frame every seat and every watcher is told alike."""
         text = p.dump(frame)
         for seat in self.seats:
             if numbered:
                 seat.frames.append((frame["seq"], text))
             self._deliver(seat, text)
+        self.watchers.push(text)
 
     def _flush(self) -> None:
         """Tell every seat, each its own, the session's updates it has not been told yet."""
@@ -618,16 +684,20 @@ class Table:
         for offset in range(end - start):
             self.seq += 1
             stepped = self._stepped.pop(start + offset, {})
+            ran_out = self._ran_out_told(per_seat[0][offset], stood_in)
             for seat, updates in zip(told, per_seat):
                 update = updates[offset]
                 frame = {"type": "update", "seq": self.seq,
-                         "events": self._ran_out_told(update, stood_in) + events_json(self.game.name, update.events),
+                         "events": ran_out + events_json(self.game.name, update.events),
                          "step": {"kind": update.kind, "deal": update.deal_number, "by": update.seat}}
                 state = stepped.get(seat.seat)
-                frame["state"] = self._clocked(state if state is not None else self._step_state(seat.seat))
+                shown = frame["state"] = self._clocked(state if state is not None else self._step_state(seat.seat))
                 text = p.dump(frame)
                 seat.frames.append((self.seq, text))
                 self._deliver(seat, text)
+            if self.watchers:
+                self.watchers.push(p.dump({**frame, "events": ran_out + self._watched_events(start + offset),
+                                           "state": watcher_state(shown)}))
         self.sent = end
         self._hand_back(stood_in)
 
