@@ -178,6 +178,29 @@ def test_with_one_shard_down_the_shared_pages_answer_and_its_tables_pages_say_it
         end(again)
 
 
+def test_a_tables_watch_and_deal_addresses_go_to_the_shard_that_holds_it(shards: Proxied, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CA_FILE_VARIABLE, str(shards.caddy.root_certificate))
+    made: dict[str, str] = {}
+    clients = []
+    try:
+        for _ in range(8):  # a new table goes to either shard, in turn: one of each within eight tries
+            clients.append(TableClient.create(shards.public, "Ann", seats=2, match="one"))
+            table = wait_for(clients[-1], "created", timeout=30)["table"]
+            made.setdefault(table.split("-", 1)[0], table)
+            if len(made) == 2:
+                break
+    finally:
+        for client in clients:
+            client.close()
+    assert sorted(made) == ["east", "west"]
+    for table in made.values():
+        # Asked four times, the proxy's round robin would send two to the other shard, which knows no such table.
+        assert [shards.get(f"/w/{table}")[0] for _ in range(4)] == [200] * 4
+        # Its first deal is not over: the shard that holds it says so (404 with its reason), never "no table".
+        answers = [shards.get(f"/d/{table}/1.json") for _ in range(4)]
+        assert {status for status, _, _ in answers} == {404} and all("not-over" in body for _, _, body in answers)
+
+
 @pytest.mark.slow
 @needs_certutil
 def test_a_seats_link_opened_while_its_server_is_down_becomes_the_seat_once_it_is_back(
