@@ -8,7 +8,7 @@ the four is refused over the wire."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ import pytest
 from chinese_ten.net.client import TableClient, updates_of
 from chinese_ten.net.clock import IN_A_ROW
 from chinese_ten.net.follower import RemoteFollower
+from chinese_ten.net import tables
 from chinese_ten.net.store import TableStore
 from chinese_ten.net.tables import Table, restore
 from tests.net.netkit import ServerThread, wait_for
@@ -191,20 +192,53 @@ def test_a_disconnected_person_still_goes_away_after_away_after_whatever_the_clo
     assert table.seats[1].away and table.turn_clock.streaks == {}
 
 
-@pytest.mark.parametrize("down", [4.0, 60.0])
-def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path, down: float) -> None:
+SEAT_1_DECIDES_AGAIN = 2
+"""A table seed whose deal has seat 1 decide again at once after the move its stand-in makes when its second
+decision runs out (the card turned from the stock is its to take): that next decision is its person's."""
+
+
+def epoch_of(clock: HandClock) -> Callable[[], float]:
+    """The epoch's seconds, moved with the test's clock."""
+    return lambda: clock.now + 1.7e9
+
+
+def seeded(monkeypatch: Any, seed: int) -> None:
+    """The next table opened is shuffled from ``seed``."""
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: seed)
+
+
+def test_a_persons_decision_right_after_their_stand_ins_move_is_timed_kept_and_told(
+        store: TableStore, monkeypatch: Any) -> None:
+    seeded(monkeypatch, SEAT_1_DECIDES_AGAIN)
     clock = HandClock()
+    table, host, guests = clocked_table(store, clock, wall=epoch_of(clock))
+    for _ in range(IN_A_ROW - 1):
+        run_out(table, clock)
+    assert table.session.to_act == 1 and not table.session.kinds[1].is_computer  # the deal this seed gives
+    timed = table.turn_clock.state()
+    assert timed is not None and timed["seat"] == 1 and timed["left"] > SECONDS - 1
+    for line in (host, guests[1]):
+        told = latest_state(line)["clock"]
+        assert told is not None and told["seat"] == 1 and told["left"] == float(SECONDS)
+    loaded = store.load(table.id)
+    assert loaded is not None and loaded[0].turn_clock == table.turn_clock.kept()
 
-    def wall() -> float:
-        return clock.now + 1.7e9  # the epoch's seconds, moved with the test's clock
 
+def restart_with_the_clock_running(tmp_path: Path, down: float) -> None:
+    """Seat 1's third decision in a row is timed as the server stops for ``down`` seconds: back, the clock has
+    run on meanwhile, and when it runs out the seat is away."""
+    clock = HandClock()
+    wall = epoch_of(clock)
     first = TableStore(tmp_path / "tables.db")
     table, host, guests = clocked_table(first, clock, wall=wall)
     for _ in range(IN_A_ROW - 1):
         run_out(table, clock)
     play_to(table, clock, 1)
     made = decisions(table)
-    clock.advance(SECONDS - 10)  # 10 s left as the server stops
+    clock.advance(SECONDS - 10)  # about 10 s left as the server stops
+    timed = table.turn_clock.state()
+    assert timed is not None and timed["seat"] == 1
+    left = timed["left"]
     table.close()
     first.close()
     clock.now += down  # the server is stopped for a while
@@ -216,10 +250,10 @@ def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path
         assert decisions(back) == made  # nobody has come back yet
         line = Line()
         back.attach(0, line)
-        if down < 10:
-            left = line.of("welcome")[0]["state"]["clock"]
-            assert left == {"seat": 1, "seconds": SECONDS, "left": 10 - down}
-            clock.advance(10 - down - 0.1)
+        if down < left:
+            told = line.of("welcome")[0]["state"]["clock"]
+            assert told == {"seat": 1, "seconds": SECONDS, "left": round(left - down, 1)}
+            clock.advance(left - down - 0.1)
             assert decisions(back) == made
             clock.advance(0.2)
         else:
@@ -230,6 +264,18 @@ def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path
         back.close()
     finally:
         second.close()
+
+
+@pytest.mark.parametrize("down", [4.0, 60.0])
+def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path, down: float) -> None:
+    restart_with_the_clock_running(tmp_path, down)
+
+
+@pytest.mark.parametrize("down", [4.0, 60.0])
+def test_a_clock_kept_running_over_a_restart_just_after_a_stand_ins_move_has_run_on_meanwhile(
+        tmp_path: Path, monkeypatch: Any, down: float) -> None:
+    seeded(monkeypatch, SEAT_1_DECIDES_AGAIN)
+    restart_with_the_clock_running(tmp_path, down)
 
 
 @pytest.mark.parametrize("value", ["10", "15.0", '"30"', "true", "0", "-15", "[60]", "{}", "1e9"])
