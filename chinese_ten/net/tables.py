@@ -658,9 +658,11 @@ class Table:
         except (IllegalMove, ValueError) as exc:
             raise Refused("illegal", str(exc)) from None
         self.session.advance(decisions=0)  # the rules' own steps that follow at once (the turned stock card)
+        streaks = dict(self.turn_clock.streaks)
+        self.turn_clock.decided(seat_no)  # the run ends in what is kept with the decision
         if not self._keep():
+            self.turn_clock.streaks = streaks
             raise unavailable()
-        self.turn_clock.decided(seat_no)
         self._flush()
         self._send(seat_no, {"type": "ack", "id": ident, "seq": self.seq})
         self.schedule()

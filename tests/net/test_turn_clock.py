@@ -22,6 +22,7 @@ from chinese_ten.net.store import TableStore
 from chinese_ten.net.tables import Table, restore
 from tests.net.netkit import ServerThread, wait_for
 from tests.net.tablekit import HandClock, Line
+from tests.net.test_keeping import fail_writes
 from tests.net.test_welcome import open_table, play_to
 
 SECONDS = 15
@@ -276,6 +277,24 @@ def test_a_clock_kept_running_over_a_restart_just_after_a_stand_ins_move_has_run
         tmp_path: Path, monkeypatch: Any, down: float) -> None:
     seeded(monkeypatch, SEAT_1_DECIDES_AGAIN)
     restart_with_the_clock_running(tmp_path, down)
+
+
+def test_a_decision_the_person_makes_ends_the_run_in_what_is_kept_and_a_refused_one_does_not(store: TableStore) -> None:
+    clock = HandClock()
+    table, _host, _guests = clocked_table(store, clock)
+    for _ in range(IN_A_ROW - 1):
+        run_out(table, clock)
+    play_to(table, clock, 1)
+    fail_writes(store, True)
+    with pytest.raises(Exception, match="nothing changed") as refused:
+        table.act(1, None, str(table.session.deal.legal_actions()[0]))
+    assert getattr(refused.value, "code", None) == "unavailable" and table.turn_clock.streaks == {1: IN_A_ROW - 1}
+    fail_writes(store, False)
+    table.act(1, None, str(table.session.deal.legal_actions()[0]))
+    table.close()  # the server stops before anything else is kept
+    back = restore(store, table.id, clock)
+    assert back is not None and back.turn_clock.streaks == {}
+    back.close()
 
 
 @pytest.mark.parametrize("value", ["10", "15.0", '"30"', "true", "0", "-15", "[60]", "{}", "1e9"])
