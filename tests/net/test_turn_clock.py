@@ -59,6 +59,16 @@ def clocked_table(store: TableStore, clock: HandClock, **options: Any) -> tuple[
     return open_table(store, clock, turn_clock=SECONDS, **options)
 
 
+def one_short_of_away(store: TableStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+    """A :func:`clocked_table` at seat 1's decision after its last ``IN_A_ROW - 1`` ran out: one more, and the seat
+    is away."""
+    table, host, guests = clocked_table(store, clock, **options)
+    for _ in range(IN_A_ROW - 1):
+        run_out(table, clock)
+    play_to(table, clock, 1)
+    return table, host, guests
+
+
 def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store: TableStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
@@ -137,10 +147,7 @@ def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(
 
 def test_a_decision_the_person_makes_ends_the_run(store: TableStore) -> None:
     clock = HandClock()
-    table, _host, _guests = clocked_table(store, clock)
-    for _ in range(IN_A_ROW - 1):
-        run_out(table, clock)
-    play_to(table, clock, 1)
+    table, _host, _guests = one_short_of_away(store, clock)
     table.act(1, None, str(table.session.deal.legal_actions()[0]))
     run_out(table, clock)
     assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
@@ -231,10 +238,7 @@ def restart_with_the_clock_running(tmp_path: Path, down: float) -> None:
     clock = HandClock()
     wall = epoch_of(clock)
     first = TableStore(tmp_path / "tables.db")
-    table, host, guests = clocked_table(first, clock, wall=wall)
-    for _ in range(IN_A_ROW - 1):
-        run_out(table, clock)
-    play_to(table, clock, 1)
+    table, _host, _guests = one_short_of_away(first, clock, wall=wall)
     made = decisions(table)
     clock.advance(SECONDS - 10)  # about 10 s left as the server stops
     timed = table.turn_clock.state()
@@ -281,10 +285,7 @@ def test_a_clock_kept_running_over_a_restart_just_after_a_stand_ins_move_has_run
 
 def test_a_decision_the_person_makes_ends_the_run_in_what_is_kept_and_a_refused_one_does_not(store: TableStore) -> None:
     clock = HandClock()
-    table, _host, _guests = clocked_table(store, clock)
-    for _ in range(IN_A_ROW - 1):
-        run_out(table, clock)
-    play_to(table, clock, 1)
+    table, _host, _guests = one_short_of_away(store, clock)
     fail_writes(store, True)
     with pytest.raises(Exception, match="nothing changed") as refused:
         table.act(1, None, str(table.session.deal.legal_actions()[0]))
