@@ -472,10 +472,10 @@ class Table:
         """Keep the turn clock on the decision due now: a person's (not away, not stood in for) while a deal is
         played; none otherwise."""
         seat = self.session.to_act if self.phase == "playing" else None
-        timed = seat if seat is not None and (not self.session.kinds[seat].is_computer or self._stood_in(seat)) else None
+        timed = seat if seat is not None and (not self.session.kinds[seat].is_computer or self._stand_in_done(seat)) else None
         self.turn_clock.follow(timed, (self.row.matches, self.session.deal_number, len(self.session.actions[-1])))
 
-    def _stood_in(self, seat_no: int) -> bool:
+    def _stand_in_done(self, seat_no: int) -> bool:
         """True when the computer standing in for a seat whose time ran out has made that one decision, not told
         yet: the seat is its person's again once it is (a decision of theirs that follows at once is timed from
         now, as it is kept and told)."""
