@@ -475,8 +475,15 @@ class Table:
         """Keep the turn clock on the decision due now: a person's (not away, not stood in for) while a deal is
         played; none otherwise."""
         seat = self.session.to_act if self.phase == "playing" else None
-        timed = seat if seat is not None and not self.session.kinds[seat].is_computer else None
+        timed = seat if seat is not None and (not self.session.kinds[seat].is_computer or self._stand_in_done(seat)) else None
         self.turn_clock.follow(timed, (self.row.matches, self.session.deal_number, len(self.session.actions[-1])))
+
+    def _stand_in_done(self, seat_no: int) -> bool:
+        """True when the computer standing in for a seat whose time ran out has made that one decision, not told
+        yet: the seat is its person's again once it is (a decision of theirs that follows at once is timed from
+        now, as it is kept and told)."""
+        return self.seats[seat_no].timed_out and any(
+            u.kind == "moved" and u.seat == seat_no for u in self.session.updates(seat_no, self.sent))
 
     def _clock_ran_out(self, seat_no: int) -> bool:
         """The seat's time for its decision is up: a Normal computer makes that decision, told to every seat just
@@ -721,9 +728,11 @@ class Table:
         except (IllegalMove, ValueError) as exc:
             raise Refused("illegal", str(exc)) from None
         self.session.advance(decisions=0)  # the rules' own steps that follow at once (the turned stock card)
+        streaks = dict(self.turn_clock.streaks)
+        self.turn_clock.decided(seat_no)  # the run ends in what is kept with the decision
         if not self._keep():
+            self.turn_clock.streaks = streaks
             raise unavailable()
-        self.turn_clock.decided(seat_no)
         self._flush()
         self._send(seat_no, {"type": "ack", "id": ident, "seq": self.seq})
         self.schedule()

@@ -8,7 +8,7 @@ the four is refused over the wire."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +17,13 @@ import pytest
 from chinese_ten.net.client import TableClient, updates_of
 from chinese_ten.net.clock import IN_A_ROW
 from chinese_ten.net.follower import RemoteFollower
+from chinese_ten.net import tables
+from chinese_ten.net.store import TableStore
 from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table, restore
 from tests.net.netkit import ServerThread, wait_for
 from tests.net.tablekit import HandClock, Line
+from tests.net.test_keeping import fail_writes
 from tests.net.test_welcome import open_table, play_to
 
 SECONDS = 15
@@ -28,7 +31,7 @@ RAN_OUT = {"kind": "timed_out", "seat": 1}
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[SqliteStore]:
+def store(tmp_path: Path) -> Iterator[TableStore]:
     kept = SqliteStore(tmp_path / "tables.db")
     yield kept
     kept.close()
@@ -52,12 +55,22 @@ def run_out(table: Table, clock: HandClock, seat: int = 1) -> None:
     assert decisions(table) > made
 
 
-def clocked_table(store: SqliteStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+def clocked_table(store: TableStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
     """Two people at a one-deal table with a clock of :data:`SECONDS`."""
     return open_table(store, clock, turn_clock=SECONDS, **options)
 
 
-def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store: SqliteStore) -> None:
+def one_short_of_away(store: TableStore, clock: HandClock, **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+    """A :func:`clocked_table` at seat 1's decision after its last ``IN_A_ROW - 1`` ran out: one more, and the seat
+    is away."""
+    table, host, guests = clocked_table(store, clock, **options)
+    for _ in range(IN_A_ROW - 1):
+        run_out(table, clock)
+    play_to(table, clock, 1)
+    return table, host, guests
+
+
+def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store: TableStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
     play_to(table, clock, 1)
@@ -69,7 +82,7 @@ def test_a_persons_decision_is_timed_and_the_clock_is_in_every_seats_state(store
     assert late.of("welcome")[0]["state"]["clock"] == {"seat": 1, "seconds": SECONDS, "left": float(SECONDS - 6)}
 
 
-def test_a_table_without_a_clock_never_times_a_decision_nor_says_so(store: SqliteStore) -> None:
+def test_a_table_without_a_clock_never_times_a_decision_nor_says_so(store: TableStore) -> None:
     clock = HandClock()
     table, host, _guests = open_table(store, clock)
     play_to(table, clock, 1)
@@ -80,7 +93,7 @@ def test_a_table_without_a_clock_never_times_a_decision_nor_says_so(store: Sqlit
 
 
 def test_a_decision_whose_time_is_up_is_made_by_a_normal_computer_told_first_to_every_seat(
-        store: SqliteStore, monkeypatch: Any) -> None:
+        store: TableStore, monkeypatch: Any) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
     asked: list[str] = []
@@ -109,7 +122,7 @@ def test_a_decision_whose_time_is_up_is_made_by_a_normal_computer_told_first_to_
     assert [s["kind"] for s in host.of("presence")[-1]["seats"]] == ["human", "human"]
 
 
-def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(store: SqliteStore) -> None:
+def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(store: TableStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock)
     for _ in range(IN_A_ROW):
@@ -133,18 +146,15 @@ def test_three_in_a_row_leave_the_seat_away_until_its_connection_sends_anything(
     assert not table.seats[1].away  # the run started again
 
 
-def test_a_decision_the_person_makes_ends_the_run(store: SqliteStore) -> None:
+def test_a_decision_the_person_makes_ends_the_run(store: TableStore) -> None:
     clock = HandClock()
-    table, _host, _guests = clocked_table(store, clock)
-    for _ in range(IN_A_ROW - 1):
-        run_out(table, clock)
-    play_to(table, clock, 1)
+    table, _host, _guests = one_short_of_away(store, clock)
     table.act(1, None, str(table.session.deal.legal_actions()[0]))
     run_out(table, clock)
     assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
 
 
-def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(store: SqliteStore) -> None:
+def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(store: TableStore) -> None:
     clock = HandClock()
     table, _host, guests = clocked_table(store, clock)
     for _ in range(IN_A_ROW - 1):
@@ -155,7 +165,7 @@ def test_a_person_who_connects_again_is_heard_from_and_the_run_starts_again(stor
     assert not table.seats[1].away and table.turn_clock.streaks == {1: 1}
 
 
-def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: SqliteStore) -> None:
+def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: TableStore) -> None:
     clock = HandClock()
     table, _host, _guests = clocked_table(store, clock)
     play_to(table, clock, 1)
@@ -165,7 +175,7 @@ def test_a_person_whose_time_is_up_is_refused_while_the_computer_decides(store: 
     assert getattr(refused.value, "code", None) == "not-your-turn"
 
 
-def test_a_clock_that_runs_out_with_nobody_connected_waits_for_somebody(store: SqliteStore) -> None:
+def test_a_clock_that_runs_out_with_nobody_connected_waits_for_somebody(store: TableStore) -> None:
     clock = HandClock()
     table, host, guests = clocked_table(store, clock, away_after=SECONDS * 100)
     play_to(table, clock, 1)
@@ -182,7 +192,7 @@ def test_a_clock_that_runs_out_with_nobody_connected_waits_for_somebody(store: S
     assert back.of("update")[0]["events"][0] == RAN_OUT
 
 
-def test_a_disconnected_person_still_goes_away_after_away_after_whatever_the_clock(store: SqliteStore) -> None:
+def test_a_disconnected_person_still_goes_away_after_away_after_whatever_the_clock(store: TableStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock, turn_clock=120, away_after=20)
     play_to(table, clock, 1)
@@ -191,20 +201,50 @@ def test_a_disconnected_person_still_goes_away_after_away_after_whatever_the_clo
     assert table.seats[1].away and table.turn_clock.streaks == {}
 
 
-@pytest.mark.parametrize("down", [4.0, 60.0])
-def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path, down: float) -> None:
+SEAT_1_DECIDES_AGAIN = 2
+"""A table seed whose deal has seat 1 decide again at once after the move its stand-in makes when its second
+decision runs out (the card turned from the stock is its to take): that next decision is its person's."""
+
+
+def epoch_of(clock: HandClock) -> Callable[[], float]:
+    """The epoch's seconds, moved with the test's clock."""
+    return lambda: clock.now + 1.7e9
+
+
+def seeded(monkeypatch: Any, seed: int) -> None:
+    """The next table opened is shuffled from ``seed``."""
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: seed)
+
+
+def test_a_persons_decision_right_after_their_stand_ins_move_is_timed_kept_and_told(
+        store: TableStore, monkeypatch: Any) -> None:
+    seeded(monkeypatch, SEAT_1_DECIDES_AGAIN)
     clock = HandClock()
-
-    def wall() -> float:
-        return clock.now + 1.7e9  # the epoch's seconds, moved with the test's clock
-
-    first = SqliteStore(tmp_path / "tables.db")
-    table, host, guests = clocked_table(first, clock, wall=wall)
+    table, host, guests = clocked_table(store, clock, wall=epoch_of(clock))
     for _ in range(IN_A_ROW - 1):
         run_out(table, clock)
-    play_to(table, clock, 1)
+    assert table.session.to_act == 1 and not table.session.kinds[1].is_computer  # the deal this seed gives
+    timed = table.turn_clock.state()
+    assert timed is not None and timed["seat"] == 1 and timed["left"] > SECONDS - 1
+    for line in (host, guests[1]):
+        told = latest_state(line)["clock"]
+        assert told is not None and told["seat"] == 1 and told["left"] == float(SECONDS)
+    loaded = store.load(table.id)
+    assert loaded is not None and loaded[0].turn_clock == table.turn_clock.kept()
+
+
+def restart_with_the_clock_running(tmp_path: Path, down: float) -> None:
+    """Seat 1's third decision in a row is timed as the server stops for ``down`` seconds: back, the clock has
+    run on meanwhile, and when it runs out the seat is away."""
+    clock = HandClock()
+    wall = epoch_of(clock)
+    first = SqliteStore(tmp_path / "tables.db")
+    table, _host, _guests = one_short_of_away(first, clock, wall=wall)
     made = decisions(table)
-    clock.advance(SECONDS - 10)  # 10 s left as the server stops
+    clock.advance(SECONDS - 10)  # about 10 s left as the server stops
+    timed = table.turn_clock.state()
+    assert timed is not None and timed["seat"] == 1
+    left = timed["left"]
     table.close()
     first.close()
     clock.now += down  # the server is stopped for a while
@@ -216,10 +256,10 @@ def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path
         assert decisions(back) == made  # nobody has come back yet
         line = Line()
         back.attach(0, line)
-        if down < 10:
-            left = line.of("welcome")[0]["state"]["clock"]
-            assert left == {"seat": 1, "seconds": SECONDS, "left": 10 - down}
-            clock.advance(10 - down - 0.1)
+        if down < left:
+            told = line.of("welcome")[0]["state"]["clock"]
+            assert told == {"seat": 1, "seconds": SECONDS, "left": round(left - down, 1)}
+            clock.advance(left - down - 0.1)
             assert decisions(back) == made
             clock.advance(0.2)
         else:
@@ -230,6 +270,33 @@ def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path
         back.close()
     finally:
         second.close()
+
+
+@pytest.mark.parametrize("down", [4.0, 60.0])
+def test_a_clock_kept_running_over_a_restart_has_run_on_meanwhile(tmp_path: Path, down: float) -> None:
+    restart_with_the_clock_running(tmp_path, down)
+
+
+@pytest.mark.parametrize("down", [4.0, 60.0])
+def test_a_clock_kept_running_over_a_restart_just_after_a_stand_ins_move_has_run_on_meanwhile(
+        tmp_path: Path, monkeypatch: Any, down: float) -> None:
+    seeded(monkeypatch, SEAT_1_DECIDES_AGAIN)
+    restart_with_the_clock_running(tmp_path, down)
+
+
+def test_a_decision_the_person_makes_ends_the_run_in_what_is_kept_and_a_refused_one_does_not(store: TableStore) -> None:
+    clock = HandClock()
+    table, _host, _guests = one_short_of_away(store, clock)
+    fail_writes(store, True)
+    with pytest.raises(Exception, match="nothing changed") as refused:
+        table.act(1, None, str(table.session.deal.legal_actions()[0]))
+    assert getattr(refused.value, "code", None) == "unavailable" and table.turn_clock.streaks == {1: IN_A_ROW - 1}
+    fail_writes(store, False)
+    table.act(1, None, str(table.session.deal.legal_actions()[0]))
+    table.close()  # the server stops before anything else is kept
+    back = restore(store, table.id, clock)
+    assert back is not None and back.turn_clock.streaks == {}
+    back.close()
 
 
 @pytest.mark.parametrize("value", ["10", "15.0", '"30"', "true", "0", "-15", "[60]", "{}", "1e9"])
@@ -325,7 +392,7 @@ class Told:
         pass
 
 
-def test_the_windows_follower_shows_the_move_made_for_a_seat_whose_clock_ran_out(store: SqliteStore,
+def test_the_windows_follower_shows_the_move_made_for_a_seat_whose_clock_ran_out(store: TableStore,
                                                                                  caplog: Any) -> None:
     clock = HandClock()
     table, host, _guests = clocked_table(store, clock)
