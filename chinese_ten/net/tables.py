@@ -26,7 +26,7 @@ from chinese_ten.net import protocol as p
 from chinese_ten.net.clock import IN_A_ROW, TurnClock
 from chinese_ten.net.links import make_link
 from chinese_ten.net.store import CHAT_KEPT, ChatLine, SeatRow, StoreUnavailable, TableRow, TableStore, secret_hash
-from chinese_ten.net.thinking import PooledThinker
+from chinese_ten.net.thinking import PooledThinker, thinking_seat
 from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story_events
 
 _log = logging.getLogger("chinese_ten.net")
@@ -562,9 +562,13 @@ class Table:
         return self._clocked(state_json(self.session, seat, playing=self.phase == "playing", common=self._common()))
 
     def _clocked(self, state: dict[str, Any]) -> dict[str, Any]:
-        """``state`` with the turn clock (``clock``), at a table opened with one."""
+        """``state`` with the turn clock (``clock``), at a table opened with one, and ``thinking``, the seat whose
+        computer is deciding, while one is."""
         if self.row.clock is not None:
             state["clock"] = self.turn_clock.state()
+        thinking = thinking_seat(state, lambda seat: self.session.kinds[seat].is_computer)
+        if thinking is not None:
+            state["thinking"] = thinking
         return state
 
     def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:

@@ -1,23 +1,244 @@
 """Computer decisions for a server's tables: the quick players answer at once, the searching ones in a
-shared pool of processes, so no table's thinking holds up the server's loop or another table."""
+shared pool of processes, so no table's thinking holds up the server's loop or another table.
+
+Every table's searching decisions wait in one :class:`ThinkingQueue`: it hands the pool one decision per
+worker at a time, taking the tables in turn (the one served least lately first, not first come), so a table of three Hard
+computers asking move after move never keeps another table's one decision waiting behind all of its own.
+The queue is bounded: a decision beyond its bound is refused at once, and Normal makes it on the loop (a
+move is never lost and no table waits behind a backlog it cannot see the end of). The workers run at a
+lower priority than the loop, so a people's table's ``ack`` never waits for a computer's thinking.
+"""
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from chinese_ten.engine.thinking import FALLBACK_PLAYER, INLINE_PLAYERS, ComputerThinker, Players, decide
+from chinese_ten.engine.workers import watch_parent
 
 _log = logging.getLogger("chinese_ten.net")
 
+WAITING_PER_WORKER = 16
+"""How many decisions may wait per worker before the queue refuses more: a Hard decision takes about 0.1 s
+of a core here (Go Fishing's up to 0.27 s), so the last one in waits about 2 s at most."""
+
+WORKER_NICENESS = 10
+"""How much lower than the loop's the workers' scheduling priority is: on a busy machine the loop (every
+``ack``) is served first, and the workers take what is left."""
+
+
+STAMPS_KEPT = 4096
+"""How many tables' last turns the queue remembers (a table forgotten counts as never served)."""
+
+
+class QueueFull(RuntimeError):
+    """The thinking queue holds as many decisions as it may: this one is refused (nothing was queued)."""
+
+
+def _start_worker() -> None:
+    """In each pool process: end with the server however it ends, and yield the processor to the loop."""
+    watch_parent()
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # a system that does not let a process lower its priority: it thinks at the loop's
+        pass
+
+
+def process_pool(workers: int) -> Executor:
+    """A pool of ``workers`` fresh processes for thinking, at a lower priority than the server's loop."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start_worker)
+
+
+def default_workers() -> int:
+    """One worker per processor: they run below the loop's priority, so they only take what it leaves."""
+    return max(1, os.cpu_count() or 1)
+
+
+class ThinkingQueue:
+    """The server's one queue of searching decisions: each table's waiting decisions in their order, the tables
+    served in turn, at most ``workers`` decisions in the pool at once and ``bound`` waiting.
+
+    :meth:`submit` may be called from the loop; the pool's answers arrive on its own thread, which hands the next
+    decision to the pool. Every method is safe from any thread."""
+
+    def __init__(self, executor: Callable[[], Executor] | None = None, workers: int | None = None,
+                 bound: int | None = None) -> None:
+        """A queue handing its decisions to ``executor()`` (started on first need; by default a pool of
+        ``workers`` processes), ``bound`` waiting at most (by default :data:`WAITING_PER_WORKER` a worker)."""
+        self.workers = workers if workers is not None else default_workers()
+        self.bound = bound if bound is not None else WAITING_PER_WORKER * self.workers
+        self._make = executor if executor is not None else (lambda: process_pool(self.workers))
+        self._executor: Executor | None = None
+        self._lock = threading.Lock()
+        self._waiting: OrderedDict[object, deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]]] = OrderedDict()
+        self._count = 0
+        self._running = 0
+        self._handed = 0
+        self._stamps: dict[object, int] = {}
+        """When each table was last handed to a worker (counted in decisions handed)."""
+        self._closed = False
+        self.refused = 0
+        """Decisions refused since the server started, for want of room."""
+        self.served = 0
+        """Decisions the pool has answered since the server started."""
+
+    @property
+    def waiting(self) -> int:
+        """How many decisions wait for a worker."""
+        with self._lock:
+            return self._count
+
+    @property
+    def running(self) -> int:
+        """How many decisions are in the pool now."""
+        with self._lock:
+            return self._running
+
+    def submit(self, owner: object, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Queue ``fn(*args)`` for ``owner`` (a table's thinker): its future, answered when a worker has done it.
+        Cancelling the future before a worker takes it drops it from the queue. :class:`QueueFull` when the queue
+        holds ``bound`` decisions already; ``RuntimeError`` once the queue is shut down."""
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the thinking queue is shut down")
+            self._drop_cancelled()
+            if self._count >= self.bound:
+                self.refused += 1
+                raise QueueFull(f"{self._count} decisions are waiting already")
+            self._waiting.setdefault(owner, deque()).append((future, fn, args))
+            self._count += 1
+        self._dispatch()
+        return future
+
+    def _drop_cancelled(self) -> None:
+        """Forget the waiting decisions whose futures were cancelled (called holding the lock)."""
+        for owner in list(self._waiting):
+            jobs = self._waiting[owner]
+            kept = deque(job for job in jobs if not job[0].cancelled())
+            self._count -= len(jobs) - len(kept)
+            if kept:
+                self._waiting[owner] = kept
+            else:
+                del self._waiting[owner]
+
+    def _next(self) -> tuple[Future[Any], Callable[..., Any], tuple[Any, ...]] | None:
+        """The next decision to hand a worker: the oldest of the table served least lately (a table never served
+        first, then in the order they asked), so a table just served waits for every other table's turn (called
+        holding the lock)."""
+        while self._waiting:
+            owner = min(self._waiting, key=lambda o: self._stamps.get(o, 0))  # min keeps the first of equals
+            jobs = self._waiting[owner]
+            job = jobs.popleft()
+            self._count -= 1
+            if not jobs:
+                del self._waiting[owner]
+            if job[0].set_running_or_notify_cancel():
+                self._stamp(owner)
+                return job
+        return None
+
+    def _stamp(self, owner: object) -> None:
+        """Note that ``owner`` was served now; the stamps of tables long gone are forgotten now and then."""
+        self._handed += 1
+        self._stamps[owner] = self._handed
+        if len(self._stamps) > STAMPS_KEPT:
+            oldest = sorted(self._stamps.items(), key=lambda item: item[1])[:STAMPS_KEPT // 2]
+            for gone, _stamp in oldest:
+                if gone not in self._waiting:
+                    del self._stamps[gone]
+
+    def _dispatch(self) -> None:
+        """Hand waiting decisions to free workers."""
+        while True:
+            with self._lock:
+                if self._closed or self._running >= self.workers:
+                    return
+                job = self._next()
+                if job is None:
+                    return
+                self._running += 1
+                if self._executor is None:
+                    self._executor = self._make()
+                executor = self._executor
+            future, fn, args = job
+            try:
+                inner = executor.submit(fn, *args)
+            except Exception as exc:  # noqa: BLE001 - a pool that cannot take work: the asker decides instead
+                self._finished()
+                future.set_exception(exc)
+                continue
+            inner.add_done_callback(self._answer_to(future))
+
+    def _answer_to(self, outer: Future[Any]) -> Callable[[Future[Any]], None]:
+        """The callback that passes a worker's answer on to ``outer``."""
+        return lambda inner: self._answered(outer, inner)
+
+    def _answered(self, outer: Future[Any], inner: Future[Any]) -> None:
+        """A worker has answered (on the pool's thread): the answer to its asker, the next decision to the pool."""
+        self._finished()
+        if inner.cancelled():
+            outer.set_exception(RuntimeError("the thinking pool was shut down"))
+        elif inner.exception() is not None:
+            outer.set_exception(inner.exception())  # type: ignore[arg-type]
+        else:
+            with self._lock:
+                self.served += 1
+            outer.set_result(inner.result())
+        self._dispatch()
+
+    def _finished(self) -> None:
+        with self._lock:
+            self._running -= 1
+
+    def metrics_text(self) -> str:
+        """The queue's figures for ``/metrics`` (Prometheus text format)."""
+        with self._lock:
+            figures = (("thinking_waiting", "gauge", "Computer decisions waiting for a worker.", self._count),
+                       ("thinking_running", "gauge", "Computer decisions being thought about.", self._running),
+                       ("thinking_served_total", "counter", "Computer decisions thought about in the pool.",
+                        self.served),
+                       ("thinking_refused_total", "counter",
+                        "Computer decisions refused by the full queue (Normal made them).", self.refused))
+        return "".join(f"# HELP chinese_ten_{name} {about}\n# TYPE chinese_ten_{name} {kind}\n"
+                       f"chinese_ten_{name} {value}\n" for name, kind, about, value in figures)
+
+    def shutdown(self) -> None:
+        """Stop the pool at once: waiting decisions are dropped (their tables are closing)."""
+        with self._lock:
+            self._closed = True
+            for jobs in self._waiting.values():
+                for future, _fn, _args in jobs:
+                    future.cancel()
+            self._waiting.clear()
+            self._count = 0
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+def thinking_seat(state: dict[str, Any], is_computer: Callable[[int], bool]) -> int | None:
+    """The seat whose computer is deciding in a seat's ``state`` (its ``to_move``, when a computer plays that
+    seat: its own, or a stand-in for a person away or out of time), else None."""
+    seat = state.get("to_move")
+    if isinstance(seat, int) and is_computer(seat):
+        return seat
+    return None
+
 
 class PooledThinker(ComputerThinker):
-    """A table's thinker: Easy and Normal decide inline; Hard thinks in ``pool()``'s processes and calls
+    """A table's thinker: Easy and Normal decide inline; Hard waits its turn in ``pool()``'s queue and calls
     ``wake`` (from another thread) once its answer is ready."""
 
-    def __init__(self, pool: Callable[[], Executor] | None = None) -> None:
+    def __init__(self, pool: Callable[[], ThinkingQueue] | None = None) -> None:
         """A thinker sending searching players to ``pool()`` (None: every player inline)."""
         super().__init__(force_inline=pool is None)
         self._pool = pool
@@ -41,13 +262,17 @@ class PooledThinker(ComputerThinker):
     def ask(self, tag: object, players: Players, view: Any, name: str, think_ms: int | None, seed: int,
             explain: bool = False) -> None:
         """Start the decision of the view's seat; :meth:`poll` returns it with ``tag`` when ready (with
-        ``explain``, explained as the window's thinker does)."""
+        ``explain``, explained as the window's thinker does). When the queue is full, Normal decides at once."""
         self.cancel()
         if not self.uses_process(name) or self._pool is None:
             self._ready = (tag, decide(players, view, name, think_ms, seed, explain))
             return
         try:
-            future = self._pool().submit(decide, dict(players), view, name, think_ms, seed, explain)
+            future = self._pool().submit(self, decide, dict(players), view, name, think_ms, seed, explain)
+        except QueueFull as exc:
+            _log.warning("the thinking queue is full (%s); %s decides", exc, FALLBACK_PLAYER)
+            self._ready = (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed, explain))
+            return
         except (RuntimeError, OSError) as exc:
             _log.error("the thinking pool could not take a decision (%s); %s decides", exc, FALLBACK_PLAYER)
             self._ready = (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed, explain))
@@ -71,7 +296,9 @@ class PooledThinker(ComputerThinker):
             return (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed))
 
     def cancel(self) -> None:
-        """Forget any outstanding decision; a late answer is dropped."""
+        """Forget any outstanding decision: one still waiting leaves the queue, a late answer is dropped."""
+        if self._future is not None:
+            self._future[1].cancel()
         self._future = None
         self._ready = None
 

@@ -1,0 +1,163 @@
+"""Computers on a busy server (:mod:`chinese_ten.net.thinking`): the tables' searching decisions share the pool in
+turn, not first come; the queue refuses beyond its bound and Normal makes the refused decision at once, so no
+move is lost; a people's table is acknowledged while every worker thinks for the computers, and a seat is told
+whose computer is deciding (``state.thinking``). The pool here is held by the test: a decision is done only when
+the test says, so every wait is for an event."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chinese_ten.engine.match import MatchLength
+from chinese_ten.engine.session import SeatKind, TableSession
+from chinese_ten.engine.thinking import decide
+from chinese_ten.games import game_named
+from chinese_ten.net.client import TableClient
+from chinese_ten.net.thinking import PooledThinker, QueueFull, ThinkingQueue, thinking_seat
+from tests.net.netkit import ServerThread, wait_for
+
+GUARD_S = 60.0
+"""A bound against a freeze only: each wait here takes well under a second on a quiet machine."""
+
+
+class HeldPool(Executor):
+    """A pool that does each decision handed to it only when the test says; what it was handed, in order."""
+
+    def __init__(self) -> None:
+        self.handed: queue.Queue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.Queue()
+        self.order: list[tuple[Any, ...]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_running_or_notify_cancel()
+        self.order.append(args)
+        self.handed.put((future, fn, args))
+        return future
+
+    def finish_next(self) -> Any:
+        """Do the oldest decision handed over and not yet done (waiting for one to be handed); its answer."""
+        future, fn, args = self.handed.get(timeout=GUARD_S)
+        answer = fn(*args)
+        future.set_result(answer)
+        return answer
+
+
+def a_view() -> tuple[Any, Any]:
+    """Chinese Ten's players and the view of the seat to act at the start of a deal."""
+    game = game_named("ten")
+    session = TableSession(game, [SeatKind.remote(), SeatKind.remote()], MatchLength.parse("one"), seed=5)
+    return game.players, session.observe(session.to_act)
+
+
+def test_the_queue_serves_the_tables_in_turn_not_first_come() -> None:
+    pool = HeldPool()
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=10)
+    asked = [thinking.submit("busy", str, f"busy {n}") for n in range(1, 5)]
+    asked.append(thinking.submit("quiet", str, "quiet 1"))
+    assert pool.finish_next() == "busy 1"
+    assert pool.finish_next() == "quiet 1"  # asked last, served second: its table's turn came before busy's next
+    assert [pool.finish_next() for _ in range(3)] == ["busy 2", "busy 3", "busy 4"]
+    assert [f.result(timeout=GUARD_S) for f in asked] == ["busy 1", "busy 2", "busy 3", "busy 4", "quiet 1"]
+    assert (thinking.waiting, thinking.running, thinking.served) == (0, 0, 5)
+
+
+def test_a_table_asking_move_after_move_takes_turns_with_another_table() -> None:
+    pool = HeldPool()
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=10)
+    players, view = a_view()
+    busy, quiet = PooledThinker(lambda: thinking), PooledThinker(lambda: thinking)
+    busy.ask("b1", players, view, "hard", None, 1)
+    quiet.ask("q1", players, view, "hard", None, 2)
+    pool.finish_next()
+    got = busy.poll()
+    assert got is not None and got[0] == "b1"
+    busy.ask("b2", players, view, "hard", None, 3)  # its next move at once, while quiet's first still waits
+    pool.finish_next()
+    assert busy.poll() is None
+    got = quiet.poll()
+    assert got is not None and got[0] == "q1"
+    pool.finish_next()
+    got = busy.poll()
+    assert got is not None and got[0] == "b2"
+    assert [args[-2] for args in pool.order] == [1, 2, 3]  # the seeds in the order the pool was handed them
+
+
+def test_beyond_its_bound_the_queue_refuses_and_normal_makes_that_move_at_once() -> None:
+    pool = HeldPool()
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=2)
+    held = [thinking.submit(owner, str, owner) for owner in ("a", "b", "c")]  # a in the pool, b and c waiting
+    with pytest.raises(QueueFull):
+        thinking.submit("d", str, "d")
+    assert (thinking.running, thinking.waiting, thinking.refused) == (1, 2, 1)
+    players, view = a_view()
+    refused = PooledThinker(lambda: thinking)
+    refused.ask("tag", players, view, "hard", None, 7)
+    got = refused.poll()
+    assert got == ("tag", decide(players, view, "normal", None, 7))  # made, and by Normal, without waiting
+    assert thinking.refused == 2 and thinking.waiting == 2  # nothing was queued for it
+    assert [pool.finish_next() for _ in range(3)] == ["a", "b", "c"]  # those already queued are all answered
+    assert [f.result(timeout=GUARD_S) for f in held] == ["a", "b", "c"]
+
+
+def test_a_decision_called_off_while_waiting_leaves_the_queue_and_never_reaches_the_pool() -> None:
+    pool = HeldPool()
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=2)
+    thinking.submit("a", str, "a")
+    players, view = a_view()
+    gone = PooledThinker(lambda: thinking)
+    gone.ask("old", players, view, "hard", None, 1)
+    gone.cancel()
+    thinking.submit("b", str, "b")
+    thinking.submit("c", str, "c")  # room for two: the called-off decision no longer counts
+    assert [pool.finish_next() for _ in range(3)] == ["a", "b", "c"]
+    assert gone.poll() is None
+
+
+def test_the_seat_thinking_is_the_seat_to_move_when_a_computer_plays_it() -> None:
+    computers = {1}
+    assert thinking_seat({"to_move": 1, "legal": []}, computers.__contains__) == 1
+    assert thinking_seat({"to_move": 0, "legal": []}, computers.__contains__) is None
+    assert thinking_seat({"to_move": None, "legal": []}, computers.__contains__) is None
+
+
+def test_a_people_table_is_acknowledged_while_every_worker_thinks_for_the_computers(tmp_path: Path) -> None:
+    pool = HeldPool()
+    server = ServerThread(tmp_path, pool=True)
+    server.server._pool = thinking = ThinkingQueue(lambda: pool, workers=1, bound=4)
+    clients: list[TableClient] = []
+    try:
+        alone = TableClient.create(server.url, "Ann", seats=4, match="one", computers={1: "hard", 2: "hard", 3: "hard"})
+        clients.append(alone)
+        state = wait_for(alone, "welcome", GUARD_S)["state"]
+        alone.act(state["legal"][0])
+        seen: list[dict[str, Any]] = []
+        wait_for(alone, "ack", GUARD_S, seen=seen)  # the updates of the move come before its ack
+        assert [f["state"]["to_move"] for f in seen if f["type"] == "update" and "thinking" in f["state"]] == [1]
+        assert [f["state"].get("thinking") for f in seen if f["type"] == "update"][-1:] == [1]  # the latest says so
+        future, fn, args = pool.handed.get(timeout=GUARD_S)  # the one worker thinks for seat 1 (and stays busy)
+
+        host = TableClient.create(server.url, "Bo", seats=2, match="one")
+        clients.append(host)
+        link = wait_for(host, "created", GUARD_S)["links"]["1"]
+        guest = TableClient.join(link, "Cy")
+        clients.append(guest)
+        wait_for(guest, "welcome", GUARD_S)
+        state = wait_for(host, "update", GUARD_S, where=lambda f: bool(f["state"]["legal"]))["state"]
+        assert "thinking" not in state  # a person's move is nobody's thinking
+        ident = host.act(state["legal"][0])
+        assert wait_for(host, "ack", GUARD_S)["id"] == ident
+        assert not future.done() and thinking.running == 1  # acknowledged while the worker was still thinking
+
+        future.set_result(fn(*args))
+        after = wait_for(alone, "update", GUARD_S, where=lambda f: f["state"]["to_move"] == 2)  # seat 1 has moved
+        assert after["state"]["thinking"] == 2
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
