@@ -19,6 +19,7 @@ from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.engine.thinking import decide
 from chinese_ten.games import game_named
 from chinese_ten.net.client import TableClient
+from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.net.thinking import PooledThinker, QueueFull, ThinkingQueue, thinking_seat
 from tests.net.netkit import ServerThread, wait_for
 
@@ -141,6 +142,11 @@ def test_a_people_table_is_acknowledged_while_every_worker_thinks_for_the_comput
         assert [f["state"]["to_move"] for f in seen if f["type"] == "update" and "thinking" in f["state"]] == [1]
         assert [f["state"].get("thinking") for f in seen if f["type"] == "update"][-1:] == [1]  # the latest says so
         future, fn, args = pool.handed.get(timeout=GUARD_S)  # the one worker thinks for seat 1 (and stays busy)
+        window = RemoteFollower(alone, [{"type": "welcome", "table": alone.table, "seat": 0, "seats": [],
+                                         "state": state}, *seen])
+        for _ in range(len(seen)):  # the window shows each move it was told, one by one
+            window.advance()
+        assert window.thinking  # so its panel says the computer is thinking
 
         host = TableClient.create(server.url, "Bo", seats=2, match="one")
         clients.append(host)
