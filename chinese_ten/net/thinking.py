@@ -17,7 +17,7 @@ import os
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from chinese_ten.engine.thinking import FALLBACK_PLAYER, INLINE_PLAYERS, ComputerThinker, Players, decide
@@ -174,6 +174,7 @@ class ThinkingQueue:
                 inner = executor.submit(fn, *args)
             except Exception as exc:  # noqa: BLE001 - a pool that cannot take work: the asker decides instead
                 self._finished()
+                self._forget_broken(executor, exc)
                 future.set_exception(exc)
                 continue
             inner.add_done_callback(self._answer_to(future))
@@ -187,13 +188,26 @@ class ThinkingQueue:
         self._finished()
         if inner.cancelled():
             outer.set_exception(RuntimeError("the thinking pool was shut down"))
-        elif inner.exception() is not None:
-            outer.set_exception(inner.exception())  # type: ignore[arg-type]
+        elif (failure := inner.exception()) is not None:
+            with self._lock:
+                executor = self._executor
+            if executor is not None:
+                self._forget_broken(executor, failure)
+            outer.set_exception(failure)
         else:
             with self._lock:
                 self.served += 1
             outer.set_result(inner.result())
         self._dispatch()
+
+    def _forget_broken(self, executor: Executor, failure: BaseException) -> None:
+        """A pool that broke (a worker killed) takes no more work: the next decision starts a fresh one."""
+        if isinstance(failure, BrokenExecutor):
+            _log.error("the thinking pool broke (%s); a new one starts with the next decision", failure)
+            with self._lock:
+                if self._executor is executor:
+                    self._executor = None
+            executor.shutdown(wait=False, cancel_futures=True)
 
     def _finished(self) -> None:
         with self._lock:

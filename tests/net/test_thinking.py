@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import BrokenExecutor, Executor, Future
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +118,22 @@ def test_a_decision_called_off_while_waiting_leaves_the_queue_and_never_reaches_
     thinking.submit("c", str, "c")  # room for two: the called-off decision no longer counts
     assert [pool.finish_next() for _ in range(3)] == ["a", "b", "c"]
     assert gone.poll() is None
+
+
+def test_a_broken_pool_is_replaced_and_its_decision_made_by_normal() -> None:
+    class Broken(HeldPool):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            raise BrokenExecutor("a worker was killed")
+
+    pools: list[Executor] = [Broken(), HeldPool()]
+    thinking = ThinkingQueue(lambda: pools.pop(0), workers=1, bound=4)
+    players, view = a_view()
+    first, second = PooledThinker(lambda: thinking), PooledThinker(lambda: thinking)
+    first.ask("first", players, view, "hard", None, 3)
+    assert first.poll() == ("first", decide(players, view, "normal", None, 3))
+    second.ask("second", players, view, "hard", None, 4)
+    assert pools == []  # the second decision started a fresh pool
+    assert second.poll() is None  # and waits there for a worker, as Hard's should
 
 
 def test_the_seat_thinking_is_the_seat_to_move_when_a_computer_plays_it() -> None:
