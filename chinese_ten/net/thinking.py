@@ -15,9 +15,11 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from chinese_ten.engine.thinking import FALLBACK_PLAYER, INLINE_PLAYERS, ComputerThinker, Players, decide
@@ -26,8 +28,19 @@ from chinese_ten.engine.workers import watch_parent
 _log = logging.getLogger("chinese_ten.net")
 
 WAITING_PER_WORKER = 16
-"""How many decisions may wait per worker before the queue refuses more: a Hard decision takes about 0.1 s
-of a core here (Go Fishing's up to 0.27 s), so the last one in waits about 2 s at most."""
+"""The most decisions that may wait per worker, however quick the workers are: a Hard decision takes about 0.1 s
+of a core on a quiet machine (Go Fishing's up to 0.27 s)."""
+
+WAIT_S = 1.5
+"""The longest a decision should wait for a worker: with the decision's own thinking, a computer's move within
+about 2 s. The queue takes only as many as its workers, at the pace measured lately, get through in this time,
+and a decision that has waited longer all the same (the workers slowed down) is made by Normal."""
+
+FIRST_PACE_S = 0.1
+"""A worker's seconds per decision assumed until the queue has measured some."""
+
+PACE_WEIGHT = 0.25
+"""How much each decision's measured time moves the queue's pace (an exponentially weighted mean)."""
 
 WORKER_NICENESS = 10
 """How much lower than the loop's the workers' scheduling priority is: on a busy machine the loop (every
@@ -39,7 +52,17 @@ STAMPS_KEPT = 4096
 
 
 class QueueFull(RuntimeError):
-    """The thinking queue holds as many decisions as it may: this one is refused (nothing was queued)."""
+    """The thinking queue holds as many decisions as it may, or this one waited too long: it is refused."""
+
+
+@dataclass
+class _Job:
+    """One decision in the queue: its future, the call, and when it was queued."""
+
+    future: Future[Any]
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    queued: float
 
 
 def _start_worker() -> None:
@@ -64,21 +87,26 @@ def default_workers() -> int:
 
 class ThinkingQueue:
     """The server's one queue of searching decisions: each table's waiting decisions in their order, the tables
-    served in turn, at most ``workers`` decisions in the pool at once and ``bound`` waiting.
+    served in turn, at most ``workers`` decisions in the pool at once, and waiting only as many as the workers get
+    through in :data:`WAIT_S` at their measured pace (``bound`` at most).
 
     :meth:`submit` may be called from the loop; the pool's answers arrive on its own thread, which hands the next
     decision to the pool. Every method is safe from any thread."""
 
     def __init__(self, executor: Callable[[], Executor] | None = None, workers: int | None = None,
-                 bound: int | None = None) -> None:
+                 bound: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         """A queue handing its decisions to ``executor()`` (started on first need; by default a pool of
-        ``workers`` processes), ``bound`` waiting at most (by default :data:`WAITING_PER_WORKER` a worker)."""
+        ``workers`` processes), ``bound`` waiting at most (by default :data:`WAITING_PER_WORKER` a worker), its
+        waits timed by ``clock`` (seconds)."""
         self.workers = workers if workers is not None else default_workers()
         self.bound = bound if bound is not None else WAITING_PER_WORKER * self.workers
         self._make = executor if executor is not None else (lambda: process_pool(self.workers))
         self._executor: Executor | None = None
         self._lock = threading.Lock()
-        self._waiting: OrderedDict[object, deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]]] = OrderedDict()
+        self._clock = clock
+        self.pace = FIRST_PACE_S
+        """A worker's seconds per decision lately (an exponentially weighted mean of those measured)."""
+        self._waiting: OrderedDict[object, deque[_Job]] = OrderedDict()
         self._count = 0
         self._running = 0
         self._handed = 0
@@ -86,7 +114,7 @@ class ThinkingQueue:
         """When each table was last handed to a worker (counted in decisions handed)."""
         self._closed = False
         self.refused = 0
-        """Decisions refused since the server started, for want of room."""
+        """Decisions refused since the server started, for want of room or time."""
         self.served = 0
         """Decisions the pool has answered since the server started."""
 
@@ -97,6 +125,12 @@ class ThinkingQueue:
             return self._count
 
     @property
+    def room(self) -> int:
+        """How many decisions may wait now: as many as the workers get through in :data:`WAIT_S` at their pace,
+        one at least and ``bound`` at most."""
+        return min(self.bound, max(1, int(WAIT_S * self.workers / max(self.pace, 1e-3))))
+
+    @property
     def running(self) -> int:
         """How many decisions are in the pool now."""
         with self._lock:
@@ -105,16 +139,17 @@ class ThinkingQueue:
     def submit(self, owner: object, fn: Callable[..., Any], *args: Any) -> Future[Any]:
         """Queue ``fn(*args)`` for ``owner`` (a table's thinker): its future, answered when a worker has done it.
         Cancelling the future before a worker takes it drops it from the queue. :class:`QueueFull` when the queue
-        holds ``bound`` decisions already; ``RuntimeError`` once the queue is shut down."""
+        holds :attr:`room` decisions already (the future fails with it when the decision waits longer than
+        :data:`WAIT_S` all the same); ``RuntimeError`` once the queue is shut down."""
         future: Future[Any] = Future()
         with self._lock:
             if self._closed:
                 raise RuntimeError("the thinking queue is shut down")
             self._drop_cancelled()
-            if self._count >= self.bound:
-                self.refused += 1
+            if self._count >= self.room:
+                self._refuse()
                 raise QueueFull(f"{self._count} decisions are waiting already")
-            self._waiting.setdefault(owner, deque()).append((future, fn, args))
+            self._waiting.setdefault(owner, deque()).append(_Job(future, fn, args, self._clock()))
             self._count += 1
         self._dispatch()
         return future
@@ -123,17 +158,18 @@ class ThinkingQueue:
         """Forget the waiting decisions whose futures were cancelled (called holding the lock)."""
         for owner in list(self._waiting):
             jobs = self._waiting[owner]
-            kept = deque(job for job in jobs if not job[0].cancelled())
+            kept = deque(job for job in jobs if not job.future.cancelled())
             self._count -= len(jobs) - len(kept)
             if kept:
                 self._waiting[owner] = kept
             else:
                 del self._waiting[owner]
 
-    def _next(self) -> tuple[Future[Any], Callable[..., Any], tuple[Any, ...]] | None:
+    def _next(self, late: list[_Job]) -> _Job | None:
         """The next decision to hand a worker: the oldest of the table served least lately (a table never served
-        first, then in the order they asked), so a table just served waits for every other table's turn (called
-        holding the lock)."""
+        first, then in the order they asked), so a table just served waits for every other table's turn; those
+        passed over for waiting too long go to ``late`` (called holding the lock)."""
+        now = self._clock()
         while self._waiting:
             owner = min(self._waiting, key=lambda o: self._stamps.get(o, 0))  # min keeps the first of equals
             jobs = self._waiting[owner]
@@ -141,10 +177,24 @@ class ThinkingQueue:
             self._count -= 1
             if not jobs:
                 del self._waiting[owner]
-            if job[0].set_running_or_notify_cancel():
+            if job.future.cancelled():
+                continue
+            if now - job.queued > WAIT_S:
+                self._refuse()
+                late.append(job)
+                continue
+            if job.future.set_running_or_notify_cancel():
                 self._stamp(owner)
                 return job
         return None
+
+    def _refuse(self) -> None:
+        """Count one decision refused, and say so in the log at the first and at every power of ten (called
+        holding the lock)."""
+        self.refused += 1
+        if str(self.refused).strip("0") == "1":
+            _log.warning("the thinking queue has handed %d Hard decisions to Normal (pace %.2f s a decision, "
+                         "%d workers)", self.refused, self.pace, self.workers)
 
     def _stamp(self, owner: object) -> None:
         """Note that ``owner`` was served now; the stamps of tables long gone are forgotten now and then."""
@@ -159,33 +209,37 @@ class ThinkingQueue:
     def _dispatch(self) -> None:
         """Hand waiting decisions to free workers."""
         while True:
+            late: list[_Job] = []
             with self._lock:
                 if self._closed or self._running >= self.workers:
                     return
-                job = self._next()
-                if job is None:
-                    return
-                self._running += 1
-                if self._executor is None:
-                    self._executor = self._make()
+                job = self._next(late)
+                if job is not None:
+                    self._running += 1
+                    if self._executor is None:
+                        self._executor = self._make()
                 executor = self._executor
-            future, fn, args = job
+            for passed in late:  # told outside the lock: their askers decide at once instead
+                if passed.future.set_running_or_notify_cancel():
+                    passed.future.set_exception(QueueFull(f"waited over {WAIT_S} s for a worker"))
+            if job is None or executor is None:
+                return
             try:
-                inner = executor.submit(fn, *args)
+                inner = executor.submit(job.fn, *job.args)
             except Exception as exc:  # noqa: BLE001 - a pool that cannot take work: the asker decides instead
-                self._finished()
+                self._finished(None)
                 self._forget_broken(executor, exc)
-                future.set_exception(exc)
+                job.future.set_exception(exc)
                 continue
-            inner.add_done_callback(self._answer_to(future))
+            inner.add_done_callback(self._answer_to(job.future, self._clock()))
 
-    def _answer_to(self, outer: Future[Any]) -> Callable[[Future[Any]], None]:
-        """The callback that passes a worker's answer on to ``outer``."""
-        return lambda inner: self._answered(outer, inner)
+    def _answer_to(self, outer: Future[Any], began: float) -> Callable[[Future[Any]], None]:
+        """The callback that passes a worker's answer on to ``outer`` (handed to the worker at ``began``)."""
+        return lambda inner: self._answered(outer, inner, began)
 
-    def _answered(self, outer: Future[Any], inner: Future[Any]) -> None:
+    def _answered(self, outer: Future[Any], inner: Future[Any], began: float) -> None:
         """A worker has answered (on the pool's thread): the answer to its asker, the next decision to the pool."""
-        self._finished()
+        self._finished(self._clock() - began)
         if inner.cancelled():
             outer.set_exception(RuntimeError("the thinking pool was shut down"))
         elif (failure := inner.exception()) is not None:
@@ -209,9 +263,12 @@ class ThinkingQueue:
                     self._executor = None
             executor.shutdown(wait=False, cancel_futures=True)
 
-    def _finished(self) -> None:
+    def _finished(self, took: float | None) -> None:
+        """A worker is free again, its decision having taken ``took`` seconds (None: it never started)."""
         with self._lock:
             self._running -= 1
+            if took is not None:
+                self.pace += PACE_WEIGHT * (took - self.pace)
 
     def metrics_text(self) -> str:
         """The queue's figures for ``/metrics`` (Prometheus text format)."""
@@ -230,8 +287,8 @@ class ThinkingQueue:
         with self._lock:
             self._closed = True
             for jobs in self._waiting.values():
-                for future, _fn, _args in jobs:
-                    future.cancel()
+                for job in jobs:
+                    job.future.cancel()
             self._waiting.clear()
             self._count = 0
             executor, self._executor = self._executor, None
@@ -283,8 +340,7 @@ class PooledThinker(ComputerThinker):
             return
         try:
             future = self._pool().submit(self, decide, dict(players), view, name, think_ms, seed, explain)
-        except QueueFull as exc:
-            _log.warning("the thinking queue is full (%s); %s decides", exc, FALLBACK_PLAYER)
+        except QueueFull:  # counted and logged by the queue
             self._ready = (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed, explain))
             return
         except (RuntimeError, OSError) as exc:
@@ -305,6 +361,8 @@ class PooledThinker(ComputerThinker):
         self._future = None
         try:
             return (tag, future.result())
+        except QueueFull:  # it waited too long: counted and logged by the queue
+            return (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed))
         except Exception as exc:  # noqa: BLE001 - the pool failed; Normal decides instead
             _log.error("a pooled decision failed (%s: %s); %s decides", type(exc).__name__, exc, FALLBACK_PLAYER)
             return (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed))

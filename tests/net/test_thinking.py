@@ -20,7 +20,7 @@ from chinese_ten.engine.thinking import decide
 from chinese_ten.games import game_named
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import RemoteFollower
-from chinese_ten.net.thinking import PooledThinker, QueueFull, ThinkingQueue, thinking_seat
+from chinese_ten.net.thinking import WAIT_S, PooledThinker, QueueFull, ThinkingQueue, thinking_seat
 from tests.net.netkit import ServerThread, wait_for
 
 GUARD_S = 60.0
@@ -49,6 +49,11 @@ class HeldPool(Executor):
         return answer
 
 
+def still_queue(pool: Executor, workers: int = 1, bound: int = 10) -> ThinkingQueue:
+    """A queue over ``pool`` whose clock stands still: no decision waits too long, however slow the test runs."""
+    return ThinkingQueue(lambda: pool, workers=workers, bound=bound, clock=lambda: 0.0)
+
+
 def a_view() -> tuple[Any, Any]:
     """Chinese Ten's players and the view of the seat to act at the start of a deal."""
     game = game_named("ten")
@@ -58,7 +63,7 @@ def a_view() -> tuple[Any, Any]:
 
 def test_the_queue_serves_the_tables_in_turn_not_first_come() -> None:
     pool = HeldPool()
-    thinking = ThinkingQueue(lambda: pool, workers=1, bound=10)
+    thinking = still_queue(pool)
     asked = [thinking.submit("busy", str, f"busy {n}") for n in range(1, 5)]
     asked.append(thinking.submit("quiet", str, "quiet 1"))
     assert pool.finish_next() == "busy 1"
@@ -70,7 +75,7 @@ def test_the_queue_serves_the_tables_in_turn_not_first_come() -> None:
 
 def test_a_table_asking_move_after_move_takes_turns_with_another_table() -> None:
     pool = HeldPool()
-    thinking = ThinkingQueue(lambda: pool, workers=1, bound=10)
+    thinking = still_queue(pool)
     players, view = a_view()
     busy, quiet = PooledThinker(lambda: thinking), PooledThinker(lambda: thinking)
     busy.ask("b1", players, view, "hard", None, 1)
@@ -91,7 +96,7 @@ def test_a_table_asking_move_after_move_takes_turns_with_another_table() -> None
 
 def test_beyond_its_bound_the_queue_refuses_and_normal_makes_that_move_at_once() -> None:
     pool = HeldPool()
-    thinking = ThinkingQueue(lambda: pool, workers=1, bound=2)
+    thinking = still_queue(pool, bound=2)
     held = [thinking.submit(owner, str, owner) for owner in ("a", "b", "c")]  # a in the pool, b and c waiting
     with pytest.raises(QueueFull):
         thinking.submit("d", str, "d")
@@ -108,7 +113,7 @@ def test_beyond_its_bound_the_queue_refuses_and_normal_makes_that_move_at_once()
 
 def test_a_decision_called_off_while_waiting_leaves_the_queue_and_never_reaches_the_pool() -> None:
     pool = HeldPool()
-    thinking = ThinkingQueue(lambda: pool, workers=1, bound=2)
+    thinking = still_queue(pool, bound=2)
     thinking.submit("a", str, "a")
     players, view = a_view()
     gone = PooledThinker(lambda: thinking)
@@ -120,13 +125,41 @@ def test_a_decision_called_off_while_waiting_leaves_the_queue_and_never_reaches_
     assert gone.poll() is None
 
 
+def test_a_decision_that_waited_too_long_for_a_worker_is_made_by_normal() -> None:
+    pool, now = HeldPool(), [0.0]
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=10, clock=lambda: now[0])
+    thinking.submit("a", str, "a")
+    players, view = a_view()
+    late = PooledThinker(lambda: thinking)
+    late.ask("late", players, view, "hard", None, 5)
+    now[0] = WAIT_S + 0.5  # the worker took that long over "a"
+    assert pool.finish_next() == "a"
+    assert late.poll() == ("late", decide(players, view, "normal", None, 5))
+    assert pool.handed.empty() and thinking.refused == 1  # never handed to the pool
+
+
+def test_slow_workers_leave_room_for_only_as_many_as_they_get_through_in_time() -> None:
+    pool, now = HeldPool(), [0.0]
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=16, clock=lambda: now[0])
+    assert thinking.room == 15  # at the pace assumed, 0.1 s a decision
+    thinking.submit("a", str, "a")
+    now[0] = 1.5  # the decision took 1.5 s
+    pool.finish_next()
+    assert thinking.room == int(WAIT_S / thinking.pace) < 15
+    for owner in range(1 + thinking.room):  # the first goes to the free worker, the rest wait
+        thinking.submit(owner, str, "waits")
+    assert thinking.waiting == thinking.room
+    with pytest.raises(QueueFull):
+        thinking.submit("one more", str, "refused")
+
+
 def test_a_broken_pool_is_replaced_and_its_decision_made_by_normal() -> None:
     class Broken(HeldPool):
         def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
             raise BrokenExecutor("a worker was killed")
 
     pools: list[Executor] = [Broken(), HeldPool()]
-    thinking = ThinkingQueue(lambda: pools.pop(0), workers=1, bound=4)
+    thinking = ThinkingQueue(lambda: pools.pop(0), workers=1, bound=4, clock=lambda: 0.0)
     players, view = a_view()
     first, second = PooledThinker(lambda: thinking), PooledThinker(lambda: thinking)
     first.ask("first", players, view, "hard", None, 3)
@@ -146,7 +179,7 @@ def test_the_seat_thinking_is_the_seat_to_move_when_a_computer_plays_it() -> Non
 def test_a_people_table_is_acknowledged_while_every_worker_thinks_for_the_computers(tmp_path: Path) -> None:
     pool = HeldPool()
     server = ServerThread(tmp_path, pool=True)
-    server.server._pool = thinking = ThinkingQueue(lambda: pool, workers=1, bound=4)
+    server.server._pool = thinking = still_queue(pool, bound=4)
     clients: list[TableClient] = []
     try:
         alone = TableClient.create(server.url, "Ann", seats=4, match="one", computers={1: "hard", 2: "hard", 3: "hard"})

@@ -6,16 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from chinese_ten.net.client import TableClient
-from chinese_ten.net.thinking import ThinkingQueue
 from tests.net.netkit import ServerThread, wait_for
-from tests.net.test_thinking import GUARD_S, HeldPool
+from tests.net.test_thinking import GUARD_S, HeldPool, still_queue
 from tests.web.webkit import Host, Page, browser
 
 
 def test_the_page_says_the_computer_is_thinking_until_its_move_comes(tmp_path: Path) -> None:
     pool = HeldPool()
     server = ServerThread(tmp_path / "tables", pool=True)
-    server.server._pool = ThinkingQueue(lambda: pool, workers=1, bound=4)
+    server.server._pool = still_queue(pool, bound=4)
     client = TableClient.create(server.url, "Ann", seats=3, match="one", computers={2: "hard"})
     host = Host(client)
     try:
