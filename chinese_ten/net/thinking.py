@@ -2,11 +2,14 @@
 shared pool of processes, so no table's thinking holds up the server's loop or another table.
 
 Every table's searching decisions wait in one :class:`ThinkingQueue`: it hands the pool one decision per
-worker at a time, taking the tables in turn (the one served least lately first, not first come), so a table of three Hard
-computers asking move after move never keeps another table's one decision waiting behind all of its own.
-The queue is bounded: a decision beyond its bound is refused at once, and Normal makes it on the loop (a
-move is never lost and no table waits behind a backlog it cannot see the end of). The workers run at a
-lower priority than the loop, so a people's table's ``ack`` never waits for a computer's thinking.
+worker at a time, taking the tables in turn (the one served least lately first, not first come), so a table
+of three Hard computers asking move after move never keeps another table's one decision waiting behind all
+of its own. The queue is bounded by time: it takes only as many decisions as its workers get through in
+:data:`WAIT_S` at their measured pace, and one beyond that, or one that waited longer all the same, is made
+by Normal on the loop at once (a move is never lost and no table waits behind a backlog it cannot see the
+end of). Hard thinks as much as in the window: its effort is a count of simulated turns, never cut short.
+The workers run at a lower priority than the loop, so a people's table's ``ack`` never waits for a
+computer's thinking.
 """
 
 from __future__ import annotations
@@ -45,7 +48,6 @@ PACE_WEIGHT = 0.25
 WORKER_NICENESS = 10
 """How much lower than the loop's the workers' scheduling priority is: on a busy machine the loop (every
 ``ack``) is served first, and the workers take what is left."""
-
 
 STAMPS_KEPT = 4096
 """How many tables' last turns the queue remembers (a table forgotten counts as never served)."""
