@@ -18,10 +18,14 @@ from chinese_ten.engine.match import MatchLength
 from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.engine.thinking import decide
 from chinese_ten.games import game_named
+from chinese_ten.net import protocol as p
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import RemoteFollower
+from chinese_ten.net.store import TableStore
+from chinese_ten.net.tables import Table
 from chinese_ten.net.thinking import WAIT_S, PooledThinker, QueueFull, ThinkingQueue, thinking_seat
 from tests.net.netkit import ServerThread, wait_for
+from tests.net.tablekit import HandClock, Line
 
 GUARD_S = 60.0
 """A bound against a freeze only: each wait here takes well under a second on a quiet machine."""
@@ -92,6 +96,37 @@ def test_a_table_asking_move_after_move_takes_turns_with_another_table() -> None
     got = busy.poll()
     assert got is not None and got[0] == "b2"
     assert [args[-2] for args in pool.order] == [1, 2, 3]  # the seeds in the order the pool was handed them
+
+
+def test_two_tables_one_asking_move_after_move_share_the_worker_in_turn(tmp_path: Path) -> None:
+    pool, clock = HeldPool(), HandClock()
+    thinking = still_queue(pool)
+    store = TableStore(tmp_path / "tables.db")
+    try:
+        busy = Table.open(p.Create(1, "Ann", "ten", 4, None, "one", {1: "hard", 2: "hard", 3: "hard"}, True), store,
+                          clock, pool=lambda: thinking)[0]
+        quiet = Table.open(p.Create(1, "Bo", "ten", 2, None, "one", {1: "hard"}, True), store, clock,
+                           pool=lambda: thinking)[0]
+        for table in (busy, quiet):
+            table.attach(0, Line())
+            clock.run()
+            for number in range(3):  # a play, and the choices it may owe: its take's and the turned card's
+                if table.session.to_act != 0:
+                    break
+                table.act(0, f"a{number}", str(table.session.deal.legal_actions()[0]))
+                clock.run()
+        served = []
+        for _ in range(3):
+            future, fn, args = pool.handed.get(timeout=GUARD_S)
+            served.append(args[1].seats)  # whose view: four seats for busy, two for quiet
+            future.set_result(fn(*args))
+            clock.run()  # the table whose decision came moves on, and asks for its next at once
+        assert served == [4, 2, 4]  # quiet's decision went before busy's second, though busy asked again first
+        assert 1 in [u.seat for u in quiet.session.updates(0) if u.kind == "moved"]  # quiet's computer has moved
+    finally:
+        for table in (busy, quiet):
+            table.close()
+        store.close()
 
 
 def test_beyond_its_bound_the_queue_refuses_and_normal_makes_that_move_at_once() -> None:
@@ -184,16 +219,22 @@ def test_a_people_table_is_acknowledged_while_every_worker_thinks_for_the_comput
     try:
         alone = TableClient.create(server.url, "Ann", seats=4, match="one", computers={1: "hard", 2: "hard", 3: "hard"})
         clients.append(alone)
-        state = wait_for(alone, "welcome", GUARD_S)["state"]
-        alone.act(state["legal"][0])
-        seen: list[dict[str, Any]] = []
-        wait_for(alone, "ack", GUARD_S, seen=seen)  # the updates of the move come before its ack
-        assert [f["state"]["to_move"] for f in seen if f["type"] == "update" and "thinking" in f["state"]] == [1]
-        assert [f["state"].get("thinking") for f in seen if f["type"] == "update"][-1:] == [1]  # the latest says so
+        welcome = wait_for(alone, "welcome", GUARD_S)
+        state, told = welcome["state"], [welcome]
+        for _ in range(3):  # a play, and the choices it may owe: its take's and the turned card's
+            alone.act(state["legal"][0])
+            seen: list[dict[str, Any]] = []
+            wait_for(alone, "ack", GUARD_S, seen=seen)  # the updates of the move come before its ack
+            told += seen
+            state = [f["state"] for f in seen if f["type"] == "update"][-1]
+            if not state["legal"]:
+                break
+        updates = [f["state"] for f in told if f["type"] == "update"]
+        assert [s["to_move"] for s in updates if "thinking" in s] == [1]
+        assert updates[-1]["thinking"] == 1  # the latest says so
         future, fn, args = pool.handed.get(timeout=GUARD_S)  # the one worker thinks for seat 1 (and stays busy)
-        window = RemoteFollower(alone, [{"type": "welcome", "table": alone.table, "seat": 0, "seats": [],
-                                         "state": state}, *seen])
-        for _ in range(len(seen)):  # the window shows each move it was told, one by one
+        window = RemoteFollower(alone, told)
+        for _ in range(len(told)):  # the window shows each move it was told, one by one
             window.advance()
         assert window.thinking  # so its panel says the computer is thinking
 
