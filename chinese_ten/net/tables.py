@@ -191,7 +191,7 @@ class Table:
         self.chat_log: deque[ChatLine] = deque(store.chat_lines(row.id), maxlen=CHAT_KEPT)
         """The table's latest chat lines, oldest first, as kept."""
         self.game = game_named(row.game)
-        self.thinker = PooledThinker(pool)
+        self.thinker = PooledThinker(pool, clock)
         self.thinker.wake = self._wake
         self.session = self._new_session(row.progress)
         self._kept: tuple[str, tuple[int, ...]] = (json.dumps(row.progress), tuple(row.ready))

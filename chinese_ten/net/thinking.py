@@ -23,7 +23,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from chinese_ten.engine.thinking import FALLBACK_PLAYER, INLINE_PLAYERS, ComputerThinker, Players, decide
 from chinese_ten.engine.workers import watch_parent
@@ -39,6 +39,10 @@ WAIT_S = 1.5
 about 2 s. The queue takes only as many as its workers, at the pace measured lately, get through in this time,
 and a decision that has waited longer all the same (the workers slowed down) is made by Normal."""
 
+MOVE_S = 2.0
+"""The longest a table waits for a decision in the pool: then Normal makes it (the pool's answer, when it comes,
+is dropped), so a computer moves within about this time however busy the machine is."""
+
 FIRST_PACE_S = 0.1
 """A worker's seconds per decision assumed until the queue has measured some."""
 
@@ -51,6 +55,14 @@ WORKER_NICENESS = 10
 
 STAMPS_KEPT = 4096
 """How many tables' last turns the queue remembers (a table forgotten counts as never served)."""
+
+
+class Later(Protocol):
+    """The server's loop as a thinker uses it: a call arranged for later, which can be called off."""
+
+    def call_later(self, delay: float, callback: Callable[[], object]) -> Any:
+        """Call ``callback`` after ``delay`` seconds; a handle with ``cancel()``."""
+        ...
 
 
 class QueueFull(RuntimeError):
@@ -96,22 +108,26 @@ class ThinkingQueue:
     decision to the pool. Every method is safe from any thread."""
 
     def __init__(self, executor: Callable[[], Executor] | None = None, workers: int | None = None,
-                 bound: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 bound: int | None = None, clock: Callable[[], float] = time.monotonic,
+                 patience: float = MOVE_S) -> None:
         """A queue handing its decisions to ``executor()`` (started on first need; by default a pool of
         ``workers`` processes), ``bound`` waiting at most (by default :data:`WAITING_PER_WORKER` a worker), its
-        waits timed by ``clock`` (seconds)."""
+        waits timed by ``clock`` (seconds); a table waits ``patience`` seconds at most for a decision."""
         self.workers = workers if workers is not None else default_workers()
         self.bound = bound if bound is not None else WAITING_PER_WORKER * self.workers
         self._make = executor if executor is not None else (lambda: process_pool(self.workers))
         self._executor: Executor | None = None
         self._lock = threading.Lock()
         self._clock = clock
+        self.patience = patience
+        """How long a table waits for a decision before Normal makes it."""
         self.pace = FIRST_PACE_S
         """A worker's seconds per decision lately (an exponentially weighted mean of those measured)."""
         self._waiting: OrderedDict[object, deque[_Job]] = OrderedDict()
         self._count = 0
         self._running = 0
         self._handed = 0
+        self._starting = 0
         self._stamps: dict[object, int] = {}
         """When each table was last handed to a worker (counted in decisions handed)."""
         self._closed = False
@@ -190,6 +206,11 @@ class ThinkingQueue:
                 return job
         return None
 
+    def gave_up(self) -> None:
+        """Count one decision a table stopped waiting for (after :attr:`patience`): Normal made it."""
+        with self._lock:
+            self._refuse()
+
     def _refuse(self) -> None:
         """Count one decision refused, and say so in the log at the first and at every power of ten (called
         holding the lock)."""
@@ -220,6 +241,7 @@ class ThinkingQueue:
                     self._running += 1
                     if self._executor is None:
                         self._executor = self._make()
+                        self._starting = self.workers  # their first decisions wait for the processes to start
                 executor = self._executor
             for passed in late:  # told outside the lock: their askers decide at once instead
                 if passed.future.set_running_or_notify_cancel():
@@ -269,7 +291,9 @@ class ThinkingQueue:
         """A worker is free again, its decision having taken ``took`` seconds (None: it never started)."""
         with self._lock:
             self._running -= 1
-            if took is not None:
+            if took is not None and self._starting > 0:
+                self._starting -= 1  # a process's start is no measure of its pace
+            elif took is not None:
                 self.pace += PACE_WEIGHT * (took - self.pace)
 
     def metrics_text(self) -> str:
@@ -311,10 +335,13 @@ class PooledThinker(ComputerThinker):
     """A table's thinker: Easy and Normal decide inline; Hard waits its turn in ``pool()``'s queue and calls
     ``wake`` (from another thread) once its answer is ready."""
 
-    def __init__(self, pool: Callable[[], ThinkingQueue] | None = None) -> None:
-        """A thinker sending searching players to ``pool()`` (None: every player inline)."""
+    def __init__(self, pool: Callable[[], ThinkingQueue] | None = None, clock: Later | None = None) -> None:
+        """A thinker sending searching players to ``pool()`` (None: every player inline); on ``clock``, a decision
+        not back from the pool within the queue's patience (:data:`MOVE_S`) is made by Normal."""
         super().__init__(force_inline=pool is None)
         self._pool = pool
+        self._clock = clock
+        self._overdue: Any = None
         self.wake: Callable[[], None] = lambda: None
         """Called, from any thread, when a decision thought about elsewhere is ready."""
         self._future: tuple[object, Future[Any], Players, Any, int | None, int] | None = None
@@ -351,6 +378,20 @@ class PooledThinker(ComputerThinker):
             return
         self._future = (tag, future, players, view, think_ms, seed)
         future.add_done_callback(lambda _f: self.wake())
+        if self._clock is not None:
+            self._overdue = self._clock.call_later(self._pool().patience, self._give_up)
+
+    def _give_up(self) -> None:
+        """The pool has taken too long over the decision: Normal makes it now, and the pool's answer is dropped."""
+        self._overdue = None
+        if self._future is None or self._future[1].done() or self._pool is None:
+            return
+        tag, future, players, view, think_ms, seed = self._future
+        future.cancel()  # leaves the queue if it still waits there
+        self._future = None
+        self._pool().gave_up()
+        self._ready = (tag, decide(players, view, FALLBACK_PLAYER, think_ms, seed))
+        self.wake()
 
     def poll(self) -> tuple[object, Any] | None:
         """The finished decision and its tag, once; None while thinking or idle."""
@@ -361,6 +402,9 @@ class PooledThinker(ComputerThinker):
             return None
         tag, future, players, view, think_ms, seed = self._future
         self._future = None
+        if self._overdue is not None:
+            self._overdue.cancel()
+            self._overdue = None
         try:
             return (tag, future.result())
         except QueueFull:  # it waited too long: counted and logged by the queue
@@ -371,6 +415,9 @@ class PooledThinker(ComputerThinker):
 
     def cancel(self) -> None:
         """Forget any outstanding decision: one still waiting leaves the queue, a late answer is dropped."""
+        if self._overdue is not None:
+            self._overdue.cancel()
+            self._overdue = None
         if self._future is not None:
             self._future[1].cancel()
         self._future = None

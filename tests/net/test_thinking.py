@@ -23,7 +23,7 @@ from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.net.store import TableStore
 from chinese_ten.net.tables import Table
-from chinese_ten.net.thinking import WAIT_S, PooledThinker, QueueFull, ThinkingQueue, thinking_seat
+from chinese_ten.net.thinking import MOVE_S, WAIT_S, PooledThinker, QueueFull, ThinkingQueue, thinking_seat
 from tests.net.netkit import ServerThread, wait_for
 from tests.net.tablekit import HandClock, Line
 
@@ -54,8 +54,9 @@ class HeldPool(Executor):
 
 
 def still_queue(pool: Executor, workers: int = 1, bound: int = 10) -> ThinkingQueue:
-    """A queue over ``pool`` whose clock stands still: no decision waits too long, however slow the test runs."""
-    return ThinkingQueue(lambda: pool, workers=workers, bound=bound, clock=lambda: 0.0)
+    """A queue over ``pool`` whose clock stands still and whose tables wait an hour: no decision waits too long,
+    however slow the test runs."""
+    return ThinkingQueue(lambda: pool, workers=workers, bound=bound, clock=lambda: 0.0, patience=3600.0)
 
 
 def a_view() -> tuple[Any, Any]:
@@ -177,8 +178,12 @@ def test_slow_workers_leave_room_for_only_as_many_as_they_get_through_in_time() 
     pool, now = HeldPool(), [0.0]
     thinking = ThinkingQueue(lambda: pool, workers=1, bound=16, clock=lambda: now[0])
     assert thinking.room == 15  # at the pace assumed, 0.1 s a decision
+    thinking.submit("start", str, "start")
+    now[0] = 5.0  # the process took long to start: no measure of its pace
+    pool.finish_next()
+    assert thinking.room == 15
     thinking.submit("a", str, "a")
-    now[0] = 1.5  # the decision took 1.5 s
+    now[0] = 6.5  # the decision took 1.5 s
     pool.finish_next()
     assert thinking.room == int(WAIT_S / thinking.pace) < 15
     for owner in range(1 + thinking.room):  # the first goes to the free worker, the rest wait
@@ -186,6 +191,24 @@ def test_slow_workers_leave_room_for_only_as_many_as_they_get_through_in_time() 
     assert thinking.waiting == thinking.room
     with pytest.raises(QueueFull):
         thinking.submit("one more", str, "refused")
+
+
+def test_a_decision_the_pool_takes_too_long_over_is_made_by_normal_and_its_late_answer_dropped() -> None:
+    pool, clock = HeldPool(), HandClock()
+    thinking = ThinkingQueue(lambda: pool, workers=1, bound=10, clock=lambda: 0.0)
+    players, view = a_view()
+    thinker = PooledThinker(lambda: thinking, clock)
+    woken: list[bool] = []
+    thinker.wake = lambda: woken.append(True)
+    thinker.ask("slow", players, view, "hard", None, 9)
+    future, fn, args = pool.handed.get(timeout=GUARD_S)
+    clock.advance(MOVE_S - 0.1)
+    assert thinker.poll() is None and not woken  # still thinking, within its time
+    clock.advance(0.2)
+    assert woken and thinker.poll() == ("slow", decide(players, view, "normal", None, 9))
+    assert thinking.refused == 1
+    future.set_result(fn(*args))  # the pool's answer comes after all
+    assert thinker.poll() is None
 
 
 def test_a_broken_pool_is_replaced_and_its_decision_made_by_normal() -> None:
