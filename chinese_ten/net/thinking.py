@@ -5,11 +5,11 @@ Every table's searching decisions wait in one :class:`ThinkingQueue`: it hands t
 worker at a time, taking the tables in turn (the one served least lately first, not first come), so a table
 of three Hard computers asking move after move never keeps another table's one decision waiting behind all
 of its own. The queue is bounded by time: it takes only as many decisions as its workers get through in
-:data:`WAIT_S` at their measured pace, and one beyond that, or one that waited longer all the same, is made
-by Normal on the loop at once (a move is never lost and no table waits behind a backlog it cannot see the
-end of). Hard thinks as much as in the window: its effort is a count of simulated turns, never cut short.
-The workers run at a lower priority than the loop, so a people's table's ``ack`` never waits for a
-computer's thinking.
+:data:`WAIT_S` at their measured pace, and one beyond that, one that waited longer all the same, or one the
+pool has not answered within :data:`MOVE_S`, is made by Normal on the loop at once (a move is never lost
+and no table waits behind a backlog it cannot see the end of). Hard thinks as much as in the window: its
+effort is a count of simulated turns, the same however busy the machine. The workers run at a lower
+priority than the loop, so a people's table's ``ack`` never waits for a computer's thinking.
 """
 
 from __future__ import annotations
@@ -304,7 +304,7 @@ class ThinkingQueue:
                        ("thinking_served_total", "counter", "Computer decisions thought about in the pool.",
                         self.served),
                        ("thinking_refused_total", "counter",
-                        "Computer decisions refused by the full queue (Normal made them).", self.refused))
+                        "Computer decisions refused for want of room or time (Normal made them).", self.refused))
         return "".join(f"# HELP chinese_ten_{name} {about}\n# TYPE chinese_ten_{name} {kind}\n"
                        f"chinese_ten_{name} {value}\n" for name, kind, about, value in figures)
 
