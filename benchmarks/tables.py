@@ -1,7 +1,8 @@
 """The table server under load: many tables at once, and a restart with many kept tables.
 
 Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
-[--clients N] [--part load|idle|restart|gc] [--through-proxy [--runs N]] [--ceiling N,N,...]
+[--clients N] [--part load|idle|restart|gc|computers] [--through-proxy [--runs N]] [--ceiling N,N,...]
+[--computer-tables N] [--computers N] [--strength S]
 
 - load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
   ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
@@ -27,6 +28,15 @@ Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--thi
   12,000 actions in this process's children, with no network (the tables' own work, as the server's
   loop does it), with Python's collector as it starts and with the server's :func:`settle_memory`; the
   longest pause and the number of full collections, median of ``--runs`` runs each.
+
+- computers (``--part computers``): ``--computer-tables`` Play the computer tables (100 by default), each one
+  person and ``--computers`` computers (3) of ``--strength`` (hard), beside ``--tables`` tables of people as the
+  load part plays them, on one server with its thinking pool, ``--runs`` times on a fresh server each. The person at
+  a Play the computer table plays as the others do, and says ``next`` after each deal. Figures, each run's and
+  their medians: the people's ack p99 (target: <= 50 ms; the person's at a computers' table apart), and each
+  computer's move, from the update that says it is thinking (``state.thinking``) to the update of its move, p50,
+  p99 and max (target: within 2 s); with the server's own counts of decisions the pool thought about and those
+  its full queue handed to Normal (``/metrics``).
 
 - through the proxy (``--through-proxy``): the load part ``--runs`` times each way, alternating: straight to
   the server, and through a Caddy on loopback that ends TLS (its local authority's certificate, checked by
@@ -54,6 +64,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -127,9 +138,30 @@ sent_at: list[float] = []
 """When each acknowledged action was sent (``perf_counter``), in the order of the acks."""
 
 
+class ComputerMoves:
+    """How long each computer took to move, as a person at its table sees it: from the first update saying that
+    seat is thinking (``state.thinking``) to the update of its move."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+        self._since: dict[int, float] = {}
+
+    def seen(self, frame: dict[str, Any]) -> None:
+        """Note one ``update`` as it arrives."""
+        now = time.perf_counter()
+        by = frame.get("step", {}).get("by")
+        if by in self._since and frame.get("step", {}).get("kind") == "moved":
+            self.seconds.append(now - self._since.pop(by))
+        thinking = frame["state"].get("thinking")
+        if thinking is not None and thinking not in self._since:
+            self._since[thinking] = now
+
+
 async def _person(ws: ClientConnection, first: dict[str, Any] | None, rng: random.Random, think: float,
-                  budget: list[int], acks: list[float]) -> None:
-    """Play random legal moves until the table's action budget is spent."""
+                  budget: list[int], acks: list[float], sent_list: list[float] = sent_at,
+                  moves: ComputerMoves | None = None) -> None:
+    """Play random legal moves until the table's action budget is spent (timing the computers' moves in
+    ``moves``, when given)."""
     state = first
     for _ in range(100_000):
         if budget[0] <= 0:
@@ -146,10 +178,12 @@ async def _person(ws: ClientConnection, first: dict[str, Any] | None, rng: rando
                 frame = json.loads(await ws.recv())
                 if frame["type"] == "update":
                     state = frame["state"]
+                    if moves is not None:
+                        moves.seen(frame)
                 elif frame["type"] in ("ack", "error") and frame.get("id") == ident:
                     if frame["type"] == "ack":
                         acks.append(time.perf_counter() - sent)
-                        sent_at.append(sent)
+                        sent_list.append(sent)
                     break
                 elif frame["type"] == "deal_over":
                     await ws.send('{"type": "next"}')
@@ -157,6 +191,8 @@ async def _person(ws: ClientConnection, first: dict[str, Any] | None, rng: rando
         frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if frame["type"] == "update":
             state = frame["state"]
+            if moves is not None:
+                moves.seen(frame)
         elif frame["type"] == "deal_over":
             await ws.send('{"type": "next"}')
         elif frame["type"] == "match_over":
@@ -183,10 +219,31 @@ async def _table(url: str, seats: int, actions: int, think: float, seed: int, ac
     return [ws for ws, _ in everyone]
 
 
+COMPUTER_TABLES_FROM = 25_000
+"""The first number of the Play the computer tables (each table's number names its loopback address)."""
+
+
+async def _computer_table(url: str, computers: int, strength: str, actions: int, think: float, seed: int,
+                          acks: list[float], moves: ComputerMoves) -> list[ClientConnection]:
+    """A Play the computer table: one person and ``computers`` computers of ``strength``, the person making
+    ``actions`` decisions."""
+    ws = await _open(url, address_of(seed))
+    await ws.send(json.dumps({"type": "create", "version": 1, "name": "P", "seats": 1 + computers, "match": "six",
+                              "computers": {str(seat): strength for seat in range(1, 1 + computers)}}))
+    await _until(ws, "created")
+    welcome = await _until(ws, "welcome")
+    await _person(ws, welcome["state"], random.Random(seed), think, [actions], acks, [], moves)
+    return [ws]
+
+
 async def play_share(url: str, first: int, count: int, seats: int, actions: int, think: float,
-                     idle: bool) -> None:
-    """A client process's share of the tables (numbers ``first`` on): played (or, ``idle``, only opened), then
-    its figures on one line of stdout; the connections stay open until a line comes on stdin."""
+                     idle: bool, computer_tables: tuple[int, int] = (0, 0), computers: int = 3,
+                     strength: str = "hard") -> None:
+    """A client process's share of the tables (numbers ``first`` on), and of the Play the computer tables (the
+    first number and how many, in ``computer_tables``): played (or, ``idle``, only opened), then its figures on one
+    line of stdout; the connections stay open until a line comes on stdin."""
+    moves = ComputerMoves()
+    their_acks: list[float] = []
     acks: list[float] = []
     lags: list[float] = []
     done = asyncio.Event()
@@ -200,12 +257,17 @@ async def play_share(url: str, first: int, count: int, seats: int, actions: int,
     watcher = asyncio.create_task(watch_lag())
     began = time.perf_counter()
     plays = 0 if idle else actions
-    results = await asyncio.gather(*(_table(url, seats, plays, think, n, acks) for n in range(first, first + count)))
+    alone = max(1, plays // (1 + computers))  # a person's share of a table's actions
+    computer_first, computer_count = computer_tables
+    results = await asyncio.gather(*(_table(url, seats, plays, think, n, acks) for n in range(first, first + count)),
+                                   *(_computer_table(url, computers, strength, alone, think, COMPUTER_TABLES_FROM + n,
+                                                     their_acks, moves)
+                                     for n in range(computer_first, computer_first + computer_count)))
     elapsed = time.perf_counter() - began
     done.set()
     await watcher
     print(json.dumps({"acks": acks, "sent": [t - began for t in sent_at], "seconds": elapsed, "lags": lags,
-                      "cpu": time.process_time()}), flush=True)
+                      "cpu": time.process_time(), "their_acks": their_acks, "moves": moves.seconds}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     for group in results:
         for ws in group:
@@ -213,17 +275,23 @@ async def play_share(url: str, first: int, count: int, seats: int, actions: int,
 
 
 def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float, clients: int,
-         idle: bool = False, ca: Path | None = None) -> dict[str, Any]:
-    """The tables played (or opened, ``idle``) by ``clients`` processes; the figures, with the server's memory
-    measured while every table is still open."""
+         idle: bool = False, ca: Path | None = None, computer_tables: int = 0, computers: int = 3,
+         strength: str = "hard") -> dict[str, Any]:
+    """The tables played (or opened, ``idle``) by ``clients`` processes, beside ``computer_tables`` Play the
+    computer tables; the figures, with the server's memory measured while every table is still open."""
     before = _rss_kib(pid)
     cpu_before = _cpu_s(pid)
     began = time.perf_counter()
     shares = [(k * tables // clients, (k + 1) * tables // clients - k * tables // clients) for k in range(clients)]
+    theirs = [(k * computer_tables // clients, (k + 1) * computer_tables // clients - k * computer_tables // clients)
+              for k in range(clients)]
     workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--first", str(first), "--tables",
-                                 str(count), "--seats", str(seats), "--actions", str(actions), "--think", str(think)]
+                                 str(count), "--seats", str(seats), "--actions", str(actions), "--think", str(think),
+                                 "--computers", str(computers), "--strength", strength,
+                                 "--computer-first", str(their_first), "--computer-tables", str(their_count)]
                                 + (["--part", "idle"] if idle else []) + (["--ca", str(ca)] if ca else []),
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT) for first, count in shares]
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+               for (first, count), (their_first, their_count) in zip(shares, theirs)]
     found = []
     for worker in workers:
         assert worker.stdout is not None
@@ -250,7 +318,53 @@ def load(url: str, pid: int, tables: int, seats: int, actions: int, think: float
                 "ack_p99_ms_after_first_10s": round(1000 * _percentile(late or [0.0], 0.99), 2),
                 "players_loop_lag_p99_ms": round(1000 * _percentile(lags, 0.99), 2),
                 "players_cpu_share": round(sum(f["cpu"] for f in found) / elapsed, 2)})
+    if computer_tables:
+        moves = [m for f in found for m in f["moves"]]
+        theirs = [a for f in found for a in f["their_acks"]]
+        out.update({"computer_tables": computer_tables, "computers_each": computers, "strength": strength,
+                    "computer_moves": len(moves), "computer_move_p50_ms": round(1000 * statistics.median(moves), 1),
+                    "computer_move_p99_ms": round(1000 * _percentile(moves, 0.99), 1),
+                    "computer_move_max_ms": round(1000 * max(moves), 1),
+                    "their_person_ack_p99_ms": round(1000 * _percentile(theirs, 0.99), 2)})
     return out
+
+
+def _thinking_counts(url: str) -> dict[str, int]:
+    """The server's counts of decisions its pool thought about and its full queue refused (``/metrics``)."""
+    base = url.replace("ws://", "http://", 1).removesuffix("/ws")
+    with urllib.request.urlopen(base + "/metrics", timeout=30) as answer:
+        text = answer.read().decode("utf-8")
+    counts = {}
+    for line in text.splitlines():
+        for name in ("thinking_served_total", "thinking_refused_total"):
+            if line.startswith(f"chinese_ten_{name} "):
+                counts[name.removeprefix("thinking_").removesuffix("_total")] = int(float(line.split()[1]))
+    return counts
+
+
+COMPUTER_KEYS = ("ack_p50_ms", "ack_p99_ms", "their_person_ack_p99_ms", "computer_move_p50_ms",
+                 "computer_move_p99_ms", "computer_move_max_ms", "server_cpu_share")
+"""The figures of the computers part whose medians over the runs are printed."""
+
+
+def computers_beside_people(tables: int, seats: int, actions: int, think: float, clients: int, runs: int,
+                            computer_tables: int, computers: int, strength: str) -> dict[str, Any]:
+    """The people's tables and the Play the computer tables played together ``runs`` times, a fresh server each
+    time: every run's figures (with the server's thinking counts) and their medians."""
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            proc, url, _ = start_server(Path(tmp) / str(run))
+            try:
+                figures = load(url, proc.pid, tables, seats, actions, think, clients, computer_tables=computer_tables,
+                               computers=computers, strength=strength)
+                figures["thinking"] = _thinking_counts(url)
+                found.append(figures)
+            finally:
+                stop_server(proc)
+    return {"runs": found, "medians": {key: statistics.median(r[key] for r in found) for key in COMPUTER_KEYS},
+            "decisions_refused_to_normal": [r["thinking"].get("refused", 0) for r in found],
+            "decisions_thought_in_pool": [r["thinking"].get("served", 0) for r in found]}
 
 
 async def keep(url: str, kept: int) -> list[tuple[str, str]]:
@@ -452,9 +566,14 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=60, help="actions per table")
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause before a move, in seconds")
     parser.add_argument("--kept", type=int, default=1000)
-    parser.add_argument("--part", choices=("load", "idle", "restart", "gc"),
+    parser.add_argument("--part", choices=("load", "idle", "restart", "gc", "computers"),
                         help="measure only this part (load, idle and restart by default)")
-    parser.add_argument("--runs", type=int, default=3, help="runs of each case for --part gc and --through-proxy")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each case for --part gc, --part computers and --through-proxy")
+    parser.add_argument("--computer-tables", type=int, default=100,
+                        help="Play the computer tables beside the people's, for --part computers")
+    parser.add_argument("--computers", type=int, default=3, help="computers at each Play the computer table")
+    parser.add_argument("--strength", default="hard", help="the strength of those computers")
     parser.add_argument("--clients", type=int, default=2, help="processes the players run in")
     parser.add_argument("--through-proxy", action="store_true",
                         help="the load part directly and through Caddy with TLS, side by side in one run")
@@ -463,12 +582,14 @@ def main() -> int:
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     parser.add_argument("--ca", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--computer-first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         global CA_FILE
         CA_FILE = args.ca
         asyncio.run(play_share(args.worker, args.first, args.tables, args.seats, args.actions, args.think,
-                               args.part == "idle"))
+                               args.part == "idle", (args.computer_first, args.computer_tables), args.computers,
+                               args.strength))
         return 0
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
     if args.through_proxy:
@@ -480,6 +601,12 @@ def main() -> int:
     if args.ceiling:
         out["ceiling"] = ceiling([int(n) for n in args.ceiling.split(",")], args.seats, args.actions, args.think,
                                  args.clients)
+        out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out, indent=2))
+        return 0
+    if args.part == "computers":
+        out["computers"] = computers_beside_people(args.tables, args.seats, args.actions, args.think, args.clients,
+                                                   args.runs, args.computer_tables, args.computers, args.strength)
         out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps(out, indent=2))
         return 0

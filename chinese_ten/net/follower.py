@@ -192,8 +192,8 @@ class RemoteFollower:
 
     @property
     def thinking(self) -> bool:
-        """Nothing thinks here: the server moves the computers."""
-        return False
+        """True while the state shown says a computer is deciding the move due (the server's ``state.thinking``)."""
+        return self._state is not None and self._state.get("thinking") is not None
 
     def observe(self, seat: int) -> Any:
         """This seat's view as shown so far; ``ValueError`` for any other seat (nothing else is known here)."""

@@ -14,14 +14,12 @@ import functools
 import gc
 import json
 import logging
-import multiprocessing
 import os
 import signal
 import sqlite3
 import sys
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime
 from http import HTTPStatus
 from pathlib import Path
@@ -31,7 +29,6 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from chinese_ten.engine.workers import watch_parent
 from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
@@ -45,6 +42,7 @@ from chinese_ten.net.refusals import RefusalLog
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreRefused, StoreUnavailable, TableStore
 from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
+from chinese_ten.net.thinking import ThinkingQueue
 from chinese_ten.net.watchers import watch_link, watcher_refusal
 
 _log = logging.getLogger("chinese_ten.net")
@@ -207,18 +205,16 @@ class TableServer:
         """True once a request forwarded by a peer not trusted as a proxy has been logged."""
         self._acceptor: Acceptor | None = None
         self._use_pool = pool
-        self._pool: Executor | None = None
+        self._pool: ThinkingQueue | None = None
         self._server: Server | None = None
         self._sweeper: asyncio.TimerHandle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # ------------------------------------------------------------------ tables
 
-    def _executor(self) -> Executor:
+    def _executor(self) -> ThinkingQueue:
         if self._pool is None:
-            # one process beside the loop on a two-core machine; it ends with the server however the server ends
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=watch_parent)
+            self._pool = ThinkingQueue()  # its processes start on the first decision, below the loop's priority
         return self._pool
 
     def _options(self) -> dict[str, Any]:
@@ -313,7 +309,7 @@ class TableServer:
         for table in self.tables.values():
             table.close()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown()
         self.release()
 
     def release(self) -> None:
@@ -432,7 +428,8 @@ class TableServer:
     def metrics_text(self) -> str:
         """Every figure of ``/metrics``."""
         seats = sum(1 for t in self.tables.values() for s in t.seats if s.outlet is not None)
-        return self.metrics.text(len(self.tables), seats, sum(self._open.values()))
+        thinking = self._pool.metrics_text() if self._pool is not None else ""
+        return self.metrics.text(len(self.tables), seats, sum(self._open.values())) + thinking
 
     async def _converse(self, conn: Connection) -> None:
         assert self.loop is not None

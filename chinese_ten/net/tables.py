@@ -26,7 +26,7 @@ from chinese_ten.net import protocol as p
 from chinese_ten.net.clock import IN_A_ROW, TurnClock
 from chinese_ten.net.links import make_link
 from chinese_ten.net.store import CHAT_KEPT, ChatLine, SeatRow, StoreUnavailable, TableRow, TableStore, secret_hash
-from chinese_ten.net.thinking import PooledThinker
+from chinese_ten.net.thinking import PooledThinker, thinking_seat
 from chinese_ten.net.watchers import WATCHERS_MAX, WatchOutlet, Watchers, shared_events, watcher_state
 from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story, story_events
 
@@ -192,7 +192,7 @@ class Table:
         self.chat_log: deque[ChatLine] = deque(store.chat_lines(row.id), maxlen=CHAT_KEPT)
         """The table's latest chat lines, oldest first, as kept."""
         self.game = game_named(row.game)
-        self.thinker = PooledThinker(pool)
+        self.thinker = PooledThinker(pool, clock)
         self.thinker.wake = self._wake
         self.session = self._new_session(row.progress)
         self._kept: tuple[str, tuple[int, ...]] = (json.dumps(row.progress), tuple(row.ready))
@@ -572,9 +572,13 @@ class Table:
         return self._clocked(state_json(self.session, seat, playing=self.phase == "playing", common=self._common()))
 
     def _clocked(self, state: dict[str, Any]) -> dict[str, Any]:
-        """``state`` with the turn clock (``clock``), at a table opened with one."""
+        """``state`` with the turn clock (``clock``), at a table opened with one, and ``thinking``, the seat whose
+        computer is deciding, while one is."""
         if self.row.clock is not None:
             state["clock"] = self.turn_clock.state()
+        thinking = thinking_seat(state, lambda seat: self.session.kinds[seat].is_computer)
+        if thinking is not None:
+            state["thinking"] = thinking
         return state
 
     def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:

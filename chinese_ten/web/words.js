@@ -98,5 +98,6 @@ export function turnText(model) {
   if (model.choice) return format("What does {card} take?", { card: cardName(model.choice) });
   if (state.legal && state.legal.length) return _("Your move: choose a card from your hand.");
   if (state.to_move === null || state.to_move === undefined) return _("Waiting…");
+  if (state.thinking === state.to_move) return format("{name} is thinking...", { name: seatName(model.seats, state.thinking) });
   return format("{who} to move.", { who: seatName(model.seats, state.to_move) });
 }

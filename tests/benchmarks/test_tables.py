@@ -38,3 +38,14 @@ def test_the_ceiling_measures_each_step_in_order_while_within_the_target() -> No
     assert [step["tables"] for step in found["steps"]][:1] == [1]
     within = [step["tables"] for step in found["steps"] if step["ack_p99_ms"] <= 50]
     assert found["most_tables_within_50_ms"] == max(within, default=0)
+
+
+@pytest.mark.slow
+def test_the_computers_part_times_each_computers_move_and_counts_the_pools_decisions() -> None:
+    found = run("--part", "computers", "--computer-tables", "2", "--computers", "2", "--runs", "1")["computers"]
+    figures = found["runs"][0]
+    assert figures["computer_tables"] == 2 and figures["actions"] == 2 * 6
+    assert figures["computer_moves"] > 0
+    assert figures["computer_move_p50_ms"] <= figures["computer_move_p99_ms"] <= figures["computer_move_max_ms"]
+    assert found["decisions_thought_in_pool"] == [figures["thinking"]["served"]] and figures["thinking"]["served"] > 0
+    assert found["medians"]["computer_move_p99_ms"] == figures["computer_move_p99_ms"]  # one run: its own figures

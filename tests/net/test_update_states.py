@@ -82,6 +82,9 @@ def test_every_updates_state_is_the_match_replayed_to_just_that_step(store: Sqli
         expected = replayed_states(table, seat)
         assert len(told) == len(expected) > 3 * 10
         for step, (got, wanted) in enumerate(zip(told, expected)):
+            mover = wanted[1]["to_move"]
+            computer = mover if mover is not None and table.seats[mover].kind == "computer" else None
+            assert got[1].pop("thinking", None) == computer, f"seat {seat}'s update {step} names the wrong thinker"
             assert got == wanted, f"seat {seat}'s update {step} (deal {wanted[0]}) shows another step's state"
 
 
