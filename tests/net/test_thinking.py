@@ -21,7 +21,7 @@ from chinese_ten.games import game_named
 from chinese_ten.net import protocol as p
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.follower import RemoteFollower
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table
 from chinese_ten.net.thinking import MOVE_S, WAIT_S, PooledThinker, QueueFull, ThinkingQueue, thinking_seat
 from tests.net.netkit import ServerThread, wait_for
@@ -102,7 +102,7 @@ def test_a_table_asking_move_after_move_takes_turns_with_another_table() -> None
 def test_two_tables_one_asking_move_after_move_share_the_worker_in_turn(tmp_path: Path) -> None:
     pool, clock = HeldPool(), HandClock()
     thinking = still_queue(pool)
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
     try:
         busy = Table.open(p.Create(1, "Ann", "ten", 4, None, "one", {1: "hard", 2: "hard", 3: "hard"}, True), store,
                           clock, pool=lambda: thinking)[0]
