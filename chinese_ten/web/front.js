@@ -3,13 +3,13 @@
 
 import { _, format } from "./i18n.js";
 import { backCard, faceCard } from "./cards.js";
+import { SUBPROTOCOL, frameOf, socketAddress } from "./connection.js";
 import { forgetSeat, keepName, keepSeat, keptName, keptTables } from "./seats_kept.js";
 import { loadGames } from "./games.js";
 import { forgetLinks, keepLinks } from "./host.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const CHOICE = "chinese-ten:front-choice";
-const SUBPROTOCOL = "chinese-ten.v1";
 const CLOCKS = [null, 15, 30, 60, 120];
 const KINDS = ["person", "easy", "normal", "hard"];
 const MATCH_TITLES = { one: () => _("One deal"), "per-seat": () => _("One per seat"),
@@ -114,16 +114,11 @@ function open(message) {
   sending = true;
   $("create-refused").hidden = true;
   for (const button of [$("create"), $("play-computer")]) button.disabled = true;
-  const socket = new WebSocket(`${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`, SUBPROTOCOL);
+  const socket = new WebSocket(socketAddress("/ws"), SUBPROTOCOL);
   let done = false;
   socket.addEventListener("open", () => socket.send(JSON.stringify(message)));
   socket.addEventListener("message", (event) => {
-    let frame;
-    try {
-      frame = JSON.parse(event.data);
-    } catch {
-      return;
-    }
+    const frame = frameOf(event.data);
     if (!frame || done) return;
     if (frame.type === "created" && typeof frame.table === "string" && typeof frame.token === "string") {
       done = true;
