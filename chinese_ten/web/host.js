@@ -4,6 +4,7 @@
 
 import { _, format } from "./i18n.js";
 import { seatName } from "./words.js";
+import { qrPicture } from "./qr.js";
 
 const PREFIX = `chinese-ten:links:${location.origin}:`;
 let drawn = "";
@@ -83,6 +84,14 @@ function row(model, seat, link, send) {
     tools.append(fill);
   }
   item.append(who, text, tools);
+  const code = qrPicture(link);
+  if (code) {
+    code.dataset.role = "qr";
+    code.dataset.seat = String(seat);
+    code.setAttribute("role", "img");
+    code.setAttribute("aria-label", format("QR code of seat {n}'s link", { n: seat + 1 }));
+    item.append(code);
+  }
   return item;
 }
 

@@ -1,18 +1,31 @@
-"""The front page at ``/`` in a real browser with a fresh profile: Play the computer from one press to the seat's first
-decision and on to the match's end, Open a table with a computer and a house rule and a second browser sitting down
-from the host's panel of links, a ``create`` the server refuses said in the form, and a remembered choice that no
-longer exists falling back to the default."""
+"""The front page at ``/`` in a real browser with a fresh profile: Play the computer from one press to the seat's
+first decision and on to the match's end, Open a table with a computer and a house rule and a second browser sitting
+down from the host's panel of links (whose QR code reads as the link), a ``create`` the server refuses said in the
+form, and a remembered choice that no longer exists falling back to the default."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 from tests.net.netkit import ServerThread
+from tests.web.test_qr import decode
 from tests.web.webkit import Page, browser
 
 STEPS = 400
 """More actions than a two-seat match of one deal takes (twelve cards each, a choice or two, the count)."""
+
+
+def drawn_modules(svg: Any) -> list[list[bool]]:
+    """The modules of a QR code as the page drew it (each dark one a unit square in its path, inside a quiet zone of 4)."""
+    side = int(svg.get_attribute("data-modules"))
+    path = svg.find_element("css selector", "path").get_attribute("d")
+    grid = [[False] * side for _ in range(side)]
+    for x, y in re.findall(r"M(\d+) (\d+)", path):
+        grid[int(y) - 4][int(x) - 4] = True
+    return grid
 
 
 def front(page: Page, url: str) -> None:
@@ -87,6 +100,8 @@ def test_a_table_opened_with_a_computer_and_a_house_rule_seats_a_friend_from_the
         link = host.wait(lambda d: d.find_element("css selector", '[data-role="link"][data-seat="1"]').text,
                          what="the seat's link in the host's panel")
         assert link.startswith(f"{server.url}/t/{table}#"), link
+        code = host.find('[data-role="qr"][data-seat="1"]')
+        assert decode(drawn_modules(code)) == link, "the panel's QR code reads as the seat's link"
         host_driver.refresh()
         host.seated()
         assert host.wait(lambda d: d.find_element("css selector", '[data-role="link"][data-seat="1"]').text) == link, \
