@@ -60,8 +60,8 @@ function row(model, seat, link, send) {
   item.dataset.kind = entry.kind;
   const who = document.createElement("span");
   who.className = "who";
-  who.textContent = entry.kind === "empty" ? format("Seat {n}: waiting for a person", { n: seat + 1 })
-    : format("Seat {n}: {name}", { n: seat + 1, name: seatName(model.seats, seat) });
+  who.textContent = entry.kind === "empty" ? format("{seat}: waiting for a person", { seat: seatName(model.seats, seat) })
+    : seatName(model.seats, seat);
   const text = document.createElement("code");
   text.dataset.role = "link";
   text.dataset.seat = String(seat);
@@ -89,7 +89,7 @@ function row(model, seat, link, send) {
     code.dataset.role = "qr";
     code.dataset.seat = String(seat);
     code.setAttribute("role", "img");
-    code.setAttribute("aria-label", format("QR code of seat {n}'s link", { n: seat + 1 }));
+    code.setAttribute("aria-label", format("QR code of {seat}'s link", { seat: seatName(model.seats, seat) }));
     item.append(code);
   }
   return item;

@@ -6,12 +6,14 @@ form, and a remembered choice that no longer exists falling back to the default.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 from tests.net.netkit import ServerThread
 from tests.web.test_qr import decode
+from tests.web.test_screens import shoot
 from tests.web.webkit import Page, browser
 
 STEPS = 400
@@ -138,3 +140,12 @@ def test_a_remembered_choice_that_no_longer_exists_falls_back_to_the_default_wit
         read = {role: page.find(f'[data-role="{role}"]').get_attribute("value") for role in ("game", "seats", "match", "clock")}
         assert read == {"game": '"ten"', "seats": "2", "match": '"one"', "clock": "null"}, read
         assert not page.find('[data-role="create-refused"]').is_displayed()
+
+
+def test_the_front_page_fits_every_size_in_both_looks_and_three_languages(server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        page = Page(driver)
+        front(page, server.url)
+        folder = os.environ.get("CHINESE_TEN_WEB_SHOTS")
+        assert shoot(page, "front", Path(folder) if folder else None) == []
+        assert page.find('[data-role="play-computer"]').text == "和電腦玩", "the last language shown is Traditional"
