@@ -149,3 +149,22 @@ def test_the_front_page_fits_every_size_in_both_looks_and_three_languages(server
         folder = os.environ.get("CHINESE_TEN_WEB_SHOTS")
         assert shoot(page, "front", Path(folder) if folder else None) == []
         assert page.find('[data-role="play-computer"]').text == "和電腦玩", "the last language shown is Traditional"
+
+
+def test_the_host_gives_an_empty_seat_to_a_computer_from_the_panel_and_the_deal_starts(
+        server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        host = Page(driver)
+        front(host, server.url)
+        choose(host, "seat-kind", "person", seat=1)
+        host.find('[data-role="create"]').click()
+        host.wait(lambda d: d.current_url.startswith(server.url + "/t/"), what="the host's table")
+        host.seated()
+        assert host.look()["state"] == "waiting" and not host.hand(), "no deal while a seat is empty"
+        host.wait(lambda d: d.find_element("css selector", '[data-role="fill"][data-seat="1"]').is_displayed(),
+                  what="the panel's button for the empty seat")
+        host.find('[data-role="fill"][data-seat="1"]').click()
+        host.wait(lambda d: host.hand(), what="the deal to start once the computer sits down")
+        table = driver.current_url.rsplit("/", 1)[1]
+        assert [s.kind for s in server.server.tables[table].seats] == ["human", "computer"]
+        assert not driver.find_elements("css selector", '[data-role="fill"]'), "no seat is left to fill"
