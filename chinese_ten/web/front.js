@@ -45,11 +45,16 @@ function checkedChoice(kept) {
   }
   return {
     game: game.name, seats, rules: preset ? preset.name : null, options, kinds,
-    match: game.matches.includes(kept.match) ? kept.match : game.matches[0],
+    match: matchesOf(game, preset).includes(kept.match) ? kept.match : matchesOf(game, preset)[0],
     clock: CLOCKS.includes(kept.clock) ? kept.clock : null,
     chat: typeof kept.chat === "boolean" ? kept.chat : true,
     watchers: typeof kept.watchers === "boolean" ? kept.watchers : true,
   };
+}
+
+/** The match lengths a table of `game` may have under `preset` (one, where the preset is played with its own). */
+function matchesOf(game, preset) {
+  return preset && preset.match && game.matches.includes(preset.match) ? [preset.match] : game.matches;
 }
 
 function keptChoice() {
@@ -200,7 +205,8 @@ function drawForm() {
     control.title = option.help;
     rows.push(field(option.title, control));
   }
-  rows.push(field(_("Match"), select("match", game.matches, choice.match,
+  const preset = game.presets.find((p) => p.name === choice.rules) || null;
+  rows.push(field(_("Match"), select("match", matchesOf(game, preset), choice.match,
     (value) => (MATCH_TITLES[value] ? MATCH_TITLES[value]() : value), (value) => { choice.match = value; })));
   rows.push(field(_("Turn clock"), select("clock", CLOCKS, choice.clock,
     (value) => (value === null ? _("No clock") : format("{seconds} seconds a move", { seconds: value })),

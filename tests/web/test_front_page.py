@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.net.netkit import ServerThread
 from tests.web.test_qr import decode
 from tests.web.test_screens import shoot
@@ -168,3 +170,18 @@ def test_the_host_gives_an_empty_seat_to_a_computer_from_the_panel_and_the_deal_
         table = driver.current_url.rsplit("/", 1)[1]
         assert [s.kind for s in server.server.tables[table].seats] == ["human", "computer"]
         assert not driver.find_elements("css selector", '[data-role="fill"]'), "no seat is left to fill"
+
+
+def test_a_preset_played_with_its_own_match_length_offers_that_length_alone(server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        page = Page(driver)
+        front(page, server.url)
+        presets = driver.execute_script("const s = document.querySelector('[data-role=rules]');"
+                                        "return s ? [...s.options].map((o) => JSON.parse(o.value)) : [];")
+        if "target" not in presets:
+            pytest.skip("this server lists no house-rule presets (/games.json)")
+        choose(page, "rules", "target")
+        offered = driver.execute_script("return [...document.querySelector('[data-role=match]').options].map((o) => o.value);")
+        assert offered == ['"one"'], f"Target is played one deal at a time, not {offered}"
+        choose(page, "rules", "classic")
+        assert len(driver.find_elements("css selector", '[data-role="match"] option')) == 4
