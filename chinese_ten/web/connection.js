@@ -1,8 +1,24 @@
 // The seat's connection: hello, then frames in order; it reconnects by itself after a lost
 // connection or a server restart, coming back with the seat's token and the last frame it had.
 
-const SUBPROTOCOL = "chinese-ten.v1";
+/** The subprotocol every WebSocket of the page's asks for. */
+export const SUBPROTOCOL = "chinese-ten.v1";
 const FINAL = new Set([4001, 4003, 4004, 4009]);
+
+/** The WebSocket address of a path on this page's server. */
+export function socketAddress(path) {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+}
+
+/** The JSON object a server's frame holds, or null for anything else. */
+export function frameOf(data) {
+  try {
+    const frame = JSON.parse(data);
+    return frame && typeof frame === "object" ? frame : null;
+  } catch {
+    return null;
+  }
+}
 
 /** One table seat's WebSocket, kept open. `hello()` gives the first message of each connection;
  * `onFrame(frame)`, `onStatus(status, code)` ("open", "lost", "closed") hear what happens. */
@@ -22,7 +38,7 @@ export class Connection {
 
   /** The WebSocket address of a path on this page's server. */
   address(path) {
-    return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+    return socketAddress(path);
   }
 
   /** Connect (again). */
@@ -41,13 +57,8 @@ export class Connection {
       this.onStatus("open");
     });
     socket.addEventListener("message", (event) => {
-      let frame;
-      try {
-        frame = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (frame && typeof frame === "object") this.onFrame(frame);
+      const frame = frameOf(event.data);
+      if (frame) this.onFrame(frame);
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;

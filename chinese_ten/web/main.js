@@ -4,13 +4,15 @@
 import { _, format, preferred, useLanguage } from "./i18n.js";
 import { setStyle } from "./cards.js";
 import { Connection } from "./connection.js";
-import { forgetSeat, keepName, keepSeat, keptName, keptSeat, keptTables } from "./seats_kept.js";
+import { forgetSeat, keepName, keepSeat, keptName, keptSeat } from "./seats_kept.js";
 import { drawTable } from "./table.js";
 import { drawCount } from "./count.js";
 import { drawChat, wireChat } from "./chat.js";
 import { eventText, seatName } from "./words.js";
 import { snapshot, move } from "./motion.js";
 import { wireKeys } from "./keys.js";
+import { drawFront, wireFront } from "./front.js";
+import { drawHost } from "./host.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const root = document.documentElement;
@@ -182,6 +184,7 @@ function drawAll(motion) {
   drawCount($("count"), model, next);
   drawChat(model.chat, model.chatOn);
   drawTurns();
+  drawHost($("host"), model, (message) => connection && connection.send(message));
   $("last").textContent = model.last;
   $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
   drawOutage();
@@ -268,7 +271,8 @@ function keep() {
   keepSeat(model.table, { token: model.token, seat: model.seat, game: state ? state.game : model.game,
     seats: model.seats.length, lastSeq: model.lastSeq, name: model.name,
     people: model.seats.map((_entry, seat) => seatName(model.seats, seat)),
-    deal: state ? state.deal : 0, deals: state ? state.deals : 0, over: Boolean(model.matchOver) });
+    deal: state ? state.deal : 0, deals: state ? state.deals : 0, over: Boolean(model.matchOver),
+    yourMove: Boolean(state && state.legal && state.legal.length) });
 }
 
 /** The game's name in the page's language. */
@@ -463,22 +467,7 @@ function join() {
 function listTables() {
   show("list");
   root.dataset.state = "waiting";
-  const kept = keptTables().filter((entry) => !entry.over); // a finished match's table is not one to go back to
-  $("no-tables").hidden = kept.length > 0;
-  $("tables").replaceChildren(...kept.map((entry) => {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `/t/${entry.table}`;
-    const game = gameName(entry.game);
-    const people = (entry.people || []).filter((_name, seat) => seat !== entry.seat);
-    link.textContent = people.length ? format("{game} with {people}", { game, people: people.join(_(", ")) })
-      : format("{game} at table {table}", { game, table: entry.table });
-    const progress = document.createElement("span");
-    progress.className = "progress";
-    progress.textContent = entry.deal ? format("Deal {n} of {m}", { n: entry.deal, m: entry.deals }) : _("Not started yet");
-    item.append(link, " ", progress);
-    return item;
-  }));
+  drawFront(gameName);
 }
 
 function appLink() {
@@ -533,7 +522,10 @@ async function start() {
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (model.table) join();
   else if (location.pathname.startsWith("/t/")) notice(noTable);
-  else listTables();
+  else {
+    wireFront();
+    listTables();
+  }
   window.addEventListener("online", () => connection && connection.retryNow());
 }
 

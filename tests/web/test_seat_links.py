@@ -97,7 +97,7 @@ def test_the_name_field_takes_as_much_as_the_server_keeps(server: ServerThread, 
     client.close()
 
 
-def test_the_list_of_tables_names_the_people_and_the_progress_and_leaves_out_a_finished_match(
+def test_the_list_of_tables_names_the_people_and_the_progress_and_puts_a_finished_match_last(
         server: ServerThread, tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
         page = Page(driver)
@@ -116,6 +116,8 @@ def test_the_list_of_tables_names_the_people_and_the_progress_and_leaves_out_a_f
         driver.get(server.url + "/")
         page.wait(lambda d: page.find('[data-role="tables"] li').is_displayed(), what="the list of tables")
         rows = [e.text for e in driver.find_elements("css selector", '[data-role="tables"] li')]
-        assert rows == ["Chinese Go Fishing with Ann, Guest 2 · Easy Deal 1 of 1"], rows
+        assert rows == ["Chinese Go Fishing with Ann, Guest 2 · Easy Deal 1 of 1 Forget",
+                        "Chinese Ten with Ann Match over Forget"], rows
+        assert page.find('[data-role="tables"] li:last-child').get_attribute("class") == "over"
         going.close()
         done.close()
