@@ -129,7 +129,7 @@ function open(message) {
       done = true;
       keepSeat(frame.table, { token: frame.token, seat: 0, game: message.game, seats: message.seats, lastSeq: null,
         name: message.name, deal: 0, deals: 0, over: false });
-      keepLinks(frame.table, frame.links || {});
+      keepLinks(frame.table, frame.links || {}, frame.watch);
       socket.close(1000);
       location.assign(`/t/${frame.table}`);
     } else if (frame.type === "error") {

@@ -9,12 +9,14 @@ import { qrPicture } from "./qr.js";
 const PREFIX = `chinese-ten:links:${location.origin}:`;
 let drawn = "";
 
-/** Keep a new table's seat links (`created.links`, seat number -> link) for the host's panel. */
-export function keepLinks(table, links) {
+/** Keep a new table's seat links (`created.links`, seat number -> link) and its watch link (`created.watch`, when
+ * watching is on) for the host's panel. */
+export function keepLinks(table, links, watch) {
   const kept = {};
   for (const [seat, link] of Object.entries(links || {})) {
     if (/^\d+$/.test(seat) && typeof link === "string") kept[seat] = link;
   }
+  if (typeof watch === "string") kept.watch = watch;
   localStorage.setItem(PREFIX + table, JSON.stringify(kept));
 }
 
@@ -42,16 +44,33 @@ function button(text, role, run) {
   return element;
 }
 
-function copy(link, pressed) {
+function copy(link, pressed, shown) {
   const done = () => { pressed.textContent = _("Copied"); };
   if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).then(done, () => {});
   else {
     const range = document.createRange();
-    range.selectNodeContents(pressed.parentElement.querySelector('[data-role="link"]'));
+    range.selectNodeContents(shown);
     getSelection().removeAllRanges();
     getSelection().addRange(range);
     if (document.execCommand("copy")) done();
   }
+}
+
+function watchRow(link) {
+  const item = document.createElement("li");
+  item.dataset.kind = "watch";
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = _("To watch the table");
+  const text = document.createElement("code");
+  text.dataset.role = "watch-link";
+  text.textContent = link;
+  const tools = document.createElement("span");
+  tools.className = "tools";
+  const copying = button(_("Copy"), "copy-link", () => copy(link, copying, text));
+  tools.append(copying);
+  item.append(who, text, tools);
+  return item;
 }
 
 function row(model, seat, link, send) {
@@ -68,7 +87,7 @@ function row(model, seat, link, send) {
   text.textContent = link;
   const tools = document.createElement("span");
   tools.className = "tools";
-  const copying = button(_("Copy"), "copy-link", () => copy(link, copying));
+  const copying = button(_("Copy"), "copy-link", () => copy(link, copying, text));
   tools.append(copying);
   if (navigator.share) {
     tools.append(button(_("Share"), "share-link", () => {
@@ -99,7 +118,7 @@ function row(model, seat, link, send) {
  * `send(message)` sends a `fill`. */
 export function drawHost(panel, model, send) {
   const links = model.seat === 0 && model.table ? keptLinks(model.table) : null;
-  const seats = links ? Object.keys(links).map(Number).sort((a, b) => a - b) : [];
+  const seats = links ? Object.keys(links).filter((key) => /^\d+$/.test(key)).map(Number).sort((a, b) => a - b) : [];
   const key = JSON.stringify([document.documentElement.lang, seats, model.seats]);
   panel.hidden = !seats.length;
   if (!seats.length || key === drawn) return;
@@ -109,6 +128,7 @@ export function drawHost(panel, model, send) {
   heading.textContent = waiting ? _("Send each person their seat's link") : _("The seats' links");
   const list = document.createElement("ul");
   list.append(...seats.map((seat) => row(model, seat, links[seat], send)));
+  if (typeof links.watch === "string") list.append(watchRow(links.watch));
   panel.replaceChildren(heading, list);
   panel.open = waiting;
 }

@@ -104,6 +104,8 @@ def test_a_table_opened_with_a_computer_and_a_house_rule_seats_a_friend_from_the
         link = host.wait(lambda d: d.find_element("css selector", '[data-role="link"][data-seat="1"]').text,
                          what="the seat's link in the host's panel")
         assert link.startswith(f"{server.url}/t/{table}#"), link
+        watch = host.find('[data-role="watch-link"]').text
+        assert watch == f"{server.url}/w/{table}", "the panel offers the table's watch link"
         code = host.find('[data-role="qr"][data-seat="1"]')
         assert decode(drawn_modules(code)) == link, "the panel's QR code reads as the seat's link"
         host_driver.refresh()
