@@ -22,9 +22,10 @@ from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player
 from chinese_ten.quote import quote, shorten, show_path
 from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
 from chinese_ten.engine.scores import signed as signed_margin
-from chinese_ten.games import check_record_result
+from chinese_ten.engine.game import GameSpec
+from chinese_ten.games import GAMES, check_record_result, game_named
 from chinese_ten.games.ten.record import position_of, replay
-from chinese_ten.games.ten.rules import PRESETS, RuleSet, RulesError, parse_option
+from chinese_ten.games.ten.rules import PRESETS, RuleSet
 
 if TYPE_CHECKING:
     from chinese_ten.ui.launch import LaunchOptions
@@ -88,8 +89,9 @@ def _any_seats(text: str) -> int:
     return value
 
 
-GAME_NAMES: tuple[str, ...] = ("ten", "fishing")
-"""The games ``--game`` names: Chinese Ten (the default) and Chinese Go Fishing."""
+ALL_PRESETS: tuple[str, ...] = tuple(dict.fromkeys(name for spec in GAMES.values()
+                                                  for name in spec.options.preset_names))
+"""Every preset some registered game has, each once (``--rules`` names one)."""
 
 SIMULATED_DEALS: int = 100
 """The shuffles ``simulate`` plays when neither ``--deals`` nor ``--deal`` says."""
@@ -179,13 +181,13 @@ def _add_look_options(p: argparse.ArgumentParser, keep_parent: bool = False) -> 
 
 def _add_rules_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
     """``--rules PRESET``: the rules of this run's matches (remembered settings stay as they are)."""
-    p.add_argument("--rules", choices=tuple(PRESETS), default=argparse.SUPPRESS if keep_parent else None,
-                   metavar="PRESET", help="the rules for this run: " + ", ".join(PRESETS))
+    p.add_argument("--rules", choices=ALL_PRESETS, default=argparse.SUPPRESS if keep_parent else None,
+                   metavar="PRESET", help="the rules for this run: " + ", ".join(ALL_PRESETS))
 
 
 def _add_game_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
     """``--game ten|fishing``: the game of this run's matches (remembered settings stay as they are)."""
-    p.add_argument("--game", choices=GAME_NAMES, default=argparse.SUPPRESS if keep_parent else None,
+    p.add_argument("--game", choices=tuple(GAMES), default=argparse.SUPPRESS if keep_parent else None,
                    help="the game for this run: ten (Chinese Ten, 2 to 4 seats, the default) or fishing "
                         "(Chinese Go Fishing, 2 to 8 seats)")
 
@@ -244,8 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("simulate", help="computer players against each other, no window")
-    p.add_argument("--game", choices=GAME_NAMES, default="ten",
-                   help="the game: ten (Chinese Ten, 2 to 4 seats) or fishing (Chinese Go Fishing, 2 to 8 seats)")
+    p.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
+                   help="the game: " + ", ".join(f"{name} ({spec.title}, {_counts_text(spec.seat_counts)} seats)"
+                                                 for name, spec in GAMES.items()))
     p.add_argument("--seats", type=_any_seats, default=2)
     p.add_argument("--deals", type=_positive, default=None,
                    help="shuffles to play (each once per rotation with --duplicate; default: 100, or 1 with --deal)")
@@ -458,17 +461,19 @@ def _figures_text(f: Any) -> str:
 
 
 def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="classic", help="the preset: " + ", ".join(PRESETS))
+    p.add_argument("--rules", default=None, help="the preset (default: the game's first): " + ", ".join(ALL_PRESETS))
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="change one option of the preset (repeatable)")
 
 
-def rules_from_args(preset: str, options: list[str]) -> RuleSet:
-    """The rules ``--rules PRESET`` and every ``--rule KEY=VALUE`` name; ``UsageError`` for a bad one."""
+def rules_from_args(spec: GameSpec, preset: str | None, options: list[str]) -> Any:
+    """The rules of game ``spec`` that ``--rules PRESET`` and every ``--rule KEY=VALUE`` name; ``UsageError`` for
+    a bad one."""
+    if not spec.options.presets and (preset is not None or options):
+        raise UsageError(f"--rules and --rule choose a game's house rules; {spec.title} has none")
     try:
-        changed = dict(parse_option(text) for text in options)
-        return RuleSet.of(preset.strip().lower(), **changed)
-    except RulesError as exc:
+        return spec.rules_named(None if preset is None else preset.strip().lower(), options)
+    except ValueError as exc:
         raise UsageError(str(exc)) from None
 
 
@@ -592,31 +597,17 @@ def cmd_review(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computers against each other and print what was measured."""
     from chinese_ten.engine.simulate import simulate
-    from chinese_ten.games.ten import SPEC as TEN
 
+    spec = game_named(args.game)
     names = [_player_name_checked(n) for n in args.players.split(",")]
     if args.deals is None:
         args.deals = SIMULATED_DEALS if args.deal is None else 1
-    if args.game == "fishing":
-        return _simulate_fishing(args, names)
-    if args.seats not in (2, 3, 4):
-        raise UsageError(f"argument --seats: a table has 2, 3 or 4 seats, not {args.seats}")
-    rules = rules_from_args(args.rules, args.rule)
-    result = simulate(TEN, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
+    if args.seats not in spec.seat_counts:
+        raise UsageError(f"argument --seats: a table of {spec.title} has {_counts_text(spec.seat_counts)} seats, "
+                         f"not {args.seats}")
+    rules = rules_from_args(spec, args.rules, args.rule)
+    result = simulate(spec, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
                       records=args.records, think_ms=args.think_ms, rules=rules, first_deal=args.deal)
-    _print(result.to_json(), args.json, result.to_text())
-    return 0
-
-
-def _simulate_fishing(args: argparse.Namespace, names: list[str]) -> int:
-    """Play Go Fishing computers against each other and print what was measured."""
-    from chinese_ten.engine.simulate import simulate
-    from chinese_ten.games import game_named
-
-    if args.rules != "classic" or args.rule:
-        raise UsageError("--rules and --rule choose Chinese Ten's house rules; Chinese Go Fishing has none")
-    result = simulate(game_named("fishing"), args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms, first_deal=args.deal)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
+from chinese_ten.engine.options import GameOptions, OptionError
+
 
 @runtime_checkable
 class Action(Protocol):
@@ -138,11 +140,37 @@ class GameSpec:
     """A deal as its record (the deal as dealt and every turn so far)."""
     match_lengths: tuple[str, ...] = field(default=("per-seat",))
     """The match lengths offered, the default first."""
+    options: GameOptions = field(default_factory=GameOptions)
+    """Its house rules as data: the options, the presets and how a record's ``rules`` value is read (none: the
+    game is played one way, and only its default rules are read)."""
+    wire: Any = None
+    """Its seat views and events on the network, as a module or object with ``event_json(event, following)``,
+    ``event_from_json(data)``, ``state_fields(view)``, ``card_values(rules, seats)`` and ``view_from_json``
+    (see :mod:`chinese_ten.net.wire`); None for a game no table serves."""
     play_out_random: Callable[[Any, random.Random], None] | None = None
     """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
     record_actions: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
     """Every action a deal record's turns make, in order from the deal as dealt (a ``ValueError`` naming the
     turn when the record cannot be replayed); None when a table cannot start from a record's position."""
+
+    def rules_from_json(self, value: Any) -> Any:
+        """The rules a record's or a ``create``'s ``rules`` value names (None: the default rules); ``ValueError``
+        names rules the game does not have."""
+        if self.options.read is not None:
+            return self.options.read(value)
+        if value not in (None, "standard", self.default_rules.to_json()):
+            raise OptionError(f"{self.name} has no house rules")
+        return self.default_rules
+
+    def rules_named(self, preset: str | None, options: Sequence[str] = ()) -> Any:
+        """The rules a preset's name and ``KEY=VALUE`` options name, as the command line gives them (None: the
+        default preset); ``ValueError`` names a bad one."""
+        changed = dict(self.options.parse_option(text) for text in options)
+        if self.options.read is None:
+            if changed:
+                raise OptionError(f"{self.name} has no house rules")
+            return self.rules_from_json(preset)
+        return self.options.read({"preset": preset or self.options.presets[0].name, **changed})
 
 
 def make_player(game: GameSpec, name: str, think_ms: int | None = None) -> Player:

@@ -11,6 +11,7 @@ from typing import Any
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.scores import check_result, result_of
 from chinese_ten.engine.strengths import ORDER
+from chinese_ten.i18n import catalog
 
 GAMES: dict[str, GameSpec] = {}
 """Every registered game, by name, in the order registered."""
@@ -69,6 +70,22 @@ def with_result(record: dict[str, Any]) -> dict[str, Any]:
 def any_strengths() -> tuple[str, ...]:
     """Every strength some registered game offers, weakest first (the one list's order)."""
     return tuple(s for s in ORDER if any(s in spec.strengths for spec in GAMES.values()))
+
+
+def games_json(code: str) -> dict[str, Any]:
+    """Every registered game as the web page's forms offer it, its words in language ``code`` (``ValueError``
+    for one the program does not speak): its name and title, seat counts, match lengths, computer strengths, and
+    its house rules' options and presets with their titles and help.
+
+    >>> [game["title"] for game in games_json("zh-Hans")["games"]][:1]
+    ['捡红点 Chinese Ten']
+    """
+    words = catalog(code).gettext
+    return {"language": code, "games": [
+        {"name": spec.name, "title": words(spec.title), "seat_counts": list(spec.seat_counts),
+         "match_lengths": list(spec.match_lengths), "strengths": list(spec.strengths),
+         "default_rules": spec.default_rules.to_json(), **spec.options.to_json(words)}
+        for spec in GAMES.values()]}
 
 
 # Every game, registered as its package is imported (after the registry above exists).

@@ -20,6 +20,8 @@ from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
+from chinese_ten.net.page import GAMES_PATH, games_page
+
 _log = logging.getLogger("chinese_ten.net")
 
 MAX_HEAD = 8 * 1024
@@ -173,6 +175,8 @@ class FrontConnection(ServerConnection):
             return
         if is_websocket_path(path, self.ws_path):
             response = plain(HTTPStatus.UPGRADE_REQUIRED, "this address takes a WebSocket\n")
+        elif path == GAMES_PATH:
+            response = games_page(head.target) or plain(HTTPStatus.BAD_REQUEST, "bad request: an unknown language\n")
         else:
             self.headers = head.headers
             response = self.answer(self, path)

@@ -13,12 +13,13 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from chinese_ten.assets import BACK, CARD_CODES, STYLES, assets_root, icon_file
-from chinese_ten.games import GAMES
+from chinese_ten.games import GAMES, games_json
 from chinese_ten.i18n import LANGUAGES, catalog
 from chinese_ten.web import TYPES, marked_texts, static_file
 
@@ -74,6 +75,22 @@ def texts_json(code: str) -> bytes:
     translations = catalog(code)
     table = {text: translations.gettext(text) for text in marked_texts()}
     return json.dumps({k: v for k, v in table.items() if v != k}, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+GAMES_PATH = "/games.json"
+"""Where every game's options are served for the web page's forms (``?lang=zh-Hans`` for their words)."""
+
+
+def games_page(target: str) -> Response | None:
+    """Every game's options as JSON in the language a request's ``lang`` names (English by default); None for a
+    language the program does not speak."""
+    lang = parse_qs(urlsplit(target).query).get("lang", ["en"])[-1]
+    return _answer(_games_bytes(lang), TYPES[".json"], "no-cache") if lang in LANGUAGES else None
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _games_bytes(code: str) -> bytes:
+    return json.dumps(games_json(code), ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
 def _file(path: Path | None, cache: str) -> Response | None:

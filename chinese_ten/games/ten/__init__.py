@@ -16,7 +16,7 @@ from chinese_ten.engine.match import MATCH_LENGTHS
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
-from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.games.ten.rules import CLASSIC, HOUSE_RULES, RuleSet
 from chinese_ten.i18n import N_
 
 
@@ -37,6 +37,7 @@ SPEC = GameSpec(
     replay=replay,  # type: ignore[arg-type]
     record_of=record_of,  # type: ignore[arg-type]
     match_lengths=MATCH_LENGTHS,
+    options=HOUSE_RULES,
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
 )
