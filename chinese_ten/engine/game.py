@@ -110,6 +110,32 @@ class Player(Protocol):
         ...
 
 
+class Wire(Protocol):
+    """A game's seat views and events on the network (NETWORK.md), with no network in it: each game's
+    ``wire`` module."""
+
+    def event_json(self, event: Any, following: tuple[Any, ...] = ()) -> dict[str, Any]:
+        """One event as JSON; ``following`` are the events after it in the same step."""
+        ...
+
+    def event_from_json(self, data: dict[str, Any]) -> Any:
+        """The event a JSON object describes; ``ValueError``/``KeyError`` for one that is not as written."""
+        ...
+
+    def state_fields(self, view: Any) -> dict[str, Any]:
+        """The game's part of a seat's ``state``: what its view holds, and nothing more."""
+        ...
+
+    def card_values(self, rules: Any, seats: int) -> dict[str, int]:
+        """Every card's points under ``rules`` at this many seats, by its name."""
+        ...
+
+    def view_from_json(self, state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = False) -> Any:
+        """A seat's view rebuilt from its ``state`` and its deal's events as told (``waiting``: its own decision
+        is on its way, so nobody is to move yet)."""
+        ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game as the registry knows it: what the table, the records and the command line need."""
@@ -143,10 +169,9 @@ class GameSpec:
     options: GameOptions = field(default_factory=GameOptions)
     """Its house rules as data: the options, the presets and how a record's ``rules`` value is read (none: the
     game is played one way, and only its default rules are read)."""
-    wire: Any = None
-    """Its seat views and events on the network, as a module or object with ``event_json(event, following)``,
-    ``event_from_json(data)``, ``state_fields(view)``, ``card_values(rules, seats)`` and ``view_from_json``
-    (see :mod:`chinese_ten.net.wire`); None for a game no table serves."""
+    wire: Wire | None = None
+    """Its seat views and events on the network (its ``wire`` module, read by :mod:`chinese_ten.net.wire` and
+    :mod:`chinese_ten.net.seatviews`); None for a game no table serves."""
     play_out_random: Callable[[Any, random.Random], None] | None = None
     """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
     record_actions: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None

@@ -14,6 +14,7 @@ import random
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import MATCH_LENGTHS
 from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten import wire
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC, HOUSE_RULES, RuleSet
@@ -37,6 +38,7 @@ SPEC = GameSpec(
     replay=replay,  # type: ignore[arg-type]
     record_of=record_of,  # type: ignore[arg-type]
     match_lengths=MATCH_LENGTHS,
+    wire=wire,
     options=HOUSE_RULES,
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
