@@ -169,6 +169,9 @@ class GameSpec:
     options: GameOptions = field(default_factory=GameOptions)
     """Its house rules as data: the options, the presets and how a record's ``rules`` value is read (none: the
     game is played one way, and only its default rules are read)."""
+    read_review: Callable[[Any], Any] | None = None
+    """A kept review of a deal read back from its JSON (its ``Review.from_json``; ``ValueError`` for one it cannot
+    read); None for a game whose deals are not reviewed."""
     wire: Wire | None = None
     """Its seat views and events on the network (its ``wire`` module, read by :mod:`chinese_ten.net.wire` and
     :mod:`chinese_ten.net.seatviews`); None for a game no table serves."""

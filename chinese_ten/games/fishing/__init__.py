@@ -32,6 +32,13 @@ def _record_of(state: GameState) -> dict[str, Any]:
     return record_of(state)
 
 
+def _read_review(data: Any) -> Any:
+    """A kept review read back (the review module is loaded only when one is read)."""
+    from chinese_ten.games.fishing.review import Review
+
+    return Review.from_json(data)
+
+
 SPEC = GameSpec(
     name="fishing",
     title=N_("Chinese Go Fishing"),
@@ -46,6 +53,7 @@ SPEC = GameSpec(
     record_of=_record_of,
     match_lengths=MATCH_LENGTHS,
     wire=wire,
+    read_review=_read_review,
     play_out_random=FishingDeal.play_out_random,
     record_actions=record_actions,
 )
