@@ -133,6 +133,21 @@ def cards_from(values: Iterable[Any]) -> tuple[Card, ...]:
     return tuple(Card.parse(str(v)) for v in values)
 
 
+def pack_faults(cards: Iterable[int]) -> tuple[Card | None, tuple[Card, ...]]:
+    """What keeps ``cards`` from being the whole pack once: the first card in it twice (None when none is), and
+    every card of the pack it lacks, in order.
+
+    >>> pack_faults([0, 1, 1]) == (Card(1), ALL_CARDS[2:])
+    True
+    """
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            return ALL_CARDS[c], ()
+        seen.add(c)
+    return None, tuple(c for c in ALL_CARDS if c not in seen)
+
+
 def rank_index(card: int) -> int:
     """The rank of a card as 0 (ace) to 12 (king)."""
     return card >> 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chinese_ten.cards import Card, CardError
+from chinese_ten.cards import Card, CardError, pack_faults
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.engine.records import deal_record
 from chinese_ten.quote import quote
@@ -92,15 +92,11 @@ def deal_of(record: Mapping[str, Any]) -> FishingDeal:
     if len(layout) != LAYOUT_SIZE:
         raise FishingRecordError(f"the layout must hold {LAYOUT_SIZE} cards, not {len(layout)}")
     stock = _cards(record.get("stock"), "stock")
-    every = [c for h in hand_cards for c in h] + layout + stock
-    seen: set[Card] = set()
-    for c in every:
-        if c in seen:
-            raise FishingRecordError(f"{c} is dealt twice")
-        seen.add(c)
-    if len(every) != 52:
-        missing = next(str(Card(i)) for i in range(52) if Card(i) not in seen)
-        raise FishingRecordError(f"{missing} is missing: the deal must hold each of the 52 cards once")
+    twice, missing = pack_faults([c for h in hand_cards for c in h] + layout + stock)
+    if twice is not None:
+        raise FishingRecordError(f"{twice} is dealt twice")
+    if missing:
+        raise FishingRecordError(f"{missing[0]} is missing: the deal must hold each of the 52 cards once")
     return FishingDeal(hand_cards, layout, stock, dealer)
 
 

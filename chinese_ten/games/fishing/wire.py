@@ -7,6 +7,7 @@ from typing import Any
 
 from chinese_ten.cards import ALL_CARDS, NOTATION, Card, card_codes, cards_from
 from chinese_ten.engine.scores import as_number
+from chinese_ten.engine.seatstate import view_state
 from chinese_ten.games.fishing import events as ev
 from chinese_ten.games.fishing.rules import margins_of, points_of
 from chinese_ten.games.fishing.view import FishingTurn, FishingView
@@ -78,10 +79,7 @@ def event_from_json(data: dict[str, Any]) -> Any:
 
 def state_fields(view: FishingView) -> dict[str, Any]:
     """The game's part of a seat's ``state``: what its view holds, and nothing more."""
-    return {"dealer": view.dealer, "turn": len(view.turns), "to_move": view.to_act,
-            "hand": card_codes(view.hand), "hand_sizes": list(view.hand_sizes), "layout": card_codes(view.layout),
-            "stock_left": view.stock_left, "pile_sizes": [len(p) for p in view.piles], "points": list(view.points),
-            "pending": None}
+    return view_state(view, view.to_act)
 
 
 def view_from_json(state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = False) -> FishingView:

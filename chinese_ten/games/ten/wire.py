@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chinese_ten.cards import ALL_CARDS, NOTATION, Card, card_codes, cards_from
+from chinese_ten.engine.seatstate import view_state
 from chinese_ten.games.ten import events as ev
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.turns import PendingChoice, Phase, TurnRecord
@@ -108,10 +109,7 @@ def state_fields(view: SeatView) -> dict[str, Any]:
     pending = None
     if view.pending is not None and view.pending.seat == view.seat:
         pending = {"card": str(view.pending.card), "candidates": card_codes(view.pending.candidates)}
-    return {"dealer": view.dealer, "turn": len(view.turns), "to_move": view.to_move,
-            "hand": card_codes(view.hand), "hand_sizes": list(view.hand_sizes), "layout": card_codes(view.layout),
-            "stock_left": view.stock_left, "pile_sizes": [len(p) for p in view.piles], "points": list(view.points),
-            "pending": pending}
+    return view_state(view, view.to_move, pending)
 
 
 def view_from_json(state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = False) -> SeatView:
