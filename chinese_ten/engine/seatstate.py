@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from chinese_ten.cards import card_codes
+from collections.abc import Mapping
+
+from chinese_ten.cards import Card, card_codes
 
 
 def view_state(view: Any, to_move: int | None, pending: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -17,3 +19,10 @@ def view_state(view: Any, to_move: int | None, pending: dict[str, Any] | None = 
             "hand": card_codes(view.hand), "hand_sizes": list(view.hand_sizes), "layout": card_codes(view.layout),
             "stock_left": view.stock_left, "pile_sizes": [len(p) for p in view.piles], "points": list(view.points),
             "pending": pending}
+
+
+def story_start(state: Mapping[str, Any]) -> tuple[int, list[list[Card]], set[Card]]:
+    """Where rebuilding a seat's view from its ``state`` and its deal's story starts: the seats, an empty pile
+    for each, and no card seen yet."""
+    seats = int(state["seats"])
+    return seats, [[] for _ in range(seats)], set()

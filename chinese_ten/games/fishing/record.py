@@ -14,7 +14,7 @@ from typing import Any
 
 from chinese_ten.cards import Card, CardError, pack_faults
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.engine.records import deal_record
+from chinese_ten.engine.records import deal_record, replay_turns
 from chinese_ten.quote import quote
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.engine.scores import as_number
@@ -142,15 +142,12 @@ def record_actions(record: Mapping[str, Any]) -> list[FishingAction]:
 def _replayed(record: Mapping[str, Any]) -> tuple[FishingDeal, list[FishingAction]]:
     """The position a record reaches and the actions that reach it."""
     deal = deal_of(record)
-    turns = record.get("turns", [])
-    if not isinstance(turns, list):
-        raise FishingRecordError("turns must be a list")
-    actions: list[FishingAction] = []
-    for number, turn in enumerate(turns, start=1):
-        try:
-            action = turn_action(deal, turn)
-            deal.apply(action)
-        except (IllegalMove, FishingRecordError) as exc:
-            raise FishingRecordError(f"turn {number}: {exc}") from None
-        actions.append(action)
-    return deal, actions
+    return deal, replay_turns(deal, record.get("turns", []), _apply_turn, FishingRecordError,
+                              (IllegalMove, FishingRecordError))
+
+
+def _apply_turn(deal: FishingDeal, turn: Any) -> list[FishingAction]:
+    """One record turn applied to ``deal``: its action, checked."""
+    action = turn_action(deal, turn)
+    deal.apply(action)
+    return [action]

@@ -7,7 +7,7 @@ from typing import Any
 
 from chinese_ten.cards import ALL_CARDS, NOTATION, Card, card_codes, cards_from
 from chinese_ten.engine.scores import as_number
-from chinese_ten.engine.seatstate import view_state
+from chinese_ten.engine.seatstate import story_start, view_state
 from chinese_ten.games.fishing import events as ev
 from chinese_ten.games.fishing.rules import margins_of, points_of
 from chinese_ten.games.fishing.view import FishingTurn, FishingView
@@ -85,9 +85,7 @@ def state_fields(view: FishingView) -> dict[str, Any]:
 def view_from_json(state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = False) -> FishingView:
     """A Go Fishing seat's view rebuilt from its ``state`` and the deal's events as it was told them, ``waiting``
     while its own decision is on its way (see :mod:`chinese_ten.net.seatviews`)."""
-    seats = int(state["seats"])
-    piles: list[list[Card]] = [[] for _ in range(seats)]
-    seen: set[Card] = set()
+    seats, piles, seen = story_start(state)
     turns: list[FishingTurn] = []
     over = False
     for e in story:

@@ -13,7 +13,7 @@ from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.engine.records import RecordError, deal_record
+from chinese_ten.engine.records import RecordError, deal_record, replay_turns
 from chinese_ten.quote import quote
 from chinese_ten.games.ten.rules import RuleSet, RulesError, rules_from_json
 
@@ -103,16 +103,7 @@ def record_actions(record: dict[str, Any]) -> list[Action]:
 def _replayed(record: dict[str, Any]) -> tuple[Deal, list[Action]]:
     """The position a record reaches and the actions that reach it."""
     deal = deal_of(record)
-    turns = record.get("turns", [])
-    if not isinstance(turns, list):
-        raise RecordError("turns must be a list")
-    actions: list[Action] = []
-    for number, turn in enumerate(turns, start=1):
-        try:
-            actions += apply_turn(deal, turn)
-        except (IllegalMove, CardError, RecordError) as exc:
-            raise RecordError(f"turn {number}: {exc}") from None
-    return deal, actions
+    return deal, replay_turns(deal, record.get("turns", []), apply_turn, RecordError, (IllegalMove, CardError, RecordError))
 
 
 def turn_actions(deal: Deal, turn: Any) -> list[Action]:

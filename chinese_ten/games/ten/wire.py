@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chinese_ten.cards import ALL_CARDS, NOTATION, Card, card_codes, cards_from
-from chinese_ten.engine.seatstate import view_state
+from chinese_ten.engine.seatstate import story_start, view_state
 from chinese_ten.games.ten import events as ev
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.games.ten.turns import PendingChoice, Phase, TurnRecord
@@ -115,9 +115,7 @@ def state_fields(view: SeatView) -> dict[str, Any]:
 def view_from_json(state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = False) -> SeatView:
     """A Chinese Ten seat's view rebuilt from its ``state`` and the deal's events as it was told them, ``waiting``
     while its own decision is on its way (see :mod:`chinese_ten.net.seatviews`)."""
-    seats = int(state["seats"])
-    piles: list[list[Card]] = [[] for _ in range(seats)]
-    seen: set[Card] = set()
+    seats, piles, seen = story_start(state)
     turns: list[TurnRecord] = []
     current: dict[str, Any] | None = None
     layout: list[Card] = []
