@@ -123,3 +123,11 @@ def replay_turns(deal: _Deal, turns: Any, apply_turn: Callable[[_Deal, Any], lis
         except refused as exc:
             raise error(f"turn {number}: {exc}") from None
     return actions
+
+
+def position_cards(deal: Any) -> dict[str, Any]:
+    """Where a replayed deal's cards are, as ``replay --json`` prints them: every hand, the layout, the stock's
+    size, every pile and the points so far."""
+    return {"hands": [[str(c) for c in h] for h in deal.hands], "layout": [str(c) for c in deal.layout],
+            "stock_left": deal.stock_left, "piles": [[str(c) for c in p] for p in deal.piles],
+            "points": list(deal.points)}

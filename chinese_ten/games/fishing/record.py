@@ -14,7 +14,7 @@ from typing import Any
 
 from chinese_ten.cards import Card, CardError, pack_faults
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.engine.records import deal_record, replay_turns
+from chinese_ten.engine.records import deal_record, position_cards, replay_turns
 from chinese_ten.quote import quote
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.engine.scores import as_number
@@ -42,11 +42,7 @@ def position_of(deal: FishingDeal) -> dict[str, Any]:
         "dealer": deal.dealer,
         "complete": deal.is_over,
         "to_move": deal.to_act,
-        "hands": [[str(c) for c in h] for h in deal.hands],
-        "layout": [str(c) for c in deal.layout],
-        "stock_left": deal.stock_left,
-        "piles": [[str(c) for c in p] for p in deal.piles],
-        "points": list(deal.points),
+        **position_cards(deal),
         "margins": [as_number(m) for m in deal.returns()],
         "turns": [t.to_json() for t in deal.turns],
     }

@@ -13,7 +13,7 @@ from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.engine.records import RecordError, deal_record, replay_turns
+from chinese_ten.engine.records import RecordError, deal_record, position_cards, replay_turns
 from chinese_ten.quote import quote
 from chinese_ten.games.ten.rules import RuleSet, RulesError, rules_from_json
 
@@ -38,11 +38,7 @@ def position_of(deal: Deal) -> dict[str, Any]:
         "rule_options": deal.rules.options(),
         "complete": deal.is_over,
         "to_move": deal.to_move,
-        "hands": [[str(c) for c in h] for h in deal.hands],
-        "layout": [str(c) for c in deal.layout],
-        "stock_left": deal.stock_left,
-        "piles": [[str(c) for c in p] for p in deal.piles],
-        "points": list(deal.points),
+        **position_cards(deal),
         "margins": list(deal.margins),
         "turns": [t.to_json() for t in deal.turns],
     }
