@@ -80,7 +80,7 @@ class RulesScene(ChoiceGrid):
             values = offered_values(rules, key, self.seats)
             if values != self.values[r]:
                 self.values[r] = values
-                self.rows[r] = [PresetButton(_(VALUE_LABELS[(key, v)]), f"{key}={i}") for i, v in enumerate(values)]
+                self.rows[r] = [PresetButton(VALUE_LABELS[(key, v)], f"{key}={i}") for i, v in enumerate(values)]
             current = getattr(rules, key)
             for v, b in zip(values, self.rows[r]):
                 b.selected = v == current
