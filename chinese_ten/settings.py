@@ -27,8 +27,7 @@ from chinese_ten import storage
 from chinese_ten.storage import user_folder
 from chinese_ten.engine import match
 from chinese_ten.engine.strengths import per_seat
-from chinese_ten.engine.game import GameSpec
-from chinese_ten.games import GAMES, any_strengths
+from chinese_ten.games import GAMES, HOUSE, any_strengths
 from chinese_ten.i18n import LANGUAGES, SYSTEM, _
 
 __all__ = [
@@ -78,11 +77,6 @@ MAX_FILE_BYTES: Final[int] = 16 * 1024 * 1024
 
 GAME_NAMES: Final[tuple[str, ...]] = tuple(GAMES)
 """Allowed values of ``Settings.game``: every registered game, Chinese Ten first."""
-
-HOUSE: Final[GameSpec] = next(spec for spec in GAMES.values() if spec.options.presets)
-"""The game whose house rules the settings keep (``rules`` and ``rule_options``): the first registered that has
-any; another game is played one way."""
-
 COMPUTERS_RANGE: Final[tuple[int, int]] = (
     min(min(spec.seat_counts) for spec in GAMES.values()) - 1,
     max(max(spec.seat_counts) for spec in GAMES.values()) - 1,

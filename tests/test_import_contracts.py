@@ -208,7 +208,7 @@ def namers() -> dict[str, list[str]]:
 
 
 STILL_NAMING: frozenset[str] = frozenset({
-    "chinese_ten.cli", "chinese_ten.practice",
+    "chinese_ten.practice",
     "chinese_ten.ui.app", "chinese_ten.ui.choices", "chinese_ten.ui.keeper", "chinese_ten.ui.kit.sound",
     "chinese_ten.ui.launch", "chinese_ten.ui.services",
     "chinese_ten.ui.scenes.friends", "chinese_ten.ui.scenes.help", "chinese_ten.ui.scenes.history",

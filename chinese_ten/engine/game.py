@@ -136,6 +136,23 @@ class Wire(Protocol):
         ...
 
 
+class Commands(Protocol):
+    """What the command line asks of a game beyond playing it: each game's ``commands`` module."""
+
+    def replayed_position(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The position a record reaches, as ``replay --json`` prints it; a ``ValueError`` names what is wrong."""
+        ...
+
+    def advice(self, record: Mapping[str, Any], ai: str, think_ms: int | None,
+               seed: int) -> tuple[dict[str, Any], str] | None:
+        """Computer ``ai``'s decision at the record's position, as JSON and in words; None once the deal is over."""
+        ...
+
+    def reviewed(self, record: Mapping[str, Any], seat: int, seed: int) -> Any:
+        """The review of every decision ``seat`` made in the record (with ``to_json()`` and ``describe()``)."""
+        ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game as the registry knows it: what the table, the records and the command line need."""
@@ -172,6 +189,9 @@ class GameSpec:
     read_review: Callable[[Any], Any] | None = None
     """A kept review of a deal read back from its JSON (its ``Review.from_json``; ``ValueError`` for one it cannot
     read); None for a game whose deals are not reviewed."""
+    commands: Commands | None = None
+    """What ``replay``, ``advise`` and ``review`` ask of it (its ``commands`` module); None: they refuse its
+    records."""
     wire: Wire | None = None
     """Its seat views and events on the network (its ``wire`` module, read by :mod:`chinese_ten.net.wire` and
     :mod:`chinese_ten.net.seatviews`); None for a game no table serves."""

@@ -15,7 +15,7 @@ from typing import Any
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import MATCH_LENGTHS
 from chinese_ten.games.ten.deal import Action, Deal
-from chinese_ten.games.ten import wire
+from chinese_ten.games.ten import commands, wire
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC, HOUSE_RULES, RuleSet
@@ -47,6 +47,7 @@ SPEC = GameSpec(
     record_of=record_of,  # type: ignore[arg-type]
     match_lengths=MATCH_LENGTHS,
     wire=wire,
+    commands=commands,
     read_review=_read_review,
     options=HOUSE_RULES,
     play_out_random=Deal.play_out_random,
