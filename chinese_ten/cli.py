@@ -551,7 +551,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
     record = _read_record(args.file)
     check_record_result(record)
-    result = _commands(record).reviewed(record, args.seat, args.seed)
+    result = _commands(record).review().review_record(record, args.seat, seed=args.seed)
     _print(result.to_json(), args.json, result.describe())
     return 0
 

@@ -821,7 +821,7 @@ class MatchStore:
 
     def kept_review(self, match_id: int, number: int, seat: int, seed: int, budget: int) -> Reviewed[Any] | None:
         """The review of ``seat`` in deal ``number`` of a match kept with this ``seed`` and ``budget``, or None;
-        read as the match's game writes its reviews (its spec's ``read_review``).
+        read as the match's game writes its reviews (its review module's ``Review.from_json``).
 
         A review made with another seed or effort does not count; one that cannot be read is logged and
         counts as none.
@@ -834,9 +834,9 @@ class MatchStore:
             return None
         try:
             spec = GAMES.get(row[1]) if isinstance(row[1], str) else None
-            if spec is None or spec.read_review is None:
+            if spec is None or spec.commands is None:
                 raise Unreadable(f"its match's game {row[1]!r} is not one this version reviews")
-            review: Reviewed[Any] = spec.read_review(json.loads(_string(row[0], "the review")))
+            review: Reviewed[Any] = spec.commands.review().Review.from_json(json.loads(_string(row[0], "the review")))
         except (ValueError, TypeError) as problem:  # json's errors are ValueErrors, and so is Unreadable
             _log.warning("The kept review of seat %d in deal %d of match %d can't be read (%s); it is made again",
                          seat, number, match_id, problem)

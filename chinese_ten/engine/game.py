@@ -148,8 +148,10 @@ class Commands(Protocol):
         """Computer ``ai``'s decision at the record's position, as JSON and in words; None once the deal is over."""
         ...
 
-    def reviewed(self, record: Mapping[str, Any], seat: int, seed: int) -> Any:
-        """The review of every decision ``seat`` made in the record (with ``to_json()`` and ``describe()``)."""
+    def review(self) -> Any:
+        """The game's review module: its ``review_record(record, seat, seed=...)`` judges every decision a seat
+        made in a record (a result with ``to_json()`` and ``describe()``), and its ``Review.from_json`` reads a
+        kept review back."""
         ...
 
 
@@ -186,12 +188,9 @@ class GameSpec:
     options: GameOptions = field(default_factory=GameOptions)
     """Its house rules as data: the options, the presets and how a record's ``rules`` value is read (none: the
     game is played one way, and only its default rules are read)."""
-    read_review: Callable[[Any], Any] | None = None
-    """A kept review of a deal read back from its JSON (its ``Review.from_json``; ``ValueError`` for one it cannot
-    read); None for a game whose deals are not reviewed."""
     commands: Commands | None = None
-    """What ``replay``, ``advise`` and ``review`` ask of it (its ``commands`` module); None: they refuse its
-    records."""
+    """What ``replay``, ``advise`` and ``review`` ask of it, and its review (its ``commands`` module); None: they
+    refuse its records, and its deals are not reviewed."""
     wire: Wire | None = None
     """Its seat views and events on the network (its ``wire`` module, read by :mod:`chinese_ten.net.wire` and
     :mod:`chinese_ten.net.seatviews`); None for a game no table serves."""

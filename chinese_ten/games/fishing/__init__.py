@@ -32,13 +32,6 @@ def _record_of(state: GameState) -> dict[str, Any]:
     return record_of(state)
 
 
-def _read_review(data: Any) -> Any:
-    """A kept review read back (the review module is loaded only when one is read)."""
-    from chinese_ten.games.fishing.review import Review
-
-    return Review.from_json(data)
-
-
 SPEC = GameSpec(
     name="fishing",
     title=N_("Chinese Go Fishing"),
@@ -54,7 +47,6 @@ SPEC = GameSpec(
     match_lengths=MATCH_LENGTHS,
     wire=wire,
     commands=commands,
-    read_review=_read_review,
     play_out_random=FishingDeal.play_out_random,
     record_actions=record_actions,
 )

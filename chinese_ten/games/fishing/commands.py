@@ -1,10 +1,11 @@
 """What the command line asks of Chinese Go Fishing beyond playing it: a record's position as ``replay`` prints
-it, a computer's advice at it, and the review of a seat's decisions."""
+it, a computer's advice at it, and its review."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from chinese_ten.games.fishing.players import make_player
@@ -27,8 +28,8 @@ def advice(record: Mapping[str, Any], ai: str, think_ms: int | None, seed: int) 
         f"seat {seat}: {action}"
 
 
-def reviewed(record: Mapping[str, Any], seat: int, seed: int) -> Any:
-    """The review of every decision ``seat`` made in the record."""
-    from chinese_ten.games.fishing.review import review_record
+def review() -> ModuleType:
+    """The game's review module (loaded only when a review is made or read)."""
+    from chinese_ten.games.fishing import review
 
-    return review_record(dict(record), seat, seed=seed)
+    return review

@@ -10,7 +10,6 @@ words that explain the rules in :mod:`.texts`.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import MATCH_LENGTHS
@@ -24,13 +23,6 @@ from chinese_ten.i18n import N_
 
 def _deal(seats: int, rng: random.Random, dealer: int, rules: RuleSet) -> Deal:
     return Deal.shuffled(seats, rng, dealer, rules)
-
-
-def _read_review(data: Any) -> Any:
-    """A kept review read back (the review module is loaded only when one is read)."""
-    from chinese_ten.games.ten.review import Review
-
-    return Review.from_json(data)
 
 
 SPEC = GameSpec(
@@ -48,7 +40,6 @@ SPEC = GameSpec(
     match_lengths=MATCH_LENGTHS,
     wire=wire,
     commands=commands,
-    read_review=_read_review,
     options=HOUSE_RULES,
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
