@@ -316,7 +316,7 @@ import gc, json, random, sys, tempfile, time
 from pathlib import Path
 from chinese_ten.net import protocol as p
 from chinese_ten.net.server import settle_memory
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table
 
 class Handle:
@@ -344,7 +344,7 @@ def timed(phase, info):
 if settled:
     settle_memory()
 gc.callbacks.append(timed)
-clock, store = Clock(), TableStore(Path(tempfile.mkdtemp()) / "tables.db")
+clock, store = Clock(), SqliteStore(Path(tempfile.mkdtemp()) / "tables.db")
 tables = []
 for _ in range(count):
     table, _token, claims = Table.open(p.Create(version=1, name="H", seats=4, match="six"), store, clock, pool=None)

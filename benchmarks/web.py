@@ -1,7 +1,11 @@
-"""The web seat's figures in a headless Chromium on loopback (NETWORK.md, "The web seat"; issue 33's targets).
+"""The web seat's figures in a headless Chromium on loopback (NETWORK.md, "The web seat").
 
-- the first view: bytes transferred from opening a seat's link to the hand shown, in a fresh profile
-  (the page, its style and modules, its texts and the card pictures), against 300 KB;
+- the first view: the bytes the server sent on the wire (every HTTP answer, headers and all, and the
+  WebSocket's frames, counted by a relay in front of the server) from opening a seat's link to the hand
+  shown, in a fresh profile (the page, its style and modules, its texts and the card pictures), against
+  60 KB; and the HTTP part as the page's resource timing counts it, file by file;
+- a second visit: the same, for the same table's page opened again in the same browser (which comes back
+  to the seat by its kept token), against 5 KB;
 - link to hand: from opening a link (the browser's name already given once) to the last picture of the
   hand arriving, by the page's own resource timing; the median of ``--runs`` tables, against 1 s;
 - long tasks while cards move: Chromium's performance timeline (``longtask`` entries) over a whole
@@ -16,9 +20,11 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -64,6 +70,46 @@ requestAnimationFrame(frame);
 """
 
 
+class CountingRelay:
+    """A relay on loopback in front of the server that counts the bytes it passes to the browser: every
+    connection's, HTTP and WebSocket alike, as they cross the wire."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.sent = 0
+        """Bytes passed from the server to the browser so far."""
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                browser, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            server = socket.create_connection(("127.0.0.1", self.target))
+            threading.Thread(target=self._pump, args=(browser, server, False), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, browser, True), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket, counted: bool) -> None:
+        try:
+            while data := source.recv(65536):
+                if counted:
+                    with self._lock:
+                        self.sent += len(data)
+                sink.sendall(data)
+        except OSError:
+            pass  # the other side closed
+        finally:
+            source.close()
+            sink.close()
+
+    def close(self) -> None:
+        self.listener.close()
+
+
 def table(server: ServerThread, game: str, seats: int) -> tuple[TableClient, str]:
     host = TableClient.create(server.url, "Ann", game=game, seats=seats, match="one",
                               computers={seat: "easy" for seat in range(2, seats)})
@@ -84,11 +130,27 @@ def main(argv: list[str] | None = None) -> int:
         driver = start_browser(work / "profile")
         try:
             page = Page(driver)
+            relay = CountingRelay(server.server.port)
             host, link = table(server, "ten", 2)
-            page.sit(link, "Bo")
+            page.sit(link.replace(server.url, relay.url, 1), "Bo")
             first = driver.execute_async_script(HAND_SHOWN)
+            wire = relay.sent
+            driver.get("about:blank")
+            relay.sent = 0
+            driver.get(relay.url + link[len(server.url):].split("#", 1)[0])
+            page.seated()
+            second = driver.execute_async_script(HAND_SHOWN)
+            again = relay.sent
+            relay.close()
             host.close()
-            print(f"first view: {first['bytes'] / 1024:.1f} KB in {first['files']} files (target: at most 300 KB)")
+            print(f"first view: {wire / 1024:.1f} KB on the wire (target: at most 60 KB); of it HTTP "
+                  f"{first['bytes'] / 1024:.1f} KB in {first['files']} files by the page's resource timing")
+            print(f"second visit: {again / 1024:.1f} KB on the wire (target: at most 5 KB); of it HTTP "
+                  f"{second['bytes'] / 1024:.1f} KB by the page's resource timing, {second['files']} files asked for "
+                  f"or taken from the cache")
+            host, link = table(server, "ten", 2)
+            page.sit(link, "Bo")  # the name, given once at the server's own address (the relay's is another origin)
+            host.close()
             times = []
             for _ in range(args.runs):
                 host, link = table(server, "ten", 2)

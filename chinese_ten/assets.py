@@ -84,6 +84,19 @@ LANGUAGE_FONT_FILES: dict[str, dict[bool, str]] = {
 Chinese each have their regional Noto Sans CJK cut down to the characters the game shows (SIL OFL 1.1)."""
 
 
+LINK_FONT_FILE = "NotoSansMonoCJK-ASCII.otf"
+"""The face table links are shown in, under ``fonts/``: Noto Sans Mono CJK SC's printable ASCII, whose l, I
+and 1 differ, for a link copied by hand (SIL OFL 1.1)."""
+
+
+def link_font_file() -> Path:
+    """The font file table links are drawn with."""
+    path = assets_root() / "fonts" / LINK_FONT_FILE
+    if not path.is_file():
+        raise FileNotFoundError(f"font missing: {path}")
+    return path
+
+
 def font_file(bold: bool = False, language: str = "en") -> Path:
     """The font file the screens draw text with in ``language``, regular or bold."""
     files = LANGUAGE_FONT_FILES.get(language)

@@ -680,6 +680,9 @@ def _add_network_commands(sub: Any) -> None:
     p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDR",
                    help="a reverse proxy (address or network) whose X-Forwarded-For names the client; repeatable")
     p.add_argument("--shard", default=None, metavar="NAME", help="start every new table's id with NAME-")
+    p.add_argument("--store", default=None, metavar="URL",
+                   help="keep the tables in the PostgreSQL database postgresql://USER@HOST:PORT/DB "
+                        "(default: tables.db in the data folder)")
     p.add_argument("--log-format", choices=("text", "json"), default="text", help="the log's form (default: text)")
     _add_data_dir(p)
     p = sub.add_parser("join", help="take the seat a table link names, in the window")
@@ -727,7 +730,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from chinese_ten.net.server import serve_forever
 
     return serve_forever(data_folder(args), args.host, args.port, args.public_url, args.away_after,
-                         trust_proxy=args.trust_proxy, shard=args.shard, log_format=args.log_format)
+                         trust_proxy=args.trust_proxy, shard=args.shard, log_format=args.log_format, store=args.store)
 
 
 def cmd_join(args: argparse.Namespace) -> int:

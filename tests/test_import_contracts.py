@@ -212,7 +212,6 @@ STILL_NAMING: frozenset[str] = frozenset({
     "chinese_ten.ui.app",
     "chinese_ten.ui.scenes.help",
     "chinese_ten.ui.scenes.rules", "chinese_ten.ui.scenes.start",
-    "chinese_ten.ui.scenes.tutorial",
     "chinese_ten.ui.table.analysis", "chinese_ten.ui.table.board", "chinese_ten.ui.table.choreography",
     "chinese_ten.ui.table.controller", "chinese_ten.ui.table.presenters",
 })

@@ -2,6 +2,7 @@
 
     pip install -e ".[tools]"     # fontTools
     python tools/fontsubset.py [--source DIR]   # writes assets/fonts/NotoSans{SC,TC}-{Regular,Bold}.otf
+                                                # and the links' face, NotoSansMonoCJK-ASCII.otf
     python tools/fontsubset.py --check          # fails if a catalog uses a character its font lacks
 
 Simplified and Traditional Chinese each take their own regional face out of the Noto Sans
@@ -9,7 +10,9 @@ CJK collections (``NotoSansCJK-Regular.ttc`` and ``-Bold.ttc``, Debian's ``fonts
 a pan-CJK face would draw some characters in their Japanese forms. Each is kept to printable
 ASCII, the punctuation the screens use, every character of its language's catalog and
 name, and every character beyond ASCII in the package's string literals (the formats round
-the translated words). Run it again after the catalogs or those strings change. The licence (SIL OFL 1.1, whole) is written
+the translated words). Table links are shown in the printable ASCII of Noto Sans Mono CJK SC, from
+the same collection, whose l, I and 1 differ. Run it again after the catalogs or those strings
+change. The licence (SIL OFL 1.1, whole) is written
 beside the fonts as ``NotoSansCJK-LICENSE.txt``.
 """
 
@@ -24,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from chinese_ten.assets import LANGUAGE_FONT_FILES  # noqa: E402
+from chinese_ten.assets import LANGUAGE_FONT_FILES, LINK_FONT_FILE  # noqa: E402
 from chinese_ten.i18n import LANGUAGE_NAMES  # noqa: E402
 from messages import LOCALE, po_files, read_po  # noqa: E402
 
@@ -34,6 +37,9 @@ DEBIAN_COPYRIGHT = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 LICENCE = "NotoSansCJK-LICENSE.txt"
 FACES = {"zh-Hans": "Noto Sans CJK SC", "zh-Hant": "Noto Sans CJK TC"}
 """The face of the collection each language takes, by its family name."""
+
+LINK_FACE = "Noto Sans Mono CJK SC"
+"""The face of the collection table links are shown in."""
 
 ALWAYS = "".join(chr(c) for c in range(0x20, 0x7F)) + "·×÷–—…“”‘’「」、。，：；！？（）％＋＝／"
 """Characters every cut keeps: printable ASCII and the punctuation the screens use."""
@@ -120,7 +126,8 @@ def licence_text(sample: Path) -> str:
             break
         text = line[1:] if line.startswith(" ") else line
         body.append("" if text == "." else text)
-    return (f"Noto Sans CJK SC and Noto Sans CJK TC (cut down to the characters Chinese Ten shows)\n"
+    return (f"Noto Sans CJK SC, Noto Sans CJK TC and Noto Sans Mono CJK SC (cut down to the characters Chinese Ten "
+            f"shows)\n"
             f"{notice}\n\n" + "\n".join(body).strip() + "\n")
 
 
@@ -154,6 +161,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"fontsubset: {name} lacks {''.join(lacking)}; run: python tools/fontsubset.py",
                       file=sys.stderr)
                 status = 1
+    link = FONTS / LINK_FONT_FILE
+    if not args.check:
+        cut(args.source / "NotoSansCJK-Regular.ttc", LINK_FACE, set(range(0x20, 0x7F)), link)
+        print(f"fontsubset: wrote {link.relative_to(ROOT)} ({link.stat().st_size} bytes)")
+    from fontTools.ttLib import TTFont
+
+    if not all(c in TTFont(str(link)).getBestCmap() for c in range(0x20, 0x7F)):
+        print(f"fontsubset: {LINK_FONT_FILE} lacks printable ASCII; run: python tools/fontsubset.py", file=sys.stderr)
+        status = 1
     if not args.check:
         (FONTS / LICENCE).write_text(licence_text(FONTS / LANGUAGE_FONT_FILES["zh-Hans"][False]), encoding="utf-8")
     return status

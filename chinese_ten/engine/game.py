@@ -199,6 +199,8 @@ class GameSpec:
     record_actions: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
     """Every action a deal record's turns make, in order from the deal as dealt (a ``ValueError`` naming the
     turn when the record cannot be replayed); None when a table cannot start from a record's position."""
+    lesson: Callable[[], Any] | None = None
+    """A new guide through the game's guided first deal (Learn to play), a session's director; None: no lesson."""
 
     def rules_from_json(self, value: Any) -> Any:
         """The rules a record's or a ``create``'s ``rules`` value names (None: the default rules); ``ValueError``

@@ -220,7 +220,8 @@ class ReviewCancelled(Exception):
 
 
 class Weighed:
-    """The figures of a judged decision, from its options: mixed into each game's judgement.
+    """The figures of a judged decision, from its options: mixed into each game's judgement (through
+    :class:`chinese_ten.engine.review.Decision`, which prints, tells and reads it).
 
     The judgement holds ``chosen`` and ``best`` (options with an ``expected`` deal margin and, where the
     review measured them, ``figures`` and the ``stderr`` of ``expected``), ``line`` (the best option's likely

@@ -21,6 +21,7 @@ import json
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 from urllib.parse import quote
@@ -46,9 +47,32 @@ BACKOFF_MOST: Final[float] = 15.0
 """The first pause before connecting again, and the longest, in seconds (each pause is jittered)."""
 
 
+def game_events(events: Any) -> list[Any]:
+    """An ``events`` list without the table's own events (:data:`~chinese_ten.net.protocol.TABLE_EVENTS`), which
+    are no game's.
+
+    >>> game_events([{"kind": "timed_out", "seat": 1}, {"kind": "played", "seat": 1, "card": "7D", "took": []}])
+    [{'kind': 'played', 'seat': 1, 'card': '7D', 'took': []}]
+    """
+    return [e for e in events or [] if not (isinstance(e, dict) and e.get("kind") in p.TABLE_EVENTS)]
+
+
+def timed_out(frame: Mapping[str, Any]) -> list[int]:
+    """The seats whose turn clocks ran out, as an ``update`` frame tells it (a computer made their decision).
+
+    >>> timed_out({"type": "update", "events": [{"kind": "timed_out", "seat": 1}, {"kind": "played", "seat": 1}]})
+    [1]
+    """
+    if frame.get("type") != "update":
+        return []
+    return [e["seat"] for e in frame.get("events") or []
+            if isinstance(e, dict) and e.get("kind") == "timed_out" and type(e.get("seat")) is int]
+
+
 def updates_of(frame: Mapping[str, Any], game: str) -> list[Update]:
     """The session updates a frame carries for this seat: a ``welcome`` gives the current deal whole (a
-    ``rewound`` update), an ``update`` frame one update; other frames none. ``ValueError`` for bad events."""
+    ``rewound`` update), an ``update`` frame one update (the table's own events, a run-out clock, left out);
+    other frames none. ``ValueError`` for bad events."""
     kind = frame.get("type")
     if kind == "welcome" and frame.get("story"):
         events = events_from_json(game, frame["story"])
@@ -58,8 +82,8 @@ def updates_of(frame: Mapping[str, Any], game: str) -> list[Update]:
         moved = step.get("kind", "moved")
         if moved not in ("dealt", "moved", "rewound"):
             moved = "moved"
-        return [Update(int(frame["seq"]), moved, int(step.get("deal", 0)), events_from_json(game, frame["events"]),
-                       step.get("by"))]
+        return [Update(int(frame["seq"]), moved, int(step.get("deal", 0)),
+                       events_from_json(game, game_events(frame["events"])), step.get("by"))]
     return []
 
 
@@ -89,6 +113,8 @@ class TableClient:
         self.links: dict[str, str] = {}
         self.state: dict[str, Any] | None = None
         """The latest ``state`` the server sent for this seat."""
+        self._clock_told: tuple[Any, float] = (None, 0.0)
+        """The latest state's ``clock`` and when it came (``time.monotonic``), set at once for the reading thread."""
         self.seats: list[dict[str, Any]] = []
         """The latest seat list (``welcome`` or ``presence``)."""
         self.closed_code: int | None = None
@@ -112,14 +138,19 @@ class TableClient:
     @classmethod
     def create(cls, base_url: str, name: str, *, game: str = "ten", seats: int = 2, rules: Any = None,
                match: str = "per-seat", computers: Mapping[int, str] | None = None, chat: bool = True,
-               **options: Any) -> TableClient:
-        """Host a new table on the server at ``base_url`` (``http://…``); the ``created`` frame carries
-        the links to hand out (also kept in :attr:`links`)."""
+               clock: int | None = None, watchers: bool = True, **options: Any) -> TableClient:
+        """Host a new table on the server at ``base_url`` (``http://…``), with a turn clock of ``clock`` seconds a
+        decision (None: none) and watchers let in or not; the ``created`` frame carries the links to hand out
+        (also kept in :attr:`links`)."""
         first: dict[str, Any] = {"type": "create", "version": p.VERSION, "name": name, "game": game, "seats": seats,
                                  "match": match, "computers": {str(k): v for k, v in (computers or {}).items()},
                                  "chat": chat}
         if rules is not None:
             first["rules"] = rules
+        if clock is not None:
+            first["clock"] = clock
+        if not watchers:
+            first["watchers"] = False
         return cls(ws_url(base_url), first, **options)
 
     @classmethod
@@ -159,6 +190,19 @@ class TableClient:
         """The :class:`Update` values a frame carries for this seat (see :func:`updates_of`)."""
         return updates_of(frame, self.game)
 
+    def clock(self) -> dict[str, Any] | None:
+        """The turn clock as the latest ``state`` told it (``seat``, ``seconds``, ``left``), ``left`` counted down
+        since that state came; None while no decision is timed."""
+        told, at = self._clock_told
+        if not isinstance(told, dict):
+            return None
+        left = float(told.get("left") or 0.0) - (time.monotonic() - at)
+        return {**told, "left": max(0.0, round(left, 1))}
+
+    def wants_again(self) -> list[int]:
+        """The seats whose person has asked for another match since this one ended (``"again": true``)."""
+        return [n for n, seat in enumerate(self.seats) if isinstance(seat, dict) and seat.get("again") is True]
+
     # ------------------------------------------------------------------ sending
 
     def act(self, action: str) -> str:
@@ -170,6 +214,10 @@ class TableClient:
     def next_deal(self) -> None:
         """Say this seat is ready for the next deal."""
         self.send({"type": "next"})
+
+    def again(self) -> None:
+        """Ask for another match at this table, once the match is over (it starts when every person has)."""
+        self.send({"type": "again"})
 
     def fill(self, seat: int, strength: str = "normal") -> None:
         """Host only: give an empty or away seat to a computer."""
@@ -303,6 +351,11 @@ class TableClient:
                 self._outbox.put_nowait(message)  # sent again once connected
                 return
 
+    def _told(self, state: Any) -> None:
+        """Keep the latest ``state`` this seat was told, with its turn clock and when it came."""
+        self.state = state
+        self._clock_told = (state.get("clock") if isinstance(state, dict) else None, time.monotonic())
+
     def _received(self, text: str | bytes) -> None:
         try:
             frame = json.loads(text)
@@ -320,7 +373,7 @@ class TableClient:
             if frame.get("token"):
                 self.token = frame["token"]
             self.seats = list(frame.get("seats") or [])
-            self.state = frame.get("state")
+            self._told(frame.get("state"))
             missed = frame.get("missed") or []
             self.last_seq = max([int(frame.get("seq", 0))] + [int(m.get("seq", 0)) for m in missed])
         elif kind == "presence":
@@ -328,5 +381,5 @@ class TableClient:
         if kind in ("update", "deal_over", "match_over") and isinstance(frame.get("seq"), int):
             self.last_seq = max(self.last_seq or 0, frame["seq"])
             if kind == "update" and frame.get("state") is not None:
-                self.state = frame["state"]
+                self._told(frame["state"])
         self._queue(frame)

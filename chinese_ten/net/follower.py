@@ -375,6 +375,9 @@ class RemoteFollower:
 
     def _show(self, held: _Held) -> None:
         update = held.update
+        if update.kind == "dealt" and self.places is not None:  # everyone played again: another match at the table
+            self.match = self.streams = self.places = None
+            self.deal_number, self.actions, self.totals = 0, [[]], []
         if update.kind in ("dealt", "rewound"):
             if update.deal_number != self.deal_number:
                 self.deal = _Unfinished()

@@ -5,7 +5,8 @@ a chunked request, a second request on the same connection) it drops without an 
 connection's first bytes are read here: a ``GET`` of the WebSocket endpoint (``/ws``, ``/ws/TABLE``) is
 handed on whole, and every other request is answered here, in order (pipelined ones too): ``GET`` and
 ``HEAD`` (no body) by :attr:`FrontConnection.answer`, any other method ``405``, a malformed request
-``400``, never a traceback.
+``400`` at once (bare LF line endings too), a head over :data:`MAX_HEAD` ``431``, never a traceback. Every
+answer, the WebSocket library's own too, carries :data:`SECURITY_HEADERS`.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from urllib.parse import unquote
 from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Response
-
-from chinese_ten.net.page import GAMES_PATH, games_page
+from websockets.server import ServerProtocol
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -34,12 +34,32 @@ Answer = Callable[["FrontConnection", str], Response]
 """What answers a ``GET`` of a path (without its query) on a connection: the response, body and all."""
 
 
-def plain(status: HTTPStatus, text: str = "") -> Response:
-    """A short text response."""
+SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    ("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'"),
+    ("X-Frame-Options", "DENY"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+)
+"""The headers every answer carries (NETWORK.md, "The web seat"): nothing from elsewhere, no inline script or
+style, never inside another site's frame, no guessed types, no referrer."""
+
+TEXT = "text/plain; charset=utf-8"
+"""The content type of a short text answer."""
+
+
+def plain(status: HTTPStatus, text: str = "", content_type: str = TEXT) -> Response:
+    """A short answer of ``text`` (by default the status's phrase) as ``content_type``, never kept by a cache."""
     body = (text or f"{status.phrase.lower()}\n").encode("utf-8")
-    headers = Headers([("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
-                       ("Cache-Control", "no-store")])
+    headers = Headers([("Content-Type", content_type), ("Cache-Control", "no-store")])
     return Response(status.value, status.phrase, headers, body)
+
+
+def secure(headers: Headers) -> None:
+    """Give ``headers`` each of :data:`SECURITY_HEADERS`, once."""
+    for name, value in SECURITY_HEADERS:
+        if name in headers:
+            del headers[name]
+        headers[name] = value
 
 
 def is_websocket_path(path: str, ws_path: str) -> bool:
@@ -84,6 +104,11 @@ class Head:
         return self.target.split("?", 1)[0]
 
     @property
+    def query(self) -> str:
+        """The target's query (after its ``?``), or nothing."""
+        return self.target.partition("?")[2]
+
+    @property
     def has_body(self) -> bool:
         """True when a body follows the head (which no page takes)."""
         return "transfer-encoding" in self.headers or self.headers.get("content-length", "0") != "0"
@@ -110,8 +135,11 @@ class FrontConnection(ServerConnection):
         """A connection whose page requests ``answer`` answers (the rest as :class:`ServerConnection`)."""
         super().__init__(*args, **kwargs)
         self.answer = answer
+        self.protocol.send_response = self._send_handshake  # type: ignore[method-assign]
         self.headers: dict[str, str] = {}
         """The headers of the request being answered (names in lower case)."""
+        self.query = ""
+        """The query of the request being answered (after its path's ``?``)."""
         self._read = bytearray()
         self._mode: str | None = None
         """None until the first request's head is read; then ``ws`` (handed on) or ``http`` (answered here)."""
@@ -130,6 +158,12 @@ class FrontConnection(ServerConnection):
             _log.error("a request could not be answered: %s: %s", type(exc).__name__, exc)
             self._send(plain(HTTPStatus.INTERNAL_SERVER_ERROR), head=False, close=True)
 
+    def _send_handshake(self, response: Response) -> None:
+        """The WebSocket library's answer to a handshake (its ``101`` or a refusal), with the headers every
+        answer carries."""
+        secure(response.headers)
+        ServerProtocol.send_response(self.protocol, response)
+
     def eof_received(self) -> None:
         """The client has sent everything."""
         if self._mode == "ws":
@@ -141,9 +175,15 @@ class FrontConnection(ServerConnection):
     def _answer_all(self) -> None:
         while self._mode != "done":
             end = self._read.find(b"\r\n\r\n")
+            size = end if end >= 0 else len(self._read)
+            if self._read.count(b"\n", 0, size) != self._read.count(b"\r\n", 0, size):
+                self._send(plain(HTTPStatus.BAD_REQUEST, "bad request: a line ends in a bare LF, not CR LF\n"),
+                           head=False, close=True)
+                return
+            if size > MAX_HEAD:
+                self._send(plain(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE), head=False, close=True)
+                return
             if end < 0:
-                if len(self._read) > MAX_HEAD:
-                    self._send(plain(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE), head=False, close=True)
                 return
             head = Head(bytes(self._read[:end]))
             if self._mode is None and head.problem is None and head.upgrades and is_websocket_path(head.path,
@@ -175,25 +215,28 @@ class FrontConnection(ServerConnection):
             return
         if is_websocket_path(path, self.ws_path):
             response = plain(HTTPStatus.UPGRADE_REQUIRED, "this address takes a WebSocket\n")
-        elif path == GAMES_PATH:
-            response = games_page(head.target) or plain(HTTPStatus.BAD_REQUEST, "bad request: an unknown language\n")
         else:
             self.headers = head.headers
+            self.query = head.query
             response = self.answer(self, path)
         self._send(response, head=head.method == "HEAD", close=not head.keeps_alive)
 
     def _send(self, response: Response, *, head: bool, close: bool) -> None:
-        """Write one response (without its body for ``HEAD``), closing after it when ``close``."""
+        """Write one response (without its body for ``HEAD``, and a ``304`` has none), closing after it when
+        ``close``."""
         headers = Headers(response.headers)
+        secure(headers)
         if "Content-Length" in headers:
             del headers["Content-Length"]
-        headers["Content-Length"] = str(len(response.body))
+        bodiless = head or response.status_code == HTTPStatus.NOT_MODIFIED
+        if response.status_code != HTTPStatus.NOT_MODIFIED:
+            headers["Content-Length"] = str(len(response.body))
         if close:
             headers["Connection"] = "close"
         lines = [f"HTTP/1.1 {response.status_code} {response.reason_phrase}"]
         lines += [f"{name}: {value}" for name, value in headers.raw_items()]
         data = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-        self.transport.write(data if head else data + bytes(response.body))
+        self.transport.write(data if bodiless else data + bytes(response.body))
         if close:
             self._mode = "done"
             self.transport.close()

@@ -13,6 +13,12 @@ from dataclasses import dataclass, field
 ACK_BUCKETS: tuple[float, ...] = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 """The upper bounds, in seconds, of the ack latency histogram's buckets (and ``+Inf``)."""
 
+LIMITS: tuple[str, ...] = ("connections", "flood", "rate", "tables")
+"""The limits a client meets, as ``/metrics`` labels their refusals: ``connections`` (more connections from one
+address than it may hold, closed 4008), ``flood`` (a connection over the message rate too long, closed 4008),
+``rate`` (a message over the rate, refused ``too-many``) and ``tables`` (more tables opened from one address in
+an hour than it may, refused ``too-many``)."""
+
 
 @dataclass
 class Metrics:
@@ -27,6 +33,16 @@ class Metrics:
     ack_counts: list[int] = field(default_factory=lambda: [0] * (len(ACK_BUCKETS) + 1))
     """How many acks fell in each bucket (the last: over the largest bound)."""
     ack_sum: float = 0.0
+    limited: Counter[str] = field(default_factory=Counter)
+    """Refusals for a limit, by the limit (:data:`LIMITS`)."""
+    untrusted_forwarded: int = 0
+    """Requests carrying ``X-Forwarded-For`` from a peer that is not a trusted proxy."""
+    accept_pauses: int = 0
+    """Times accepting connections was paused for want of file descriptors."""
+    accept_failures: int = 0
+    """Accepts that failed for want of file descriptors (each retry while paused too)."""
+    accept_paused: bool = False
+    """True while accepting is paused for want of file descriptors."""
 
     def acked(self, seconds: float) -> None:
         """One action applied and acknowledged ``seconds`` after its message arrived."""
@@ -49,6 +65,16 @@ class Metrics:
         metric("actions_total", "counter", "Actions applied and acknowledged.", [("", self.actions)])
         metric("refusals_total", "counter", "Error frames sent, by code.",
                [(f'{{code="{code}"}}', count) for code, count in sorted(self.refusals.items())])
+        metric("limit_refusals_total", "counter", "Refusals for a limit, by the limit.",
+               [(f'{{limit="{limit}"}}', self.limited[limit]) for limit in LIMITS])
+        metric("untrusted_forwarded_requests_total", "counter",
+               "Requests carrying X-Forwarded-For from a peer not trusted as a proxy.", [("", self.untrusted_forwarded)])
+        metric("accept_paused", "gauge", "1 while accepting connections is paused for want of file descriptors.",
+               [("", int(self.accept_paused))])
+        metric("accept_pauses_total", "counter", "Times accepting connections was paused for want of file descriptors.",
+               [("", self.accept_pauses)])
+        metric("accept_failures_total", "counter", "Accepts that failed for want of file descriptors.",
+               [("", self.accept_failures)])
         metric("received_bytes_total", "counter", "Bytes of messages received.", [("", self.bytes_in)])
         metric("sent_bytes_total", "counter", "Bytes of frames sent.", [("", self.bytes_out)])
         lines.append("# HELP chinese_ten_ack_seconds Time from an action's arrival to its ack.")

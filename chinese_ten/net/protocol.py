@@ -70,6 +70,13 @@ _STRENGTH_WORDS: Final[str] = ", ".join(STRENGTHS[:-1]) + " or " + STRENGTHS[-1]
 MATCHES: Final[tuple[str, ...]] = ("one", "per-seat", "two-per-seat", "six")
 """The match lengths a table may be opened with."""
 
+CLOCKS: Final[tuple[int, ...]] = (15, 30, 60, 120)
+"""The turn clocks a table may be opened with: the seconds a person has for each decision."""
+
+TABLE_EVENTS: Final[frozenset[str]] = frozenset({"timed_out"})
+"""The kinds of event an ``update`` may carry that are the table's, not the game's: ``timed_out`` (a seat's turn
+clock ran out, told just before the move a computer made for it)."""
+
 
 class BadMessage(ValueError):
     """A client message the contract does not describe; the text says what is wrong, and ``close`` the close
@@ -117,6 +124,10 @@ class Create:
     match: str = "per-seat"
     computers: dict[int, str] = field(default_factory=dict)
     chat: bool = True
+    clock: int | None = None
+    """The seconds a person has for each decision (one of :data:`CLOCKS`), or None for no turn clock."""
+    watchers: bool = True
+    """Whether the table may be watched from no seat."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +175,27 @@ class Leave:
     """Leave the seat to a computer until somebody comes back with its token."""
 
 
-Message = Create | Hello | Act | Next | Fill | Chat | Leave
+@dataclass(frozen=True)
+class Again:
+    """After the match's end: play another match at this table."""
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Watch a table from no seat."""
+
+    version: Any
+    table: str
+
+
+@dataclass(frozen=True)
+class WatchersOn:
+    """Host only: let the table be watched (``on``), or no longer (every watcher's connection closed)."""
+
+    on: bool
+
+
+Message = Create | Hello | Act | Next | Fill | Chat | Leave | Again | Watch | WatchersOn
 """Any message a client sends."""
 
 
@@ -205,6 +236,23 @@ def _computers(value: Any) -> dict[int, str]:
     return out
 
 
+def _clock(value: Any) -> int | None:
+    """A ``create``'s ``clock``: null, or one of :data:`CLOCKS` as a JSON whole number.
+
+    >>> _clock(None), _clock(30)
+    (None, 30)
+    >>> _clock(30.0)
+    Traceback (most recent call last):
+    ...
+    chinese_ten.net.protocol.BadMessage: clock is null or 15, 30, 60 or 120 seconds
+    """
+    if value is None:
+        return None
+    if type(value) is not int or value not in CLOCKS:
+        raise BadMessage(f"clock is null or {', '.join(map(str, CLOCKS[:-1]))} or {CLOCKS[-1]} seconds")
+    return value
+
+
 def parse_message(text: str | bytes) -> Message:
     """The client message a frame holds; :class:`BadMessage` when it is none of the contract's."""
     if isinstance(text, bytes):
@@ -229,8 +277,12 @@ def parse_message(text: str | bytes) -> Message:
         match = _str(data, "match", "per-seat")
         if match not in MATCHES:
             raise BadMessage(f"match is one of {', '.join(MATCHES)}")
+        watchers = data.get("watchers", True)
+        if not isinstance(watchers, bool):
+            raise BadMessage("watchers must be true or false")
         return Create(data.get("version"), clean_text(_str(data, "name", ""), NAME_LIMIT), _str(data, "game", "ten"),
-                      _int(data, "seats", 2), rules, match, _computers(data.get("computers")), chat)
+                      _int(data, "seats", 2), rules, match, _computers(data.get("computers")), chat,
+                      _clock(data.get("clock")), watchers)
     if kind == "hello":
         claim, token = data.get("claim"), data.get("token")
         if not isinstance(claim, str) and not isinstance(token, str):
@@ -257,6 +309,15 @@ def parse_message(text: str | bytes) -> Message:
         return Chat(clean_text(_str(data, "text"), CHAT_LIMIT))
     if kind == "leave":
         return Leave()
+    if kind == "again":
+        return Again()
+    if kind == "watch":
+        return Watch(data.get("version"), _str(data, "table"))
+    if kind == "watchers":
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise BadMessage("on must be true or false")
+        return WatchersOn(on)
     raise BadMessage("unknown message type")
 
 

@@ -15,11 +15,12 @@ import gc
 import json
 import logging
 import multiprocessing
+import os
 import signal
 import sqlite3
 import sys
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from datetime import UTC, datetime
 from http import HTTPStatus
@@ -34,11 +35,17 @@ from chinese_ten.engine.workers import watch_parent
 from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
+from chinese_ten.net.accepting import Acceptor
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
-from chinese_ten.net.page import page_for
-from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreUnavailable, TableStore
+from chinese_ten.net.deals import (answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
+                                   page_language, watched_table)
+from chinese_ten.net.page import deal_page, page_for, watch_answer
+from chinese_ten.net.refusals import RefusalLog
+from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreRefused, StoreUnavailable, TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
+from chinese_ten.net.watchers import watch_link, watcher_refusal
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -90,11 +97,15 @@ class Connection:
         self.metrics = metrics or Metrics()
         self.table: Table | None = None
         self.seat: int | None = None
+        self.watching = False
+        """True for a connection watching :attr:`table` from no seat."""
         self.closing = False
         self.address = ""
         """The client address the connection is counted by."""
         self.endpoint: str | None = None
         """The table the connection's path names (``/ws/TABLE``), or None on the bare ``/ws``."""
+        self.on_limit: Callable[[str, str], None] = lambda limit, address: None
+        """Told the limit (:data:`~chinese_ten.net.metrics.LIMITS`) and the address of each refusal for the rate."""
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._admitted: deque[float] = deque(maxlen=p.RATE_PER_SECOND)
         """When the latest admitted messages came (as many as a second admits)."""
@@ -150,9 +161,11 @@ class Connection:
             self._last_over = now
             if now - self._over_since >= p.FLOOD_SECONDS:
                 self.close(p.CLOSE_FLOOD, "too many messages")
+                self.on_limit("flood", self.address)
                 return False
         if len(self._admitted) >= p.RATE_PER_SECOND and now - self._admitted[0] < 1.0:
             self.refuse("too-many", "Too many messages; slow down.", p.act_id(text))
+            self.on_limit("rate", self.address)
             return False
         self._admitted.append(now)
         return True
@@ -165,14 +178,16 @@ class TableServer:
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
                  pool: bool = True, tables_per_hour: int = p.TABLES_PER_HOUR,
                  connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
-                 shard: str | None = None) -> None:
-        """A server keeping its tables in ``data_dir/tables.db``, which it holds alone; ``pool`` lets Hard
+                 shard: str | None = None, store: str | None = None) -> None:
+        """A server keeping its tables in ``data_dir/tables.db``, which it holds alone, or in the PostgreSQL
+        ``store`` names (``postgresql://USER@HOST:PORT/DB``), which it holds alone too; ``pool`` lets Hard
         computers think in another process (off: every computer decides on the loop). :class:`StartError` when
-        the folder cannot be used or another server holds it, :class:`DamagedStore` for a damaged
-        ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
+        the folder cannot be used or another server holds it, or ``store`` cannot be used, :class:`DamagedStore`
+        for a damaged ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
         ``shard`` starts every new table's id with ``SHARD-``."""
         self.trusted = trusted_networks(trust_proxy)  # ValueError before the folder is taken
-        self.lock, self.store = _hold(data_dir)
+        self.lock: FileLock | None
+        self.lock, self.store = _hold(data_dir) if store is None else (None, _postgres_store(store))
         self.host = host
         self.port = port
         self.public_url = public_url
@@ -187,6 +202,10 @@ class TableServer:
         """When each client address created its tables in the last hour."""
         self._open: dict[str, int] = {}
         """How many connections each client address holds open."""
+        self.refusal_log = RefusalLog()
+        self._forwarding_told = False
+        """True once a request forwarded by a peer not trusted as a proxy has been logged."""
+        self._acceptor: Acceptor | None = None
         self._use_pool = pool
         self._pool: Executor | None = None
         self._server: Server | None = None
@@ -243,11 +262,12 @@ class TableServer:
                 for seat in gone.seats:
                     if seat.outlet is not None:
                         seat.outlet.close(p.CLOSE_NO_TABLE, "the table has expired")
+                gone.watchers.close_all(p.CLOSE_NO_TABLE, "the table has expired")
                 gone.close()
             _log.info("table %s expired", table_id)
         now = clock_wall()
         for table_id, table in list(self.tables.items()):
-            if (all(seat.outlet is None for seat in table.seats) and not table.session.thinking
+            if (all(seat.outlet is None for seat in table.seats) and not table.watchers and not table.session.thinking
                     and now - table.row.last_action > IDLE_SECONDS):
                 table.close()
                 del self.tables[table_id]
@@ -272,16 +292,20 @@ class TableServer:
         self._server = await serve(self._handle, self.host, self.port, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
                                    process_request=self._http, max_size=p.MAX_FRAME, compression=None,
                                    create_connection=front,  # type: ignore[arg-type]
-                                   ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS)
+                                   ping_interval=20, ping_timeout=20, open_timeout=p.HELLO_SECONDS,
+                                   server_header=None)
         sockets = list(self._server.sockets)
         if sockets:
             self.port = sockets[0].getsockname()[1]
+        self._acceptor = Acceptor.take_over(self._server.server, self.metrics)
         self.sweep()
 
     async def close(self) -> None:
         """Stop serving, close every table and the store."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._acceptor is not None:
+            self._acceptor.close()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -296,7 +320,8 @@ class TableServer:
         """Close the store and let go of the data folder (a server that failed to start, or has stopped)."""
         with contextlib.suppress(Exception):
             self.store.close()
-        self.lock.release()
+        if self.lock is not None:
+            self.lock.release()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """The WebSocket's opening handshake: only the endpoint's paths reach it (:mod:`.httpfront`)."""
@@ -306,27 +331,46 @@ class TableServer:
 
     def _page(self, connection: FrontConnection, path: str) -> Response:
         """The answer to a ``GET`` of ``path``: the health check, the figures, a page, or 404."""
+        peer = connection.transport.get_extra_info("peername")
+        address, forwarded = str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")
+        self.note_forwarding(address, forwarded)
         if path == "/healthz":
             return plain(HTTPStatus.OK, "ok\n")
         if path == "/metrics":
-            peer = connection.transport.get_extra_info("peername")
-            if not self.may_see_metrics(str(peer[0]) if peer else "", connection.headers.get("x-forwarded-for")):
+            if not self.may_see_metrics(address, forwarded):
                 return plain(HTTPStatus.FORBIDDEN)
-            figures = plain(HTTPStatus.OK, self.metrics_text())
-            figures.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
-            return figures
-        page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None)
+            return plain(HTTPStatus.OK, self.metrics_text(), "text/plain; version=0.0.4; charset=utf-8")
+        watched = watched_table(path)
+        if watched is not None:
+            return self._watch_page(watched, connection.headers)
+        deal = deal_address(path)
+        if deal is not None:
+            return answer_deal(deal, lambda table, number: find_deal(self.store, self.tables.get(table), table,
+                                                                        number, clock_wall()),
+                               connection.headers, lambda _address: deal_page())
+        page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None,
+                        connection.headers, connection.query)
         if page is not None:
             return page
         return plain(HTTPStatus.NOT_FOUND)
+
+    def _watch_page(self, table_id: str, request: dict[str, str]) -> Response:
+        """The seat's page watching ``table_id`` (``GET /w/TABLE``), or the styled 404 for a table not kept here."""
+        live = self.tables.get(table_id)
+        if live is None and self.store.load(table_id) is None:
+            language = page_language(request)
+            return not_found_page(missing_sentence("no-watch", table_id, 0, language), language)
+        return watch_answer(table_id, live.game.name if live is not None else None, request)
 
     async def _handle(self, ws: ServerConnection) -> None:
         assert self.loop is not None
         conn = Connection(ws, self.loop, self.metrics)
         conn.address = self.client_address(ws)
+        conn.on_limit = self.limit_refused
         if ws.request is not None:
             conn.endpoint = endpoint_table(ws.request.path)
         if self._open.get(conn.address, 0) >= self.connections_per_address:
+            self.limit_refused("connections", conn.address)
             with contextlib.suppress(Exception):
                 await ws.close(p.CLOSE_FLOOD, "too many connections from one address")
             return
@@ -342,6 +386,8 @@ class TableServer:
                 self._open[conn.address] = left
             if conn.table is not None and conn.seat is not None:
                 conn.table.detach(conn.seat, conn)
+            elif conn.table is not None and conn.watching:
+                conn.table.unwatch(conn)
             conn.close(1000, "")
             await _drain(conn.ws)  # read on, ignored, until the close handshake the writer began is done
             with contextlib.suppress(Exception):
@@ -353,7 +399,27 @@ class TableServer:
         names."""
         peer = ws.remote_address
         forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+        self.note_forwarding(str(peer[0]) if peer else "", forwarded)
         return client_of(str(peer[0]) if peer else "", forwarded, self.trusted)
+
+    def note_forwarding(self, peer: str, forwarded: str | None) -> None:
+        """Count a request carrying ``X-Forwarded-For`` from a ``peer`` not trusted as a proxy, and log the first:
+        a proxy left out of ``--trust-proxy`` makes every client behind it one address, which the limits then
+        cap as one."""
+        if forwarded is None or is_trusted(peer, self.trusted):
+            return
+        self.metrics.untrusted_forwarded += 1
+        if not self._forwarding_told:
+            self._forwarding_told = True
+            _log.warning("a request from %s carries X-Forwarded-For, but %s is not a proxy this server trusts: "
+                         "every client behind it counts as that one address against the per-address limits; if it "
+                         "is your proxy, start the server with --trust-proxy naming it", peer, peer)
+
+    def limit_refused(self, limit: str, address: str) -> None:
+        """Count one refusal for ``limit`` (:data:`~chinese_ten.net.metrics.LIMITS`) of a client at ``address``,
+        and log it as far as :class:`RefusalLog`'s bounds allow."""
+        self.metrics.limited[limit] += 1
+        self.refusal_log.refused(limit, address)
 
     def may_see_metrics(self, peer: str, forwarded: str | None) -> bool:
         """True when a ``/metrics`` request may be answered: from this machine or a trusted proxy, and, through
@@ -389,7 +455,7 @@ class TableServer:
             if conn.closing:
                 return
             if conn.admit(text):
-                self._answer(self._seated, conn, text)
+                self._answer(self._watcher_says if conn.watching else self._seated, conn, text)
 
     def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
         """Answer one message; a fault of the server's own is logged and answered ``unavailable``, and the
@@ -412,8 +478,8 @@ class TableServer:
         except p.BadMessage as exc:
             self._refuse(conn, Refused("bad-message", str(exc), exc.close))
             return
-        if not isinstance(msg, (p.Create, p.Hello)):
-            conn.refuse("bad-message", "Send hello or create first.")
+        if not isinstance(msg, (p.Create, p.Hello, p.Watch)):
+            conn.refuse("bad-message", "Send hello, create or watch first.")
             return
         if not p.speaks(msg.version):
             self._refuse(conn, Refused("version", f"This server speaks version {p.VERSION}.", p.CLOSE_VERSION))
@@ -425,6 +491,7 @@ class TableServer:
                 made.popleft()
             if len(made) >= self.tables_per_hour:
                 conn.refuse("too-many", "Too many tables opened from here this hour; try later.")
+                self.limit_refused("tables", conn.address)
                 return
             try:
                 table_id = f"{self.shard}-{new_table_id()}" if self.shard else None
@@ -440,7 +507,7 @@ class TableServer:
             self.tables[table.id] = table
             made.append(self.loop.time())
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,
-                              "links": table.links(claims)}))
+                              "links": table.links(claims), "watch": watch_link(table.public_url, table.id)}))
             conn.table, conn.seat = table, 0
             table.attach(0, conn)
             return
@@ -454,6 +521,14 @@ class TableServer:
             return
         if found is None:
             self._refuse(conn, Refused("no-such-table", "There is no such table.", p.CLOSE_NO_TABLE))
+            return
+        if isinstance(msg, p.Watch):
+            try:
+                found.watch(conn)
+            except Refused as refused:
+                self._refuse(conn, refused)
+                return
+            conn.table, conn.watching = found, True
             return
         try:
             if msg.claim is not None:
@@ -474,6 +549,7 @@ class TableServer:
         assert table is not None and seat is not None
         ident = None
         try:
+            table.heard(seat)
             msg = p.parse_message(text)
             if isinstance(msg, p.Act):
                 ident = msg.id
@@ -489,6 +565,10 @@ class TableServer:
             elif isinstance(msg, p.Leave):
                 conn.table = conn.seat = None
                 table.leave(seat)
+            elif isinstance(msg, p.Again):
+                table.again(seat)
+            elif isinstance(msg, p.WatchersOn):
+                table.set_watching(seat, msg.on)
             else:
                 raise Refused("bad-message", "You have a seat already.")
         except p.BadMessage as exc:
@@ -496,25 +576,54 @@ class TableServer:
         except Refused as refused:
             self._refuse(conn, refused, ident)
 
+    def _watcher_says(self, conn: Connection, text: str | bytes) -> None:
+        """A message from a watcher: refused, whatever it is (nothing changes)."""
+        try:
+            refused = Refused(*watcher_refusal(p.parse_message(text)))
+        except p.BadMessage as exc:
+            refused = Refused("bad-message", str(exc))
+        self._refuse(conn, refused, p.act_id(text))
+
 
 def _hold(data_dir: Path) -> tuple[FileLock, TableStore]:
     """Take the data folder for this server alone and open its store."""
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         lock = try_lock(data_dir / LOCK_NAME)
+    except PermissionError as exc:
+        raise StartError(f"the data folder {data_dir} cannot be used: {exc.strerror or exc}; {_owner_fix(data_dir)}") from None
     except OSError as exc:
         raise StartError(f"the data folder {data_dir} cannot be used: {exc.strerror or exc}") from None
     if lock is None:
         raise StartError(f"another table server is using the data folder {data_dir}; stop it first, or give "
                          f"this one its own --data-dir")
     try:
-        return lock, TableStore(data_dir / "tables.db")
+        return lock, SqliteStore(data_dir / "tables.db")
     except DamagedStore:
         lock.release()
         raise
     except (sqlite3.Error, OSError, StoreUnavailable) as exc:
         lock.release()
         raise StartError(f"{data_dir / 'tables.db'} cannot be opened: {exc}") from None
+
+
+def _postgres_store(address: str) -> TableStore:
+    """Open the PostgreSQL store ``address`` names (which its connection holds): no data folder is used."""
+    from chinese_ten.net.store_postgres import PostgresStore  # psycopg is loaded only by a server that uses it
+
+    try:
+        return PostgresStore(address)
+    except StoreRefused as exc:
+        raise StartError(str(exc)) from None
+
+
+def _owner_fix(data_dir: Path) -> str:
+    """How to let this server write ``data_dir``: the folder given to its user, named by uid where there are uids."""
+    uid = getattr(os, "getuid", lambda: None)()
+    if uid is None:
+        return "let the user this server runs as write there, or name another folder with --data-dir"
+    return (f"this server runs as uid {uid}, so give the folder to that user (chown {uid} {data_dir}, on the host "
+            f"for a container's mounted folder) or name another with --data-dir")
 
 
 def endpoint_table(target: str) -> str | None:
@@ -580,13 +689,14 @@ def log_to_stderr(log_format: str = "text") -> None:
 
 
 def serve_forever(data_dir: Path, host: str, port: int, public_url: str | None, away_after: float, *,
-                  trust_proxy: Sequence[str] = (), shard: str | None = None, log_format: str = "text") -> int:
+                  trust_proxy: Sequence[str] = (), shard: str | None = None, log_format: str = "text",
+                  store: str | None = None) -> int:
     """``chinese-ten serve``: print ``serving on URL`` once ready, serve until stopped; exit status 0, or 1
     with one line on stderr when it cannot start."""
     log_to_stderr(log_format)
     try:
         server = TableServer(data_dir, host=host, port=port, public_url=public_url, away_after=away_after,
-                             trust_proxy=trust_proxy, shard=shard)
+                             trust_proxy=trust_proxy, shard=shard, store=store)
     except (StartError, DamagedStore) as exc:
         return _cannot_start(str(exc))
 

@@ -1,28 +1,29 @@
-"""``tables.db``: every open table, its seats, its deal records and its position, in SQLite (write-ahead log).
+"""The table store: every open table, its seats, its deal records, its chat and its position.
 
-As :mod:`chinese_ten.matchstore` keeps matches, a write is one transaction, so a server killed at any
-moment comes back at the last applied action. Tokens and claims are kept only as SHA-256 hashes; the
-seed is kept here and nowhere a client can read it.
+:class:`TableStore` is the one interface, with its queries written once in the SQL both kinds of store speak;
+:mod:`.store_sqlite` keeps them in ``tables.db`` (the default) and :mod:`.store_postgres` in PostgreSQL
+(``serve --store postgresql://...``). As :mod:`chinese_ten.matchstore` keeps
+matches, a write is one transaction, so a server killed at any moment comes back at the last applied action.
+Tokens and claims are kept only as SHA-256 hashes; the seed is kept here and nowhere a client can read it.
 """
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import hashlib
 import json
-import sqlite3
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
-from chinese_ten.storage import transaction
+SCHEMA_VERSION: Final[int] = 5
+"""1: tables, seats and deals; 2: each table's latest chat lines too; 3: each table's turn clock, whether it may
+be watched, its matches played and who wants another; 4: each table's lease (:data:`ADDED`); 5: the finished
+deals of removed tables, kept for :data:`DEALS_KEPT_SECONDS` more (``kept_deals``)."""
 
-SCHEMA_VERSION: Final[int] = 2
-"""1: tables, seats and deals; 2: each table's latest chat lines too."""
-
-_SCHEMA: Final[str] = """
+SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -34,8 +35,16 @@ CREATE TABLE IF NOT EXISTS tables (
     progress TEXT NOT NULL,
     seq INTEGER NOT NULL,
     ready TEXT NOT NULL,
-    created REAL NOT NULL,
-    last_action REAL NOT NULL
+    created DOUBLE PRECISION NOT NULL,
+    last_action DOUBLE PRECISION NOT NULL,
+    clock INTEGER,
+    watchers INTEGER NOT NULL DEFAULT 1,
+    matches INTEGER NOT NULL DEFAULT 0,
+    again TEXT NOT NULL DEFAULT '[]',
+    turn_clock TEXT,
+    holder TEXT,
+    lease_until DOUBLE PRECISION NOT NULL DEFAULT 0,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tables_by_last_action ON tables (last_action);
 CREATE TABLE IF NOT EXISTS seats (
@@ -54,39 +63,66 @@ CREATE TABLE IF NOT EXISTS deals (
     record TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS kept_deals (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    record TEXT,
+    until DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
     text TEXT NOT NULL,
-    at REAL NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, number)
 );
 """
+"""The schema in the SQL both SQLite and PostgreSQL read (a ``DOUBLE PRECISION`` column is SQLite's ``REAL``),
+each statement safe to run again over a store that has it."""
 
-CHECKPOINT_SECONDS: Final[float] = 2.0
-"""How often the write-ahead log is copied into the database, on a thread of its own."""
+ADDED: Final[dict[str, str]] = {
+    "clock": "INTEGER", "watchers": "INTEGER NOT NULL DEFAULT 1", "matches": "INTEGER NOT NULL DEFAULT 0",
+    "again": "TEXT NOT NULL DEFAULT '[]'", "turn_clock": "TEXT",
+    "holder": "TEXT", "lease_until": "DOUBLE PRECISION NOT NULL DEFAULT 0", "version": "INTEGER NOT NULL DEFAULT 0"}
+"""The columns of ``tables`` that versions 3 and 4 added, as an older store is given them (its tables: no clock,
+watchable, in their first match, nobody asking for another; no lease, never taken)."""
+
+OURS: Final[frozenset[str]] = frozenset({"tables", "seats", "deals"})
+"""The tables every version of the schema has."""
+
+_TABLE_COLUMNS: Final[str] = ("id, game, seats, rules, match, chat, seed, progress, seq, ready, created, last_action, "
+                              "clock, watchers, matches, again, turn_clock")
 
 EXPIRY_SECONDS: Final[float] = 48 * 3600.0
 """A table is removed this long after its last action."""
 
+DEALS_KEPT_SECONDS: Final[float] = 30 * 86400.0
+"""A finished deal is kept this long after its table is removed (its ``/d/`` link works that long)."""
+
+GONE_KEPT_SECONDS: Final[float] = 365 * 86400.0
+"""How long it is remembered that a deal was kept and has gone (so its link says so) before it is forgotten."""
+
 CHAT_KEPT: Final[int] = 50
 """How many of a table's latest chat lines are kept (and told in ``welcome``)."""
 
-
-_OURS: Final[frozenset[str]] = frozenset({"tables", "seats", "deals"})
-"""The tables every version of the schema has."""
-
-_HEADER: Final[bytes] = b"SQLite format 3\x00"
+LEASE_SECONDS: Final[float] = 15.0
+"""How long a table's lease lasts after it is taken or renewed, on the store's clock (docs/architecture.md)."""
 
 
 class StoreUnavailable(Exception):
-    """The tables database cannot be read or written just now (a full disk, a read-only folder); nothing was
-    changed by the call that raised it."""
+    """The store cannot be read or written just now (a full disk, a read-only folder, PostgreSQL gone); nothing
+    was changed by the call that raised it."""
 
 
-class DamagedStore(Exception):
+class StoreRefused(Exception):
+    """A store that cannot be opened at all (an address malformed or unreachable, a password refused, a database
+    of another program or of a newer version of the game); the message says which, in one sentence."""
+
+
+class DamagedStore(StoreRefused):
     """A ``tables.db`` that is empty, damaged or not a tables database; the message names the file and
     what is wrong, in one sentence."""
 
@@ -95,40 +131,34 @@ class DamagedStore(Exception):
         self.path = path
 
 
-def check_store_file(path: Path) -> None:
-    """Refuse (:class:`DamagedStore`) a ``tables.db`` that exists but is empty, damaged or not ours; a file
-    that is not there yet is fine (it is made)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(len(_HEADER))
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise DamagedStore(path, f"cannot be read ({exc.strerror or exc})") from None
-    if not head:
-        raise DamagedStore(path, "is empty")
-    if head != _HEADER:
-        raise DamagedStore(path, "is not a database")
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise DamagedStore(path, f"cannot be opened ({exc})") from None
-    try:
-        verdict = [r[0] for r in db.execute("PRAGMA quick_check")]
-        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.Error as exc:
-        raise DamagedStore(path, f"is damaged ({exc})") from None
-    finally:
-        db.close()
-    if verdict != ["ok"]:
-        raise DamagedStore(path, f"is damaged ({verdict[0][:80]})")
-    if version == 0 and not names:
-        return  # made and never filled: nothing in it to lose
-    if version > SCHEMA_VERSION:
-        raise DamagedStore(path, "was written by a newer version of the game")
-    if not names >= _OURS or version < 1:
-        raise DamagedStore(path, "is not a tables database")
+class LeaseLost(Exception):
+    """A write for a table whose lease its writer no longer holds (another server took the table): nothing was
+    written, and the writer must let go of the table."""
+
+
+class Rows(Protocol):
+    """What a statement run gives back: its rows, one at a time or all."""
+
+    def fetchone(self) -> Any:
+        """The next row, or None."""
+
+    def fetchall(self) -> list[Any]:
+        """Every row left."""
+
+    def __iter__(self) -> Iterator[Any]:
+        """The rows left."""
+
+
+class Db(Protocol):
+    """A connection in a transaction, as the queries see it: statements with ``?`` for each value."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Rows:
+        """Run one statement."""
+
+
+def _json_or_null(value: dict[str, Any] | None) -> str | None:
+    """A kept JSON value's text, or NULL for none."""
+    return None if value is None else json.dumps(value, separators=(",", ":"))
 
 
 def secret_hash(secret: str) -> str:
@@ -164,8 +194,18 @@ class ChatLine:
 
 
 @dataclass(frozen=True)
+class Lease:
+    """A server's hold on one table: who holds it, and the table's version when it was taken (each taking of the
+    table counts one more), which every write of the holder names."""
+
+    table_id: str
+    holder: str
+    version: int
+
+
+@dataclass(frozen=True)
 class TableRow:
-    """One kept table: how it was opened, its seed and its position."""
+    """One kept table: how it was opened, its match's seed and its position."""
 
     id: str
     game: str
@@ -179,112 +219,90 @@ class TableRow:
     ready: tuple[int, ...]
     created: float
     last_action: float
+    clock: int | None = None
+    """The seconds a person has for each decision; None: no turn clock."""
+    watchers: bool = True
+    """Whether the table may be watched from no seat."""
+    matches: int = 0
+    """How many matches the table finished before the one under way (each played again by everyone)."""
+    again: tuple[int, ...] = ()
+    """The seats whose person asked for another match since this one ended."""
+    turn_clock: dict[str, Any] | None = None
+    """The running turn clock as :class:`~chinese_ten.net.clock.TurnClock` keeps it (None: none running)."""
 
 
-class TableStore:
-    """The tables database, open for reading and writing from one thread (the server's loop)."""
+class TableStore(abc.ABC):
+    """The one interface to the tables kept, open for reading and writing from one thread (the server's loop):
+    each kind of store gives its transactions and its reads, and the queries here are the same for both."""
 
-    def __init__(self, path: Path) -> None:
-        """Open (creating) the database at ``path``; :class:`DamagedStore` for a file that is there but is
-        no tables database, ``sqlite3.Error`` or ``OSError`` when it cannot be opened."""
-        self.path = Path(path)
-        check_store_file(self.path)
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"{self.path} was written by a newer version of the game")
-            if version < SCHEMA_VERSION:
-                with self._transaction():
-                    for statement in _SCHEMA.split(";"):
-                        if statement.strip():
-                            self._db.execute(statement)
-                    self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            self._db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it, off the server's loop
-        except BaseException:
-            self._db.close()
-            raise
-        self._stop = threading.Event()
-        self._checkpointer = threading.Thread(target=self._checkpoint, name="tables-db-checkpoint", daemon=True)
-        self._checkpointer.start()
+    where: str
+    """The store as named in messages: the file, or the PostgreSQL address without its password."""
 
-    def _checkpoint(self) -> None:
-        """Copy the write-ahead log into the database now and then, so a commit on the loop never waits for
-        the disk (a commit in WAL mode at ``synchronous=NORMAL`` is durable against a crash of the process)."""
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        try:
-            while not self._stop.wait(CHECKPOINT_SECONDS):
-                try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                except sqlite3.Error:
-                    pass  # busy or failing now; tried again next time
-        finally:
-            db.close()
+    now: str
+    """The store's clock in SQL, in seconds since the epoch: what every lease is timed by, whatever the clocks of
+    the servers sharing the store say."""
 
+    @abc.abstractmethod
     def close(self) -> None:
-        """Close the database (what was written stays written)."""
-        self._stop.set()
-        self._checkpointer.join(5)
-        with contextlib.suppress(sqlite3.Error):
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self._db.close()
+        """Close the store (what was written stays written)."""
 
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction; :class:`StoreUnavailable` (with everything in it undone) when it cannot be kept."""
-        try:
-            with transaction(self._db) as db:
-                yield db
-        except (sqlite3.Error, OSError) as exc:
-            if self._db.in_transaction:  # a commit that failed leaves its transaction open
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
-            raise StoreUnavailable(f"{self.path} cannot be written: {exc}") from exc
+    @abc.abstractmethod
+    def _transaction(self) -> contextlib.AbstractContextManager[Db]:
+        """One write transaction; :class:`StoreUnavailable` (with everything in it undone) when it cannot be kept."""
 
-    @contextlib.contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        try:
-            yield self._db
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(f"{self.path} cannot be read: {exc}") from exc
+    @abc.abstractmethod
+    def _reading(self) -> contextlib.AbstractContextManager[Db]:
+        """Reads; :class:`StoreUnavailable` when the store cannot be read."""
 
     def create(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
         """Keep a new table with its seats."""
         with self._transaction() as db:
-            db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute(f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES ({', '.join('?' * 17)})",
                        (table.id, table.game, table.seats, json.dumps(table.rules), table.match, int(table.chat),
                         str(table.seed), json.dumps(table.progress), table.seq, json.dumps(list(table.ready)),
-                        table.created, table.last_action))
+                        table.created, table.last_action, table.clock, int(table.watchers), table.matches,
+                        json.dumps(list(table.again)), _json_or_null(table.turn_clock)))
             for seat in seats:
                 self._put_seat(db, table.id, seat)
 
     @staticmethod
-    def _put_seat(db: sqlite3.Connection, table_id: str, seat: SeatRow) -> None:
-        db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
+    def _put_seat(db: Db, table_id: str, seat: SeatRow) -> None:
+        db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+                   "name = excluded.name, kind = excluded.kind, strength = excluded.strength, "
+                   "token_hash = excluded.token_hash, claim_hash = excluded.claim_hash",
                    (table_id, seat.seat, seat.name, seat.kind, seat.strength, seat.token_hash, seat.claim_hash))
 
-    def save_seat(self, table_id: str, seat: SeatRow) -> None:
-        """Keep one seat as it is now."""
+    def save_seat(self, table_id: str, seat: SeatRow, *, lease: Lease | None = None) -> None:
+        """Keep one seat as it is now (under ``lease``, when given: :class:`LeaseLost` once it is lost)."""
         with self._transaction() as db:
+            self._fence(db, lease)
             self._put_seat(db, table_id, seat)
 
     def save_position(self, table_id: str, progress: dict[str, Any] | str, seq: int, ready: Sequence[int],
-                      last_action: float, deal: tuple[int, dict[str, Any]] | None = None) -> None:
+                      last_action: float, deal: tuple[int, dict[str, Any]] | None = None, *,
+                      match: tuple[int, int] | None = None, again: Sequence[int] = (),
+                      turn_clock: dict[str, Any] | None = None, lease: Lease | None = None) -> None:
         """Keep the table's position, ``progress`` as a value or already written as JSON (with a finished deal's
-        record, in the same transaction)."""
+        record, in the same transaction), the seats asking for another match and the running turn clock; with
+        ``match`` (its seed and the matches finished before it), the position is a new match's; under ``lease``,
+        when given (:class:`LeaseLost` once it is lost)."""
         text = progress if isinstance(progress, str) else json.dumps(progress, separators=(",", ":"))
         with self._transaction() as db:
-            db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ? WHERE id = ?",
-                       (text, seq, json.dumps(list(ready)), last_action, table_id))
+            self._fence(db, lease)
+            db.execute("UPDATE tables SET progress = ?, seq = ?, ready = ?, last_action = ?, again = ?, turn_clock = ? "
+                       "WHERE id = ?", (text, seq, json.dumps(list(ready)), last_action, json.dumps(list(again)),
+                                        _json_or_null(turn_clock), table_id))
+            if match is not None:
+                db.execute("UPDATE tables SET seed = ?, matches = ? WHERE id = ?", (str(match[0]), match[1], table_id))
             if deal is not None:
-                db.execute("INSERT OR REPLACE INTO deals VALUES (?, ?, ?)", (table_id, deal[0], json.dumps(deal[1])))
+                db.execute("INSERT INTO deals VALUES (?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
+                           "record = excluded.record", (table_id, deal[0], json.dumps(deal[1])))
 
-    def add_chat(self, table_id: str, line: ChatLine) -> None:
-        """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT`."""
+    def add_chat(self, table_id: str, line: ChatLine, *, lease: Lease | None = None) -> None:
+        """Keep one chat line, letting go of the table's lines older than its latest :data:`CHAT_KEPT` (under
+        ``lease``, when given: :class:`LeaseLost` once it is lost)."""
         with self._transaction() as db:
+            self._fence(db, lease)
             last = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE table_id = ?", (table_id,)).fetchone()[0]
             db.execute("INSERT INTO chat VALUES (?, ?, ?, ?, ?, ?)",
                        (table_id, last + 1, line.seat, line.name, line.text, line.at))
@@ -302,12 +320,15 @@ class TableStore:
             return self._load(db, table_id)
 
     @staticmethod
-    def _load(db: sqlite3.Connection, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
-        row = db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+    def _load(db: Db, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        row = db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
+        turn_clock = json.loads(row[16]) if row[16] else None
         table = TableRow(row[0], row[1], int(row[2]), json.loads(row[3]), row[4], bool(row[5]), int(row[6]),
-                         json.loads(row[7]), int(row[8]), tuple(json.loads(row[9])), float(row[10]), float(row[11]))
+                         json.loads(row[7]), int(row[8]), tuple(json.loads(row[9])), float(row[10]), float(row[11]),
+                         None if row[12] is None else int(row[12]), bool(row[13]), int(row[14]),
+                         tuple(json.loads(row[15])), turn_clock if isinstance(turn_clock, dict) else None)
         seats = [SeatRow(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in db.execute(
             "SELECT seat, name, kind, strength, token_hash, claim_hash FROM seats WHERE table_id = ? ORDER BY seat",
             (table_id,))]
@@ -315,21 +336,97 @@ class TableStore:
 
     def records(self, table_id: str) -> list[dict[str, Any]]:
         """The table's finished deals' records, in order."""
-        return [json.loads(r[0]) for r in self._db.execute(
-            "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,))]
+        with self._reading() as db:
+            return [json.loads(r[0]) for r in db.execute(
+                "SELECT record FROM deals WHERE table_id = ? ORDER BY number", (table_id,))]
 
     def table_ids(self) -> list[str]:
         """Every kept table's id."""
-        return [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created")]
+        with self._reading() as db:
+            return [r[0] for r in db.execute("SELECT id FROM tables ORDER BY created")]
 
     def expire(self, now: float, after: float = EXPIRY_SECONDS) -> list[str]:
-        """Remove every table whose last action is more than ``after`` seconds before ``now``; their ids."""
+        """Remove every table whose last action is more than ``after`` seconds before ``now`` (their finished deals
+        kept :data:`DEALS_KEPT_SECONDS` more), and the records of deals kept that long; the removed tables' ids."""
         with self._transaction() as db:
             gone = [r[0] for r in db.execute("SELECT id FROM tables WHERE last_action < ?", (now - after,))]
+            db.execute("INSERT INTO kept_deals SELECT table_id, number, record, ? FROM deals WHERE table_id IN "
+                       "(SELECT id FROM tables WHERE last_action < ?) ON CONFLICT (table_id, number) DO UPDATE "
+                       "SET record = excluded.record, until = excluded.until", (now + DEALS_KEPT_SECONDS, now - after))
             db.execute("DELETE FROM tables WHERE last_action < ?", (now - after,))
+            db.execute("UPDATE kept_deals SET record = NULL WHERE until < ? AND record IS NOT NULL", (now,))
+            db.execute("DELETE FROM kept_deals WHERE until < ?", (now - GONE_KEPT_SECONDS,))
         return gone
+
+    def deal(self, table_id: str, number: int, now: float) -> dict[str, Any] | str | None:
+        """Finished deal ``number`` of table ``table_id``: its record as ``deal_over`` told it, while its table is
+        kept and :data:`DEALS_KEPT_SECONDS` after; ``"gone"`` for a deal kept that long already; None for a deal
+        never kept (not over yet, or no such deal or table)."""
+        with self._reading() as db:
+            row = db.execute("SELECT record FROM deals WHERE table_id = ? AND number = ?", (table_id, number)).fetchone()
+            if row is None:
+                row = db.execute("SELECT CASE WHEN until < ? THEN NULL ELSE record END FROM kept_deals "
+                                 "WHERE table_id = ? AND number = ?", (now, table_id, number)).fetchone()
+                if row is not None and row[0] is None:
+                    return "gone"
+        return None if row is None else dict(json.loads(row[0]))
+
+    def kept_deal_count(self, table_id: str) -> int:
+        """How many finished deals of the removed table ``table_id`` are kept or remembered (0: none, or the table
+        is not removed)."""
+        with self._reading() as db:
+            return int(db.execute("SELECT COUNT(*) FROM kept_deals WHERE table_id = ?", (table_id,)).fetchone()[0])
+
+    def save_watchers(self, table_id: str, on: bool, *, lease: Lease | None = None) -> None:
+        """Keep whether the table may be watched (under ``lease``, when given: :class:`LeaseLost` once it is lost)."""
+        with self._transaction() as db:
+            self._fence(db, lease)
+            db.execute("UPDATE tables SET watchers = ? WHERE id = ?", (int(on), table_id))
+
+    # ------------------------------------------------------------------ leases (docs/architecture.md)
+
+    def take_lease(self, table_id: str, holder: str, seconds: float = LEASE_SECONDS) -> Lease | None:
+        """Take the table for ``holder`` for ``seconds`` of the store's clock, when nobody holds it or its
+        holder's lease has lapsed: the lease, its version one past the table's last; None while another's lasts
+        (or there is no such table). Every earlier lease of the table is lost from then on."""
+        with self._transaction() as db:
+            rows = db.execute(f"UPDATE tables SET holder = ?, lease_until = {self.now} + ?, version = version + 1 "
+                              f"WHERE id = ? AND (holder IS NULL OR lease_until < {self.now}) RETURNING version",
+                              (holder, seconds, table_id)).fetchall()
+        return Lease(table_id, holder, int(rows[0][0])) if rows else None
+
+    def renew_lease(self, lease: Lease, seconds: float = LEASE_SECONDS) -> bool:
+        """Make ``lease`` last ``seconds`` more from now on the store's clock; False when it is lost (another
+        server took the table since). A lapsed lease nobody took is renewed: nobody wrote in between."""
+        with self._transaction() as db:
+            return bool(db.execute(f"UPDATE tables SET lease_until = {self.now} + ? "
+                                   "WHERE id = ? AND holder = ? AND version = ? RETURNING id",
+                                   (seconds, lease.table_id, lease.holder, lease.version)).fetchall())
+
+    def give_up_lease(self, lease: Lease) -> None:
+        """Let go of ``lease`` at once, so another server may take the table (a lost one is left as it is)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET holder = NULL, lease_until = 0 WHERE id = ? AND holder = ? AND version = ?",
+                       (lease.table_id, lease.holder, lease.version))
+
+    def holder(self, table_id: str) -> str | None:
+        """Who holds the table's lease now, or None when nobody's lasts."""
+        with self._reading() as db:
+            row = db.execute(f"SELECT holder FROM tables WHERE id = ? AND lease_until >= {self.now}",
+                             (table_id,)).fetchone()
+        return None if row is None else row[0]
+
+    @staticmethod
+    def _fence(db: Db, lease: Lease | None) -> None:
+        """Go on only while ``lease`` (when given) is the table's latest: its row is locked until the transaction
+        ends, so no server takes the table between this check and the commit; :class:`LeaseLost` otherwise."""
+        if lease is not None and not db.execute(
+                "UPDATE tables SET version = version WHERE id = ? AND holder = ? AND version = ? RETURNING id",
+                (lease.table_id, lease.holder, lease.version)).fetchall():
+            raise LeaseLost(f"table {lease.table_id} was taken by another server")
 
     def remove(self, table_id: str) -> None:
         """Remove one table with its seats and records."""
         with self._transaction() as db:
             db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+

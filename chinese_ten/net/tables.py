@@ -23,10 +23,12 @@ from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.session import SeatKind, TableSession
 from chinese_ten.games import game_named
 from chinese_ten.net import protocol as p
+from chinese_ten.net.clock import IN_A_ROW, TurnClock
 from chinese_ten.net.links import make_link
 from chinese_ten.net.store import CHAT_KEPT, ChatLine, SeatRow, StoreUnavailable, TableRow, TableStore, secret_hash
 from chinese_ten.net.thinking import PooledThinker
-from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story_events
+from chinese_ten.net.watchers import WATCHERS_MAX, WatchOutlet, Watchers, shared_events, watcher_state
+from chinese_ten.net.wire import card_values, common_state, events_json, state_json, story, story_events
 
 _log = logging.getLogger("chinese_ten.net")
 
@@ -114,6 +116,8 @@ class SeatState:
     away_timer: Handle | None = None
     away_due: bool = False
     """The seat's away clock ran out while no other person was connected: it goes away as soon as one is."""
+    timed_out: bool = False
+    """The seat's turn clock ran out: a Normal computer makes the decision due, and then hands the seat back."""
 
     @property
     def row(self) -> SeatRow:
@@ -132,6 +136,8 @@ class SeatState:
             return SeatKind.computer(self.strength or "normal")
         if self.kind == "human" and self.away:
             return SeatKind.computer(self.stand_in)
+        if self.kind == "human" and self.timed_out:
+            return SeatKind.computer("normal")
         return SeatKind.remote()
 
 
@@ -159,8 +165,10 @@ class Table:
     """One open table: its match, its seats and their connections."""
 
     def __init__(self, row: TableRow, seats: list[SeatState], store: TableStore, clock: Clock, *,
-                 pool: Callable[[], Any] | None = None, away_after: float = 60.0, public_url: str = "") -> None:
-        """A table from its kept row and seats, its match brought to the kept position."""
+                 pool: Callable[[], Any] | None = None, away_after: float = 60.0, public_url: str = "",
+                 wall: Callable[[], float] | None = None) -> None:
+        """A table from its kept row and seats, its match brought to the kept position; ``wall`` gives the seconds
+        since the epoch that a running turn clock is kept in (by default the system's)."""
         self.id = row.id
         self.row = row
         self.store = store
@@ -171,6 +179,9 @@ class Table:
         self.chat_on = row.chat
         self.seq = row.seq
         self.ready: set[int] = set(row.ready)
+        self.wants_again: set[int] = set(row.again)
+        """The seats whose person asked for another match since this one ended."""
+        self.turn_clock = TurnClock(row.clock, clock, wall or clock_wall, self._clock_ran_out, row.turn_clock)
         self.chat_log: deque[ChatLine] = deque(store.chat_lines(row.id), maxlen=CHAT_KEPT)
         """The table's latest chat lines, oldest first, as kept."""
         self.game = game_named(row.game)
@@ -186,8 +197,13 @@ class Table:
         a table still waiting for its seats tells its deal (the latest update, whole) when the match begins."""
         self._pending: Handle | None = None
         self._shared: tuple[tuple[int, int], dict[str, Any]] | None = None
+        self._stepped: dict[int, dict[int, dict[str, Any]]] = {}
+        """Each seat's ``state`` just after each update not told yet (by update number, then seat), taken as
+        the update happened: an update's frame shows its own step, never a later one's."""
         self._last_over: dict[str, Any] | None = None
         self._match_over: dict[str, Any] | None = None
+        self.watchers = Watchers()
+        """The connections watching the table from no seat."""
         if self.started and row.progress and self.session.deal.is_over:
             self._restore_over()
         self.row = replace(row, progress={})  # the kept position is held once, as :attr:`_kept`'s text
@@ -196,12 +212,26 @@ class Table:
 
     def _new_session(self, progress: dict[str, Any]) -> TableSession:
         """The table's match, brought to the kept position ``progress``."""
+        rules = rules_for(self.row.game, self.row.rules)
+        leader = 0
+        for _ in range(self.row.matches):  # each match played again is dealt by the seat after the last one's dealer
+            leader = rules.next_seat(leader, len(self.seats))
         session = TableSession(self.game, [s.session_kind for s in self.seats], MatchLength.parse(self.row.match),
-                               rules=rules_for(self.row.game, self.row.rules), seed=self.row.seed,
-                               thinker=self.thinker)
+                               rules=rules, seed=self.row.seed, thinker=self.thinker, leader=leader)
         if progress:
             session.resume(progress)
+        session.on_change = self._stepped_on
         return session
+
+    def _stepped_on(self, change: str) -> None:
+        """The session has applied an action: each told seat's state as it is now, for that update's frame."""
+        if change == "action" and self.started:
+            number = self.session.update_count - 1
+            self._stepped[number] = {s.seat: self._step_state(s.seat) for s in self.seats if s.kind != "computer"}
+
+    def _step_state(self, seat: int) -> dict[str, Any]:
+        """``seat``'s state as an update tells it now (while the deal is under way, with its legal actions)."""
+        return state_json(self.session, seat, playing=not self.session.deal.is_over, common=self._common())
 
     def _wake(self) -> None:
         """A decision thought about in the pool is ready (called from the pool's thread)."""
@@ -215,7 +245,7 @@ class Table:
     @classmethod
     def open(cls, msg: p.Create, store: TableStore, clock: Clock, *, pool: Callable[[], Any] | None = None,
              away_after: float = 60.0, public_url: str = "", table_id: str | None = None,
-             ) -> tuple[Table, str, dict[int, str]]:
+             wall: Callable[[], float] | None = None) -> tuple[Table, str, dict[int, str]]:
         """A new table as ``create`` asks for it, kept in ``store``; with the host's token and each
         person's seat claim. ``ValueError`` says what cannot be opened; :class:`StoreUnavailable` when it
         cannot be kept (nothing is)."""
@@ -241,8 +271,8 @@ class Table:
         now = clock_wall()
         seed = secrets.randbits(63)
         row = TableRow(table_id or new_table_id(), spec.name, msg.seats,
-                       rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now)
-        table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url)
+                       rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now, msg.clock, msg.watchers)
+        table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url, wall=wall)
         kept = replace(row, progress=table.session.progress())
         try:
             store.create(kept, [s.row for s in seats])
@@ -299,11 +329,11 @@ class Table:
             seat.away_timer = None
         seat.away_due = False
         if seat.away:
-            seat.away = False
-            self._set_kind(seat)
-            _log.info("table %s: seat %d is back", self.id, seat_no)
+            self._back(seat)
+        self.turn_clock.decided(seat_no)  # heard from: a run of run-outs before it starts again
         was_started = self.started
         self.started = all(s.kind != "empty" for s in self.seats)
+        self._time_turn()
         outlet.push(p.dump(self._welcome(seat_no, token, last_seq)))
         self.presence()
         for other in self.seats:
@@ -313,6 +343,21 @@ class Table:
             _log.info("table %s: every seat taken, the match begins", self.id)
             self._tell()
         self.schedule()
+
+    def _back(self, seat: SeatState) -> None:
+        """An away seat's person is back: the seat is theirs again, their clock's run of run-outs forgotten."""
+        seat.away = False
+        self.turn_clock.decided(seat.seat)
+        self._set_kind(seat)
+        _log.info("table %s: seat %d is back", self.id, seat.seat)
+
+    def heard(self, seat_no: int) -> None:
+        """A message came from the seat's connection: a person away since their turn clock ran out is back."""
+        seat = self.seats[seat_no]
+        if seat.away and seat.outlet is not None:
+            self._back(seat)
+            self.presence()
+            self.schedule()
 
     def detach(self, seat_no: int, outlet: Outlet) -> None:
         """The seat's connection ``outlet`` has gone (a replaced one changes nothing)."""
@@ -417,6 +462,57 @@ class Table:
         else:
             seat.away_due = True
 
+    # ------------------------------------------------------------------ the turn clock
+
+    def _time_turn(self) -> None:
+        """Keep the turn clock on the decision due now: a person's (not away, not stood in for) while a deal is
+        played; none otherwise."""
+        seat = self.session.to_act if self.phase == "playing" else None
+        timed = seat if seat is not None and (not self.session.kinds[seat].is_computer or self._stand_in_done(seat)) else None
+        self.turn_clock.follow(timed, (self.row.matches, self.session.deal_number, len(self.session.actions[-1])))
+
+    def _stand_in_done(self, seat_no: int) -> bool:
+        """True when the computer standing in for a seat whose time ran out has made that one decision, not told
+        yet: the seat is its person's again once it is (a decision of theirs that follows at once is timed from
+        now, as it is kept and told)."""
+        return self.seats[seat_no].timed_out and any(
+            u.kind == "moved" and u.seat == seat_no for u in self.session.updates(seat_no, self.sent))
+
+    def _clock_ran_out(self, seat_no: int) -> bool:
+        """The seat's time for its decision is up: a Normal computer makes that decision, told to every seat just
+        before the move; the third in a row leaves the seat away until its person is heard from. With no person
+        connected nobody is kept waiting: False, and the clock runs out again once somebody comes."""
+        seat = self.seats[seat_no]
+        if self.phase != "playing" or self.session.to_act != seat_no or seat.kind != "human" or seat.away:
+            return True  # the decision was made meanwhile: nothing to do
+        if not any(s.outlet is not None for s in self.seats if s.kind == "human"):
+            return False
+        seat.timed_out = True
+        if self.turn_clock.ran_out(seat_no) >= IN_A_ROW:
+            _log.info("table %s: seat %d's clock ran out %d times in a row", self.id, seat_no, IN_A_ROW)
+            self._go_away(seat_no)
+        else:
+            _log.info("table %s: seat %d's clock ran out", self.id, seat_no)
+            self._set_kind(seat)
+            self.schedule()
+        return True
+
+    def _ran_out_told(self, update: Any, stood_in: set[int]) -> list[dict[str, Any]]:
+        """The ``timed_out`` event told before the move a computer made for a seat whose clock ran out (that seat
+        noted in ``stood_in``); none before any other update."""
+        if update.kind == "moved" and update.seat is not None and self.seats[update.seat].timed_out:
+            stood_in.add(update.seat)
+            return [{"kind": "timed_out", "seat": update.seat}]
+        return []
+
+    def _hand_back(self, stood_in: set[int]) -> None:
+        """The decisions made for these seats after their clocks ran out are told: the seats are their people's
+        again (those away stay with their stand-ins)."""
+        for seat_no in stood_in:
+            seat = self.seats[seat_no]
+            seat.timed_out = False
+            self._set_kind(seat)
+
     # ------------------------------------------------------------------ what the seats are told
 
     @property
@@ -437,8 +533,8 @@ class Table:
 
     def presence_list(self) -> list[dict[str, Any]]:
         """Every seat as ``presence`` and ``welcome`` list it (with ``ready`` while a deal is over, for each
-        person who has sent ``next``)."""
-        over = self.phase == "deal_over"
+        person who has sent ``next``, and ``again`` once the match is over, for each who has sent ``again``)."""
+        over, ended = self.phase == "deal_over", self.phase == "match_over"
         listed = []
         for s in self.seats:
             entry: dict[str, Any] = {"label": "host" if s.seat == 0 else f"guest {s.seat}", "name": s.name,
@@ -447,12 +543,14 @@ class Table:
                 entry["strength"] = s.strength  # an extra key: each window names a computer in its own language
             if over and s.seat in self.ready:
                 entry["ready"] = True
+            if ended and s.seat in self.wants_again:
+                entry["again"] = True
             listed.append(entry)
         return listed
 
     def presence(self) -> None:
         """Tell every connected seat who sits where."""
-        self._broadcast({"type": "presence", "seats": self.presence_list()})
+        self._broadcast({"type": "presence", "seats": self.presence_list(), "watchers": len(self.watchers)})
 
     def _common(self) -> dict[str, Any]:
         """The state every seat shares, worked out again only when the deal or the results change."""
@@ -464,13 +562,20 @@ class Table:
     def _state(self, seat: int) -> dict[str, Any] | None:
         if not self.started:
             return None
-        return state_json(self.session, seat, playing=self.phase == "playing", common=self._common())
+        return self._clocked(state_json(self.session, seat, playing=self.phase == "playing", common=self._common()))
+
+    def _clocked(self, state: dict[str, Any]) -> dict[str, Any]:
+        """``state`` with the turn clock (``clock``), at a table opened with one."""
+        if self.row.clock is not None:
+            state["clock"] = self.turn_clock.state()
+        return state
 
     def _welcome(self, seat: int, token: str | None, last_seq: int | None) -> dict[str, Any]:
         frame: dict[str, Any] = {"type": "welcome", "table": self.id, "seat": seat, "seq": self.seq,
                                  "seats": self.presence_list(), "state": self._state(seat), "game": self.game.name,
                                  "host": 0, "chat": [line.to_json() for line in self.chat_log],
-                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase}
+                                 "chat_on": self.chat_on, "assists": self.people <= 1, "phase": self.phase,
+                                 "watchers": len(self.watchers)}
         if token is not None:
             frame["token"] = token
         frame["values"] = card_values(self.session)
@@ -483,11 +588,71 @@ class Table:
                 frame["missed"] = []
             elif kept and kept[0][0] <= last_seq + 1:
                 frame["missed"] = [json.loads(text) for number, text in kept if number > last_seq]
+        return self._with_ends(frame)
+
+    def _with_ends(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """``frame`` with the ``deal_over`` and ``match_over`` frames last told, while the table is at that end."""
         if self._last_over is not None and self.phase in ("deal_over", "match_over"):
             frame["deal_over"] = self._last_over
         if self._match_over is not None:
             frame["match_over"] = self._match_over
         return frame
+
+    # ------------------------------------------------------------------ watchers
+
+    def watch(self, outlet: WatchOutlet) -> None:
+        """A watcher from no seat: sent ``watching``, then every frame every seat is told alike and each update as
+        a watcher may know it; :class:`Refused` (closing it) when watching is off or :data:`WATCHERS_MAX` watch."""
+        if not self.row.watchers:
+            raise Refused("bad-message", "The host has turned watching off at this table.", p.CLOSE_REFUSED)
+        if self.watchers.full:
+            raise Refused("too-many", f"{WATCHERS_MAX} people are watching this table already; try again later.",
+                          p.CLOSE_FLOOD)
+        self.watchers.add(outlet)
+        _log.info("table %s: a watcher came (%d watching)", self.id, len(self.watchers))
+        outlet.push(p.dump(self._watching()))
+        self.presence()
+
+    def unwatch(self, outlet: WatchOutlet) -> None:
+        """A watcher's connection has gone."""
+        if self.watchers.remove(outlet):
+            self.presence()
+
+    def set_watching(self, by: int, on: bool) -> None:
+        """Host only: let the table be watched, or not (closing every watcher's connection with 4003)."""
+        if by != 0:
+            raise Refused("not-host", "Only the host can turn watching on or off.")
+        if on == self.row.watchers:
+            return
+        try:
+            self.store.save_watchers(self.id, on)
+        except StoreUnavailable as exc:
+            _log.warning("table %s: whether it may be watched could not be kept: %s", self.id, exc)
+            raise unavailable() from None
+        self.row = replace(self.row, watchers=on)
+        _log.info("table %s: watching turned %s", self.id, "on" if on else "off")
+        if not on:
+            self.watchers.close_all(p.CLOSE_REFUSED, "watching is off")
+        self.presence()
+
+    def _watching(self) -> dict[str, Any]:
+        """The ``watching`` frame: the table as a watcher may know it now."""
+        frame: dict[str, Any] = {"type": "watching", "table": self.id, "seq": self.seq, "seats": self.presence_list(),
+                                 "state": watcher_state(self._state(0)), "game": self.game.name, "host": 0,
+                                 "chat": [line.to_json() for line in self.chat_log], "chat_on": self.chat_on,
+                                 "phase": self.phase, "watchers": len(self.watchers),
+                                 "values": card_values(self.session)}
+        if self.started:
+            stories = [story(self.session, seat) for seat in range(len(self.seats))]
+            frame["story"] = [event for told in zip(*stories, strict=True) for event in
+                              shared_events([events_json(self.game.name, update.events) for update in told])]
+            frame["deal"] = self.session.deal_number
+        return self._with_ends(frame)
+
+    def _watched_events(self, number: int) -> list[dict[str, Any]]:
+        """Session update ``number``'s events as a watcher is told them: as every seat was told them alike."""
+        return shared_events([events_json(self.game.name, self.session.updates(seat, number)[0].events)
+                              for seat in range(len(self.seats))])
 
     def _deliver(self, seat: SeatState, text: str) -> None:
         """Send one frame to a seat's connection, if it has one (the one place every frame leaves by)."""
@@ -498,11 +663,13 @@ class Table:
         self._deliver(self.seats[seat_no], p.dump(frame))
 
     def _broadcast(self, frame: dict[str, Any], numbered: bool = False) -> None:
+        """Send a frame every seat and every watcher is told alike."""
         text = p.dump(frame)
         for seat in self.seats:
             if numbered:
                 seat.frames.append((frame["seq"], text))
             self._deliver(seat, text)
+        self.watchers.push(text)
 
     def _flush(self) -> None:
         """Tell every seat, each its own, the session's updates it has not been told yet."""
@@ -511,21 +678,28 @@ class Table:
         start, end = self.sent, self.session.update_count
         if start >= end:
             return
-        playing = not self.session.deal.is_over
-        common = self._common()
         told = [s for s in self.seats if s.kind != "computer"]  # a computer's seat is never sent a frame
         per_seat = [self.session.updates(s.seat, start) for s in told]
+        stood_in: set[int] = set()
         for offset in range(end - start):
             self.seq += 1
+            stepped = self._stepped.pop(start + offset, {})
+            ran_out = self._ran_out_told(per_seat[0][offset], stood_in)
             for seat, updates in zip(told, per_seat):
                 update = updates[offset]
-                frame = {"type": "update", "seq": self.seq, "events": events_json(self.game.name, update.events),
+                frame = {"type": "update", "seq": self.seq,
+                         "events": ran_out + events_json(self.game.name, update.events),
                          "step": {"kind": update.kind, "deal": update.deal_number, "by": update.seat}}
-                frame["state"] = state_json(self.session, seat.seat, playing=playing, common=common)
+                state = stepped.get(seat.seat)
+                shown = frame["state"] = self._clocked(state if state is not None else self._step_state(seat.seat))
                 text = p.dump(frame)
                 seat.frames.append((self.seq, text))
                 self._deliver(seat, text)
+            if self.watchers:
+                self.watchers.push(p.dump({**frame, "events": ran_out + self._watched_events(start + offset),
+                                           "state": watcher_state(shown)}))
         self.sent = end
+        self._hand_back(stood_in)
 
     # ------------------------------------------------------------------ play
 
@@ -533,6 +707,8 @@ class Table:
         """A seat's decision: applied and acknowledged, or refused (:class:`Refused`) changing nothing."""
         if self.phase != "playing":
             raise Refused("not-your-turn", "No deal is under way.")
+        if self.seats[seat_no].timed_out:
+            raise Refused("not-your-turn", "Your time ran out: a computer is making this decision for you.")
         mover = self.session.to_act
         if mover != seat_no:
             who = "nobody's" if mover is None else f"{self.seats[mover].name}'s"
@@ -545,7 +721,10 @@ class Table:
         except (IllegalMove, ValueError) as exc:
             raise Refused("illegal", str(exc)) from None
         self.session.advance(decisions=0)  # the rules' own steps that follow at once (the turned stock card)
+        streaks = dict(self.turn_clock.streaks)
+        self.turn_clock.decided(seat_no)  # the run ends in what is kept with the decision
         if not self._keep():
+            self.turn_clock.streaks = streaks
             raise unavailable()
         self._flush()
         self._send(seat_no, {"type": "ack", "id": ident, "seq": self.seq})
@@ -590,6 +769,8 @@ class Table:
             return
         if self.phase == "deal_over":
             self._check_ready()
+        if self.phase == "match_over":
+            self._check_again()
         if self.phase != "playing":
             self._watch_away()
             return
@@ -605,6 +786,7 @@ class Table:
                 self.schedule()
         if self.session.deal.is_over:
             self._end_deal()
+        self._time_turn()
         self._watch_away()
 
     def finished_record(self) -> dict[str, Any]:
@@ -630,7 +812,8 @@ class Table:
         match = self.session.match
         self.ready = set()
         told = 2 if match.is_over else 1
-        if not self._keep(deal=(self.session.deal_number, record), frames=told):
+        number = self.row.matches * match.total_deals + self.session.deal_number  # counted across the table's matches
+        if not self._keep(deal=(number, record), frames=told):
             self._try_later()
             return
         self.seq += 1
@@ -672,6 +855,47 @@ class Table:
             self._flush()
             self.schedule()
 
+    def again(self, seat_no: int) -> None:
+        """The seat's person asks for another match, once this one is over; it starts when every person has."""
+        if self.phase != "match_over":
+            raise Refused("bad-message", "The match is not over yet: another can be asked for once it is.")
+        if seat_no in self.wants_again:
+            return
+        self.wants_again.add(seat_no)
+        if not self._keep(undo=False):
+            self.wants_again.discard(seat_no)
+            raise unavailable()
+        _log.info("table %s: seat %d asks for another match", self.id, seat_no)
+        self.presence()
+        self._check_again()
+
+    def _check_again(self) -> None:
+        """Start another match once somebody asked and every person present has (as ``next`` waits for them)."""
+        if self.phase != "match_over" or not self.wants_again:
+            return
+        if any(s.kind == "human" and not s.away and s.seat not in self.wants_again for s in self.seats):
+            return
+        self._new_match()
+
+    def _new_match(self) -> None:
+        """Another match at this table: the same seats, rules, match length and clock, a new shuffle, and the dealer
+        one seat on from the last match's first. Kept before it is told; when it cannot be, the table stays at the
+        match's end and tries again in a moment."""
+        before = (self.row, self.session, self.sent, self._last_over, self._match_over, set(self.wants_again))
+        self.row = replace(self.row, seed=secrets.randbits(63), matches=self.row.matches + 1)
+        self.session = self._new_session({})
+        self.sent, self._last_over, self._match_over, self._shared = 0, None, None, None
+        self.wants_again = set()
+        if not self._keep(undo=False):
+            self.row, self.session, self.sent, self._last_over, self._match_over, self.wants_again = before
+            self._shared = None
+            self._try_later()
+            return
+        _log.info("table %s: match %d begins", self.id, self.row.matches + 1)
+        self.presence()
+        self._flush()
+        self.schedule()
+
     def _tell(self) -> bool:
         """Keep the table's position as it is (the match has begun), then tell the updates not told yet; False
         (nothing told, tried again in a moment) when it cannot be kept."""
@@ -689,8 +913,11 @@ class Table:
         progress = json.dumps(self.session.progress(), separators=(",", ":"))
         unsent = self.session.update_count - self.sent if self.started else 0
         ready = tuple(sorted(self.ready))
+        self._time_turn()
         try:
-            self.store.save_position(self.id, progress, self.seq + unsent + frames, ready, now, deal)
+            self.store.save_position(self.id, progress, self.seq + unsent + frames, ready, now, deal,
+                                     match=(self.row.seed, self.row.matches), again=sorted(self.wants_again),
+                                     turn_clock=self.turn_clock.kept())
         except StoreUnavailable as exc:
             _log.warning("table %s: the position could not be kept: %s", self.id, exc)
             if undo:
@@ -708,6 +935,7 @@ class Table:
         self.sent = self.session.update_count if self.started else self.session.update_count - 1
         self.ready = set(ready)
         self._shared = None
+        self._stepped.clear()
 
     def _try_later(self) -> None:
         """Move the table on again in a moment (its last step could not be kept)."""
@@ -723,6 +951,7 @@ class Table:
         for seat in self.seats:
             if seat.away_timer is not None:
                 seat.away_timer.cancel()
+        self.turn_clock.stop()
         if self._pending is not None:
             self._pending.cancel()
         if self._retry is not None:

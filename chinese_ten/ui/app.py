@@ -230,6 +230,8 @@ class App:
         """Settings given on the command line for this run: name -> (value now, value remembered)."""
         self.banner_text = ""
         self.banner_left = 0.0
+        self.banner_scene: object | None = None
+        """The screen the notice is about, whose closing ends it (None: it lasts its seconds)."""
         self.offer_tutorial = False
         """True when the start screen is to offer Learn to play (a start whose settings never answered it)."""
         self._resize_at: float | None = None
@@ -323,11 +325,12 @@ class App:
         except SettingError:  # the rules or the game of this run no longer fit the seats chosen since
             return settings
 
-    def notify(self, text: str, seconds: float = BANNER_SECONDS) -> None:
+    def notify(self, text: str, seconds: float = BANNER_SECONDS, scene: object | None = None) -> None:
         """Show a notice across the top of the window for a few seconds (told from another thread, such as
-        the kept matches' writer, it wakes the sleeping window)."""
+        the kept matches' writer, it wakes the sleeping window); a notice about ``scene`` goes when it closes."""
         self.banner_text = text
         self.banner_left = seconds
+        self.banner_scene = scene
         if threading.current_thread() is not threading.main_thread():
             wake_window()
 
@@ -509,12 +512,15 @@ class App:
 
     def start_tutorial(self) -> None:
         """Sit down at the guided first deal (Learn to play); it is kept neither in the history nor in the
-        statistics, and an unfinished match kept stays as it was."""
-        from chinese_ten.games.ten.tutorial import Guide
-
+        statistics, and an unfinished match kept stays as it was. The lesson is the chosen game's (Chinese
+        Ten's for a game without one)."""
+        spec = game_named(self.settings.game)
+        if spec.lesson is None:
+            spec = game_named("ten")
+        assert spec.lesson is not None
         self.thinker.cancel()
         ctl = TableController(2, "normal", "one", pace=pace_for(self.settings.animation_speed), thinker=self.thinker,
-                              guide=Guide())
+                              guide=spec.lesson(), game=spec.name)
         self.replace(GuidedTableScene(self, ctl))
 
     def continue_match(self) -> bool:
@@ -668,6 +674,8 @@ class App:
         self.sound.follow(self.table())
         if self.banner_left > 0:
             self.banner_left = max(0.0, self.banner_left - dt)
+            if self.banner_scene is not None and self.banner_scene not in self.scenes:
+                self.banner_left = 0.0
         if self._resize_at is not None and time.monotonic() - self._resize_at >= RESIZE_SAVE_DELAY_S:
             self._resize_at = None
             self.remember_window_size()

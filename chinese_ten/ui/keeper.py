@@ -86,7 +86,7 @@ def network_outcome(places: list[int] | None, seat: int) -> str | None:
 
 
 def describe(kept: Unfinished) -> str:
-    """The unfinished match in one line: "2 seats · Normal · deal 2 of 4 · you +12", a game other than
+    """The unfinished match in one line: "2 seats · Normal · deal 2 of 4 · your match total +12", a game other than
     Chinese Ten named first ("Chinese Go Fishing · 5 seats · Hard · deal 1 of 5"); computers of different
     strengths are each named in seat order ("Normal · Hard"), or called Mixed when more than three."""
     setup = kept.setup
@@ -102,7 +102,7 @@ def describe(kept: Unfinished) -> str:
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
     seat = setup.person_seat
     if seat is not None and seat < len(kept.totals):
-        parts.append(_("you {score}").format(score=signed(kept.totals[seat])))
+        parts.append(_("your match total {score}").format(score=signed(kept.totals[seat])))
     if kept.progress.get("practice") is True:
         parts.append(_("practice"))
     return " · ".join(parts)

@@ -25,6 +25,8 @@ from chinese_ten.ui.network_names import seat_label_text, short_seat_name
 _log = logging.getLogger("chinese_ten.ui")
 
 FILENAME = "open-tables.json"
+SETUP_FILENAME = "host-setup.json"
+"""The file, beside the open tables, keeping the set-up of the last table hosted."""
 KEPT_MOST = 20
 """How many open tables are kept (the oldest go first)."""
 
@@ -87,13 +89,49 @@ def base_of(ws: str) -> str:
     return {"wss": "https", "ws": "http"}.get(scheme, scheme) + "://" + host.rstrip("/")
 
 
+def only_this_computer(url: str) -> bool:
+    """True when ``url`` (a link, a base or a WebSocket address) names this computer's loopback (127.x, ::1,
+    localhost): no one at another computer can reach it."""
+    from urllib.parse import urlsplit
+
+    from chinese_ten.net.proxies import is_loopback
+
+    try:
+        host = urlsplit(url.strip()).hostname or ""
+    except ValueError:
+        return False
+    return host == "localhost" or is_loopback(host)
+
+
 class OpenTables:
     """The kept list (nothing is kept without a data folder)."""
 
     def __init__(self, folder: Path | None) -> None:
         """The list kept in ``folder`` (none without one)."""
         self.path = None if folder is None else folder / FILENAME
+        self.setup_path = None if folder is None else folder / SETUP_FILENAME
         self._noted: dict[tuple[str, str], object] = {}
+
+    def last_setup(self) -> dict[str, Any]:
+        """The set-up of the last table hosted (the host form's choices as :meth:`keep_setup` kept them), empty
+        when none is kept or the file cannot be read (the form checks each value it takes)."""
+        if self.setup_path is None or not self.setup_path.exists():
+            return {}
+        try:
+            data = json.loads(self.setup_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            _log.warning("the last table's set-up could not be read (%s); the form starts afresh", exc)
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def keep_setup(self, setup: dict[str, Any]) -> None:
+        """Keep the host form's choices for the next table hosted."""
+        if self.setup_path is None:
+            return
+        try:
+            storage.atomic_write(self.setup_path, json.dumps(setup, indent=1).encode("utf-8"))
+        except OSError as exc:
+            _log.warning("the table's set-up could not be kept: %s", exc)
 
     def load(self) -> list[OpenTable]:
         """Every open table kept, newest first."""

@@ -187,8 +187,9 @@ class Services(Protocol):
     def change_settings(self, **changes: Any) -> Settings:
         """Change some settings: remember them and apply at once what can be applied now."""
 
-    def notify(self, text: str, seconds: float = ...) -> None:
-        """Show a notice across the top of the window for a few seconds."""
+    def notify(self, text: str, seconds: float = ..., scene: object | None = None) -> None:
+        """Show a notice across the top of the window for a few seconds (no longer than ``scene``, when given,
+        stays open)."""
 
     def show_notices(self) -> None:
         """Show the notices waiting from start-up, once."""

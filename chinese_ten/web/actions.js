@@ -1,7 +1,7 @@
 // What the seat may send, read from the server's `state.legal` and `state.pending`: the page decides no rule.
 
 import { _, format } from "./i18n.js";
-import { cardNames } from "./cards.js";
+import { cardName } from "./cards.js";
 
 /** An action's text taken apart: {verb, card, sets} ("play 9S take 5D+4H 9C" -> sets [["5D","4H"],["9C"]]). */
 export function parseAction(text) {
@@ -25,11 +25,24 @@ export function pendingChoices(legal) {
   return (legal || []).map(parseAction).filter((a) => a.verb === "choose");
 }
 
-/** The words of one choice's button. */
-export function choiceText(action) {
-  if (action.verb === "choose") return format("Take {cards}", { cards: cardNames([action.card]) });
+/** Sets of cards in words, as every take is told: a set's cards joined by "+" (a sum), the sets by commas. */
+export function setsText(sets) {
+  return sets.map((set) => set.map(cardName).join(" + ")).join(_(", "));
+}
+
+/** What a take gives in words: the cards taken and, when the rules' values are known, the points of every card
+ * the take puts in the pile (the played card's own with them, so none reads as worth it all). */
+export function takeText(values, played, sets) {
+  const cards = setsText(sets);
+  const points = pointsOf(values, [played, ...sets.flat()]);
+  return points === null ? cards : format("{cards} ({points} points in all)", { cards, points });
+}
+
+/** The words of one choice's button; `played` is the card the choice takes with. */
+export function choiceText(action, values, played) {
+  if (action.verb === "choose") return format("Take {cards}", { cards: takeText(values, played, [[action.card]]) });
   if (!action.sets.length) return _("Take nothing: lay it on the layout");
-  return format("Take {cards}", { cards: action.sets.map((set) => cardNames(set)).join(" · ") });
+  return format("Take {cards}", { cards: takeText(values, action.card, action.sets) });
 }
 
 /** The points of some cards under the table's rules (`values` from the server), or null when unknown. */

@@ -9,6 +9,9 @@ const SUITS = {
   S: () => _("spades"), H: () => _("hearts"), D: () => _("diamonds"), C: () => _("clubs"),
 };
 let style = "classic";
+// The page's modules come from /web/VERSION/, and the pictures' addresses carry the same version: a browser
+// keeps them for good, and a release with other pictures has other addresses.
+const VERSION = new URL(import.meta.url).pathname.split("/").at(-2);
 
 /** The rank and suit of a card's code ("10H" -> ["10", "H"]). */
 export function parts(code) {
@@ -31,14 +34,14 @@ export function cardNames(codes) {
 export function setStyle(contrast, fourColour) {
   style = (contrast ? "high-contrast" : "") + (contrast && fourColour ? "-" : "") + (fourColour ? "four-colour" : "");
   style = style || "classic";
-  document.documentElement.style.setProperty("--back", `url("/cards/${style}/back.svg")`);
+  document.documentElement.style.setProperty("--back", `url("/cards/${style}/back.svg?v=${VERSION}")`);
 }
 
 const pictures = new Map();
 
 function picture(code) {
   // one picture element per face, moved to wherever the card now lies: it is not loaded or decoded again
-  const src = `/cards/${style}/${code}.svg`;
+  const src = `/cards/${style}/${code}.svg?v=${VERSION}`;
   let img = pictures.get(src);
   if (!img) {
     img = document.createElement("img");

@@ -68,13 +68,14 @@ export class Connection {
     });
   }
 
-  /** Send one message now, or once connected again. */
+  /** Send one message now (true), or a chat line once connected again; any other message is not sent (false). */
   send(message) {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));
-    } else if (message.type === "chat") {
-      this.outbox.push(message);
+      return true;
     }
+    if (message.type === "chat") this.outbox.push(message);
+    return false;
   }
 
   /** Connect again at once (a lost connection's wait cut short). */

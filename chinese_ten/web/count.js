@@ -3,7 +3,7 @@
 
 import { _, format } from "./i18n.js";
 import { faceCard } from "./cards.js";
-import { seatName } from "./words.js";
+import { seatName, waitingText } from "./words.js";
 
 /** Each seat's captured cards, from the deal's events as this seat was told them (all were face up). */
 export function piles(story, seats) {
@@ -56,7 +56,9 @@ export function drawCount(box, model, onNext) {
     const cards = model.values ? taken[seat].filter((card) => model.values[card]) : taken[seat];
     fan.append(...cards.map((card) => faceCard(card)));
     scoring.append(fan);
-    row.append(cell("td", seatName(model.seats, seat)), scoring, cell("td", String(points[seat] ?? "")),
+    const name = cell("td", seatName(model.seats, seat));
+    name.className = "who";
+    row.append(name, scoring, cell("td", String(points[seat] ?? "")),
       cell("td", String((over.totals || [])[seat] ?? "")));
     if (model.matchOver) row.append(cell("td", place(model.matchOver.places[seat])));
     grid.append(row);
@@ -66,13 +68,16 @@ export function drawCount(box, model, onNext) {
     const mine = model.matchOver.places[model.seat];
     parts.push(cell("p", mine === 1 ? _("You won the match.") : format("You came {place}.", { place: place(mine) })));
   } else {
+    const waiting = cell("p", waitingText(model));
+    waiting.dataset.role = "waiting";
     const next = document.createElement("button");
     next.type = "button";
     next.dataset.role = "next";
-    next.textContent = model.readySent ? _("Waiting for the others…") : _("Next deal");
-    next.disabled = model.readySent;
+    next.textContent = _("Next deal");
+    // pressed, it stays where it is with the focus (a disabled button would drop it to the page) and does nothing
+    next.setAttribute("aria-disabled", String(model.readySent || !model.connected));
     next.addEventListener("click", onNext);
-    parts.push(next);
+    parts.push(waiting, next);
   }
   box.replaceChildren(...parts);
 }

@@ -15,6 +15,7 @@ import { wireKeys } from "./keys.js";
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const root = document.documentElement;
 const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{4,64})$/);
+const CLAIM = /^[A-Za-z0-9_-]{32}$/; // the form of every claim the server writes (192 random bits, URL-safe)
 const claim = location.hash.length > 1 ? location.hash.slice(1) : "";
 
 /** Everything this seat was told, and what it is doing. */
@@ -24,6 +25,7 @@ const model = {
   seats: [],
   state: null,
   story: [],
+  past: [],
   turns: [],
   values: null,
   chat: [],
@@ -37,20 +39,41 @@ const model = {
   last: "",
   connected: false,
   welcomed: false,
+  back: false,
   stopped: false,
   name: "",
 };
 let connection = null;
 let actions = 0;
+let backTimer = 0;
+let shownNotice = null;
 
 function show(view) {
   for (const section of document.querySelectorAll("[data-view]")) section.hidden = section.dataset.view !== view;
 }
 
-function notice(text) {
-  $("notice").textContent = text;
+/** Show one notice instead of the table: `say()` gives its words, and `action` ({label(), run}), when given,
+ * a button; both are asked again after a language switch. */
+function notice(say, action = null) {
+  shownNotice = { say, action };
+  drawNotice();
   show("notice");
   root.dataset.state = pageState();
+  if (action) $("notice-action").focus();
+}
+
+function drawNotice() {
+  const { say, action } = shownNotice;
+  $("notice").textContent = say();
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.onclick = action ? action.run : null;
+  button.textContent = action ? action.label() : "";
+}
+
+/** The notice of a table this server does not have. */
+function noTable() {
+  return _("There is no such table on this server (a table waits 48 hours for its people).");
 }
 
 function pageState() {
@@ -78,9 +101,9 @@ const handlers = {
   },
   act(text) {
     actions += 1;
-    model.sending = true;
     model.choice = null;
-    connection.send({ type: "act", id: `a${actions}`, action: text });
+    model.sending = connection.send({ type: "act", id: `a${actions}`, action: text });
+    if (!model.sending) model.last = _("Not sent: the server cannot be reached. Play it again once it is back.");
     render();
   },
   cancel() {
@@ -93,8 +116,8 @@ const handlers = {
 };
 
 function next() {
-  model.readySent = true;
-  connection.send({ type: "next" });
+  if (model.readySent || !model.connected) return;
+  model.readySent = connection.send({ type: "next" });
   render();
 }
 
@@ -123,14 +146,29 @@ function focusKey() {
 function draw(motion) {
   const focused = document.activeElement;
   const key = focusKey();
+  const inPlay = Boolean(focused && focused.closest && focused.closest('[data-role="count"], [data-role="choice"], [data-role="hand"]'));
   try {
     drawAll(motion);
   } finally {
     if (key && focused !== document.activeElement) {
       const again = document.querySelector(`[data-role="felt"] ${key}, [data-role="count"] ${key}`);
       if (again && !again.disabled) again.focus({ preventScroll: true });
+      else if (inPlay) focusHand();
     }
   }
+}
+
+/** Give the focus to the hand (its first card that may be played, or the hand itself): where play goes on after
+ * the count or a choice closes, instead of falling to the page and from there to the language list. */
+function focusHand() {
+  const hand = $("hand");
+  const card = hand.querySelector("button:enabled");
+  if (card) {
+    card.focus({ preventScroll: true });
+    return;
+  }
+  hand.tabIndex = -1;
+  hand.focus({ preventScroll: true });
 }
 
 function drawAll(motion) {
@@ -145,23 +183,37 @@ function drawAll(motion) {
   drawChat(model.chat, model.chatOn);
   drawTurns();
   $("last").textContent = model.last;
-  $("connection").textContent = model.connected ? "" : _("Connection lost: joining again…");
+  $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
+  drawOutage();
   if (before) move(felt, before, motion.from, motion.to);
 }
 
-/** The list of turns: only the new lines added, unless the list was told again from its start. */
+/** The table's word on the server's reach: lost (nothing may be pressed until it is back), or back again. */
+function drawOutage() {
+  const line = $("outage");
+  const lost = model.welcomed && !model.connected && !model.stopped;
+  line.hidden = !lost && !model.back;
+  line.dataset.kind = lost ? "lost" : "back";
+  line.textContent = lost ? _("The server cannot be reached: nothing can be played until it is back. Joining again…")
+    : model.back ? _("The server is back: play on.") : "";
+  $("felt").classList.toggle("cut-off", lost);
+}
+
+/** The list of turns: only the new lines added, unless the list was told again from its start. A deal's first
+ * line (its deal) sets it apart from the deal before. */
 function drawTurns() {
   const list = $("turns");
-  const line = (text) => Object.assign(document.createElement("li"), { textContent: text });
+  const line = (turn) => Object.assign(document.createElement("li"), { textContent: turn.text, className: turn.deal ? "deal" : "" });
   const shown = list.children.length;
-  if (shown > model.turns.length || (shown && list.firstElementChild.textContent !== model.turns[0])) {
+  if (shown > model.turns.length || (shown && list.firstElementChild.textContent !== model.turns[0].text)) {
     list.replaceChildren(...model.turns.map(line));
   } else if (shown < model.turns.length) {
     list.append(...model.turns.slice(shown).map(line));
   } else {
     return;
   }
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  const panel = list.closest(".turns"); // the panel scrolls, its newest line in view
+  requestAnimationFrame(() => { panel.scrollTop = panel.scrollHeight; });
 }
 
 /** Where the cards of some events come from and go to, for the motion. */
@@ -183,16 +235,40 @@ function told(events) {
   for (const event of events) {
     const text = eventText(model, event);
     if (text) {
-      model.turns.push(text);
+      model.turns.push({ text, deal: event.kind === "dealt" });
       model.last = text;
     }
   }
   if (model.turns.length > 400) model.turns.splice(0, model.turns.length - 400);
 }
 
+/** A deal's events as received, its "dealt" event marked with the deal's number (its line names it ever after). */
+function marked(events, state) {
+  return events.map((event) => (event.kind === "dealt" && state ? { ...event, deal: state.deal, deals: state.deals } : event));
+}
+
+/** Say on the table, for a few seconds, that the server is back. */
+function said() {
+  model.back = true;
+  clearTimeout(backTimer);
+  backTimer = setTimeout(() => {
+    model.back = false;
+    if (model.welcomed) render();
+  }, 6000);
+}
+
+/** The turns told again from every deal kept in this page (after a language switch). */
+function tellAgain() {
+  model.turns = [];
+  told([...model.past, ...model.story]);
+}
+
 function keep() {
-  keepSeat(model.table, { token: model.token, seat: model.seat, game: model.state ? model.state.game : model.game,
-    seats: model.seats.length, lastSeq: model.lastSeq, name: model.name });
+  const state = model.state;
+  keepSeat(model.table, { token: model.token, seat: model.seat, game: state ? state.game : model.game,
+    seats: model.seats.length, lastSeq: model.lastSeq, name: model.name,
+    people: model.seats.map((_entry, seat) => seatName(model.seats, seat)),
+    deal: state ? state.deal : 0, deals: state ? state.deals : 0, over: Boolean(model.matchOver) });
 }
 
 /** The game's name in the page's language. */
@@ -213,6 +289,7 @@ function nameGame(game) {
 
 function welcome(frame) {
   if (frame.token) model.token = frame.token;
+  if (model.welcomed && !model.connected) said(); // back after an outage
   model.welcomed = true;
   model.connected = true;
   model.seat = frame.seat;
@@ -221,7 +298,10 @@ function welcome(frame) {
   model.game = frame.game;
   nameGame(frame.game);
   document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
-  model.story = frame.story || [];
+  const story = marked(frame.story || [], model.state);
+  const dealOf = (events) => (events.length && events[0].kind === "dealt" ? events[0].deal : null);
+  if (model.story.length && dealOf(model.story) !== dealOf(story)) model.past.push(...model.story); // a deal ended unseen
+  model.story = story;
   model.values = frame.values || model.values;
   if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
   if (typeof frame.chat_on === "boolean") model.chatOn = frame.chat_on;
@@ -233,8 +313,7 @@ function welcome(frame) {
   model.matchOver = frame.match_over || null;
   const me = model.seats[model.seat] || {};
   model.readySent = Boolean(me.ready);
-  model.turns = [];
-  told(model.story);
+  tellAgain();
   if (model.dealOver && !model.matchOver && frame.phase === "deal_over" && me.ready) model.readySent = true;
   keep();
   if (location.hash) history.replaceState(null, "", location.pathname); // the claim is spent: reloading comes back with the token
@@ -250,17 +329,22 @@ function frameArrived(frame) {
       return;
     case "update": {
       const events = frame.events || [];
-      if (events.some((e) => e.kind === "dealt")) {
-        model.story = [];
-        model.turns = [];
-        model.dealOver = null;
-        model.readySent = false;
-      }
-      model.story.push(...events);
       model.state = frame.state || model.state;
+      if (events.some((e) => e.kind === "dealt")) {
+        // a story of its deal alone was told again by this update (a table starting as this seat sat down)
+        if (model.story.some((e) => e.kind !== "dealt")) model.past.push(...model.story);
+        if (model.past.length > 2000) model.past.splice(0, model.past.length - 2000);
+        model.story = [];
+        model.dealOver = null;
+        model.matchOver = null;
+        model.readySent = false;
+        keep();
+      }
+      model.story.push(...marked(events, model.state));
       model.lastSeq = frame.seq;
       model.choice = null;
-      told(events);
+      if (events.some((e) => e.kind === "dealt")) tellAgain(); // the deal told anew, once, after those before it
+      else told(events);
       render(motionOf(events));
       return;
     }
@@ -287,6 +371,7 @@ function frameArrived(frame) {
       return;
     case "presence":
       model.seats = frame.seats || model.seats;
+      keep();
       render();
       return;
     case "chat":
@@ -304,15 +389,37 @@ function statusChanged(status, code) {
   model.sending = false;
   if (status === "closed") {
     model.stopped = true;
-    if (code === 4001) notice(_("This seat was opened in another window or browser."));
-    else if (code === 4003) notice(_("This link's seat has been taken already. Ask the host for a new link."));
+    if (code === 4001) {
+      notice(() => _("This seat was opened in another window or browser."), { label: () => _("Play here again"), run: takeBack });
+    } else if (code === 4003) notice(refusedText);
     else if (code === 4004) {
       forgetSeat(model.table);
-      notice(_("There is no such table on this server (a table waits 48 hours for its people)."));
-    } else notice(_("This server speaks another version of the game."));
+      notice(noTable);
+    } else notice(() => _("This server speaks another version of the game."));
     return;
   }
   if (model.welcomed) render();
+}
+
+/** Why the server refused this seat, as far as the page can tell: a claim of the wrong form is a link copied
+ * short or mistyped; one of the right form names no seat that is still free (taken, or one letter mistyped). */
+function refusedText() {
+  if (model.token) return _("This seat's key in this browser is not this table's any more. Open the host's link again.");
+  if (!CLAIM.test(claim)) return _("This link is not whole: part of it is missing or mistyped. Open the whole link the host sent.");
+  return _("No free seat answers this link: its seat has been taken already, or a letter of it is mistyped. Check it against the host's, or ask the host for a new link.");
+}
+
+/** Come back to the seat in this window after another window had taken it. */
+function takeBack() {
+  model.stopped = false;
+  model.welcomed = false;
+  notice(() => _("Coming back to your seat…"));
+  sitDown(tokenHello);
+}
+
+/** The first message of a connection coming back with the seat's token (and the last frame it had). */
+function tokenHello() {
+  return { type: "hello", version: 1, table: model.table, token: model.token, ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) };
 }
 
 function sitDown(hello) {
@@ -326,32 +433,26 @@ function join() {
     model.token = kept.token;
     model.name = kept.name || "";
     model.lastSeq = kept.lastSeq ?? null;
-    sitDown(() => ({ type: "hello", version: 1, table: model.table, token: model.token,
-      ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) }));
-    notice(_("Coming back to your seat…"));
+    sitDown(tokenHello);
+    notice(() => _("Coming back to your seat…"));
     return;
   }
   if (!claim) {
-    notice(_("This address has no seat in it. Open the whole link the host sent, with the part after #."));
+    notice(() => _("This address has no seat in it. Open the whole link the host sent, with the part after #."));
     return;
   }
   const sit = (name) => {
     model.name = name;
-    sitDown(() => (model.token
-      ? { type: "hello", version: 1, table: model.table, token: model.token, ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) }
-      : { type: "hello", version: 1, table: model.table, claim, name }));
+    sitDown(() => (model.token ? tokenHello() : { type: "hello", version: 1, table: model.table, claim, name }));
   };
-  if (keptName()) {
-    sit(keptName()); // the name was asked once, at this browser's first table, and is remembered
-    notice(_("Taking your seat…"));
-    return;
-  }
   show("join");
   const input = $("name-input");
+  input.value = keptName(); // the name given at an earlier table, offered again: keep it with Enter, or change it
   input.focus();
+  input.select();
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const name = input.value.trim().slice(0, 40);
+    const name = input.value.trim().slice(0, input.maxLength); // the field's limit is the server's, 32
     if (!name) return;
     keepName(name);
     $("join").disabled = true;
@@ -362,15 +463,20 @@ function join() {
 function listTables() {
   show("list");
   root.dataset.state = "waiting";
-  const kept = keptTables();
+  const kept = keptTables().filter((entry) => !entry.over); // a finished match's table is not one to go back to
   $("no-tables").hidden = kept.length > 0;
   $("tables").replaceChildren(...kept.map((entry) => {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = `/t/${entry.table}`;
     const game = gameName(entry.game);
-    link.textContent = format("{game} at table {table}", { game, table: entry.table });
-    item.append(link);
+    const people = (entry.people || []).filter((_name, seat) => seat !== entry.seat);
+    link.textContent = people.length ? format("{game} with {people}", { game, people: people.join(_(", ")) })
+      : format("{game} at table {table}", { game, table: entry.table });
+    const progress = document.createElement("span");
+    progress.className = "progress";
+    progress.textContent = entry.deal ? format("Deal {n} of {m}", { n: entry.deal, m: entry.deals }) : _("Not started yet");
+    item.append(link, " ", progress);
     return item;
   }));
 }
@@ -397,17 +503,23 @@ function switches() {
   look();
   contrast.addEventListener("change", () => { look(); redraw(); });
   four.addEventListener("change", () => { look(); redraw(); });
+  language.addEventListener("keydown", (event) => {
+    // the arrows on a closed list would switch the language at each press: it opens with Space, Enter or Alt+↓
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"].includes(event.key) && !event.altKey) {
+      event.preventDefault();
+    }
+  });
   language.addEventListener("change", async () => {
     await useLanguage(language.value, true);
-    model.turns = [];
-    told(model.story);
+    tellAgain();
     redraw();
   });
   return language;
 }
 
 function redraw() {
-  if (model.welcomed) render();
+  if (!document.querySelector('[data-view="notice"]').hidden) drawNotice();
+  else if (model.welcomed) render();
   else if (!model.table) listTables();
 }
 
@@ -420,6 +532,7 @@ async function start() {
   wireKeys();
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (model.table) join();
+  else if (location.pathname.startsWith("/t/")) notice(noTable);
   else listTables();
   window.addEventListener("online", () => connection && connection.retryNow());
 }

@@ -2,9 +2,9 @@
 // the seat's hand and the capture choice. Everything shown comes from what the server told this seat.
 
 import { _, format } from "./i18n.js";
-import { backCard, cardName, cardNames, faceCard } from "./cards.js";
-import { actionsFor, choiceText, pendingChoices, pointsOf, takeable } from "./actions.js";
-import { seatLabel, seatName, turnText } from "./words.js";
+import { backCard, cardName, faceCard } from "./cards.js";
+import { actionsFor, choiceText, pendingChoices, takeable, takeText } from "./actions.js";
+import { seatLabel, seatName, strengthName, turnText } from "./words.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 
@@ -14,8 +14,9 @@ export function others(model) {
   return Array.from({ length: n - 1 }, (_unused, i) => (model.seat + 1 + i) % n);
 }
 
-function presenceText(entry) {
+function presenceText(entry, connected) {
   if (!entry) return "";
+  if (!connected && entry.kind !== "computer") return _("not known now");
   if (entry.kind === "computer") return _("computer");
   if (entry.kind === "empty") return _("empty seat");
   if (entry.kind === "away") return _("away: a computer plays for now");
@@ -28,16 +29,20 @@ function seatBox(model, seat, mine) {
   const box = document.createElement("div");
   box.className = "seat";
   box.dataset.seat = String(seat);
-  box.dataset.presence = entry.kind === "human" ? (entry.online ? "online" : "offline") : entry.kind || "empty";
+  box.dataset.presence = !model.connected && entry.kind !== "computer" ? "unknown"
+    : entry.kind === "human" ? (entry.online ? "online" : "offline") : entry.kind || "empty";
   if (state && state.to_move === seat && !model.dealOver) box.classList.add("to-move");
   const name = document.createElement("p");
   name.className = "name";
-  name.textContent = mine ? `${seatName(model.seats, seat)} (${_("you")})` : seatName(model.seats, seat);
+  // a computer's box names its label once: "Guest 2" above, "Hard · computer" below
+  const named = entry.kind === "computer" ? seatLabel(seat) : seatName(model.seats, seat);
+  name.textContent = mine ? `${named} (${_("you")})` : named;
   const detail = document.createElement("p");
   detail.className = "detail";
-  const bits = [seatLabel(seat), presenceText(entry)];
+  const bits = entry.kind === "computer" ? [strengthName(entry), presenceText(entry, model.connected)]
+    : [seatLabel(seat), presenceText(entry, model.connected)];
   if (entry.ready && model.dealOver) bits.push(_("ready"));
-  detail.textContent = bits.filter(Boolean).join(" · ");
+  phrases(detail, bits);
   box.append(name, detail);
   if (state) {
     const size = (state.hand_sizes || [])[seat] || 0;
@@ -52,14 +57,30 @@ function seatBox(model, seat, mine) {
     const figures = document.createElement("p");
     figures.className = "figures";
     figures.dataset.role = "pile";
-    figures.textContent = mine
-      ? format("pile {pile} · {points} points", { pile, points })
-      : format("{size} in hand · pile {pile} · {points} points", { size, pile, points });
+    const total = ((model.dealOver && model.dealOver.totals) || state.totals || [])[seat]; // the count's, once a deal is over
+    phrases(figures, [mine ? "" : format("{size} in hand", { size }), format("pile {pile}", { pile }),
+      format("{points} points", { points }), total === undefined ? "" : format("match {total}", { total: signed(total) })]);
     box.append(figures);
   }
   const label = `${name.textContent}: ${detail.textContent}${box.lastChild.dataset.role === "pile" ? `, ${box.lastChild.textContent}` : ""}`;
   box.setAttribute("aria-label", label);
   return box;
+}
+
+/** Fill `line` with phrases joined by " · ", each kept whole on its line (a narrow box breaks between them). */
+function phrases(line, bits) {
+  const shown = bits.filter(Boolean);
+  line.replaceChildren(...shown.flatMap((bit, i) => {
+    const span = document.createElement("span");
+    span.textContent = i < shown.length - 1 ? `${bit} ·` : bit;
+    return i < shown.length - 1 ? [span, " "] : [span]; // the space between phrases is where a line may break
+  }));
+}
+
+/** A match's margin so far as the count shows it, with a plus sign when it is ahead ("+12", "-3.5", "0"). */
+export function signed(total) {
+  const shown = String(Math.round(Number(total) * 10) / 10);
+  return Number(total) > 0 ? `+${shown}` : shown;
 }
 
 /** Where each of the other seats sits on a wide screen, from this seat's left over the top to its right. */
@@ -100,16 +121,12 @@ function drawCentre(model) {
   layout.replaceChildren(...cards.map((card) => faceCard(card)));
 }
 
-function pointedText(model, card) {
+/** What a hand card would take, in words: each of its takes with the points it gives, or nothing. */
+export function pointedText(model, card) {
   const actions = actionsFor(model.state.legal, card);
   const takes = actions.filter((a) => a.sets.length);
   if (!takes.length) return format("{card} takes nothing; it joins the layout.", { card: cardName(card) });
-  const options = takes.map((a) => {
-    const cards = a.sets.flat();
-    const points = pointsOf(model.values, [card, ...cards]);
-    const named = a.sets.map((set) => cardNames(set)).join(" · ");
-    return points === null ? named : format("{cards} ({points} points)", { cards: named, points });
-  });
+  const options = takes.map((a) => takeText(model.values, card, a.sets));
   return format("{card} takes {options}.", { card: cardName(card), options: options.join(_(" or ")) });
 }
 
@@ -128,7 +145,7 @@ function drawHand(model, handlers) {
   hand.setAttribute("aria-label", _("Your hand"));
   const cards = state ? state.hand : [];
   hand.style.setProperty("--n", String(Math.max(cards.length, 1)));
-  const free = state && !state.pending && !model.sending && !model.choice;
+  const free = state && model.connected && !state.pending && !model.sending && !model.choice;
   hand.replaceChildren(...cards.map((card) => {
     const button = faceCard(card, true);
     const actions = free ? actionsFor(state.legal, card) : [];
@@ -151,7 +168,9 @@ function drawChoice(model, handlers) {
   const state = model.state;
   let actions = [];
   let title = "";
-  if (state && state.pending && !model.sending) {
+  if (!model.connected) {
+    actions = [];
+  } else if (state && state.pending && !model.sending) {
     actions = pendingChoices(state.legal);
     title = format("Choose what {card} takes.", { card: cardName(state.pending.card) });
   } else if (model.choice && state && !model.sending) {
@@ -169,7 +188,7 @@ function drawChoice(model, handlers) {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.action = action.text;
-    button.textContent = choiceText(action);
+    button.textContent = choiceText(action, model.values, action.verb === "choose" ? state.pending.card : action.card);
     button.addEventListener("click", () => handlers.act(action.text));
     const takes = new Set(action.verb === "choose" ? [action.card] : action.sets.flat());
     const mark = (on) => {

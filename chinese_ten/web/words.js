@@ -2,6 +2,7 @@
 
 import { _, format } from "./i18n.js";
 import { cardName, cardNames } from "./cards.js";
+import { setsText } from "./actions.js";
 
 const STRENGTHS = { easy: () => _("Easy"), normal: () => _("Normal"), hard: () => _("Hard") };
 
@@ -10,13 +11,15 @@ export function seatLabel(seat) {
   return seat === 0 ? _("Host") : format("Guest {number}", { number: seat });
 }
 
+/** A computer's strength in words ("Hard"), or "Computer" when the server names none. */
+export function strengthName(entry) {
+  return STRENGTHS[entry.strength] ? STRENGTHS[entry.strength]() : _("Computer");
+}
+
 /** How the page names a seat: its person's name, or a computer's label and strength ("guest 2 · Hard"). */
 export function seatName(seats, seat) {
   const entry = seats[seat] || {};
-  if (entry.kind === "computer") {
-    const strength = STRENGTHS[entry.strength] ? STRENGTHS[entry.strength]() : _("Computer");
-    return `${seatLabel(seat)} · ${strength}`;
-  }
+  if (entry.kind === "computer") return `${seatLabel(seat)} · ${strengthName(entry)}`;
   return entry.name || seatLabel(seat);
 }
 
@@ -29,8 +32,9 @@ export function eventText(model, event) {
   const w = who(model, event.seat);
   switch (event.kind) {
     case "dealt":
-      return format("Deal {n} of {m} is dealt.", { n: model.state ? model.state.deal : 1, m: model.state ? model.state.deals : 1 });
+      return format("Deal {n} of {m} is dealt.", { n: event.deal || (model.state ? model.state.deal : 1), m: event.deals || (model.state ? model.state.deals : 1) });
     case "played":
+      if (event.took && event.took.length && model.game === "fishing") return ""; // its capture tells it, set by set
       if (event.took && event.took.length) {
         return format("{who} played {card} and took {cards}.", { who: w, card: cardName(event.card), cards: cardNames(event.took) });
       }
@@ -41,6 +45,7 @@ export function eventText(model, event) {
       if (event.source === "flip") {
         return format("{card} took {cards}.", { card: cardName(event.card), cards: cardNames(event.taken) });
       }
+      if (event.sets) return format("{who} played {card} and took {cards}.", { who: w, card: cardName(event.card), cards: setsText(event.sets) });
       return "";
     case "choice":
       return event.seat === model.seat ? _("Choose what to take.") : format("{who} chooses what to take.", { who: w });
@@ -56,7 +61,7 @@ export function eventText(model, event) {
       if (event.card) return format("{who} drew {card}.", { who: w, card: cardName(event.card) });
       return format("{who} drew a card.", { who: w });
     case "passed":
-      return format("{who} has no cards and is passed over.", { who: w });
+      return event.seat === model.seat ? _("You have no cards: passed over.") : format("{who} has no cards and is passed over.", { who: w });
     case "deal_over":
       return _("The deal is over.");
     default:
@@ -64,9 +69,30 @@ export function eventText(model, event) {
   }
 }
 
+/** The people who have not yet sent `next` while a deal is over (computers and away seats never hold it up). */
+export function notReady(model) {
+  return model.seats.map((entry, seat) => ({ entry, seat })).filter(({ entry }) => entry.kind === "human" && !entry.ready)
+    .map(({ seat }) => seat);
+}
+
+/** Who the table waits for at a deal's end, in words: this seat itself, or the others by name. */
+export function waitingText(model) {
+  const others = notReady(model).filter((seat) => seat !== model.seat);
+  const names = others.map((seat) => seatName(model.seats, seat)).join(_(", "));
+  if (!model.readySent) {
+    return others.length ? format("The table waits for you and {names}: press Next deal.", { names })
+      : _("The table waits for you: press Next deal.");
+  }
+  if (!others.length) return _("Waiting for the others to go on to the next deal.");
+  return format("Waiting for {names} to go on to the next deal.", { names });
+}
+
 /** Whose move it is, in words. */
 export function turnText(model) {
   const state = model.state;
+  if (!model.connected && model.welcomed) return _("The server cannot be reached: nothing can be played until it is back.");
+  if (model.matchOver) return _("The match is over.");
+  if (model.dealOver) return waitingText(model);
   if (!state) return _("Waiting for every seat to be taken.");
   if (state.pending) return format("Choose what {card} takes.", { card: cardName(state.pending.card) });
   if (model.choice) return format("What does {card} take?", { card: cardName(model.choice) });

@@ -17,7 +17,7 @@ from unittest import mock
 
 from chinese_ten.net import protocol as p
 from chinese_ten.net import tables
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from tests.net.tablekit import HandClock
 
 
@@ -48,7 +48,7 @@ def fixed_chance(seed: int) -> Iterator[None]:
 def scripted_match(folder: Path, game: str, seats: int, match: str, rules: Any = None, seed: int = 7) -> list[str]:
     """Every frame each seat was sent in a match where every seat plays a legal action of a seeded random choice and asks for
     the next deal at once; seat by seat, each frame's text prefixed by its seat."""
-    store = TableStore(folder / "tables.db")
+    store = SqliteStore(folder / "tables.db")
     rng = random.Random(seed)
     try:
         with fixed_chance(seed):

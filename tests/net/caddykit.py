@@ -36,15 +36,15 @@ GLOBAL_OPTIONS = """{
 
 
 class Caddy:
-    """A Caddy process serving ``sites`` (Caddyfile site blocks) with its data under ``folder``; ready (its
-    certificate made) when the constructor returns, stopped with :meth:`stop`."""
+    """A Caddy process serving ``sites`` (Caddyfile site blocks, after the global ``options``) with its data under
+    ``folder``; ready (its certificate made) when the constructor returns, stopped with :meth:`stop`."""
 
-    def __init__(self, folder: Path, sites: str, timeout: float = 60.0) -> None:
+    def __init__(self, folder: Path, sites: str, timeout: float = 60.0, options: str = GLOBAL_OPTIONS) -> None:
         assert CADDY is not None
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         config = folder / "Caddyfile"
-        config.write_text(GLOBAL_OPTIONS + sites, encoding="utf-8")
+        config.write_text(options + sites, encoding="utf-8")
         env = {"HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"), "XDG_CONFIG_HOME": str(folder / "config"),
                "PATH": "/usr/bin:/bin"}
         self.log: list[str] = []

@@ -159,6 +159,24 @@ class Player:
         return bool(got)
 
 
+def play_a_match(public: str, seeds: tuple[int, int], timeout: float = 60.0) -> list[Player]:
+    """A two-seat, one-deal match of Chinese Ten opened at the server ``public`` names, its guest seated by the link
+    made for it (which must be under ``public``), played to the end by scripted players (their connections closed
+    after): the players, to be checked."""
+    host = TableClient.create(public, "Ann", game="ten", seats=2, match="one")
+    created = wait_for(host, "created", timeout=30)
+    link = created["links"]["1"]
+    assert link.startswith(public + "/t/")
+    guest = TableClient.join(link, "Bo")
+    players = [Player(host, seeds[0]), Player(guest, seeds[1])]
+    try:
+        play_until(players, lambda: all(p.done for p in players), timeout=timeout)
+    finally:
+        for player in players:
+            player.client.close()
+    return players
+
+
 def play_until(players: list[Player], done: Callable[[], bool], timeout: float) -> None:
     """Step every player until ``done()``, within ``timeout`` seconds (and a bounded number of rounds)."""
     end = time.monotonic() + timeout

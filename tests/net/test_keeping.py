@@ -12,7 +12,7 @@ from typing import Any
 
 from chinese_ten.net import protocol as p
 from chinese_ten.net.client import TableClient
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import RETRY_SECONDS, Table
 from tests.net.netkit import ServerThread, wait_for
 from tests.net.tablekit import HandClock, Line
@@ -24,7 +24,7 @@ def _deny_writes(action: int, *_: Any) -> int:
     return sqlite3.SQLITE_DENY if action in WRITES else sqlite3.SQLITE_OK
 
 
-def fail_writes(store: TableStore, failing: bool) -> None:
+def fail_writes(store: SqliteStore, failing: bool) -> None:
     """Make SQLite refuse (or allow again) every write the store makes, below the store itself."""
     store._db.set_authorizer(_deny_writes if failing else None)  # noqa: SLF001 - the fault is injected under the store
 
@@ -99,7 +99,7 @@ def test_a_create_that_cannot_be_kept_is_unavailable_and_the_same_connection_cre
 
 def test_a_computers_move_that_cannot_be_kept_is_played_again_once_writes_work(tmp_path: Path) -> None:
     clock = HandClock()
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
     try:
         table, _token, _claims = Table.open(p.Create(1, "Ann", "ten", 2, None, "one", {1: "easy"}, True), store,
                                             clock)
@@ -129,7 +129,7 @@ def test_a_computers_move_that_cannot_be_kept_is_played_again_once_writes_work(t
 
 def test_the_first_deal_is_told_once_the_start_of_the_match_is_kept(tmp_path: Path) -> None:
     clock = HandClock()
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
 
     def deny_positions(action: int, table: str | None, *_: Any) -> int:
         return sqlite3.SQLITE_DENY if action in WRITES and table == "tables" else sqlite3.SQLITE_OK

@@ -14,7 +14,7 @@ import pytest
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.tls import CA_FILE_VARIABLE
 from tests.net.caddykit import Caddy, in_front_of, needs_caddy
-from tests.net.netkit import Player, ServerThread, play_until, wait_for, watched
+from tests.net.netkit import ServerThread, play_a_match, wait_for, watched
 
 pytestmark = needs_caddy
 
@@ -34,18 +34,8 @@ def test_a_match_through_the_proxy_over_tls_with_the_certificate_checked(proxied
     _, caddy, public = proxied
     monkeypatch.setenv(CA_FILE_VARIABLE, str(caddy.root_certificate))
     with watched(monkeypatch) as watch:
-        host = TableClient.create(public, "Ann", game="ten", seats=2, match="one")
-        assert host.url.startswith("wss://127.0.0.1:")
-        created = wait_for(host, "created", timeout=30)
-        link = created["links"]["1"]
-        assert link.startswith(public + "/t/")
-        guest = TableClient.join(link, "Bo")
-        players = [Player(host, 3), Player(guest, 4)]
-        try:
-            play_until(players, lambda: all(p.done for p in players), timeout=60)
-        finally:
-            for player in players:
-                player.client.close()
+        players = play_a_match(public, (3, 4))
+    assert players[0].client.url.startswith("wss://127.0.0.1:")
     assert watch.leaks == []
     for player in players:
         assert player.errors == []

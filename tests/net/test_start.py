@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.net import protocol as p
-from chinese_ten.net.store import TableStore
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table
 from chinese_ten.ui.hosting import TABLES_FOLDER, Hosting
 from tests.net.tablekit import HandClock
@@ -46,7 +46,7 @@ def _serving(proc: subprocess.Popen[str]) -> str:
 def _kept_tables(data: Path, count: int) -> Path:
     """A tables.db holding ``count`` tables, every page of it in the file itself."""
     data.mkdir(parents=True, exist_ok=True)
-    store = TableStore(data / "tables.db")
+    store = SqliteStore(data / "tables.db")
     clock = HandClock()
     for n in range(count):
         table, _token, _claims = Table.open(p.Create(1, f"Host {n}" * 3, "ten", 4, None, "per-seat", {}, True), store,

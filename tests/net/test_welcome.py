@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,8 @@ from chinese_ten.cards import ALL_CARDS
 from chinese_ten.games.fishing.rules import points_of
 from chinese_ten.games.ten.rules import rules_from_json
 from chinese_ten.net import protocol as p
-from chinese_ten.net.store import CHAT_KEPT, TableStore
+from chinese_ten.net.store import CHAT_KEPT
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Table, restore
 from tests.net.tablekit import HandClock, Line
 
@@ -21,17 +23,20 @@ AWAY = 25.0
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[TableStore]:
-    kept = TableStore(tmp_path / "tables.db")
+def store(tmp_path: Path) -> Iterator[SqliteStore]:
+    kept = SqliteStore(tmp_path / "tables.db")
     yield kept
     kept.close()
 
 
-def open_table(store: TableStore, clock: HandClock, *, game: str = "ten", seats: int = 2, match: str = "one",
-               computers: dict[int, str] | None = None) -> tuple[Table, Line, dict[int, Line]]:
-    """A table with its host connected and every kept seat taken by a connected guest."""
-    msg = p.Create(1, "Ann", game, seats, None, match, computers or {}, True)
-    table, _token, claims = Table.open(msg, store, clock, away_after=AWAY, public_url="http://127.0.0.1:9")
+def open_table(store: SqliteStore, clock: HandClock, *, game: str = "ten", seats: int = 2, match: str = "one",
+               computers: dict[int, str] | None = None, turn_clock: int | None = None,
+               **options: Any) -> tuple[Table, Line, dict[int, Line]]:
+    """A table with its host connected and every kept seat taken by a connected guest (``turn_clock``: the seconds
+    a decision; ``options`` go to :meth:`Table.open`)."""
+    msg = p.Create(1, "Ann", game, seats, None, match, computers or {}, True, turn_clock)
+    table, _token, claims = Table.open(msg, store, clock, **{"away_after": AWAY, "public_url": "http://127.0.0.1:9",
+                                                             **options})
     host = Line()
     table.attach(0, host)
     guests = {}
@@ -66,7 +71,7 @@ def play_deal(table: Table, clock: HandClock) -> None:
     raise AssertionError("the deal never ended")
 
 
-def test_welcome_tells_each_cards_points_under_the_rules_in_force(store: TableStore) -> None:
+def test_welcome_tells_each_cards_points_under_the_rules_in_force(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, _guests = open_table(store, clock, seats=3)
     values = host.of("welcome")[0]["values"]
@@ -78,7 +83,7 @@ def test_welcome_tells_each_cards_points_under_the_rules_in_force(store: TableSt
 
 def test_welcome_carries_the_last_fifty_chat_lines_oldest_first_after_a_restart(tmp_path: Path) -> None:
     clock = HandClock()
-    first = TableStore(tmp_path / "tables.db")
+    first = SqliteStore(tmp_path / "tables.db")
     table, host, guests = open_table(first, clock)
     for n in range(CHAT_KEPT + 5):
         table.chat(n % 2, f"line {n}")
@@ -87,7 +92,7 @@ def test_welcome_carries_the_last_fifty_chat_lines_oldest_first_after_a_restart(
     assert said[0]["name"] == "Ann" and said[1]["name"] == "G1" and isinstance(said[0]["at"], float)
     table.close()
     first.close()
-    second = TableStore(tmp_path / "tables.db")
+    second = SqliteStore(tmp_path / "tables.db")
     try:
         back = restore(second, table.id, clock)
         assert back is not None
@@ -102,7 +107,7 @@ def test_welcome_carries_the_last_fifty_chat_lines_oldest_first_after_a_restart(
         second.close()
 
 
-def test_each_seat_is_ready_once_its_person_sent_next_while_the_deal_is_over(store: TableStore) -> None:
+def test_each_seat_is_ready_once_its_person_sent_next_while_the_deal_is_over(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock, seats=3, match="per-seat", computers={2: "easy"})
     play_deal(table, clock)
@@ -120,7 +125,7 @@ def test_each_seat_is_ready_once_its_person_sent_next_while_the_deal_is_over(sto
     assert not any("ready" in s for s in table.presence_list())
 
 
-def test_seats_are_labelled_host_and_guest_n_the_same_for_everyone(store: TableStore) -> None:
+def test_seats_are_labelled_host_and_guest_n_the_same_for_everyone(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock, seats=3, computers={2: "hard"})
     for line in (host, guests[1]):
@@ -129,7 +134,7 @@ def test_seats_are_labelled_host_and_guest_n_the_same_for_everyone(store: TableS
         assert [s["name"] for s in seats[:2]] == ["Ann", "G1"] and seats[2]["strength"] == "hard"
 
 
-def test_the_away_clock_starts_at_the_disconnect_whoever_else_is_connected(store: TableStore) -> None:
+def test_the_away_clock_starts_at_the_disconnect_whoever_else_is_connected(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock)
     play_to(table, clock, 1)
@@ -145,7 +150,7 @@ def test_the_away_clock_starts_at_the_disconnect_whoever_else_is_connected(store
     assert back.of("presence")[-1]["seats"][1]["kind"] == "away"
 
 
-def test_a_seat_whose_clock_ran_out_with_nobody_here_goes_away_when_somebody_comes(store: TableStore) -> None:
+def test_a_seat_whose_clock_ran_out_with_nobody_here_goes_away_when_somebody_comes(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock)
     play_to(table, clock, 1)
@@ -161,7 +166,7 @@ def test_a_seat_whose_clock_ran_out_with_nobody_here_goes_away_when_somebody_com
     assert len(table.session.actions[-1]) > played  # the stand-in has played the seat's move
 
 
-def test_a_person_back_before_the_clock_runs_out_keeps_the_seat(store: TableStore) -> None:
+def test_a_person_back_before_the_clock_runs_out_keeps_the_seat(store: SqliteStore) -> None:
     clock = HandClock()
     table, host, guests = open_table(store, clock)
     play_to(table, clock, 1)

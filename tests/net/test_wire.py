@@ -14,7 +14,8 @@ from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games import game_named
 from chinese_ten.net import protocol as p
 from chinese_ten.net.links import LinkError, app_link, make_link, parse_link, ws_url
-from chinese_ten.net.store import SeatRow, TableRow, TableStore, secret_hash
+from chinese_ten.net.store import SeatRow, TableRow, secret_hash
+from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import places_of
 from chinese_ten.net.wire import events_from_json, events_json, state_json, story_events
 
@@ -79,7 +80,7 @@ def test_places_share_a_tie() -> None:
 
 
 def test_the_store_keeps_tokens_and_claims_only_as_hashes_and_expires_old_tables(tmp_path: Path) -> None:
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
     token, claim = "T0ken-secret-value-123456", "Cl4im-secret-value-654321"
     store.create(TableRow("tbl1", "ten", 2, "classic", "one", True, 42, {}, 0, (), 1000.0, 1000.0),
                  [SeatRow(0, "Ann", "human", token_hash=secret_hash(token)),
@@ -90,7 +91,7 @@ def test_the_store_keeps_tokens_and_claims_only_as_hashes_and_expires_old_tables
     store.close()
     raw = b"".join(f.read_bytes() for f in tmp_path.iterdir())
     assert token.encode() not in raw and claim.encode() not in raw
-    store = TableStore(tmp_path / "tables.db")
+    store = SqliteStore(tmp_path / "tables.db")
     assert store.expire(2000.0 + 47 * 3600) == []
     assert store.expire(2000.0 + 49 * 3600) == ["tbl1"]
     assert store.load("tbl1") is None

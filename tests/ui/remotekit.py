@@ -72,3 +72,24 @@ class ScriptedSeat:
 
     def next_deal(self) -> None:
         self.nexts += 1
+
+
+def remote_table(window: Any, kinds: list[Any], seat: int, game: str = "ten", seed: int = 3) -> Any:
+    """A window showing a network table of ``game`` seen from ``seat`` (one deal, seats of ``kinds``), fed by a
+    :class:`ScriptedSeat` instead of a server; returns the table's scene (its ``app`` is the window)."""
+    from chinese_ten.engine.match import MatchLength
+    from chinese_ten.engine.session import TableSession
+    from chinese_ten.engine.thinking import ComputerThinker
+    from chinese_ten.games import game_named
+    from chinese_ten.net.follower import RemoteFollower
+    from chinese_ten.settings import Settings
+    from chinese_ten.ui.app import App
+    from chinese_ten.ui.table.remote import RemoteTableScene
+
+    session = TableSession(game_named(game), kinds, MatchLength.fixed(1), seed=seed, leader=0)
+    scripted = ScriptedSeat(session, seat, assists=False)
+    follower = RemoteFollower(scripted, scripted.poll())
+    app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
+    scene = RemoteTableScene(app, follower)
+    app.replace(scene)
+    return scene

@@ -18,8 +18,9 @@ from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.hosting import Hosting
 from chinese_ten.ui.open_tables import OpenTables
-from chinese_ten.ui.scenes.friends import LOCAL_NOTE, SERVER_CHANGE, SERVER_NOTE, SERVER_OFFER, FriendsScene
-from chinese_ten.ui.scenes.lobby import LOCAL_REACH, SERVER_REACH, LobbyScene
+from chinese_ten.ui.scenes.friends import (HERE_NOTE, LOCAL_NOTE, SERVER_CHANGE, SERVER_HERE_NOTE, SERVER_NOTE,
+                                          SERVER_OFFER, FriendsScene, host_note)
+from chinese_ten.ui.scenes.lobby import HERE_REACH, LOCAL_REACH, SERVER_REACH, LobbyScene, links_reach
 from chinese_ten.ui.scenes.settings import SettingsScene
 from tests.net.netkit import ServerThread
 
@@ -125,12 +126,14 @@ def test_hosting_with_a_table_server_set_uses_it_and_the_lobby_says_so(
         assert lobby.links[1].startswith(table_server.url + "/t/")
         said = _drawn(app, monkeypatch)
         app.frame(1 / 30, [])
-        assert _(SERVER_REACH).format(server=table_server.url) in said and _(LOCAL_REACH) not in said
+        # the test's table server listens on loopback, so its links reach this computer alone, and say so
+        assert _(HERE_REACH).format(server=table_server.url) in said
+        assert _(SERVER_REACH).format(server=table_server.url) not in said and _(LOCAL_REACH) not in said
     finally:
         app.show("start")
 
 
-def test_hosting_here_tells_the_host_its_links_reach_this_network_only(
+def test_hosting_here_on_loopback_tells_the_host_its_links_reach_this_computer_only(
         window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app(window, tmp_path)
     friends = _friends(app)
@@ -143,11 +146,35 @@ def test_hosting_here_tells_the_host_its_links_reach_this_network_only(
         assert app.hosting.server is not None
         assert _pump(app, lambda: 1 in lobby.links)
         said = _drawn(app, monkeypatch)
+        linked: list[str] = []
+        face = app.kit.text.link
+        monkeypatch.setattr(app.kit.text, "link", lambda link, *args: linked.append(link) or face(link, *args))
+        assert _pump(app, lambda: bool(linked)), "the waiting seat's row is drawn with its link"
+        assert _(HERE_REACH).format(server=app.hosting.server.url) in said and _(LOCAL_REACH) not in said
+        assert set(linked) == {lobby.links[1]} and lobby.links[1] not in said, "the link is in the links' face"
+        app.show("friends")
+        said.clear()
         app.frame(1 / 30, [])
-        assert _(LOCAL_REACH) in said
+        assert _(HERE_NOTE) in said and _(LOCAL_NOTE) not in said, "the friends screen says it too, once hosted"
     finally:
         app.show("start")
         app.hosting.stop()
+
+
+@pytest.mark.parametrize("base", ["http://127.0.0.1:47110", "http://localhost:8000", "http://[::1]:47110",
+                                  "ws://127.0.0.2:9/ws"])
+def test_a_loopback_server_is_said_to_reach_this_computer_only(base: str) -> None:
+    assert links_reach(base, base) == _(HERE_REACH).format(server=base)
+    assert host_note(base) == _(SERVER_HERE_NOTE).format(server=base)
+    assert host_note("", base) == _(HERE_NOTE)
+
+
+def test_a_server_on_the_network_or_the_internet_is_said_to_reach_friends_there() -> None:
+    assert links_reach("http://192.168.1.20:47110", "") == _(LOCAL_REACH)
+    assert links_reach("https://tables.example.org", "https://tables.example.org/") == _(SERVER_REACH).format(
+        server="https://tables.example.org/")
+    assert host_note("", "http://192.168.1.20:47110") == host_note("") == _(LOCAL_NOTE)
+    assert host_note("https://tables.example.org") == _(SERVER_NOTE).format(server="https://tables.example.org")
 
 
 def test_the_join_field_takes_https_links_and_a_bad_link_is_told_both_forms(window: pygame.Surface,
@@ -162,3 +189,36 @@ def test_the_join_field_takes_https_links_and_a_bad_link_is_told_both_forms(wind
     friends.link.text = "https://tables.example.org/not-a-table"
     friends.act("join")
     assert app.top() is friends and "https://" in friends.message and "\n" not in friends.message
+
+
+def test_the_host_form_comes_back_with_the_last_tables_set_up(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    friends = _friends(app)
+    friends.game, friends.seats, friends.length, friends.chat = "fishing", 5, "one", False
+    friends.guests[1] = "hard"
+    friends._fix()
+    friends.act("host")
+    assert isinstance(app.top(), LobbyScene), friends.message
+    app.show("start")
+    app.hosting.stop()
+    again = _friends(_app(window, tmp_path))  # the next start of the game, with the same data folder
+    assert (again.game, again.seats, again.length, again.chat) == ("fishing", 5, "one", False)
+    assert again.computers() == {2: "hard"}
+    assert [b.label for b in again.rows] == [b.label for b in friends.rows]
+
+
+def test_a_damaged_or_strange_kept_set_up_gives_the_settings_own_choices(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    from chinese_ten.ui.open_tables import SETUP_FILENAME
+
+    (tmp_path / SETUP_FILENAME).write_text("{not json", encoding="utf-8")
+    plain = _friends(_app(window, tmp_path))
+    assert plain.game == "ten" and plain.computers() == {}
+    (tmp_path / SETUP_FILENAME).write_text('{"game": "chess", "seats": 9}', encoding="utf-8")
+    assert _friends(_app(window, tmp_path)).seats == plain.seats
+    (tmp_path / SETUP_FILENAME).write_text('{"game": "ten", "seats": 9, "rules": "nonsense", "length": 3, '
+                                           '"guests": ["godlike", null, null, null, null, null, null]}',
+                                           encoding="utf-8")
+    odd = _friends(_app(window, tmp_path))
+    assert odd.seats in (2, 3, 4) and odd.computers() == {} and odd.rules == plain.rules

@@ -316,7 +316,7 @@ def test_a_match_played_from_seat_two_is_kept_and_continued_in_that_seat(tmp_pat
     again = Keeper(open_store(tmp_path))
     kept = again.unfinished()
     assert kept is not None and kept.setup.person_seat == 2
-    assert describe(kept).endswith(f"you {signed(kept.totals[2])}")
+    assert describe(kept).endswith(f"your match total {signed(kept.totals[2])}"), "the total, not the deal's"
     second = again.resume(QUICK, ComputerThinker(force_inline=True))
     assert second is not None and second.person_seat == 2 and second.bottom == 2
     assert position_of(second.session.deal) == before

@@ -75,3 +75,34 @@ def test_the_chats_key_opens_its_field_through_the_window_and_what_is_typed_is_o
     app.frame(1 / 60, [key_event(pygame.K_h), key_event(pygame.K_i), key_event(pygame.K_t), *typed])
     assert scene.chat.field.text == "hit"
     assert app.settings.card_tracker == tracker and not app.settings.high_contrast  # no shortcut was taken
+
+
+def test_an_offline_persons_move_counts_down_to_the_computer_taking_it(window) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table.remote import AWAY_AFTER
+
+    from remotekit import remote_table
+
+    scene = remote_table(window, [SeatKind.remote(), SeatKind.person()], 1)
+    app, follower = scene.app, scene.follower
+    now = [100.0]
+    scene.clock = lambda: now[0]
+    for _ in range(600):  # the deal's first movements, a bound well past them
+        app.frame(1 / 30, [])
+        if not scene.ctl.busy:
+            break
+    assert scene.ctl.shown_turn == 0 and scene.hint_text() == "P0 (host) is playing."
+    follower.seats_list = [{"label": "host", "name": "Ann", "kind": "human", "online": False},
+                           {"label": "guest 1", "name": "Bo", "kind": "human", "online": True}]
+    app.frame(1 / 30, [])
+    assert scene.hint_text() == f"Ann (host) is offline: a computer plays for them in {AWAY_AFTER:.0f} s."
+    now[0] += 17.5
+    app.frame(1 / 30, [])
+    assert scene.hint_text() == f"Ann (host) is offline: a computer plays for them in {AWAY_AFTER - 17:.0f} s."
+    assert scene.due_in() is not None and 0 < scene.due_in() <= 1.01  # type: ignore[operator]
+    now[0] += AWAY_AFTER
+    app.frame(1 / 30, [])
+    assert scene.hint_text() == "Ann (host) is offline: a computer plays for them in a moment."
+    follower.seats_list = [{"label": "host", "name": "Ann", "kind": "human", "online": True},
+                           {"label": "guest 1", "name": "Bo", "kind": "human", "online": True}]
+    app.frame(1 / 30, [])
+    assert "offline" not in scene.hint_text() and scene.due_in() is None

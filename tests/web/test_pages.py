@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 import urllib.error
 import urllib.request
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
-from chinese_ten.net.page import page_for
+from chinese_ten.net.page import page_for, version
 from chinese_ten.web import WEB_ROOT, marked_texts, marked_texts_of, static_file
 from messages_tool import messages
 from tests.net.netkit import ServerThread
@@ -19,14 +19,22 @@ PATHS = ["/", "/t/k3m9x2p7", "/web/main.js", "/web/style.css", "/web/texts/zh-Ha
          "/cards/high-contrast-four-colour/back.svg", "/icon.svg"]
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path_factory.mktemp("pages"), pool=False)
+    yield running
+    running.stop()
+
+
 @pytest.mark.parametrize("path", PATHS)
-def test_every_file_carries_the_contracts_headers(path: str) -> None:
-    answer = page_for(path)
-    assert answer is not None and answer.status_code == 200
-    assert answer.headers["Content-Security-Policy"] == "default-src 'self'"
-    assert answer.headers["X-Content-Type-Options"] == "nosniff"
-    assert answer.headers["Referrer-Policy"] == "no-referrer"
-    assert int(answer.headers["Content-Length"]) == len(answer.body) > 0
+def test_every_file_carries_the_contracts_headers(server: ServerThread, path: str) -> None:
+    with urllib.request.urlopen(server.url + path, timeout=30) as answer:  # noqa: S310 - loopback
+        body = answer.read()
+        assert answer.status == 200
+        assert answer.headers["Content-Security-Policy"] == "default-src 'self'; frame-ancestors 'none'"
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert int(answer.headers["Content-Length"]) == len(body) > 0
 
 
 @pytest.mark.parametrize(("path", "kind"), [("/web/main.js", "text/javascript"), ("/web/style.css", "text/css"),
@@ -36,11 +44,18 @@ def test_each_file_has_its_content_type(path: str, kind: str) -> None:
     assert answer is not None and answer.headers["Content-Type"].startswith(kind)
 
 
-@pytest.mark.parametrize("path", ["/t/abc", "/t/k3m9x2p7/x", "/web/../net/page.py", "/web/__init__.py", "/web/.hidden.js",
+@pytest.mark.parametrize("path", ["/t/k3m9x2p7/x", "/web/../net/page.py", "/web/__init__.py", "/web/.hidden.js",
                                   "/web/nothing.js", "/cards/classic/1D.svg", "/cards/../icon.svg", "/cards/plain/7D.svg",
                                   "/web/texts/fr.json", "/ws", "/healthz", "/favicon.ico"])
 def test_no_other_path_is_a_page(path: str) -> None:
     assert page_for(path) is None
+
+
+@pytest.mark.parametrize("path", ["/t/abc", "/t/", "/t/no%20such", "/t/" + "x" * 65])
+def test_an_address_no_table_can_have_is_the_page_answered_not_found(path: str) -> None:
+    answer = page_for(path)
+    assert answer is not None and answer.status_code == 404  # the policy headers are the front's (test_http_answers)
+    assert b'/main.js"' in answer.body and b"<title>Chinese Ten</title>" in answer.body
 
 
 def test_the_seat_page_names_its_table_and_offers_the_game_link() -> None:
@@ -99,14 +114,10 @@ def test_script_marks_are_found_in_both_forms_and_nothing_else() -> None:
     assert marked_texts_of('<b data-text="Tom &amp; Ann">x</b>', html=True) == [("Tom & Ann", 1)]
 
 
-def test_the_server_answers_the_seat_page_with_its_headers_and_refuses_unknown_paths(tmp_path: Path) -> None:
-    server = ServerThread(tmp_path / "tables", pool=False)
-    try:
-        with urllib.request.urlopen(server.url + "/t/k3m9x2p7", timeout=5) as answer:  # noqa: S310 - loopback
-            assert answer.headers["Content-Security-Policy"] == "default-src 'self'"
-            assert b'src="/web/main.js"' in answer.read()
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(server.url + "/web/secret.py", timeout=5)  # noqa: S310
-        assert refused.value.code == 404
-    finally:
-        server.stop()
+def test_the_server_answers_the_seat_page_with_its_headers_and_refuses_unknown_paths(server: ServerThread) -> None:
+    with urllib.request.urlopen(server.url + "/t/k3m9x2p7", timeout=5) as answer:  # noqa: S310 - loopback
+        assert answer.headers["X-Frame-Options"] == "DENY"
+        assert f'src="/web/{version()}/main.js"'.encode() in answer.read()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(server.url + "/web/secret.py", timeout=5)  # noqa: S310
+    assert refused.value.code == 404

@@ -6,10 +6,8 @@ the layout in one row however long it grows). Set
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from tests.net.netkit import ServerThread
 from tests.web.test_seat_page import open_table
@@ -45,13 +43,6 @@ def shoot(page: Page, scene: str, folder: Path | None) -> list[str]:
     return problems
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
-
-
 def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: ServerThread, tmp_path: Path) -> None:
     kept = os.environ.get("CHINESE_TEN_WEB_SHOTS")
     folder = Path(kept) if kept else None
@@ -85,6 +76,25 @@ def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: Ser
             host.stop()
             client.close()
     assert problems == []
+
+
+def test_eight_seats_show_every_computer_and_its_strength_whole_on_a_laptop_and_a_phone(server: ServerThread,
+                                                                                        tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        client, link = open_table(server, "fishing", 8, match="one")
+        page = Page(driver)
+        page.sit(link, "Bo")
+        page.wait(lambda d: page.look()["deal"], what="the deal")
+        boxes = "return [...document.querySelectorAll('.seat[data-presence=computer]')].map((e) => e.textContent)"
+        for width, height in ((1280, 800), (360, 640)):
+            show(page, width, height, "normal", "en")
+            page.still()
+            assert driver.execute_script(FITS) == [], f"at {width}x{height}"
+            computers = driver.execute_script(boxes)
+            assert len(computers) == 6
+            for seat, text in zip(range(2, 8), computers, strict=True):
+                assert text.count(f"Guest {seat}") == 1 and "Easy" in text, f"a computer's box reads {text!r}"
+        client.close()
 
 
 def test_the_list_of_tables_fits_a_phone(server: ServerThread, tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,6 @@ from tests.web.test_seat_page import open_table
 from tests.web.webkit import Host, Page, browser, hidden_cards
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
 
 
 def my_turn(page: Page) -> None:
@@ -79,19 +71,27 @@ def test_the_list_at_the_servers_root_leads_back_to_the_kept_seat(server: Server
             client.close()
 
 
-def test_a_second_table_seats_the_browser_under_the_name_it_gave_once(server: ServerThread, tmp_path: Path) -> None:
+def test_a_second_table_offers_the_name_given_once_and_a_third_takes_it_changed(server: ServerThread, tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
         page = Page(driver)
         first, link = open_table(server, "ten", 2)
         page.sit(link, "Bo")
         second, other = open_table(server, "fishing", 3)
         driver.get(other)
+        page.wait(lambda d: page.find('[data-role="name-input"]').is_displayed(), what="the name offered again")
+        assert page.find('[data-role="name-input"]').get_attribute("value") == "Bo", "the name given once is offered"
+        page.find('[data-role="name-input"]').send_keys("\n")  # Enter keeps it
         page.seated()
-        assert not page.find('[data-role="name-input"]').is_displayed(), "the name is not asked again"
         seats = wait_for(second, "presence", where=lambda f: f["seats"][1]["kind"] == "human")["seats"]
         assert seats[1]["name"] == "Bo"
+        third, another = open_table(server, "ten", 2)
+        page.sit(another, "Bob")
+        seats = wait_for(third, "presence", where=lambda f: f["seats"][1]["kind"] == "human")["seats"]
+        assert seats[1]["name"] == "Bob", "the name offered can be changed"
+        assert driver.execute_script("return localStorage.getItem('chinese-ten:name')") == "Bob", "and is remembered so"
         first.close()
         second.close()
+        third.close()
 
 
 def test_a_link_whose_seat_is_taken_says_so_in_another_browser(server: ServerThread, tmp_path: Path) -> None:
@@ -119,7 +119,18 @@ def serve(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
     return process, line.split()[-1]
 
 
-def test_the_page_goes_on_after_the_server_is_killed_and_started_again(tmp_path: Path) -> None:
+SEEN = """
+const outage = document.querySelector('[data-role=outage]');
+return {outage: outage.hidden ? null : outage.textContent, kind: outage.dataset.kind,
+        status: document.querySelector('[data-role=status]').textContent,
+        enabled: document.querySelectorAll('[data-role=hand] button:enabled, [data-role=choice] button:enabled').length,
+        online: [...document.querySelectorAll('.seat')].filter((s) => s.dataset.presence === 'online'
+          || / online/.test(s.textContent)).length};
+"""
+"""What the page shows of the server's reach: its outage line, its status, the buttons it takes, seats said online."""
+
+
+def test_the_page_says_the_server_is_down_takes_no_press_and_goes_on_once_it_is_back(tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
         process, url = serve(tmp_path / "tables", 0)
         port = int(url.rsplit(":", 1)[1])
@@ -133,12 +144,20 @@ def test_the_page_goes_on_after_the_server_is_killed_and_started_again(tmp_path:
             page.step()
             my_turn(page)
             before = page.hand()
+            assert driver.execute_script(SEEN)["online"] == 2, "both seats read online while the server is there"
             process.send_signal(signal.SIGKILL)
             process.wait(10)
             page.wait(lambda d: page.look()["state"] == "reconnecting", what="the page to see the server gone")
+            seen = driver.execute_script(SEEN)
+            assert seen["outage"] and "cannot be reached" in seen["outage"] and seen["kind"] == "lost", seen
+            assert "cannot be reached" in seen["status"], "the status no longer says it is this seat's move"
+            assert seen["enabled"] == 0, "a card can be pressed while nothing can be sent"
+            assert seen["online"] == 0, "a seat still reads online"
             process, _url = serve(tmp_path / "tables", port)
             my_turn(page)
             assert page.hand() == before
+            seen = driver.execute_script(SEEN)
+            assert seen["outage"] == "The server is back: play on." and seen["kind"] == "back" and seen["enabled"] > 0
             for _ in range(200):
                 if page.step() == "match-over":
                     break

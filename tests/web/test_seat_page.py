@@ -4,7 +4,6 @@ games using only the page's buttons, and the page never names a card its seat ma
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,6 @@ from tests.web.webkit import FITS, Host, Page, browser, hidden_cards
 
 MATCH_SECONDS = 240.0
 """The longest one match may take, step by step (each step is bounded too)."""
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "tables", pool=False)
-    yield running
-    running.stop()
 
 
 def open_table(server: ServerThread, game: str, seats: int, match: str = "one") -> tuple[TableClient, str]:

@@ -154,7 +154,7 @@ const choosers = [...document.querySelectorAll('[data-role="hand"] button[data-c
 const choice = [...document.querySelectorAll('[data-role="choice"] button[data-action]')].map((e) => e.dataset.action);
 const next = document.querySelector('[data-role="next"]');
 return {state: root.dataset.state, deal: root.dataset.deal, seq: root.dataset.seq, hand, choosers, choice,
-        next: Boolean(next && !next.disabled)};
+        next: Boolean(next && !next.disabled && next.getAttribute("aria-disabled") !== "true")};
 """
 
 HIT = """
@@ -193,9 +193,20 @@ if (width >= 760) {  // a desktop's window: the hand in view without scrolling, 
 for (const e of document.querySelectorAll(".seat .name, [data-role=status], [data-role=count] td")) {
   if (e.scrollWidth > e.clientWidth + 2 && getComputedStyle(e).textOverflow !== "ellipsis") bad.push(`cut: ${e.textContent}`);
 }
+for (const e of document.querySelectorAll(".seat .detail span, .seat .figures span, [data-role=count] td.who")) {
+  const box = e.closest(".seat, td").getBoundingClientRect();
+  const r = e.getBoundingClientRect();
+  if (!r.width) continue;
+  const words = document.createRange();
+  words.selectNodeContents(e);
+  const lines = new Set([...words.getClientRects()].map((line) => Math.round(line.top)));
+  if (lines.size > 1) bad.push(`wrapped: ${e.textContent}`);
+  if (r.right > box.right + 1 || r.left < box.left - 1) bad.push(`cut by its box: ${e.textContent}`);
+}
 return bad;
 """
-"""What on the page is out of its place: run off the window, below it on a desktop, a layout in rows, words cut without an ellipsis."""
+"""What on the page is out of its place: run off the window, below it on a desktop, a layout in rows, words cut
+without an ellipsis, a seat's phrase or a name in the count wrapped or cut by its box."""
 
 
 class Page:

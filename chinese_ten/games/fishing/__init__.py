@@ -22,6 +22,7 @@ from chinese_ten.games.fishing.players import PLAYERS, STRENGTHS
 from chinese_ten.games.fishing.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.fishing.rules import MATCH_LENGTHS, SEAT_COUNTS, STANDARD
 from chinese_ten.games.fishing.state import FishingDeal
+from chinese_ten.games.fishing.tutorial import Guide
 
 
 
@@ -49,6 +50,7 @@ SPEC = GameSpec(
     commands=commands,
     play_out_random=FishingDeal.play_out_random,
     record_actions=record_actions,
+    lesson=Guide,
 )
 """Go Fishing as the games registry knows it."""
 

@@ -26,22 +26,22 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from chinese_ten.cards import Card, CardError
-from chinese_ten.engine.judging import (
-    Figures,
-    ReviewCancelled,
-    Reviewed,
-    Weighed,
-    commonest_line,
-    line_seat_and_share,
-    option_words,
-    standard_error,
-    stderr_from_json,
-    turns_from_json,
+from chinese_ten.cards import Card
+from chinese_ten.engine.judging import Figures, commonest_line, line_seat_and_share, turns_from_json
+from chinese_ten.engine.review import REVIEW_SEED as REVIEW_SEED
+from chinese_ten.engine.review import (
+    Decision,
+    Option,
+    SeatReview,
+    card_of,
+    check_seat,
+    judge_moments,
+    measured,
+    quoted,
+    ranked,
 )
-from chinese_ten.engine.streams import derive_seed
 from chinese_ten.games.fishing.actions import FishingAction, Sets
 from chinese_ten.games.fishing.legal import Shape, assign_cards, layout_counts, usage_of, value_families
 from chinese_ten.games.fishing.players.hard import HardPlayer
@@ -69,9 +69,6 @@ one seed and level under another, more than the inaccuracy mark there (8.8); at 
 effort the same decisions moved by 7 points at most, in about half a second of
 processor time each."""
 
-REVIEW_SEED: int = 0
-"""The seed a review is made with unless another is asked for (the ``review`` command's default)."""
-
 MIN_WORLDS: int = 100
 """The fewest worlds a decision with a real choice is evaluated on."""
 
@@ -83,57 +80,25 @@ MAX_WORLDS: int = 5000
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One option of a decision: the card played and the sets it takes."""
+class Choice(Option[Card, Sets]):
+    """One option of a decision: the card played and the sets it takes, written as a record writes them."""
 
-    play: Card
     take: Sets = ()
-    expected: float = 0.0
-    """The mean deal margin the seat can expect after this option."""
-    figures: Figures | None = None
-    """What the option does at once and leaves, from the same worlds (None when not known)."""
-    stderr: float | None = None
-    """The standard error of ``expected`` over the review's worlds (None when not measured: a single option)."""
 
-    def to_json(self, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
-        """The option as the ``review`` command prints it: ``take`` a list of sets, as a record writes it, and
-        ``stderr`` where the worlds gave ``expected`` a spread.
-
-        With ``exact``, ``expected`` and ``stderr`` keep every digit (the form a review is kept in).
-        """
-        out: dict[str, Any] = {"play": str(self.play), "take": [[str(c) for c in s] for s in self.take]}
-        if with_expected:
-            out["expected"] = self.expected if exact else round(self.expected, 1)
-            if self.stderr is not None:
-                out["stderr"] = self.stderr if exact else round(self.stderr, 2)
-        if exact and self.figures is not None:
-            out["figures"] = self.figures.to_json()
-        return out
+    def take_json(self) -> Any:
+        """The take as a list of sets, each a list of cards' names."""
+        return [[str(c) for c in s] for s in self.take]
 
     @classmethod
-    def from_json(cls, data: Any, expected: float | None = None) -> Choice:
-        """The option :meth:`to_json` wrote; ``expected`` stands in when the data has none.
+    def read_take(cls, value: Any) -> Any:
+        """A list of sets, each a non-empty list of cards' names."""
+        if not isinstance(value, list) or not all(isinstance(s, list) and s for s in value):
+            raise ValueError(f"an option's take must be a list of sets, each a list of cards, not {quoted(value)}")
+        return tuple(tuple(card_of(c) for c in s) for s in value)
 
-        Raises ``ValueError`` in one line when ``data`` is not such an option.
-        """
-        if not isinstance(data, dict):
-            raise ValueError(f"an option must be an object, not {_short(data)}")
-        if "play" not in data or "take" not in data:
-            raise ValueError(f"an option needs 'play' and 'take': {_short(data)}")
-        play = _card(data["play"])
-        take = data["take"]
-        if not isinstance(take, list) or not all(isinstance(s, list) and s for s in take):
-            raise ValueError(f"an option's take must be a list of sets, each a list of cards, not {_short(take)}")
-        sets = tuple(tuple(_card(c) for c in s) for s in take)
-        value = data.get("expected", expected)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-            raise ValueError(f"an option's expected margin must be a number, not {_short(value)}")
-        figures = Figures.from_json(data["figures"]) if "figures" in data else None
-        return cls(play, sets, float(value), figures, stderr_from_json(data.get("stderr")))
-
-    def shown(self) -> str:
-        """The option in the words of the language in force: the card, with the sets it takes."""
-        return option_words(self.play, self.take)
+    def sets(self) -> Sets:
+        """The sets taken."""
+        return self.take
 
     def words(self) -> str:
         """The option as its action text (``play 9S take 5D+4H 9C``)."""
@@ -167,7 +132,7 @@ class ValueTurn:
         seat, share = line_seat_and_share(data)
         play, take = data.get("play"), data.get("take")
         if not isinstance(play, str) or not isinstance(take, list) or not all(isinstance(v, str) for v in take):
-            raise ValueError(f"a Go Fishing line's play must be a value and its take a list of values: {_short(data)}")
+            raise ValueError(f"a Go Fishing line's play must be a value and its take a list of values: {quoted(data)}")
         return cls(seat, value_of_word(play), tuple(sorted(value_of_word(v) for v in take)), float(share))
 
     def words(self, seat: str) -> str:
@@ -214,119 +179,47 @@ def likely_line(ways: Counter[tuple[Traced, ...]]) -> tuple[ValueTurn, ...]:
 
 
 @dataclass(frozen=True)
-class Judgement(Weighed):
-    """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
-    spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
+class Judgement(Decision):
+    """One decision of the seat: what it chose, every option's worth, and the verdict (see
+    :class:`~chinese_ten.engine.review.Decision`). ``scale`` is :func:`stake_scale` of the deal's seats, and
+    ``kind`` always the play.
+
+    ``line`` is the best option's likely continuation: the next two turns (the seats that move next, a seat
+    with an empty hand passed over) as most often played in the review's own worlds. The search holds its
+    worlds as values only (suit never matters in Go Fishing), so a turn names the value played and the values
+    taken, never a suit; the takes may be of cards the layout is refilled with from the hidden stock. Empty
+    when not measured (a decision with one option, or a review kept before lines were) or when the deal ends
+    first."""
 
     turn: int
-    """The turn's number in the deal, counting from 1."""
     chosen: Choice
     best: Choice
     options: tuple[Choice, ...]
-    """Every distinct option, best first."""
     scale: float = 1.0
-    """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's seats)."""
     kind: DecisionKind = "play"
-    """What was decided: in Go Fishing always the play."""
     line: tuple[ValueTurn, ...] = ()
-    """The best option's likely continuation: the next two turns (the seats that move next, a seat with an
-    empty hand passed over) as most often played in the review's own worlds, each with the share of the worlds
-    that went that way so far. The search holds its worlds as values only (suit never matters in Go Fishing),
-    so a turn names the value played and the values taken, never a suit; the takes may be of cards the layout
-    is refilled with from the hidden stock. Empty when not measured (a decision with one option, or a review
-    kept before lines were) or when the deal ends first."""
 
-    def to_json(self, exact: bool = False) -> dict[str, Any]:
-        """The decision as ``review --json`` prints it (with ``exact``, every digit and the scale)."""
-        return self.weighed_json(self.chosen.to_json(with_expected=exact, exact=exact),
-                                 self.best.to_json(with_expected=exact, exact=exact),
-                                 [o.to_json(exact=exact) for o in self.options], exact)
+    option: ClassVar[type[Choice]] = Choice
 
-    def option_words(self, option: Any) -> str:
-        """An option in the words of the language in force: the card, with the sets it takes."""
-        return option.shown()  # type: ignore[no-any-return]
+    def action_text(self, option: Any) -> str:
+        """The option as its action text."""
+        return option.words()  # type: ignore[no-any-return]
 
     @classmethod
-    def from_json(cls, data: Any) -> Judgement:
-        """The decision :meth:`to_json` wrote, in either form (from the printed one the chosen and best
-        options take their expected margins, rounded, from the options list).
-
-        Raises ``ValueError`` in one line when ``data`` is not such a decision.
-        """
-        if not isinstance(data, dict):
-            raise ValueError(f"a decision must be an object, not {_short(data)}")
-        if data.get("kind", "play") != "play":
-            raise ValueError(f"a Go Fishing decision's kind must be play, not {_short(data.get('kind'))}")
-        turn = data.get("turn")
-        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-            raise ValueError(f"a decision's turn must be a whole number from 1, not {_short(turn)}")
-        options = tuple(Choice.from_json(o) for o in _listed(data.get("options"), "a decision's options"))
-        if not options:
-            raise ValueError("a decision needs at least one option")
-
-        def among(what: str) -> Choice:
-            choice = Choice.from_json(data.get(what), expected=0.0)
-            if "expected" in data[what]:
-                return choice
-            match = next((o for o in options if o.play == choice.play and o.take == choice.take), None)
-            if match is None:
-                raise ValueError(f"a decision's {what} option is not among its options: {_short(data[what])}")
-            return Choice(choice.play, choice.take, match.expected, match.figures, match.stderr)
-
-        chosen, best = among("chosen"), among("best")
-        scale = data.get("scale", 1.0)
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
-            raise ValueError(f"a decision's scale must be a positive number, not {_short(scale)}")
-        return cls(turn, chosen, best, options, float(scale), line=value_line_from_json(data.get("line")))
-
-    def describe(self) -> str:
-        """The decision in one line of words."""
-        line = f"turn {self.turn}: {self.chosen.words()} ({self.chosen.expected:+.1f})"
-        if self.loss > 0:
-            line += f"; best {self.best.words()} ({self.best.expected:+.1f}), lost {self.loss:.1f}"
-        return f"{line} — {self.label}"
+    def line_from_json(cls, data: Any) -> tuple[ValueTurn, ...]:
+        """The line as :meth:`ValueTurn.to_json` wrote it."""
+        return value_line_from_json(data)
 
 
 @dataclass(frozen=True)
-class Review(Reviewed[Judgement]):
+class Review(SeatReview[Judgement]):
     """Every judged decision of one seat in one Go Fishing deal, and the summary (kept with the deal, see
     :meth:`from_json`)."""
 
     @classmethod
-    def from_json(cls, data: Any) -> Review:
-        """The review :meth:`to_json` wrote: equal to the original from the exact form, rounded from the printed one.
-
-        Raises ``ValueError`` in one line when ``data`` is not such a review.
-        """
-        if not isinstance(data, dict):
-            raise ValueError(f"a review must be an object, not {type(data).__name__}")
-        seat = data.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"a review's seat must be a seat number, not {_short(seat)}")
-        return cls(seat, tuple(Judgement.from_json(d) for d in _listed(data.get("decisions"), "a review's decisions")))
-
-
-def _short(value: Any) -> str:
-    """A value as an error message quotes it: on one line, and cut short when long."""
-    text = " ".join(repr(value).split())
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _listed(value: Any, what: str) -> list[Any]:
-    """``value`` when it is a list; ``ValueError`` naming ``what`` otherwise."""
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list, not {_short(value)}")
-    return value
-
-
-def _card(value: Any) -> Card:
-    """The card ``value`` names; ``ValueError`` in one line for anything else."""
-    if not isinstance(value, str):
-        raise ValueError(f"a card must be named by a string, not {_short(value)}")
-    try:
-        return Card.parse(value)
-    except CardError as exc:
-        raise ValueError(" ".join(str(exc).split())) from None
+    def decision_from_json(cls, data: Any) -> Judgement:
+        """A Go Fishing decision."""
+        return Judgement.from_json(data)
 
 
 _Option = tuple[int, tuple[Shape, ...]]
@@ -372,19 +265,19 @@ def judge(view: FishingView, action: FishingAction, rng: random.Random, turn: in
         detail: list[list[float]] = []
         squares: list[float] = []
         totals = _FixedWorlds(worlds).evaluate(view, options, rng, detail, squares, lines=ways)
-        values = [now + t / worlds for t in totals]
-        errors = [standard_error(t, q, worlds) for t, q in zip(totals, squares)]
-        figures = [Figures(won / worlds, left / worlds, hits / worlds) for won, left, hits in detail]
+        found = measured(now, worlds, totals, detail, squares, ways)
+        values, errors, figures = found.values, found.errors, [*found.figures]
     choices = []
-    for i, ((value, family), worth, measured, err) in enumerate(zip(options, values, figures, errors)):
+    for i, ((value, family), worth, measure, err) in enumerate(zip(options, values, figures, errors)):
         if i == index:
-            choices.append(Choice(action.card, action.sets, worth, measured, err))
+            choices.append(Choice(action.card, action.sets, worth, measure, err))
         else:
             card = min(c for c in view.hand if CARD_VALUE[c] == value)
-            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth, measured, err))
-    ranked = tuple(sorted(choices, key=lambda c: -c.expected))  # stable: the earlier of equals first
-    top = max(range(len(choices)), key=lambda i: (choices[i].expected, -i))  # ranked[0]'s own index
-    return Judgement(turn, choices[index], ranked[0], ranked, stake_scale(view.seats), line=likely_line(ways[top]))
+            choices.append(Choice(card, assign_cards(family, view.layout) if family else (), worth, measure, err))
+    best_first: tuple[Choice, ...] = ranked(choices)
+    top = max(range(len(choices)), key=lambda i: (choices[i].expected, -i))  # best_first[0]'s own index
+    return Judgement(turn, choices[index], best_first[0], best_first, stake_scale(view.seats),
+                     line=likely_line(ways[top]))
 
 
 class _FixedWorlds(HardPlayer):
@@ -406,14 +299,18 @@ class _Moment:
     turn: int
     view: FishingView
     action: FishingAction
+    kind: DecisionKind = "play"
+
+    def judge(self, rng: random.Random, budget: int) -> Judgement:
+        """The decision judged on worlds drawn with ``rng``."""
+        return judge(self.view, self.action, rng, self.turn, budget)
 
 
 def _moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
     """Every decision of ``seat`` in the record, in order, replaying the deal on the way."""
     replay(record)  # checks the whole record first, naming the turn of anything wrong
     deal = deal_of(record)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < deal.seats:
-        raise ValueError(f"seat must be a seat from 0 to {deal.seats - 1}, not {seat}")
+    check_seat(seat, deal.seats)
     for number, turn in enumerate(record.get("turns", []), start=1):
         action = deal.check(turn_action(deal, turn))
         if deal.to_act == seat:
@@ -430,28 +327,11 @@ def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, bu
                   on_progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] | None = None,
                   on_judged: Callable[[Judgement], None] | None = None) -> Review:
-    """Judge every decision ``seat`` made in a (finished or partial) Go Fishing record.
+    """Judge every decision ``seat`` made in a (finished or partial) Go Fishing record, telling the progress
+    and each decision and stopping when ``cancelled`` as :func:`~chinese_ten.engine.review.judge_moments` says.
 
-    ``on_progress(judged, total)`` is told how many decisions are judged out of how many
-    there are, at the start and after each one; ``cancelled`` is asked before each
-    decision, and when it answers True the review stops with
-    :class:`~chinese_ten.engine.judging.ReviewCancelled`; ``on_judged`` is given each
-    decision as soon as it is judged (before ``on_progress`` counts it), as Chinese
-    Ten's review does. Refuses an illegal record
-    (:class:`~chinese_ten.games.fishing.record.FishingRecordError`) and a seat the deal
-    does not have (``ValueError``).
+    Refuses an illegal record (:class:`~chinese_ten.games.fishing.record.FishingRecordError`) and a seat the
+    deal does not have (``ValueError``).
     """
-    total = count_decisions(record, seat) if on_progress is not None else 0
-    if on_progress is not None:
-        on_progress(0, total)
-    judged: list[Judgement] = []
-    for m in _moments(record, seat):
-        if cancelled is not None and cancelled():
-            raise ReviewCancelled(f"the review of seat {seat} was cancelled after {len(judged)} decisions")
-        judged.append(judge(m.view, m.action, random.Random(derive_seed(seed, "review", m.turn, "play")), m.turn,
-                            budget))
-        if on_judged is not None:
-            on_judged(judged[-1])
-        if on_progress is not None:
-            on_progress(len(judged), total)
-    return Review(seat, tuple(judged))
+    return Review(seat, judge_moments(lambda: _moments(record, seat), seat, seed, budget, on_progress, cancelled,
+                                      on_judged))

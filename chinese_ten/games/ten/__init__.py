@@ -18,6 +18,7 @@ from chinese_ten.games.ten import commands, wire
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC, HOUSE_RULES, RuleSet
+from chinese_ten.games.ten.tutorial import Guide
 from chinese_ten.i18n import N_
 
 
@@ -43,5 +44,6 @@ SPEC = GameSpec(
     options=HOUSE_RULES,
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
+    lesson=Guide,
 )
 """Chinese Ten as the registry knows it."""

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
 
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten.deal import Deal
@@ -34,20 +34,24 @@ from chinese_ten.engine.judging import (
     INACCURACY as INACCURACY,
     MISTAKE as MISTAKE,
     ReviewCancelled as ReviewCancelled,
-    Reviewed,
-    Weighed,
     label_of as label_of,
 )
-from chinese_ten.engine.judging import (
-    Figures,
-    LineTurn,
-    commonest_line,
-    line_from_json,
-    option_words,
-    standard_error,
-    stderr_from_json,
+from chinese_ten.engine.judging import LineTurn, commonest_line, line_from_json
+from chinese_ten.engine.review import (
+    REVIEW_SEED as REVIEW_SEED,
 )
-from chinese_ten.engine.streams import derive_seed
+from chinese_ten.engine.review import (
+    Decision,
+    Measured,
+    Option,
+    SeatReview,
+    card_of,
+    check_seat,
+    judge_moments,
+    listed,
+    measured,
+    ranked,
+)
 from chinese_ten.games.ten.players.hard import option_totals, world_count
 from chinese_ten.games.ten.players.worlds import Position
 from chinese_ten.games.ten.record import deal_of, replay
@@ -66,9 +70,6 @@ measured a whole two-seat deal reviewed in 2.7 s of processor time (median;
 unchanged under another seed in every one of 87 decisions whose best two
 options stood 2 points or more apart."""
 
-REVIEW_SEED: int = 0
-"""The seed a review is made with unless another is asked for (the ``review`` command's default)."""
-
 MIN_WORLDS: int = 200
 """The fewest worlds a decision is evaluated on."""
 
@@ -86,156 +87,92 @@ MAX_WORLDS: int = 20_000
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One option of a decision: the card entered (played, or turned) and the card it takes."""
-
-    play: Card | None
-    take: tuple[Card, ...]
-    expected: float = 0.0
-    """The mean deal margin the seat can expect after this option."""
-    figures: Figures | None = None
-    """What the option does at once and leaves, from the same worlds (None when not known)."""
-    stderr: float | None = None
-    """The standard error of ``expected`` over the review's worlds (None when not measured, or one world told
-    the whole truth)."""
-
-    def to_json(self, kind: DecisionKind, with_expected: bool = True, exact: bool = False) -> dict[str, Any]:
-        """The option as the ``review`` command prints it (a turned card under ``flip``), with ``stderr`` where
-        the worlds gave ``expected`` a spread.
-
-        With ``exact``, ``expected`` and ``stderr`` keep every digit (the form a review is kept in).
-        """
-        key = "flip" if kind == "flip_take" else "play"
-        out: dict[str, Any] = {key: None if self.play is None else str(self.play), "take": take_json(self.take)}
-        if with_expected:
-            out["expected"] = self.expected if exact else round(self.expected, 1)
-            if self.stderr is not None:
-                out["stderr"] = self.stderr if exact else round(self.stderr, 2)
-        if exact and self.figures is not None:
-            out["figures"] = self.figures.to_json()
-        return out
+class Choice(Option[Card | None, tuple[Card, ...]]):
+    """One option of a decision: the card entered (played, or turned) and the card it takes (the three
+    cards of a triple), written as a record writes a take, the turned card under ``flip``."""
 
     @classmethod
-    def from_json(cls, data: Any, kind: DecisionKind, expected: float | None = None) -> Choice:
-        """The option :meth:`to_json` wrote; ``expected`` stands in when the data has none.
+    def play_key(cls, kind: str) -> str:
+        """``flip`` for the turned card's take, ``play`` otherwise."""
+        return "flip" if kind == "flip_take" else "play"
 
-        Raises ``ValueError`` when ``data`` is not such an option.
-        """
-        if not isinstance(data, dict):
-            raise ValueError(f"an option must be an object, not {data!r}")
-        key = "flip" if kind == "flip_take" else "play"
-        if key not in data or "take" not in data:
-            raise ValueError(f"an option of a {kind} needs {key!r} and 'take': {data!r}")
-        play = None if data[key] is None else Card.parse(_text(data[key]))
-        take = data["take"]
-        cards = () if take is None else (Card.parse(_text(take)),) if isinstance(take, str) else \
-            tuple(Card.parse(_text(c)) for c in _listed(take))
-        value = data.get("expected", expected)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"an option's expected margin must be a number, not {value!r}")
-        figures = Figures.from_json(data["figures"]) if "figures" in data else None
-        return cls(play, cards, float(value), figures, stderr_from_json(data.get("stderr")))
+    def take_json(self) -> Any:
+        """The take as a record writes it: null, one card's name, or the list of a triple's cards."""
+        return take_json(self.take)
+
+    @classmethod
+    def read_play(cls, value: Any) -> Any:
+        """The card entered (null: none named)."""
+        return None if value is None else card_of(value)
+
+    @classmethod
+    def read_take(cls, value: Any) -> Any:
+        """A take as a record writes it."""
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            return (card_of(value),)
+        return tuple(card_of(c) for c in listed(value, "an option's take"))
+
+    def sets(self) -> tuple[tuple[Card, ...], ...]:
+        """Each card taken, a set of its own."""
+        return tuple((c,) for c in self.take)
 
 
 @dataclass(frozen=True)
-class Judgement(Weighed):
-    """One decision of the seat: what it chose, every option's worth, and the verdict (its loss,
-    spread and label: :class:`~chinese_ten.engine.judging.Weighed`)."""
+class Judgement(Decision):
+    """One decision of the seat: what it chose, every option's worth, and the verdict (see
+    :class:`~chinese_ten.engine.review.Decision`). ``scale`` is :func:`stake_scale` of the deal's rules.
+
+    ``line`` is the best option's likely continuation: the next two turns (the seats after the judged one) as
+    most often played in the review's own worlds (cards of one rank worth the same points counted as one way to
+    play). A turn's ``take`` is what its played card took; the card it then turned from the stock is left out,
+    being a different guess of the hidden stock in each world. Empty when not measured (a review kept before
+    lines were, or a decision on one world) or when the deal ends first."""
 
     turn: int
-    """The turn's number in the deal, counting from 1."""
     kind: DecisionKind
     chosen: Choice
     best: Choice
     options: tuple[Choice, ...]
-    """Every distinct option, best first."""
     scale: float = 1.0
-    """What the marks' thresholds are multiplied by (:func:`stake_scale` of the deal's rules)."""
     line: tuple[LineTurn, ...] = ()
-    """The best option's likely continuation: the next two turns (the seats after the judged one) as most often
-    played in the review's own worlds (cards of one rank worth the same points counted as one way to play),
-    each with the share of the worlds that went that way so far. A turn's
-    ``take`` is what its played card took; the card it then turned from the stock is left out, being a
-    different guess of the hidden stock in each world. Empty when not measured (a review kept before lines
-    were, or a decision on one world) or when the deal ends first."""
 
-    def to_json(self, exact: bool = False) -> dict[str, Any]:
-        """The decision as ``review --json`` prints it.
+    option: ClassVar[type[Choice]] = Choice
+    kinds: ClassVar[tuple[str, ...]] = get_args(DecisionKind)
+    single: ClassVar[bool] = True
 
-        With ``exact`` (the form a review is kept in), every expected margin keeps
-        all its digits and the chosen and best options carry theirs too.
-        """
-        return self.weighed_json(self.chosen.to_json(self.kind, with_expected=exact, exact=exact),
-                                 self.best.to_json(self.kind, with_expected=exact, exact=exact),
-                                 [o.to_json(self.kind, exact=exact) for o in self.options], exact, single=True)
+    def heading(self) -> str:
+        """The turn and what was decided."""
+        what = {"play": "play", "take": "take", "flip_take": "turned card's take"}[self.kind]
+        return f"turn {self.turn}, {what}"
 
-    def option_words(self, option: Any) -> str:
-        """An option in the words of the language in force: the card entered, with what it takes."""
-        return _words_shown(self.kind, option)
+    def action_text(self, option: Any) -> str:
+        """The card entered and what it took."""
+        taken = " ".join(str(c) for c in option.take)
+        if self.kind == "play":
+            return f"{option.play}" + (f" taking {taken}" if taken else "")
+        return f"{option.play} takes {taken}"
 
     @classmethod
-    def from_json(cls, data: Any) -> Judgement:
-        """The decision :meth:`to_json` wrote, in either form.
+    def line_from_json(cls, data: Any) -> tuple[LineTurn, ...]:
+        """The line as :meth:`~chinese_ten.engine.judging.LineTurn.to_json` wrote it."""
+        return line_from_json(data)
 
-        From the printed form the chosen and best options take their expected
-        margins from the options list, where they stand rounded.
-        Raises ``ValueError`` when ``data`` is not such a decision.
-        """
-        if not isinstance(data, dict):
-            raise ValueError(f"a decision must be an object, not {data!r}")
-        if data.get("kind") not in get_args(DecisionKind):
-            raise ValueError(f"a decision's kind must be play, take or flip_take, not {data.get('kind')!r}")
-        kind: DecisionKind = data["kind"]
-        turn = data.get("turn")
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise ValueError(f"a decision's turn must be a whole number, not {turn!r}")
-        options = tuple(Choice.from_json(o, kind) for o in _listed(data.get("options")))
-        if not options:
-            raise ValueError("a decision needs at least one option")
-
-        def among(what: str, same: Callable[[Choice, Choice], bool]) -> Choice:
-            choice = Choice.from_json(data.get(what), kind, expected=0.0)
-            if "expected" in data[what]:
-                return choice
-            match = next((o for o in options if same(o, choice)), None)
-            if match is None:
-                raise ValueError(f"a decision's {what} option is not among its options: {data[what]!r}")
-            return Choice(choice.play, choice.take, match.expected, match.figures, match.stderr)
-
-        # the card played stands for its best take among the options; a take is its own option
-        chosen = among("chosen", lambda o, c: o.play == c.play and (kind == "play" or o.take == c.take))
-        best = among("best", lambda o, c: o.play == c.play and o.take == c.take)
-        scale = data.get("scale", 1.0)
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
-            raise ValueError(f"a decision's scale must be a positive number, not {scale!r}")
-        return cls(turn, kind, chosen, best, options, float(scale), line_from_json(data.get("line")))
-
-    def describe(self) -> str:
-        """The decision in one line of words."""
-        what = {"play": "play", "take": "take", "flip_take": "turned card's take"}[self.kind]
-        did = _words(self.kind, self.chosen)
-        line = f"turn {self.turn}, {what}: {did} ({self.chosen.expected:+.1f})"
-        if self.loss > 0:
-            line += f"; best {_words(self.kind, self.best)} ({self.best.expected:+.1f}), lost {self.loss:.1f}"
-        return f"{line} — {self.label}"
+    @classmethod
+    def stands_for(cls, option: Option[Any, Any], named: Option[Any, Any], kind: str) -> bool:
+        """The card played stands for its best take among the options; a take is its own option."""
+        return bool(option.play == named.play and (kind == "play" or option.take == named.take))
 
 
 @dataclass(frozen=True)
-class Review(Reviewed[Judgement]):
+class Review(SeatReview[Judgement]):
     """Every judged decision of one seat in one deal, and the summary (kept with the deal, see :meth:`from_json`)."""
 
     @classmethod
-    def from_json(cls, data: Any) -> Review:
-        """The review :meth:`to_json` wrote: equal to the original from the exact form, rounded from the printed one.
-
-        Raises ``ValueError`` when ``data`` is not such a review.
-        """
-        if not isinstance(data, dict):
-            raise ValueError(f"a review must be an object, not {type(data).__name__}")
-        seat = data.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"a review's seat must be a seat number, not {seat!r}")
-        return cls(seat, tuple(Judgement.from_json(d) for d in _listed(data.get("decisions"))))
+    def decision_from_json(cls, data: Any) -> Judgement:
+        """A Chinese Ten decision."""
+        return Judgement.from_json(data)
 
 
 def stake_scale(view: SeatView) -> float:
@@ -248,29 +185,14 @@ def review_record(record: dict[str, Any], seat: int, seed: int = REVIEW_SEED, bu
                   on_progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] | None = None,
                   on_judged: Callable[[Judgement], None] | None = None) -> Review:
-    """Judge every decision ``seat`` made in a (finished or partial) deal record.
+    """Judge every decision ``seat`` made in a (finished or partial) deal record, telling the progress and
+    each decision and stopping when ``cancelled`` as :func:`~chinese_ten.engine.review.judge_moments` says.
 
-    ``on_progress(judged, total)`` is told how many decisions are judged out of
-    how many there are, at the start and after each one. ``cancelled`` is asked
-    before each decision; when it answers True the review stops with
-    :class:`ReviewCancelled`. ``on_judged`` is given each decision as soon as it
-    is judged (before ``on_progress`` counts it). Refuses an illegal record
-    (:class:`~chinese_ten.games.ten.record.RecordError`) and a seat the deal does not
-    have (``ValueError``).
+    Refuses an illegal record (:class:`~chinese_ten.games.ten.record.RecordError`) and a seat the deal does
+    not have (``ValueError``).
     """
-    total = count_decisions(record, seat) if on_progress is not None else 0
-    if on_progress is not None:
-        on_progress(0, total)
-    judged: list[Judgement] = []
-    for moment in _moments(record, seat):
-        if cancelled is not None and cancelled():
-            raise ReviewCancelled(f"the review of seat {seat} was cancelled after {len(judged)} decisions")
-        judged.append(moment.judge(seed, budget))
-        if on_judged is not None:
-            on_judged(judged[-1])
-        if on_progress is not None:
-            on_progress(len(judged), total)
-    return Review(seat, tuple(judged))
+    return Review(seat, judge_moments(lambda: _moments(record, seat), seat, seed, budget, on_progress, cancelled,
+                                      on_judged))
 
 
 def count_decisions(record: dict[str, Any], seat: int) -> int:
@@ -288,8 +210,8 @@ class _Moment:
     played: Card
     take: Card | None
 
-    def judge(self, seed: int, budget: int) -> Judgement:
-        rng = _rng(seed, self.turn, self.kind)
+    def judge(self, rng: random.Random, budget: int) -> Judgement:
+        """The decision judged on worlds drawn with ``rng``."""
         if self.kind == "play":
             return judge_play(self.view, self.played, self.take, rng, self.turn, budget)
         assert self.take is not None
@@ -300,8 +222,7 @@ def _moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
     """Every decision of ``seat`` in the record, in order, replaying the deal on the way."""
     turns = replay(record).turns  # checks the whole record and fills in every take
     deal = deal_of(record)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < deal.seats:
-        raise ValueError(f"seat must be a seat from 0 to {deal.seats - 1}, not {seat}")
+    check_seat(seat, deal.seats)
     for number, turn in enumerate(turns, start=1):
         yield from _play_turn(deal, turn, number, seat)
 
@@ -334,10 +255,6 @@ def _single(take: tuple[Card, ...]) -> Card | None:
     return take[0] if len(take) == 1 else None
 
 
-def _rng(seed: int, turn: int, kind: str) -> random.Random:
-    return random.Random(derive_seed(seed, "review", turn, kind))
-
-
 def judge_play(view: SeatView, played: Card, take: Card | None, rng: random.Random,
                turn: int = 0, budget: int = REVIEW_TURNS) -> Judgement:
     """Judge the card played at a PLAY moment; each card is worth its best take (the take is judged apart)."""
@@ -352,22 +269,22 @@ def judge_play(view: SeatView, played: Card, take: Card | None, rng: random.Rand
         for opt in _take_options(view, card, view.layout, take if card == played else None):
             options.append(opt)
             owner.append(card)
-    measured = _expected(view, rng, options, "play", budget)
+    found = _expected(view, rng, options, "play", budget)
     best_of: dict[Card, Choice] = {}
     index_of: dict[Card, int] = {}
     for i, (card, (_card, _pts, t), value, figures, err) in enumerate(
-            zip(owner, options, measured.values, measured.figures, measured.errors)):
+            zip(owner, options, found.values, found.figures, found.errors)):
         known = best_of.get(card)
         if known is None or value > known.expected:
             best_of[card] = Choice(card, _takes_of(view, card, t), value, figures, err)
             index_of[card] = i
-    ranked = _ranked(best_of.values())
+    choices: tuple[Choice, ...] = ranked(best_of.values())
     mine = best_of[played]
     chosen = Choice(played, (take,) if take is not None else mine.take, mine.expected, mine.figures, mine.stderr)
-    top = ranked[0]
+    top = choices[0]
     assert top.play is not None
-    line = measured.line(view, options[index_of[top.play]], index_of[top.play])
-    return Judgement(turn, "play", chosen, top, ranked, stake_scale(view), line)
+    line = _line(view, found, options, index_of[top.play])
+    return Judgement(turn, "play", chosen, top, choices, stake_scale(view), line)
 
 
 def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
@@ -377,15 +294,15 @@ def judge_take(view: SeatView, take: Card, rng: random.Random, turn: int = 0,
     if pending is None:
         raise ValueError("no capture is waiting for a choice")
     options = _take_options(view, pending.card, pending.candidates, take)
-    measured = _expected(view, rng, options, pending.source, budget)
+    found = _expected(view, rng, options, pending.source, budget)
     choices = [Choice(pending.card, (t,), v, f, e) for (_card, _pts, t), v, f, e
-               in zip(options, measured.values, measured.figures, measured.errors) if t is not None]
-    ranked = _ranked(choices)
+               in zip(options, found.values, found.figures, found.errors) if t is not None]
+    best_first: tuple[Choice, ...] = ranked(choices)
     chosen = next(c for c in choices if c.take == (take,))
     kind: DecisionKind = "take" if pending.source == "play" else "flip_take"
-    top = next(i for i, (_card, _pts, t) in enumerate(options) if t is not None and (t,) == ranked[0].take)
-    line = measured.line(view, options[top], top)
-    return Judgement(turn, kind, chosen, ranked[0], ranked, stake_scale(view), line)
+    top = next(i for i, (_card, _pts, t) in enumerate(options) if t is not None and (t,) == best_first[0].take)
+    line = _line(view, found, options, top)
+    return Judgement(turn, kind, chosen, best_first[0], best_first, stake_scale(view), line)
 
 
 def _take_options(view: SeatView, card: Card, layout: tuple[Card, ...],
@@ -415,21 +332,12 @@ def _takes_of(view: SeatView, card: Card, take: Card | None) -> tuple[Card, ...]
     return (take,)
 
 
-@dataclass(frozen=True)
-class _Measured:
-    """What the worlds measured of every option, in the options' order: the expected deal margin, the figures,
-    the standard error of the margin, and how play went on in each world (see
-    :func:`~chinese_ten.games.ten.players.hard.option_totals`'s ``lines``)."""
-
-    values: list[float]
-    figures: list[Figures]
-    errors: list[float | None]
-    ways: list[Counter[tuple[int, ...]]]
-
-    def line(self, view: SeatView, option: tuple[int, int | None, Card | None], index: int) -> tuple[LineTurn, ...]:
-        """The likely line after option ``index`` (see :attr:`Judgement.line`)."""
-        card, _pts, take = option
-        return likely_line(view, card, take, self.ways[index])
+def _line(view: SeatView, found: Measured[tuple[int, ...]], options: list[tuple[int, int | None, Card | None]],
+          index: int) -> tuple[LineTurn, ...]:
+    """The likely line after option ``index`` (see :attr:`Judgement.line`), from how play went on in each world
+    (:func:`~chinese_ten.games.ten.players.hard.option_totals`'s ``lines``)."""
+    card, _pts, take = options[index]
+    return likely_line(view, card, take, found.ways[index])
 
 
 def likely_line(view: SeatView, card: int, take: Card | None,
@@ -488,7 +396,7 @@ def _enter_real(view: SeatView, layout: list[int], card: int, take: int | None) 
 
 
 def _expected(view: SeatView, rng: random.Random, options: list[tuple[int, int | None, Card | None]],
-              source: str, budget: int) -> _Measured:
+              source: str, budget: int) -> Measured[tuple[int, ...]]:
     """Each option's expected deal margin for the view's seat, its figures, standard error and continuations,
     all on the same worlds."""
     me = view.seat
@@ -502,44 +410,9 @@ def _expected(view: SeatView, rng: random.Random, options: list[tuple[int, int |
     ways: list[Counter[tuple[int, ...]]] = []
     totals = option_totals(view, Position.of(view), rng, options, source, worlds, detail, squares=squares,
                            lines=ways)
-    return _Measured([float(now) + t / worlds for t in totals],
-                     [Figures(won / worlds, leaves / worlds, hits / worlds) for won, leaves, hits in detail],
-                     [standard_error(t, q, worlds) for t, q in zip(totals, squares)], ways)
+    return measured(float(now), worlds, totals, detail, squares, ways)
 
 
 def _settled(view: SeatView) -> bool:
     """True when nothing hidden is left, so one world is the whole truth."""
     return view.stock_left == 0 and sum(view.hand_sizes) - len(view.hand) == 0
-
-
-def _ranked(choices: Any) -> tuple[Choice, ...]:
-    """Options best first (a stable sort keeps the earlier of equals first)."""
-    return tuple(sorted(choices, key=lambda c: -c.expected))
-
-
-def _listed(value: Any) -> list[Any]:
-    """``value`` when it is a list; ``ValueError`` otherwise."""
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, not {value!r}")
-    return value
-
-
-def _text(value: Any) -> str:
-    """``value`` when it is a string (a card's name); ``ValueError`` otherwise."""
-    if not isinstance(value, str):
-        raise ValueError(f"a card must be named by a string, not {value!r}")
-    return value
-
-
-def _words_shown(kind: DecisionKind, choice: Choice) -> str:
-    """An option in the words of the language in force: the card entered, with what it takes."""
-    if choice.play is None:
-        return "?"
-    return option_words(choice.play, [(c,) for c in choice.take])
-
-
-def _words(kind: DecisionKind, choice: Choice) -> str:
-    taken = " ".join(str(c) for c in choice.take)
-    if kind == "play":
-        return f"{choice.play}" + (f" taking {taken}" if taken else "")
-    return f"{choice.play} takes {taken}"

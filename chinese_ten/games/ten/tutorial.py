@@ -141,6 +141,11 @@ COUNT = Lesson(0, "count", N_("The count"),
 CONCEPTS: tuple[str, ...] = ("ten", "own-rank", "choice", "turned", "compulsory", "scoring", "count")
 """The ideas the guided deal teaches, in the order it teaches them."""
 
+ENDING = N_("You have seen the whole game: making ten, tens and court cards, taking is compulsory, the turned card, "
+            "choosing a take, the scoring cards and the count. The computers play by the same rules; Help (F1) has "
+            "them all.")
+"""What the lesson showed, said at its end."""
+
 REFUSED = N_("Not that one this time: this step is about your {card}, lit below. In a real match any card may be "
              "played.")
 """Why another card is refused on a guided turn."""
@@ -176,6 +181,10 @@ class Guide:
             return WATCH
         return self.lessons.get(deal.turn_number, FREE)
 
+    def guided(self, deal: Deal) -> bool:
+        """True when only the suggested action may be played now."""
+        return self.lesson(deal).guided
+
     def step_number(self, deal: Deal) -> int:
         """Which guided turn (1 for the first) is under way or last passed; 0 before the first."""
         return sum(1 for turn in self.lessons if turn <= deal.turn_number)
@@ -206,13 +215,18 @@ class Guide:
             return _(REFUSED_TAKE).format(card=wanted.pretty)
         return None
 
-    def words(self, deal: Deal) -> tuple[str, str]:
-        """The title and the text to show now, translated."""
+    def words(self, deal: Deal, choosing: bool = False) -> tuple[str, str]:
+        """The title and the text to show now, translated (a choice of take is the rules' own here, so
+        ``choosing`` changes nothing)."""
         lesson = self.lesson(deal)
         pending = deal.pending
         if lesson.choice_text and pending is not None and pending.seat == self.person:
             return _(lesson.title), _(lesson.choice_text)
         return _(lesson.title), _(lesson.text)
+
+    def ending(self) -> str:
+        """What the lesson showed, translated, for its last word."""
+        return _(ENDING)
 
     def computer_action(self, deal: Deal) -> Action:
         """The other seat's move now, as the record plays it: its card, and its take where that take is

@@ -44,6 +44,61 @@ _high_dpi: pygame.Window | None = None
 
 _high_dpi_fullscreen = False
 
+_own_fullscreen: tuple[tuple[int, int], tuple[int, int]] | None = None
+"""While the window fills the screen by itself (no window manager to ask): its windowed size and position."""
+
+
+def window_manager_running() -> bool | None:
+    """On X11, whether a window manager runs (one that says so on the root window, as every current one
+    does); None where that is not known (another system, no X library, no display)."""
+    if pygame.display.get_init() and pygame.display.get_driver() != "x11":
+        return None
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("X11")
+    if not name:
+        return None
+    try:
+        x = ctypes.CDLL(name)
+    except OSError:
+        return None
+    x.XOpenDisplay.restype = ctypes.c_void_p
+    x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x.XDefaultRootWindow.restype = ctypes.c_ulong
+    x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    x.XInternAtom.restype = ctypes.c_ulong
+    x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x.XGetWindowProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_long, ctypes.c_long,
+                                     ctypes.c_int, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong),
+                                     ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_ulong),
+                                     ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.c_void_p)]
+    x.XFree.argtypes = [ctypes.c_void_p]
+    x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    connection = x.XOpenDisplay(None)
+    if not connection:
+        return None
+    try:
+        atom = x.XInternAtom(connection, b"_NET_SUPPORTING_WM_CHECK", 1)
+        if not atom:
+            return False
+        kind, form = ctypes.c_ulong(), ctypes.c_int()
+        count, left, data = ctypes.c_ulong(), ctypes.c_ulong(), ctypes.c_void_p()
+        x.XGetWindowProperty(connection, x.XDefaultRootWindow(connection), atom, 0, 1, 0, 33,  # 33: XA_WINDOW
+                             ctypes.byref(kind), ctypes.byref(form), ctypes.byref(count), ctypes.byref(left),
+                             ctypes.byref(data))
+        if data:
+            x.XFree(data)
+        return count.value > 0
+    finally:
+        x.XCloseDisplay(connection)
+
+
+def fills_screen_itself() -> bool:
+    """True where full screen must be made by the window itself: an X display with no window manager, which
+    would leave the window its size while SDL draws a picture the size of the screen into it (cropped)."""
+    return window_manager_running() is False
+
 
 def apply_dpi_hints(environ: MutableMapping[str, str] | None = None) -> None:
     """Set the DPI hints (Windows reads them; elsewhere they change nothing); a value already set wins."""
@@ -127,8 +182,8 @@ def open_surface(size: tuple[int, int], title: str, high_dpi: bool) -> pygame.Su
     drawable, whose surface has the screen's real pixels (twice the points on a
     Retina screen); otherwise it is the display module's window.
     """
-    global _high_dpi, _high_dpi_fullscreen
-    _high_dpi, _high_dpi_fullscreen = None, False
+    global _high_dpi, _high_dpi_fullscreen, _own_fullscreen
+    _high_dpi, _high_dpi_fullscreen, _own_fullscreen = None, False, None
     if high_dpi:
         _high_dpi = pygame.Window(title, size, resizable=True, allow_high_dpi=True)
         return _high_dpi.get_surface()
@@ -175,8 +230,21 @@ def flip() -> None:
 
 def set_fullscreen(on: bool) -> None:
     """Put the window in desktop full screen or back; raises ``pygame.error`` when the display can't."""
-    global _high_dpi_fullscreen
+    global _high_dpi_fullscreen, _own_fullscreen
     current = window()
+    if current is not None and (_own_fullscreen is not None or (on and fills_screen_itself())):
+        if on and _own_fullscreen is None:
+            _own_fullscreen = (tuple(current.size), tuple(current.position))  # type: ignore[assignment]
+            current.borderless = True
+            current.position = (0, 0)
+            current.size = pygame.display.get_desktop_sizes()[0]
+        elif not on and _own_fullscreen is not None:
+            size, where = _own_fullscreen
+            _own_fullscreen = None
+            current.borderless = False
+            current.size = size
+            current.position = where
+        return
     if current is not None:
         if on:
             current.set_fullscreen(desktop=True)
@@ -191,6 +259,8 @@ def set_fullscreen(on: bool) -> None:
 
 def is_fullscreen() -> bool:
     """True while the window fills the screen."""
+    if _own_fullscreen is not None:
+        return True
     if _current_high_dpi() is not None:
         return _high_dpi_fullscreen
     current = pygame.display.get_surface()

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from chinese_ten import i18n
-from chinese_ten.assets import font_file
+from chinese_ten.assets import font_file, link_font_file
 
 Colour = tuple[int, int, int]
 
@@ -222,6 +222,19 @@ class FontBook:
             data = font_file(bold, language).read_bytes()
             self._files[(bold, language)] = data
         return data
+
+    def link(self, size: int) -> pygame.font.Font:
+        """The face table links are shown in (l, I and 1 told apart), at ``size`` pixels."""
+        key = (max(MIN_TEXT_PX, int(size)), False, "link")
+        font = self._fonts.get(key)
+        if font is None:
+            data = self._files.get((False, "link"))
+            if data is None:
+                data = self._files[(False, "link")] = link_font_file().read_bytes()
+            font = self._fonts[key] = pygame.font.Font(io.BytesIO(data), key[0])
+            if len(self._fonts) > self._keep:
+                self._fonts.popitem(last=False)
+        return font
 
     def get(self, size: int, bold: bool = False, language: str | None = None) -> pygame.font.Font:
         """The font at ``size`` pixels (never under :data:`MIN_TEXT_PX`), bold or regular, for the

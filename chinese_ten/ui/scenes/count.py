@@ -141,6 +141,16 @@ class CountScene(TableOverlay):
         if self.auto and self.shot_taken and self.shown_for >= AUTO_SECONDS:
             self.advance()
 
+    def name_column(self, names: list[str], size: int, row_width: int, unit: float) -> tuple[int, int]:
+        """The width of the rows' column of names and the names' size: as wide as the longest name needs
+        (130 points at least, a third of the row at most, the cards taking the rest), the names a little
+        smaller where that third is too narrow for them."""
+        text = self.app.kit.text
+        most = row_width // 3
+        size = text.fitting(names, size, most - 20, bold=True, smallest=max(10, size * 3 // 4))
+        need = max((text.width(n, size, True) for n in names), default=0) + 20
+        return max(round(130 * unit), min(most, need)), size
+
     def draw(self, surface: pygame.Surface) -> None:
         """The count over a dimmed table."""
         kit = self.app.kit
@@ -177,14 +187,16 @@ class CountScene(TableOverlay):
         button_h = round(44 * geom.unit)
         rows_h = box.bottom - pad - button_h - pad - y
         row_h = min(rows_h // deal.seats, round(150 * geom.unit))
-        name_w = round(130 * geom.unit)
         crowded = deal.seats > 4  # a row too low for two lines puts them side by side
         score_w = round((280 if crowded else 170) * geom.unit)
+        name_px = geom.font(22 if crowded else 26)
+        name_w, name_px = self.name_column(ctl.names, name_px, box.width - 2 * pad, geom.unit)
         for seat, line in enumerate(ctl.rules_ui.count(deal)):
             row = Rect(x, y + seat * row_h, box.width - 2 * pad, row_h - (3 if crowded else 6))
             pygame.draw.rect(surface, t.raised, row, border_radius=10)
             inset = 4 if crowded else 8
-            name = kit.text.line(ctl.names[seat], geom.font(22 if crowded else 26), t.text, bold=True)
+            shown = kit.text.cut(ctl.names[seat], name_px, name_w - 20, bold=True)
+            name = kit.text.line(shown, name_px, t.text, bold=True)
             surface.blit(name, (row.left + 10, row.top + inset))
             taken = kit.text.line(ngettext("{count} card", "{count} cards", line.taken).format(
                 count=line.taken), geom.font(16 if crowded else 18), t.text_dim)

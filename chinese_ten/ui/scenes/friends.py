@@ -51,16 +51,25 @@ LOCAL_NOTE = N_("Only friends on this network can join.")
 """What hosting on this computer reaches, told under Host the table."""
 SERVER_NOTE = N_("On {server}: friends anywhere can join.")
 """What hosting on the table server set in Settings reaches, told under Host the table."""
+HERE_NOTE = N_("Only this computer can join: no network was found.")
+"""What hosting on this computer reaches when its server could listen on the loopback address alone."""
+SERVER_HERE_NOTE = N_("On {server}: only this computer can join.")
+"""What hosting on a table server at this computer's loopback address reaches."""
 SERVER_OFFER = N_("For friends elsewhere: Table server…")
 """The button to Settings' table server while none is set."""
 SERVER_CHANGE = N_("Change the table server…")
 """The button to Settings' table server once one is set."""
 
 
-def host_note(server_url: str) -> str:
+def host_note(server_url: str, own_url: str = "") -> str:
     """Where a table hosted now is, and who can reach it, in one line: this computer's network only, or
-    the table server ``server_url`` (set in Settings), which friends anywhere reach."""
-    return _(SERVER_NOTE).format(server=server_url) if server_url else _(LOCAL_NOTE)
+    the table server ``server_url`` (set in Settings), which friends anywhere reach; only this computer
+    when that server, or the window's own at ``own_url`` (empty: not started yet), is at a loopback address."""
+    from chinese_ten.ui.open_tables import only_this_computer
+
+    if server_url:
+        return _(SERVER_HERE_NOTE if only_this_computer(server_url) else SERVER_NOTE).format(server=server_url)
+    return _(HERE_NOTE) if own_url and only_this_computer(own_url) else _(LOCAL_NOTE)
 
 
 def join_problem(link: str) -> str | None:
@@ -93,6 +102,7 @@ class FriendsScene(Scene):
         self.guests: list[str | None] = [None] * 7
         """Each guest seat (1…): a friend's (None) or a computer's strength."""
         self.chat = True
+        self._take_setup(app.open_tables.last_setup())
         self.name = TextField(s.player_name, PLAYER_NAME_LENGTH, _("Your name"))
         self.link = TextField(link, LINK_LENGTH, _("Paste a table link here (Ctrl+V)"))
         self.message = ""
@@ -122,6 +132,32 @@ class FriendsScene(Scene):
             self.link.focus()  # the screen opens ready for a pasted or typed link
 
     # ------------------------------------------------------------------ choices
+
+    def setup(self) -> dict[str, Any]:
+        """The host form's choices, as they are kept for the next table hosted."""
+        return {"game": self.game, "seats": self.seats, "rules": self.rules, "length": self.length,
+                "guests": list(self.guests), "chat": self.chat}
+
+    def _take_setup(self, kept: dict[str, Any]) -> None:
+        """Take each choice of a kept set-up that this version offers (others keep the settings' own);
+        :meth:`_fix` then brings them in step."""
+
+        game = kept.get("game")
+        if game not in GAMES:
+            return
+        self.game = str(game)
+        if isinstance(kept.get("seats"), int):
+            self.seats = kept["seats"]
+        if kept.get("rules") in HOUSE.options.preset_names:
+            self.rules = kept["rules"]
+        if isinstance(kept.get("length"), str):
+            self.length = kept["length"]
+        guests = kept.get("guests")
+        if isinstance(guests, list) and len(guests) == len(self.guests):
+            choices = seat_choices(self.game)
+            self.guests = [g if g in choices else None for g in guests]
+        if isinstance(kept.get("chat"), bool):
+            self.chat = kept["chat"]
 
     def _fix(self) -> None:
         """Keep the choices consistent with the game (seat counts, rules, lengths) and rebuild the rows."""
@@ -197,6 +233,7 @@ class FriendsScene(Scene):
                                     match=self.length, computers=self.computers(), chat=self.chat)
         title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
                            + ([_(HOUSE.options.preset_title(self.rules))] if self.game == HOUSE.name else []))
+        self.app.open_tables.keep_setup(self.setup())
         self.app.show("lobby", client=client, host=True, title=title)
 
     def join(self) -> None:
@@ -429,7 +466,9 @@ class FriendsScene(Scene):
         surface.blit(you, (self.name.rect.left, self.name.rect.top - you.get_height() - 6))
         join = kit.text.line(_("Join a table"), head, t.accent, bold=True)
         surface.blit(join, (self.link.rect.left, self.link.rect.top - join.get_height() - 6))
-        words = kit.text.cut(host_note(self.app.settings.server_url), font_px(17, unit), self.host_button.rect.width)
+        own = self.app.hosting.server.url if self.app.hosting.server is not None else ""
+        words = kit.text.cut(host_note(self.app.settings.server_url, own), font_px(17, unit),
+                             self.host_button.rect.width)
         note = kit.text.line(words, font_px(17, unit), t.text_dim)
         surface.blit(note, (self.host_button.rect.left, self.note_top))
         for field in (self.name, self.link):

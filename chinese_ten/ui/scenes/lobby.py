@@ -37,6 +37,21 @@ LOCAL_REACH = N_("These links reach friends on this network only.")
 """What the host is told of links from this computer's own table server."""
 SERVER_REACH = N_("These links reach friends anywhere, through {server}.")
 """What the host is told of links from the table server set in Settings."""
+HERE_REACH = N_("These links work on this computer only ({server}).")
+"""What the host is told of links from a table server at this computer's loopback address."""
+
+
+def links_reach(base: str, server_url: str) -> str:
+    """Who links from the table server at ``base`` reach, in one line: this computer only when ``base`` is a
+    loopback address, friends anywhere when it is the table server Settings names (``server_url``), else
+    friends on this network."""
+    from chinese_ten.ui.open_tables import only_this_computer
+
+    if only_this_computer(base):
+        return _(HERE_REACH).format(server=base)
+    if server_url and base == server_url.rstrip("/"):
+        return _(SERVER_REACH).format(server=server_url)
+    return _(LOCAL_REACH)
 
 def copy_text(text: str) -> bool:
     """Put ``text`` on the system clipboard; False (quietly) when there is none."""
@@ -223,18 +238,25 @@ class LobbyScene(Scene):
                 x = right - fw - round(12 * unit) - bw if seat in self.fill_buttons else right - bw
                 self.copy_buttons[seat].rect = Rect(x, y, bw, height)
 
+    def link_picture(self, link: str, size: int, room: int) -> pygame.Surface:
+        """A seat's link in the links' face and groups (:meth:`~chinese_ten.ui.kit.text.TextPainter.link`), as
+        large as fits ``room`` pixels up to ``size`` (at the smallest size, what is past ``room`` is not drawn:
+        Copy link copies it whole)."""
+        kit = self.app.kit
+        while True:
+            picture = kit.text.link(link, size, kit.theme.text_dim)
+            if picture.get_width() <= room or size <= 10:
+                return picture
+            size -= 1
+
     def reach_words(self) -> str:
-        """Who the host's links reach: friends anywhere when the table is on the table server Settings
-        names, else friends on this network only; empty for a guest, who hands out no links."""
+        """Who the host's links reach (:func:`links_reach`); empty for a guest, who hands out no links."""
         if not self.host:
             return ""
         from chinese_ten.ui.open_tables import base_of
 
-        server = self.app.settings.server_url
         url = getattr(self.client, "url", "")
-        if server and url and base_of(url) == server.rstrip("/"):
-            return _(SERVER_REACH).format(server=server)
-        return _(LOCAL_REACH)
+        return links_reach(base_of(url) if url else "", self.app.settings.server_url)
 
     def seat_line(self, seat: int, entry: dict[str, Any]) -> str:
         """What a seat's panel says: its label and who sits there (or that a friend is awaited)."""
@@ -292,10 +314,10 @@ class LobbyScene(Scene):
             text = kit.text.line(kit.text.cut(self.seat_line(seat, entry), text_px, room, seat == self.seat), text_px,
                                  t.text, bold=seat == self.seat)
             if link:
-                under = kit.text.line(kit.text.cut(link, small, room), small, t.text_dim)
+                under = self.link_picture(link, small, room)
                 y = row.centery - (text.get_height() + under.get_height()) // 2
                 surface.blit(text, (row.left + pad, y))
-                surface.blit(under, (row.left + pad, y + text.get_height()))
+                surface.blit(under, (row.left + pad, y + text.get_height()), Rect(0, 0, room, under.get_height()))
             else:
                 surface.blit(text, text.get_rect(midleft=(row.left + pad, row.centery)))
         for b in self.buttons():

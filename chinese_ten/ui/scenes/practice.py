@@ -103,6 +103,13 @@ def verdict(position: Position, option: Any) -> tuple[bool, list[str]]:
     return right, lines
 
 
+def way_words(position: Position, option: Any) -> str:
+    """One way a card may be answered with, in words: what it takes, or that it is laid down taking nothing."""
+    if not position.taken(option):
+        return _("lay {card} down, taking nothing").format(card=option.play.pretty)
+    return position.words(option)
+
+
 class PracticeScene(Scene):
     """The positions to practise, one after another: keys or clicks pick, Enter (or N) goes on, Esc goes back."""
 
@@ -233,8 +240,9 @@ class PracticeScene(Scene):
         options = position.options_for(card)
         if len(options) > 1:
             self.pending = card
-            self.family_buttons = [Button(f"{CARD_KEY_NAMES[i]}: {position.words(o)}" if i < len(CARD_KEY_NAMES)
-                                          else position.words(o), f"family-{i}") for i, o in enumerate(options)]
+            words = [way_words(position, o) for o in options]
+            self.family_buttons = [Button(f"{CARD_KEY_NAMES[i]}: {w}" if i < len(CARD_KEY_NAMES) else w, f"family-{i}")
+                                   for i, w in enumerate(words)]
             self.family_buttons[0].focused = True
             return
         if options:

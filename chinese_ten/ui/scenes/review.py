@@ -663,8 +663,8 @@ class ReviewScene(Scene):
         self._blit(assumed, (inner.left, y))
         y += assumed.get_height() + round(4 * unit)
         worst = review.worst()
-        if not worst:
-            note = self._fit(summary_note(review), body, mark_colour(t, "best"), inner.width)
+        if not worst:  # wrapped: it runs to two lines in the panel at 1280×800
+            note = self._para(summary_note(review), body, mark_colour(t, "best"), inner.width)
             self._blit(note, (inner.left, y))
             return y + note.get_height() + round(8 * unit)
         head = self._text(_("Worst moments (W, or a click, goes there)"), font_px(16, unit), t.text_dim)

@@ -46,7 +46,7 @@ class RulesScene(ChoiceGrid):
         game = game_named(app.game_in_force())
         if game.name != "ten":
             app.notify(_("{game} has no house rules: it is played one way, as Help (F1) tells.").format(
-                game=_(game.title)))
+                game=_(game.title)), scene=app.top())
             return None
         return cls(app, **kw)
 

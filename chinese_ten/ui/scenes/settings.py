@@ -289,7 +289,8 @@ class SettingsScene(ChoiceGrid):
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), row[0].rect.centery)))
             for b in row:
                 b.draw(surface, kit, font_px(20, unit), b is self._hover)
-        for i, ((_key, label, _hint, _length, _problem), field) in enumerate(zip(TEXT_ROWS, self.fields)):
+        for i, ((_key, label, hint, _length, _problem), field) in enumerate(zip(TEXT_ROWS, self.fields)):
+            field.placeholder = _(hint)  # in the language chosen a moment ago too
             colour = t.accent if len(self.rows) + i == self.focus_row else t.text
             text = kit.text.line(_(label), font_px(23, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(box.left + round(30 * unit), field.rect.centery)))

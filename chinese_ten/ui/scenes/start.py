@@ -346,6 +346,18 @@ class StartScene(Scene):
         self._place_deal_button(size)
         self._place_tables(size)
 
+    def row_label_px(self, unit: float) -> int:
+        """The one size of the labels of the row's smaller buttons (Settings to Quit): 22 points, or as much
+        smaller as the longest label needs to fit its button, so that no label is drawn smaller than the others."""
+        kit = self.app.kit
+        size = font_px(22, unit)
+        for b in self.actions:
+            if b.action in ("play", "continue", "practice") or b in self.table_buttons:
+                continue
+            room = b.rect.width - 2 * label_margin(b.rect)
+            size = kit.text.fitting([keyboard_words(_(b.label))], size, room, True)
+        return size
+
     def _place_tables(self, size: tuple[int, int]) -> None:
         """The open tables in the top left corner, one under the other, clear of the fan of cards."""
         w, h = size
@@ -596,11 +608,14 @@ class StartScene(Scene):
             surface.blit(head, head.get_rect(bottomleft=(first.left + 2, first.top - 1)))
         for b in self.table_buttons:
             b.draw(surface, kit, font_px(17, unit), b is self._hover)
+        row_px = self.row_label_px(unit)
         for b in self.actions:
             if b in self.table_buttons:
                 continue
-            px = 30 if b.action in ("play", "continue") else 18 if b.action == "practice" else 22
-            b.draw(surface, kit, font_px(px, unit), b is self._hover)
+            px = row_px
+            if b.action in ("play", "continue", "practice"):
+                px = font_px(18 if b.action == "practice" else 30, unit)
+            b.draw(surface, kit, px, b is self._hover)
         self.deal_button.draw(surface, kit, font_px(18, unit), self._hover is self.deal_button)
         for picture, where in self.footer((w, h)):
             surface.blit(picture, where)

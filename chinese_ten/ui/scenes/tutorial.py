@@ -15,7 +15,6 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.widgets.dialog import QuestionScene, draw_words
 from chinese_ten.ui.kit import font_px, ui_scale
@@ -25,9 +24,9 @@ from chinese_ten.ui.kit.shortcuts import keyboard_words
 from chinese_ten.ui.table.live import TableScene
 
 if TYPE_CHECKING:
-    from chinese_ten.games.ten.tutorial import Guide
     from chinese_ten.ui.services import Services
     from chinese_ten.ui.table.controller import TableController
+    from chinese_ten.ui.table.lesson import LessonGuide
 
 GUIDE_TEXT_PT = 19
 """The guide's text size (points at 1280×800), made smaller only when the box would not fit."""
@@ -49,12 +48,13 @@ class GuidedTableScene(TableScene):
         """Where the guide's box is drawn, above the panel's buttons."""
         self._layout_key: tuple[object, ...] | None = None
         self._layout: tuple[int, list[str], int] = (0, [], 0)
-        self._led_turn = 0
-        """The guided turn whose start last put the keyboard focus on the suggested card."""
+        self._led_turn = -1
+        """How many turns had been played when a guided turn's start last put the keyboard focus on the
+        suggested card."""
         self._words: tuple[str, str, str] | None = None
 
     @property
-    def guide(self) -> Guide:
+    def guide(self) -> LessonGuide:
         """The script leading this table."""
         assert self.ctl.guide is not None
         return self.ctl.guide
@@ -62,7 +62,7 @@ class GuidedTableScene(TableScene):
     def heading(self) -> str:
         """The line above the guide's title: which step of how many on a guided turn."""
         deal = self.ctl.session.deal
-        if self.guide.lesson(deal).guided:
+        if self.guide.guided(deal):
             return _("Learn to play · step {step} of {total}").format(step=self.guide.step_number(deal),
                                                                     total=self.guide.steps)
         return _("Learn to play")
@@ -72,7 +72,7 @@ class GuidedTableScene(TableScene):
         turn is still moving on the table, the words of that turn stay (the turned card that a lesson
         asks to watch is watched with that lesson's words)."""
         if self._words is None or not self.ctl.busy:
-            title, text = self.guide.words(self.ctl.session.deal)
+            title, text = self.guide.words(self.ctl.session.deal, choosing=self.ctl.offer is not None)
             self._words = (self.heading(), title, text)
         return self._words
 
@@ -142,9 +142,10 @@ class GuidedTableScene(TableScene):
         super().update(dt)
         ctl = self.ctl
         wanted = self.guide.suggested(ctl.session.deal)
-        if wanted is None or not ctl.person_to_play or ctl.session.deal.turn_number == self._led_turn:
+        played = len(ctl.session.deal.turns)
+        if wanted is None or not ctl.person_to_play or played == self._led_turn:
             return
-        self._led_turn = ctl.session.deal.turn_number
+        self._led_turn = played
         hand = ctl.board.open_hand(ctl.bottom)
         if self.keyboard and self.button_focus is None and wanted in hand:
             self.hover = hand.index(wanted)
@@ -162,7 +163,7 @@ class GuidedTableScene(TableScene):
         if wanted is None or ctl.busy:
             return None
         geom = self.geom()
-        if ctl.view.phase is Phase.CHOOSE:
+        if ctl.offer is not None:
             for slot, card in ctl.board.slots.items():
                 if card == wanted and slot < len(geom.slots):
                     return geom.slots[slot]
@@ -225,9 +226,8 @@ class TutorialEndScene(TableOverlay):
 
     def words(self) -> str:
         """What the lesson showed, in a sentence or two."""
-        return keyboard_words(_("You have seen the whole game: making ten, tens and court cards, taking is compulsory, "
-                                "the turned card, choosing a take, the scoring cards and the count. The computers play "
-                                "by the same rules; Help (F1) has them all."))
+        guide: LessonGuide | None = self.table.ctl.guide
+        return keyboard_words(guide.ending() if guide is not None else "")
 
     def box(self, size: tuple[int, int]) -> Rect:
         """The box at this window size, over the middle of the table, as tall as its words need."""

@@ -7,6 +7,7 @@ chat; Esc gives the keyboard back to the table. At a table with chat off it show
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -29,6 +30,17 @@ SHORT_PANEL = 720
 
 CHAT_LENGTH = 300
 """The longest chat line (NETWORK.md)."""
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    """One row of the chat as drawn: the speaker on a line's first row (empty on the rows after), the words
+    on this row, the seat that said them and how far from the left the words begin."""
+
+    name: str
+    text: str
+    seat: int
+    indent: int
 
 
 def speaker(line: ChatLine) -> str:
@@ -104,6 +116,35 @@ class ChatPanel:
         label = self.kit.text.line(self._toggle_text(), geom.font(17), self.kit.theme.text)
         self.toggle_rect = Rect(self.rect.left, self.rect.top, label.get_width() + 2 * pad, line_h)
         self.toggle_rect.topright = (self.rect.right - pad, self.rect.top + pad // 2)
+
+    def rows(self, geom: TableGeometry) -> list[ChatRow]:
+        """The rows the panel shows at this table's size, the newest line last: each line's speaker, then its
+        words running on after the name and wrapped to the panel's width (from the row below the name when
+        the name takes half the width), as many whole lines as there is room for; the newest is shown even
+        when it alone is longer, its last row cut with an ellipsis."""
+        kit = self.kit
+        pad = max(6, round(10 * geom.unit))
+        size = geom.font(18)
+        width = self.rect.width - 2 * pad if self.rect.width else geom.panel.width - 4 * pad
+        room = self.room(geom)
+        shown: list[ChatRow] = []
+        for line in reversed(self.lines()):
+            name = speaker(line) + ":"
+            indent = kit.text.width(name, size, True) + pad // 2
+            text = line.text.strip()
+            first = kit.text.wrap(text, size, width - indent)[0] if indent <= width // 2 else ""
+            rest = text[len(first):].strip() if text.startswith(first) else text
+            rows = [ChatRow(name, first, line.seat, indent)]
+            rows += [ChatRow("", words, line.seat, 0) for words in kit.text.wrap(rest, size, width) if rest]
+            if shown and len(rows) + len(shown) > room:
+                break
+            if len(rows) > room:
+                rows = rows[:room]
+                last = rows[-1]
+                cut = kit.text.cut(last.text + "…", size, width - last.indent)
+                rows[-1] = ChatRow(last.name, cut, last.seat, last.indent)
+            shown[:0] = rows
+        return shown
 
     def _toggle_text(self) -> str:
         return _("Hide (C)") if self.shown else _("Chat (C)")
@@ -189,12 +230,14 @@ class ChatPanel:
             surface.blit(hint, (self.rect.left + pad, y))
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-pad, 0).clip(clip))
-        for line in lines:
-            name = kit.text.line(speaker(line) + ":", size, t.accent, bold=True)
-            where = surface.blit(name, (self.rect.left + pad, y))
-            self._names.append((where, line.seat))
-            words = kit.text.line(line.text, size, t.text)
-            surface.blit(words, (where.right + pad // 2, y))
+        for row in self.rows(geom):
+            x = self.rect.left + pad
+            if row.name:
+                name = kit.text.line(row.name, size, t.accent, bold=True)
+                where = surface.blit(name, (x, y))
+                self._names.append((where, row.seat))
+            if row.text:
+                surface.blit(kit.text.line(row.text, size, t.text), (x + row.indent, y))
             y += line_h
         surface.set_clip(clip)
         if self.muted:

@@ -32,7 +32,7 @@ from chinese_ten.engine.thinking import ComputerThinker, Explained
 
 if TYPE_CHECKING:
     from chinese_ten.games.ten.deal import Deal
-    from chinese_ten.games.ten.tutorial import Guide
+    from chinese_ten.ui.table.lesson import LessonGuide
 
 Event = Any
 """An event of the game at the table."""
@@ -110,7 +110,7 @@ class TableController(AnimatedDeal):
     def __init__(self, seats: int, strength: str | Sequence[str] = "normal", length: str = "per-seat",
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
-                 deals: int | None = None, rules: Any = None, guide: Guide | None = None,
+                 deals: int | None = None, rules: Any = None, guide: LessonGuide | None = None,
                  seat: int = 0, first_deal: Deal | None = None, game: str = "ten", follow: Followed | None = None,
                  infos: Callable[[], list[SeatInfo]] | None = None) -> None:
         """A new match of the game the registry calls ``game``, seen from ``seat`` (the person's, unless
@@ -382,6 +382,9 @@ class TableController(AnimatedDeal):
         if card not in self.view.hand:
             return _("That card is not in your hand.")
         made = self.rules_ui.play(self.view, card, choose)
+        if (self.guide is not None and made.offer is not None
+                and self.guide.suggested(self.session.deal) not in (None, card)):
+            return self.guide.refusal(self.session.deal, self.rules_ui.take(made.offer, made.offer.options[-1]))
         if made.offer is not None:
             self._offer = made.offer  # the choice comes first; the action goes in once it is made
             return None

@@ -159,18 +159,33 @@ class TablePainter:
                 if active:
                     pygame.draw.rect(surface, t.turn_ring, box.inflate(6, 6), 0, border_radius=10)
                 pygame.draw.rect(surface, (0, 0, 0), box, 0, border_radius=8)
-                room = place.plate.width - 8  # a long name (a network seat's "guest 2 · Normal") shrinks, then is cut
-                size = kit.text.fitting([info.name], big, room, bold=True, smallest=max(10, big * 3 // 4))
-                name = kit.text.line(kit.text.cut(info.name, size, room, bold=True), size, t.text, bold=True)
+                # a long name shrinks, leaving the dealer's chip room beside it inside the plate (past a side
+                # plate's edge lies the side panel); a network seat's "Guest 2 · Normal" or "Bo (guest 1)" too
+                # long even so puts its strength or label on the line below; anything longer is cut
+                room = place.plate.width - 8 - (self.dealer_chip_width(geom) if view.dealer == seat else 0)
+                shown, tail = info.name, ""
+                smallest = max(10, big * 3 // 4)
+                size = kit.text.fitting([shown], big, room, bold=True, smallest=smallest)
+                mark = info.mark
+                if kit.text.width(shown, size, True) > room and (" · " in shown or " (" in shown):
+                    if " · " in shown:  # the strength says it is a computer
+                        shown, tail = shown.rsplit(" · ", 1)
+                        mark = ""
+                    else:
+                        shown, tail = shown.rsplit(" (", 1)
+                        tail = "(" + tail
+                    size = kit.text.fitting([shown], big, room, bold=True, smallest=smallest)
+                name = kit.text.line(kit.text.cut(shown, size, room, bold=True), size, t.text, bold=True)
                 where["name"] = surface.blit(name, (place.plate.left + 4, place.plate.top + 2))
-                sub = info.mark or (strength_label(info.player) if info.player in LABELS else "")
+                sub = (" · ".join(w for w in (tail, mark) if w)
+                       or (strength_label(info.player) if info.player in LABELS else ""))
                 cnt = len(board.hands[seat])
                 left = _("{count} left").format(count=cnt)
                 line2 = kit.text.line(_("{strength} · {left}").format(strength=sub, left=left) if sub else left, small,
                                       t.text_dim)
                 if line2.get_width() > place.plate.width - 4:  # a narrow side plate: the count alone (or the
                     # mark of a network seat that is not simply there, offline or away, which matters more)
-                    line2 = kit.text.line(info.mark if info.notice else left, small, t.text_dim)
+                    line2 = kit.text.line(info.mark if info.notice else tail or left, small, t.text_dim)
                 where["left"] = surface.blit(line2, (place.plate.left + 4, place.plate.top + 4 + name.get_height()))
                 if view.dealer == seat:
                     where["dealer"] = self.dealer_chip(surface, where["name"], geom)
@@ -185,6 +200,10 @@ class TablePainter:
             where.update(self.pile(surface, place.pile, board.piles[seat], geom, view.pile_caption(seat)))
             placed[seat] = where
         return placed
+
+    def dealer_chip_width(self, geom: TableGeometry) -> int:
+        """The most room the dealer's chip takes right of a name: its gap and its width."""
+        return max(4, round(6 * geom.unit)) + 2 * max(7, round(12 * geom.unit))
 
     def dealer_chip(self, surface: pygame.Surface, beside: Rect, geom: TableGeometry) -> Rect:
         """A round "D" token marking the dealer, just right of ``beside`` (a name) and no taller than
@@ -242,14 +261,24 @@ class TablePainter:
             pygame.draw.rect(surface, self.outline(), rect, 2, border_radius=max(4, rect.width // 10))
 
     def stock_count(self, surface: pygame.Surface, geom: TableGeometry, count: int) -> Rect:
-        """The stock's count on the stock's lower edge, below a card waiting on the stage; returns where."""
+        """The stock's count inside the stock's lower edge, drawn over everything (a card passing over the stock
+        to the stage beside it) and clear of the layout card below; returns where."""
         t = self.kit.theme
         rect = geom.stock
-        label = self.kit.text.line(_("Stock {count}").format(count=count), geom.font(17), t.text, bold=True)
-        back = label.get_rect().inflate(10, 2)
-        back.midtop = (rect.centerx, max(geom.stage.bottom + 1, rect.bottom - back.height))
-        pygame.draw.rect(surface, (0, 0, 0), back, border_radius=back.height // 2)
-        surface.blit(label, label.get_rect(center=back.center))
+        words = _("Stock {count}").format(count=count)
+        room = rect.width - 8  # as wide as the stock at most: on two lines when one is too wide even small
+        size = self.kit.text.fitting([words], geom.font(17), room, True)
+        lines = [words] if self.kit.text.width(words, size, True) <= room else self.kit.text.wrap(words, size, room, True)
+        labels = [self.kit.text.line(line, size, t.text, bold=True) for line in lines]
+        width = max(label.get_width() for label in labels)
+        back = Rect(0, 0, width, sum(label.get_height() for label in labels)).inflate(
+            max(4, min(10, rect.width - width)), 2)
+        back.midbottom = (rect.centerx, rect.bottom - max(2, rect.height // 20))
+        pygame.draw.rect(surface, (0, 0, 0), back, border_radius=min(back.height, back.width) // 2)
+        y = back.top + 1
+        for label in labels:
+            surface.blit(label, label.get_rect(midtop=(back.centerx, y)))
+            y += label.get_height()
         return back
 
     def layout(self, surface: pygame.Surface, geom: TableGeometry, view: TableView, moving: frozenset[Card],
@@ -309,7 +338,9 @@ class TablePainter:
         for i, (key, r) in enumerate(zip(keys, out)):
             if cards[i] not in moving:
                 seen = (out[i + 1].left if i + 1 < len(out) else r.right) - r.left
-                self.key_caps.append(self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, r.top), geom))
+                # on the top edge the card has at rest: a raised card's key stays clear of the advice line above
+                self.key_caps.append(self.key_cap(surface, key, (r.left + min(seen, r.width) // 2, rects[i].top),
+                                                  geom))
         return out
 
     def key_cap(self, surface: pygame.Surface, key: str, centre: tuple[int, int], geom: TableGeometry) -> Rect:

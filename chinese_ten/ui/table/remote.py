@@ -10,6 +10,8 @@ the person's (its token is kept for "Open tables").
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +38,13 @@ LOST_TEXT = N_("Connection lost: connecting again…")
 UNREACHABLE_TEXT = N_("The table's server cannot be reached: the host's game may be closed; ask them to open it. "
                       "Still trying…")
 CLOSED_TEXT = N_("The connection to the table has ended.")
+
+AWAY_AFTER = 60.0
+"""How long a table server waits on a disconnected person's move before a computer plays their seat (NETWORK.md's
+``--away-after`` default; a server does not say its own)."""
+
+OFFLINE_COUNTDOWN = N_("{name} is offline: a computer plays for them in {seconds} s.")
+OFFLINE_DUE = N_("{name} is offline: a computer plays for them in a moment.")
 
 REFUSALS: dict[str, str] = {
     "bad-message": N_("The table did not understand that."),
@@ -159,6 +168,10 @@ class RemoteTableScene(TableScene):
         self.chat = ChatPanel(app.kit, follower)
         self._seats_seen: list[dict[str, Any]] | None = follower.seats_list
         self._forgotten = False
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock the offline countdown reads."""
+        self._offline: tuple[int, float] | None = None
+        """The offline person whose move the table waits on, and when this window saw it begin to wait."""
 
     def update(self, dt: float) -> None:
         """The table, and what came besides its moves: who sits where, refusals, chat. With more than one
@@ -192,6 +205,40 @@ class RemoteTableScene(TableScene):
         if self.held:
             f.receive()  # frames still come in (and the connection's state) while a menu is open
         self.chat.update(dt)
+        waited = self.offline_waited_on()
+        if waited is None:
+            self._offline = None
+        elif self._offline is None or self._offline[0] != waited:
+            self._offline = (waited, self.clock())
+
+    def offline_waited_on(self) -> int | None:
+        """The other person's seat whose move the table waits on while they are offline; None when none."""
+        ctl = self.ctl
+        seat = ctl.shown_turn
+        if seat is None or seat == ctl.person_seat or ctl.deal_over or ctl.busy:
+            return None
+        entry = self.follower.seats_list[seat] if seat < len(self.follower.seats_list) else {}
+        return seat if entry.get("kind") == "human" and not entry.get("online") else None
+
+    def due_in(self) -> float | None:
+        """Seconds until the offline countdown shows the next second (None while there is none), so a sleeping
+        window wakes to count it down."""
+        if self._offline is None:
+            return None
+        left = AWAY_AFTER - (self.clock() - self._offline[1])
+        return left - math.floor(left) + 0.01 if left > 0 else None
+
+    def offline_words(self) -> str:
+        """While the table waits on an offline person's move: that a computer plays for them, counting down
+        the seconds the server waits (empty otherwise)."""
+        if self._offline is None or self._offline[0] != self.offline_waited_on():
+            return ""
+        seat, since = self._offline
+        left = math.ceil(AWAY_AFTER - (self.clock() - since))
+        name = self.ctl.names[seat]
+        if left <= 0:
+            return _(OFFLINE_DUE).format(name=name)
+        return _(OFFLINE_COUNTDOWN).format(name=name, seconds=left)
 
     def place_buttons(self) -> None:
         """The table's buttons, and the chat just above them in the side panel (the log gives it room)."""
@@ -228,10 +275,11 @@ class RemoteTableScene(TableScene):
         super().handle_event(event)
 
     def hint_text(self) -> str:
-        """The advice line; after going on from a count, that the others have still to."""
+        """The advice line; after going on from a count, that the others have still to; while an offline person's
+        move is awaited, when a computer plays for them."""
         if self.ctl.waiting_next:
             return waiting_next_words(self.follower.seats_list, self.follower.seat)
-        return super().hint_text()
+        return self.offline_words() or super().hint_text()
 
     def own_note(self) -> str:
         """The connection's banner while it is down, else the table's message to the person."""

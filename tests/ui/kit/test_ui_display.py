@@ -192,3 +192,30 @@ def app_is_fullscreen() -> bool:
     from chinese_ten.ui.app import is_fullscreen
 
     return is_fullscreen()
+
+
+def test_with_no_window_manager_full_screen_is_the_window_itself_filling_the_screen_and_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(display, "fills_screen_itself", lambda: True)
+    surface = open_window((1100, 700))
+    try:
+        store = SettingsStore(tmp_path)
+        app = App(surface, store.load().settings, store, None, ComputerThinker(force_inline=True))
+        window = display.window()
+        assert window is not None
+        screen = pygame.display.get_desktop_sizes()[0]
+        before = tuple(window.size), tuple(window.position)
+        app.toggle_fullscreen()
+        assert app_is_fullscreen() and tuple(window.size) == tuple(screen) and tuple(window.position) == (0, 0)
+        assert app.surface.get_size() == tuple(screen), "the picture is the window's size (the dummy driver keeps no frame)"
+        app.toggle_fullscreen()
+        assert not app_is_fullscreen()
+        assert (tuple(window.size), tuple(window.position)) == before
+        assert app.surface.get_size() == (1100, 700)
+    finally:
+        pygame.display.quit()
+
+
+def test_the_window_manager_is_looked_for_only_on_x11(window: pygame.Surface) -> None:
+    assert pygame.display.get_driver() != "x11"
+    assert display.window_manager_running() is None and not display.fills_screen_itself()

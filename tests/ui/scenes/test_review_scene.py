@@ -635,3 +635,20 @@ def test_a_long_judgement_with_its_line_in_chinese_leaves_no_turn_row_under_a_bu
         finally:
             i18n.use_language("en")
             pygame.display.quit()
+
+
+def test_the_summary_of_a_deal_without_inaccuracies_is_shown_whole_on_its_lines(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.review import summary_note
+
+    record, _review = reviewed
+    lost = Review(0, (_judgement(1, -1.5, 0.0), _judgement(3, 2.0, 3.3)))
+    scene = open_review(app, record, 0, review=lost)
+    assert scene is not None
+    wrapped: list[tuple[str, int]] = []
+    real = app.kit.text.paragraph
+    monkeypatch.setattr(app.kit.text, "paragraph",
+                        lambda text, size, colour, width, *a: wrapped.append((text, width)) or real(text, size, colour,
+                                                                                                   width, *a))
+    app.frame(1 / 60, [])
+    note = summary_note(lost)
+    assert any(text == note for text, _w in wrapped), "the note is wrapped, not cut ('each lost l…')"

@@ -348,3 +348,54 @@ def test_a_take_back_in_the_lesson_goes_back_within_the_guided_deal(window: pyga
     press(app, pygame.K_BACKSPACE)
     assert position_of(table.ctl.session.deal) == before, "the lesson's own deal, not another one"
     assert table.guide.words(table.ctl.session.deal)[0] == LESSONS[0].title
+
+
+def test_learn_to_play_on_the_go_fishing_start_screen_teaches_go_fishing_through_to_its_end(
+        window: pygame.Surface) -> None:
+    from chinese_ten.games.fishing import tutorial as fishing
+
+    app = started(window, Settings(game="fishing"))
+    table = learn(app)
+    assert table.ctl.game.name == "fishing" and isinstance(table.guide, fishing.Guide)
+    assert [list(map(str, h)) for h in table.ctl.session.deal.initial[0]] == fishing.RECORD["hands"]
+    seen: list[str] = []
+    refused_way = False
+    for _ in range(200):
+        assert settled(app, table)
+        top = app.top()
+        deal = table.ctl.session.deal
+        if isinstance(top, CountScene):
+            assert table.guide.words(deal) == fishing.COUNT
+            press(app, pygame.K_RETURN)
+            break
+        if isinstance(top, ChoiceScene):
+            if table.guide.guided(deal):
+                assert table.shown_words()[2] == fishing.STEPS[2].choice_text
+            if table.guide.guided(deal) and not refused_way:  # one set of the two is not this step's way
+                fewer = next(i for i, o in enumerate(top.options) if len(o.sets) == 1)
+                assert (table.ctl.take(fewer) or "").startswith("Not that way")
+                refused_way = True
+            press(app, pygame.K_RETURN)  # the focus starts on the way worth most: both sets
+            continue
+        title = table.shown_words()[1]
+        if not seen or seen[-1] != title:
+            seen.append(title)
+        wanted = table.guide.suggested(deal)
+        if wanted is not None and len(deal.turns) == 0:
+            other = next(c for c in table.ctl.board.hands[0] if c != wanted)
+            click_card(app, table, other)
+            assert table.toast_text == fishing.REFUSED.format(card=wanted.pretty)
+            assert len(table.ctl.session.deal.turns) == 0
+        click_card(app, table, wanted if wanted is not None else table.ctl.board.hands[0][0])
+    else:
+        pytest.fail("the lesson never reached its count")
+    assert refused_way, "the guided choice of ways was reached"
+    assert [s.title for s in fishing.STEPS] == [t for t in seen if t in {s.title for s in fishing.STEPS}]
+    guided = max(step.turn for step in fishing.STEPS)
+    played = [str(t.card) for t in table.ctl.session.deal.turns[:guided]]
+    assert played == [t["play"] for t in fishing.RECORD["turns"][:guided]]
+    end = app.top()
+    assert isinstance(end, TutorialEndScene) and end.words().startswith("You have seen the whole game: adding up")
+    press(app, pygame.K_RETURN)
+    real = app.top()
+    assert isinstance(real, TableScene) and real.ctl.guide is None and real.ctl.game.name == "fishing"

@@ -101,3 +101,26 @@ def test_enter_held_or_pressed_as_the_count_opens_never_runs_through_to_a_new_ma
     clock.now += 0.3
     press(app, pygame.K_RETURN)
     assert isinstance(app.top(), TableScene) and app.top().ctl is not ctl, "a deliberate press is taken"
+
+
+def test_the_counts_names_stay_whole_and_clear_of_the_cards(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.scenes.count import CountScene
+
+    app, ctl, _table = make_table(seats=3, seed=3, length="one")
+    assert play_until(app, lambda: isinstance(app.top(), CountScene), limit=20000)
+    count = app.top()
+    ctl.names[:] = ["Bob (guest 1)", "Guest 2 · Easy", "Carol (guest 3)"]  # a friends' table's names
+    drawn: list[tuple[str, pygame.Rect]] = []
+    cards: list[pygame.Rect] = []
+    real_line, real_card = app.kit.text.line, count.table.painter.card
+    monkeypatch.setattr(app.kit.text, "line", lambda text, *a, **k: drawn.append((text, None)) or real_line(text, *a, **k))
+    monkeypatch.setattr(count.table.painter, "card", lambda surface, card, rect, *a, **k: cards.append(rect) or
+                        real_card(surface, card, rect, *a, **k))
+    count.draw(app.surface)  # the count alone, not the table under it
+    shown = [text for text, _r in drawn]
+    assert all(name in shown for name in ctl.names), "every name drawn whole, not cut"
+    geom = count.table.geom()
+    name_w, size = count.name_column(list(ctl.names), geom.font(26), 10_000, geom.unit)
+    widest = max(app.kit.text.width(n, size, True) for n in ctl.names)
+    box = count.box(app.surface.get_size())
+    assert cards and min(r.left for r in cards) >= box.left + widest, "the row of cards begins past the longest name"

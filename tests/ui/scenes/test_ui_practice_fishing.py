@@ -94,6 +94,7 @@ def test_the_blunder_is_refused_with_its_reason_and_counted(app) -> None:  # typ
     press(app, pygame.K_BACKSPACE)
     assert scene.pending is None, "Backspace puts the card back"
     press(app, _king_key(scene))
+    assert scene.family_buttons[-1].label.endswith(": lay K♣ down, taking nothing"), "not a bare '5: K♣'"
     press(app, KEY_OF[len(scene.family_buttons) - 1])  # taking nothing, offered last
     assert scene.answer == Card.parse("KC") and not scene.right
     app.frame(1 / 60, [])

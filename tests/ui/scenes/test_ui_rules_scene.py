@@ -167,6 +167,7 @@ def test_rules_from_settings_with_go_fishing_chosen_offers_no_house_rules_and_sa
     assert app.top() is settings, "Chinese Ten's house rules do not open for Go Fishing"
     assert "Chinese Go Fishing has no house rules" in app.banner_text
     app.change_settings(game="ten", computers=1)
+    assert app.banner_left > 0
     app.frame(1 / 60, [key_event(pygame.K_r)])
     assert isinstance(app.top(), RulesScene)
 
@@ -199,3 +200,18 @@ def test_the_presets_are_named_in_the_language_chosen_after_the_start_screen_was
         assert "Taiwan" not in seen and "Classic" not in seen
     finally:
         app.change_settings(language="en")
+
+
+def test_the_no_house_rules_notice_goes_when_settings_close(window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    app.change_settings(game="fishing", computers=3)
+    app.show("start")
+    app.open("settings")
+    app.frame(1 / 60, [key_event(pygame.K_r)])
+    assert app.banner_left > 0 and "no house rules" in app.banner_text
+    app.frame(1 / 60, [])
+    assert app.banner_left > 0, "it stays while Settings is open"
+    app.frame(1 / 60, [key_event(pygame.K_ESCAPE)])
+    assert isinstance(app.top(), StartScene)
+    app.frame(1 / 60, [])
+    assert app.banner_left == 0, "not left over the start screen's title"

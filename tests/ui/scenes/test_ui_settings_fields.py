@@ -12,7 +12,7 @@ import pygame
 from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.settings import SettingsStore
 from chinese_ten.ui.app import App
-from chinese_ten.ui.scenes.settings import SettingsScene
+from chinese_ten.ui.scenes.settings import TEXT_ROWS, SettingsScene
 
 from uiharness import key_event
 
@@ -71,3 +71,22 @@ def test_every_settings_row_and_field_fits_the_panel_at_the_smallest_window(tmp_
     assert all(a.bottom <= b.top for a, b in zip([f.rect for f in scene.fields], [*[f.rect for f in scene.fields][1:],
                                                                                    scene.done.rect]))
     scene.draw(surface)
+
+
+def test_the_fields_placeholders_switch_with_the_language_chosen_in_settings(window: pygame.Surface,
+                                                                             tmp_path: Path) -> None:
+    from chinese_ten import i18n
+    from chinese_ten.ui.scenes.settings import LANGUAGE_CHOICES
+
+    app, scene = _settings(window, tmp_path)
+    before = [f.placeholder for f in scene.fields]
+    try:
+        for code in ("zh-Hans", "zh-Hant"):
+            scene.choose(len(scene.rows) - 1, LANGUAGE_CHOICES.index(code))
+            app.frame(1 / 60, [])
+            assert i18n.language() == code
+            shown = [f.placeholder for f in scene.fields]
+            assert shown == [i18n._(hint) for _k, _l, hint, _n, _p in TEXT_ROWS] and shown != before
+        assert "這台電腦" in scene.fields[1].placeholder, "Traditional, not the Simplified chosen before"
+    finally:
+        i18n.use_language("en")

@@ -111,3 +111,33 @@ def test_practice_appearing_moves_no_other_start_button(window: pygame.Surface, 
         others = [b.rect for b in [*start.actions, start.deal_button] if b.action != "practice"]
         assert practice[0].rect.collidelist(others) == -1, size
     app.thinker.shutdown()
+
+
+def test_the_rows_smaller_buttons_all_draw_their_labels_in_one_size(window: pygame.Surface) -> None:
+    from chinese_ten.i18n import LANGUAGES, _, use_language
+    from chinese_ten.settings import Settings
+    from chinese_ten.ui.kit.shortcuts import keyboard_words
+
+    try:
+        for code in LANGUAGES:
+            use_language(code)
+            for size in ((960, 600), (1100, 700), (1280, 800), (1600, 1000), (1920, 1080)):
+                app = App(pygame.Surface(size), Settings(language=code), None, None, ComputerThinker(force_inline=True))
+                app.show("start")
+                start = app.top()
+                assert isinstance(start, StartScene)
+                drawn: dict[str, int] = {}
+                real = app.kit.text.line
+
+                def line(text, size, *args, **kw):  # type: ignore[no-untyped-def]
+                    drawn[text] = size
+                    return real(text, size, *args, **kw)
+
+                app.kit.text.line = line  # type: ignore[method-assign]
+                app.frame(1 / 60, [])
+                row = [b for b in start.actions if b.action in ("settings", "stats", "history", "help", "learn",
+                                                               "friends", "quit")]
+                sizes = {b.action: drawn[keyboard_words(_(b.label))] for b in row}
+                assert len(set(sizes.values())) == 1, (code, size, sizes)
+    finally:
+        use_language("en")

@@ -166,3 +166,16 @@ def test_a_capture_choice_gives_the_notice_row_to_the_tables_own_note(make_table
     said.clear()
     app.draw()
     assert said == [], "the prompt gives way: no second note over the table's own"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_stocks_count_lies_on_the_stock_clear_of_every_layout_card(size: tuple[int, int], make_table) -> None:  # type: ignore[no-untyped-def]
+    _app, _ctl, scene = make_table(2)
+    surface = pygame.Surface(size)
+    for seats in range(2, 9):
+        for slots in (16, 20, 26):
+            geom = table_geometry(size, seats, slots)
+            back = scene.painter.stock_count(surface, geom, 42)
+            assert geom.stock.top < back.top and back.bottom < geom.stock.bottom, (seats, slots, back, geom.stock)
+            assert not any(back.colliderect(r) for r in geom.slots), "the count covers the layout card below"
+            assert not back.colliderect(geom.stage) and back.width <= geom.stock.width + 4, (seats, slots)

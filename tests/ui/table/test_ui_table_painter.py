@@ -124,3 +124,56 @@ def test_a_short_message_covers_neither_the_seats_name_nor_the_key_tops(make_tab
     assert not toast.colliderect(scene.painter.name_rect), "the message leaves the seat's name in sight"
     caps = scene.painter.key_caps
     assert caps and not any(toast.colliderect(cap) for cap in caps), "the message leaves every key top in sight"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_raised_cards_key_top_stays_below_the_advice_line(make_table, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from uiharness import key_event, run_frames
+
+    app, ctl, scene = make_table(seats=2, seed=1)
+    app.surface = pygame.Surface(size)
+    assert run_frames(app, lambda: ctl.person_to_play)
+    app.frame(1 / 60, [key_event(pygame.K_RIGHT)])  # the keyboard in use: key tops, and a raised card
+    assert scene.hover is not None
+    scene.draw(app.surface)
+    caps = scene.painter.key_caps
+    hint = scene.geom().hint
+    assert len(caps) == len(scene.card_keys())
+    assert not any(cap.colliderect(hint) for cap in caps), "a key top covers the line above the hand"
+
+
+class _Seen:
+    """A table's view with other names at its seats and another dealer."""
+
+    def __init__(self, ctl, infos, dealer: int) -> None:  # type: ignore[no-untyped-def]
+        self._ctl, self.infos, self.dealer = ctl, infos, dealer
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._ctl, name)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_friends_tables_names_and_dealer_chip_stay_whole_on_their_plates(make_table, size: tuple[int, int],
+                                                                           seats: int) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.table.controller import SeatInfo
+
+    _app, ctl, scene = make_table(seats=seats)
+    surface = pygame.Surface(size)
+    geom = table_geometry(size, seats)
+    infos = [SeatInfo("Bob (guest 1)", None), SeatInfo("Guest 2 · Easy", "easy", "Computer"),
+             SeatInfo("Carol (guest 3)", "person"), SeatInfo("Ann (host)", "person", "offline", notice=True)][:seats]
+    drawn: list[str] = []
+    real = scene.painter.kit.text.line
+    scene.painter.kit.text.line = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)  # type: ignore[method-assign]
+    for dealer in range(seats):
+        drawn.clear()
+        placed = scene.painter.seats(surface, geom, _Seen(ctl, infos, dealer), frozenset())
+        for place in geom.seats[1:]:
+            plate = place.plate.inflate(8, 6)
+            where = placed[place.seat]
+            assert plate.contains(where["name"]) and plate.contains(where["left"]), (size, place.seat)
+            if place.seat == dealer:
+                assert plate.contains(where["dealer"]), f"the dealer's chip leaves seat {dealer}'s plate at {size}"
+        assert not [t for t in drawn if t.endswith("…")], f"a name is cut at {size}: {drawn}"
+        assert "Easy" in " ".join(drawn), "the strength is shown, on the name's line or the one below"
