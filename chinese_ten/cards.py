@@ -15,6 +15,7 @@ Card.parse('7D')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from chinese_ten.quote import quote
 
@@ -117,9 +118,36 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     return [Card.parse(t) for t in texts]
 
 
+NOTATION: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+"""Every card's notation, by its number (looked up rather than made: a server writes them in every frame)."""
+
+
 def card_codes(cards: Iterable[int]) -> list[str]:
     """The canonical notation of each card, in order."""
-    return [str(ALL_CARDS[c]) for c in cards]
+    return [NOTATION[c] for c in cards]
+
+
+def cards_from(values: Iterable[Any]) -> tuple[Card, ...]:
+    """The cards a list of notations names, as a message carries it; :class:`CardError` names the first that is
+    no card."""
+    return tuple(Card.parse(str(v)) for v in values)
+
+
+def pack_faults(cards: Iterable[int]) -> tuple[Card | None, tuple[Card, ...]]:
+    """What keeps ``cards`` from being the whole pack once: the first card in it twice (None when none is), and
+    every card of the pack it lacks, in order.
+
+    >>> pack_faults([0, 1, 1])
+    (Card.parse('AH'), ())
+    >>> pack_faults(range(50))
+    (None, (Card.parse('KD'), Card.parse('KC')))
+    """
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            return ALL_CARDS[c], ()
+        seen.add(c)
+    return None, tuple(c for c in ALL_CARDS if c not in seen)
 
 
 def rank_index(card: int) -> int:

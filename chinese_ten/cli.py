@@ -7,7 +7,6 @@ import contextlib
 import io
 import json
 import os
-import random
 import sqlite3
 import sys
 from pathlib import Path
@@ -15,16 +14,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from chinese_ten.cards import CardError
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import LANGUAGES
 from chinese_ten.engine.match import MatchLength
-from chinese_ten.games.ten.players import PLAYERS, STRENGTHS, make_player
 from chinese_ten.quote import quote, shorten, show_path
 from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
 from chinese_ten.engine.scores import signed as signed_margin
-from chinese_ten.games import check_record_result
-from chinese_ten.games.ten.record import position_of, replay
-from chinese_ten.games.ten.rules import PRESETS, RuleSet, RulesError, parse_option
+from chinese_ten.engine.game import Commands, GameSpec
+from chinese_ten.games import GAMES, HOUSE, any_strengths, check_record_result, game_named, record_spec
 
 if TYPE_CHECKING:
     from chinese_ten.ui.launch import LaunchOptions
@@ -88,14 +84,18 @@ def _any_seats(text: str) -> int:
     return value
 
 
-GAME_NAMES: tuple[str, ...] = ("ten", "fishing")
-"""The games ``--game`` names: Chinese Ten (the default) and Chinese Go Fishing."""
+PLAYERS: tuple[str, ...] = tuple(dict.fromkeys(name for spec in GAMES.values() for name in spec.players))
+"""Every computer player some registered game has, each once (``--ai`` and ``--players`` name them)."""
+
+ALL_PRESETS: tuple[str, ...] = tuple(dict.fromkeys(name for spec in GAMES.values()
+                                                  for name in spec.options.preset_names))
+"""Every preset some registered game has, each once (``--rules`` names one)."""
 
 SIMULATED_DEALS: int = 100
 """The shuffles ``simulate`` plays when neither ``--deals`` nor ``--deal`` says."""
 
-DEMO_FISHING_SEATS: int = 4
-"""The seats of a Go Fishing demo that names none."""
+DEMO_SEATS: int = 4
+"""The seats of a demo of a game without house rules that names none (its most, when it deals fewer)."""
 
 
 def _int(text: str) -> int:
@@ -179,15 +179,15 @@ def _add_look_options(p: argparse.ArgumentParser, keep_parent: bool = False) -> 
 
 def _add_rules_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
     """``--rules PRESET``: the rules of this run's matches (remembered settings stay as they are)."""
-    p.add_argument("--rules", choices=tuple(PRESETS), default=argparse.SUPPRESS if keep_parent else None,
-                   metavar="PRESET", help="the rules for this run: " + ", ".join(PRESETS))
+    p.add_argument("--rules", choices=ALL_PRESETS, default=argparse.SUPPRESS if keep_parent else None,
+                   metavar="PRESET", help="the rules for this run: " + ", ".join(ALL_PRESETS))
 
 
 def _add_game_choice(p: argparse.ArgumentParser, keep_parent: bool = False) -> None:
-    """``--game ten|fishing``: the game of this run's matches (remembered settings stay as they are)."""
-    p.add_argument("--game", choices=GAME_NAMES, default=argparse.SUPPRESS if keep_parent else None,
-                   help="the game for this run: ten (Chinese Ten, 2 to 4 seats, the default) or fishing "
-                        "(Chinese Go Fishing, 2 to 8 seats)")
+    """``--game NAME``: the game of this run's matches (remembered settings stay as they are)."""
+    p.add_argument("--game", choices=tuple(GAMES), default=argparse.SUPPRESS if keep_parent else None,
+                   help="the game for this run (the first is the default): " + ", ".join(
+                       f"{name} ({spec.title}, {_seat_range(spec.seat_counts)} seats)" for name, spec in GAMES.items()))
 
 
 def look_overrides(args: argparse.Namespace) -> dict[str, object]:
@@ -204,9 +204,9 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
         return LaunchOptions(settings_dir=getattr(args, "settings_dir", None), data_dir=_named(getattr(args, "data_dir", None)),
                              look=look, rules=getattr(args, "rules", None), game=getattr(args, "game", None),
                              deal=getattr(args, "deal", None))
-    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
-    game = getattr(args, "game", None) or "ten"
-    seats = args.seats or (max(rules.seat_counts()) if game == "ten" else DEMO_FISHING_SEATS)
+    spec, rules = _demo_game(args)
+    game = spec.name
+    seats = args.seats or (max(rules.seat_counts()) if spec is HOUSE else min(DEMO_SEATS, max(spec.seat_counts)))
     demo = DemoOptions(seats=seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
                        rules=rules, game=game, deal=getattr(args, "deal", None))
@@ -244,8 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
     p = sub.add_parser("simulate", help="computer players against each other, no window")
-    p.add_argument("--game", choices=GAME_NAMES, default="ten",
-                   help="the game: ten (Chinese Ten, 2 to 4 seats) or fishing (Chinese Go Fishing, 2 to 8 seats)")
+    p.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)),
+                   help="the game: " + ", ".join(f"{name} ({spec.title}, {_counts_text(spec.seat_counts)} seats)"
+                                                 for name, spec in GAMES.items()))
     p.add_argument("--seats", type=_any_seats, default=2)
     p.add_argument("--deals", type=_positive, default=None,
                    help="shuffles to play (each once per rotation with --duplicate; default: 100, or 1 with --deal)")
@@ -264,15 +265,16 @@ def build_parser() -> argparse.ArgumentParser:
                                    "then the window closes and the command exits 0. The look options reproduce "
                                    "any look for this run; remembered settings are never read or changed.")
     p.add_argument("--seats", type=_any_seats, default=None,
-                   help="seats at the table: 2, 3 or 4 for Chinese Ten (default: 4, or the most the rules deal), "
-                        f"2 to 8 for Chinese Go Fishing (default: {DEMO_FISHING_SEATS})")
+                   help="seats at the table: " + "; ".join(
+                       f"{_seat_range(spec.seat_counts)} for {spec.title}" for spec in GAMES.values())
+                   + f" (default: the most the rules deal for {HOUSE.title}, else {DEMO_SEATS})")
     p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match, 1 to 1000 (default: one per seat)")
     p.add_argument("--seed", type=_int, default=0, help="random seed of the shuffles and the players (default: 0)")
     p.add_argument("--frame-stats", type=_file, default=None, metavar="FILE",
                    help="write per-frame timing as JSON here")
     p.add_argument("--screenshot", type=_folder, default=None, metavar="DIR",
                    help="save a PNG of the table at the end of every deal here")
-    p.add_argument("--strength", choices=STRENGTHS, default="normal",
+    p.add_argument("--strength", choices=any_strengths(), default="normal",
                    help="how the computers play (hard thinks in a worker process)")
     _add_look_options(p, keep_parent=True)
     _add_rules_choice(p, keep_parent=True)
@@ -458,17 +460,19 @@ def _figures_text(f: Any) -> str:
 
 
 def _add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="classic", help="the preset: " + ", ".join(PRESETS))
+    p.add_argument("--rules", default=None, help="the preset (default: the game's first): " + ", ".join(ALL_PRESETS))
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="change one option of the preset (repeatable)")
 
 
-def rules_from_args(preset: str, options: list[str]) -> RuleSet:
-    """The rules ``--rules PRESET`` and every ``--rule KEY=VALUE`` name; ``UsageError`` for a bad one."""
+def rules_from_args(spec: GameSpec, preset: str | None, options: list[str]) -> Any:
+    """The rules of game ``spec`` that ``--rules PRESET`` and every ``--rule KEY=VALUE`` name; ``UsageError`` for
+    a bad one."""
+    if not spec.options.presets and (preset is not None or options):
+        raise UsageError(f"--rules and --rule choose a game's house rules; {spec.title} has none")
     try:
-        changed = dict(parse_option(text) for text in options)
-        return RuleSet.of(preset.strip().lower(), **changed)
-    except RulesError as exc:
+        return spec.rules_named(None if preset is None else preset.strip().lower(), options)
+    except ValueError as exc:
         raise UsageError(str(exc)) from None
 
 
@@ -502,33 +506,26 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Print the position a record reaches."""
     record = _read_record(args.file)
     check_record_result(record)
-    if _is_fishing(record):
-        from chinese_ten.games.fishing.record import position_of as fishing_position
-        from chinese_ten.games.fishing.record import replay as fishing_replay
-
-        pos = fishing_position(fishing_replay(record))
-        _print(pos, args.json, describe_position(pos))
-        return 0
-    pos = position_of(replay(record))
-    pos["rules"] = record.get("rules", "classic")  # echoed as the record gives it
+    pos = _commands(record).replayed_position(record)
     _print(pos, args.json, describe_position(pos))
     return 0
 
 
-def _is_fishing(record: dict[str, Any]) -> bool:
-    """True when a record is a Chinese Go Fishing one (its ``format`` tells the games apart)."""
-    from chinese_ten.games import game_named
-
-    return record.get("format") == game_named("fishing").record_format
+def _commands(record: dict[str, Any]) -> Commands:
+    """What the command line asks of the game a record is of (by its ``format``)."""
+    spec = record_spec(record)
+    if spec.commands is None:
+        raise UsageError(f"{spec.title} records cannot be replayed, advised on or reviewed here")
+    return spec.commands
 
 
 def describe_position(pos: dict[str, Any]) -> str:
-    """A replayed position in words (Chinese Ten's names its rules, Go Fishing's its game)."""
+    """A replayed position in words (one with house rules names them, another its game)."""
     if "rules" in pos:
         rules = pos["rules"] if isinstance(pos["rules"], str) else json.dumps(pos["rules"])
         head = f"{pos['seats']} seats, dealer {pos['dealer']}, rules {rules}, "
     else:
-        head = f"Chinese Go Fishing, {pos['seats']} seats, dealer {pos['dealer']}, "
+        head = f"{game_named(pos['game']).title}, {pos['seats']} seats, dealer {pos['dealer']}, "
     lines = [head + f"{len(pos['turns'])} turns played" + (", deal complete" if pos["complete"] else "")]
     if not pos["complete"]:
         lines.append(f"to move: seat {pos['to_move']}")
@@ -542,33 +539,11 @@ def describe_position(pos: dict[str, Any]) -> str:
 def cmd_advise(args: argparse.Namespace) -> int:
     """Print a computer player's decision at a record's position."""
     record = _read_record(args.file)
-    if _is_fishing(record):
-        return _advise_fishing(args, record)
-    deal = replay(record)
-    if deal.is_over:
+    advice = _commands(record).advice(record, args.ai, args.think_ms, args.seed)
+    if advice is None:
         raise UsageError("the deal in the record is over; there is nothing to decide")
-    seat = deal.to_move
-    assert seat is not None and deal.phase is Phase.PLAY
-    player = make_player(args.ai, args.think_ms)
-    decision = player.choose_play(deal.view(seat), random.Random(args.seed))
-    out = decision.to_json(seat)
-    take = f", taking {out['take']}" if out["take"] else ""
-    _print(out, args.json, f"seat {seat}: play {out['play']}{take}")
-    return 0
-
-
-def _advise_fishing(args: argparse.Namespace, record: dict[str, Any]) -> int:
-    """Print a Go Fishing player's decision at a record's position."""
-    from chinese_ten.games.fishing.players import make_player as make_fishing_player
-    from chinese_ten.games.fishing.record import replay as fishing_replay
-
-    deal = fishing_replay(record)
-    seat = deal.to_act
-    if seat is None:
-        raise UsageError("the deal in the record is over; there is nothing to decide")
-    action = make_fishing_player(args.ai, args.think_ms).act(deal.observe(seat), random.Random(args.seed))
-    out = {"seat": seat, "play": str(action.card), "take": [[str(c) for c in s] for s in action.sets]}
-    _print(out, args.json, f"seat {seat}: {action}")
+    out, words = advice
+    _print(out, args.json, words)
     return 0
 
 
@@ -576,15 +551,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     """Print the judgement of every decision one seat made in a record."""
     record = _read_record(args.file)
     check_record_result(record)
-    if _is_fishing(record):
-        from chinese_ten.games.fishing.review import review_record as review_fishing
-
-        fished = review_fishing(record, args.seat, seed=args.seed)
-        _print(fished.to_json(), args.json, fished.describe())
-        return 0
-    from chinese_ten.games.ten.review import review_record
-
-    result = review_record(record, args.seat, seed=args.seed)
+    result = _commands(record).review().review_record(record, args.seat, seed=args.seed)
     _print(result.to_json(), args.json, result.describe())
     return 0
 
@@ -592,31 +559,17 @@ def cmd_review(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play computers against each other and print what was measured."""
     from chinese_ten.engine.simulate import simulate
-    from chinese_ten.games.ten import SPEC as TEN
 
+    spec = game_named(args.game)
     names = [_player_name_checked(n) for n in args.players.split(",")]
     if args.deals is None:
         args.deals = SIMULATED_DEALS if args.deal is None else 1
-    if args.game == "fishing":
-        return _simulate_fishing(args, names)
-    if args.seats not in (2, 3, 4):
-        raise UsageError(f"argument --seats: a table has 2, 3 or 4 seats, not {args.seats}")
-    rules = rules_from_args(args.rules, args.rule)
-    result = simulate(TEN, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
+    if args.seats not in spec.seat_counts:
+        raise UsageError(f"argument --seats: a table of {spec.title} has {_counts_text(spec.seat_counts)} seats, "
+                         f"not {args.seats}")
+    rules = rules_from_args(spec, args.rules, args.rule)
+    result = simulate(spec, args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
                       records=args.records, think_ms=args.think_ms, rules=rules, first_deal=args.deal)
-    _print(result.to_json(), args.json, result.to_text())
-    return 0
-
-
-def _simulate_fishing(args: argparse.Namespace, names: list[str]) -> int:
-    """Play Go Fishing computers against each other and print what was measured."""
-    from chinese_ten.engine.simulate import simulate
-    from chinese_ten.games import game_named
-
-    if args.rules != "classic" or args.rule:
-        raise UsageError("--rules and --rule choose Chinese Ten's house rules; Chinese Go Fishing has none")
-    result = simulate(game_named("fishing"), args.seats, args.deals, names, seed=args.seed, duplicate=args.duplicate,
-                      records=args.records, think_ms=args.think_ms, first_deal=args.deal)
     _print(result.to_json(), args.json, result.to_text())
     return 0
 
@@ -632,17 +585,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """Let computers play a whole match in the window."""
     check_demo_paths(args.frame_stats, args.screenshot)
     check_game_choice(args)
-    if getattr(args, "game", None) == "fishing":
-        fishing = _game_seats("fishing")
-        if args.seats is not None and args.seats not in fishing:
-            raise UsageError(f"Chinese Go Fishing is for {min(fishing)} to {max(fishing)} seats, not {args.seats}")
-    rules = RuleSet.of(getattr(args, "rules", None) or "classic")
-    if getattr(args, "game", None) != "fishing" and args.seats is not None:
-        if args.seats not in _game_seats("ten"):
-            raise UsageError(f"Chinese Ten is for {_counts_text(_game_seats('ten'))} seats, not {args.seats}")
-        if args.seats not in rules.seat_counts():
-            raise UsageError(f"the {PRESETS[rules.preset].title} rules are for {_counts_text(rules.seat_counts())} "
-                             f"seats, not {args.seats}")
+    spec, rules = _demo_game(args)
+    if args.seats is not None and args.seats not in spec.seat_counts:
+        raise UsageError(f"{spec.title} is for {_seat_range(spec.seat_counts)} seats, not {args.seats}")
+    if spec is HOUSE and args.seats is not None and args.seats not in rules.seat_counts():
+        raise UsageError(f"the {HOUSE.options.preset_title(rules.preset)} rules are for "
+                         f"{_counts_text(rules.seat_counts())} seats, not {args.seats}")
     from chinese_ten.ui.app import DemoInterrupted, run_demo
 
     report = io.StringIO()
@@ -680,11 +628,17 @@ def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
             raise UsageError(str(problem)) from None
 
 
-def _game_seats(name: str) -> tuple[int, ...]:
-    """The seat counts a deal of game ``name`` can have."""
-    from chinese_ten.games import game_named
+def _demo_game(args: argparse.Namespace) -> tuple[GameSpec, Any]:
+    """The game a run plays (the first registered unless ``--game`` names one) and the house rules ``--rules``
+    names (the window keeps them for the game that has house rules, whichever game is played)."""
+    return game_named(getattr(args, "game", None) or next(iter(GAMES))), HOUSE.rules_named(getattr(args, "rules", None))
 
-    return game_named(name).seat_counts
+
+def _seat_range(counts: tuple[int, ...]) -> str:
+    """Seat counts in words: "2, 3 or 4", or "2 to 8" for a longer unbroken run."""
+    if len(counts) > 3 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return _counts_text(counts)
 
 
 def _counts_text(counts: tuple[int, ...]) -> str:
@@ -694,9 +648,10 @@ def _counts_text(counts: tuple[int, ...]) -> str:
 
 
 def check_game_choice(args: argparse.Namespace) -> None:
-    """Refuse ``--rules`` with a game that has no house rules (only Chinese Ten has them)."""
-    if getattr(args, "game", None) not in (None, "ten") and getattr(args, "rules", None):
-        raise UsageError("--rules chooses Chinese Ten's house rules; Chinese Go Fishing has none")
+    """Refuse ``--rules`` with a game that has no house rules."""
+    spec = game_named(getattr(args, "game", None) or next(iter(GAMES)))
+    if not spec.options.presets and getattr(args, "rules", None):
+        raise UsageError(f"--rules chooses {HOUSE.title}'s house rules; {spec.title} has none")
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -28,18 +28,12 @@ from typing import Any, Final
 
 
 from chinese_ten.engine.scores import as_number
-from chinese_ten.games import with_result
+from chinese_ten.games import GAMES, with_result
 from chinese_ten.engine.streams import deal_number
 from chinese_ten.engine.strengths import DEFAULT, MIXED, ORDER, key_strengths, kind_of, per_seat, table_key
 from chinese_ten.engine.judging import Reviewed
-from chinese_ten.games.fishing.review import Review as FishingReview
-from chinese_ten.games.ten.review import Review
 from chinese_ten.practice import Position, position_from_json
 from chinese_ten.storage import FileLock, move_aside, transaction, try_lock, user_folder
-
-REVIEWS: dict[str, Any] = {"ten": Review, "fishing": FishingReview}
-"""How each game's kept reviews are read (its ``Review`` class, whose ``from_json`` reads what it kept), by
-the game's registered name."""
 
 _log = logging.getLogger("chinese_ten.matchstore")
 
@@ -827,7 +821,7 @@ class MatchStore:
 
     def kept_review(self, match_id: int, number: int, seat: int, seed: int, budget: int) -> Reviewed[Any] | None:
         """The review of ``seat`` in deal ``number`` of a match kept with this ``seed`` and ``budget``, or None;
-        read as the match's game writes its reviews (:data:`REVIEWS`).
+        read as the match's game writes its reviews (its review module's ``Review.from_json``).
 
         A review made with another seed or effort does not count; one that cannot be read is logged and
         counts as none.
@@ -839,10 +833,10 @@ class MatchStore:
         if row is None:
             return None
         try:
-            reader = REVIEWS.get(row[1]) if isinstance(row[1], str) else None
-            if reader is None:
+            spec = GAMES.get(row[1]) if isinstance(row[1], str) else None
+            if spec is None or spec.commands is None:
                 raise Unreadable(f"its match's game {row[1]!r} is not one this version reviews")
-            review: Reviewed[Any] = reader.from_json(json.loads(_string(row[0], "the review")))
+            review: Reviewed[Any] = spec.commands.review().Review.from_json(json.loads(_string(row[0], "the review")))
         except (ValueError, TypeError) as problem:  # json's errors are ValueErrors, and so is Unreadable
             _log.warning("The kept review of seat %d in deal %d of match %d can't be read (%s); it is made again",
                          seat, number, match_id, problem)

@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any, Final, Generic, TypeVar
 
 from chinese_ten.cards import Card
-from chinese_ten.engine.judging import INACCURACY, label_of, reason_text
+from chinese_ten.engine.judging import INACCURACY, Reviewed, label_of, reason_text
 from chinese_ten.engine.records import RecordError
 from chinese_ten.games.fishing import record as fishing_record
 from chinese_ten.games.fishing import review as fishing_review
@@ -34,7 +34,7 @@ from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import card_families
 from chinese_ten.games.fishing.rules import CARD_POINTS
 from chinese_ten.games.ten.record import FORMAT as TEN_FORMAT, deal_of, replay
-from chinese_ten.games.ten.review import Choice, Judgement, Review
+from chinese_ten.games.ten.review import Choice, Judgement
 from chinese_ten.games.ten.turns import Phase
 from chinese_ten.i18n import _
 
@@ -429,7 +429,7 @@ def option_words(kind: str, choice: Choice) -> str:
     return _("{card} taking {taken}").format(card=played, taken=" ".join(c.pretty for c in choice.take))
 
 
-def positions_from(record: dict[str, Any], review: Review | fishing_review.Review) -> tuple[Position, ...]:
+def positions_from(record: dict[str, Any], review: Reviewed[Any]) -> tuple[Position, ...]:
     """The practice positions a reviewed deal of either game gives: one for each of the review seat's
     decisions marked a mistake or a blunder, each with the record cut at that decision. A decision the
     record does not reach (the review was of another deal, or of the other game) gives none."""

@@ -27,8 +27,7 @@ from chinese_ten import storage
 from chinese_ten.storage import user_folder
 from chinese_ten.engine import match
 from chinese_ten.engine.strengths import per_seat
-from chinese_ten.games import GAMES, any_strengths
-from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet, RulesError
+from chinese_ten.games import GAMES, HOUSE, any_strengths
 from chinese_ten.i18n import LANGUAGES, SYSTEM, _
 
 __all__ = [
@@ -78,7 +77,6 @@ MAX_FILE_BYTES: Final[int] = 16 * 1024 * 1024
 
 GAME_NAMES: Final[tuple[str, ...]] = tuple(GAMES)
 """Allowed values of ``Settings.game``: every registered game, Chinese Ten first."""
-
 COMPUTERS_RANGE: Final[tuple[int, int]] = (
     min(min(spec.seat_counts) for spec in GAMES.values()) - 1,
     max(max(spec.seat_counts) for spec in GAMES.values()) - 1,
@@ -194,8 +192,8 @@ def _player_name(value: object) -> str:
 
 
 def _preset(value: object) -> str:
-    if not isinstance(value, str) or value not in PRESETS:
-        raise SettingError("must be one of " + ", ".join(PRESETS))
+    if not isinstance(value, str) or value not in HOUSE.options.preset_names:
+        raise SettingError("must be one of " + ", ".join(HOUSE.options.preset_names))
     return value
 
 
@@ -208,7 +206,7 @@ def _seat_strengths(value: object) -> tuple[str, ...]:
 
 
 def _rule_options(value: object) -> tuple[tuple[str, Any], ...]:
-    """Changed rule options as ``{"option": value}``; kept as pairs in the order ``rules.OPTIONS`` lists them."""
+    """Changed rule options as ``{"option": value}``; kept as pairs in the order the game's options list them."""
     if isinstance(value, (list, tuple)):
         try:
             value = dict(value)
@@ -217,12 +215,15 @@ def _rule_options(value: object) -> tuple[tuple[str, Any], ...]:
     if not isinstance(value, Mapping):
         raise SettingError("must map rule options to values")
     for key, chosen in value.items():
-        allowed = OPTIONS.get(key) if isinstance(key, str) else None
+        allowed = _OPTION_VALUES.get(key) if isinstance(key, str) else None
         if allowed is None:
-            raise SettingError("names an unknown rule option (known: " + ", ".join(OPTIONS) + ")")
+            raise SettingError("names an unknown rule option (known: " + ", ".join(_OPTION_VALUES) + ")")
         if chosen not in allowed or type(chosen) is not type(allowed[0]):
             raise SettingError(f"{key} must be one of " + ", ".join(str(v).lower() for v in allowed))
-    return tuple((key, value[key]) for key in OPTIONS if key in value)
+    return tuple((key, value[key]) for key in _OPTION_VALUES if key in value)
+
+
+_OPTION_VALUES: dict[str, tuple[Any, ...]] = {option.name: option.values for option in HOUSE.options.options}
 
 
 def parse_window_size(text: str) -> tuple[int, int]:
@@ -312,7 +313,7 @@ class Settings:
     ``SettingError``.  Use ``replace`` to change settings.
     """
 
-    game: str = "ten"
+    game: str = next(iter(GAMES))
     """The game of the next match (a name from the games registry)."""
     computers: int = 1
     strength: str = "normal"
@@ -359,18 +360,18 @@ class Settings:
             raise SettingError(f"match_length {self.match_length} is not offered for {spec.name}")
         try:
             rules = self.ruleset()
-        except RulesError as problem:
+        except ValueError as problem:
             raise SettingError(f"rule_options {problem}") from None
-        if self.game == "ten" and seats not in rules.seat_counts():
+        if self.game == HOUSE.name and seats not in rules.seat_counts():
             raise SettingError(f"rules {self.rules} cannot be dealt at {seats} seats")
 
     def strengths(self) -> tuple[str, ...]:
         """Each computer's strength at the next match, in seat order."""
         return per_seat(self.seat_strengths or self.strength, self.computers)
 
-    def ruleset(self) -> RuleSet:
-        """The rules of the next match: the preset with the changed options."""
-        return RuleSet.of(self.rules, **dict(self.rule_options))
+    def ruleset(self) -> Any:
+        """The house rules of the next match: the preset with the changed options."""
+        return HOUSE.rules_from_json({"preset": self.rules, **dict(self.rule_options)})
 
     def replace(self, **changes: Any) -> Settings:
         """Return a copy with some settings changed, each one validated.
@@ -409,7 +410,7 @@ class Settings:
         except SettingError:
             pass
         # values good alone that do not fit together: the game's own seats and lengths, then its rules
-        spec = GAMES[kept.get("game", "ten")]
+        spec = GAMES[kept.get("game", cls.game)]
         computers = kept.get("computers", cls.computers)
         seats = min(max(computers + 1, min(spec.seat_counts)), max(spec.seat_counts))
         if seats - 1 != computers:
@@ -751,11 +752,11 @@ def _merge(settings: Settings, changed: frozenset[str], found: _OnDisk) -> Setti
 def choose_preset(settings: Settings, name: str) -> dict[str, Any]:
     """The changes that choose preset ``name``: its options unchanged, its match length if it has one,
     and the most seats it deals if it cannot be dealt at the seats chosen."""
-    preset = PRESETS[_preset(name)]
+    preset = HOUSE.options.preset(_preset(name))
     changes: dict[str, Any] = {"rules": preset.name, "rule_options": ()}
     if preset.match_length is not None:
         changes["match_length"] = preset.match_length
-    counts = RuleSet.of(preset.name).seat_counts()
+    counts = HOUSE.rules_from_json(preset.name).seat_counts()
     if settings.computers + 1 not in counts:
         changes["computers"] = max(counts) - 1
     return changes
@@ -771,8 +772,8 @@ def choose_game(settings: Settings, name: str) -> dict[str, Any]:
     if settings.match_length not in spec.match_lengths:
         default = Settings.match_length
         changes["match_length"] = default if default in spec.match_lengths else spec.match_lengths[0]
-    if spec.name == "ten":
-        changes.update(rules_for_seats(settings, seats - 1, game="ten"))
+    if spec is HOUSE:
+        changes.update(rules_for_seats(settings, seats - 1, game=spec.name))
     return changes
 
 
@@ -782,11 +783,10 @@ def rules_for_seats(settings: Settings, computers: int, game: str | None = None)
     rules are chosen. Only Chinese Ten has rules to change; another game keeps them for when it is chosen."""
     seats = computers + 1
     changes: dict[str, Any] = {"computers": computers}
-    if (game or settings.game) != "ten" or seats in settings.ruleset().seat_counts():
+    if (game or settings.game) != HOUSE.name or seats in settings.ruleset().seat_counts():
         return changes
-    if seats in RuleSet.of(settings.rules).seat_counts():
-        base = RuleSet.of(settings.rules)
+    if seats in HOUSE.rules_from_json(settings.rules).seat_counts():
         kept = tuple((k, v) for k, v in settings.rule_options
-                     if seats in base.with_options(**{k: v}).seat_counts())
+                     if seats in HOUSE.rules_from_json({"preset": settings.rules, k: v}).seat_counts())
         return {**changes, "rule_options": kept}
-    return {**changes, "rules": next(iter(PRESETS)), "rule_options": ()}
+    return {**changes, "rules": HOUSE.options.preset_names[0], "rule_options": ()}

@@ -406,8 +406,8 @@ def _boom(*args, **kwargs):
 
 
 @pytest.mark.parametrize("argv,target", [
-    (["replay", "{record}"], "chinese_ten.cli.position_of"),
-    (["advise", "{record}", "--ai", "normal"], "chinese_ten.cli.make_player"),
+    (["replay", "{record}"], "chinese_ten.games.ten.commands.position_of"),
+    (["advise", "{record}", "--ai", "normal"], "chinese_ten.games.ten.commands.make_player"),
     (["simulate", "--deals", "1"], "chinese_ten.engine.simulate.simulate"),
 ])
 def test_a_crash_in_a_subcommand_reaches_the_log(capsys, monkeypatch, log_folder, record_file, argv, target):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from chinese_ten.cli import DEMO_FISHING_SEATS, build_parser, launch_options, main
+from chinese_ten.cli import DEMO_SEATS, build_parser, launch_options, main
 from chinese_ten.games.ten.rules import RuleSet
 
 
@@ -19,7 +19,7 @@ def test_the_bare_command_takes_the_game_for_this_run() -> None:
 def test_demo_takes_the_game_before_or_after_its_name(argv: list[str]) -> None:
     options = launch_options(build_parser().parse_args(argv))
     assert options.demo is not None and options.demo.game == "fishing"
-    assert options.demo.seats == DEMO_FISHING_SEATS
+    assert options.demo.seats == DEMO_SEATS
 
 
 @pytest.mark.parametrize("seats", [2, 5, 8])

@@ -35,3 +35,13 @@ def test_the_golden_window_match_has_the_person_playing_every_one_of_its_turns()
     for record in records:
         person_turns = [t for t in record["turns"] if t["seat"] == 0]
         assert len(person_turns) == len(record["hands"][0])
+
+
+def test_every_preset_and_seat_count_of_every_game_and_the_servers_frames_keep_their_golden_digests() -> None:
+    golden = json.loads(make.DIGESTS.read_text(encoding="utf-8"))
+    assert any(name.startswith("simulate/fishing-") for name in golden)
+    assert any(name.startswith("frames/") for name in golden)
+    made = make.digests()
+    assert sorted(made) == sorted(golden)
+    differ = [name for name in golden if made[name] != golden[name]]
+    assert not differ, f"these differ from their golden digests: {differ}"

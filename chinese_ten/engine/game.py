@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
+from chinese_ten.engine.options import GameOptions, OptionError
+
 
 @runtime_checkable
 class Action(Protocol):
@@ -108,6 +110,51 @@ class Player(Protocol):
         ...
 
 
+class Wire(Protocol):
+    """A game's seat views and events on the network (NETWORK.md), with no network in it: each game's
+    ``wire`` module."""
+
+    def event_json(self, event: Any, following: tuple[Any, ...] = ()) -> dict[str, Any]:
+        """One event as JSON; ``following`` are the events after it in the same step."""
+        ...
+
+    def event_from_json(self, data: dict[str, Any]) -> Any:
+        """The event a JSON object describes; ``ValueError``/``KeyError`` for one that is not as written."""
+        ...
+
+    def state_fields(self, view: Any) -> dict[str, Any]:
+        """The game's part of a seat's ``state``: what its view holds, and nothing more."""
+        ...
+
+    def card_values(self, rules: Any, seats: int) -> dict[str, int]:
+        """Every card's points under ``rules`` at this many seats, by its name."""
+        ...
+
+    def view_from_json(self, state: Mapping[str, Any], story: Sequence[Any], *, waiting: bool = False) -> Any:
+        """A seat's view rebuilt from its ``state`` and its deal's events as told (``waiting``: its own decision
+        is on its way, so nobody is to move yet)."""
+        ...
+
+
+class Commands(Protocol):
+    """What the command line asks of a game beyond playing it: each game's ``commands`` module."""
+
+    def replayed_position(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The position a record reaches, as ``replay --json`` prints it; a ``ValueError`` names what is wrong."""
+        ...
+
+    def advice(self, record: Mapping[str, Any], ai: str, think_ms: int | None,
+               seed: int) -> tuple[dict[str, Any], str] | None:
+        """Computer ``ai``'s decision at the record's position, as JSON and in words; None once the deal is over."""
+        ...
+
+    def review(self) -> Any:
+        """The game's review module: its ``review_record(record, seat, seed=...)`` judges every decision a seat
+        made in a record (a result with ``to_json()`` and ``describe()``), and its ``Review.from_json`` reads a
+        kept review back."""
+        ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game as the registry knows it: what the table, the records and the command line need."""
@@ -138,6 +185,15 @@ class GameSpec:
     """A deal as its record (the deal as dealt and every turn so far)."""
     match_lengths: tuple[str, ...] = field(default=("per-seat",))
     """The match lengths offered, the default first."""
+    options: GameOptions = field(default_factory=GameOptions)
+    """Its house rules as data: the options, the presets and how a record's ``rules`` value is read (none: the
+    game is played one way, and only its default rules are read)."""
+    commands: Commands | None = None
+    """What ``replay``, ``advise`` and ``review`` ask of it, and its review (its ``commands`` module); None: they
+    refuse its records, and its deals are not reviewed."""
+    wire: Wire | None = None
+    """Its seat views and events on the network (its ``wire`` module, read by :mod:`chinese_ten.net.wire` and
+    :mod:`chinese_ten.net.seatviews`); None for a game no table serves."""
     play_out_random: Callable[[Any, random.Random], None] | None = None
     """A lean play-out of a deal by random choices, for measuring the engine's speed (None: none)."""
     record_actions: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
@@ -145,6 +201,25 @@ class GameSpec:
     turn when the record cannot be replayed); None when a table cannot start from a record's position."""
     lesson: Callable[[], Any] | None = None
     """A new guide through the game's guided first deal (Learn to play), a session's director; None: no lesson."""
+
+    def rules_from_json(self, value: Any) -> Any:
+        """The rules a record's or a ``create``'s ``rules`` value names (None: the default rules); ``ValueError``
+        names rules the game does not have."""
+        if self.options.read is not None:
+            return self.options.read(value)
+        if value not in (None, "standard", self.default_rules.to_json()):
+            raise OptionError(f"{self.name} has no house rules")
+        return self.default_rules
+
+    def rules_named(self, preset: str | None, options: Sequence[str] = ()) -> Any:
+        """The rules a preset's name and ``KEY=VALUE`` options name, as the command line gives them (None: the
+        default preset); ``ValueError`` names a bad one."""
+        changed = dict(self.options.parse_option(text) for text in options)
+        if self.options.read is None:
+            if changed:
+                raise OptionError(f"{self.name} has no house rules")
+            return self.rules_from_json(preset)
+        return self.options.read({"preset": preset or self.options.presets[0].name, **changed})
 
 
 def make_player(game: GameSpec, name: str, think_ms: int | None = None) -> Player:

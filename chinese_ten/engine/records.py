@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import os
 import stat
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
 
 from chinese_ten.quote import quote, show_path
 
@@ -102,3 +103,31 @@ def deal_record(head: dict[str, Any], initial: tuple[Any, Any, Any], turns: Any,
     }
     record.update(extra)
     return record
+
+
+_Deal = TypeVar("_Deal")
+_Action = TypeVar("_Action")
+
+
+def replay_turns(deal: _Deal, turns: Any, apply_turn: Callable[[_Deal, Any], list[_Action]], error: type[ValueError],
+                 refused: tuple[type[Exception], ...]) -> list[_Action]:
+    """Apply a record's ``turns`` to ``deal`` in order, each by ``apply_turn`` (which returns the actions it
+    made); every action, in order. A turn ``apply_turn`` refuses with one of ``refused`` is an ``error`` naming
+    the turn's number (``turn 3: ...``), as is ``turns`` that is not a list."""
+    if not isinstance(turns, list):
+        raise error("turns must be a list")
+    actions: list[_Action] = []
+    for number, turn in enumerate(turns, start=1):
+        try:
+            actions += apply_turn(deal, turn)
+        except refused as exc:
+            raise error(f"turn {number}: {exc}") from None
+    return actions
+
+
+def position_cards(deal: Any) -> dict[str, Any]:
+    """Where a replayed deal's cards are, as ``replay --json`` prints them: every hand, the layout, the stock's
+    size, every pile and the points so far."""
+    return {"hands": [[str(c) for c in h] for h in deal.hands], "layout": [str(c) for c in deal.layout],
+            "stock_left": deal.stock_left, "piles": [[str(c) for c in p] for p in deal.piles],
+            "points": list(deal.points)}

@@ -11,6 +11,7 @@ from typing import Any
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.scores import check_result, result_of
 from chinese_ten.engine.strengths import ORDER
+from chinese_ten.i18n import catalog
 
 GAMES: dict[str, GameSpec] = {}
 """Every registered game, by name, in the order registered."""
@@ -71,8 +72,28 @@ def any_strengths() -> tuple[str, ...]:
     return tuple(s for s in ORDER if any(s in spec.strengths for spec in GAMES.values()))
 
 
+def games_json(code: str) -> dict[str, Any]:
+    """Every registered game as the web page's forms offer it, its words in language ``code`` (``ValueError``
+    for one the program does not speak): its name and title, seat counts, match lengths, computer strengths, and
+    its house rules' options and presets with their titles and help.
+
+    >>> [game["title"] for game in games_json("zh-Hans")["games"]][:1]
+    ['捡红点 Chinese Ten']
+    """
+    words = catalog(code).gettext
+    return {"language": code, "games": [
+        {"name": spec.name, "title": words(spec.title), "seat_counts": list(spec.seat_counts),
+         "match_lengths": list(spec.match_lengths), "strengths": list(spec.strengths),
+         "default_rules": spec.default_rules.to_json(), **spec.options.to_json(words)}
+        for spec in GAMES.values()]}
+
+
 # Every game, registered as its package is imported (after the registry above exists).
 from chinese_ten.games import fishing, ten  # noqa: E402
 
 register_game(ten.SPEC)
 register_game(fishing.SPEC)
+
+HOUSE: GameSpec = next(spec for spec in GAMES.values() if spec.options.presets)
+"""The game whose house rules the settings and the window's command line keep (``rules`` and
+``rule_options``): the first registered that has any; another game is played one way."""

@@ -405,11 +405,7 @@ class RemoteFollower:
     def _ensure_match(self, state: Mapping[str, Any]) -> None:
         if self.match is not None:
             return
-        rules: Any = self.game.default_rules
-        if self.game.name == "ten":
-            from chinese_ten.games.ten.rules import rules_from_json
-
-            rules = rules_from_json(state.get("rules", "classic"))
+        rules = self.game.rules_from_json(state.get("rules"))
         self.match = Match(self.game, int(state["seats"]), MatchLength.fixed(int(state.get("deals", 1))),
                            first_dealer=int(state.get("dealer", 0)), rules=rules)
         self.streams = self.match.streams()

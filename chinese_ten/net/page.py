@@ -27,7 +27,7 @@ from urllib.parse import parse_qs
 from websockets.http11 import Response
 
 from chinese_ten.assets import BACK, CARD_CODES, STYLES, assets_root, icon_file
-from chinese_ten.games import GAMES
+from chinese_ten.games import GAMES, games_json
 from chinese_ten.i18n import LANGUAGES, catalog
 from chinese_ten.net.served import Served
 from chinese_ten.web import TYPES, WEB_ROOT, marked_texts, static_file
@@ -42,6 +42,10 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 
 REVALIDATE = "no-cache"
 """How any other address is kept: asked about again (by its ``ETag``) before each use."""
+
+GAMES_PATH = "/games.json"
+"""Where every game's options are served for the web page's forms (``?lang=zh-Hans`` for their words; a language
+the program does not speak is not found)."""
 
 SEAT_PAGES_KEPT = 512
 """How many tables' seat pages are kept made (each is a few kilobytes)."""
@@ -60,6 +64,9 @@ def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: Non
         unasked = {name: value for name, value in request.items() if name != "if-none-match"}
         found = _seat(None, None).answer(unasked, REVALIDATE)
         return Response(HTTPStatus.NOT_FOUND.value, HTTPStatus.NOT_FOUND.phrase, found.headers, found.body)
+    if path == GAMES_PATH:
+        lang = parse_qs(query).get("lang", ["en"])[-1]
+        return _games(lang).answer(request, REVALIDATE) if lang in LANGUAGES else None
     if path.startswith("/web/texts/") and path.endswith(".json"):
         code = path[len("/web/texts/"):-len(".json")]
         return _texts(code).answer(request, REVALIDATE) if code in LANGUAGES else None
@@ -161,6 +168,11 @@ def _watch(table: str, game: str | None) -> Served:
 @lru_cache(maxsize=len(LANGUAGES))
 def _texts(code: str) -> Served:
     return Served.of(texts_json(code), TYPES[".json"])
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _games(code: str) -> Served:
+    return Served.of(json.dumps(games_json(code), ensure_ascii=False, sort_keys=True).encode("utf-8"), TYPES[".json"])
 
 
 @cache

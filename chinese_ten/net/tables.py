@@ -143,14 +143,7 @@ class SeatState:
 
 def rules_for(game: str, value: Any) -> Any:
     """The rules a ``create`` names for ``game``; ``ValueError`` for rules the game does not have."""
-    spec = game_named(game)
-    if game == "ten":
-        from chinese_ten.games.ten.rules import rules_from_json
-
-        return rules_from_json(value)
-    if value not in (None, "standard", spec.default_rules.to_json()):
-        raise ValueError(f"{game} has no house rules")
-    return spec.default_rules
+    return game_named(game).rules_from_json(value)
 
 
 def places_of(totals: tuple[Fraction, ...]) -> list[int]:

@@ -1,4 +1,4 @@
-"""A seat's view and its events as NETWORK.md's JSON, for either game, and events read back into the
+"""A seat's view and its events as NETWORK.md's JSON, for any game (each game's own codec, ``spec.wire``), and events read back into the
 values the window animates.
 
 Everything here is built from what one seat is told (its :class:`~chinese_ten.engine.session.Update`
@@ -9,32 +9,31 @@ a card that seat may not know.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
+from chinese_ten.engine.game import Wire
 from chinese_ten.engine.session import TableSession, Update
-from chinese_ten.net import wire_fishing, wire_ten
-
-_GAMES: dict[str, ModuleType] = {"ten": wire_ten, "fishing": wire_fishing}
+from chinese_ten.games import GAMES
 
 
-def _codec(game: str) -> ModuleType:
-    try:
-        return _GAMES[game]
-    except KeyError:
-        raise ValueError(f"no wire form for the game {game!r}") from None
+def codec_of(game: str) -> Wire:
+    """The wire codec of the game named ``game``; ``ValueError`` for a game no table serves."""
+    spec = GAMES.get(game)
+    if spec is None or spec.wire is None:
+        raise ValueError(f"no wire form for the game {game!r}")
+    return spec.wire
 
 
 def events_json(game: str, events: Sequence[Any]) -> list[dict[str, Any]]:
     """``events`` (as one seat was told them) as the ``events`` list of an ``update`` frame."""
-    codec = _codec(game)
+    codec = codec_of(game)
     items = tuple(events)
     return [codec.event_json(e, items[i + 1:]) for i, e in enumerate(items)]  # type: ignore[no-any-return]
 
 
 def events_from_json(game: str, data: Sequence[dict[str, Any]]) -> tuple[Any, ...]:
     """The event values an ``events`` list describes; ``ValueError`` for one that is not as written here."""
-    codec = _codec(game)
+    codec = codec_of(game)
     try:
         return tuple(codec.event_from_json(item) for item in data)
     except (KeyError, TypeError) as exc:
@@ -52,7 +51,7 @@ def common_state(session: TableSession) -> dict[str, Any]:
 def card_values(session: TableSession) -> dict[str, int]:
     """Every card's points under the match's rules at its seat count, by the card's name (``welcome``'s
     ``values``), so a client shows points without knowing the rules."""
-    return _codec(session.game.name).card_values(session.match.rules, session.seats)  # type: ignore[no-any-return]
+    return codec_of(session.game.name).card_values(session.match.rules, session.seats)  # type: ignore[no-any-return]
 
 
 def state_json(session: TableSession, seat: int, *, playing: bool = True,
@@ -62,7 +61,7 @@ def state_json(session: TableSession, seat: int, *, playing: bool = True,
     shared = common_state(session) if common is None else common
     out: dict[str, Any] = {"game": shared["game"], "seats": shared["seats"], "seat": seat, "deal": shared["deal"],
                            "deals": shared["deals"], "rules": shared["rules"]}
-    out.update(_codec(shared["game"]).state_fields(session.observe(seat)))
+    out.update(codec_of(shared["game"]).state_fields(session.observe(seat)))
     out["totals"] = shared["totals"]
     legal: list[str] = []
     if playing and not session.deal.is_over and session.to_act == seat:

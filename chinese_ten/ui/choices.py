@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from chinese_ten.engine.strengths import LABELS, per_seat, strengths_label
 from chinese_ten.games import GAMES, game_named
-from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import COMPUTERS_RANGE
 
@@ -77,4 +76,6 @@ def table_name(strength: str | Sequence[str], seats: int, rules: str, game: str 
         title = game
     parts = [title, strengths_label([strength] if isinstance(strength, str) else strength),
              _("{n} seats").format(n=seats)]
-    return " · ".join(parts + [preset_title(rules)] if game == "ten" else parts)
+    spec = GAMES.get(game)
+    house = [_(spec.options.preset_title(rules))] if spec is not None and spec.options.presets else []
+    return " · ".join(parts + house)

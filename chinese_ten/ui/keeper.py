@@ -17,12 +17,8 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.strengths import ORDER, kind_of, strengths_label
 from chinese_ten.engine.thinking import ComputerThinker
-from chinese_ten.games import game_named
+from chinese_ten.games import HOUSE, game_named
 from chinese_ten.engine.judging import Reviewed
-from chinese_ten.games.fishing.review import Review as FishingReview
-from chinese_ten.games.ten.review import Review
-from chinese_ten.games.ten.rules import rules_from_json
-from chinese_ten.games.ten.texts import preset_title
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.net.follower import RemoteFollower
 from chinese_ten.matchstore import (DamagedMatch, KeptMatch, MatchSetup, MatchStore, Opened, PracticeRead, Statistics,
@@ -96,13 +92,13 @@ def describe(kept: Unfinished) -> str:
     setup = kept.setup
     strength = strengths_label(setup.strengths)
     parts = [_("{n} seats").format(n=setup.seats), strength]
-    if setup.game != "ten":
+    if setup.game != HOUSE.name:
         try:
             parts.insert(0, _(game_named(setup.game).title))
         except ValueError:  # a game this version does not know is named as it was kept
             parts.insert(0, setup.game)
-    elif setup.preset != "classic":
-        parts.append(preset_title(setup.preset))
+    elif setup.preset != HOUSE.options.preset_names[0]:
+        parts.append(_(HOUSE.options.preset_title(setup.preset)))
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
     seat = setup.person_seat
     if seat is not None and seat < len(kept.totals):
@@ -243,7 +239,7 @@ def _rebuild(kept: Unfinished, pace: Pace, thinker: ComputerThinker, think_ms: i
     length = setup.length
     seed: int | str = int(setup.seed) if setup.seed.lstrip("-").isdigit() else setup.seed
     game = game_named(setup.game)
-    rules = rules_from_json(setup.rules) if game.name == "ten" else game.default_rules
+    rules = game.rules_from_json(setup.rules) if game.options.presets else game.default_rules
     ctl = TableController(setup.seats, setup.strengths, length["kind"] if length["kind"] != "fixed" else "per-seat",
                           seed=seed, pace=pace, person=setup.person, thinker=thinker, think_ms=think_ms,
                           deals=length["deals"] if length["kind"] == "fixed" else None,
@@ -371,7 +367,7 @@ class Keeper:
     def keep_practice(self, kept: tuple[int, int], record: dict[str, Any], review: Reviewed[Any]) -> None:
         """Keep the practice positions of a review of the deal ``kept`` (match id, deal number) when it judged
         the person's seat, in either game; positions kept before are left as they are."""
-        if not self.keeping or not isinstance(review, (Review, FishingReview)):
+        if not self.keeping or not isinstance(review, Reviewed):
             return
         match_id = kept[0]
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.games import HOUSE
 
 
 @dataclass(frozen=True)
@@ -21,8 +22,8 @@ class DemoOptions:
     seed: int = 0
     screenshot: Path | None = None
     strength: str = "normal"
-    rules: RuleSet = CLASSIC
-    """Chinese Ten's rules (another game is dealt under its own)."""
+    rules: Any = HOUSE.default_rules
+    """The house rules (of the game that has them; another game is dealt under its own)."""
     game: str = "ten"
     """The game the computers play (the registry's name)."""
     deal: int | None = None

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from chinese_ten.ui.hosting import Hosting
     from chinese_ten.ui.open_tables import OpenTables
     from chinese_ten.engine.thinking import ComputerThinker
-    from chinese_ten.games.ten.rules import RuleSet
     from chinese_ten.settings import Settings
     from chinese_ten.ui.keeper import Keeper
     from chinese_ten.ui.kit import Kit
@@ -177,7 +176,7 @@ class Services(Protocol):
     def leave_lesson(self, play: bool = False) -> None:
         """Leave Learn to play for the start screen, or with ``play`` for a real match."""
 
-    def rules_in_force(self) -> tuple[RuleSet, int]:
+    def rules_in_force(self) -> tuple[Any, int]:
         """The rules and seat count the person is playing, or will play next from the start screen."""
 
     def game_in_force(self) -> str:

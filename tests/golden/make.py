@@ -8,6 +8,9 @@ them anew (only when a change of behaviour is meant).
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
 import json
 import os
 import subprocess
@@ -93,6 +96,85 @@ def scripted_window() -> dict[str, str]:
     return {f"window-deal{n}.json": json.dumps(r, sort_keys=True, indent=1) for n, r in enumerate(records, 1)}
 
 
+PLAYER_CYCLE: tuple[str, ...] = ("easy", "normal", "hard", "random")
+"""The players a digest's simulation seats, in turn round the table (Hard at a small effort)."""
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _every_setup() -> list[tuple[str, str | None, int]]:
+    """Every game, each of its presets (None for a game with none) and each seat count the preset deals."""
+    from chinese_ten.games.ten.rules import PRESETS, RuleSet
+
+    setups: list[tuple[str, str | None, int]] = []
+    for preset in PRESETS:
+        for seats in RuleSet.of(preset).seat_counts():
+            setups.append(("ten", preset, seats))
+    setups.extend(("fishing", None, seats) for seats in range(2, 9))
+    return setups
+
+
+def simulated_digests() -> dict[str, str]:
+    """The SHA-256 of every record ``simulate`` writes, for every game, preset and seat count (two
+    shuffles each), by a name that says which."""
+    from chinese_ten.cli import main
+
+    out: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, preset, seats in _every_setup():
+            label = f"{game}-{preset or 'standard'}-{seats}"
+            folder = Path(tmp) / label
+            players = ",".join(PLAYER_CYCLE[s % len(PLAYER_CYCLE)] for s in range(seats))
+            argv = ["simulate", "--game", game, "--seats", str(seats), "--players", players, "--deals", "2",
+                    "--seed", str(seats), "--think-ms", "2", "--records", str(folder)]
+            if preset is not None:
+                argv += ["--rules", preset]
+            with contextlib.redirect_stdout(io.StringIO()):
+                status = main(argv)
+            if status != 0:
+                raise RuntimeError(f"{' '.join(argv)} failed with status {status}")
+            for name, text in _records(folder).items():
+                out[f"simulate/{label}/{name}"] = _digest(text)
+    return out
+
+
+FRAME_MATCHES: tuple[tuple[str, int, str, object], ...] = (
+    ("ten", 2, "one", None),
+    ("ten", 3, "per-seat", "target"),
+    ("ten", 4, "one", {"preset": "red-frog", "direction": "counter-clockwise"}),
+    ("fishing", 2, "one", None),
+    ("fishing", 5, "one", None),
+)
+"""Each scripted server match: the game, the seats, the match length and the rules ``create`` names."""
+
+
+def frame_digests() -> dict[str, str]:
+    """The SHA-256 of every frame the server sends each seat in each scripted match, in order."""
+    from tests.golden.frames import scripted_match
+
+    out: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for number, (game, seats, match, rules) in enumerate(FRAME_MATCHES):
+            folder = Path(tmp) / str(number)
+            folder.mkdir()
+            frames = scripted_match(folder, game, seats, match, rules)
+            label = f"frames/{game}-{seats}-{match}-{number}"
+            out[label] = _digest("\n".join(frames))
+            out[label + "/count"] = str(len(frames))
+    return out
+
+
+def digests() -> dict[str, str]:
+    """Every golden digest, by name: the simulations' records and the server's frames."""
+    return {**simulated_digests(), **frame_digests()}
+
+
+DIGESTS = HERE / "digests.json"
+"""Where the golden digests are kept."""
+
+
 def everything() -> dict[str, str]:
     """Every golden record, by file name."""
     return {**simulated(), **demoed(), **scripted_window()}
@@ -105,4 +187,5 @@ if __name__ == "__main__":
         old.unlink()
     for name, text in everything().items():
         (HERE / name).write_text(text, encoding="utf-8")
+    DIGESTS.write_text(json.dumps(digests(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {len(list(HERE.glob('*.json')))} records")

@@ -17,6 +17,7 @@ from typing import Any
 from chinese_ten.engine.game import GameSpec, GameState
 from chinese_ten.i18n import N_
 from chinese_ten.games.fishing.actions import FishingAction
+from chinese_ten.games.fishing import commands, wire
 from chinese_ten.games.fishing.players import PLAYERS, STRENGTHS
 from chinese_ten.games.fishing.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.fishing.rules import MATCH_LENGTHS, SEAT_COUNTS, STANDARD
@@ -45,6 +46,8 @@ SPEC = GameSpec(
     replay=replay,
     record_of=_record_of,
     match_lengths=MATCH_LENGTHS,
+    wire=wire,
+    commands=commands,
     play_out_random=FishingDeal.play_out_random,
     record_actions=record_actions,
     lesson=Guide,

@@ -11,22 +11,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from chinese_ten.cards import Card
+from chinese_ten.engine.dealing import DealtCards
 
 
 @dataclass(frozen=True)
-class Dealt:
-    """The cards were dealt: each seat's hand (as one seat is told it: its own cards, and ``None`` for
-    every card of another hand), the layout as dealt and how many cards the stock holds."""
+class Dealt(DealtCards):
+    """The cards were dealt (see :class:`~chinese_ten.engine.dealing.DealtCards`); no seat did it."""
 
-    hands: tuple[tuple[Card | None, ...], ...]
-    layout: tuple[Card, ...]
-    stock: int
     seat: None = None
-
-    def told_to(self, seat: int) -> Dealt:
-        """The deal as ``seat`` sees it: its own hand, the backs of the others."""
-        return Dealt(tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(self.hands)),
-                     self.layout, self.stock)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chinese_ten.cards import Card, CardError
+from chinese_ten.cards import Card, CardError, pack_faults
 from chinese_ten.engine.errors import IllegalMove
-from chinese_ten.engine.records import deal_record
+from chinese_ten.engine.records import deal_record, position_cards, replay_turns
 from chinese_ten.quote import quote
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.engine.scores import as_number
@@ -42,11 +42,7 @@ def position_of(deal: FishingDeal) -> dict[str, Any]:
         "dealer": deal.dealer,
         "complete": deal.is_over,
         "to_move": deal.to_act,
-        "hands": [[str(c) for c in h] for h in deal.hands],
-        "layout": [str(c) for c in deal.layout],
-        "stock_left": deal.stock_left,
-        "piles": [[str(c) for c in p] for p in deal.piles],
-        "points": list(deal.points),
+        **position_cards(deal),
         "margins": [as_number(m) for m in deal.returns()],
         "turns": [t.to_json() for t in deal.turns],
     }
@@ -92,15 +88,11 @@ def deal_of(record: Mapping[str, Any]) -> FishingDeal:
     if len(layout) != LAYOUT_SIZE:
         raise FishingRecordError(f"the layout must hold {LAYOUT_SIZE} cards, not {len(layout)}")
     stock = _cards(record.get("stock"), "stock")
-    every = [c for h in hand_cards for c in h] + layout + stock
-    seen: set[Card] = set()
-    for c in every:
-        if c in seen:
-            raise FishingRecordError(f"{c} is dealt twice")
-        seen.add(c)
-    if len(every) != 52:
-        missing = next(str(Card(i)) for i in range(52) if Card(i) not in seen)
-        raise FishingRecordError(f"{missing} is missing: the deal must hold each of the 52 cards once")
+    twice, missing = pack_faults([c for h in hand_cards for c in h] + layout + stock)
+    if twice is not None:
+        raise FishingRecordError(f"{twice} is dealt twice")
+    if missing:
+        raise FishingRecordError(f"{missing[0]} is missing: the deal must hold each of the 52 cards once")
     return FishingDeal(hand_cards, layout, stock, dealer)
 
 
@@ -146,15 +138,12 @@ def record_actions(record: Mapping[str, Any]) -> list[FishingAction]:
 def _replayed(record: Mapping[str, Any]) -> tuple[FishingDeal, list[FishingAction]]:
     """The position a record reaches and the actions that reach it."""
     deal = deal_of(record)
-    turns = record.get("turns", [])
-    if not isinstance(turns, list):
-        raise FishingRecordError("turns must be a list")
-    actions: list[FishingAction] = []
-    for number, turn in enumerate(turns, start=1):
-        try:
-            action = turn_action(deal, turn)
-            deal.apply(action)
-        except (IllegalMove, FishingRecordError) as exc:
-            raise FishingRecordError(f"turn {number}: {exc}") from None
-        actions.append(action)
-    return deal, actions
+    return deal, replay_turns(deal, record.get("turns", []), _apply_turn, FishingRecordError,
+                              (IllegalMove, FishingRecordError))
+
+
+def _apply_turn(deal: FishingDeal, turn: Any) -> list[FishingAction]:
+    """One record turn applied to ``deal``: its action, checked."""
+    action = turn_action(deal, turn)
+    deal.apply(action)
+    return [action]

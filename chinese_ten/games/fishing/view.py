@@ -13,7 +13,7 @@ from fractions import Fraction
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import card_families
-from chinese_ten.games.fishing.rules import CARD_POINTS, margins_of
+from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, HIGH_VALUE, LOW_VALUE, margins_of
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,14 @@ class FishingView:
         """The cards this seat has never seen: the other hands and the stock, together."""
         mine = set(self.hand)
         return frozenset(c for c in ALL_CARDS if c not in mine and c not in self.seen)
+
+    def values_out(self) -> tuple[tuple[int, int], ...]:
+        """Each value from the two to the ace, and how many cards of it this seat has not seen (a play's sums are
+        made of values)."""
+        counts = dict.fromkeys(range(LOW_VALUE, HIGH_VALUE + 1), 0)
+        for c in self.unseen:
+            counts[CARD_VALUE[c]] += 1
+        return tuple(counts.items())
 
     @property
     def is_over(self) -> bool:

@@ -14,9 +14,10 @@ import random
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import MATCH_LENGTHS
 from chinese_ten.games.ten.deal import Action, Deal
+from chinese_ten.games.ten import commands, wire
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
-from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.games.ten.rules import CLASSIC, HOUSE_RULES, RuleSet
 from chinese_ten.games.ten.tutorial import Guide
 from chinese_ten.i18n import N_
 
@@ -38,6 +39,9 @@ SPEC = GameSpec(
     replay=replay,  # type: ignore[arg-type]
     record_of=record_of,  # type: ignore[arg-type]
     match_lengths=MATCH_LENGTHS,
+    wire=wire,
+    commands=commands,
+    options=HOUSE_RULES,
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
     lesson=Guide,

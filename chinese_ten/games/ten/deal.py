@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Literal
 
 from chinese_ten.quote import or_list
-from chinese_ten.cards import ALL_CARDS, Card, CardError
+from chinese_ten.cards import ALL_CARDS, Card, CardError, pack_faults
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.games.ten.events import (
     Captured,
@@ -193,15 +193,11 @@ class Deal:
                 raise IllegalMove(f"seat {i}'s hand has {len(h)} cards, the rules deal {size}")
         if len(layout_cards) != rules.layout_size(seats):
             raise IllegalMove(f"the layout has {len(layout_cards)} cards, the rules deal {rules.layout_size(seats)}")
-        every = [c for h in hand_cards for c in h] + layout_cards + stock_cards
-        seen: set[int] = set()
-        for c in every:
-            if c in seen:
-                raise IllegalMove(f"{c} is dealt twice")
-            seen.add(c)
-        if len(seen) != 52:
-            missing = " ".join(str(c) for c in ALL_CARDS if c not in seen)
-            raise IllegalMove(f"the deal is missing {missing}")
+        twice, missing = pack_faults([c for h in hand_cards for c in h] + layout_cards + stock_cards)
+        if twice is not None:
+            raise IllegalMove(f"{twice} is dealt twice")
+        if missing:
+            raise IllegalMove(f"the deal is missing {' '.join(map(str, missing))}")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
             raise IllegalMove(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
         if rules.is_dead([int(c) for c in layout_cards]):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from chinese_ten.cards import Card
+from chinese_ten.engine.dealing import DealtCards
 
 Source = Literal["play", "flip"]
 
@@ -146,21 +147,12 @@ class NoFlip:
 
 
 @dataclass(frozen=True)
-class Dealt:
-    """The cards were dealt: each seat's hand (as one seat is told it: its own cards, and ``None`` for
-    every card of another hand), the layout as dealt and how many cards the stock holds."""
-
-    hands: tuple[tuple[Card | None, ...], ...]
-    layout: tuple[Card, ...]
-    stock: int
+class Dealt(DealtCards):
+    """The cards were dealt (see :class:`~chinese_ten.engine.dealing.DealtCards`)."""
 
     def describe(self, name: str = "") -> str:
         """One sentence for the log."""
         return f"The cards are dealt: {len(self.hands[0]) if self.hands else 0} each and {len(self.layout)} face up."
-
-    def told_to(self, seat: int) -> Dealt:
-        """The deal as ``seat`` sees it: its own hand, the backs of the others."""
-        return Dealt(tuple(h if s == seat else (None,) * len(h) for s, h in enumerate(self.hands)), self.layout, self.stock)
 
 
 @dataclass(frozen=True)

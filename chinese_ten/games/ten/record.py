@@ -13,7 +13,7 @@ from chinese_ten.cards import Card, CardError
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.turns import Phase
-from chinese_ten.engine.records import RecordError, deal_record
+from chinese_ten.engine.records import RecordError, deal_record, position_cards, replay_turns
 from chinese_ten.quote import quote
 from chinese_ten.games.ten.rules import RuleSet, RulesError, rules_from_json
 
@@ -38,11 +38,7 @@ def position_of(deal: Deal) -> dict[str, Any]:
         "rule_options": deal.rules.options(),
         "complete": deal.is_over,
         "to_move": deal.to_move,
-        "hands": [[str(c) for c in h] for h in deal.hands],
-        "layout": [str(c) for c in deal.layout],
-        "stock_left": deal.stock_left,
-        "piles": [[str(c) for c in p] for p in deal.piles],
-        "points": list(deal.points),
+        **position_cards(deal),
         "margins": list(deal.margins),
         "turns": [t.to_json() for t in deal.turns],
     }
@@ -103,16 +99,7 @@ def record_actions(record: dict[str, Any]) -> list[Action]:
 def _replayed(record: dict[str, Any]) -> tuple[Deal, list[Action]]:
     """The position a record reaches and the actions that reach it."""
     deal = deal_of(record)
-    turns = record.get("turns", [])
-    if not isinstance(turns, list):
-        raise RecordError("turns must be a list")
-    actions: list[Action] = []
-    for number, turn in enumerate(turns, start=1):
-        try:
-            actions += apply_turn(deal, turn)
-        except (IllegalMove, CardError, RecordError) as exc:
-            raise RecordError(f"turn {number}: {exc}") from None
-    return deal, actions
+    return deal, replay_turns(deal, record.get("turns", []), apply_turn, RecordError, (IllegalMove, CardError, RecordError))
 
 
 def turn_actions(deal: Deal, turn: Any) -> list[Action]:

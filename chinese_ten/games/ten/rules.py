@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from chinese_ten.engine.options import GameOptions, Option, OptionError, Preset, show_value
 from chinese_ten.i18n import N_
 from chinese_ten.quote import or_list, quote
 
@@ -98,17 +99,6 @@ MATCH_OPTIONS: frozenset[str] = frozenset({"next_dealer", "win"})
 """Options that shape a match rather than a deal."""
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A named set of options, as the rules pages play them."""
-
-    name: str
-    title: str
-    description: str
-    options: tuple[tuple[str, Any], ...] = ()
-    match_length: str | None = None
-
-
 PRESETS: dict[str, Preset] = {p.name: p for p in (
     Preset("classic", N_("Classic"), N_("The classic rules: every option off.")),
     Preset("taiwan", N_("Taiwan"), N_("The dealer leads."), (("lead", "dealer"),)),
@@ -126,8 +116,8 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
 """Every preset by the name a record gives it, Classic first."""
 
 
-class RulesError(ValueError):
-    """An unknown preset, option or option value."""
+RulesError = OptionError
+"""An unknown preset, option or option value."""
 
 
 @dataclass(frozen=True)
@@ -156,8 +146,8 @@ class RuleSet:
         for key, values in OPTIONS.items():
             value = getattr(self, key)
             if value not in values or type(value) is not type(values[0]):
-                shown = ", ".join(_show(v) for v in values)
-                raise RulesError(f"unknown value {_show(value)} for rule option {key} (known: {shown})")
+                shown = ", ".join(show_value(v) for v in values)
+                raise RulesError(f"unknown value {show_value(value)} for rule option {key} (known: {shown})")
 
     @classmethod
     def of(cls, preset: str = "classic", **options: Any) -> RuleSet:
@@ -299,13 +289,6 @@ class RuleSet:
         return Fraction(sum(scoring), len(scoring))
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value) if isinstance(value, str) else repr(value)
-
-
-
 CLASSIC = RuleSet()
 """The classic rules: RULES.md, every option off."""
 
@@ -336,16 +319,32 @@ def rules_from_json(value: Any) -> RuleSet:
 
 def parse_option(text: str) -> tuple[str, Any]:
     """Read one ``KEY=VALUE`` option as the command line gives it (``true``/``false`` for booleans)."""
-    key, sep, raw = text.partition("=")
-    key = key.strip().replace("-", "_")
-    raw = raw.strip()
-    if not sep or not key:
-        raise RulesError(f"a rule option is KEY=VALUE, not {quote(text)}")
-    if key not in OPTIONS:
-        raise RulesError(f"unknown rule option {quote(key)} (known: {', '.join(OPTIONS)})")
-    if isinstance(OPTIONS[key][0], bool):
-        low = raw.lower()
-        if low not in ("true", "false"):
-            raise RulesError(f"unknown value {quote(raw)} for rule option {key} (known: true, false)")
-        return key, low == "true"
-    return key, raw
+    return HOUSE_RULES.parse_option(text)
+
+
+_OPTION_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "lead": (N_("Who leads"), N_("Whether the seat after the dealer plays first, or the dealer."),
+             (N_("After the dealer"), N_("The dealer"))),
+    "direction": (N_("Direction of play"), N_("Which way the turn passes round the table."),
+                  (N_("Clockwise"), N_("Counter-clockwise"))),
+    "four_of_a_kind": (N_("Four of a kind"), N_("Where four of a kind in the opening layout goes, and whether "
+                                               "the layout is filled again."),
+                       (N_("To the dealer"), N_("To the dealer, refilled"))),
+    "scoring": (N_("Scoring"), N_("Which cards score, and how much."),
+                (N_("Classic"), N_("Red Frog Black Frog"), N_("Simplified"), N_("Play Red"))),
+    "deal": (N_("Deal sizes"), N_("How many cards each seat and the layout are dealt."),
+             (N_("Classic"), N_("Play Red"), N_("Six each, re-dealt"))),
+    "dead_layout": (N_("Dead layout"), N_("Whether an opening layout holding three or four fives, jacks, "
+                                          "queens or kings of a rank is thrown in and dealt again."), (N_("Off"), N_("Thrown in"))),
+    "next_dealer": (N_("Next dealer"), N_("Who deals the next deal of a match."),
+                    (N_("One seat on"), N_("Lowest scorer"))),
+    "win": (N_("Who wins"), N_("Whether the highest total wins the match, or everyone at or above the tie score."),
+            (N_("Highest total"), N_("At the tie score"))),
+}
+
+HOUSE_RULES = GameOptions(
+    options=tuple(Option(key, *_OPTION_WORDS[key][:2], values, _OPTION_WORDS[key][2]) for key, values in OPTIONS.items()),
+    presets=tuple(PRESETS.values()),
+    read=rules_from_json,
+)
+"""Chinese Ten's house rules as data: every option with its words and values, and the presets."""

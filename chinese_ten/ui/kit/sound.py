@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from chinese_ten import assets
-from chinese_ten.games.ten.events import Event
 from chinese_ten.ui.table.presenters import presenter_for
 
 if TYPE_CHECKING:
@@ -49,7 +48,7 @@ LEVEL_JITTER = 0.08
 """Each sound plays up to this share louder or softer, so repeats do not sound the same."""
 
 
-def effect_for(event: Event) -> str | None:
+def effect_for(event: Any) -> str | None:
     """The effect that sounds as ``event`` is shown, or None for an event that makes no sound."""
     sound = presenter_for(event).sound
     return sound(event) if sound is not None else None

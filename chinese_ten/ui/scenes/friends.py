@@ -16,9 +16,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.engine.strengths import strength_label
-from chinese_ten.games import game_named
-from chinese_ten.games.ten.rules import PRESETS, RuleSet
-from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.games import GAMES, HOUSE, game_named
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import PLAYER_NAME_LENGTH, SettingError
 from chinese_ten.ui.kit import font_px, ui_scale
@@ -85,6 +83,11 @@ def join_problem(link: str) -> str | None:
     return None
 
 
+def _presets_at(seats: int) -> list[str]:
+    """The house rules' presets that deal at ``seats`` seats, the default first."""
+    return [n for n in HOUSE.options.preset_names if seats in HOUSE.rules_from_json(n).seat_counts()]
+
+
 class FriendsScene(Scene):
     """Host a table or join one."""
 
@@ -138,7 +141,6 @@ class FriendsScene(Scene):
     def _take_setup(self, kept: dict[str, Any]) -> None:
         """Take each choice of a kept set-up that this version offers (others keep the settings' own);
         :meth:`_fix` then brings them in step."""
-        from chinese_ten.games import GAMES
 
         game = kept.get("game")
         if game not in GAMES:
@@ -146,7 +148,7 @@ class FriendsScene(Scene):
         self.game = str(game)
         if isinstance(kept.get("seats"), int):
             self.seats = kept["seats"]
-        if kept.get("rules") in PRESETS:
+        if kept.get("rules") in HOUSE.options.preset_names:
             self.rules = kept["rules"]
         if isinstance(kept.get("length"), str):
             self.length = kept["length"]
@@ -163,13 +165,13 @@ class FriendsScene(Scene):
         counts = spec.seat_counts
         if self.seats not in counts:
             self.seats = min(counts)
-        if self.game == "ten" and self.seats not in RuleSet.of(self.rules).seat_counts():
-            self.rules = next(n for n in PRESETS if self.seats in RuleSet.of(n).seat_counts())
+        if self.game == HOUSE.name and self.seats not in HOUSE.rules_from_json(self.rules).seat_counts():
+            self.rules = _presets_at(self.seats)[0]
         if self.length not in spec.match_lengths:
             self.length = spec.match_lengths[0]
         rows = [Button(_(spec.title), "game"), Button(_("{n} seats").format(n=self.seats), "seats")]
-        if self.game == "ten":
-            rows.append(Button(_("Rules: {name}").format(name=preset_title(self.rules)), "rules"))
+        if self.game == HOUSE.name:
+            rows.append(Button(_("Rules: {name}").format(name=_(HOUSE.options.preset_title(self.rules))), "rules"))
         rows.append(Button(_("Match: {length}").format(length=_(LENGTH_WORDS[self.length])), "length"))
         for seat in range(1, self.seats):
             who = self.guests[seat - 1]
@@ -181,13 +183,13 @@ class FriendsScene(Scene):
     def _cycle(self, action: str) -> None:
         spec = game_named(self.game)
         if action == "game":
-            names = ["ten", "fishing"]
-            self.game = names[(names.index(self.game) + 1) % len(names)] if self.game in names else "ten"
+            names = list(GAMES)
+            self.game = names[(names.index(self.game) + 1) % len(names)] if self.game in names else names[0]
         elif action == "seats":
             counts = list(spec.seat_counts)
             self.seats = counts[(counts.index(self.seats) + 1) % len(counts)]
         elif action == "rules":
-            names = [n for n in PRESETS if self.seats in RuleSet.of(n).seat_counts()]
+            names = _presets_at(self.seats)
             self.rules = names[(names.index(self.rules) + 1) % len(names)] if self.rules in names else names[0]
         elif action == "length":
             lengths = list(spec.match_lengths)
@@ -226,11 +228,11 @@ class FriendsScene(Scene):
         except OSError as exc:
             self.message = _("The table server could not start here: {reason}").format(reason=exc)
             return
-        rules: Any = RuleSet.of(self.rules).to_json() if self.game == "ten" else None
+        rules: Any = HOUSE.rules_from_json(self.rules).to_json() if self.game == HOUSE.name else None
         client = TableClient.create(base, self.my_name() or _("Host"), game=self.game, seats=self.seats, rules=rules,
                                     match=self.length, computers=self.computers(), chat=self.chat)
         title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
-                           + ([preset_title(self.rules)] if self.game == "ten" else []))
+                           + ([_(HOUSE.options.preset_title(self.rules))] if self.game == HOUSE.name else []))
         self.app.open_tables.keep_setup(self.setup())
         self.app.show("lobby", client=client, host=True, title=title)
 

@@ -156,11 +156,10 @@ class HistoryScene(Page):
             self.app.notify(_("This deal was kept before deals had numbers; it can't be dealt again."))
             return
         from chinese_ten.games import game_named
-        from chinese_ten.games.ten.rules import rules_from_json
 
         game = game_named(m.setup.game)
         try:
-            rules = rules_from_json(m.setup.rules) if game.name == "ten" else game.default_rules
+            rules = game.rules_from_json(m.setup.rules) if game.options.presets else game.default_rules
         except ValueError:
             rules = None
         setup = m.setup

@@ -10,7 +10,6 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.engine.scores import signed
-from chinese_ten.games.ten.texts import winning_text
 from chinese_ten.i18n import N_, _
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
@@ -174,8 +173,9 @@ class MatchScene(TableOverlay):
             line = kit.text.line(mine, font_px(26, unit), t.text, bold=True)
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
             y += line.get_height()
-        if match.rules.win == "target":
-            rule = kit.text.line(winning_text(match.rules), font_px(20, unit), t.text_dim)
+        winning = ctl.rules_ui.winning_words(match.rules)
+        if winning is not None:
+            rule = kit.text.line(winning, font_px(20, unit), t.text_dim)
             surface.blit(rule, rule.get_rect(midtop=(box.centerx, y)))
             y += rule.get_height()
         if ctl.practice:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from chinese_ten.i18n import N_, _
-from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
+from chinese_ten.i18n import _
+from chinese_ten.games.ten.rules import HOUSE_RULES, OPTIONS, PRESETS, RuleSet
 from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
@@ -21,40 +21,12 @@ from chinese_ten.ui.widgets.button import PresetButton
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
 
-OPTION_LABELS: dict[str, str] = {
-    "lead": N_("Who leads"),
-    "direction": N_("Direction of play"),
-    "four_of_a_kind": N_("Four of a kind"),
-    "scoring": N_("Scoring"),
-    "deal": N_("Deal sizes"),
-    "dead_layout": N_("Dead layout"),
-    "next_dealer": N_("Next dealer"),
-    "win": N_("Who wins"),
-}
-"""What each rule option is called on screen."""
+OPTION_LABELS: dict[str, str] = {option.name: option.title for option in HOUSE_RULES.options}
+"""What each rule option is called on screen (the game's own options data)."""
 
-VALUE_LABELS: dict[tuple[str, Any], str] = {
-    ("lead", "after-dealer"): N_("After the dealer"),
-    ("lead", "dealer"): N_("The dealer"),
-    ("direction", "clockwise"): N_("Clockwise"),
-    ("direction", "counter-clockwise"): N_("Counter-clockwise"),
-    ("four_of_a_kind", "to-dealer"): N_("To the dealer"),
-    ("four_of_a_kind", "refill"): N_("To the dealer, refilled"),
-    ("scoring", "classic"): N_("Classic"),
-    ("scoring", "red-frog"): N_("Red Frog Black Frog"),
-    ("scoring", "simplified"): N_("Simplified"),
-    ("scoring", "play-red"): N_("Play Red"),
-    ("deal", "classic"): N_("Classic"),
-    ("deal", "play-red"): N_("Play Red"),
-    ("deal", "six"): N_("Six each, re-dealt"),
-    ("dead_layout", False): N_("Off"),
-    ("dead_layout", True): N_("Thrown in"),
-    ("next_dealer", "rotate"): N_("One seat on"),
-    ("next_dealer", "lowest"): N_("Lowest scorer"),
-    ("win", "margin"): N_("Highest total"),
-    ("win", "target"): N_("At the tie score"),
-}
-"""What each value of each rule option is called on screen."""
+VALUE_LABELS: dict[tuple[str, Any], str] = {(option.name, value): title for option in HOUSE_RULES.options
+                                            for value, title in zip(option.values, option.value_titles)}
+"""What each value of each rule option is called on screen (the game's own options data)."""
 
 
 def offered_values(rules: RuleSet, key: str, seats: int) -> list[Any]:
@@ -108,7 +80,7 @@ class RulesScene(ChoiceGrid):
             values = offered_values(rules, key, self.seats)
             if values != self.values[r]:
                 self.values[r] = values
-                self.rows[r] = [PresetButton(_(VALUE_LABELS[(key, v)]), f"{key}={i}") for i, v in enumerate(values)]
+                self.rows[r] = [PresetButton(VALUE_LABELS[(key, v)], f"{key}={i}") for i, v in enumerate(values)]
             current = getattr(rules, key)
             for v, b in zip(values, self.rows[r]):
                 b.selected = v == current

@@ -229,7 +229,7 @@ class StartScene(Scene):
         offered = presets_for(int(values["computers"]) + 1) if self.preset_row is not None else []  # type: ignore[call-overload]
         if self.preset_row is not None and (offered != self.presets or not self.rows[-1]):
             self.presets = offered
-            self.rows[-1] = [PresetButton(_(PRESETS[name].title), f"rules={name}") for name in offered]
+            self.rows[-1] = [PresetButton(PRESETS[name].title, f"rules={name}") for name in offered]
         for (key, _label, choices), row in zip(self.options, self.rows):
             for (_text, value), b in zip(choices, row):
                 b.selected = value == values[key]

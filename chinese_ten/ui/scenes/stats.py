@@ -14,8 +14,7 @@ from pygame import Rect
 from chinese_ten.engine.scores import signed as signed_margin
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import Figures, Statistics
-from chinese_ten.games.ten.rules import PRESETS
-from chinese_ten.games.ten.texts import preset_title
+from chinese_ten.games import HOUSE
 from chinese_ten.ui.choices import table_name
 from chinese_ten.engine.strengths import key_strengths, strengths_label
 from chinese_ten.ui.widgets.dialog import Page
@@ -101,8 +100,8 @@ def table_rows(stats: Statistics) -> list[list[list[str]]]:
                        f) for k, f in stats.by_strength],
             [row_cells(_("All at {n} seats").format(n=k), f) for k, f in stats.by_seats],
             games if len(games) > 1 else [],
-            [row_cells(_("All under {rules}").format(rules=preset_title(k)), f) for k, f in stats.by_rules
-             if k in PRESETS],
+            [row_cells(_("All under {rules}").format(rules=_(HOUSE.options.preset_title(k))), f)
+             for k, f in stats.by_rules if k in HOUSE.options.preset_names],
             [row_cells(table_name(key_strengths(key[0]), *key[1:]), f) for key, f in stats.by]]
 
 

@@ -38,12 +38,7 @@ def track(view: Any) -> Tracked:
         scoring = sorted((c for c in unseen if points[c] > 0), key=lambda c: (-points[c], c))
         partners = tuple((c, view.partners_unaccounted(c)) for c in view.layout)
         return Tracked(tuple(scoring), partners, ())
-    from chinese_ten.games.fishing.rules import CARD_VALUE, HIGH_VALUE, LOW_VALUE
-
-    counts = dict.fromkeys(range(LOW_VALUE, HIGH_VALUE + 1), 0)
-    for c in unseen:
-        counts[CARD_VALUE[c]] += 1
-    values = tuple((FISHING_VALUE_NAMES.get(v, str(v)), n) for v, n in counts.items())
+    values = tuple((FISHING_VALUE_NAMES.get(v, str(v)), n) for v, n in view.values_out())
     return Tracked((), (), values)
 
 

@@ -170,13 +170,14 @@ def balanced_lines(label: str, width: Callable[[str], int], room: int,
 
 
 class PresetButton(Button):
-    """A preset's button: its title on up to two lines, as large as fits."""
+    """A preset's button: its title on up to two lines, as large as fits, in the language in use when drawn."""
 
     def draw(self, surface: pygame.Surface, kit: Kit, size: int, hover: bool = False) -> None:
         """Draw the button with its title wrapped to fit."""
         label, self.label = self.label, ""
         super().draw(surface, kit, size, hover)
         self.label = label
+        label = _(label)
         ink = kit.theme.text_on_light if self.selected else kit.theme.button_text
         room = self.rect.width - 10
         while True:

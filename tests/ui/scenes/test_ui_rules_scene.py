@@ -172,6 +172,36 @@ def test_rules_from_settings_with_go_fishing_chosen_offers_no_house_rules_and_sa
     assert isinstance(app.top(), RulesScene)
 
 
+def test_the_presets_are_named_in_the_language_chosen_after_the_start_screen_was_built(
+        window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.i18n import catalog
+    from chinese_ten.ui.kit.text import TextPainter
+
+    app = _app(window, tmp_path)
+    start = StartScene(app)
+    app.push(start)
+    app.frame(1 / 60, [])
+    seen: list[str] = []
+    line = TextPainter.line
+
+    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        seen.append(text)
+        return line(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", record_line)
+    try:
+        app.change_settings(language="zh-Hans")
+        app.frame(1 / 60, [])
+        words = catalog("zh-Hans").gettext
+        drawn = "".join(seen)
+        for name in ("classic", "taiwan", "red-frog"):
+            assert words(PRESETS[name].title) != PRESETS[name].title
+            assert words(PRESETS[name].title) in drawn, name
+        assert "Taiwan" not in seen and "Classic" not in seen
+    finally:
+        app.change_settings(language="en")
+
+
 def test_the_no_house_rules_notice_goes_when_settings_close(window: pygame.Surface, tmp_path: Path) -> None:
     app = _app(window, tmp_path)
     app.change_settings(game="fishing", computers=3)

@@ -200,6 +200,9 @@ class TableGame(Protocol):
     def rules_words(self, rules: Any) -> list[str]:
         """The rules in force, in words, for the side panel."""
 
+    def winning_words(self, rules: Any) -> str | None:
+        """How the match is won, in words, when the rules make it other than the highest total (None)."""
+
     def score_note(self, view: Any, rules: Any, seats: int) -> tuple[str, ...]:
         """The note under the score table, longest first (the first that fits is shown)."""
 

@@ -131,6 +131,10 @@ class FishingTable:
         """The game's name (it has no house rules)."""
         return [_("Chinese Go Fishing")]
 
+    def winning_words(self, rules: FishingRules) -> str | None:
+        """None: the highest total wins a match."""
+        return None
+
     def score_note(self, view: FishingView, rules: FishingRules, seats: int) -> tuple[str, ...]:
         """The deal's result explained: points less the mean of every seat's points."""
         return (_("Deal: points less the mean of all seats' points"), _("Deal: points less the mean"))

@@ -11,7 +11,7 @@ from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.events import Dealt, Event, Played
 from chinese_ten.games.ten.record import deal_of, record_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
-from chinese_ten.games.ten.texts import count_explanation, number_text, tie_score_text
+from chinese_ten.games.ten.texts import count_explanation, number_text, tie_score_text, winning_text
 from chinese_ten.games.ten.turns import Phase, TurnRecord
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import _
@@ -133,6 +133,10 @@ class TenTable:
         if rules.direction != "clockwise":
             parts.append(_("Counter-clockwise"))
         return parts
+
+    def winning_words(self, rules: RuleSet) -> str | None:
+        """Who wins a match played to the tie score; None for the highest total."""
+        return winning_text(rules) if rules.win == "target" else None
 
     def score_note(self, view: SeatView, rules: RuleSet, seats: int) -> tuple[str, ...]:
         """The deal's margin explained with its tie score, shorter and shorter."""
