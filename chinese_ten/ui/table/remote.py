@@ -175,6 +175,7 @@ class RemoteTableScene(TableScene):
         """The turn clock of the seat whose decision is due, as the server last told it."""
         self.again_asked = False
         """True once this window has asked for another match at the table (the match is over)."""
+        self._match_seen: Any = follower.match
         self._offline: tuple[int, float] | None = None
         """The offline person whose move the table waits on, and when this window saw it begin to wait."""
 
@@ -187,6 +188,11 @@ class RemoteTableScene(TableScene):
         if pace != self.ctl.pace:
             self.ctl.set_pace(pace)
         super().update(dt)
+        if f.match is not self._match_seen:  # everybody played again: the table's next match, counted afresh
+            if self._match_seen is not None:
+                self.count_shown = False
+                self._forgotten = False
+            self._match_seen = f.match
         if f.seats_list is not self._seats_seen:
             if self._seats_seen and f.started:
                 for line in presence_lines(self._seats_seen, f.seats_list, f.seat):
