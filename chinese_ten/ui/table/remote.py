@@ -346,12 +346,13 @@ class RemoteTableScene(TableScene):
         if reading is not None and place is not None:
             radius = max(9, round(place.plate.height * 0.6))
             plate = place.plate
-            if place.seat == geom.bottom:  # the person's own: at the end of the advice line, over the hand
+            if place.seat == geom.bottom:  # the person's own: at the end of the advice line, clear of the hand
+                radius = max(9, plate.height // 2)
                 centre = (plate.right - radius - 4, plate.centery)
-            elif plate.right + 2 * radius + 10 <= geom.table.right:
-                centre = (plate.right + radius + 10, plate.centery)
-            else:
+            elif plate.left - 2 * radius - 10 >= geom.table.left:  # before the plate, clear of the hand's backs
                 centre = (plate.left - radius - 10, plate.centery)
+            else:
+                centre = (plate.right + radius + 10, plate.centery)
             draw_clock(surface, self.app.kit, centre, radius, reading)
         if self.follower.connection in ("lost", "closed"):
             self.painter.message(surface, geom, self.own_note(), self.app.kit.theme.accent)
