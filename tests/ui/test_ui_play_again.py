@@ -15,7 +15,7 @@ from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.table.remote import RemoteTableScene
 
 from netwindow import hosted
-from uiharness import key_event
+from uiharness import click_event
 
 
 def test_play_again_from_the_window_and_a_second_client_starts_the_next_match_in_the_window(
@@ -33,11 +33,10 @@ def test_play_again_from_the_window_and_a_second_client_starts_the_next_match_in
         bo.client.again()
         net.run(lambda: table.again_names() == ["Bo (guest 1)"], play=False)
         assert result.buttons[0].enabled
-        app.frame(1 / 60, [key_event(pygame.K_RETURN)])  # Play again, the button focused first
+        app.frame(1 / 60, [click_event(result.buttons[0].rect.center)])  # Play again, as a person clicks it
         assert table.again_asked and not result.buttons[0].enabled
         net.run(lambda: app.top() is table and table.ctl.match is not first, play=False)
         assert table.follower.places is None and not table.again_asked
-        bo.waiting = False  # the scripted person's last move of the first match is never answered: it acts again
         assert table.ctl.match.deals_played == 0 and not table.ctl.match.is_over
         net.run(lambda: isinstance(app.top(), MatchScene) and app.top() is not result)  # the second match, to its end
         assert table.ctl.match.is_over and table.ctl.match is not first
