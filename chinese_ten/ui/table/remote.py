@@ -344,11 +344,11 @@ class RemoteTableScene(TableScene):
         reading = self.clock_shown()
         place = next((p for p in geom.seats if reading is not None and p.seat == reading.seat), None)
         if reading is not None and place is not None:
-            radius = max(9, round(place.plate.height * 0.6))
             plate = place.plate
-            if place.seat == geom.bottom:  # the person's own: at the end of the advice line, clear of the hand
-                radius = max(9, plate.height // 2)
-                centre = (plate.right - radius - 4, plate.centery)
+            tallest = max((p.plate.height for p in geom.seats if p.seat != geom.bottom), default=plate.height)
+            radius = max(9, round(tallest * 0.6))  # every seat's ring alike, the size the others' plates give
+            if place.seat == geom.bottom:  # the person's own: at the end of the advice line, rising over the felt
+                centre = (plate.right - radius - 4, plate.bottom - radius - 2)
             elif plate.left - 2 * radius - 10 >= geom.table.left:  # before the plate, clear of the hand's backs
                 centre = (plate.left - radius - 10, plate.centery)
             else:
