@@ -192,6 +192,7 @@ class RemoteTableScene(TableScene):
             if self._match_seen is not None:
                 self.count_shown = False
                 self._forgotten = False
+                self.again_asked = False  # nobody has asked for a match after this one yet
             self._match_seen = f.match
         if f.seats_list is not self._seats_seen:
             if self._seats_seen and f.started:
@@ -207,8 +208,6 @@ class RemoteTableScene(TableScene):
             self.ctl.narration.note(self._ran_out_words(seat))
         f.news.timed_out.clear()
         self.turn_clock.take(f.clock_told)
-        if f.places is None:
-            self.again_asked = False  # a match under way (the next one, once everybody asked): none asked yet
         if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
             self._forgotten = True
             self.app.keeper.keep_network(f)  # its outcome, now the table has told the places
@@ -263,7 +262,9 @@ class RemoteTableScene(TableScene):
     def play_again(self) -> None:
         """Ask the server for another match at this table, with the same seats and rules (once; it starts
         when every person has asked)."""
-        if self.again_asked or self.client is None or self.follower.places is None:
+        f = self.follower
+        over = f.places is not None or (f.match is not None and f.match.is_over)  # its last count shown, or told
+        if self.again_asked or self.client is None or not over:
             return
         self.client.again()
         self.again_asked = True
