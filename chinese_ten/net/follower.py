@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from chinese_ten.engine.match import Match, MatchLength
 from chinese_ten.engine.session import Update
 from chinese_ten.games import game_named
+from chinese_ten.net.client import timed_out
 from chinese_ten.net.seatviews import view_of
 
 _log = logging.getLogger("chinese_ten.net")
@@ -83,6 +84,8 @@ class _Held:
     state: dict[str, Any] | None
     over: dict[str, Any] | None = None
     ends: bool = False
+    timed_out: list[int] = field(default_factory=list)
+    """The seats whose turn clock ran out just before this update's move (a computer made it)."""
 
 
 @dataclass
@@ -92,6 +95,8 @@ class TableNews:
     refused: list[str] = field(default_factory=list)
     """The ``code`` of each refusal the server sent this seat (NETWORK.md), for the window to tell in its own
     language."""
+    timed_out: list[int] = field(default_factory=list)
+    """Each seat whose turn clock ran out, as the move a computer made for it is shown."""
 
 
 class RemoteFollower:
@@ -189,6 +194,11 @@ class RemoteFollower:
         if not self._held:
             return False
         return not (self._held[0].ends and self._over is None)
+
+    @property
+    def clock_told(self) -> Any:
+        """The turn clock as the state shown last told it (``seat``, ``seconds``, ``left``), None when none runs."""
+        return (self._state or {}).get("clock")
 
     @property
     def thinking(self) -> bool:
@@ -304,8 +314,10 @@ class RemoteFollower:
                 self._match_over(ended)
             self._changes += 1
         elif kind == "update":
+            outs = timed_out(frame)
             for update in self.client.updates(frame):
                 self._hold(update, frame.get("state"))
+                self._held[-1].timed_out, outs = outs, []
         elif kind == "deal_over":
             self._deal_over(frame)
         elif kind == "match_over":
@@ -392,6 +404,7 @@ class RemoteFollower:
             self._story.extend(update.events)
         if update.seat == self.seat:
             self._waiting = False
+        self.news.timed_out.extend(held.timed_out)
         if held.state is not None:
             self._state = held.state
             self._ensure_match(held.state)

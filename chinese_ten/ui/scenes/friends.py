@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 LENGTH_WORDS: dict[str, str] = {"one": N_("One deal"), "per-seat": N_("One per seat"),
                                 "two-per-seat": N_("Two per seat"), "six": N_("Six deals")}
 
+CLOCKS: tuple[int | None, ...] = (None, 15, 30, 60, 120)
+"""The turn clocks a host may choose (NETWORK.md's ``create.clock``): none, or the seconds for each decision."""
+
 
 def seat_choices(game: str) -> tuple[str | None, ...]:
     """What a guest seat may be at a table of ``game``: kept for a friend (None), or a computer of one of the
@@ -102,6 +105,10 @@ class FriendsScene(Scene):
         self.guests: list[str | None] = [None] * 7
         """Each guest seat (1…): a friend's (None) or a computer's strength."""
         self.chat = True
+        self.clock: int | None = None
+        """The turn clock's seconds for each decision; None: no clock."""
+        self.watchers = True
+        """Whether others may watch the table from no seat."""
         self._take_setup(app.open_tables.last_setup())
         self.name = TextField(s.player_name, PLAYER_NAME_LENGTH, _("Your name"))
         self.link = TextField(link, LINK_LENGTH, _("Paste a table link here (Ctrl+V)"))
@@ -136,7 +143,7 @@ class FriendsScene(Scene):
     def setup(self) -> dict[str, Any]:
         """The host form's choices, as they are kept for the next table hosted."""
         return {"game": self.game, "seats": self.seats, "rules": self.rules, "length": self.length,
-                "guests": list(self.guests), "chat": self.chat}
+                "guests": list(self.guests), "chat": self.chat, "clock": self.clock, "watchers": self.watchers}
 
     def _take_setup(self, kept: dict[str, Any]) -> None:
         """Take each choice of a kept set-up that this version offers (others keep the settings' own);
@@ -158,6 +165,10 @@ class FriendsScene(Scene):
             self.guests = [g if g in choices else None for g in guests]
         if isinstance(kept.get("chat"), bool):
             self.chat = kept["chat"]
+        if kept.get("clock") in CLOCKS and not isinstance(kept.get("clock"), bool):
+            self.clock = kept["clock"]
+        if isinstance(kept.get("watchers"), bool):
+            self.watchers = kept["watchers"]
 
     def _fix(self) -> None:
         """Keep the choices consistent with the game (seat counts, rules, lengths) and rebuild the rows."""
@@ -178,6 +189,9 @@ class FriendsScene(Scene):
             kind = _("A friend") if who is None else _("Computer · {strength}").format(strength=strength_label(who))
             rows.append(Button(_("Guest {number}: {who}").format(number=seat, who=kind), f"guest:{seat}"))
         rows.append(Button(_("Chat: on") if self.chat else _("Chat: off"), "chat"))
+        rows.append(Button(_("Turn clock: none") if self.clock is None
+                           else _("Turn clock: {seconds} s a move").format(seconds=self.clock), "clock"))
+        rows.append(Button(_("Watchers: welcome") if self.watchers else _("Watchers: none"), "watchers"))
         self.rows = rows
 
     def _cycle(self, action: str) -> None:
@@ -201,6 +215,10 @@ class FriendsScene(Scene):
             self.guests[i] = choices[(at + 1) % len(choices)]
         elif action == "chat":
             self.chat = not self.chat
+        elif action == "clock":
+            self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)] if self.clock in CLOCKS else None
+        elif action == "watchers":
+            self.watchers = not self.watchers
         self._fix()
 
     def my_name(self) -> str:
@@ -230,7 +248,8 @@ class FriendsScene(Scene):
             return
         rules: Any = HOUSE.rules_from_json(self.rules).to_json() if self.game == HOUSE.name else None
         client = TableClient.create(base, self.my_name() or _("Host"), game=self.game, seats=self.seats, rules=rules,
-                                    match=self.length, computers=self.computers(), chat=self.chat)
+                                    match=self.length, computers=self.computers(), chat=self.chat,
+                                    clock=self.clock, watchers=self.watchers)
         title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
                            + ([_(HOUSE.options.preset_title(self.rules))] if self.game == HOUSE.name else []))
         self.app.open_tables.keep_setup(self.setup())

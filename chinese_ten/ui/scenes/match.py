@@ -74,6 +74,17 @@ def practice_note(ctl: TableController) -> str:
     return _(TAKEN_BACK_RESULT) if ctl.taken_back else _(PRACTICE_RESULT)
 
 
+AGAIN_ASKED = N_("Asked to play again: {names}")
+"""Under a network match's result: who has pressed Play again so far."""
+
+
+def network_buttons() -> list[Button]:
+    """A network match's end: another match at the same table, a new table, or the tables one sits at."""
+    again = Button(N_("Play again (Enter)"), "again")
+    again.quiet_label = N_("Waiting for the others…")  # once asked: until everybody has
+    return [again, Button(N_("New table"), "new"), Button(N_("Your tables"), "tables")]
+
+
 class MatchScene(TableOverlay):
     """An overlay with the match's result."""
 
@@ -82,8 +93,11 @@ class MatchScene(TableOverlay):
 
     def __init__(self, app: Services, table: TableScene, auto: bool = False) -> None:
         """The result of ``table``'s match; ``auto`` closes the app after a moment (demo)."""
-        super().__init__(app, table, [Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"),
-                                      Button(N_("Quit"), "quit")], auto)
+        network = getattr(table, "network", False)
+        self.match = table.ctl.match
+        """The match shown (at a network table the next one may begin under this screen)."""
+        super().__init__(app, table, network_buttons() if network else [
+            Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"), Button(N_("Quit"), "quit")], auto)
         app.sound.play(match_effect(table.ctl))
         app.keeper.result_shown()
 
@@ -109,10 +123,12 @@ class MatchScene(TableOverlay):
 
         row_h = line(22) + round(8 * unit)
         want = (round(28 * unit) + line(44) + line(26) + round(14 * unit)  # title and place
-                + row_h * (self.table.ctl.match.deals_played + 1) + 6 + line(26) + round(4 * unit) + line(22)
+                + row_h * (self.match.deals_played + 1) + 6 + line(26) + round(4 * unit) + line(22)
                 + round((30 + 46 + 22) * unit))  # the table, then the buttons
-        if self.table.ctl.match.rules.win == "target":
+        if self.match.rules.win == "target":
             want += line(20)  # the rule that decided the win
+        if getattr(self.table, "network", False):
+            want += line(20)  # who has asked to play again
         if self.table.ctl.practice:
             want += line(20)  # the word that the match was practice
         area = self.table.geom().table
@@ -129,7 +145,11 @@ class MatchScene(TableOverlay):
         elif action == "start":
             self.app.thinker.cancel()
             self.app.show("start")
-        elif getattr(self.table, "network", False):
+        elif action == "again":
+            play_again = getattr(self.table, "play_again", None)
+            if play_again is not None:
+                play_again()
+        elif getattr(self.table, "network", False):  # a new table, or one of those open, from the friends' screen
             self.app.show("friends")  # a new match with friends is a new table
         else:
             self.app.new_match()
@@ -145,8 +165,15 @@ class MatchScene(TableOverlay):
                                     back=(pygame.K_LEFT,), forward=(pygame.K_RIGHT, pygame.K_TAB))
 
     def update(self, dt: float) -> None:
-        """In a demo, close after a moment."""
+        """In a demo, close after a moment; at a network table, give way to the next match once the server
+        deals it (everybody asked to play again)."""
         super().update(dt)
+        if getattr(self.table, "network", False):
+            self.buttons[0].enabled = not getattr(self.table, "again_asked", False)
+            follower = getattr(self.table, "follower", None)
+            if follower is not None and follower.match is not self.match and self.app.top() is self:
+                self.app.pop(self)
+                return
         if self.auto and self.shown_for >= AUTO_SECONDS:
             self.app.quit()
 
@@ -155,7 +182,7 @@ class MatchScene(TableOverlay):
         kit = self.app.kit
         t = kit.theme
         ctl = self.table.ctl
-        match = ctl.match
+        match = self.match
         w, h = surface.get_size()
         unit = ui_scale((w, h))
         self.place((w, h))
@@ -180,6 +207,13 @@ class MatchScene(TableOverlay):
             y += rule.get_height()
         if ctl.practice:
             note = kit.text.line(practice_note(ctl), font_px(20, unit), t.text_dim)
+            surface.blit(note, note.get_rect(midtop=(box.centerx, y)))
+            y += note.get_height()
+        asked: list[str] = getattr(self.table, "again_names", list)()
+        if getattr(self.table, "network", False):
+            words = _(AGAIN_ASKED).format(names=_(", ").join(asked)) if asked else ""
+            note = kit.text.line(kit.text.cut(words, font_px(20, unit), box.width - round(40 * unit)) if words else " ",
+                                 font_px(20, unit), t.accent)
             surface.blit(note, note.get_rect(midtop=(box.centerx, y)))
             y += note.get_height()
         y += round(14 * unit)

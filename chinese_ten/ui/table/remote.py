@@ -25,6 +25,7 @@ from chinese_ten.engine.strengths import ORDER
 from chinese_ten.ui.network_names import network_seat_name, waiting_next_words
 from chinese_ten.ui.table.controller import SeatInfo, TableController
 from chinese_ten.ui.table.live import TableScene
+from chinese_ten.ui.table.turn_clock import RAN_OUT, ClockReading, TurnClock, draw_clock
 from chinese_ten.ui.wake import wake_window
 
 if TYPE_CHECKING:
@@ -169,7 +170,12 @@ class RemoteTableScene(TableScene):
         self._seats_seen: list[dict[str, Any]] | None = follower.seats_list
         self._forgotten = False
         self.clock: Callable[[], float] = time.monotonic
-        """The clock the offline countdown reads."""
+        """The clock the offline countdown and the turn clock read."""
+        self.turn_clock = TurnClock(lambda: self.clock())
+        """The turn clock of the seat whose decision is due, as the server last told it."""
+        self.again_asked = False
+        """True once this window has asked for another match at the table (the match is over)."""
+        self._match_seen: Any = follower.match
         self._offline: tuple[int, float] | None = None
         """The offline person whose move the table waits on, and when this window saw it begin to wait."""
 
@@ -182,6 +188,12 @@ class RemoteTableScene(TableScene):
         if pace != self.ctl.pace:
             self.ctl.set_pace(pace)
         super().update(dt)
+        if f.match is not self._match_seen:  # everybody played again: the table's next match, counted afresh
+            if self._match_seen is not None:
+                self.count_shown = False
+                self._forgotten = False
+                self.again_asked = False  # nobody has asked for a match after this one yet
+            self._match_seen = f.match
         if f.seats_list is not self._seats_seen:
             if self._seats_seen and f.started:
                 for line in presence_lines(self._seats_seen, f.seats_list, f.seat):
@@ -192,6 +204,10 @@ class RemoteTableScene(TableScene):
         if f.news.refused:
             self.say(refusal_text(f.news.refused[-1]))
             f.news.refused.clear()
+        for seat in f.news.timed_out:
+            self.ctl.narration.note(self._ran_out_words(seat))
+        f.news.timed_out.clear()
+        self.turn_clock.take(f.clock_told)
         if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
             self._forgotten = True
             self.app.keeper.keep_network(f)  # its outcome, now the table has told the places
@@ -211,6 +227,10 @@ class RemoteTableScene(TableScene):
         elif self._offline is None or self._offline[0] != waited:
             self._offline = (waited, self.clock())
 
+    def _ran_out_words(self, seat: int) -> Callable[[], str]:
+        """The log's line that ``seat``'s turn clock ran out, said in the language in force whenever shown."""
+        return lambda: _(RAN_OUT).format(name=self.ctl.names[seat])
+
     def offline_waited_on(self) -> int | None:
         """The other person's seat whose move the table waits on while they are offline; None when none."""
         ctl = self.ctl
@@ -221,12 +241,39 @@ class RemoteTableScene(TableScene):
         return seat if entry.get("kind") == "human" and not entry.get("online") else None
 
     def due_in(self) -> float | None:
-        """Seconds until the offline countdown shows the next second (None while there is none), so a sleeping
-        window wakes to count it down."""
+        """Seconds until the offline countdown shows the next second or the turn clock moves on (None while
+        neither runs), so a sleeping window wakes to count them down."""
+        ticking = self.turn_clock.due_in() if self.clock_shown() is not None else None
         if self._offline is None:
-            return None
+            return ticking
         left = AWAY_AFTER - (self.clock() - self._offline[1])
-        return left - math.floor(left) + 0.01 if left > 0 else None
+        offline = left - math.floor(left) + 0.01 if left > 0 else None
+        return min((d for d in (ticking, offline) if d is not None), default=None)
+
+    def clock_shown(self) -> ClockReading | None:
+        """The turn clock shown now: the server's for the seat whose decision is due, while the table shows that
+        seat's turn (not while moves before it are still shown, nor once the deal is over)."""
+        reading = self.turn_clock.reading()
+        ctl = self.ctl
+        if reading is None or ctl.deal_over or ctl.busy or self.follower.to_show or ctl.shown_turn != reading.seat:
+            return None
+        return reading
+
+    def play_again(self) -> None:
+        """Ask the server for another match at this table, with the same seats and rules (once; it starts
+        when every person has asked)."""
+        f = self.follower
+        over = f.places is not None or (f.match is not None and f.match.is_over)  # its last count shown, or told
+        if self.again_asked or self.client is None or not over:
+            return
+        self.client.again()
+        self.again_asked = True
+
+    def again_names(self) -> list[str]:
+        """The names of the seats whose person has asked for another match, as the table names them."""
+        seats = self.follower.seats_list
+        return [self.ctl.names[n] for n in range(min(len(seats), len(self.ctl.names)))
+                if isinstance(seats[n], dict) and seats[n].get("again") is True]
 
     def offline_words(self) -> str:
         """While the table waits on an offline person's move: that a computer plays for them, counting down
@@ -295,6 +342,19 @@ class RemoteTableScene(TableScene):
         super().draw(surface)
         geom = self.geom()
         self.chat.draw(surface, geom)
+        reading = self.clock_shown()
+        place = next((p for p in geom.seats if reading is not None and p.seat == reading.seat), None)
+        if reading is not None and place is not None:
+            plate = place.plate
+            tallest = max((p.plate.height for p in geom.seats if p.seat != geom.bottom), default=plate.height)
+            radius = max(9, round(tallest * 0.6))  # every seat's ring alike, the size the others' plates give
+            if place.seat == geom.bottom:  # the person's own: at the end of the advice line, rising over the felt
+                centre = (plate.right - radius - 4, plate.bottom - radius - 2)
+            elif plate.left - 2 * radius - 10 >= geom.table.left:  # before the plate, clear of the hand's backs
+                centre = (plate.left - radius - 10, plate.centery)
+            else:
+                centre = (plate.right + radius + 10, plate.centery)
+            draw_clock(surface, self.app.kit, centre, radius, reading)
         if self.follower.connection in ("lost", "closed"):
             self.painter.message(surface, geom, self.own_note(), self.app.kit.theme.accent)
 
