@@ -168,7 +168,7 @@ def secret_hash(secret: str) -> str:
 
 @dataclass(frozen=True)
 class SeatRow:
-    """One kept seat: its name, who sits there, and the hashes of its token and its unspent claim."""
+    """One kept seat: its name, who sits there, and the hashes of its token and of its link's claim."""
 
     seat: int
     name: str
@@ -177,6 +177,8 @@ class SeatRow:
     strength: str | None = None
     token_hash: str | None = None
     claim_hash: str | None = None
+    """The claim's hash, kept once it is spent (while the seat is ``empty`` it is not), so that a spent link is
+    told apart from a mistyped one."""
 
 
 @dataclass(frozen=True)

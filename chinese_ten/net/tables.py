@@ -108,6 +108,7 @@ class SeatState:
     strength: str | None = None
     token_hash: str | None = None
     claim_hash: str | None = None
+    """The hash of the seat's link's claim, kept once it is spent: the claim is open while the seat is ``empty``."""
     outlet: Outlet | None = None
     away: bool = False
     stand_in: str = "normal"
@@ -290,12 +291,15 @@ class Table:
     # ------------------------------------------------------------------ seats coming and going
 
     def seat_of_claim(self, claim: str) -> int:
-        """The seat an unspent claim names; :class:`Refused` (``claimed``) when none does."""
+        """The seat an unspent claim names; :class:`Refused` ``claimed`` for a claim already spent (its seat
+        taken by its person or given to a computer), ``bad-token`` for one that names no seat of this table."""
         digest = secret_hash(claim)
         for s in self.seats:
             if s.claim_hash is not None and secrets.compare_digest(s.claim_hash, digest):
+                if s.kind != "empty":
+                    raise Refused("claimed", "This link's seat has been taken already.", 4003)
                 return s.seat
-        raise Refused("claimed", "That link's seat has been taken, or the link is not this table's.", 4003)
+        raise Refused("bad-token", "This link is not right: check it letter by letter, or ask for it again.", 4003)
 
     def seat_of_token(self, token: str) -> int:
         """The seat a token belongs to; :class:`Refused` (``bad-token``) when none."""
@@ -309,9 +313,9 @@ class Table:
         """Spend a claim: its seat becomes the sender's, who gets a new token (returned with the seat)."""
         seat = self.seats[self.seat_of_claim(claim)]
         token = new_secret()
-        taken = replace(seat.row, claim_hash=None, token_hash=secret_hash(token), kind="human", name=name or seat.name)
+        taken = replace(seat.row, token_hash=secret_hash(token), kind="human", name=name or seat.name)
         self._keep_seat(taken)
-        seat.claim_hash, seat.token_hash, seat.kind, seat.name = None, taken.token_hash, "human", taken.name
+        seat.token_hash, seat.kind, seat.name = taken.token_hash, "human", taken.name
         seat.away = False
         self._set_kind(seat)
         _log.info("table %s: seat %d taken", self.id, seat.seat)
@@ -385,8 +389,8 @@ class Table:
         seat = self.seats[seat_no]
         if seat.kind == "empty":
             name = f"Computer ({strength})"
-            self._keep_seat(replace(seat.row, kind="computer", strength=strength, claim_hash=None, name=name))
-            seat.kind, seat.strength, seat.claim_hash, seat.name = "computer", strength, None, name
+            self._keep_seat(replace(seat.row, kind="computer", strength=strength, name=name))
+            seat.kind, seat.strength, seat.name = "computer", strength, name
         elif seat.kind == "human" and seat.away:
             seat.stand_in = strength
         else:

@@ -39,6 +39,7 @@ const model = {
   choice: null,
   lastSeq: null,
   last: "",
+  refused: "",
   connected: false,
   welcomed: false,
   back: false,
@@ -357,6 +358,7 @@ function frameArrived(frame) {
       model.sending = false;
       if (frame.type === "error") {
         if (frame.code === "claimed" || frame.code === "bad-token") forgetSeat(model.table);
+        model.refused = frame.code || "";
         model.last = frame.message || "";
       }
       render();
@@ -405,12 +407,14 @@ function statusChanged(status, code) {
   if (model.welcomed) render();
 }
 
-/** Why the server refused this seat, as far as the page can tell: a claim of the wrong form is a link copied
- * short or mistyped; one of the right form names no seat that is still free (taken, or one letter mistyped). */
+/** Why the server refused this seat: a claim of the wrong form is a link copied short or mistyped; one of the
+ * right form is a link already spent (`claimed`) or one naming no seat of this table, a letter mistyped
+ * (`bad-token`). */
 function refusedText() {
   if (model.token) return _("This seat's key in this browser is not this table's any more. Open the host's link again.");
   if (!CLAIM.test(claim)) return _("This link is not whole: part of it is missing or mistyped. Open the whole link the host sent.");
-  return _("No free seat answers this link: its seat has been taken already, or a letter of it is mistyped. Check it against the host's, or ask the host for a new link.");
+  if (model.refused === "claimed") return _("This link's seat has been taken already: each link seats one person, once.");
+  return _("This link is not right: check it letter by letter, or ask for it again.");
 }
 
 /** Come back to the seat in this window after another window had taken it. */
@@ -427,6 +431,7 @@ function tokenHello() {
 }
 
 function sitDown(hello) {
+  model.refused = "";
   connection = new Connection(model.table, hello, frameArrived, statusChanged);
   connection.open();
 }

@@ -80,19 +80,47 @@ def test_health_and_the_table_page(server: ServerThread, table: dict[str, Any]) 
     assert "chinese-ten://" in page and table["table"] in page
 
 
-def test_a_forged_claim_is_refused_and_closed(server: ServerThread, table: dict[str, Any]) -> None:
+def test_a_forged_claim_is_refused_as_a_bad_link_and_closed(server: ServerThread, table: dict[str, Any]) -> None:
     with raw(server) as ws:
         ws.send(hello(table["table"], claim="x" * 32, name="Eve"))
         got, code = frames_until_closed(ws)
-    assert [f["code"] for f in got] == ["claimed"] and code == 4003
+    assert [f["code"] for f in got] == ["bad-token"] and code == 4003
+    assert "not right" in got[0]["message"]
 
 
-def test_a_spent_claim_is_refused(server: ServerThread, table: dict[str, Any]) -> None:
+def test_a_spent_claim_is_refused_as_claimed(server: ServerThread, table: dict[str, Any]) -> None:
     claim = parse_link(table["created"]["links"]["1"]).claim
     with raw(server) as ws:
         ws.send(hello(table["table"], claim=claim, name="Eve"))
         got, code = frames_until_closed(ws)
     assert [f["code"] for f in got] == ["claimed"] and code == 4003
+    assert "taken already" in got[0]["message"]
+
+
+def test_a_spent_claim_with_one_letter_wrong_is_a_bad_link_not_a_taken_seat(server: ServerThread,
+                                                                            table: dict[str, Any]) -> None:
+    claim = parse_link(table["created"]["links"]["1"]).claim
+    mistyped = claim[:7] + ("A" if claim[7] != "A" else "B") + claim[8:]
+    with raw(server) as ws:
+        ws.send(hello(table["table"], claim=mistyped, name="Eve"))
+        got, code = frames_until_closed(ws)
+    assert [f["code"] for f in got] == ["bad-token"] and code == 4003
+
+
+def test_an_open_claim_with_one_letter_wrong_is_a_bad_link_and_leaves_the_seat_to_its_own_link(
+        server: ServerThread) -> None:
+    host = TableClient.create(server.url, "Cy", seats=2)
+    link = wait_for(host, "created")["links"]["1"]
+    target = parse_link(link)
+    mistyped = target.claim[:-1] + ("A" if target.claim[-1] != "A" else "B")
+    with raw(server) as ws:
+        ws.send(hello(target.table, claim=mistyped, name="Eve"))
+        got, code = frames_until_closed(ws)
+    assert [f["code"] for f in got] == ["bad-token"] and code == 4003
+    guest = TableClient.join(link, "Bo")
+    assert wait_for(guest, "welcome")["seat"] == 1, "the seat the mistyped link missed is still its own link's"
+    guest.close()
+    host.close()
 
 
 def test_a_claim_of_another_table_is_refused(server: ServerThread, table: dict[str, Any]) -> None:
@@ -102,7 +130,7 @@ def test_a_claim_of_another_table_is_refused(server: ServerThread, table: dict[s
     with raw(server) as ws:
         ws.send(hello(table["table"], claim=parse_link(link).claim, name="Eve"))
         got, code = frames_until_closed(ws)
-    assert code == 4003
+    assert [f["code"] for f in got] == ["bad-token"] and code == 4003
 
 
 def test_a_bad_token_is_refused(server: ServerThread, table: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""The web seat's links gone wrong or used twice, and its name: a claim cut short or mistyped, an address that
+"""The web seat's links gone wrong or used twice, and its name: a claim cut short, mistyped or spent, an address that
 cannot be a table, one seat open in two tabs, the name's limit, and the list of this browser's tables at ``/``."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 
+from chinese_ten.net.client import TableClient
 from chinese_ten.net.protocol import NAME_LIMIT
 from tests.net.netkit import ServerThread, wait_for
 from tests.web.test_seat_page import open_table
@@ -32,12 +33,45 @@ def test_a_claim_cut_short_or_mistyped_at_a_real_table_says_the_link_is_wrong(se
             page.wait(lambda d: page.find('[data-role="name-input"]').is_displayed(), what="the name to be asked")
             page.find('[data-role="name-input"]').send_keys("Eve\n")
             said = notice(page)
-            assert "mistyped" in said, f"a link with a wrong claim reads: {said!r}"
+            assert "taken" not in said, f"a link with a wrong claim reads: {said!r}"
             if wrong == claim[:-1]:
-                assert "not whole" in said and "taken" not in said
+                assert "not whole" in said
+            else:
+                assert "This link is not right: check it letter by letter" in said
         driver.get("about:blank")
         page.sit(link, "Bo")  # the seat the wrong links missed is still free for its own link
         assert page.hand()
+    client.close()
+
+
+SPENT_WORDS = {"en": "This link's seat has been taken already", "zh-Hans": "这个链接的座位已经有人坐了",
+               "zh-Hant": "這個連結的座位已經有人坐了"}
+MISTYPED_WORDS = {"en": "This link is not right: check it letter by letter, or ask for it again.",
+                  "zh-Hans": "这个链接不对：请逐个字母核对", "zh-Hant": "這個連結不對：請逐個字母核對"}
+
+
+def test_a_spent_link_says_its_seat_is_taken_and_the_same_link_one_letter_wrong_says_it_is_not_right(
+        server: ServerThread, tmp_path: Path) -> None:
+    client, link = open_table(server, "fishing", 3, match="one")
+    guest = TableClient.join(link, "Bo")
+    wait_for(guest, "welcome")  # the link's claim is spent
+    base, claim = link.split("#")
+    mistyped = claim[:9] + ("x" if claim[9] != "x" else "y") + claim[10:]
+    with browser(tmp_path) as driver:
+        page = Page(driver)
+        for wrong, words in ((claim, SPENT_WORDS), (mistyped, MISTYPED_WORDS)):
+            driver.get("about:blank")
+            driver.get(f"{base}#{wrong}")
+            page.wait(lambda d: page.find('[data-role="name-input"]').is_displayed(), what="the name to be asked")
+            page.find('[data-role="name-input"]').send_keys("Eve\n")
+            said = notice(page)
+            assert words["en"] in said, f"the link reads: {said!r}"
+            for language in ("zh-Hans", "zh-Hant", "en"):
+                driver.execute_script("const s = document.querySelector('[data-role=language]'); "
+                                      f"s.value = '{language}'; s.dispatchEvent(new Event('change'));")
+                page.wait(lambda d, w=words[language]: w in page.find('[data-role="notice"]').text,
+                          what=f"the notice in {language}")
+    guest.close()
     client.close()
 
 

@@ -27,6 +27,20 @@ from chinese_ten.ui.kit.surfacecache import SurfaceCache
 BADGE_LIMIT = 64
 """Point badges kept at most (moving cards pass through many widths)."""
 
+INDEX_CORNER = (0.32, 0.43)
+"""The part of a card's width and height its index (rank over suit) takes in its top-left corner, and turned
+half round in its bottom-right one, as ``tools/cardart.py`` draws it: at most 79 of 250 units wide and 149 of
+350 tall (the larger suit of a small face in high contrast)."""
+
+SMALLEST_BADGE = 7
+"""The smallest point badge drawn (its pill's height, about); a smaller card's badge is left off."""
+
+
+def index_corners(rect: Rect) -> tuple[Rect, Rect]:
+    """Where a face-up card lying at ``rect`` shows its index: the top-left and the bottom-right corner."""
+    w, h = round(rect.width * INDEX_CORNER[0]), round(rect.height * INDEX_CORNER[1])
+    return Rect(rect.left, rect.top, w, h), Rect(rect.right - w, rect.bottom - h, w, h)
+
 
 def rect_of(loc: Loc, geom: TableGeometry, face_up: frozenset[int] = frozenset({0})) -> Rect:
     """The pixels of a logical place on the table, where the hands of ``face_up`` seats lie face up."""
@@ -64,6 +78,8 @@ class TablePainter:
         """A painter using the shared kit."""
         self.kit = kit
         self._badges = SurfaceCache(BADGE_LIMIT)
+        self._badgeless: set[tuple[object, ...]] = set()
+        """The badges' keys of cards too small to hold one (at most :data:`BADGE_LIMIT`)."""
         self.name_rect = Rect(0, 0, 0, 0)
         """Where the bottom seat's name (and dealer chip) went in the advice strip, as drawn last."""
         self.key_caps: list[Rect] = []
@@ -91,34 +107,58 @@ class TablePainter:
         img = kit.cards.back(size, turned) if card is None else kit.cards.face(card, rect.size)
         surface.blit(img, rect)
         if card is not None and badge_points and kit.point_badges:
-            surface.blit(self.badge(badge_points, rect.width), self._badge_pos(rect))
+            badge = self.badge(badge_points, rect.size)
+            if badge is not None:
+                surface.blit(badge, self._badge_pos(rect, badge))
 
     def badge_rect(self, rect: Rect, points: int) -> Rect:
-        """Where the point badge of a card of ``points`` lying at ``rect`` is drawn (empty when badges are off
-        or the card scores nothing)."""
-        if not points or not self.kit.point_badges:
+        """Where the point badge of a card of ``points`` lying at ``rect`` is drawn (empty when badges are off,
+        the card scores nothing or is too small to hold a badge clear of its index)."""
+        badge = self.badge(points, rect.size) if points and self.kit.point_badges else None
+        if badge is None:
             return Rect(rect.left, rect.bottom, 0, 0)
-        return self.badge(points, rect.width).get_rect(topleft=self._badge_pos(rect))
+        return badge.get_rect(topleft=self._badge_pos(rect, badge))
 
-    def _badge_pos(self, rect: Rect) -> tuple[int, int]:
-        b = self.badge(10, rect.width)
-        return (rect.left + max(2, rect.width // 22), rect.bottom - b.get_height() - max(2, rect.height // 28))
+    @staticmethod
+    def _badge_margins(card: tuple[int, int]) -> tuple[int, int]:
+        """How far a badge stands in from the card's left edge and up from its bottom edge."""
+        return max(2, card[0] // 22), max(2, card[1] // 28)
 
-    def badge(self, points: int, card_w: int) -> pygame.Surface:
-        """A small pill showing a card's points."""
-        key = (points, card_w, self.kit.theme.name, self.kit.theme.badge)
-        surf = self._badges.get(key)
-        if surf is None:
-            t = self.kit.theme
-            size = max(11, round(card_w * 0.26))
-            label = self.kit.text.line(str(points), round(size * TEXT_SCALE), t.badge_text, bold=True)
-            w = max(label.get_width() + size // 2, round(size * 1.25))
-            h = round(size * 0.95)
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (*t.badge, 255), surf.get_rect(), border_radius=h // 2)
-            pygame.draw.rect(surf, (120, 80, 0), surf.get_rect(), 1, border_radius=h // 2)
-            surf.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
-            self._badges.put(key, surf)
+    def _badge_pos(self, rect: Rect, badge: pygame.Surface) -> tuple[int, int]:
+        """The badge's place: the card's bottom-left, between its two index corners."""
+        left, up = self._badge_margins(rect.size)
+        return rect.left + left, rect.bottom - badge.get_height() - up
+
+    def badge(self, points: int, card: tuple[int, int]) -> pygame.Surface | None:
+        """A small pill showing a card's points, for a card of ``card`` pixels: as large as a quarter of its
+        width makes it, smaller where it would reach either index corner, and None where even the smallest
+        would (a card a few pixels wide)."""
+        key = (points, card, self.kit.theme.name, self.kit.theme.badge)
+        kept = self._badges.get(key)
+        if kept is not None or key in self._badgeless:
+            return kept
+        left, up = self._badge_margins(card)
+        room_w = card[0] - round(card[0] * INDEX_CORNER[0]) - left  # up to the bottom-right corner's left edge
+        room_h = card[1] - round(card[1] * INDEX_CORNER[1]) - up  # up to the top-left corner's bottom edge
+        for size in range(max(11, round(card[0] * 0.26)), SMALLEST_BADGE - 1, -1):
+            pill = self._pill(points, size)
+            if pill.get_width() <= room_w and pill.get_height() <= room_h:
+                return self._badges.put(key, pill)
+        if len(self._badgeless) >= BADGE_LIMIT:
+            self._badgeless.clear()
+        self._badgeless.add(key)
+        return None
+
+    def _pill(self, points: int, size: int) -> pygame.Surface:
+        """The badge's pill at ``size`` (about its height), its points in bold."""
+        t = self.kit.theme
+        label = self.kit.text.line(str(points), round(size * TEXT_SCALE), t.badge_text, bold=True)
+        w = max(label.get_width() + size // 2, round(size * 1.25))
+        h = round(size * 0.95)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*t.badge, 255), surf.get_rect(), border_radius=h // 2)
+        pygame.draw.rect(surf, (120, 80, 0), surf.get_rect(), 1, border_radius=h // 2)
+        surf.blit(label, label.get_rect(center=(w // 2, h // 2 + 1)))
         return surf
 
     def glow(self, surface: pygame.Surface, rect: Rect, colour: tuple[int, int, int], strength: int = 230) -> None:
@@ -402,8 +442,9 @@ class TablePainter:
         surface.blit(img, img.get_rect(center=rect.center))
         if face_up and s.card is not None and scale_x > 0.9 and self.kit.point_badges:
             pts = view.points_of(s.card)
-            if pts:
-                surface.blit(self.badge(pts, w), self._badge_pos(rect))
+            badge = self.badge(pts, (w, h)) if pts else None
+            if badge is not None:
+                surface.blit(badge, self._badge_pos(rect, badge))
 
     def label(self, surface: pygame.Surface, geom: TableGeometry, label: Label, p: float,
               face_up: frozenset[int] = frozenset({0})) -> Rect:
