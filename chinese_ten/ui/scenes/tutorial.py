@@ -16,6 +16,7 @@ from pygame import Rect
 
 from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _
+from chinese_ten.games import game_named
 from chinese_ten.ui.widgets.dialog import QuestionScene, draw_words
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, buttons_event
@@ -295,8 +296,12 @@ class OfferScene(QuestionScene):
 
     def __init__(self, app: Services) -> None:
         """The offer over the start screen, Learn to play focused."""
-        super().__init__(app, N_("New to Chinese Ten?"),
+        super().__init__(app, N_("New to {game}?"),
                          [Button(N_("Learn to play"), "learn"), Button(N_("Not now"), "later")])
+
+    def heading(self) -> str:
+        """The question, naming the game chosen on the start screen (whose lesson Learn to play starts)."""
+        return _("New to {game}?").format(game=_(game_named(self.app.settings.game).title))
 
     def detail(self) -> str:
         """What the lesson is."""

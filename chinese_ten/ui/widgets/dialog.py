@@ -165,6 +165,10 @@ class QuestionScene(Dialog):
         self._hover: Button | None = None
         self.place(app.surface.get_size())
 
+    def heading(self) -> str:
+        """The question, in the language of the moment."""
+        return _(self.question)
+
     def detail(self) -> str:
         """The words under the question."""
         return ""
@@ -204,6 +208,6 @@ class QuestionScene(Dialog):
         kit = self.app.kit
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        draw_words(surface, kit, box, _(self.question), self.detail(), unit)
+        draw_words(surface, kit, box, self.heading(), self.detail(), unit)
         for b in self.buttons:
             b.draw(surface, kit, font_px(22, unit), b is self._hover)

@@ -399,3 +399,10 @@ def test_learn_to_play_on_the_go_fishing_start_screen_teaches_go_fishing_through
     press(app, pygame.K_RETURN)
     real = app.top()
     assert isinstance(real, TableScene) and real.ctl.guide is None and real.ctl.game.name == "fishing"
+
+
+@pytest.mark.parametrize(("game", "words"), [("ten", "New to Chinese Ten?"), ("fishing", "New to Chinese Go Fishing?")])
+def test_the_first_starts_offer_names_the_game_chosen_whose_lesson_it_starts(
+        window: pygame.Surface, game: str, words: str) -> None:
+    app = started(window, Settings(game=game))
+    assert OfferScene(app).heading() == words
