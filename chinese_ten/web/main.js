@@ -33,6 +33,7 @@ const model = {
   dealOver: null,
   matchOver: null,
   readySent: false,
+  againSent: false,
   sending: false,
   choice: null,
   lastSeq: null,
@@ -121,6 +122,13 @@ function next() {
   render();
 }
 
+/** Ask for another match at this table, once (the server marks the seat `again` for everyone). */
+function again() {
+  if (model.againSent || !model.connected || !model.matchOver) return;
+  model.againSent = connection.send({ type: "again" });
+  render();
+}
+
 /** Draw everything again from the model; the cards slide from where they were. */
 function render(motion = null) {
   const began = performance.now();
@@ -179,7 +187,7 @@ function drawAll(motion) {
   root.dataset.seq = model.lastSeq === null ? "" : String(model.lastSeq);
   root.dataset.game = model.state ? model.state.game : "";
   drawTable(model, handlers);
-  drawCount($("count"), model, next);
+  drawCount($("count"), model, next, again);
   drawChat(model.chat, model.chatOn);
   drawTurns();
   $("last").textContent = model.last;
@@ -338,6 +346,7 @@ function frameArrived(frame) {
         model.dealOver = null;
         model.matchOver = null;
         model.readySent = false;
+        model.againSent = false;
         keep();
       }
       model.story.push(...marked(events, model.state));
