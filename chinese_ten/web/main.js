@@ -8,7 +8,8 @@ import { forgetSeat, keepName, keepSeat, keptName, keptSeat, keptTables } from "
 import { drawTable } from "./table.js";
 import { drawCount } from "./count.js";
 import { drawChat, wireChat } from "./chat.js";
-import { eventText, seatName } from "./words.js";
+import { eventText, seatName, timedOutText } from "./words.js";
+import { drawClock, setClock } from "./clock.js";
 import { snapshot, move } from "./motion.js";
 import { wireKeys } from "./keys.js";
 
@@ -187,6 +188,7 @@ function drawAll(motion) {
   root.dataset.seq = model.lastSeq === null ? "" : String(model.lastSeq);
   root.dataset.game = model.state ? model.state.game : "";
   drawTable(model, handlers);
+  drawClock(model);
   drawCount($("count"), model, next, again);
   drawChat(model.chat, model.chatOn);
   drawTurns();
@@ -240,13 +242,25 @@ function motionOf(events) {
 }
 
 function told(events) {
+  let timedOut = null; // the seat whose clock ran out: its decision, told next, was a computer's
+  const tell = (text, deal = false) => {
+    model.turns.push({ text, deal });
+    model.last = text;
+  };
   for (const event of events) {
-    const text = eventText(model, event);
-    if (text) {
-      model.turns.push({ text, deal: event.kind === "dealt" });
-      model.last = text;
+    if (event.kind === "timed_out") {
+      if (timedOut !== null) tell(timedOutText(model, timedOut, null));
+      timedOut = event.seat;
+      continue;
     }
+    let text = eventText(model, event);
+    if (text && timedOut !== null) {
+      text = timedOutText(model, timedOut, event);
+      timedOut = null;
+    }
+    if (text) tell(text, event.kind === "dealt");
   }
+  if (timedOut !== null) tell(timedOutText(model, timedOut, null));
   if (model.turns.length > 400) model.turns.splice(0, model.turns.length - 400);
 }
 
@@ -303,6 +317,7 @@ function welcome(frame) {
   model.seat = frame.seat;
   model.seats = frame.seats || [];
   model.state = frame.state || null;
+  setClock(model.state);
   model.game = frame.game;
   nameGame(frame.game);
   document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
@@ -338,6 +353,7 @@ function frameArrived(frame) {
     case "update": {
       const events = frame.events || [];
       model.state = frame.state || model.state;
+      if (frame.state) setClock(frame.state);
       if (events.some((e) => e.kind === "dealt")) {
         // a story of its deal alone was told again by this update (a table starting as this seat sat down)
         if (model.story.some((e) => e.kind !== "dealt")) model.past.push(...model.story);

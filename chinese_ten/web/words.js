@@ -69,6 +69,19 @@ export function eventText(model, event) {
   }
 }
 
+/** What a computer did for `seat` when its clock ran out, told by the event of that decision (a card played, or
+ * a choice made); `event` null when the decision is not among the events yet. */
+export function timedOutText(model, seat, event) {
+  const card = event && event.card ? cardName(event.card) : null;
+  if (seat === model.seat) {
+    return card ? format("Your clock ran out; a computer played {card} for you.", { card })
+      : _("Your clock ran out; a computer decided for you.");
+  }
+  const w = seatName(model.seats, seat);
+  return card ? format("The clock ran out for {who}; a computer played {card}.", { who: w, card })
+    : format("The clock ran out for {who}; a computer decided.", { who: w });
+}
+
 /** The people who have not yet sent `next` while a deal is over (computers and away seats never hold it up). */
 export function notReady(model) {
   return model.seats.map((entry, seat) => ({ entry, seat })).filter(({ entry }) => entry.kind === "human" && !entry.ready)
