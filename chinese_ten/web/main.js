@@ -10,6 +10,7 @@ import { drawCount } from "./count.js";
 import { drawChat, wireChat } from "./chat.js";
 import { eventText, seatName, timedOutText } from "./words.js";
 import { drawClock, setClock } from "./clock.js";
+import { markMissed, markedForYou, missedText } from "./away.js";
 import { snapshot, move } from "./motion.js";
 import { wireKeys } from "./keys.js";
 
@@ -42,6 +43,8 @@ const model = {
   connected: false,
   welcomed: false,
   back: false,
+  paused: false,
+  missed: "",
   stopped: false,
   name: "",
 };
@@ -103,6 +106,7 @@ const handlers = {
   },
   act(text) {
     actions += 1;
+    model.missed = "";
     model.choice = null;
     model.sending = connection.send({ type: "act", id: `a${actions}`, action: text });
     if (!model.sending) model.last = _("Not sent: the server cannot be reached. Play it again once it is back.");
@@ -193,6 +197,8 @@ function drawAll(motion) {
   drawChat(model.chat, model.chatOn);
   drawTurns();
   $("last").textContent = model.last;
+  $("missed").textContent = model.missed;
+  $("missed").hidden = !model.missed;
   $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
   drawOutage();
   if (before) move(felt, before, motion.from, motion.to);
@@ -311,7 +317,8 @@ function nameGame(game) {
 
 function welcome(frame) {
   if (frame.token) model.token = frame.token;
-  if (model.welcomed && !model.connected) said(); // back after an outage
+  if (model.welcomed && !model.connected && !model.paused) said(); // back after an outage
+  model.paused = false;
   model.welcomed = true;
   model.connected = true;
   model.seat = frame.seat;
@@ -321,10 +328,13 @@ function welcome(frame) {
   model.game = frame.game;
   nameGame(frame.game);
   document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
-  const story = marked(frame.story || [], model.state);
   const dealOf = (events) => (events.length && events[0].kind === "dealt" ? events[0].deal : null);
-  if (model.story.length && dealOf(model.story) !== dealOf(story)) model.past.push(...model.story); // a deal ended unseen
+  let story = marked(frame.story || [], model.state);
+  const sameDeal = model.story.length && dealOf(model.story) === dealOf(story);
+  if (model.story.length && !sameDeal) model.past.push(...model.story); // a deal ended unseen
+  story = markMissed(story, sameDeal ? model.story : [], frame.seat, frame.missed);
   model.story = story;
+  model.missed = missedText(frame.seat, frame.missed);
   model.values = frame.values || model.values;
   if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
   if (typeof frame.chat_on === "boolean") model.chatOn = frame.chat_on;
@@ -365,7 +375,8 @@ function frameArrived(frame) {
         model.againSent = false;
         keep();
       }
-      model.story.push(...marked(events, model.state));
+      const away = (model.seats[model.seat] || {}).kind === "away"; // a computer makes this seat's moves
+      model.story.push(...marked(away ? markedForYou(events, model.seat) : events, model.state));
       model.lastSeq = frame.seq;
       model.choice = null;
       if (events.some((e) => e.kind === "dealt")) tellAgain(); // the deal told anew, once, after those before it
@@ -560,6 +571,22 @@ async function start() {
   else if (location.pathname.startsWith("/t/")) notice(noTable);
   else listTables();
   window.addEventListener("online", () => connection && connection.retryNow());
+  // a page left (another address, the tab closed, the phone's browser put away) lets its seat go at once, so the
+  // seat goes away on time: a page kept in the back-forward cache holds no connection; shown again, it comes back
+  const leave = () => {
+    if (!connection || connection.stopped) return;
+    connection.pause();
+    keep(); // the last frame seen, so that coming back by a new load hears only what was missed
+    model.paused = true;
+    model.connected = false;
+  };
+  const back = () => {
+    if (connection && connection.resume() && model.welcomed) render();
+  };
+  window.addEventListener("pagehide", leave);
+  document.addEventListener("freeze", leave);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) back(); });
+  document.addEventListener("resume", back);
 }
 
 start();
