@@ -49,7 +49,7 @@ export function drawClock(model) {
   element.setAttribute("role", "timer");
   element.title = _("Turn clock");
   const bar = document.createElement("span");
-  bar.className = "bar";
+  bar.className = "track";
   const figure = document.createElement("span");
   figure.className = "seconds";
   element.append(bar, figure);

@@ -11,6 +11,7 @@ import { drawChat, wireChat } from "./chat.js";
 import { eventText, seatName, timedOutText } from "./words.js";
 import { drawClock, setClock } from "./clock.js";
 import { markMissed, markedForYou, missedText } from "./away.js";
+import { moveDue, setTitle, wireElsewhere } from "./elsewhere.js";
 import { snapshot, move } from "./motion.js";
 import { wireKeys } from "./keys.js";
 
@@ -188,6 +189,7 @@ function drawAll(motion) {
   const felt = $("felt");
   const before = motion ? snapshot(felt) : null;
   root.dataset.state = pageState();
+  moveDue(["my-turn", "choosing"].includes(root.dataset.state));
   root.dataset.deal = model.state ? String(model.state.deal) : "";
   root.dataset.seq = model.lastSeq === null ? "" : String(model.lastSeq);
   root.dataset.game = model.state ? model.state.game : "";
@@ -327,7 +329,7 @@ function welcome(frame) {
   setClock(model.state);
   model.game = frame.game;
   nameGame(frame.game);
-  document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
+  setTitle(format("{game} · {table}", { game: gameName(frame.game), table: model.table }));
   const dealOf = (events) => (events.length && events[0].kind === "dealt" ? events[0].deal : null);
   let story = marked(frame.story || [], model.state);
   const sameDeal = model.story.length && dealOf(model.story) === dealOf(story);
@@ -566,6 +568,7 @@ async function start() {
   appLink();
   wireChat((text) => connection && connection.send({ type: "chat", text }));
   wireKeys();
+  wireElsewhere($("sound"), $("notify"));
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (model.table) join();
   else if (location.pathname.startsWith("/t/")) notice(noTable);

@@ -9,19 +9,14 @@ from pathlib import Path
 import pytest
 
 from tests.net.netkit import ServerThread
-from tests.web.test_seat_page import open_table, play_to_the_end
-from tests.web.webkit import Host, Page, browser, hidden_cards
+from tests.web.test_seat_page import seated_guest, play_to_the_end
+from tests.web.webkit import browser, hidden_cards
 
 
 def test_play_again_from_the_page_and_the_host_starts_the_second_match_on_the_same_page(
         server: ServerThread, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with hidden_cards(monkeypatch, seat=1) as hidden, browser(tmp_path) as driver:
-        client, link = open_table(server, "ten", 2)
-        host = Host(client)
-        host.start()
-        try:
-            page = Page(driver)
-            page.sit(link, "Bo")
+        with seated_guest(server, driver) as (page, client, host):
             play_to_the_end(page, host, hidden)
             ways = driver.execute_script(
                 "return ['again', 'new-table', 'your-tables'].map((r) => {"
@@ -40,7 +35,4 @@ def test_play_again_from_the_page_and_the_host_starts_the_second_match_on_the_sa
             assert not page.find('[data-role="count"]').is_displayed(), "the first match's count is put away"
             dealt = [line for line in page.find('[data-role="turns"]').text.split("\n") if line.endswith(" is dealt.")]
             assert len(dealt) == 2, f"the Turns list tells both matches' deals: {dealt}"
-        finally:
-            host.stop()
-            client.close()
         assert page.log_errors() == []
