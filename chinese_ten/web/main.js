@@ -425,6 +425,7 @@ function statusChanged(status, code) {
   if (status === "open") return;
   model.connected = false;
   model.sending = false;
+  if (status === "lost" && !model.welcomed) notice(unreachable); // not seated yet, and no server to seat it
   if (status === "closed") {
     model.stopped = true;
     if (code === 4001) {
@@ -445,6 +446,12 @@ function refusedText() {
   if (model.token) return _("This seat's key in this browser is not this table's any more. Open the host's link again.");
   if (!CLAIM.test(claim)) return _("This link is not whole: part of it is missing or mistyped. Open the whole link the host sent.");
   return _("No free seat answers this link: its seat has been taken already, or a letter of it is mistyped. Check it against the host's, or ask the host for a new link.");
+}
+
+/** The notice of a server out of reach before the seat was taken (the page itself may come from the browser's
+ * copy). */
+function unreachable() {
+  return _("The server cannot be reached. The page takes the seat as soon as it is back.");
 }
 
 /** Come back to the seat in this window after another window had taken it. */
@@ -574,6 +581,7 @@ async function start() {
   else if (location.pathname.startsWith("/t/")) notice(noTable);
   else listTables();
   window.addEventListener("online", () => connection && connection.retryNow());
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => undefined); // installable, and opens offline
   // a page left (another address, the tab closed, the phone's browser put away) lets its seat go at once, so the
   // seat goes away on time: a page kept in the back-forward cache holds no connection; shown again, it comes back
   const leave = () => {
