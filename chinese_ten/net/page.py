@@ -79,6 +79,8 @@ def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: Non
     if card is not None and card.group(1) in STYLES and (card.group(2) in CARD_CODES or card.group(2) == BACK):
         picture = assets_root() / "cards" / card.group(1) / f"{card.group(2)}.svg"
         return _answer(picture, request, _keep(parse_qs(query).get("v", [""])[0]))
+    if path in ("/sw.js", "/manifest.webmanifest"):  # at the root: a service worker's scope is the folder it is in
+        return _answer(static_file(path[1:]), request, REVALIDATE)
     if path == "/icon.svg":
         return _answer(icon_file(), request, _keep(parse_qs(query).get("v", [""])[0]))
     return None

@@ -16,7 +16,7 @@ WEB_ROOT = Path(__file__).resolve().parent
 
 TYPES: dict[str, str] = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
                          ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml",
-                         ".json": "application/json; charset=utf-8"}
+                         ".json": "application/json; charset=utf-8", ".webmanifest": "application/manifest+json"}
 """The content type of each kind of file the page is made of."""
 
 _MARKED = re.compile(r'(?<![\w$.])(?:_|format)\("((?:[^"\\\n]|\\.)*)"\s*[,)]')

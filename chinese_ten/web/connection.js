@@ -34,6 +34,7 @@ export class Connection {
     this.settled = false;
     this.stopped = false;
     this.outbox = [];
+    this.paused = false;
   }
 
   /** The WebSocket address of a path on this page's server. */
@@ -43,7 +44,7 @@ export class Connection {
 
   /** Connect (again). */
   open() {
-    if (this.stopped) return;
+    if (this.stopped || this.paused) return;
     const path = this.paths[0];
     const socket = new WebSocket(this.address(path), SUBPROTOCOL);
     let opened = false;
@@ -89,8 +90,25 @@ export class Connection {
     return false;
   }
 
+  /** Let the seat go for now (the page is left, put in the back-forward cache or frozen): the socket is closed so
+   * the server counts the seat gone from now on, and nothing connects again until `resume()`. */
+  pause() {
+    this.paused = true;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close(1000);
+  }
+
+  /** Connect again after `pause()` (the page is shown or running again); true when it was paused. */
+  resume() {
+    if (!this.paused) return false;
+    this.paused = false;
+    if (!this.socket && !this.stopped) this.open();
+    return true;
+  }
+
   /** Connect again at once (a lost connection's wait cut short). */
   retryNow() {
-    if (!this.socket && !this.stopped) this.open();
+    if (!this.socket && !this.stopped && !this.paused) this.open();
   }
 }

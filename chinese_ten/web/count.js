@@ -29,8 +29,43 @@ function cell(tag, text) {
   return element;
 }
 
-/** Draw the count of the deal just over (and the match's end, when it is over) into `box`. */
-export function drawCount(box, model, onNext) {
+function link(href, role, text) {
+  const element = document.createElement("a");
+  element.href = href;
+  element.dataset.role = role;
+  element.textContent = text;
+  return element;
+}
+
+/** At the match's end: who has asked to play again, by name, and the ways on (Play again, New table, Your tables). */
+function matchEnd(model, onAgain) {
+  const asked = model.seats.map((entry, seat) => ({ entry, seat })).filter(({ entry }) => entry.again === true);
+  const others = asked.filter(({ seat }) => seat !== model.seat).map(({ seat }) => seatName(model.seats, seat));
+  const mine = asked.some(({ seat }) => seat === model.seat) || model.againSent;
+  let said = "";
+  if (mine) {
+    said = others.length ? format("You and {names} want to play again; waiting for the others.", { names: others.join(_(", ")) })
+      : _("You want to play again; waiting for the others.");
+  } else if (others.length) {
+    said = format("Asked to play again: {names}", { names: others.join(_(", ")) });
+  }
+  const wanting = cell("p", said);
+  wanting.dataset.role = "wanting-again";
+  const again = document.createElement("button");
+  again.type = "button";
+  again.dataset.role = "again";
+  again.textContent = _("Play again");
+  again.setAttribute("aria-disabled", String(mine || !model.connected));
+  again.addEventListener("click", onAgain);
+  const ways = document.createElement("div");
+  ways.className = "ways";
+  ways.append(again, link("/", "new-table", _("New table")), link("/", "your-tables", _("Your tables")));
+  return [wanting, ways];
+}
+
+/** Draw the count of the deal just over (and the match's end, when it is over) into `box`; `onNext` goes on to
+ * the next deal, `onAgain` asks for another match. */
+export function drawCount(box, model, onNext, onAgain = () => {}) {
   const over = model.dealOver;
   if (!over) {
     box.hidden = true;
@@ -67,6 +102,7 @@ export function drawCount(box, model, onNext) {
   if (model.matchOver) {
     const mine = model.matchOver.places[model.seat];
     parts.push(cell("p", mine === 1 ? _("You won the match.") : format("You came {place}.", { place: place(mine) })));
+    parts.push(...matchEnd(model, onAgain));
   } else {
     const waiting = cell("p", waitingText(model));
     waiting.dataset.role = "waiting";

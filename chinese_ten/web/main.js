@@ -8,7 +8,10 @@ import { forgetSeat, keepName, keepSeat, keptName, keptSeat } from "./seats_kept
 import { drawTable } from "./table.js";
 import { drawCount } from "./count.js";
 import { drawChat, wireChat } from "./chat.js";
-import { eventText, seatName } from "./words.js";
+import { eventText, seatName, timedOutText } from "./words.js";
+import { drawClock, setClock } from "./clock.js";
+import { markMissed, markedForYou, missedText } from "./away.js";
+import { moveDue, setTitle, wireElsewhere } from "./elsewhere.js";
 import { snapshot, move } from "./motion.js";
 import { wireKeys } from "./keys.js";
 import { drawFront, wireFront } from "./front.js";
@@ -35,6 +38,7 @@ const model = {
   dealOver: null,
   matchOver: null,
   readySent: false,
+  againSent: false,
   sending: false,
   choice: null,
   lastSeq: null,
@@ -43,6 +47,8 @@ const model = {
   connected: false,
   welcomed: false,
   back: false,
+  paused: false,
+  missed: "",
   stopped: false,
   name: "",
 };
@@ -104,6 +110,7 @@ const handlers = {
   },
   act(text) {
     actions += 1;
+    model.missed = "";
     model.choice = null;
     model.sending = connection.send({ type: "act", id: `a${actions}`, action: text });
     if (!model.sending) model.last = _("Not sent: the server cannot be reached. Play it again once it is back.");
@@ -121,6 +128,13 @@ const handlers = {
 function next() {
   if (model.readySent || !model.connected) return;
   model.readySent = connection.send({ type: "next" });
+  render();
+}
+
+/** Ask for another match at this table, once (the server marks the seat `again` for everyone). */
+function again() {
+  if (model.againSent || !model.connected || !model.matchOver) return;
+  model.againSent = connection.send({ type: "again" });
   render();
 }
 
@@ -178,15 +192,19 @@ function drawAll(motion) {
   const felt = $("felt");
   const before = motion ? snapshot(felt) : null;
   root.dataset.state = pageState();
+  moveDue(["my-turn", "choosing"].includes(root.dataset.state));
   root.dataset.deal = model.state ? String(model.state.deal) : "";
   root.dataset.seq = model.lastSeq === null ? "" : String(model.lastSeq);
   root.dataset.game = model.state ? model.state.game : "";
   drawTable(model, handlers);
-  drawCount($("count"), model, next);
+  drawClock(model);
+  drawCount($("count"), model, next, again);
   drawChat(model.chat, model.chatOn);
   drawTurns();
   drawHost($("host"), model, (message) => connection && connection.send(message));
   $("last").textContent = model.last;
+  $("missed").textContent = model.missed;
+  $("missed").hidden = !model.missed;
   $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
   drawOutage();
   if (before) move(felt, before, motion.from, motion.to);
@@ -236,13 +254,25 @@ function motionOf(events) {
 }
 
 function told(events) {
+  let timedOut = null; // the seat whose clock ran out: its decision, told next, was a computer's
+  const tell = (text, deal = false) => {
+    model.turns.push({ text, deal });
+    model.last = text;
+  };
   for (const event of events) {
-    const text = eventText(model, event);
-    if (text) {
-      model.turns.push({ text, deal: event.kind === "dealt" });
-      model.last = text;
+    if (event.kind === "timed_out") {
+      if (timedOut !== null) tell(timedOutText(model, timedOut, null));
+      timedOut = event.seat;
+      continue;
     }
+    let text = eventText(model, event);
+    if (text && timedOut !== null) {
+      text = timedOutText(model, timedOut, event);
+      timedOut = null;
+    }
+    if (text) tell(text, event.kind === "dealt");
   }
+  if (timedOut !== null) tell(timedOutText(model, timedOut, null));
   if (model.turns.length > 400) model.turns.splice(0, model.turns.length - 400);
 }
 
@@ -294,19 +324,24 @@ function nameGame(game) {
 
 function welcome(frame) {
   if (frame.token) model.token = frame.token;
-  if (model.welcomed && !model.connected) said(); // back after an outage
+  if (model.welcomed && !model.connected && !model.paused) said(); // back after an outage
+  model.paused = false;
   model.welcomed = true;
   model.connected = true;
   model.seat = frame.seat;
   model.seats = frame.seats || [];
   model.state = frame.state || null;
+  setClock(model.state);
   model.game = frame.game;
   nameGame(frame.game);
-  document.title = format("{game} · {table}", { game: gameName(frame.game), table: model.table });
-  const story = marked(frame.story || [], model.state);
+  setTitle(format("{game} · {table}", { game: gameName(frame.game), table: model.table }));
   const dealOf = (events) => (events.length && events[0].kind === "dealt" ? events[0].deal : null);
-  if (model.story.length && dealOf(model.story) !== dealOf(story)) model.past.push(...model.story); // a deal ended unseen
+  let story = marked(frame.story || [], model.state);
+  const sameDeal = model.story.length && dealOf(model.story) === dealOf(story);
+  if (model.story.length && !sameDeal) model.past.push(...model.story); // a deal ended unseen
+  story = markMissed(story, sameDeal ? model.story : [], frame.seat, frame.missed);
   model.story = story;
+  model.missed = missedText(frame.seat, frame.missed);
   model.values = frame.values || model.values;
   if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
   if (typeof frame.chat_on === "boolean") model.chatOn = frame.chat_on;
@@ -335,6 +370,7 @@ function frameArrived(frame) {
     case "update": {
       const events = frame.events || [];
       model.state = frame.state || model.state;
+      if (frame.state) setClock(frame.state);
       if (events.some((e) => e.kind === "dealt")) {
         // a story of its deal alone was told again by this update (a table starting as this seat sat down)
         if (model.story.some((e) => e.kind !== "dealt")) model.past.push(...model.story);
@@ -343,9 +379,11 @@ function frameArrived(frame) {
         model.dealOver = null;
         model.matchOver = null;
         model.readySent = false;
+        model.againSent = false;
         keep();
       }
-      model.story.push(...marked(events, model.state));
+      const away = (model.seats[model.seat] || {}).kind === "away"; // a computer makes this seat's moves
+      model.story.push(...marked(away ? markedForYou(events, model.seat) : events, model.state));
       model.lastSeq = frame.seq;
       model.choice = null;
       if (events.some((e) => e.kind === "dealt")) tellAgain(); // the deal told anew, once, after those before it
@@ -393,6 +431,7 @@ function statusChanged(status, code) {
   if (status === "open") return;
   model.connected = false;
   model.sending = false;
+  if (status === "lost" && !model.welcomed) notice(unreachable); // not seated yet, and no server to seat it
   if (status === "closed") {
     model.stopped = true;
     if (code === 4001) {
@@ -415,6 +454,12 @@ function refusedText() {
   if (!CLAIM.test(claim)) return _("This link is not whole: part of it is missing or mistyped. Open the whole link the host sent.");
   if (model.refused === "claimed") return _("This link's seat has been taken already: each link seats one person, once.");
   return _("This link is not right: check it letter by letter, or ask for it again.");
+}
+
+/** The notice of a server out of reach before the seat was taken (the page itself may come from the browser's
+ * copy). */
+function unreachable() {
+  return _("The server cannot be reached. The page takes the seat as soon as it is back.");
 }
 
 /** Come back to the seat in this window after another window had taken it. */
@@ -524,6 +569,7 @@ async function start() {
   appLink();
   wireChat((text) => connection && connection.send({ type: "chat", text }));
   wireKeys();
+  wireElsewhere($("sound"), $("notify"));
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (model.table) join();
   else if (location.pathname.startsWith("/t/")) notice(noTable);
@@ -532,6 +578,23 @@ async function start() {
     listTables();
   }
   window.addEventListener("online", () => connection && connection.retryNow());
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => undefined); // installable, and opens offline
+  // a page left (another address, the tab closed, the phone's browser put away) lets its seat go at once, so the
+  // seat goes away on time: a page kept in the back-forward cache holds no connection; shown again, it comes back
+  const leave = () => {
+    if (!connection || connection.stopped) return;
+    connection.pause();
+    keep(); // the last frame seen, so that coming back by a new load hears only what was missed
+    model.paused = true;
+    model.connected = false;
+  };
+  const back = () => {
+    if (connection && connection.resume() && model.welcomed) render();
+  };
+  window.addEventListener("pagehide", leave);
+  document.addEventListener("freeze", leave);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) back(); });
+  document.addEventListener("resume", back);
 }
 
 start();

@@ -27,6 +27,12 @@ function who(model, seat) {
   return seat === model.seat ? _("You") : seatName(model.seats, seat);
 }
 
+/** A card a computer played for this seat while its person was away, and what it took (words, or null). */
+function forYouText(card, took) {
+  return took ? format("A computer played {card} for you and took {cards}.", { card: cardName(card), cards: took })
+    : format("A computer played {card} for you.", { card: cardName(card) });
+}
+
 /** One event in words, or "" for one that tells nothing by itself (its play already told it). */
 export function eventText(model, event) {
   const w = who(model, event.seat);
@@ -35,6 +41,7 @@ export function eventText(model, event) {
       return format("Deal {n} of {m} is dealt.", { n: event.deal || (model.state ? model.state.deal : 1), m: event.deals || (model.state ? model.state.deals : 1) });
     case "played":
       if (event.took && event.took.length && model.game === "fishing") return ""; // its capture tells it, set by set
+      if (event.forYou) return forYouText(event.card, event.took && event.took.length ? cardNames(event.took) : null);
       if (event.took && event.took.length) {
         return format("{who} played {card} and took {cards}.", { who: w, card: cardName(event.card), cards: cardNames(event.took) });
       }
@@ -45,6 +52,7 @@ export function eventText(model, event) {
       if (event.source === "flip") {
         return format("{card} took {cards}.", { card: cardName(event.card), cards: cardNames(event.taken) });
       }
+      if (event.sets && event.forYou) return forYouText(event.card, setsText(event.sets));
       if (event.sets) return format("{who} played {card} and took {cards}.", { who: w, card: cardName(event.card), cards: setsText(event.sets) });
       return "";
     case "choice":
@@ -67,6 +75,19 @@ export function eventText(model, event) {
     default:
       return "";
   }
+}
+
+/** What a computer did for `seat` when its clock ran out, told by the event of that decision (a card played, or
+ * a choice made); `event` null when the decision is not among the events yet. */
+export function timedOutText(model, seat, event) {
+  const card = event && event.card ? cardName(event.card) : null;
+  if (seat === model.seat) {
+    return card ? format("Your clock ran out; a computer played {card} for you.", { card })
+      : _("Your clock ran out; a computer decided for you.");
+  }
+  const w = seatName(model.seats, seat);
+  return card ? format("The clock ran out for {who}; a computer played {card}.", { who: w, card })
+    : format("The clock ran out for {who}; a computer decided.", { who: w });
 }
 
 /** The people who have not yet sent `next` while a deal is over (computers and away seats never hold it up). */

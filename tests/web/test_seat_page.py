@@ -4,6 +4,8 @@ games using only the page's buttons, and the page never names a card its seat ma
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,22 @@ def open_table(server: ServerThread, game: str, seats: int, match: str = "one") 
                               computers={seat: "easy" for seat in range(2, seats)})
     created = wait_for(host, "created")
     return host, created["links"]["1"]
+
+
+@contextmanager
+def seated_guest(server: ServerThread, driver: Any, game: str = "ten", seats: int = 2) -> Iterator[tuple[Page, TableClient, Host]]:
+    """The browser seated as Bo at seat 1 of a new table (:func:`open_table`) whose scripted host plays on its own
+    thread: the page, the host's connection and its thread, stopped and closed after."""
+    client, link = open_table(server, game, seats)
+    host = Host(client)
+    host.start()
+    try:
+        page = Page(driver)
+        page.sit(link, "Bo")
+        yield page, client, host
+    finally:
+        host.stop()
+        client.close()
 
 
 def count_cards(page: Page) -> list[list[str]]:

@@ -1,0 +1,55 @@
+"""The web seat is installable: a web app manifest with the game's own icon, and a service worker served from the
+site's root that keeps only the page's own files (never a WebSocket or a table's data)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+from chinese_ten.net.client import TableClient
+from tests.net.netkit import ServerThread, wait_for
+from tests.web.webkit import Page, browser
+
+OWN = re.compile(r"/(|web/[0-9a-f]{12}/[a-z_0-9]+\.(js|css)|web/texts/[A-Za-z-]+\.json|cards/[a-z-]+/[0-9A-Za-z]+\.svg|icon\.svg"
+                 r"|manifest\.webmanifest)")
+"""The addresses of the page's own files (the page itself kept as the front page alone)."""
+
+
+def fetched(server: ServerThread, path: str) -> tuple[str, bytes]:
+    with urllib.request.urlopen(server.url + path, timeout=30) as answer:  # noqa: S310 - loopback
+        return str(answer.headers["Content-Type"]), answer.read()
+
+
+def test_the_manifest_names_the_game_and_its_icon_and_the_page_links_it(server: ServerThread) -> None:
+    kind, body = fetched(server, "/manifest.webmanifest")
+    assert kind == "application/manifest+json"
+    manifest = json.loads(body)
+    assert manifest["name"] == "Chinese Ten" and manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert [icon["src"] for icon in manifest["icons"]] == ["/icon.svg"]
+    assert fetched(server, "/icon.svg")[0] == "image/svg+xml"
+    assert b'<link rel="manifest" href="/manifest.webmanifest">' in fetched(server, "/t/k3m9x2p7")[1]
+    kind, body = fetched(server, "/sw.js")
+    assert kind.startswith("text/javascript") and b"fetch" in body
+
+
+def test_the_service_worker_takes_the_page_and_keeps_only_the_pages_own_files(
+        server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        client = TableClient.create(server.url, "Ann", game="ten", seats=2, match="one")
+        link = wait_for(client, "created")["links"]["1"]
+        try:
+            page = Page(driver)
+            page.sit(link, "Bo")
+            page.wait(lambda d: d.execute_script("return Boolean(navigator.serviceWorker.controller)"),
+                      what="the service worker to take the page")
+            driver.refresh()  # the page's files now pass through the worker, which keeps them
+            page.seated()
+            kept = driver.execute_async_script(
+                "const done = arguments[0]; caches.open('chinese-ten-page').then((c) => c.keys())"
+                ".then((keys) => done(keys.map((k) => new URL(k.url).pathname)));")
+            assert "/" in kept and any(path.endswith("/main.js") for path in kept), kept
+            assert all(OWN.fullmatch(path) for path in kept), f"the worker kept what is not the page's own: {kept}"
+        finally:
+            client.close()
