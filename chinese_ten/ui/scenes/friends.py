@@ -165,8 +165,9 @@ class FriendsScene(Scene):
             self.guests = [g if g in choices else None for g in guests]
         if isinstance(kept.get("chat"), bool):
             self.chat = kept["chat"]
-        if kept.get("clock") in CLOCKS and not isinstance(kept.get("clock"), bool):
-            self.clock = kept["clock"]
+        clock = kept.get("clock")
+        if clock in CLOCKS and not isinstance(clock, bool):
+            self.clock = clock
         if isinstance(kept.get("watchers"), bool):
             self.watchers = kept["watchers"]
 
