@@ -21,7 +21,7 @@ from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, LAYOUT_SIZE
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
-from chinese_ten.ui.table.board import Board, shown_hand
+from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.geometry import slot_capacity
 from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Replayed, Submit, sets_text
 
@@ -46,13 +46,7 @@ class FishingTable:
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The hands (the others face down), the layout in its first slots, the stock."""
-        seats = len(dealt.hands)
-        hands = [shown_hand(h) for h in dealt.hands]
-        board = Board(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats,
-                      capacity=slot_capacity(LAYOUT_SIZE))
-        for i, card in enumerate(dealt.layout):
-            board.slots[i] = card
-        return board
+        return Board.dealt(dealt.hands, dealt.layout, dealt.stock, capacity=slot_capacity(LAYOUT_SIZE))
 
     def to_move(self, view: FishingView) -> int | None:
         """The seat to play."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from chinese_ten.cards import Card
 from chinese_ten.games.ten.deal import Action, Deal
-from chinese_ten.games.ten.events import Dealt, Event, Played
+from chinese_ten.games.ten.events import Dealt, Event, Played, ThrownIn
 from chinese_ten.games.ten.record import deal_of, record_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.games.ten.texts import count_explanation, number_text, tie_score_text, winning_text
@@ -37,8 +37,9 @@ class TenTable:
     review_module = "chinese_ten.games.ten.review"
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
-        """The table as dealt, before any opening capture (see :meth:`Board.dealt`)."""
-        return Board.dealt(dealt, opening)
+        """The table as dealt, before any opening capture; a dead layout thrown in first shows first."""
+        thrown = [ev for ev in opening if isinstance(ev, ThrownIn)]
+        return Board.dealt(dealt.hands, dealt.layout, dealt.stock, thrown=thrown[0].layout if thrown else None)
 
     def to_move(self, view: SeatView) -> int | None:
         """The seat to move."""
@@ -181,7 +182,7 @@ class TenTable:
 
     def dealt_board(self, start: Deal) -> Board:
         """The deal as dealt, every hand open, before any opening capture."""
-        return Board.as_dealt(start)
+        return self.board(start.dealt(), start.opening_events)
 
     def option_cards(self, choice: Any, kind: str) -> tuple[Card, ...]:
         """A play's card then what it takes; a take's card (the card taking it waits off the layout)."""
