@@ -13,7 +13,7 @@ event type of :mod:`chinese_ten.ui.table.presenters`, whichever game emits it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ from chinese_ten.cards import Card
 from chinese_ten.engine.judging import HintBasis
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board
+from chinese_ten.ui.table.presenting import Presenter
 
 Sets = tuple[tuple[Card, ...], ...]
 """Sets of layout cards taken together (one card each in Chinese Ten)."""
@@ -153,6 +154,10 @@ class TableGame(Protocol):
     review_module: str
     """The module whose ``review_record`` judges a deal of this game and whose ``REVIEW_TURNS`` is its effort
     (named, not imported: the review's worker process imports it and none of the window)."""
+
+    @property
+    def presenters(self) -> Mapping[type, Presenter]:
+        """How each of its events is told, moved, sounded and listed, by event type."""
 
     def board(self, dealt: Any, opening: Sequence[Any]) -> Board:
         """The table as the seat was told the cards were dealt."""
