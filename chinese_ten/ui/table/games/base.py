@@ -205,6 +205,17 @@ class TableGame(Protocol):
     def rules_words(self, rules: Any) -> list[str]:
         """The rules in force, in words, for the side panel."""
 
+    def description(self) -> str:
+        """The game's one line under its name on the start screen, with ``{low}`` and ``{high}`` for its fewest
+        and most players, in the language in force."""
+
+    def tagline(self, rules: Any, seats: int) -> str:
+        """The start screen's line about the game (``rules``: the house rules in force, which a game without
+        them passes over)."""
+
+    def lead_words(self, rules: Any, seats: int) -> str:
+        """Who deals and who leads the first deal against the computers (the person always leads it)."""
+
     def winning_words(self, rules: Any) -> str | None:
         """How the match is won, in words, when the rules make it other than the highest total (None)."""
 

@@ -135,6 +135,18 @@ class FishingTable:
         """The game's name (it has no house rules)."""
         return [_("Chinese Go Fishing")]
 
+    def description(self) -> str:
+        """Sets that add up to the card played."""
+        return _("Sets that add up to your card · {low} to {high} players")
+
+    def tagline(self, rules: Any, seats: int) -> str:
+        """What a turn does and who wins."""
+        return _("Play a card worth the sum of layout cards to take them all; the most points win.")
+
+    def lead_words(self, rules: Any, seats: int) -> str:
+        """The person leads the first deal."""
+        return _("You lead the first deal.")
+
     def winning_words(self, rules: FishingRules) -> str | None:
         """None: the highest total wins a match."""
         return None

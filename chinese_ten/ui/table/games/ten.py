@@ -12,7 +12,8 @@ from chinese_ten.games.ten.events import (Captured, ChoiceNeeded, Dealt, DealerS
                                           NoFlip, Played, Redealt, Refilled, ThrownIn, TripleCaptured, Turned)
 from chinese_ten.games.ten.record import deal_of, record_of, replay
 from chinese_ten.games.ten.rules import PRESETS, RuleSet
-from chinese_ten.games.ten.texts import count_explanation, number_text, tie_score_text, winning_text
+from chinese_ten.games.ten.texts import (count_explanation, lead_text, number_text, tagline, tie_score_text,
+                                         winning_text)
 from chinese_ten.games.ten.turns import Phase, TurnRecord
 from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import _, ngettext
@@ -144,6 +145,18 @@ class TenTable:
         if rules.direction != "clockwise":
             parts.append(_("Counter-clockwise"))
         return parts
+
+    def description(self) -> str:
+        """Pairs that make ten."""
+        return _("Pairs that make ten · {low} to {high} players")
+
+    def tagline(self, rules: RuleSet, seats: int) -> str:
+        """What scores under the rules and at the seats chosen."""
+        return tagline(rules, seats)
+
+    def lead_words(self, rules: RuleSet, seats: int) -> str:
+        """Whether the person deals the first deal too, as the rules have it."""
+        return lead_text(rules, seats)
 
     def winning_words(self, rules: RuleSet) -> str | None:
         """Who wins a match played to the tie score; None for the highest total."""
