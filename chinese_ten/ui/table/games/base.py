@@ -216,6 +216,14 @@ class TableGame(Protocol):
     def lead_words(self, rules: Any, seats: int) -> str:
         """Who deals and who leads the first deal against the computers (the person always leads it)."""
 
+    def rules_blocks(self, rules: Any, seats: int) -> tuple[tuple[str, object], ...]:
+        """Its Rules page of Help (its numbers from ``rules``, None for its default ones; the examples at
+        ``seats`` players), each block ("head", text), ("text", text), ("cards", (caption, codes)) or ("table",
+        rows)."""
+
+    def values_blocks(self, rules: Any) -> tuple[tuple[str, object], ...]:
+        """Its Card values page of Help, in blocks as :meth:`rules_blocks`'s."""
+
     def winning_words(self, rules: Any) -> str | None:
         """How the match is won, in words, when the rules make it other than the highest total (None)."""
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from chinese_ten.cards import Card
+from chinese_ten.games.fishing import helppages
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.events import (CapturedSets, DealOver, Dealt, Drew, JoinedLayout, LayoutRefilled,
                                               PassedOver, Played)
@@ -146,6 +147,14 @@ class FishingTable:
     def lead_words(self, rules: Any, seats: int) -> str:
         """The person leads the first deal."""
         return _("You lead the first deal.")
+
+    def rules_blocks(self, rules: Any, seats: int) -> tuple[tuple[str, object], ...]:
+        """The rules in short with a turn worked through (played one way: ``rules`` passed over)."""
+        return helppages.rules_blocks()
+
+    def values_blocks(self, rules: Any) -> tuple[tuple[str, object], ...]:
+        """Each card's value and points, and a worked count."""
+        return helppages.values_blocks()
 
     def winning_words(self, rules: FishingRules) -> str | None:
         """None: the highest total wins a match."""

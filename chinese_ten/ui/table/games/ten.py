@@ -11,7 +11,8 @@ from chinese_ten.games.ten.deal import Action, Deal
 from chinese_ten.games.ten.events import (Captured, ChoiceNeeded, Dealt, DealerSweep, DealOver, Event, JoinedLayout,
                                           NoFlip, Played, Redealt, Refilled, ThrownIn, TripleCaptured, Turned)
 from chinese_ten.games.ten.record import deal_of, record_of, replay
-from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.games.ten import helppages
+from chinese_ten.games.ten.rules import CLASSIC, PRESETS, RuleSet
 from chinese_ten.games.ten.texts import (count_explanation, lead_text, number_text, tagline, tie_score_text,
                                          winning_text)
 from chinese_ten.games.ten.turns import Phase, TurnRecord
@@ -157,6 +158,14 @@ class TenTable:
     def lead_words(self, rules: RuleSet, seats: int) -> str:
         """Whether the person deals the first deal too, as the rules have it."""
         return lead_text(rules, seats)
+
+    def rules_blocks(self, rules: RuleSet | None, seats: int) -> tuple[tuple[str, object], ...]:
+        """The rules in short with two turns worked through, under ``rules`` (the classic ones for None)."""
+        return helppages.rules_blocks(rules or CLASSIC, seats)
+
+    def values_blocks(self, rules: RuleSet | None) -> tuple[tuple[str, object], ...]:
+        """Each card's points by the number of players, and a worked count."""
+        return helppages.values_blocks(rules or CLASSIC)
 
     def winning_words(self, rules: RuleSet) -> str | None:
         """Who wins a match played to the tie score; None for the highest total."""
