@@ -200,6 +200,10 @@ class GameSpec:
     """Every action a deal record's turns make, in order from the deal as dealt (a ``ValueError`` naming the
     turn when the record cannot be replayed); None when a table cannot start from a record's position."""
     lesson: Callable[[], Any] | None = None
+    practice: Callable[[], Any] | None = None
+    """The class of its practice positions (a :class:`~chinese_ten.engine.practice.Judged` with ``REVIEW``, the
+    review class whose judgements it is made from, and ``from_json``), loaded when first asked for; None: its
+    decisions are not practised."""
     """A new guide through the game's guided first deal (Learn to play), a session's director; None: no lesson."""
 
     def rules_from_json(self, value: Any) -> Any:
