@@ -41,7 +41,7 @@ def position_from_json(data: Any) -> Position:
     if spec is None or spec.practice is None:
         read_head(data, "", GAMES)  # names what is wrong: the shape, the format or the game
         raise ValueError(f"a practice position's game must be one of {', '.join(GAMES)}, not {game!r}")
-    return spec.practice().from_json(data)
+    return spec.practice_class().from_json(data)
 
 
 def positions_from(record: dict[str, Any], review: Reviewed[Any]) -> tuple[Position, ...]:
@@ -53,7 +53,7 @@ def positions_from(record: dict[str, Any], review: Reviewed[Any]) -> tuple[Posit
     if not isinstance(turns, list):
         return ()
     spec = next((s for s in REGISTERED.values() if s.record_format == record.get("format")), None)
-    kind = spec.practice() if spec is not None and spec.practice is not None else None
+    kind = spec.practice_class() if spec is not None else None
     if kind is None or not isinstance(review, kind.REVIEW):
         return ()
     for judgement in review.decisions:

@@ -33,13 +33,6 @@ def _record_of(state: GameState) -> dict[str, Any]:
     return record_of(state)
 
 
-
-def _practice() -> type:
-    """Its practice positions' class, loaded with the review it is made from when first asked for."""
-    from chinese_ten.games.fishing.practice import FishingPosition
-
-    return FishingPosition
-
 SPEC = GameSpec(
     name="fishing",
     title=N_("Chinese Go Fishing"),
@@ -58,7 +51,7 @@ SPEC = GameSpec(
     play_out_random=FishingDeal.play_out_random,
     record_actions=record_actions,
     lesson=Guide,
-    practice=_practice,
+    practice="chinese_ten.games.fishing.practice",
 )
 """Go Fishing as the games registry knows it."""
 

@@ -124,3 +124,7 @@ class FishingPosition(Judged[fishing_review.Choice]):
                              f"{self.seat}'s hand")
         if not any(self.accepts_option(o) for c in self.choices for o in self.options_for(c)):
             raise ValueError(f"the practice position at turn {self.turn} has no right answer among its cards")
+
+
+POSITION = FishingPosition
+"""This game's practice positions' class, as its spec finds it."""

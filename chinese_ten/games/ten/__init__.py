@@ -26,13 +26,6 @@ def _deal(seats: int, rng: random.Random, dealer: int, rules: RuleSet) -> Deal:
     return Deal.shuffled(seats, rng, dealer, rules)
 
 
-
-def _practice() -> type:
-    """Its practice positions' class, loaded with the review it is made from when first asked for."""
-    from chinese_ten.games.ten.practice import PracticePosition
-
-    return PracticePosition
-
 SPEC = GameSpec(
     name="ten",
     title=N_("Chinese Ten"),
@@ -52,6 +45,6 @@ SPEC = GameSpec(
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
     lesson=Guide,
-    practice=_practice,
+    practice="chinese_ten.games.ten.practice",
 )
 """Chinese Ten as the registry knows it."""

@@ -183,3 +183,7 @@ def _decided(record: dict[str, Any], seat: int, turn: int, kind: str) -> Decided
     if deal.to_move != seat or deal.phase is not waiting:
         raise ValueError(f"the practice position's record does not reach seat {seat}'s {kind} at turn {turn}")
     return Decided(start, tuple(events), deal)
+
+
+POSITION = PracticePosition
+"""This game's practice positions' class, as its spec finds it."""
