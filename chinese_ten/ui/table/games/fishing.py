@@ -41,6 +41,82 @@ def options_of(card: Card, layout: Sequence[Card]) -> tuple[Option, ...]:
     return (*taking, Option((), 0))
 
 
+# ---------------------------------------------------------------------- how its events are presented
+
+
+def _told_sets(names: list[str], ev: CapturedSets) -> tuple[str, Telling]:
+    return _(" and took {cards} (+{points}).").format(cards=sets_text(ev.sets), points=ev.points), "extend"
+
+
+def _reviewed_sets(ev: CapturedSets) -> str:
+    return _("{card} took {cards}").format(card=ev.card.pretty, cards=sets_text(ev.sets))
+
+
+def _reviewed_joined(ev: JoinedLayout) -> str:
+    return _("{card} to the layout").format(card=ev.card.pretty)
+
+
+def _told_drew(names: list[str], ev: Drew) -> tuple[str, Telling]:
+    if ev.card is None:
+        return " " + _("{name} drew a card.").format(name=names[ev.seat]), "extend"
+    return " " + _("{name} drew {card}.").format(name=names[ev.seat], card=ev.card.pretty), "extend"
+
+
+def _told_layout_refilled(names: list[str], ev: LayoutRefilled) -> tuple[str, Telling]:
+    return _("{cards} turned up for the layout.").format(cards=cards_text(ev.cards)), "lead"
+
+
+def _told_passed(names: list[str], ev: PassedOver) -> tuple[str, Telling]:
+    if names[ev.seat] == _("You"):
+        return " " + _("You have no cards: passed over."), "extend"
+    return " " + _("{name} has no cards: passed over.").format(name=names[ev.seat]), "extend"
+
+
+def _move_sets(stage: Stage, ev: CapturedSets, s: Showing) -> float | None:
+    move_taking(stage, Taking(ev.seat, ev.card, tuple(c for group in ev.sets for c in group), ev.points), ev, s)
+    return stage.pace.sweep * FLIP_AFTER_SWEEP
+
+
+def _move_joined(stage: Stage, ev: JoinedLayout, s: Showing) -> float | None:
+    s.out.append(stage.enter(ev.seat, ev.card, s.carry + [ev], None))
+    s.carry = []
+    return stage.pace.move * FLIP_AFTER_LANDING
+
+
+def _move_drew(stage: Stage, ev: Drew, s: Showing) -> float | None:
+    draw = stage.draw(ev, s.carry)
+    if s.flip_after is not None and not s.carry and s.out:
+        s.out[-1] = overlap(s.out[-1], draw, s.flip_after)
+    else:
+        s.out.append(draw)
+    s.carry = []
+    return None
+
+
+def _move_layout_refilled(stage: Stage, ev: LayoutRefilled, s: Showing) -> float | None:
+    s.out.append(stage.turn_up(ev))
+    return None
+
+
+def _move_passed(stage: Stage, ev: PassedOver, s: Showing) -> float | None:
+    ending = any(isinstance(e, DealOver) for e in s.events)  # at the end every seat is passed: no news
+    s.out.append(stage.tell_only(s.carry) if ending else stage.passed(ev, s.carry))
+    s.carry = []
+    return None
+
+
+PRESENTERS: dict[type, Presenter] = {
+    Played: PLAYED,
+    CapturedSets: Presenter(tell=_told_sets, move=_move_sets, sound=always("capture-scoring"), review=_reviewed_sets),
+    JoinedLayout: Presenter(tell=told_joined, move=_move_joined, sound=always("lay"), review=_reviewed_joined),
+    Drew: Presenter(tell=_told_drew, move=_move_drew),
+    LayoutRefilled: Presenter(tell=_told_layout_refilled, move=_move_layout_refilled, sound=always("turn")),
+    PassedOver: Presenter(tell=_told_passed, move=_move_passed),
+    DealOver: DEAL_OVER,
+}
+"""How each of Go Fishing's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
+
+
 class FishingTable:
     """Go Fishing's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`)."""
 
@@ -50,10 +126,8 @@ class FishingTable:
     points_at_piles = True
     review_module = "chinese_ten.games.fishing.review"
 
-    @property
-    def presenters(self) -> Mapping[type, Presenter]:
-        """How each of its events is presented."""
-        return PRESENTERS
+    presenters: Mapping[type, Presenter] = PRESENTERS
+    """How each of its events is presented."""
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The hands (the others face down), the layout in its first slots, the stock."""
@@ -217,82 +291,6 @@ class FishingTable:
     def take_words(self, take: Any) -> str:
         """The sets taken: "5♦+4♥, 9♣"."""
         return sets_text(take)
-
-
-# ---------------------------------------------------------------------- how its events are presented
-
-
-def _told_sets(names: list[str], ev: CapturedSets) -> tuple[str, Telling]:
-    return _(" and took {cards} (+{points}).").format(cards=sets_text(ev.sets), points=ev.points), "extend"
-
-
-def _reviewed_sets(ev: CapturedSets) -> str:
-    return _("{card} took {cards}").format(card=ev.card.pretty, cards=sets_text(ev.sets))
-
-
-def _reviewed_joined(ev: JoinedLayout) -> str:
-    return _("{card} to the layout").format(card=ev.card.pretty)
-
-
-def _told_drew(names: list[str], ev: Drew) -> tuple[str, Telling]:
-    if ev.card is None:
-        return " " + _("{name} drew a card.").format(name=names[ev.seat]), "extend"
-    return " " + _("{name} drew {card}.").format(name=names[ev.seat], card=ev.card.pretty), "extend"
-
-
-def _told_layout_refilled(names: list[str], ev: LayoutRefilled) -> tuple[str, Telling]:
-    return _("{cards} turned up for the layout.").format(cards=cards_text(ev.cards)), "lead"
-
-
-def _told_passed(names: list[str], ev: PassedOver) -> tuple[str, Telling]:
-    if names[ev.seat] == _("You"):
-        return " " + _("You have no cards: passed over."), "extend"
-    return " " + _("{name} has no cards: passed over.").format(name=names[ev.seat]), "extend"
-
-
-def _move_sets(stage: Stage, ev: CapturedSets, s: Showing) -> float | None:
-    move_taking(stage, Taking(ev.seat, ev.card, tuple(c for group in ev.sets for c in group), ev.points), ev, s)
-    return stage.pace.sweep * FLIP_AFTER_SWEEP
-
-
-def _move_joined(stage: Stage, ev: JoinedLayout, s: Showing) -> float | None:
-    s.out.append(stage.enter(ev.seat, ev.card, s.carry + [ev], None))
-    s.carry = []
-    return stage.pace.move * FLIP_AFTER_LANDING
-
-
-def _move_drew(stage: Stage, ev: Drew, s: Showing) -> float | None:
-    draw = stage.draw(ev, s.carry)
-    if s.flip_after is not None and not s.carry and s.out:
-        s.out[-1] = overlap(s.out[-1], draw, s.flip_after)
-    else:
-        s.out.append(draw)
-    s.carry = []
-    return None
-
-
-def _move_layout_refilled(stage: Stage, ev: LayoutRefilled, s: Showing) -> float | None:
-    s.out.append(stage.turn_up(ev))
-    return None
-
-
-def _move_passed(stage: Stage, ev: PassedOver, s: Showing) -> float | None:
-    ending = any(isinstance(e, DealOver) for e in s.events)  # at the end every seat is passed: no news
-    s.out.append(stage.tell_only(s.carry) if ending else stage.passed(ev, s.carry))
-    s.carry = []
-    return None
-
-
-PRESENTERS: dict[type, Presenter] = {
-    Played: PLAYED,
-    CapturedSets: Presenter(tell=_told_sets, move=_move_sets, sound=always("capture-scoring"), review=_reviewed_sets),
-    JoinedLayout: Presenter(tell=told_joined, move=_move_joined, sound=always("lay"), review=_reviewed_joined),
-    Drew: Presenter(tell=_told_drew, move=_move_drew),
-    LayoutRefilled: Presenter(tell=_told_layout_refilled, move=_move_layout_refilled, sound=always("turn")),
-    PassedOver: Presenter(tell=_told_passed, move=_move_passed),
-    DealOver: DEAL_OVER,
-}
-"""How each of Go Fishing's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
 
 
 FISHING = FishingTable()

@@ -34,6 +34,145 @@ def turn_events(deal: Deal, turn: TurnRecord) -> list[Event]:
     return events
 
 
+# ---------------------------------------------------------------------- how its events are presented
+
+
+def thrown_in_text(dealer: str, event: ThrownIn) -> str:
+    """A dead layout thrown in, in words."""
+    return _("Dead layout {cards}: thrown in, {dealer} to deal again.").format(
+        cards=cards_text(event.layout), dealer=dealer)
+
+
+def redeal_text(event: Redealt) -> str:
+    """A re-deal, in words."""
+    return ngettext("Every hand is empty: {n} more card each from the stock.",
+                    "Every hand is empty: {n} more cards each from the stock.", event.each).format(n=event.each)
+
+
+def _told_turned(names: list[str], ev: Turned) -> tuple[str, Telling]:
+    return _(" Turned {card}").format(card=ev.card.pretty), "extend"
+
+
+def _told_triple(names: list[str], ev: TripleCaptured) -> tuple[str, Telling]:
+    words = _(" and took all three: {cards}{gain}.") if ev.source == "play" else _(", took all three: {cards}{gain}.")
+    return words.format(cards=cards_text(ev.taken), gain=gain_text(ev.points)), "extend"
+
+
+def _told_captured(names: list[str], ev: Captured) -> tuple[str, Telling]:
+    words = _(" and took {cards}{gain}.") if ev.source == "play" else _(", took {cards}{gain}.")
+    return words.format(cards=cards_text(ev.taken), gain=gain_text(ev.points)), "extend"
+
+
+def _told_sweep(names: list[str], ev: DealerSweep) -> tuple[str, Telling]:
+    return _("Four of a kind in the layout: {name}, the dealer, took {cards}{gain}.").format(
+        name=names[ev.seat], cards=cards_text(ev.cards), gain=gain_text(ev.points)), "entry"
+
+
+def _told_thrown_in(names: list[str], ev: ThrownIn) -> tuple[str, Telling]:
+    return thrown_in_text(names[ev.seat], ev), "entry"
+
+
+def _told_refilled(names: list[str], ev: Refilled) -> tuple[str, Telling]:
+    return _("{cards} turned from the stock to refill the layout.").format(cards=cards_text(ev.cards)), "entry"
+
+
+def _told_no_flip(names: list[str], ev: NoFlip) -> tuple[str, Telling]:
+    return " " + _("The stock is empty: no card to turn."), "extend"
+
+
+def _told_redealt(names: list[str], ev: Redealt) -> tuple[str, Telling]:
+    return redeal_text(ev), "entry"
+
+
+def _reviewed_captured(ev: Captured) -> str:
+    words = _("{card} took {cards}") if ev.source == "play" else _("turned {card} took {cards}")
+    return words.format(card=ev.card.pretty, cards=cards_text(ev.taken))
+
+
+def _reviewed_joined(ev: JoinedLayout) -> str:
+    words = _("{card} to the layout") if ev.source == "play" else _("turned {card} to the layout")
+    return words.format(card=ev.card.pretty)
+
+
+def _sound_capture(ev: Captured | DealerSweep) -> str:
+    return "capture-scoring" if ev.points else "capture"
+
+
+def _move_turned(stage: Stage, ev: Turned, s: Showing) -> float | None:
+    if s.flip_after is not None and not s.carry:
+        s.out[-1] = overlap(s.out[-1], stage.flip(ev, s.carry), s.flip_after)
+    else:
+        s.out.append(stage.flip(ev, s.carry))
+    s.carry = []
+    return None
+
+
+def _move_captured(stage: Stage, ev: Captured, s: Showing) -> float | None:
+    move_taking(stage, Taking(ev.seat, ev.card, ev.taken, ev.points, ev.source), ev, s, isinstance(ev, TripleCaptured))
+    return stage.pace.sweep * FLIP_AFTER_SWEEP if ev.source == "play" else None
+
+
+def _move_joined(stage: Stage, ev: JoinedLayout, s: Showing) -> float | None:
+    s.out.append(stage.enter(ev.seat, ev.card, s.carry + [ev], None))
+    s.carry = []
+    return stage.pace.move * FLIP_AFTER_LANDING if ev.source == "play" else None
+
+
+def _move_choice(stage: Stage, ev: ChoiceNeeded, s: Showing) -> float | None:
+    if ev.source == "play":
+        s.out.append(stage.to_stage(ev.seat, ev.card, s.carry))
+    s.carry = []
+    return None
+
+
+def _move_sweep(stage: Stage, ev: DealerSweep, s: Showing) -> float | None:
+    s.out.append(stage.sweep_glow(ev))
+    s.out.append(stage.sweep_opening(ev))
+    return None
+
+
+def _move_thrown_in(stage: Stage, ev: ThrownIn, s: Showing) -> float | None:
+    later = [e for e in s.events if isinstance(e, ThrownIn)]
+    following = later[later.index(ev) + 1:]
+    s.out.append(stage.dead_glow(ev))
+    s.out.append(stage.throw_in(ev, following[0].layout if following else None))
+    return None
+
+
+def _move_refilled(stage: Stage, ev: Refilled, s: Showing) -> float | None:
+    s.out.append(stage.refill(ev))
+    return None
+
+
+def _move_no_flip(stage: Stage, ev: NoFlip, s: Showing) -> float | None:
+    s.out.append(stage.no_flip(ev, s.carry))
+    s.carry = []
+    return None
+
+
+def _move_redealt(stage: Stage, ev: Redealt, s: Showing) -> float | None:
+    s.out.append(stage.redeal(ev, s.carry))
+    s.carry = []
+    return None
+
+
+PRESENTERS: dict[type, Presenter] = {
+    Played: PLAYED,
+    Turned: Presenter(tell=_told_turned, move=_move_turned, sound=always("turn"), card=card_name),
+    Captured: Presenter(tell=_told_captured, move=_move_captured, sound=_sound_capture, review=_reviewed_captured),
+    TripleCaptured: Presenter(tell=_told_triple, move=_move_captured, sound=_sound_capture, review=_reviewed_captured),
+    JoinedLayout: Presenter(tell=told_joined, move=_move_joined, sound=always("lay"), review=_reviewed_joined),
+    ChoiceNeeded: Presenter(move=_move_choice),
+    DealerSweep: Presenter(tell=_told_sweep, move=_move_sweep, sound=_sound_capture),
+    ThrownIn: Presenter(tell=_told_thrown_in, move=_move_thrown_in, sound=always("shuffle")),
+    Refilled: Presenter(tell=_told_refilled, move=_move_refilled, sound=always("turn")),
+    NoFlip: Presenter(tell=_told_no_flip, move=_move_no_flip),
+    Redealt: Presenter(tell=_told_redealt, move=_move_redealt, sound=always("shuffle")),
+    DealOver: DEAL_OVER,
+}
+"""How each of Chinese Ten's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
+
+
 class TenTable:
     """Chinese Ten's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`)."""
 
@@ -43,10 +182,8 @@ class TenTable:
     points_at_piles = False
     review_module = "chinese_ten.games.ten.review"
 
-    @property
-    def presenters(self) -> Mapping[type, Presenter]:
-        """How each of its events is presented."""
-        return PRESENTERS
+    presenters: Mapping[type, Presenter] = PRESENTERS
+    """How each of its events is presented."""
 
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The table as dealt, before any opening capture; a dead layout thrown in first shows first."""
@@ -233,142 +370,3 @@ class TenTable:
 
 TEN = TenTable()
 """Chinese Ten's adapter."""
-
-
-# ---------------------------------------------------------------------- how its events are presented
-
-
-def thrown_in_text(dealer: str, event: ThrownIn) -> str:
-    """A dead layout thrown in, in words."""
-    return _("Dead layout {cards}: thrown in, {dealer} to deal again.").format(
-        cards=cards_text(event.layout), dealer=dealer)
-
-
-def redeal_text(event: Redealt) -> str:
-    """A re-deal, in words."""
-    return ngettext("Every hand is empty: {n} more card each from the stock.",
-                    "Every hand is empty: {n} more cards each from the stock.", event.each).format(n=event.each)
-
-
-def _told_turned(names: list[str], ev: Turned) -> tuple[str, Telling]:
-    return _(" Turned {card}").format(card=ev.card.pretty), "extend"
-
-
-def _told_triple(names: list[str], ev: TripleCaptured) -> tuple[str, Telling]:
-    words = _(" and took all three: {cards}{gain}.") if ev.source == "play" else _(", took all three: {cards}{gain}.")
-    return words.format(cards=cards_text(ev.taken), gain=gain_text(ev.points)), "extend"
-
-
-def _told_captured(names: list[str], ev: Captured) -> tuple[str, Telling]:
-    words = _(" and took {cards}{gain}.") if ev.source == "play" else _(", took {cards}{gain}.")
-    return words.format(cards=cards_text(ev.taken), gain=gain_text(ev.points)), "extend"
-
-
-def _told_sweep(names: list[str], ev: DealerSweep) -> tuple[str, Telling]:
-    return _("Four of a kind in the layout: {name}, the dealer, took {cards}{gain}.").format(
-        name=names[ev.seat], cards=cards_text(ev.cards), gain=gain_text(ev.points)), "entry"
-
-
-def _told_thrown_in(names: list[str], ev: ThrownIn) -> tuple[str, Telling]:
-    return thrown_in_text(names[ev.seat], ev), "entry"
-
-
-def _told_refilled(names: list[str], ev: Refilled) -> tuple[str, Telling]:
-    return _("{cards} turned from the stock to refill the layout.").format(cards=cards_text(ev.cards)), "entry"
-
-
-def _told_no_flip(names: list[str], ev: NoFlip) -> tuple[str, Telling]:
-    return " " + _("The stock is empty: no card to turn."), "extend"
-
-
-def _told_redealt(names: list[str], ev: Redealt) -> tuple[str, Telling]:
-    return redeal_text(ev), "entry"
-
-
-def _reviewed_captured(ev: Captured) -> str:
-    words = _("{card} took {cards}") if ev.source == "play" else _("turned {card} took {cards}")
-    return words.format(card=ev.card.pretty, cards=cards_text(ev.taken))
-
-
-def _reviewed_joined(ev: JoinedLayout) -> str:
-    words = _("{card} to the layout") if ev.source == "play" else _("turned {card} to the layout")
-    return words.format(card=ev.card.pretty)
-
-
-def _sound_capture(ev: Captured | DealerSweep) -> str:
-    return "capture-scoring" if ev.points else "capture"
-
-
-def _move_turned(stage: Stage, ev: Turned, s: Showing) -> float | None:
-    if s.flip_after is not None and not s.carry:
-        s.out[-1] = overlap(s.out[-1], stage.flip(ev, s.carry), s.flip_after)
-    else:
-        s.out.append(stage.flip(ev, s.carry))
-    s.carry = []
-    return None
-
-
-def _move_captured(stage: Stage, ev: Captured, s: Showing) -> float | None:
-    move_taking(stage, Taking(ev.seat, ev.card, ev.taken, ev.points, ev.source), ev, s, isinstance(ev, TripleCaptured))
-    return stage.pace.sweep * FLIP_AFTER_SWEEP if ev.source == "play" else None
-
-
-def _move_joined(stage: Stage, ev: JoinedLayout, s: Showing) -> float | None:
-    s.out.append(stage.enter(ev.seat, ev.card, s.carry + [ev], None))
-    s.carry = []
-    return stage.pace.move * FLIP_AFTER_LANDING if ev.source == "play" else None
-
-
-def _move_choice(stage: Stage, ev: ChoiceNeeded, s: Showing) -> float | None:
-    if ev.source == "play":
-        s.out.append(stage.to_stage(ev.seat, ev.card, s.carry))
-    s.carry = []
-    return None
-
-
-def _move_sweep(stage: Stage, ev: DealerSweep, s: Showing) -> float | None:
-    s.out.append(stage.sweep_glow(ev))
-    s.out.append(stage.sweep_opening(ev))
-    return None
-
-
-def _move_thrown_in(stage: Stage, ev: ThrownIn, s: Showing) -> float | None:
-    later = [e for e in s.events if isinstance(e, ThrownIn)]
-    following = later[later.index(ev) + 1:]
-    s.out.append(stage.dead_glow(ev))
-    s.out.append(stage.throw_in(ev, following[0].layout if following else None))
-    return None
-
-
-def _move_refilled(stage: Stage, ev: Refilled, s: Showing) -> float | None:
-    s.out.append(stage.refill(ev))
-    return None
-
-
-def _move_no_flip(stage: Stage, ev: NoFlip, s: Showing) -> float | None:
-    s.out.append(stage.no_flip(ev, s.carry))
-    s.carry = []
-    return None
-
-
-def _move_redealt(stage: Stage, ev: Redealt, s: Showing) -> float | None:
-    s.out.append(stage.redeal(ev, s.carry))
-    s.carry = []
-    return None
-
-
-PRESENTERS: dict[type, Presenter] = {
-    Played: PLAYED,
-    Turned: Presenter(tell=_told_turned, move=_move_turned, sound=always("turn"), card=card_name),
-    Captured: Presenter(tell=_told_captured, move=_move_captured, sound=_sound_capture, review=_reviewed_captured),
-    TripleCaptured: Presenter(tell=_told_triple, move=_move_captured, sound=_sound_capture, review=_reviewed_captured),
-    JoinedLayout: Presenter(tell=told_joined, move=_move_joined, sound=always("lay"), review=_reviewed_joined),
-    ChoiceNeeded: Presenter(move=_move_choice),
-    DealerSweep: Presenter(tell=_told_sweep, move=_move_sweep, sound=_sound_capture),
-    ThrownIn: Presenter(tell=_told_thrown_in, move=_move_thrown_in, sound=always("shuffle")),
-    Refilled: Presenter(tell=_told_refilled, move=_move_refilled, sound=always("turn")),
-    NoFlip: Presenter(tell=_told_no_flip, move=_move_no_flip),
-    Redealt: Presenter(tell=_told_redealt, move=_move_redealt, sound=always("shuffle")),
-    DealOver: DEAL_OVER,
-}
-"""How each of Chinese Ten's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
