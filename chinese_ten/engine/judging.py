@@ -448,6 +448,17 @@ def clear_tallies(count: int, zero: N, detail: list[list[N]] | None, squares: li
         lines[:] = [Counter() for _ in range(count)]
 
 
+def add_tally(option: int, result: N, totals: list[N], squares: list[N] | None,
+              lines: list[Counter[tuple[S, ...]]] | None, trace: Sequence[S] | None) -> None:
+    """Count one world's ``result`` for ``option``: into its total, its sum of squares and, with the world's
+    line of play (``trace``), its counted lines, those the search keeps."""
+    totals[option] += result
+    if squares is not None:
+        squares[option] += result * result
+    if lines is not None and trace is not None:
+        lines[option][tuple(trace)] += 1
+
+
 def commonest_line(paths: dict[tuple[S, ...], int], key: Callable[[S], K]) -> list[tuple[K, Counter[S], int]]:
     """The likely line through counted paths of play (each a tuple of turns, counted by how many worlds went
     that way): at each depth the commonest ``key`` of a turn among the paths that followed the line so far (the

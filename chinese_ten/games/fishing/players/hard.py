@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from chinese_ten.engine.judging import Figures, HintBasis, HintOption, clear_tallies, hint_basis
+from chinese_ten.engine.judging import Figures, HintBasis, HintOption, add_tally, clear_tallies, hint_basis
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import (
     KEY_STEP,
@@ -181,9 +181,5 @@ class HardPlayer:
                     trace.clear()
                 rollout(hs, counts, key, st, after, noise, won, self.noise, self.other_noise, me, trace, traced)
                 result = won[me] - sum(won) / seats
-                totals[o] += result
-                if squares is not None:
-                    squares[o] += result * result
-                if lines is not None and trace is not None:
-                    lines[o][tuple(trace)] += 1
+                add_tally(o, result, totals, squares, lines, trace)
         return totals
