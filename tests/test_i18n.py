@@ -152,7 +152,7 @@ def test_each_chinese_catalog_writes_the_games_name_one_way(code: str, name: str
 
 
 def test_the_chinese_example_count_names_the_players_first_then_the_points() -> None:
-    from chinese_ten.ui.scenes.help import example_text
+    from chinese_ten.games.ten.helppages import example_text
 
     i18n.use_language("zh-Hans")
     try:

@@ -207,23 +207,14 @@ def namers() -> dict[str, list[str]]:
     return found
 
 
-STILL_NAMING: frozenset[str] = frozenset({
-    "chinese_ten.practice",
-    "chinese_ten.ui.app",
-    "chinese_ten.ui.scenes.help",
-    "chinese_ten.ui.scenes.rules", "chinese_ten.ui.scenes.start",
-    "chinese_ten.ui.table.analysis", "chinese_ten.ui.table.board", "chinese_ten.ui.table.choreography",
-    "chinese_ten.ui.table.controller", "chinese_ten.ui.table.presenters",
-})
-"""The generic modules that still import a particular game, each to go through the game's spec in turn: the list
-only shrinks (a module that no longer names a game must leave it)."""
-
-
-def test_no_generic_module_imports_a_particular_game_beyond_those_still_listed() -> None:
+def test_no_generic_module_imports_a_particular_game() -> None:
     found = namers()
-    assert "chinese_ten.net.wire" not in found and "chinese_ten.net.tables" not in found
-    assert sorted(set(found) - STILL_NAMING) == [], "these name a game: import it through its GameSpec instead"
-    assert sorted(STILL_NAMING - set(found)) == [], "these name no game now: take them off STILL_NAMING"
+    assert found == {}, "these name a game: import it through its GameSpec or the window's adapter instead"
+
+
+def test_a_module_importing_a_game_is_found() -> None:
+    assert any(_inside(t, "chinese_ten.games.ten") for t in graph()["chinese_ten.ui.table.games.ten"])
+    assert not _its_own("chinese_ten.ui.scenes.start", "chinese_ten.games.ten")
 
 
 def test_the_network_table_names_no_game() -> None:

@@ -8,7 +8,7 @@ import json
 import sqlite3
 
 from chinese_ten.matchstore import DB_NAME, MIGRATIONS, SCHEMA_VERSION, MatchSetup, open_store
-from chinese_ten.practice import PracticePosition
+from chinese_ten.games.ten.practice import PracticePosition
 from tests.storekit import migrate_by_hand
 
 from test_practice import made_up

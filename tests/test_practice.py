@@ -12,7 +12,8 @@ import pytest
 from chinese_ten.cards import Card
 from chinese_ten.engine.judging import Figures
 from chinese_ten.games.ten.review import Choice, Judgement, Review, review_record
-from chinese_ten.practice import FORMAT, PracticePosition, positions_from
+from chinese_ten.games.ten.practice import PracticePosition
+from chinese_ten.practice import FORMAT, positions_from
 
 from test_review import QUICK, ace_record
 

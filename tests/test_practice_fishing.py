@@ -15,7 +15,9 @@ from chinese_ten.games.fishing.record import record_of
 from chinese_ten.games.fishing.review import Review, review_record
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.matchstore import MatchSetup, open_store
-from chinese_ten.practice import FishingPosition, PracticePosition, position_from_json, positions_from
+from chinese_ten.games.fishing.practice import FishingPosition
+from chinese_ten.games.ten.practice import PracticePosition
+from chinese_ten.practice import position_from_json, positions_from
 
 QUICK = 30_000
 """A small evaluation effort: the planted blunder's gap is wide."""

@@ -12,6 +12,7 @@ drawn card face down). Computer players decide from ``observe(seat)`` alone.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -200,7 +201,16 @@ class GameSpec:
     """Every action a deal record's turns make, in order from the deal as dealt (a ``ValueError`` naming the
     turn when the record cannot be replayed); None when a table cannot start from a record's position."""
     lesson: Callable[[], Any] | None = None
+    practice: str | None = None
+    """The module of its practice positions, whose ``POSITION`` is their class (a
+    :class:`~chinese_ten.engine.practice.Judged` with ``REVIEW``, the review class whose judgements it is made
+    from, and ``from_json``); named, not imported, as it loads the game's review (see :meth:`practice_class`).
+    None: its decisions are not practised."""
     """A new guide through the game's guided first deal (Learn to play), a session's director; None: no lesson."""
+
+    def practice_class(self) -> Any:
+        """Its practice positions' class, its module loaded when first asked for (None: none)."""
+        return None if self.practice is None else importlib.import_module(self.practice).POSITION
 
     def rules_from_json(self, value: Any) -> Any:
         """The rules a record's or a ``create``'s ``rules`` value names (None: the default rules); ``ValueError``

@@ -432,6 +432,31 @@ def line_words(line: Sequence[LikelyTurn], names: Sequence[str]) -> str:
 
 S = TypeVar("S")
 K = TypeVar("K")
+N = TypeVar("N", int, float)
+
+
+def clear_tallies(count: int, zero: N, detail: list[list[N]] | None, squares: list[N] | None,
+                  lines: list[Counter[S]] | None) -> None:
+    """Empty the tallies a search fills for ``count`` options, those it was given: each option's three parts of
+    its total (``detail``), its sum of squares (``squares``) and its counted lines of play (``lines``), each
+    figure starting at ``zero``."""
+    if detail is not None:
+        detail[:] = [[zero, zero, zero] for _ in range(count)]
+    if squares is not None:
+        squares[:] = [zero] * count
+    if lines is not None:
+        lines[:] = [Counter() for _ in range(count)]
+
+
+def add_tally(option: int, result: N, totals: list[N], squares: list[N] | None,
+              lines: list[Counter[tuple[S, ...]]] | None, trace: Sequence[S] | None) -> None:
+    """Count one world's ``result`` for ``option``: into its total, its sum of squares and, with the world's
+    line of play (``trace``), its counted lines, those the search keeps."""
+    totals[option] += result
+    if squares is not None:
+        squares[option] += result * result
+    if lines is not None and trace is not None:
+        lines[option][tuple(trace)] += 1
 
 
 def commonest_line(paths: dict[tuple[S, ...], int], key: Callable[[S], K]) -> list[tuple[K, Counter[S], int]]:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from chinese_ten.engine.records import RecordError
+from chinese_ten.i18n import ngettext
 from chinese_ten.quote import quote
 
 SLACK = Fraction(1, 20) + Fraction(1, 10**9)
@@ -114,3 +115,8 @@ def _check_length(values: Any, seats: int, what: str) -> None:
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
+
+
+def points_words(n: int) -> str:
+    """``n`` points in words of the language in force: "1 point", "7 points"."""
+    return ngettext("{count} point", "{count} points", n).format(count=n)

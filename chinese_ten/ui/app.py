@@ -23,8 +23,7 @@ from typing import Any
 import pygame
 
 from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
-from chinese_ten.games import game_named
-from chinese_ten.games.ten.rules import PRESETS, RuleSet
+from chinese_ten.games import HOUSE, game_named
 from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_game, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
 from chinese_ten.ui.kit import display
@@ -444,9 +443,9 @@ class App:
         if self.demo is not None:
             demo = self.demo
             spec = game_named(demo.game)
-            if spec.name == "ten":
+            if spec.options.presets:  # a game with house rules plays the demo's, at its preset's length
                 rules: Any = demo.rules
-                length = PRESETS[demo.rules.preset].match_length or "per-seat"
+                length = spec.options.preset(demo.rules.preset).match_length or "per-seat"
             else:
                 rules, length = spec.default_rules, spec.match_lengths[0]
             ctl = TableController(demo.seats, demo.strength, length, seed=demo.seed, pace=DEMO_PACE,
@@ -550,15 +549,15 @@ class App:
         if play:
             start.start()
 
-    def rules_in_force(self) -> tuple[RuleSet, int]:
-        """The Chinese Ten rules and seat count the person is playing, or will play next from the start screen
-        (for another game, the rules remembered for Chinese Ten at the most seats they deal)."""
+    def rules_in_force(self) -> tuple[Any, int]:
+        """The house rules and seat count the person is playing, or will play next from the start screen (for
+        another game, the house rules remembered at the most seats they deal)."""
         table = self.table()
         if table is not None:
             rules, seats = table.ctl.match.rules, table.ctl.match.seats
         else:
             rules, seats = self.settings.ruleset(), self.settings.computers + 1
-        if not isinstance(rules, RuleSet):
+        if not isinstance(rules, type(HOUSE.default_rules)):
             rules = self.settings.ruleset()
         counts = rules.seat_counts()
         return rules, seats if seats in counts else max(counts)  # seats of another game: the most it deals

@@ -15,6 +15,7 @@ from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import Settings, SettingsStore
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.table.board import Board
+from chinese_ten.ui.table.games.ten import TEN
 from chinese_ten.ui.table.choreography import Choreographer
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.scenes.match import MatchScene
@@ -125,7 +126,7 @@ def test_a_dead_layout_is_thrown_in_then_the_deal_is_shown(window: pygame.Surfac
                 if any(isinstance(ev, ThrownIn) for ev in Deal.from_seed(2, s, 0, rules).opening_events))
     deal = Deal.from_seed(2, seed, 0, rules)
     thrown = [ev for ev in deal.opening_events if isinstance(ev, ThrownIn)]
-    board = Board.as_dealt(deal)
+    board = TEN.dealt_board(deal)
     assert sorted(board.slots.values()) == sorted(thrown[0].layout), "the dead layout is shown first"
     assert not any(board.hands)
     app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))

@@ -11,7 +11,8 @@ from chinese_ten.ui.app import App
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.scenes.count import CountScene
-from chinese_ten.ui.scenes.help import TABS, HelpScene, card_values
+from chinese_ten.games.ten.helppages import card_values
+from chinese_ten.ui.scenes.help import TABS, HelpScene
 from chinese_ten.ui.scenes.match import MatchScene
 from chinese_ten.ui.scenes.menu import MenuScene
 from chinese_ten.ui.widgets.button import Button

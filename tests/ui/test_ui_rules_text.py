@@ -12,7 +12,8 @@ from chinese_ten.games.ten.rules import CLASSIC, RuleSet
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.scenes.count import CountScene
-from chinese_ten.ui.scenes.help import HelpScene, card_values, rules_page
+from chinese_ten.games.ten.helppages import card_values
+from chinese_ten.ui.scenes.help import HelpScene, rules_page
 from chinese_ten.games.ten.texts import count_explanation, deal_text, idea_text, scoring_cards, tagline
 from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.kit.text import TextPainter
@@ -115,7 +116,7 @@ def test_the_sentences_change_with_the_scoring_table() -> None:
 
 from chinese_ten.games.ten.deal import Deal  # noqa: E402
 from chinese_ten.games.ten.rules import PRESETS  # noqa: E402
-from chinese_ten.ui.scenes.help import card_value_groups, example_pile, example_text  # noqa: E402
+from chinese_ten.games.ten.helppages import card_value_groups, example_pile, example_text  # noqa: E402
 from chinese_ten.games.ten.texts import (  # noqa: E402
     lead_text,
     number_text,

@@ -51,6 +51,7 @@ SPEC = GameSpec(
     play_out_random=FishingDeal.play_out_random,
     record_actions=record_actions,
     lesson=Guide,
+    practice="chinese_ten.games.fishing.practice",
 )
 """Go Fishing as the games registry knows it."""
 

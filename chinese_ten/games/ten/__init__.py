@@ -45,5 +45,6 @@ SPEC = GameSpec(
     play_out_random=Deal.play_out_random,
     record_actions=record_actions,  # type: ignore[arg-type]
     lesson=Guide,
+    practice="chinese_ten.games.ten.practice",
 )
 """Chinese Ten as the registry knows it."""

@@ -3,21 +3,17 @@ Chinese Go Fishing."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 from pygame import Rect
 
-from chinese_ten.cards import ALL_CARDS, RANK_NAMES, Card
-from chinese_ten.i18n import N_, _, language, ngettext
-from chinese_ten.games import game_named
-from chinese_ten.games.fishing import rules as fishing
-from chinese_ten.games.ten.rules import CLASSIC, RuleSet
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _, language
+from chinese_ten.games import GAMES, HOUSE, game_named
+from chinese_ten.ui.table.games import table_game
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.widgets.dialog import Dialog
-from chinese_ten.games.ten.texts import (deal_text, idea_text, match_length_text, number_text, opening_text,
-                                         order_text, turns_text, winning_text)
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import Button, button_at
 from chinese_ten.ui.kit.shortcuts import keyboard_words
@@ -31,58 +27,11 @@ TABS: tuple[str, ...] = (N_("Rules"), N_("Card values"), N_("Keys"))
 Block = tuple[str, object]
 """One piece of a help page: ("head", text), ("text", text), ("cards", (caption, codes)) or ("table", rows)."""
 
-def _pair(rules: RuleSet, seats: int, a: str, b: str) -> int:
-    table = rules.points_table(seats)
-    return table[int(Card.parse(a))] + table[int(Card.parse(b))]
 
-
-def rules_page(rules: RuleSet = CLASSIC, seats: int = 2) -> tuple[Block, ...]:
-    """The Rules page, its numbers worked out from ``rules`` (the examples at ``seats`` players)."""
-    first = _pair(rules, seats, "8C", "2H")
-    second = _pair(rules, seats, "4D", "6C")
-    table = rules.points_table(seats)
-    threes = {code: table[int(Card.parse(code))] for code in ("3S", "3H")}
-    best = max(threes, key=lambda code: threes[code])
-    chosen = _pair(rules, seats, "7D", best)
-    seven, three = table[int(Card.parse("7D"))], threes[best]
-    if threes["3S"] == threes["3H"]:
-        why = _("they score the same, so the game takes one: {a} + {b} = {total}").format(
-            a=seven, b=three, total=_points(chosen))
-    else:
-        why = _("{card} scores more: {a} + {b} = {total}").format(
-            card=Card.parse(best).pretty, a=seven, b=three, total=_points(chosen))
-    turned = _pair(rules, seats, "QS", "QD")
-    return (
-        ("head", _("The idea")),
-        ("text", idea_text(rules)),
-        ("text", _("New to the game? Learn to play, on the start screen, walks you through one deal step by step.")),
-        ("head", _("The deal")),
-        ("text", deal_text(rules)),
-        ("head", _("Your turn")),
-        ("text", _("1. Play any card from your hand. A to 9 take the layout card that makes ten with them "
-                 "(A+9, 2+8, 3+7, 4+6, 5+5); 10, J, Q and K take a card of their own rank. Suits do not matter.")),
-        ("text", _("2. Turn the top card of the stock. It takes by the same rule, for you. A card that takes "
-                 "nothing stays in the layout. Both cards of every capture go to your pile.")),
-        ("text", _("A card always takes exactly one card, and must take when it can. If two cards could be taken "
-                 "and they score differently, you pick; otherwise the game picks for you.")),
-        ("text", opening_text(rules)),
-        ("text", order_text(rules)),
-        ("head", _("Two turns worked through ({count} players)").format(count=seats)),
-        ("cards", (_("Layout:"), ("2H", "6C", "JD", "9S"))),
-        ("text", _("You play 8♣: it takes 2♥ ({first}). You turn 4♦: it takes 6♣ ({second}). J♦ and 9♠ stay.").format(
-            first=_points(first), second=_points(second))),
-        ("cards", (_("Layout:"), ("3S", "3H", "6C", "QD"))),
-        ("text", _("You play 7♦. It could take either three; {why}. "
-                   "You turn Q♠: it takes Q♦, {turned} more. {total} in one turn.").format(
-            why=why, turned=turned, total=_points(chosen + turned))),
-        ("head", _("Scoring")),
-        ("text", _("{when} the hands and the stock are empty. Each player counts the points in their pile. Your "
-                   "margin is your points minus the tie score (the pack's points shared out evenly), so the margins "
-                   "of a deal add up to zero. {winning}").format(when=turns_text(rules), winning=winning_text(rules))),
-        ("text", match_length_text(seats)),
-        *review_blocks(),
-        *friends_blocks(),
-    )
+def rules_page(rules: Any = None, seats: int = 2, game: str = HOUSE.name) -> tuple[Block, ...]:
+    """The Rules page of ``game`` (its numbers from ``rules``, the examples at ``seats`` players; None: the house
+    rules' default), then how the review judges and how friends play."""
+    return (*table_game(game).rules_blocks(rules, seats), *review_blocks(), *friends_blocks())
 
 
 def review_blocks() -> tuple[Block, ...]:
@@ -114,9 +63,6 @@ def friends_blocks() -> tuple[Block, ...]:
                    "its firewall: allow it on private networks, or your friends cannot reach your table.")),
     )
 
-
-def _points(n: int) -> str:
-    return ngettext("{count} point", "{count} points", n).format(count=n)
 
 KEYS: tuple[tuple[str, str], ...] = (
     (N_("Left / Right"), N_("move the focus through your hand; pick a lit card in a capture choice")),
@@ -192,246 +138,15 @@ def keys_page(game: str = "ten") -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-_COLOURS = ((N_("Red"), ("H", "D")), (N_("Black"), ("S", "C")))
-"""Each colour's word on the card-values sheet and its suits."""
-
-
-def _cell(values: list[int], cards: list[Card]) -> str:
-    if len(set(values)) == 1:
-        return str(values[0])
-    if all(v == c.rank for v, c in zip(values, cards)):
-        return _("face value")
-    return " / ".join(str(v) for v in values)
-
-
-def _fits(rules: RuleSet, seats: tuple[int, ...], cards: list[Card]) -> bool:
-    """True when one cell per seat count says every card's points: all the same, or each its face value."""
-    for n in seats:
-        values = [rules.points_table(n)[int(c)] for c in cards]
-        if len(set(values)) > 1 and not all(v == c.rank for v, c in zip(values, cards)):
-            return False
-    return True
-
-
-def _rank_name(rank: int) -> str:
-    return RANK_NAMES[rank - 1]
-
-
-def card_value_groups(rules: RuleSet) -> list[tuple[str, list[Card]]]:
-    """The kinds of card the card-values sheet lists: the aces of each colour (together when they score
-    alike), then runs of ranks whose points one cell can say, by colour."""
-    seats = rules.seat_counts()
-    groups: list[tuple[str, list[Card]]] = []
-    for colour, suits in _COLOURS:
-        aces = [c for c in ALL_CARDS if c.rank == 1 and c.suit in suits]
-        if all(len({rules.points_table(n)[int(c)] for c in aces}) == 1 for n in seats):
-            groups.append((_("{colour} A ({cards})").format(colour=_(colour),
-                                                             cards=" ".join(c.pretty for c in aces)), aces))
-        else:
-            groups.extend((c.pretty, [c]) for c in aces)
-    for colour, suits in _COLOURS:
-        rank = 2
-        while rank <= 13:
-            end = rank
-            while end < 13 and _fits(rules, seats, [c for c in ALL_CARDS
-                                                     if c.suit in suits and rank <= c.rank <= end + 1]):
-                end += 1
-            cards = [c for c in ALL_CARDS if c.suit in suits and rank <= c.rank <= end]
-            if rank == end:
-                label = _("{colour} {rank}").format(colour=_(colour), rank=_rank_name(rank))
-            else:
-                label = _("{colour} {low} to {high}").format(colour=_(colour), low=_rank_name(rank),
-                                                             high=_rank_name(end))
-            groups.append((label, cards))
-            rank = end + 1
-    return groups
-
-
-def card_values(rules: RuleSet = CLASSIC) -> list[tuple[str, ...]]:
-    """The card-values sheet: a header row, then each kind of card's points at every seat count,
-    then the pack totals and tie scores, all worked out from ``rules``."""
-    seats = rules.seat_counts()
-    rows: list[tuple[str, ...]] = [(_("Card"), *(_("{count} players").format(count=n) for n in seats))]
-    for label, cards in card_value_groups(rules):
-        rows.append((label, *(_cell([rules.points_table(n)[int(c)] for c in cards], cards) for n in seats)))
-    rows.append((_("Pack total"), *(str(rules.pack_total(n)) for n in seats)))
-    rows.append((_("Tie score (total ÷ players)"), *(number_text(rules.tie_score(n)) for n in seats)))
-    return rows
-
-
-EXAMPLE_PILE: tuple[str, ...] = ("AC", "AH", "KD", "6H", "5D")
-"""The scoring cards of the example pile on the Card values page, when they all score under the rules."""
-
-
-def example_pile(rules: RuleSet = CLASSIC) -> list[Card]:
-    """The example pile's scoring cards: :data:`EXAMPLE_PILE` when each scores at the most seats the rules
-    deal, else the best-scoring card and four more of different values."""
-    table = rules.points_table(max(rules.seat_counts()))
-    pile = [Card.parse(c) for c in EXAMPLE_PILE]
-    if all(table[int(c)] for c in pile):
-        return pile
-    chosen: list[Card] = []
-    for card in sorted((c for c in ALL_CARDS if table[int(c)]), key=lambda c: -table[int(c)]):
-        if len(chosen) < 5 and all(table[int(card)] != table[int(c)] for c in chosen):
-            chosen.append(card)
-    return chosen
-
-
-def example_text(rules: RuleSet = CLASSIC) -> str:
-    """A worked count of :func:`example_pile` at the most and the fewest players the rules deal."""
-    cards = example_pile(rules)
-    counts = rules.seat_counts()
-    parts = []
-    for seats in sorted({max(counts), min(counts)}, reverse=True):
-        table = rules.points_table(seats)
-        points = sum(table[int(c)] for c in cards)
-        margin = Fraction(points) - rules.tie_score(seats)
-        sign = "+" if margin >= 0 else "-"
-        parts.append(_("{points} points at {count} players ({margin})").format(
-            points=points, count=seats, margin=sign + number_text(abs(margin))))
-    pile = _(", ").join(c.pretty for c in cards)
-    return _("For example, a pile whose scoring cards are {pile} counts {counts}.").format(
-        pile=pile, counts=_(" and ").join(parts))
-
-
-FISHING_EXAMPLE_LAYOUT: tuple[str, ...] = ("5D", "KS", "4H", "9C", "3D")
-"""The layout of Go Fishing's worked turn (RULES.md): a nine takes 5 + 4 and a 9 at once."""
-
-FISHING_EXAMPLE_PLAY: str = "9S"
-"""The card played in Go Fishing's worked turn."""
-
-FISHING_EXAMPLE_SETS: tuple[tuple[str, ...], ...] = (("5D", "4H"), ("9C",))
-"""The sets Go Fishing's worked turn captures, each adding up to the card played."""
-
-FISHING_EXAMPLE_PILES: tuple[int, ...] = (300, 250, 200, 170)
-"""The four players' points of Go Fishing's worked count (the whole pack among them)."""
-
-
-def _code_value(code: str) -> int:
-    return fishing.value_of(int(Card.parse(code)))
-
-
-def _code_points(code: str) -> int:
-    return fishing.points_of(int(Card.parse(code)))
-
-
-def _pretty(codes: tuple[str, ...] | list[str]) -> str:
-    return " + ".join(Card.parse(c).pretty for c in codes)
-
-
-def _set_text(group: tuple[str, ...]) -> str:
-    """One captured set and its sum: "5♦ + 4♥ (5 + 4)", or a single card alone."""
-    if len(group) == 1:
-        return Card.parse(group[0]).pretty
-    return _("{cards} ({sum})").format(cards=_pretty(group), sum=" + ".join(str(_code_value(c)) for c in group))
-
-
-def fishing_rules_page() -> tuple[Block, ...]:
-    """Go Fishing's Rules page (RULES.md), its numbers and its worked turn taken from the game's rules."""
-    value = {rank: _code_value(rank + "S") for rank in ("J", "Q", "K", "A")}
-    seats = fishing.SEAT_COUNTS
-    play = FISHING_EXAMPLE_PLAY
-    played = _code_value(play)
-    assert all(sum(_code_value(c) for c in group) == played for group in FISHING_EXAMPLE_SETS)
-    taken = [c for group in FISHING_EXAMPLE_SETS for c in group]
-    left = [c for c in FISHING_EXAMPLE_LAYOUT if c not in taken]
-    pile = (play, *taken)
-    return (
-        ("head", _(game_named("fishing").title)),
-        ("text", _("Capture cards from the layout with a card from your hand whose value is their sum. Every card "
-                   "you capture scores, and so does the card you capture with; the most points win.")),
-        ("head", _("The deal")),
-        ("text", _("One pack of 52 cards, {low} to {high} players. Each player is dealt {hand} cards and {layout} go "
-                   "face up in the layout; the rest is the stock. The player after the dealer starts, play goes "
-                   "clockwise, and the deal passes one seat on after every deal.").format(
-            low=min(seats), high=max(seats), hand=fishing.HAND_SIZE, layout=fishing.LAYOUT_SIZE)),
-        ("text", _("Values for summing: 2 to 10 their face value, J {j}, Q {q}, K {k}, A {a}. Suits never "
-                   "matter.").format(j=value["J"], q=value["Q"], k=value["K"], a=value["A"])),
-        ("head", _("Your turn")),
-        ("text", _("1. If the layout holds fewer than {layout} cards, cards are turned from the stock until it "
-                   "holds {layout} again (or the stock is empty).").format(layout=fishing.LAYOUT_SIZE)),
-        ("text", _("2. Play one card from your hand. It may capture one or more separate sets of layout cards, "
-                   "each set adding up to its value; a single card of the same value is a set too. Capturing is "
-                   "optional, and you may take fewer sets than you could. A card that captures nothing joins the "
-                   "layout. The cards you capture and the card you play go to your pile.")),
-        ("text", _("3. Draw the top card of the stock, if any is left. A player whose hand is empty is passed "
-                   "over.")),
-        ("head", _("A turn worked through")),
-        ("cards", (_("Layout:"), FISHING_EXAMPLE_LAYOUT)),
-        ("cards", (_("You play:"), (play,))),
-        ("text", _("{card} is worth {value}. It takes {sets} at once: two sets, each making {value}. "
-                   "{left} stay in the layout.").format(
-            card=Card.parse(play).pretty, value=played,
-            sets=_(" and ").join(_set_text(group) for group in FISHING_EXAMPLE_SETS),
-            left=_(" and ").join(Card.parse(c).pretty for c in left))),
-        ("cards", (_("To your pile:"), pile)),
-        ("text", _("{cards}: {points} in one turn. You could also take one of the sets alone, or nothing at all; "
-                   "then {card} would join the layout.").format(
-            cards=_(", ").join(Card.parse(c).pretty for c in pile),
-            points=_points(sum(_code_points(c) for c in pile)), card=Card.parse(play).pretty)),
-        ("head", _("Scoring")),
-        ("text", _("The deal ends when the stock and every hand are empty; cards left in the layout go to nobody. "
-                   "Each player counts the points in their pile (see Card values: the pack holds {pack}). Your "
-                   "result is your points minus the mean of all players' points, so the results of a deal add up "
-                   "to zero; the most points win the deal.").format(pack=fishing.PACK_POINTS)),
-        ("text", _("A match is one deal per player (the usual length), one deal, or two deals per player. The "
-                   "highest total of results wins the match; a tie for first place is shared.")),
-        *review_blocks(),
-        *friends_blocks(),
-    )
-
-
-def _of_rank(rank: int) -> int:
-    """The number of a card of this rank (1 for the ace to 13): suit never matters in Go Fishing."""
-    return (rank - 1) * 4
-
-
-def fishing_card_values() -> list[tuple[str, ...]]:
-    """Go Fishing's card-values sheet: a header row, then each kind of card's value for summing and the
-    points it scores (ranks in a row that score alike and sum at face value share a line), then the
-    pack's points; all taken from the game's rules."""
-    def at_face(rank: int) -> bool:
-        return fishing.value_of(_of_rank(rank)) == rank
-
-    groups: list[list[int]] = []
-    for rank in (*range(2, 14), 1):  # in order of value: the ace sums highest
-        last = groups[-1] if groups else None
-        if (last is not None and rank == last[-1] + 1 and at_face(rank) and at_face(last[-1])
-                and fishing.points_of(_of_rank(rank)) == fishing.points_of(_of_rank(last[-1]))):
-            last.append(rank)
-        else:
-            groups.append([rank])
-    rows: list[tuple[str, ...]] = [(_("Card"), _("Value for summing"), _("Points"))]
-    for ranks in groups:
-        if len(ranks) > 1:
-            label = _("{low} to {high}").format(low=_rank_name(ranks[0]), high=_rank_name(ranks[-1]))
-            shown = _("face value")
-        else:
-            label, shown = _rank_name(ranks[0]), str(fishing.value_of(_of_rank(ranks[0])))
-        rows.append((label, shown, str(fishing.points_of(_of_rank(ranks[0])))))
-    rows.append((_("Pack total"), "", str(fishing.PACK_POINTS)))
-    return rows
-
-
-def fishing_example_text() -> str:
-    """A worked count of Go Fishing's results at four players from :data:`FISHING_EXAMPLE_PILES`."""
-    piles = FISHING_EXAMPLE_PILES
-    results = fishing.margins_of(piles)
-    shown = _(", ").join(("+" if r >= 0 else "-") + number_text(abs(r)) for r in results)
-    return _("For example, four players whose piles hold {piles} points ({total} in all, a mean of {mean}) "
-             "have the results {results}.").format(piles=_(", ").join(str(p) for p in piles), total=sum(piles),
-                                                   mean=number_text(Fraction(sum(piles), len(piles))),
-                                                   results=shown)
-
-
 class HelpScene(Dialog):
     """An overlay with tabs; the game holds still while it is open."""
 
     def __init__(self, app: Services, tab: int = 0, game: str = "ten") -> None:
         """Help opened at page ``tab``, for ``game`` (by its registered name; Chinese Ten unless named)."""
         super().__init__(app)
-        self.game = game if game == "fishing" else "ten"
-        """The game whose rules and card values the help shows (``ten`` or ``fishing``)."""
+        self.game = game_named(game).name if game in GAMES else HOUSE.name
+        """The game whose rules and card values the help shows (a registered name; the house rules' game for
+        another)."""
         self.tab = tab
         self.tabs = [Button(name, f"tab={i}") for i, name in enumerate(TABS)]
         self.close_button = Button(N_("Close (Esc)"), "close")
@@ -522,20 +237,10 @@ class HelpScene(Dialog):
         if self._page is not None and self._page[0] == key:
             return self._page[1]
         blocks: tuple[Block, ...]
-        if self.game == "fishing" and self.tab == 0:
-            blocks = fishing_rules_page()
-        elif self.game == "fishing" and self.tab == 1:
-            blocks = (("text", _("Each card's value for summing, and the points it scores in your pile. Suits "
-                                 "never matter.")), ("table", fishing_card_values()),
-                      ("text", fishing_example_text()))
-        elif self.tab == 0:
-            blocks = rules_page(rules, seats)
+        if self.tab == 0:
+            blocks = rules_page(rules, seats, self.game)
         elif self.tab == 1:
-            blocks = (("text", _("Points each card scores, by the number of players. Every card not listed "
-                                 "scores nothing.")), ("table", card_values(rules)),
-                      ("text", _("A deal's margins add up to zero: points above the tie score are exactly what "
-                                 "the others lose.")),
-                      ("text", example_text(rules)))
+            blocks = table_game(self.game).values_blocks(rules)
         else:
             blocks = (("table", [(_("Key"), _("What it does")), *((keyboard_words(_(k)), _(what)) for k, what in keys_page(self.game))]),)
         surf = self._render(blocks, width)

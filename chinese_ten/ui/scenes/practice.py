@@ -1,6 +1,6 @@
 """Practice: the person's own mistakes and blunders from reviewed deals, dealt one after another to be solved.
 
-Each position (:class:`~chinese_ten.practice.PracticePosition`) is laid on the table as the person saw it
+Each position (a game's :class:`~chinese_ten.practice.Judged`) is laid on the table as the person saw it
 (:class:`~chinese_ten.ui.table.practice_table.PracticeTable`: their hand face up, the other hands face down)
 under the heading "Find the better move", with what the seat knew in the panel: the card tracker and the turns
 before the decision, as the table's side panel draws them. The person picks a hand card (or, when the decision

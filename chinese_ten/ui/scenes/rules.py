@@ -1,7 +1,7 @@
 """The Rules page of Settings: each rule option of the next match, one row each, saved as it changes.
 
-The options and their values are those of ``rules.OPTIONS``; a value that cannot be dealt at the
-seats chosen is not offered. Only the options that differ from the preset are remembered.
+The options and their values are those of the house rules' game's options data (``GameSpec.options``); a
+value that cannot be dealt at the seats chosen is not offered. Only the options that differ from the preset are remembered.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pygame
 from pygame import Rect
 
 from chinese_ten.i18n import _
-from chinese_ten.games.ten.rules import HOUSE_RULES, OPTIONS, PRESETS, RuleSet
+from chinese_ten.games import HOUSE, game_named
 from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
@@ -21,17 +21,17 @@ from chinese_ten.ui.widgets.button import PresetButton
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
 
-OPTION_LABELS: dict[str, str] = {option.name: option.title for option in HOUSE_RULES.options}
+OPTION_LABELS: dict[str, str] = {option.name: option.title for option in HOUSE.options.options}
 """What each rule option is called on screen (the game's own options data)."""
 
-VALUE_LABELS: dict[tuple[str, Any], str] = {(option.name, value): title for option in HOUSE_RULES.options
+VALUE_LABELS: dict[tuple[str, Any], str] = {(option.name, value): title for option in HOUSE.options.options
                                             for value, title in zip(option.values, option.value_titles)}
 """What each value of each rule option is called on screen (the game's own options data)."""
 
 
-def offered_values(rules: RuleSet, key: str, seats: int) -> list[Any]:
+def offered_values(rules: Any, key: str, seats: int) -> list[Any]:
     """The values of option ``key`` that can be dealt at ``seats`` with the other options as in ``rules``."""
-    return [v for v in OPTIONS[key] if seats in rules.with_options(**{key: v}).seat_counts()]
+    return [v for v in HOUSE.options.option(key).values if seats in rules.with_options(**{key: v}).seat_counts()]
 
 
 class RulesScene(ChoiceGrid):
@@ -41,10 +41,8 @@ class RulesScene(ChoiceGrid):
     def opened(cls, app: Services, **kw: Any) -> RulesScene | None:
         """Chinese Ten's house rules, when Chinese Ten is the game in force; for a game with none (Go Fishing)
         nothing opens and the person is told so."""
-        from chinese_ten.games import game_named
-
         game = game_named(app.game_in_force())
-        if game.name != "ten":
+        if game is not HOUSE:
             app.notify(_("{game} has no house rules: it is played one way, as Help (F1) tells.").format(
                 game=_(game.title)), scene=app.top())
             return None
@@ -53,7 +51,7 @@ class RulesScene(ChoiceGrid):
     def __init__(self, app: Services) -> None:
         """The rules the next match will be played under."""
         super().__init__(app)
-        self.keys = list(OPTIONS)
+        self.keys = list(HOUSE.options.names)
         self.rows: list[list[Button]] = [[] for _ in self.keys]
         self.values: list[list[Any]] = [[] for _ in self.keys]
         self.reset = Button(_("Reset to preset (R)"), "reset")
@@ -66,11 +64,11 @@ class RulesScene(ChoiceGrid):
     @property
     def seats(self) -> int:
         """The seats of the next match of Chinese Ten (while another game is chosen, the most the rules deal)."""
-        if self.app.settings.game == "ten":
+        if self.app.settings.game == HOUSE.name:
             return self.app.settings.computers + 1
         return self.app.rules_in_force()[1]
 
-    def rules(self) -> RuleSet:
+    def rules(self) -> Any:
         """The rules the settings hold now."""
         return self.app.settings.ruleset()
 
@@ -179,12 +177,12 @@ class RulesScene(ChoiceGrid):
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
         # house rules are Chinese Ten's alone: said so while another game is chosen
-        heading = _("Rules") if self.app.settings.game == "ten" else _("Chinese Ten's house rules")
+        heading = _("Rules") if self.app.settings.game == HOUSE.name else _("Chinese Ten's house rules")
         title = kit.text.line(heading, font_px(36, unit), t.text, bold=True)
         left = box.left + round(30 * unit)
         surface.blit(title, (left, box.top + round(20 * unit)))
         settings = self.app.settings
-        about = _("Preset: {title}, {seats} seats.").format(title=_(PRESETS[settings.rules].title), seats=self.seats)
+        about = _("Preset: {title}, {seats} seats.").format(title=_(HOUSE.options.preset_title(settings.rules)), seats=self.seats)
         about += " " + (_("Changed options are marked •.") if settings.rule_options
                         else _("Every option as the preset has it."))
         if self.app.table() is not None:

@@ -12,18 +12,17 @@ from chinese_ten.cards import Card
 from chinese_ten.engine.strengths import ORDER, strength_label
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.engine.match import MatchLength
-from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import choose_preset
 from chinese_ten.ui.table.controller import seat_name
+from chinese_ten.ui.table.games import table_game
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.keeper import describe
 from chinese_ten.ui.open_tables import table_words
-from chinese_ten.games.ten.texts import lead_text, tagline
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import MIN_TEXT_PX
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.choices import GAME_OPTION, Option, choose_value, chosen_value, options_for
-from chinese_ten.games import game_named
+from chinese_ten.games import HOUSE, game_named
 from chinese_ten.ui.widgets.button import (PRESS_KEYS, Button, PresetButton, button_at, grid_at, label_margin,
                                           row_step)
 from chinese_ten.ui.kit.shortcuts import keyboard_words
@@ -41,18 +40,15 @@ def game_title_px(unit: float) -> int:
 
 
 def presets_for(seats: int) -> list[str]:
-    """The presets that can be dealt at this many seats, Classic first (the order of ``rules.PRESETS``)."""
-    return [name for name in PRESETS if seats in RuleSet.of(name).seat_counts()]
+    """The house rules' presets that can be dealt at this many seats, in the order of the game's options data (its
+    default first)."""
+    return [name for name in HOUSE.options.preset_names if seats in HOUSE.rules_from_json(name).seat_counts()]
 
 
 def game_description(game: str) -> str:
     """A game's one line on its start-screen button: what a turn does and how many play it."""
     counts = game_named(game).seat_counts
-    if game == "ten":
-        text = _("Pairs that make ten · {low} to {high} players")
-    else:
-        text = _("Sets that add up to your card · {low} to {high} players")
-    return text.format(low=min(counts), high=max(counts))
+    return table_game(game).description().format(low=min(counts), high=max(counts))
 
 
 class GameButton(Button):
@@ -202,7 +198,7 @@ class StartScene(Scene):
     @property
     def preset_row(self) -> int | None:
         """The row of the rules presets (Chinese Ten's house rules); None for a game without them."""
-        return len(self.options) if self.game == "ten" else None
+        return len(self.options) if self.game == HOUSE.name else None
 
     def _build_rows(self) -> None:
         """The rows of choices for the game chosen: the games, its own seats, strengths and lengths, and for
@@ -214,7 +210,7 @@ class StartScene(Scene):
             kind = GameButton if key == "game" else Button
             self.rows.append([kind(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
         self.presets = []
-        if self.game == "ten":
+        if self.game == HOUSE.name:
             self.rows.append([])
 
     def _sync(self) -> None:
@@ -229,7 +225,7 @@ class StartScene(Scene):
         offered = presets_for(int(values["computers"]) + 1) if self.preset_row is not None else []  # type: ignore[call-overload]
         if self.preset_row is not None and (offered != self.presets or not self.rows[-1]):
             self.presets = offered
-            self.rows[-1] = [PresetButton(PRESETS[name].title, f"rules={name}") for name in offered]
+            self.rows[-1] = [PresetButton(HOUSE.options.preset_title(name), f"rules={name}") for name in offered]
         for (key, _label, choices), row in zip(self.options, self.rows):
             for (_text, value), b in zip(choices, row):
                 b.selected = value == values[key]
@@ -251,7 +247,7 @@ class StartScene(Scene):
         rules, _seats = self.app.rules_in_force()
         deals = ngettext("{seats} seats, {count} deal.", "{seats} seats, {count} deals.", n).format(seats=seats,
                                                                                                    count=n)
-        lead = lead_text(rules, seats) if self.game == "ten" else _("You lead the first deal.")
+        lead = table_game(self.game).lead_words(rules, seats)
         line = _("{deals} {lead}").format(deals=deals, lead=lead)
         if self.app.settings.seat_strengths:
             line = _("{line} Computers: {who}.").format(line=line, who=self.computers_words())
@@ -270,7 +266,7 @@ class StartScene(Scene):
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
-        preset = PRESETS[self.app.settings.rules]
+        preset = HOUSE.options.preset(self.app.settings.rules)
         changed = len(self.app.settings.rule_options)
         if changed:
             # the preset's own description ("every option off") is no longer true of the rules in force
@@ -407,10 +403,7 @@ class StartScene(Scene):
     def subtitle(self) -> str:
         """The line under the title: what the chosen game is about (for Chinese Ten, what scores under the
         rules and at the seats chosen)."""
-        if self.game == "ten":
-            rules, seats = self.app.rules_in_force()
-            return tagline(rules, seats)
-        return _("Play a card worth the sum of layout cards to take them all; the most points win.")
+        return table_game(self.game).tagline(*self.app.rules_in_force())
 
     def rows_top(self, size: tuple[int, int]) -> int:
         """Where the first row of choices goes: under the title, which sits under the fan of cards."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from chinese_ten.i18n import N_, _
 from chinese_ten.engine.judging import ReviewCancelled, Reviewed
-from chinese_ten.games.ten.review import REVIEW_SEED
+from chinese_ten.engine.review import REVIEW_SEED
 from chinese_ten.engine.workers import SHUTDOWN_WAIT_S, start_worker, watch_parent
 
 if TYPE_CHECKING:  # the worker imports this module; it needs none of the window's
@@ -41,9 +41,6 @@ STOPPED = N_("The review stopped unexpectedly. The log has the details.")
 NOT_STARTED = N_("The review could not be started. The log has the details.")
 """What the person is told when no process could be started for the review."""
 
-TEN_REVIEW = "chinese_ten.games.ten.review"
-"""The module reviewing a Chinese Ten deal (a game's table adapter names its own: ``review_module``)."""
-
 Judgement = Any
 """A judged decision of whichever game (each game's review module has its ``Judgement``)."""
 
@@ -59,8 +56,7 @@ def review_budget(module: str) -> int:
     return int(importlib.import_module(module).REVIEW_TURNS)
 
 
-def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget: int,
-         module: str = TEN_REVIEW) -> None:
+def work(conn: Connection, record: dict[str, Any], seat: int, seed: int, budget: int, module: str) -> None:
     """The worker: review the deal with ``module``'s ``review_record``, sending each decision as ``("judged", judgement)`` and
     ``("progress", judged, total)`` as it goes, then ``("done", review)``.
 
@@ -108,7 +104,7 @@ class Analysis:
     """The review of one seat's decisions in one deal, under way or done, for a screen to follow."""
 
     def __init__(self, record: dict[str, Any], seat: int, keeper: Keeper | None, kept: tuple[int, int] | None,
-                 seed: int, budget: int, module: str = TEN_REVIEW) -> None:
+                 seed: int, budget: int, module: str) -> None:
         """An analysis not yet started; :meth:`start` makes one and starts it."""
         self.record = record
         self.module = module
@@ -132,14 +128,19 @@ class Analysis:
     @classmethod
     def start(cls, record: dict[str, Any], seat: int, keeper: Keeper | None = None,
               kept: tuple[int, int] | None = None, *, seed: int = REVIEW_SEED,
-              budget: int | None = None, module: str = TEN_REVIEW) -> Analysis:
-        """Start reviewing ``seat``'s decisions in the deal ``record`` with the review ``module`` of its game
-        (spending ``budget``, by default the game's own effort); returns at once.
+              budget: int | None = None, module: str | None = None) -> Analysis:
+        """Start reviewing ``seat``'s decisions in the deal ``record`` with the review ``module`` of its game (by
+        default the one its table adapter names), spending ``budget``, by default the game's own effort; returns at
+        once.
 
         With a ``keeper`` and the deal's place ``kept`` (match id, deal number),
         a review kept before with the same seed and effort is used as it is
         (done at once, no process started), and a new one is kept when finished.
         """
+        if module is None:
+            from chinese_ten.ui.table.games import record_game
+
+            module = record_game(record).review_module
         analysis = cls(record, seat, keeper, kept, seed, review_budget(module) if budget is None else budget, module)
         if keeper is not None and kept is not None:
             analysis._review = keeper.kept_review(kept, seat, seed, analysis.budget)

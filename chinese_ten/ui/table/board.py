@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from chinese_ten.cards import Card
-from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.events import Dealt, Event, ThrownIn
 from chinese_ten.ui.table.geometry import slot_capacity
 
 
@@ -64,25 +62,20 @@ class Board:
     """The layout as dealt, held back with the hands."""
 
     @classmethod
-    def dealt(cls, dealt: Dealt, opening: Sequence[Event]) -> Board:
+    def dealt(cls, hands: Sequence[Sequence[Card | None]], layout: Sequence[Card], stock: int, *,
+              capacity: int = 20, thrown: Sequence[Card] | None = None) -> Board:
         """The table as one seat was told the cards were dealt (the hands it may not see face down), before
-        any opening capture; when dead layouts were thrown in first, the first of them with no hands yet."""
-        seats = len(dealt.hands)
-        hands: list[list[Card | None]] = [shown_hand(h) for h in dealt.hands]
-        board = cls(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats)
-        layout = dealt.layout
-        thrown = [ev for ev in opening if isinstance(ev, ThrownIn)]
-        if thrown:
-            board.held_hands, board.hands = board.hands, [[] for _ in hands]
-            board.held_layout, layout = layout, thrown[0].layout
+        any opening capture; when dead layouts were thrown in first, the first of them (``thrown``) with no hands
+        yet, the hands and the layout dealt held back."""
+        seats = len(hands)
+        shown: list[list[Card | None]] = [shown_hand(h) for h in hands]
+        board = cls(seats=seats, hands=shown, stock=stock, piles=[0] * seats, points=[0] * seats, capacity=capacity)
+        if thrown is not None:
+            board.held_hands, board.hands = board.hands, [[] for _ in shown]
+            board.held_layout, layout = tuple(layout), thrown
         for i, card in enumerate(layout):
             board.slots[i] = card
         return board
-
-    @classmethod
-    def as_dealt(cls, deal: Deal) -> Board:
-        """The whole deal as dealt, every hand open (for a review, once the deal is known)."""
-        return cls.dealt(deal.dealt(), deal.opening_events)
 
     def copy(self) -> Board:
         """An independent copy of the picture."""

@@ -6,25 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from chinese_ten.cards import RANK_NAMES, Card
-from chinese_ten.games.fishing.events import Drew, LayoutRefilled, PassedOver
-from chinese_ten.games.ten.events import (
-    Captured,
-    DealerSweep,
-    NoFlip,
-    Redealt,
-    Refilled,
-    ThrownIn,
-    TripleCaptured,
-    Turned,
-)
 from chinese_ten.i18n import N_, _, ngettext
 from chinese_ten.settings import ANIMATION_SPEEDS
 from chinese_ten.ui.table.animation import Label, Sprite, Step, StepFactory
 from chinese_ten.ui.table.board import Board, Loc, hand_order
 from chinese_ten.ui.table.narration import Narration
 from chinese_ten.ui.table.presenters import Event, Showing, presenter_for
+from chinese_ten.ui.table.presenting import Taking
 
 
 @dataclass(frozen=True)
@@ -129,7 +120,7 @@ class Choreographer:
             return Step(0.0)
         return build
 
-    def flip(self, ev: Turned, carry: list[Event]) -> StepFactory:
+    def flip(self, ev: Any, carry: list[Event]) -> StepFactory:
         """The stock card turned face up beside the stock (telling ``carry`` with it)."""
         tell = carry + [ev]
 
@@ -159,7 +150,7 @@ class Choreographer:
                         on_end=end)
         return build
 
-    def enter(self, seat: int, card: object, tell: list[Event], capture: Captured | None) -> StepFactory:
+    def enter(self, seat: int, card: object, tell: list[Event], capture: Taking | None) -> StepFactory:
         """A card from a hand or the stock to the layout, onto what it captures (``capture``), telling ``tell``."""
         def build(board: Board) -> Step:
             self._tell(tell)
@@ -184,10 +175,8 @@ class Choreographer:
             return Step(travel, seat, [Sprite(card, src, dst, flip=flip, lift=0.3)], on_end=end)  # type: ignore[arg-type]
         return build
 
-    def glow(self, ev: Captured) -> StepFactory:
+    def glow(self, ev: Taking, triple: bool = False) -> StepFactory:
         """A capture's cards glowing (longer for a triple)."""
-        triple = isinstance(ev, TripleCaptured)
-
         def build(board: Board) -> Step:
             slots = tuple(s for s in (board.slot_of(c) for c in ev.taken) if s is not None)
             at = board.resting.get(ev.card, Loc("stage"))
@@ -196,7 +185,7 @@ class Choreographer:
                         [Sprite(ev.card, at, at, glow=True)], banner=banner, glow_slots=slots)
         return build
 
-    def sweep(self, ev: Captured, told: Event | None = None) -> StepFactory:
+    def sweep(self, ev: Taking, told: Event | None = None) -> StepFactory:
         """A capture swept from the layout to its seat's pile, telling ``told`` (the game's own event, when
         ``ev`` stands for it) or ``ev``."""
         def build(board: Board) -> Step:
@@ -213,7 +202,7 @@ class Choreographer:
             return Step(self.pace.sweep, ev.seat, sprites, labels, on_end=end)
         return build
 
-    def sweep_glow(self, ev: DealerSweep) -> StepFactory:
+    def sweep_glow(self, ev: Any) -> StepFactory:
         """The dealer's four of a kind glowing in the layout."""
         def build(board: Board) -> Step:
             slots = tuple(s for s in (board.slot_of(c) for c in ev.cards) if s is not None)
@@ -222,7 +211,7 @@ class Choreographer:
                         glow_slots=slots)
         return build
 
-    def sweep_opening(self, ev: DealerSweep) -> StepFactory:
+    def sweep_opening(self, ev: Any) -> StepFactory:
         """The dealer's four of a kind swept to the dealer's pile."""
         def build(board: Board) -> Step:
             self._tell([ev])
@@ -240,7 +229,7 @@ class Choreographer:
 
     # ------------------------------------------------------------------ the rarer events of the house rules
 
-    def dead_glow(self, ev: ThrownIn) -> StepFactory:
+    def dead_glow(self, ev: Any) -> StepFactory:
         """A dead layout glowing before it is thrown in."""
         def build(board: Board) -> Step:
             self._tell([ev])
@@ -249,7 +238,7 @@ class Choreographer:
                         glow_slots=slots)
         return build
 
-    def throw_in(self, ev: ThrownIn, following: tuple[Card, ...] | None) -> StepFactory:
+    def throw_in(self, ev: Any, following: tuple[Card, ...] | None) -> StepFactory:
         """The dead layout goes back to the stock and the next layout is dealt (with the hands, at the last)."""
         def build(board: Board) -> Step:
             gone = [Sprite(c, Loc("slot", index=board.slot_of(c) or 0), Loc("stock"), window=(0.0, 0.5))
@@ -274,7 +263,7 @@ class Choreographer:
             return Step(self.pace.sweep * 2, ev.seat, gone + dealt, on_end=end)
         return build
 
-    def refill(self, ev: Refilled) -> StepFactory:
+    def refill(self, ev: Any) -> StepFactory:
         """Cards turned from the stock to refill the layout, with a banner saying so."""
         def build(board: Board) -> Step:
             self._tell([ev])
@@ -286,14 +275,14 @@ class Choreographer:
             return Step(self.pace.flip * 3, ev.seat, sprites, banner=banner, on_end=end)
         return build
 
-    def no_flip(self, ev: NoFlip, carry: list[Event]) -> StepFactory:
+    def no_flip(self, ev: Any, carry: list[Event]) -> StepFactory:
         """No card to turn: the stock is empty."""
         def build(board: Board) -> Step:
             self._tell(carry + [ev])
             return Step(self.pace.flip * 2, ev.seat, banner=_("The stock is empty: no card to turn"))
         return build
 
-    def redeal(self, ev: Redealt, carry: list[Event]) -> StepFactory:
+    def redeal(self, ev: Any, carry: list[Event]) -> StepFactory:
         """Each seat is dealt its new cards from the stock (as the re-deal tells them: face down where the
         table may not see them), one at a time round the table."""
         def build(board: Board) -> Step:
@@ -326,7 +315,7 @@ class Choreographer:
             return Step(self.pace.move * 3, None, sprites, banner=banner, on_end=end)
         return build
 
-    def turn_up(self, ev: LayoutRefilled) -> StepFactory:
+    def turn_up(self, ev: Any) -> StepFactory:
         """Cards turned from the stock to the layout one after another, each flying as far as a turned card."""
         def build(board: Board) -> Step:
             self._tell([ev])
@@ -336,7 +325,7 @@ class Choreographer:
             return Step(self.pace.flip * (count + 1) / 2, ev.seat, sprites, on_end=end)
         return build
 
-    def draw(self, ev: Drew, carry: list[Event]) -> StepFactory:
+    def draw(self, ev: Any, carry: list[Event]) -> StepFactory:
         """The stock's top card to the seat's hand: face up into the bottom seat's hand, in its place there;
         face down (as the seat was told it) into another's."""
         def build(board: Board) -> Step:
@@ -359,7 +348,7 @@ class Choreographer:
             return Step(self.pace.move, ev.seat, [sprite], on_end=end)
         return build
 
-    def passed(self, ev: PassedOver, carry: list[Event]) -> StepFactory:
+    def passed(self, ev: Any, carry: list[Event]) -> StepFactory:
         """A seat with no cards left passed over: a word rising from its place a moment."""
         def build(board: Board) -> Step:
             self._tell(carry + [ev])

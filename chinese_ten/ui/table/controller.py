@@ -31,7 +31,7 @@ from chinese_ten.ui.table.tableview import AnimatedDeal
 from chinese_ten.engine.thinking import ComputerThinker, Explained
 
 if TYPE_CHECKING:
-    from chinese_ten.games.ten.deal import Deal
+    from chinese_ten.engine.game import GameState
     from chinese_ten.ui.table.lesson import LessonGuide
 
 Event = Any
@@ -111,7 +111,7 @@ class TableController(AnimatedDeal):
                  seed: int | str | None = None, pace: Pace | None = None, person: bool = True,
                  thinker: ComputerThinker | None = None, think_ms: int | None = None,
                  deals: int | None = None, rules: Any = None, guide: LessonGuide | None = None,
-                 seat: int = 0, first_deal: Deal | None = None, game: str = "ten", follow: Followed | None = None,
+                 seat: int = 0, first_deal: GameState | None = None, game: str = "ten", follow: Followed | None = None,
                  infos: Callable[[], list[SeatInfo]] | None = None) -> None:
         """A new match of the game the registry calls ``game``, seen from ``seat`` (the person's, unless
         ``person`` is False), who leads the first deal; ``strength`` is every computer's, or each computer's in
@@ -620,13 +620,13 @@ class TableController(AnimatedDeal):
 
     def _target_winners(self) -> str:
         """Who wins a match decided by the tie score of its last deal, in words (the deal is added to the match)."""
-        from chinese_ten.games.ten.texts import number_text
+        from chinese_ten.engine.scores import as_number
         from chinese_ten.ui.table.narration import winners_text
 
         self.record_deal()
         deal = self.finished_deal()
         assert deal is not None
-        tie = number_text(deal.tie_score)
+        tie = str(as_number(deal.tie_score))
         return _("At or above the tie score ({tie}): {winners}").format(
             tie=tie, winners=winners_text(self.names, self.match.winners()))
 

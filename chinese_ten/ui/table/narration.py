@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from chinese_ten.i18n import _
-from chinese_ten.ui.table.presenters import Event, presenter_for, redeal_text, thrown_in_text
+from chinese_ten.ui.table.presenters import Event, presenter_for
 
-__all__ = ["Narration", "leading", "redeal_text", "thrown_in_text", "winners_text"]
+__all__ = ["Narration", "leading", "winners_text"]
 
 
 class Narration:

@@ -519,7 +519,7 @@ def test_switching_the_language_with_a_review_open_retells_its_seats_and_turns(a
 
 
 def test_the_review_says_its_figures_assume_sensible_play_and_help_says_how_it_judges(app, reviewed) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.scenes.help import fishing_rules_page, rules_page
+    from chinese_ten.ui.scenes.help import rules_page
     from chinese_ten.ui.scenes.review import SENSIBLE_PLAY
 
     record, review = reviewed
@@ -528,7 +528,7 @@ def test_the_review_says_its_figures_assume_sensible_play_and_help_says_how_it_j
     app.frame(1 / 60, [])
     app.draw()
     assert _(SENSIBLE_PLAY) in scene.words
-    for page in (rules_page(), fishing_rules_page()):
+    for page in (rules_page(), rules_page(game="fishing")):
         heads = [value for kind, value in page if kind == "head"]
         assert "How the review judges" in heads
         assert any(kind == "text" and "play sensibly" in str(value) for kind, value in page)

@@ -13,7 +13,8 @@ from chinese_ten.i18n import LANGUAGES, use_language
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.scenes import help as help_module
-from chinese_ten.ui.scenes.help import KEYS, HelpScene, fishing_card_values, fishing_rules_page
+from chinese_ten.games.fishing.helppages import card_values as fishing_card_values, rules_blocks as fishing_rules_page
+from chinese_ten.ui.scenes.help import KEYS, HelpScene
 
 
 def _ranks(label: str) -> list[int]:

@@ -18,7 +18,7 @@ from chinese_ten.engine.thinking import ComputerThinker
 from chinese_ten.games.ten.record import deal_of
 from chinese_ten.games.ten.review import Review, review_record
 from chinese_ten.matchstore import MatchSetup, open_store
-from chinese_ten.practice import PracticePosition
+from chinese_ten.games.ten.practice import PracticePosition
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
 from chinese_ten.ui.keeper import Keeper

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from chinese_ten.ui.app import App
+from chinese_ten.ui.table.games.ten import TEN
 
 from uiharness import play_until, press, run_frames
 
@@ -73,11 +74,10 @@ def test_a_new_turn_brings_the_log_back_to_the_newest_entry(make_table) -> None:
 
 def test_the_dealer_line_says_you_once(make_table) -> None:  # type: ignore[no-untyped-def]
     from chinese_ten.games.ten.deal import Deal
-    from chinese_ten.ui.table.board import Board
 
     app, ctl, table = make_table(seats=2)
     ctl.session.deal = Deal.from_seed(2, 1, dealer=0)
-    ctl.board = Board.as_dealt(ctl.session.deal)
+    ctl.board = TEN.dealt_board(ctl.session.deal)
     said: list[str] = []
     real_line = app.kit.text.line
     app.kit.text.line = lambda text, *a, **k: (said.append(text), real_line(text, *a, **k))[1]  # type: ignore[method-assign]

@@ -8,7 +8,8 @@ import pytest
 
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.ui.table.animation import Label
-from chinese_ten.ui.table.board import Board, Loc
+from chinese_ten.ui.table.board import Loc
+from chinese_ten.ui.table.games.ten import TEN
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.table.choreography import Choreographer, Pace
 from chinese_ten.ui.table.geometry import table_geometry
@@ -28,7 +29,7 @@ def test_the_dealer_chip_covers_no_words_of_any_seat(make_table, size: tuple[int
     geom = table_geometry(size, seats)
     for dealer in range(1, seats):
         ctl.session.deal = Deal.from_seed(seats, 1, dealer=dealer)
-        ctl.board = Board.as_dealt(ctl.session.deal)
+        ctl.board = TEN.dealt_board(ctl.session.deal)
         placed = scene.painter.seats(surface, geom, ctl, frozenset())
         chip = placed[dealer]["dealer"]
         assert not chip.colliderect(placed[dealer]["left"]), f"the chip hides the cards-left count of {dealer}"

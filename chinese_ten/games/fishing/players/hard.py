@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from chinese_ten.engine.judging import Figures, HintBasis, HintOption, hint_basis
+from chinese_ten.engine.judging import Figures, HintBasis, HintOption, add_tally, clear_tallies, hint_basis
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import (
     KEY_STEP,
@@ -142,12 +142,7 @@ class HardPlayer:
         takes = [(usage_of(f), sum(KEY_STEP[v] * k for v, k in usage_of(f)), family_points(f)) for _, f in options]
         after = (me + 1) % seats
         totals = [0.0] * len(options)
-        if detail is not None:
-            detail[:] = [[0.0, 0.0, 0.0] for _ in options]
-        if squares is not None:
-            squares[:] = [0.0] * len(options)
-        if lines is not None:
-            lines[:] = [Counter() for _ in options]
+        clear_tallies(len(options), 0.0, detail, squares, lines)
         trace: list[Traced] | None = [] if lines is not None else None
         traced = line_turns if lines is not None else 0
         noise = random.Random()
@@ -186,9 +181,5 @@ class HardPlayer:
                     trace.clear()
                 rollout(hs, counts, key, st, after, noise, won, self.noise, self.other_noise, me, trace, traced)
                 result = won[me] - sum(won) / seats
-                totals[o] += result
-                if squares is not None:
-                    squares[o] += result * result
-                if lines is not None and trace is not None:
-                    lines[o][tuple(trace)] += 1
+                add_tally(o, result, totals, squares, lines, trace)
         return totals

@@ -19,7 +19,7 @@ import random
 from collections import Counter
 
 from chinese_ten.cards import ALL_CARDS, Card
-from chinese_ten.engine.judging import Figures, HintBasis, HintOption, hint_basis
+from chinese_ten.engine.judging import Figures, HintBasis, HintOption, add_tally, clear_tallies, hint_basis
 from chinese_ten.games.ten.deal import Action
 from chinese_ten.games.ten.rules import RuleSet, pack_scale
 from chinese_ten.games.ten.view import SeatView
@@ -203,12 +203,7 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
     totals = [0] * len(options)
     after_seat = view.rules.next_seat(me, pos.seats)
     noise_rng = random.Random()
-    if detail is not None:
-        detail[:] = [[0, 0, 0] for _ in options]
-    if squares is not None:
-        squares[:] = [0] * len(options)
-    if lines is not None:
-        lines[:] = [Counter() for _ in options]
+    clear_tallies(len(options), 0, detail, squares, lines)
     trace: list[int] | None = [] if lines is not None else None
     for _ in range(worlds):
         hands, stock = pos.sample(rng)
@@ -237,9 +232,5 @@ def option_totals(view: SeatView, pos: Position, rng: random.Random, options: li
             noise_rng.seed(seed)
             got = won + rollout(hs, lay, st, seen, after_seat, me, lean, noise_rng, noise, other_noise,
                                 exact_at, trace=trace, traced=line_turns)
-            totals[i] += got
-            if squares is not None:
-                squares[i] += got * got
-            if lines is not None and trace is not None:
-                lines[i][tuple(trace)] += 1
+            add_tally(i, got, totals, squares, lines, trace)
     return totals

@@ -13,7 +13,7 @@ event type of :mod:`chinese_ten.ui.table.presenters`, whichever game emits it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ from chinese_ten.cards import Card
 from chinese_ten.engine.judging import HintBasis
 from chinese_ten.i18n import _
 from chinese_ten.ui.table.board import Board
+from chinese_ten.ui.table.presenting import Presenter
 
 Sets = tuple[tuple[Card, ...], ...]
 """Sets of layout cards taken together (one card each in Chinese Ten)."""
@@ -154,6 +155,10 @@ class TableGame(Protocol):
     """The module whose ``review_record`` judges a deal of this game and whose ``REVIEW_TURNS`` is its effort
     (named, not imported: the review's worker process imports it and none of the window)."""
 
+    @property
+    def presenters(self) -> Mapping[type, Presenter]:
+        """How each of its events is told, moved, sounded and listed, by event type."""
+
     def board(self, dealt: Any, opening: Sequence[Any]) -> Board:
         """The table as the seat was told the cards were dealt."""
 
@@ -199,6 +204,25 @@ class TableGame(Protocol):
 
     def rules_words(self, rules: Any) -> list[str]:
         """The rules in force, in words, for the side panel."""
+
+    def description(self) -> str:
+        """The game's one line under its name on the start screen, with ``{low}`` and ``{high}`` for its fewest
+        and most players, in the language in force."""
+
+    def tagline(self, rules: Any, seats: int) -> str:
+        """The start screen's line about the game (``rules``: the house rules in force, which a game without
+        them passes over)."""
+
+    def lead_words(self, rules: Any, seats: int) -> str:
+        """Who deals and who leads the first deal against the computers (the person always leads it)."""
+
+    def rules_blocks(self, rules: Any, seats: int) -> tuple[tuple[str, object], ...]:
+        """Its Rules page of Help (its numbers from ``rules``, None for its default ones; the examples at
+        ``seats`` players), each block ("head", text), ("text", text), ("cards", (caption, codes)) or ("table",
+        rows)."""
+
+    def values_blocks(self, rules: Any) -> tuple[tuple[str, object], ...]:
+        """Its Card values page of Help, in blocks as :meth:`rules_blocks`'s."""
 
     def winning_words(self, rules: Any) -> str | None:
         """How the match is won, in words, when the rules make it other than the highest total (None)."""

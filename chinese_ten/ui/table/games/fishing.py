@@ -8,22 +8,28 @@ played at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from chinese_ten.cards import Card
+from chinese_ten.games.fishing import helppages
 from chinese_ten.games.fishing.actions import FishingAction
-from chinese_ten.games.fishing.events import Dealt, Played
+from chinese_ten.games.fishing.events import (CapturedSets, DealOver, Dealt, Drew, JoinedLayout, LayoutRefilled,
+                                              PassedOver, Played)
 from chinese_ten.games.fishing.legal import card_families
 from chinese_ten.games.fishing.record import FishingRecordError, deal_of, record_of, replay, turn_action
 from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, LAYOUT_SIZE, FishingRules
 from chinese_ten.games.fishing.state import FishingDeal
 from chinese_ten.games.fishing.view import FishingView
 from chinese_ten.i18n import _
-from chinese_ten.ui.table.board import Board, shown_hand
+from chinese_ten.ui.table.animation import overlap
+from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.geometry import slot_capacity
 from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Replayed, Submit, sets_text
+from chinese_ten.ui.table.presenting import (DEAL_OVER, FLIP_AFTER_LANDING, FLIP_AFTER_SWEEP, PLAYED, Presenter, Showing,
+                                             Stage, Taking, Telling, always, cards_text, move_taking,
+                                             told_joined)
 
 
 def options_of(card: Card, layout: Sequence[Card]) -> tuple[Option, ...]:
@@ -35,6 +41,82 @@ def options_of(card: Card, layout: Sequence[Card]) -> tuple[Option, ...]:
     return (*taking, Option((), 0))
 
 
+# ---------------------------------------------------------------------- how its events are presented
+
+
+def _told_sets(names: list[str], ev: CapturedSets) -> tuple[str, Telling]:
+    return _(" and took {cards} (+{points}).").format(cards=sets_text(ev.sets), points=ev.points), "extend"
+
+
+def _reviewed_sets(ev: CapturedSets) -> str:
+    return _("{card} took {cards}").format(card=ev.card.pretty, cards=sets_text(ev.sets))
+
+
+def _reviewed_joined(ev: JoinedLayout) -> str:
+    return _("{card} to the layout").format(card=ev.card.pretty)
+
+
+def _told_drew(names: list[str], ev: Drew) -> tuple[str, Telling]:
+    if ev.card is None:
+        return " " + _("{name} drew a card.").format(name=names[ev.seat]), "extend"
+    return " " + _("{name} drew {card}.").format(name=names[ev.seat], card=ev.card.pretty), "extend"
+
+
+def _told_layout_refilled(names: list[str], ev: LayoutRefilled) -> tuple[str, Telling]:
+    return _("{cards} turned up for the layout.").format(cards=cards_text(ev.cards)), "lead"
+
+
+def _told_passed(names: list[str], ev: PassedOver) -> tuple[str, Telling]:
+    if names[ev.seat] == _("You"):
+        return " " + _("You have no cards: passed over."), "extend"
+    return " " + _("{name} has no cards: passed over.").format(name=names[ev.seat]), "extend"
+
+
+def _move_sets(stage: Stage, ev: CapturedSets, s: Showing) -> float | None:
+    move_taking(stage, Taking(ev.seat, ev.card, tuple(c for group in ev.sets for c in group), ev.points), ev, s)
+    return stage.pace.sweep * FLIP_AFTER_SWEEP
+
+
+def _move_joined(stage: Stage, ev: JoinedLayout, s: Showing) -> float | None:
+    s.out.append(stage.enter(ev.seat, ev.card, s.carry + [ev], None))
+    s.carry = []
+    return stage.pace.move * FLIP_AFTER_LANDING
+
+
+def _move_drew(stage: Stage, ev: Drew, s: Showing) -> float | None:
+    draw = stage.draw(ev, s.carry)
+    if s.flip_after is not None and not s.carry and s.out:
+        s.out[-1] = overlap(s.out[-1], draw, s.flip_after)
+    else:
+        s.out.append(draw)
+    s.carry = []
+    return None
+
+
+def _move_layout_refilled(stage: Stage, ev: LayoutRefilled, s: Showing) -> float | None:
+    s.out.append(stage.turn_up(ev))
+    return None
+
+
+def _move_passed(stage: Stage, ev: PassedOver, s: Showing) -> float | None:
+    ending = any(isinstance(e, DealOver) for e in s.events)  # at the end every seat is passed: no news
+    s.out.append(stage.tell_only(s.carry) if ending else stage.passed(ev, s.carry))
+    s.carry = []
+    return None
+
+
+PRESENTERS: dict[type, Presenter] = {
+    Played: PLAYED,
+    CapturedSets: Presenter(tell=_told_sets, move=_move_sets, sound=always("capture-scoring"), review=_reviewed_sets),
+    JoinedLayout: Presenter(tell=told_joined, move=_move_joined, sound=always("lay"), review=_reviewed_joined),
+    Drew: Presenter(tell=_told_drew, move=_move_drew),
+    LayoutRefilled: Presenter(tell=_told_layout_refilled, move=_move_layout_refilled, sound=always("turn")),
+    PassedOver: Presenter(tell=_told_passed, move=_move_passed),
+    DealOver: DEAL_OVER,
+}
+"""How each of Go Fishing's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
+
+
 class FishingTable:
     """Go Fishing's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`)."""
 
@@ -44,15 +126,12 @@ class FishingTable:
     points_at_piles = True
     review_module = "chinese_ten.games.fishing.review"
 
+    presenters: Mapping[type, Presenter] = PRESENTERS
+    """How each of its events is presented."""
+
     def board(self, dealt: Dealt, opening: Sequence[Any]) -> Board:
         """The hands (the others face down), the layout in its first slots, the stock."""
-        seats = len(dealt.hands)
-        hands = [shown_hand(h) for h in dealt.hands]
-        board = Board(seats=seats, hands=hands, stock=dealt.stock, piles=[0] * seats, points=[0] * seats,
-                      capacity=slot_capacity(LAYOUT_SIZE))
-        for i, card in enumerate(dealt.layout):
-            board.slots[i] = card
-        return board
+        return Board.dealt(dealt.hands, dealt.layout, dealt.stock, capacity=slot_capacity(LAYOUT_SIZE))
 
     def to_move(self, view: FishingView) -> int | None:
         """The seat to play."""
@@ -130,6 +209,26 @@ class FishingTable:
     def rules_words(self, rules: FishingRules) -> list[str]:
         """The game's name (it has no house rules)."""
         return [_("Chinese Go Fishing")]
+
+    def description(self) -> str:
+        """Sets that add up to the card played."""
+        return _("Sets that add up to your card · {low} to {high} players")
+
+    def tagline(self, rules: Any, seats: int) -> str:
+        """What a turn does and who wins."""
+        return _("Play a card worth the sum of layout cards to take them all; the most points win.")
+
+    def lead_words(self, rules: Any, seats: int) -> str:
+        """The person leads the first deal."""
+        return _("You lead the first deal.")
+
+    def rules_blocks(self, rules: Any, seats: int) -> tuple[tuple[str, object], ...]:
+        """The rules in short with a turn worked through (played one way: ``rules`` passed over)."""
+        return helppages.rules_blocks()
+
+    def values_blocks(self, rules: Any) -> tuple[tuple[str, object], ...]:
+        """Each card's value and points, and a worked count."""
+        return helppages.values_blocks()
 
     def winning_words(self, rules: FishingRules) -> str | None:
         """None: the highest total wins a match."""
