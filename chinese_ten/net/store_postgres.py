@@ -181,7 +181,14 @@ class PostgresStore(TableStore):
         return self._conn
 
     def close(self) -> None:
-        """Close the connection (what was written stays written)."""
+        """Let go of the store and close the connection (what was written stays written). The serving lock is
+        given up first, in so many words: a closed connection's backend lets go of it only as it ends, a moment
+        later, and a server started at once on the same store would be refused meanwhile."""
+        try:
+            if not self._conn.closed:
+                self._conn.execute("SELECT pg_advisory_unlock_all()")
+        except psycopg.Error:
+            pass  # the connection is lost already: PostgreSQL lets go of its locks as the backend ends
         self._conn.close()
 
     @contextlib.contextmanager
