@@ -3,6 +3,7 @@ headless Chromium; the pool is held by the test, so the page is read while the d
 
 from __future__ import annotations
 
+import queue
 from pathlib import Path
 
 from chinese_ten.net.client import TableClient
@@ -34,8 +35,19 @@ def test_the_page_says_the_computer_is_thinking_until_its_move_comes(tmp_path: P
             page.wait(lambda d: "is thinking" in status.get_attribute("textContent"), what="the thinking line")
             assert "Guest 2" in status.get_attribute("textContent")
             future.set_result(fn(*args))
-            page.wait(lambda d: "is thinking" not in page.find('[data-role="status"]').get_attribute("textContent"),
-                      what="the computer's move")
+
+            def moved(_driver: object) -> bool:
+                """True once the thinking line is gone; a decision the move still owes (a take's choice, handed to
+                the pool in its turn) is answered as it comes."""
+                while True:
+                    try:
+                        owed, owed_fn, owed_args = pool.handed.get_nowait()
+                    except queue.Empty:
+                        break
+                    owed.set_result(owed_fn(*owed_args))
+                return "is thinking" not in page.find('[data-role="status"]').get_attribute("textContent")
+
+            page.wait(moved, what="the computer's move")
     finally:
         host.stop()
         client.close()
