@@ -33,6 +33,7 @@ from chinese_ten.storage import FileLock, try_lock
 from chinese_ten.net import protocol as p
 from chinese_ten.net.httpfront import FrontConnection, is_websocket_path, plain
 from chinese_ten.net.accepting import Acceptor
+from chinese_ten.net.leases import CLOSE_MOVED, CLOSE_TRY_LATER, Leases
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
 from chinese_ten.net.deals import (answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
@@ -178,7 +179,8 @@ class TableServer:
                  connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
                  shard: str | None = None, store: str | None = None) -> None:
         """A server keeping its tables in ``data_dir/tables.db``, which it holds alone, or in the PostgreSQL
-        ``store`` names (``postgresql://USER@HOST:PORT/DB``), which it holds alone too; ``pool`` lets Hard
+        ``store`` names (``postgresql://USER@HOST:PORT/DB``), which any number of servers share, each table held by one
+        at a time (:mod:`.leases`); ``pool`` lets Hard
         computers think in another process (off: every computer decides on the loop). :class:`StartError` when
         the folder cannot be used or another server holds it, or ``store`` cannot be used, :class:`DamagedStore`
         for a damaged ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
@@ -209,6 +211,9 @@ class TableServer:
         self._server: Server | None = None
         self._sweeper: asyncio.TimerHandle | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.leases: Leases | None = None
+        """This server's leases on its tables, once started on a store several servers share."""
+        self._connections: set[Connection] = set()
 
     # ------------------------------------------------------------------ tables
 
@@ -227,17 +232,59 @@ class TableServer:
         found = self.tables.get(table_id)
         if found is None and self.loop is not None:
             try:
-                found = restore(self.store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
+                store = self._store_for(table_id)
+                found = None if store is None else restore(store, table_id, self.loop, **self._options())  # type: ignore[arg-type]
             except StoreUnavailable as exc:
                 _log.warning("table %s could not be read: %s", table_id, exc)
+                self._give_up(table_id)
                 raise unavailable() from None
+            except Refused:
+                raise
             except Exception as exc:  # noqa: BLE001 - a kept table that cannot be played forward is refused as unknown
                 _log.error("table %s could not be brought back: %s: %s", table_id, type(exc).__name__, exc)
-                return None
-            if found is not None:
+                found = None
+            if found is None:
+                self._give_up(table_id)
+            else:
                 self.tables[table_id] = found
                 _log.info("table %s brought back", table_id)
         return found
+
+    def _store_for(self, table_id: str) -> TableStore | None:
+        """The store as table ``table_id`` is written here: the server's own, or on a shared store under the
+        table's lease, taken now (None when there is no such table); ``unavailable`` with 1013 (try again later)
+        while another server holds it."""
+        if self.leases is None:
+            return self.store
+        lease = self.leases.take(table_id)
+        if lease is not None:
+            return self.leases.fenced(lease)
+        if self.store.holder(table_id) is not None:
+            raise Refused("unavailable", unavailable().message, CLOSE_TRY_LATER)
+        return None
+
+    def _give_up(self, table_id: str) -> None:
+        """Let go of the lease of a table not kept in memory here."""
+        if self.leases is not None and table_id not in self.tables:
+            self.leases.give_up(table_id)
+
+    def _let_go(self, table_id: str, code: int = CLOSE_MOVED, reason: str = "the table moved") -> None:
+        """Take the table out of memory, its connections closed with ``code`` (by default 1012: connect again)."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        for conn in list(self._connections):
+            if conn.table is table:
+                conn.table, conn.seat, conn.watching = None, None, False
+                conn.close(code, reason)
+        table.close()
+
+    def _hand_over(self, table_id: str) -> None:
+        """Another server asks for a table of this one's: everything of it is written already, so it is let go of
+        at once, its lease with it."""
+        self._let_go(table_id)
+        self._give_up(table_id)
+        _log.info("table %s handed over", table_id)
 
     def restore_all(self) -> int:
         """Bring back every kept table now; how many."""
@@ -253,13 +300,8 @@ class TableServer:
             _log.warning("expired tables could not be removed now: %s", exc)
             expired = []
         for table_id in expired:
-            gone = self.tables.pop(table_id, None)
-            if gone is not None:
-                for seat in gone.seats:
-                    if seat.outlet is not None:
-                        seat.outlet.close(p.CLOSE_NO_TABLE, "the table has expired")
-                gone.watchers.close_all(p.CLOSE_NO_TABLE, "the table has expired")
-                gone.close()
+            self._let_go(table_id, p.CLOSE_NO_TABLE, "the table has expired")
+            self._give_up(table_id)
             _log.info("table %s expired", table_id)
         now = clock_wall()
         for table_id, table in list(self.tables.items()):
@@ -267,6 +309,7 @@ class TableServer:
                     and now - table.row.last_action > IDLE_SECONDS):
                 table.close()
                 del self.tables[table_id]
+                self._give_up(table_id)
         if self.loop is not None:
             for address, made in list(self._made.items()):
                 if not made or self.loop.time() - made[-1] >= 3600.0:
@@ -294,20 +337,26 @@ class TableServer:
         if sockets:
             self.port = sockets[0].getsockname()[1]
         self._acceptor = Acceptor.take_over(self._server.server, self.metrics)
+        if self.store.shared:
+            self.leases = Leases(self.store, self.loop, self._let_go, self._hand_over)
         self.sweep()
 
     async def close(self) -> None:
-        """Stop serving, close every table and the store."""
+        """Stop serving: every table stopped (each step of it written already), every lease given up, and every
+        connection closed with 1012, to connect again (through another server of a shared store); then the
+        store closed."""
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
-        if self._server is not None:
-            self._server.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 5)
         for table in self.tables.values():
             table.close()
+        if self.leases is not None:
+            self.leases.close()
+        if self._server is not None:
+            self._server.close(code=CLOSE_MOVED, reason="the server is restarting")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 5)
         if self._pool is not None:
             self._pool.shutdown()
         self.release()
@@ -371,12 +420,14 @@ class TableServer:
                 await ws.close(p.CLOSE_FLOOD, "too many connections from one address")
             return
         self._open[conn.address] = self._open.get(conn.address, 0) + 1
+        self._connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:
             await self._converse(conn)
         except ConnectionClosed:
             pass
         finally:
+            self._connections.discard(conn)
             left = self._open.pop(conn.address, 1) - 1
             if left:
                 self._open[conn.address] = left
@@ -446,6 +497,7 @@ class TableServer:
                 return
             self.metrics.bytes_in += len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
             if conn.admit(text):
+                await self._lease_first(text)
                 self._answer(self._first, conn, text)
         async for text in conn.ws:
             self.metrics.bytes_in += len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
@@ -453,6 +505,19 @@ class TableServer:
                 return
             if conn.admit(text):
                 self._answer(self._watcher_says if conn.watching else self._seated, conn, text)
+
+    async def _lease_first(self, text: str | bytes) -> None:
+        """On a shared store, before a first ``hello`` or ``watch`` of a table not here: its lease, asked for from
+        the server holding it (which gives it up at once) or waited for while a dead one's lapses, for a few
+        seconds at most."""
+        if self.leases is None:
+            return
+        try:
+            msg = p.parse_message(text)
+        except p.BadMessage:
+            return  # refused as the first message is
+        if isinstance(msg, (p.Hello, p.Watch)) and msg.table not in self.tables:
+            await self.leases.wait_for(msg.table)
 
     def _answer(self, handler: Any, conn: Connection, text: str | bytes) -> None:
         """Answer one message; a fault of the server's own is logged and answered ``unavailable``, and the
@@ -501,6 +566,16 @@ class TableServer:
                 _log.warning("a table could not be kept: %s", exc)
                 self._refuse(conn, unavailable())
                 return
+            if self.leases is not None:
+                try:
+                    lease = self.leases.take(table.id)
+                except StoreUnavailable:
+                    lease = None
+                if lease is None:
+                    table.close()
+                    self._refuse(conn, unavailable())
+                    return
+                table.store = self.leases.fenced(lease)
             self.tables[table.id] = table
             made.append(self.loop.time())
             conn.push(p.dump({"type": "created", "table": table.id, "seat": 0, "token": token,

@@ -13,7 +13,7 @@ import abc
 import contextlib
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -244,6 +244,10 @@ class TableStore(abc.ABC):
     """The store's clock in SQL, in seconds since the epoch: what every lease is timed by, whatever the clocks of
     the servers sharing the store say."""
 
+    shared: bool = False
+    """True for a store several servers may share at once (PostgreSQL): each then applies a table's actions only
+    under its lease (:mod:`.leases`); a store one server holds alone (``tables.db``) needs none."""
+
     @abc.abstractmethod
     def close(self) -> None:
         """Close the store (what was written stays written)."""
@@ -404,6 +408,25 @@ class TableStore(abc.ABC):
             return bool(db.execute(f"UPDATE tables SET lease_until = {self.now} + ? "
                                    "WHERE id = ? AND holder = ? AND version = ? RETURNING id",
                                    (seconds, lease.table_id, lease.holder, lease.version)).fetchall())
+
+    def renew_leases(self, holder: str, seconds: float = LEASE_SECONDS) -> dict[str, int]:
+        """Make every lease ``holder`` holds last ``seconds`` more from now on the store's clock, in one statement:
+        each table still its own, with the version of its lease (a lease missing here is lost)."""
+        with self._transaction() as db:
+            return {r[0]: int(r[1]) for r in db.execute(
+                f"UPDATE tables SET lease_until = {self.now} + ? WHERE holder = ? RETURNING id, version",
+                (seconds, holder))}
+
+    def tell(self, what: str, table_id: str, holder: str) -> None:
+        """Tell every server sharing the store that ``holder`` wants the table (``want``) or gave it up just now
+        (``free``); a store one server holds alone has nobody to tell."""
+        return None
+
+    def listen(self, heard: Callable[[str, str, str], None]) -> Callable[[], None]:
+        """Hear what the servers sharing the store :meth:`tell` each other: ``heard(what, table_id, holder)`` is
+        called on a thread of the store's own; the function returned stops listening (a store one server holds
+        alone has nothing to hear)."""
+        return lambda: None
 
     def give_up_lease(self, lease: Lease) -> None:
         """Let go of ``lease`` at once, so another server may take the table (a lost one is left as it is)."""

@@ -12,13 +12,20 @@ The schema is made and brought up to date by the server itself, in one transacti
 servers starting together make it once), with its version in ``chinese_ten_schema``. A lost connection makes
 each call ``unavailable`` (nothing changed) until one made again works, tried at most once every
 :data:`RECONNECT_SECONDS`.
+
+Any number of servers share one database, each table under one server's lease (:mod:`.leases`); they tell each
+other of a table wanted or given up by ``NOTIFY`` on :data:`CHANNEL`, which each hears on a connection of its
+own, on a thread (docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
@@ -26,6 +33,12 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
 from chinese_ten.net.store import ADDED, SCHEMA, SCHEMA_VERSION, Db, Rows, StoreRefused, StoreUnavailable, TableStore
+
+_log = logging.getLogger("chinese_ten.net")
+
+CHANNEL: Final[str] = "chinese_ten_tables"
+"""The channel the servers sharing a store tell each other on: ``{"what": "want" or "free", "table": ID,
+"holder": NAME}``."""
 
 VERSION_TABLE: Final[str] = "chinese_ten_schema"
 """The table holding the schema's version (one row): what tells a database the table server made."""
@@ -41,7 +54,6 @@ RECONNECT_SECONDS: Final[float] = 1.0
 """How often a lost connection is made again, at most, while calls come."""
 
 _LOCK_KEY: Final[int] = 0x43_54_65_6E_53_63_68  # "CTenSch": the advisory lock the schema is made under
-_SERVING_KEY: Final[int] = 0x43_54_65_6E_53_72_76  # "CTenSrv": the advisory lock a serving connection holds
 _ADDRESS_SHAPE: Final[str] = "postgresql://USER@HOST:PORT/DB"
 
 
@@ -84,20 +96,16 @@ class _Statements:
         return self._cursor.execute(sql.replace("?", "%s"), parameters)  # type: ignore[call-overload]
 
 
-class _Held(Exception):
-    """Another server's connection holds the store."""
-
-
 class PostgresStore(TableStore):
-    """The tables kept in one PostgreSQL database, by one server at a time: until a table has a lease of its
-    own, the server's connection holds the whole store (a session advisory lock, let go of by PostgreSQL when
-    the connection ends, however it ends), as a server holds its data folder for ``tables.db``."""
+    """The tables kept in one PostgreSQL database, shared by any number of servers, each table applied by the one
+    holding its lease."""
 
     now = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
+    shared = True
 
     def __init__(self, url: str) -> None:
         """Connect to ``url`` and make or bring up to date the schema; :class:`StoreRefused`, in one sentence,
-        for an address that is malformed or unreachable, a password refused, a store another server is using,
+        for an address that is malformed or unreachable, a password refused,
         a database of another program or of a newer version of the game (then nothing in it was changed)."""
         self.settings = check_address(url)
         self.where = shown_address(url)
@@ -106,9 +114,6 @@ class PostgresStore(TableStore):
             self._conn = self._connect()
         except psycopg.Error as exc:
             raise StoreRefused(f"the store {self.where} cannot be reached: {_said(exc)}") from None
-        except _Held:
-            raise StoreRefused(f"another table server is using the store {self.where}; stop it first, or give "
-                               f"this one a database of its own") from None
         try:
             self._prepare()
         except psycopg.Error as exc:
@@ -119,7 +124,7 @@ class PostgresStore(TableStore):
             raise
 
     def _connect(self) -> psycopg.Connection[Any]:
-        """A new connection, holding the store for this server (:class:`_Held` when another holds it)."""
+        """A new connection, its statements bounded in time and its commits not waiting for the disk."""
         conn = psycopg.connect(**{
             **self.settings, "connect_timeout": CONNECT_SECONDS, "autocommit": True,
             "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 1, "keepalives_count": 3,
@@ -127,9 +132,6 @@ class PostgresStore(TableStore):
         try:
             conn.execute(f"SET statement_timeout = {int(STATEMENT_SECONDS * 1000)}")
             conn.execute("SET synchronous_commit = off")  # tables.db's promise, at a tenth of the wait (module doc)
-            held = conn.execute("SELECT pg_try_advisory_lock(%s)", (_SERVING_KEY,)).fetchone()
-            if not (held and held[0]):
-                raise _Held
         except BaseException:
             conn.close()
             raise
@@ -176,20 +178,45 @@ class PostgresStore(TableStore):
                 self._conn = self._connect()
             except psycopg.Error as exc:
                 raise StoreUnavailable(f"the store {self.where} cannot be reached: {_said(exc)}") from None
-            except _Held:
-                raise StoreUnavailable(f"another table server took the store {self.where} meanwhile") from None
         return self._conn
 
     def close(self) -> None:
-        """Let go of the store and close the connection (what was written stays written). The serving lock is
-        given up first, in so many words: a closed connection's backend lets go of it only as it ends, a moment
-        later, and a server started at once on the same store would be refused meanwhile."""
-        try:
-            if not self._conn.closed:
-                self._conn.execute("SELECT pg_advisory_unlock_all()")
-        except psycopg.Error:
-            pass  # the connection is lost already: PostgreSQL lets go of its locks as the backend ends
+        """Close the connection (what was written stays written)."""
         self._conn.close()
+
+    def tell(self, what: str, table_id: str, holder: str) -> None:
+        """Tell every server sharing the store, by ``NOTIFY`` on :data:`CHANNEL`, that ``holder`` wants the table
+        (``want``) or gave it up just now (``free``)."""
+        payload = json.dumps({"what": what, "table": table_id, "holder": holder})
+        with self._transaction() as db:
+            db.execute("SELECT pg_notify(?, ?)", (CHANNEL, payload))
+
+    def listen(self, heard: Callable[[str, str, str], None]) -> Callable[[], None]:
+        """Hear what the servers sharing the store tell each other, on a thread with a connection of its own
+        (made again, once a second, while PostgreSQL is lost); the function returned stops it."""
+        stop = threading.Event()
+        thread = threading.Thread(target=self._hear, args=(heard, stop), name="tables-listen", daemon=True)
+        thread.start()
+
+        def stopped() -> None:
+            stop.set()
+            thread.join(5)
+        return stopped
+
+    def _hear(self, heard: Callable[[str, str, str], None], stop: threading.Event) -> None:
+        """The listening thread: each notice on :data:`CHANNEL` handed to ``heard`` until ``stop`` is set."""
+        while not stop.is_set():
+            try:
+                with self._connect() as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not stop.is_set():
+                        for notice in conn.notifies(timeout=RECONNECT_SECONDS):
+                            told = _notice(notice.payload)
+                            if told is not None:
+                                heard(*told)
+            except psycopg.Error as exc:
+                _log.warning("the store %s cannot be listened to just now: %s", self.where, _said(exc))
+                stop.wait(RECONNECT_SECONDS)
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[Db]:
@@ -209,6 +236,15 @@ class PostgresStore(TableStore):
                 yield _Statements(cursor)
         except psycopg.Error as exc:
             raise StoreUnavailable(f"the store {self.where} cannot be read: {_said(exc)}") from exc
+
+
+def _notice(payload: str) -> tuple[str, str, str] | None:
+    """What a notice on :data:`CHANNEL` tells (what, table, holder), or None for one not of this shape."""
+    try:
+        told = json.loads(payload)
+        return str(told["what"]), str(told["table"]), str(told["holder"])
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def _said(exc: BaseException) -> str:

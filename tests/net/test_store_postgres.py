@@ -1,4 +1,4 @@
-"""The PostgreSQL store's own part: a schema made once with its version, a database of a newer version or of
+"""The PostgreSQL store's own part: a schema made once with its version, one database shared by several servers, a database of a newer version or of
 another program refused with nothing changed, every bad ``--store`` address one line (exit 1, never a
 traceback, never the password), a connection lost while serving answered ``unavailable`` until it is made
 again, and a table served from PostgreSQL playing on through a server started afresh."""
@@ -15,7 +15,7 @@ import pytest
 
 from chinese_ten.net import store_postgres
 from chinese_ten.net.client import TableClient
-from chinese_ten.net.store import SCHEMA_VERSION, StoreRefused, StoreUnavailable, TableRow
+from chinese_ten.net.store import SCHEMA_VERSION, LeaseLost, StoreRefused, StoreUnavailable, TableRow
 from chinese_ten.net.store_postgres import VERSION_TABLE, PostgresStore, shown_address
 from tests.net.netkit import Player, ServerThread, play_until, wait_for
 from tests.net.pgkit import PASSWORD, Postgres, free_port
@@ -30,20 +30,19 @@ def tables_in(address: str) -> set[str]:
         return {r[0] for r in db.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
 
 
-def test_the_schema_is_made_once_with_its_version_and_one_server_holds_the_store(pg_database: str) -> None:
+def test_the_schema_is_made_once_with_its_version_and_several_servers_share_the_store(pg_database: str) -> None:
     first = PostgresStore(pg_database)
     try:
         first.create(row(), [])
-        with pytest.raises(StoreRefused, match="another table server is using the store") as refused:
-            PostgresStore(pg_database)
-        assert "\n" not in str(refused.value)
+        second = PostgresStore(pg_database)
+        try:
+            assert second.table_ids() == ["t1"]
+            second.create(row("t2"), [])
+            assert first.table_ids() == ["t1", "t2"]
+        finally:
+            second.close()
     finally:
         first.close()
-    second = PostgresStore(pg_database)  # let go of with the first's connection
-    try:
-        assert second.table_ids() == ["t1"]
-    finally:
-        second.close()
     with psycopg.connect(pg_database) as db:
         assert db.execute(f"SELECT version FROM {VERSION_TABLE}").fetchall() == [(SCHEMA_VERSION,)]
 
@@ -189,20 +188,23 @@ def test_a_table_kept_in_postgresql_plays_on_through_a_server_started_afresh(pg_
             second.stop()
 
 
-def test_a_server_whose_store_was_taken_while_its_connection_was_lost_writes_nothing(
+def test_a_server_whose_table_was_taken_while_its_connection_was_lost_writes_nothing(
         pg_database: str, postgres: Postgres, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_postgres, "RECONNECT_SECONDS", 0.0)
     store = PostgresStore(pg_database)
     other: PostgresStore | None = None
     try:
         store.create(row(), [])
+        lease = store.take_lease("t1", "east", seconds=-1.0)  # lapsed at once: another may take it
+        assert lease is not None
         with postgres.admin() as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (store._conn.info.backend_pid,))  # noqa: SLF001
         with pytest.raises(StoreUnavailable):
-            store.save_position("t1", {"lost": True}, 5, [], 3.0)
+            store.save_position("t1", {"lost": True}, 5, [], 3.0, lease=lease)
         other = PostgresStore(pg_database)
-        with pytest.raises(StoreUnavailable, match="another table server took the store"):
-            store.save_position("t1", {"late": True}, 6, [], 4.0)
+        assert other.take_lease("t1", "west") is not None
+        with pytest.raises(LeaseLost):
+            store.save_position("t1", {"late": True}, 6, [], 4.0, lease=lease)
         kept = other.load("t1")
         assert kept is not None and kept[0].seq == 0
     finally:
