@@ -4,7 +4,8 @@ A server applies a table's actions only while it holds the table's lease: it tak
 brings it back for a seat, renews all of them every :data:`RENEW_SECONDS` in one statement, and writes each step
 of the table through :class:`FencedStore`, which names the lease's version, so that a server whose lease was taken
 writes nothing more. A server asked for a table by another (``want``) gives it up at once; one waiting for a
-table hears when it is given up (``free``), or takes it once the dead holder's lease has lapsed.
+table hears when it is given up (``free``), takes it at once from a holder the store sees no connection of (killed),
+or takes it once the holder's lease has lapsed.
 """
 
 from __future__ import annotations
@@ -119,6 +120,8 @@ class Leases:
         self._freed: dict[str, asyncio.Event] = {}
         """The tables this server waits for, each set once its holder says it gave it up."""
         self._renewer: asyncio.TimerHandle | None = loop.call_later(RENEW_SECONDS, self.renew)
+        with contextlib.suppress(StoreUnavailable):  # named as soon as a connection is made again, if not now
+            store.present_as(self.name)
         self._stop_listening = store.listen(self._heard)
 
     def fresh(self) -> bool:
@@ -136,6 +139,15 @@ class Leases:
                 _log.info("table %s taken (lease version %d)", table_id, lease.version)
         return lease
 
+    def _take_from(self, table_id: str, dead: str) -> Lease | None:
+        """The table's lease taken from ``dead``, a server the store sees none of (killed): its lease would lapse
+        in a few seconds, and it can write nothing meanwhile, the lease's version having moved on."""
+        lease = self.store.take_lease(table_id, self.name, replacing=dead)
+        if lease is not None:
+            self.held[table_id] = lease
+            _log.info("table %s taken from %s, found dead (lease version %d)", table_id, dead, lease.version)
+        return lease
+
     def fenced(self, lease: Lease) -> FencedStore:
         """The store as the table of ``lease`` writes it."""
         return FencedStore(self.store, lease, self)
@@ -150,8 +162,13 @@ class Leases:
                 lease = self.take(table_id)
                 if lease is not None:
                     return lease
-                if self.store.holder(table_id) is None and self.take(table_id) is None:
+                holder = self.store.holder(table_id)
+                if holder is None and self.take(table_id) is None:
                     return None  # no such table (a lapsed lease is taken by the second try)
+                if holder is not None and not self.store.alive(holder):
+                    lease = self._take_from(table_id, holder)
+                    if lease is not None:
+                        return lease
                 left = end - self.loop.time()
                 if left <= 0:
                     return None

@@ -391,14 +391,16 @@ class TableStore(abc.ABC):
 
     # ------------------------------------------------------------------ leases (docs/architecture.md)
 
-    def take_lease(self, table_id: str, holder: str, seconds: float = LEASE_SECONDS) -> Lease | None:
-        """Take the table for ``holder`` for ``seconds`` of the store's clock, when nobody holds it or its
-        holder's lease has lapsed: the lease, its version one past the table's last; None while another's lasts
-        (or there is no such table). Every earlier lease of the table is lost from then on."""
+    def take_lease(self, table_id: str, holder: str, seconds: float = LEASE_SECONDS, *,
+                   replacing: str | None = None) -> Lease | None:
+        """Take the table for ``holder`` for ``seconds`` of the store's clock, when nobody holds it, its holder's
+        lease has lapsed or its holder is ``replacing`` (a server found dead): the lease, its version one past the
+        table's last; None while another's lasts (or there is no such table). Every earlier lease of the table is
+        lost from then on."""
         with self._transaction() as db:
             rows = db.execute(f"UPDATE tables SET holder = ?, lease_until = {self.now} + ?, version = version + 1 "
-                              f"WHERE id = ? AND (holder IS NULL OR lease_until < {self.now}) RETURNING version",
-                              (holder, seconds, table_id)).fetchall()
+                              f"WHERE id = ? AND (holder IS NULL OR lease_until < {self.now} OR holder = ?) "
+                              "RETURNING version", (holder, seconds, table_id, replacing)).fetchall()
         return Lease(table_id, holder, int(rows[0][0])) if rows else None
 
     def renew_lease(self, lease: Lease, seconds: float = LEASE_SECONDS) -> bool:
@@ -421,6 +423,15 @@ class TableStore(abc.ABC):
         """Tell every server sharing the store that ``holder`` wants the table (``want``) or gave it up just now
         (``free``); a store one server holds alone has nobody to tell."""
         return None
+
+    def present_as(self, holder: str) -> None:
+        """Name this server's connections to the store after ``holder``, for :meth:`alive` to find."""
+        return None
+
+    def alive(self, holder: str) -> bool:
+        """Whether the server named ``holder`` may still be running: False only once the store sees none of its
+        connections (a store one server holds alone has no other)."""
+        return True
 
     def listen(self, heard: Callable[[str, str, str], None]) -> Callable[[], None]:
         """Hear what the servers sharing the store :meth:`tell` each other: ``heard(what, table_id, holder)`` is

@@ -110,6 +110,7 @@ class PostgresStore(TableStore):
         self.settings = check_address(url)
         self.where = shown_address(url)
         self._last_try = time.monotonic()
+        self._application = "chinese-ten serve"
         try:
             self._conn = self._connect()
         except psycopg.Error as exc:
@@ -128,7 +129,7 @@ class PostgresStore(TableStore):
         conn = psycopg.connect(**{
             **self.settings, "connect_timeout": CONNECT_SECONDS, "autocommit": True,
             "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 1, "keepalives_count": 3,
-            "tcp_user_timeout": int(STATEMENT_SECONDS * 1000), "application_name": "chinese-ten serve"})
+            "tcp_user_timeout": int(STATEMENT_SECONDS * 1000), "application_name": self._application})
         try:
             conn.execute(f"SET statement_timeout = {int(STATEMENT_SECONDS * 1000)}")
             conn.execute("SET synchronous_commit = off")  # tables.db's promise, at a tenth of the wait (module doc)
@@ -184,6 +185,20 @@ class PostgresStore(TableStore):
         """Close the connection (what was written stays written)."""
         self._conn.close()
 
+    def present_as(self, holder: str) -> None:
+        """Name this server's connections (``application_name``) after ``holder``, for :meth:`alive` to find."""
+        self._application = _application(holder)
+        with self._transaction() as db:
+            db.execute("SELECT set_config('application_name', ?, false)", (self._application,))
+
+    def alive(self, holder: str) -> bool:
+        """Whether PostgreSQL holds any connection of the server named ``holder``: a server killed (however) has
+        none a moment later, its system having closed them; one cut off from PostgreSQL by the network keeps them
+        until their keepalives fail, and meanwhile counts as alive."""
+        with self._reading() as db:
+            return db.execute("SELECT 1 FROM pg_stat_activity WHERE application_name = ? LIMIT 1",
+                              (_application(holder),)).fetchone() is not None
+
     def tell(self, what: str, table_id: str, holder: str) -> None:
         """Tell every server sharing the store, by ``NOTIFY`` on :data:`CHANNEL`, that ``holder`` wants the table
         (``want``) or gave it up just now (``free``)."""
@@ -236,6 +251,11 @@ class PostgresStore(TableStore):
                 yield _Statements(cursor)
         except psycopg.Error as exc:
             raise StoreUnavailable(f"the store {self.where} cannot be read: {_said(exc)}") from exc
+
+
+def _application(holder: str) -> str:
+    """The ``application_name`` of the connections of the server named ``holder`` (PostgreSQL keeps 63 bytes)."""
+    return f"chinese-ten {holder}"[:63]
 
 
 def _notice(payload: str) -> tuple[str, str, str] | None:

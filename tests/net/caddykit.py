@@ -7,10 +7,13 @@ need it are skipped, with the reason, where the program is not installed.
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,14 +42,18 @@ class Caddy:
     """A Caddy process serving ``sites`` (Caddyfile site blocks, after the global ``options``) with its data under
     ``folder``; ready (its certificate made) when the constructor returns, stopped with :meth:`stop`."""
 
-    def __init__(self, folder: Path, sites: str, timeout: float = 60.0, options: str = GLOBAL_OPTIONS) -> None:
+    def __init__(self, folder: Path, sites: str, timeout: float = 60.0, options: str = GLOBAL_OPTIONS,
+                 env: dict[str, str] | None = None, ready: str = "certificate obtained successfully") -> None:
+        """Caddy started with ``options`` and ``sites``, ``env`` added to its environment; ready once it logs
+        ``ready``."""
         assert CADDY is not None
+        self._ready_line = ready
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         config = folder / "Caddyfile"
         config.write_text(options + sites, encoding="utf-8")
         env = {"HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"), "XDG_CONFIG_HOME": str(folder / "config"),
-               "PATH": "/usr/bin:/bin"}
+               "PATH": "/usr/bin:/bin", **(env or {})}
         self.log: list[str] = []
         self._ready = threading.Event()
         self._process = subprocess.Popen([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"], env=env,
@@ -56,7 +63,7 @@ class Caddy:
         self._reader.start()
         if not self._ready.wait(timeout) or self._process.poll() is not None:
             self.stop()
-            raise AssertionError("Caddy did not make its certificate:\n" + "\n".join(self.log[-20:]))
+            raise AssertionError("Caddy did not start:\n" + "\n".join(self.log[-20:]))
 
     def await_handshake(self, port: int, timeout: float = 30.0) -> None:
         """Return once a TLS handshake with ``127.0.0.1:port`` succeeds against the local authority: Caddy logs
@@ -77,7 +84,7 @@ class Caddy:
         assert self._process.stderr is not None
         for line in self._process.stderr:
             self.log.append(line.rstrip())
-            if "certificate obtained successfully" in line:
+            if self._ready_line in line:
                 self._ready.set()
         self._ready.set()  # it ended: the constructor's check reads the log
 
@@ -117,3 +124,88 @@ def in_front_of(server: ServerThread, folder: Path) -> Iterator[tuple[Caddy, str
         yield caddy, public
     finally:
         caddy.stop()
+
+
+CLUSTER_FILE = Path(__file__).resolve().parents[2] / "packaging" / "server" / "Caddyfile.cluster"
+"""The Caddyfile for several servers on one PostgreSQL, as shipped: the tests run it as it is."""
+
+
+class Cluster:
+    """``count`` table servers (``chinese-ten serve`` processes, so that they can be killed) sharing the PostgreSQL
+    ``store``, behind a Caddy running :data:`CLUSTER_FILE` on ``http://127.0.0.1:PORT`` (:attr:`public`)."""
+
+    def __init__(self, folder: Path, store: str, count: int) -> None:
+        self.folder = folder
+        self.store = store
+        self.ports = [free_port() for _ in range(count)]
+        self.public = f"http://127.0.0.1:{free_port()}"
+        self.processes: list[subprocess.Popen[str] | None] = [None] * count
+        self.caddy: Caddy | None = None
+        try:
+            for index in range(count):
+                self.start(index)
+            config = CLUSTER_FILE.read_text(encoding="utf-8").replace("{\n\tservers {", "{\n\tadmin off\n\tservers {", 1)
+            self.caddy = Caddy(folder / "caddy", config, options="", ready="serving initial configuration", env={
+                "CHINESE_TEN_SITE": self.public, "CHINESE_TEN_BIND": "127.0.0.1",
+                "CHINESE_TEN_SERVERS": " ".join(f"127.0.0.1:{port}" for port in self.ports)})
+        except BaseException:
+            self.stop()
+            raise
+
+    def start(self, index: int) -> None:
+        """Start server ``index`` on its port, returning once it says it serves."""
+        log = open(self.folder / f"server{index}.log", "a", encoding="utf-8")  # noqa: SIM115 - the process holds it
+        env = {**os.environ, "CHINESE_TEN_LOG_DIR": str(self.folder / "logs")}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "chinese_ten", "serve", "--port", str(self.ports[index]), "--store", self.store,
+             "--data-dir", str(self.folder / f"data{index}"), "--public-url", self.public, "--trust-proxy", "127.0.0.1"],
+            stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=env)
+        log.close()
+        self.processes[index] = process
+        assert process.stdout is not None
+        line = process.stdout.readline()  # the one line it prints once it serves
+        assert line.startswith("serving on "), f"server {index} did not start: {self.log(index)[-800:]}"
+
+    def log(self, index: int) -> str:
+        """What server ``index`` wrote on stderr so far."""
+        return (self.folder / f"server{index}.log").read_text(encoding="utf-8", errors="replace")
+
+    def kill(self, index: int) -> None:
+        """``kill -9`` server ``index``."""
+        process = self.processes[index]
+        assert process is not None
+        process.kill()
+        process.wait(30)
+
+    def terminate(self, index: int) -> int:
+        """SIGTERM server ``index`` and wait for it to end: its exit status."""
+        process = self.processes[index]
+        assert process is not None
+        process.send_signal(signal.SIGTERM)
+        return process.wait(30)
+
+    def kept(self, table_id: str) -> tuple[str | None, int]:
+        """Who holds the table's lease (its name, or None) and the ``seq`` of its last kept step."""
+        import psycopg
+
+        with psycopg.connect(self.store) as db:
+            row = db.execute("SELECT holder, seq FROM tables WHERE id = %s", (table_id,)).fetchone()
+        assert row is not None
+        return row[0], int(row[1])
+
+    def holding(self, table_id: str) -> int | None:
+        """The index of the server holding the table's lease now, or None."""
+        holder, _seq = self.kept(table_id)
+        if holder is None:
+            return None
+        pid = int(holder.split(":")[-2])
+        return next((i for i, p in enumerate(self.processes) if p is not None and p.pid == pid), None)
+
+    def stop(self) -> None:
+        """Stop Caddy and every server still running."""
+        if self.caddy is not None:
+            self.caddy.stop()
+        for process in self.processes:
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(30)

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -51,10 +51,19 @@ class Postgres:
     """A running PostgreSQL server of the tests' own, a child of this process: it shuts down (fast) when this
     process ends, however it ends."""
 
-    def __init__(self, folder: Path, port: int, process: subprocess.Popen[bytes]) -> None:
+    def __init__(self, folder: Path, port: int, process: subprocess.Popen[bytes],
+                 start: Callable[[int], subprocess.Popen[bytes]]) -> None:
         self.folder = folder
         self.port = port
         self.process = process
+        self._start = start
+
+    def restart(self) -> None:
+        """Stop the server (a fast shutdown: every connection to it is cut) and start it again on its port."""
+        self.process.send_signal(signal.SIGINT)
+        self.process.wait(60)
+        self.process = self._start(self.port)
+        assert _ready(self.folder, self.process), "PostgreSQL did not start again"
 
     def url(self, database: str, password: str | None = PASSWORD) -> str:
         """The address of ``database`` on this server, with ``password`` (None: none given)."""
@@ -137,17 +146,20 @@ def start_postgres() -> tuple[Postgres | None, str]:
     if made.returncode != 0:
         shutil.rmtree(folder, ignore_errors=True)
         return None, f"initdb failed: {made.stderr.strip()[-300:]}"
-    for _attempt in range(3):  # a port found free may be taken by another process before the server binds it
-        port = free_port()
+    def start(port: int) -> subprocess.Popen[bytes]:
         with open(folder / "log", "ab") as log:
-            process = subprocess.Popen(
+            return subprocess.Popen(
                 [postgres, "-D", str(folder / "data"), "-p", str(port), "-k", str(folder / "socket"),
                  "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off",
                  "-c", "max_connections=50"],
                 user=user, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 preexec_fn=_shut_down_with_parent)  # only a system call, before the program starts
+
+    for _attempt in range(3):  # a port found free may be taken by another process before the server binds it
+        port = free_port()
+        process = start(port)
         if _ready(folder, process):
-            return Postgres(folder, port, process), ""
+            return Postgres(folder, port, process, start), ""
         process.kill()
         process.wait()
     said = (folder / "log").read_text(errors="replace").strip()[-300:]

@@ -1,7 +1,7 @@
-"""The PostgreSQL store's own part: a schema made once with its version, one database shared by several servers, a database of a newer version or of
-another program refused with nothing changed, every bad ``--store`` address one line (exit 1, never a
-traceback, never the password), a connection lost while serving answered ``unavailable`` until it is made
-again, and a table served from PostgreSQL playing on through a server started afresh."""
+"""The PostgreSQL store's own part: a schema made once with its version, one database shared by several servers, a
+database of a newer version or of another program refused with nothing changed, every bad ``--store`` address one
+line (exit 1, never a traceback, never the password), a connection lost while serving answered ``unavailable``
+until it is made again, and a table served from PostgreSQL playing on through a server started afresh."""
 
 from __future__ import annotations
 
