@@ -35,6 +35,9 @@ ASK_SECONDS: Final[float] = 4.0
 before it is answered ``unavailable`` and closed with 1013, to come back: a live holder gives the table up in a
 few milliseconds, a dead one's lease lapses within 15 s."""
 
+RETRY_SECONDS: Final[float] = 1.0
+"""How soon renewing is tried again after the store could not be reached."""
+
 CLOSE_TRY_LATER: Final[int] = 1013
 """The close code of a seat whose table another server still holds: try again later."""
 
@@ -190,6 +193,8 @@ class Leases:
             kept = self.store.renew_leases(self.name)
         except StoreUnavailable as exc:
             _log.warning("the leases could not be renewed: %s", exc)
+            self._renewer.cancel()
+            self._renewer = self.loop.call_later(RETRY_SECONDS, self.renew)  # renewed as soon as it is back
             return
         self._renewed = sent
         for table_id, lease in list(self.held.items()):

@@ -177,11 +177,16 @@ class Cluster:
         process.kill()
         process.wait(30)
 
-    def terminate(self, index: int) -> int:
-        """SIGTERM server ``index`` and wait for it to end: its exit status."""
+    def terminate(self, index: int) -> None:
+        """SIGTERM server ``index`` (:meth:`ended` waits for it to end)."""
         process = self.processes[index]
         assert process is not None
         process.send_signal(signal.SIGTERM)
+
+    def ended(self, index: int) -> int:
+        """Wait for server ``index`` to end: its exit status."""
+        process = self.processes[index]
+        assert process is not None
         return process.wait(30)
 
     def kept(self, table_id: str) -> tuple[str | None, int]:
