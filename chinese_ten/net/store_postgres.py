@@ -212,11 +212,7 @@ class PostgresStore(TableStore):
         stop = threading.Event()
         thread = threading.Thread(target=self._hear, args=(heard, stop), name="tables-listen", daemon=True)
         thread.start()
-
-        def stopped() -> None:
-            stop.set()
-            thread.join(5)
-        return stopped
+        return stop.set  # the thread ends within a second, by itself (the server does not wait for it)
 
     def _hear(self, heard: Callable[[str, str, str], None], stop: threading.Event) -> None:
         """The listening thread: each notice on :data:`CHANNEL` handed to ``heard`` until ``stop`` is set."""

@@ -143,7 +143,9 @@ class Cluster:
         self.caddy: Caddy | None = None
         try:
             for index in range(count):
-                self.start(index)
+                self._spawn(index)  # all starting at once: each takes a second or two
+            for index in range(count):
+                self._serving(index)
             config = CLUSTER_FILE.read_text(encoding="utf-8").replace("{\n\tservers {", "{\n\tadmin off\n\tservers {", 1)
             self.caddy = Caddy(folder / "caddy", config, options="", ready="serving initial configuration", env={
                 "CHINESE_TEN_SITE": self.public, "CHINESE_TEN_BIND": "127.0.0.1",
@@ -154,6 +156,10 @@ class Cluster:
 
     def start(self, index: int) -> None:
         """Start server ``index`` on its port, returning once it says it serves."""
+        self._spawn(index)
+        self._serving(index)
+
+    def _spawn(self, index: int) -> None:
         log = open(self.folder / f"server{index}.log", "a", encoding="utf-8")  # noqa: SIM115 - the process holds it
         env = {**os.environ, "CHINESE_TEN_LOG_DIR": str(self.folder / "logs")}
         process = subprocess.Popen(
@@ -162,7 +168,11 @@ class Cluster:
             stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, text=True, env=env)
         log.close()
         self.processes[index] = process
-        assert process.stdout is not None
+
+    def _serving(self, index: int) -> None:
+        """Return once server ``index`` says it serves."""
+        process = self.processes[index]
+        assert process is not None and process.stdout is not None
         line = process.stdout.readline()  # the one line it prints once it serves
         assert line.startswith("serving on "), f"server {index} did not start: {self.log(index)[-800:]}"
 
