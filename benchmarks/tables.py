@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
 [--clients N] [--part load|idle|restart|gc|computers] [--through-proxy [--runs N]] [--ceiling N,N,...]
-[--computer-tables N] [--computers N] [--strength S]
+[--computer-tables N] [--computers N] [--strength S] [--store postgresql://USER@HOST:PORT/DB]
 
 - load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
   ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
@@ -47,6 +47,12 @@ Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--thi
   until the ack p99 passes 50 ms: the most four-seat tables one server process holds within the target,
   and its memory per table there.
 
+- store (``--store postgresql://...``): the load part on ``tables.db`` and then on that PostgreSQL database, in the
+  same run, and on each the time from ``kill -9`` of the server holding 20 tables (one person and three computers
+  each) to each table's next move: on ``tables.db`` the server is started again on its folder, on PostgreSQL a
+  second server already running takes the tables as their people come back to it. Figures: each store's ack p50
+  and p99 (target: p99 <= 50 ms on loopback, as SQLite) and the kill to the next move, p50 and max.
+
 Everything is written in a temporary folder; the server listens on 127.0.0.1 only.
 """
 
@@ -69,6 +75,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBPROTOCOL = "chinese-ten.v1"
@@ -559,6 +566,115 @@ def ceiling(steps: list[int], seats: int, actions: int, think: float, clients: i
     return {"steps": found, "most_tables_within_50_ms": max((f["tables"] for f in within), default=0)}
 
 
+KILL_TABLES = 20
+"""How many tables are played when their server is killed (``--store``): one person and three computers each."""
+
+
+async def _start_play(url: str, seed: int) -> tuple[str, str, int]:
+    """A table of one person and three Easy computers opened at ``url`` and played a few moves on: its id, the
+    person's token and the latest ``seq`` the person was told (the connection is left open, to die with the
+    server)."""
+    rng = random.Random(seed)
+    ws = await _open(url, address_of(seed))
+    await ws.send(json.dumps({"type": "create", "version": 1, "name": "P", "seats": 4, "match": "six",
+                              "computers": {"1": "easy", "2": "easy", "3": "easy"}}))
+    created = await _until(ws, "created")
+    frame = await _until(ws, "welcome")
+    seq, state = frame["seq"], frame["state"]
+    for _ in range(1000):
+        if seq >= 6:
+            break
+        if state.get("legal"):
+            await ws.send(json.dumps({"type": "act", "id": "x", "action": rng.choice(state["legal"])}))
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        if frame["type"] == "update":
+            seq, state = frame["seq"], frame["state"]
+    _kept_connections.append(ws)
+    return created["table"], created["token"], seq
+
+
+_kept_connections: list[ClientConnection] = []
+
+
+async def _next_move(url: str, table: str, token: str, told: int, killed: float, seed: int) -> float:
+    """The person of ``table`` connecting again at ``url`` (every 50 ms until a server answers) and playing on until
+    a step after ``told`` is told: the seconds since ``killed``."""
+    rng = random.Random(seed)
+    for _ in range(1200):  # 60 s of tries at most
+        try:
+            ws = await _open(f"{url}/{table}", address_of(seed))
+        except (OSError, InvalidHandshake, TimeoutError):
+            await asyncio.sleep(0.05)
+            continue
+        try:
+            await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "token": token,
+                                      "last_seq": told}))
+            for _ in range(1000):
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if frame["type"] in ("update", "deal_over") and frame["seq"] > told:
+                    return time.perf_counter() - killed
+                state = frame.get("state") if frame["type"] in ("welcome", "update") else None
+                if state and state.get("legal"):
+                    await ws.send(json.dumps({"type": "act", "id": "y", "action": rng.choice(state["legal"])}))
+        except ConnectionClosed:
+            await asyncio.sleep(0.05)
+        finally:
+            await ws.close()
+    raise RuntimeError(f"table {table} never moved again")
+
+
+def kill_to_next_move(store: str | None, data: Path) -> dict[str, Any]:
+    """:data:`KILL_TABLES` tables played on a server that is then killed (``kill -9``): on SQLite, the server is
+    started again on its folder and port; on the PostgreSQL ``store``, a second server already running takes the
+    tables. The seconds from the kill to each table's next move, p50 and max."""
+    options = ("--store", store) if store else ()
+    first, url, _ = start_server(data / "first", *options)
+    other: subprocess.Popen[str] | None = None
+    try:
+        if store:
+            other, other_url, _ = start_server(data / "second", *options)
+        started = asyncio.run(_started(url))
+        first.kill()
+        killed = time.perf_counter()
+        first.wait(30)
+        _kept_connections.clear()
+        if not store:
+            port = url.rsplit(":", 1)[1].split("/")[0]
+            first, other_url, _ = start_server(data / "first", "--port", port)
+        waits = asyncio.run(_all_moved(other_url, started, killed))
+    finally:
+        for proc in (first, other):
+            if proc is not None and proc.poll() is None:
+                stop_server(proc)
+    return {"kill_tables": len(waits), "kill_to_next_move_p50_s": round(statistics.median(waits), 3),
+            "kill_to_next_move_max_s": round(max(waits), 3)}
+
+
+async def _started(url: str) -> list[tuple[str, str, int]]:
+    return list(await asyncio.gather(*(_start_play(url, n) for n in range(KILL_TABLES))))
+
+
+async def _all_moved(url: str, started: list[tuple[str, str, int]], killed: float) -> list[float]:
+    return list(await asyncio.gather(*(_next_move(url, table, token, told, killed, n)
+                                       for n, (table, token, told) in enumerate(started))))
+
+
+def against_sqlite(store: str, tables: int, seats: int, actions: int, think: float, clients: int) -> dict[str, Any]:
+    """The load part and the kill to the next move, on ``tables.db`` and on the PostgreSQL ``store``, one after the
+    other in this run."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, options in (("sqlite", ()), ("postgresql", ("--store", store))):
+            proc, url, _ = start_server(Path(tmp) / kind, *options)
+            try:
+                figures = load(url, proc.pid, tables, seats, actions, think, clients)
+            finally:
+                stop_server(proc)
+            figures.update(kill_to_next_move(store if kind == "postgresql" else None, Path(tmp) / f"{kind}-kill"))
+            out[kind] = figures
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -579,6 +695,8 @@ def main() -> int:
                         help="the load part directly and through Caddy with TLS, side by side in one run")
     parser.add_argument("--ceiling", metavar="N,N,...",
                         help="the load part at each number of tables, in order, until ack p99 passes 50 ms")
+    parser.add_argument("--store", metavar="postgresql://USER@HOST:PORT/DB",
+                        help="the load part and the kill to the next move on this PostgreSQL and on tables.db")
     parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     parser.add_argument("--ca", help=argparse.SUPPRESS)
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
@@ -592,6 +710,11 @@ def main() -> int:
                                args.strength))
         return 0
     out: dict[str, Any] = {"cpus": os.cpu_count(), "load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
+    if args.store:
+        out["store"] = against_sqlite(args.store, args.tables, args.seats, args.actions, args.think, args.clients)
+        out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out, indent=2))
+        return 0
     if args.through_proxy:
         out["through_proxy"] = through_proxy(args.tables, args.seats, args.actions, args.think, args.clients,
                                              args.runs)
