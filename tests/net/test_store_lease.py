@@ -4,6 +4,8 @@ chat line, for every write names the lease's version (``UPDATE ... WHERE version
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from chinese_ten.net.store import ChatLine, Lease, LeaseLost, SeatRow, TableRow, TableStore
@@ -72,3 +74,13 @@ def test_a_lease_outlives_the_store_being_closed_and_opened_again(store_address:
         assert second.take_lease("t1", "west") is None
     finally:
         second.close()
+
+
+def test_a_lease_is_timed_by_the_store_s_clock_whatever_the_server_s_clock_says(
+        store: TableStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    east = store.take_lease("t1", "east")
+    assert east is not None
+    monkeypatch.setattr(time, "time", lambda: 2_000_000_000.0 + 3600)  # a server whose clock is an hour ahead
+    assert store.take_lease("t1", "west") is None and store.holder("t1") == "east"
+    assert store.renew_leases("east") == {"t1": east.version}
+    assert store.renew_leases("west") == {}
