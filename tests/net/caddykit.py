@@ -143,9 +143,9 @@ class Cluster:
         self.caddy: Caddy | None = None
         try:
             for index in range(count):
-                self._spawn(index)  # all starting at once: each takes a second or two
+                self.spawn(index)  # all starting at once: each takes a second or two
             for index in range(count):
-                self._serving(index)
+                self.serving(index)
             config = CLUSTER_FILE.read_text(encoding="utf-8").replace("{\n\tservers {", "{\n\tadmin off\n\tservers {", 1)
             self.caddy = Caddy(folder / "caddy", config, options="", ready="serving initial configuration", env={
                 "CHINESE_TEN_SITE": self.public, "CHINESE_TEN_BIND": "127.0.0.1",
@@ -156,10 +156,11 @@ class Cluster:
 
     def start(self, index: int) -> None:
         """Start server ``index`` on its port, returning once it says it serves."""
-        self._spawn(index)
-        self._serving(index)
+        self.spawn(index)
+        self.serving(index)
 
-    def _spawn(self, index: int) -> None:
+    def spawn(self, index: int) -> None:
+        """Start server ``index`` on its port (:meth:`serving` waits until it serves)."""
         log = open(self.folder / f"server{index}.log", "a", encoding="utf-8")  # noqa: SIM115 - the process holds it
         env = {**os.environ, "CHINESE_TEN_LOG_DIR": str(self.folder / "logs")}
         process = subprocess.Popen(
@@ -169,7 +170,7 @@ class Cluster:
         log.close()
         self.processes[index] = process
 
-    def _serving(self, index: int) -> None:
+    def serving(self, index: int) -> None:
         """Return once server ``index`` says it serves."""
         process = self.processes[index]
         assert process is not None and process.stdout is not None

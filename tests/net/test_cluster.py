@@ -18,7 +18,7 @@ import pytest
 from chinese_ten.engine.scores import check_result
 from chinese_ten.net.client import TableClient
 from tests.net.caddykit import Cluster, needs_caddy
-from tests.net.netkit import Player, wait_for
+from tests.net.netkit import Player, play_until, wait_for
 from tests.net.pgkit import Postgres
 
 pytestmark = needs_caddy
@@ -57,10 +57,6 @@ class Table:
         """Every person saw the match end."""
         return all(p.done for p in self.players)
 
-    def step(self) -> bool:
-        """Step every player: True when anything came."""
-        return any([p.step() for p in self.players])
-
     def latest_seq(self) -> int:
         """The latest move (or deal's end) any of its seats was told."""
         return max((f["seq"] for p in self.players for f in p.frames
@@ -72,15 +68,8 @@ class Table:
 
 
 def play(tables: list[Table], until: Any, timeout: float) -> None:
-    """Step every table's players until ``until()``, within ``timeout`` seconds (and a bounded number of rounds)."""
-    end = time.monotonic() + timeout
-    for _ in range(2_000_000):
-        if until():
-            return
-        assert time.monotonic() < end, "the tables did not get there in time"
-        if not any([t.step() for t in tables]):
-            time.sleep(0.002)  # nothing came: a short pause before polling again, not a wait on an outcome
-    raise AssertionError("too many rounds")
+    """Step every table's players until ``until()``, within ``timeout`` seconds."""
+    play_until([p for t in tables for p in t.players], until, timeout)
 
 
 def check_told_in_order(player: Player) -> None:
@@ -115,10 +104,11 @@ def check_finished(table: Table) -> None:
     assert len(ends) == 1
 
 
-def test_two_servers_play_matches_of_both_games_on_through_five_kill_9s_of_the_one_holding_a_table(
+def test_three_servers_play_matches_of_both_games_on_through_five_kill_9s_of_the_one_holding_a_table(
         cluster_of: Any) -> None:
-    cluster: Cluster = cluster_of(2)
+    cluster: Cluster = cluster_of(3)
     rng = random.Random(50)
+    restarting: list[int] = []
     ten = Table(cluster.public, "ten", 2, {}, "per-seat", 11)
     fishing = Table(cluster.public, "fishing", 3, {2: "easy"}, "one", 12)
     tables = [ten, fishing]
@@ -129,6 +119,8 @@ def test_two_servers_play_matches_of_both_games_on_through_five_kill_9s_of_the_o
             moves = rng.randint(2, 5)  # a random moment: a few moves after the last recovery
             play(tables, lambda: ten.latest_seq() >= seq + moves or ten.done, 30)
             assert not ten.done, "the match ended before five kills"
+            while len(restarting) > 1:  # every server but the one killed last is serving again: two at least
+                cluster.serving(restarting.pop(0))
             holder = cluster.holding(ten.id)
             assert holder is not None
             killed = time.monotonic()
@@ -137,7 +129,8 @@ def test_two_servers_play_matches_of_both_games_on_through_five_kill_9s_of_the_o
             play(tables, lambda: ten.latest_seq() > seq, KILL_TO_MOVE_SECONDS + 10)
             waits.append(time.monotonic() - killed)
             assert cluster.holding(ten.id) not in (None, holder)
-            cluster.start(holder)  # back, for the next kill to leave a server to go on with
+            cluster.spawn(holder)  # coming back while play goes on
+            restarting.append(holder)
         play(tables, lambda: all(t.done for t in tables), 60)
     finally:
         for table in tables:
@@ -153,18 +146,27 @@ def test_a_rolling_sigterm_restart_of_three_servers_moves_every_table_on_at_once
     tables = [Table(cluster.public, game, 2, {}, "one", 20 + n)
               for n, game in enumerate(["ten", "fishing"] * 2)]
     longest = 0.0
+
+    def all_moved() -> Any:
+        seqs = [t.latest_seq() for t in tables]
+        return lambda: all(t.latest_seq() > s or t.done for t, s in zip(tables, seqs, strict=True))
     try:
         for index in range(3):
-            seqs = [t.latest_seq() for t in tables]
-            play(tables, lambda: all(t.latest_seq() > s or t.done for t, s in zip(tables, seqs, strict=True)), 30)
-            seqs = [t.latest_seq() for t in tables]
+            play(tables, all_moved(), 30)
+            if index:
+                cluster.serving(index - 1)  # the one stopped before serves again before the next stops
+            moved = all_moved()
             stopped = time.monotonic()
             cluster.terminate(index)
             playing = [t for t in tables if not t.done]
-            play(tables, lambda: all(t.latest_seq() > s or t.done for t, s in zip(tables, seqs, strict=True)), 30)
+            play(tables, moved, 30)
             longest = max(longest, time.monotonic() - stopped if playing else 0.0)
+            process = cluster.processes[index]
+            assert process is not None
+            play(tables, lambda: process.poll() is not None, 30)  # play goes on while it ends
             assert cluster.ended(index) == 0
-            cluster.start(index)
+            cluster.spawn(index)
+        cluster.serving(2)
         play(tables, lambda: all(t.done for t in tables), 60)
         closes = [f.get("code") for t in tables for p in t.players for f in p.frames if f.get("type") == "connection"
                   and f.get("status") == "lost"]
