@@ -51,7 +51,10 @@ Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--thi
   same run, and on each the time from ``kill -9`` of the server holding 20 tables (one person and three computers
   each) to each table's next move: on ``tables.db`` the server is started again on its folder, on PostgreSQL a
   second server already running takes the tables as their people come back to it. Figures: each store's ack p50
-  and p99 (target: p99 <= 50 ms on loopback, as SQLite) and the kill to the next move, p50 and max.
+  and p99 (target: p99 <= 50 ms on loopback, as SQLite) and the kill to the next move, p50 and max. Then three
+  servers on the PostgreSQL database share 50 tables while each server in turn is stopped (SIGTERM) and started
+  again, the people coming back to the next server: how many tables moved on after it, and the time from each
+  close to the next step told, p50 and max.
 
 Everything is written in a temporary folder; the server listens on 127.0.0.1 only.
 """
@@ -613,6 +616,8 @@ async def _next_move(url: str, table: str, token: str, told: int, killed: float,
                 frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
                 if frame["type"] in ("update", "deal_over") and frame["seq"] > told:
                     return time.perf_counter() - killed
+                if frame["type"] == "welcome" and frame["phase"] == "deal_over":
+                    await ws.send('{"type": "next"}')
                 state = frame.get("state") if frame["type"] in ("welcome", "update") else None
                 if state and state.get("legal"):
                     await ws.send(json.dumps({"type": "act", "id": "y", "action": rng.choice(state["legal"])}))
@@ -659,6 +664,99 @@ async def _all_moved(url: str, started: list[tuple[str, str, int]], killed: floa
                                        for n, (table, token, told) in enumerate(started))))
 
 
+ROLLING_TABLES = 50
+"""How many tables play through a rolling restart of three servers on PostgreSQL (``--store``)."""
+
+
+async def _rolling_person(urls: list[str], table: str, token: str, told: int, seed: int, stop: asyncio.Event,
+                          waits: list[float], moved: dict[str, int]) -> None:
+    """A table's person playing on until ``stop``, connecting again to the next server after any close (as a proxy
+    would send it to a live one): each time from a close to the next step told goes to ``waits``, and the latest
+    ``seq`` told to ``moved``."""
+    rng = random.Random(seed)
+    k = seed % len(urls)
+    closed_at: float | None = None
+    for _ in range(100_000):
+        if stop.is_set():
+            return
+        try:
+            ws = await _open(f"{urls[k]}/{table}", address_of(seed))
+        except (OSError, InvalidHandshake, TimeoutError):
+            k = (k + 1) % len(urls)
+            await asyncio.sleep(0.05)
+            continue
+        try:
+            await ws.send(json.dumps({"type": "hello", "version": 1, "table": table, "token": token,
+                                      "last_seq": told}))
+            while not stop.is_set():
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                except TimeoutError:
+                    continue
+                if frame["type"] in ("update", "deal_over", "match_over") and frame["seq"] > told:
+                    told = moved[table] = frame["seq"]
+                    if closed_at is not None:
+                        waits.append(time.perf_counter() - closed_at)
+                        closed_at = None
+                if frame["type"] == "deal_over" or (frame["type"] == "welcome" and frame["phase"] == "deal_over"):
+                    await ws.send('{"type": "next"}')
+                state = frame.get("state") if frame["type"] in ("welcome", "update") else None
+                if state and state.get("legal"):
+                    await asyncio.sleep(rng.uniform(0, 0.4))
+                    await ws.send(json.dumps({"type": "act", "id": "r", "action": rng.choice(state["legal"])}))
+        except ConnectionClosed:
+            closed_at = closed_at or time.perf_counter()
+            k = (k + 1) % len(urls)
+        finally:
+            await ws.close()
+
+
+async def _rolling(procs: list[subprocess.Popen[str]], urls: list[str], data: Path, store: str) -> dict[str, Any]:
+    """:data:`ROLLING_TABLES` tables opened across the servers and played while each server in turn is stopped
+    (SIGTERM) and started again on its port."""
+    started = list(await asyncio.gather(*(_start_play(urls[n % len(urls)], n) for n in range(ROLLING_TABLES))))
+    for ws in _kept_connections:
+        await ws.close()
+    _kept_connections.clear()
+    stop = asyncio.Event()
+    waits: list[float] = []
+    moved: dict[str, int] = {}
+    people = [asyncio.create_task(_rolling_person(urls, table, token, told, n, stop, waits, moved))
+              for n, (table, token, told) in enumerate(started)]
+    await asyncio.sleep(3)  # play first
+    for index, url in enumerate(urls):
+        await asyncio.to_thread(stop_server, procs[index])
+        port = url.rsplit(":", 1)[1].split("/")[0]
+        procs[index] = (await asyncio.to_thread(start_server, data / f"rolling{index}", "--store", store,
+                                                "--port", port))[0]
+        await asyncio.sleep(3)  # play on before the next
+    before = dict(moved)
+    await asyncio.sleep(3)
+    stop.set()
+    await asyncio.gather(*people)
+    return {"rolling_tables": len(started), "moved_after_the_last_restart": sum(
+                1 for table, seq in moved.items() if seq > before.get(table, 0)),
+            "rolling_waits": len(waits), "rolling_wait_p50_s": round(statistics.median(waits or [0.0]), 3),
+            "rolling_wait_max_s": round(max(waits or [0.0]), 3)}
+
+
+def rolling_restart(store: str, data: Path) -> dict[str, Any]:
+    """The rolling restart of three servers on the PostgreSQL ``store`` while :data:`ROLLING_TABLES` tables play:
+    how many moved on after it, and the time from each close to the next step told, p50 and max."""
+    procs: list[subprocess.Popen[str]] = []
+    urls: list[str] = []
+    try:
+        for index in range(3):
+            proc, url, _ = start_server(data / f"rolling{index}", "--store", store)
+            procs.append(proc)
+            urls.append(url)
+        return asyncio.run(_rolling(procs, urls, data, store))
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                stop_server(proc)
+
+
 def against_sqlite(store: str, tables: int, seats: int, actions: int, think: float, clients: int) -> dict[str, Any]:
     """The load part and the kill to the next move, on ``tables.db`` and on the PostgreSQL ``store``, one after the
     other in this run."""
@@ -672,6 +770,7 @@ def against_sqlite(store: str, tables: int, seats: int, actions: int, think: flo
                 stop_server(proc)
             figures.update(kill_to_next_move(store if kind == "postgresql" else None, Path(tmp) / f"{kind}-kill"))
             out[kind] = figures
+        out["postgresql"].update(rolling_restart(store, Path(tmp)))
     return out
 
 
