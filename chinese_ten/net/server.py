@@ -179,12 +179,12 @@ class TableServer:
                  connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
                  shard: str | None = None, store: str | None = None) -> None:
         """A server keeping its tables in ``data_dir/tables.db``, which it holds alone, or in the PostgreSQL
-        ``store`` names (``postgresql://USER@HOST:PORT/DB``), which any number of servers share, each table held by one
-        at a time (:mod:`.leases`); ``pool`` lets Hard
-        computers think in another process (off: every computer decides on the loop). :class:`StartError` when
-        the folder cannot be used or another server holds it, or ``store`` cannot be used, :class:`DamagedStore`
-        for a damaged ``tables.db``. ``trust_proxy`` names the proxies whose ``X-Forwarded-For`` gives a client's address;
-        ``shard`` starts every new table's id with ``SHARD-``."""
+        ``store`` names (``postgresql://USER@HOST:PORT/DB``), which any number of servers share, each table held
+        by one at a time (:mod:`.leases`); ``pool`` lets Hard computers think in another process (off: every
+        computer decides on the loop). :class:`StartError` when the folder cannot be used or another server holds
+        it, or ``store`` cannot be used, :class:`DamagedStore` for a damaged ``tables.db``. ``trust_proxy`` names
+        the proxies whose ``X-Forwarded-For`` gives a client's address; ``shard`` starts every new table's id with
+        ``SHARD-``."""
         self.trusted = trusted_networks(trust_proxy)  # ValueError before the folder is taken
         self.lock: FileLock | None
         self.lock, self.store = _hold(data_dir) if store is None else (None, _postgres_store(store))
