@@ -122,6 +122,8 @@ class Leases:
         self._renewed = loop.time()
         self._freed: dict[str, asyncio.Event] = {}
         """The tables this server waits for, each set once its holder says it gave it up."""
+        self._waiting: dict[str, int] = {}
+        """How many connections wait for each of them."""
         self._renewer: asyncio.TimerHandle | None = loop.call_later(RENEW_SECONDS, self.renew)
         with contextlib.suppress(StoreUnavailable):  # named as soon as a connection is made again, if not now
             store.present_as(self.name)
@@ -160,6 +162,7 @@ class Leases:
         up or to lapse; None when there is no such table or its holder keeps it meanwhile."""
         end = self.loop.time() + ASK_SECONDS
         freed = self._freed.setdefault(table_id, asyncio.Event())
+        self._waiting[table_id] = self._waiting.get(table_id, 0) + 1
         try:
             while True:
                 lease = self.take(table_id)
@@ -183,7 +186,9 @@ class Leases:
             _log.warning("table %s could not be asked for: %s", table_id, exc)
             return None
         finally:
-            self._freed.pop(table_id, None)
+            self._waiting[table_id] -= 1
+            if not self._waiting[table_id]:
+                del self._waiting[table_id], self._freed[table_id]
 
     def renew(self) -> None:
         """Renew every lease held now; each one found lost is told to ``lost``."""
