@@ -3,7 +3,7 @@
 // `data-watch`) the same page watches the table from no seat: it sends `watch`, and draws what it is told.
 
 import { _, format, preferred, useLanguage } from "./i18n.js";
-import { setStyle } from "./cards.js";
+import { wireSwitches } from "./switches.js";
 import { Connection } from "./connection.js";
 import { forgetSeat, keepName, keepSeat, keptName, keptSeat } from "./seats_kept.js";
 import { drawTable } from "./table.js";
@@ -563,35 +563,6 @@ function appLink() {
   link.hidden = !claim;
 }
 
-function switches() {
-  const language = $("language");
-  const contrast = $("contrast");
-  const four = $("four-colour");
-  contrast.checked = localStorage.getItem("chinese-ten:contrast") === "1";
-  four.checked = localStorage.getItem("chinese-ten:four-colour") === "1";
-  const look = () => {
-    root.dataset.look = contrast.checked ? "high-contrast" : "normal";
-    setStyle(contrast.checked, four.checked);
-    localStorage.setItem("chinese-ten:contrast", contrast.checked ? "1" : "0");
-    localStorage.setItem("chinese-ten:four-colour", four.checked ? "1" : "0");
-  };
-  look();
-  contrast.addEventListener("change", () => { look(); redraw(); });
-  four.addEventListener("change", () => { look(); redraw(); });
-  language.addEventListener("keydown", (event) => {
-    // the arrows on a closed list would switch the language at each press: it opens with Space, Enter or Alt+↓
-    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"].includes(event.key) && !event.altKey) {
-      event.preventDefault();
-    }
-  });
-  language.addEventListener("change", async () => {
-    await useLanguage(language.value, true);
-    tellAgain();
-    redraw();
-  });
-  return language;
-}
-
 function redraw() {
   if (!document.querySelector('[data-view="notice"]').hidden) drawNotice();
   else if (model.welcomed) render();
@@ -599,7 +570,10 @@ function redraw() {
 }
 
 async function start() {
-  const language = switches();
+  const language = wireSwitches(() => {
+    tellAgain(); // the turns in the language now shown
+    redraw();
+  });
   await useLanguage(preferred());
   language.value = document.documentElement.lang;
   appLink();

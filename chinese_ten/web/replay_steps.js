@@ -11,6 +11,7 @@ const CARD = /^(10|[2-9AJQK])[SHDC]$/;
 const FORMATS = { "chinese-ten/deal-v1": "ten", "chinese-ten/fishing-v1": "fishing" };
 const PRESET_DEALS = { simplified: "six", "play-red": "play-red" };
 const PRESET_FOURS = { target: "refill" };
+const PRESET_DIRECTIONS = { target: "counter-clockwise" };
 
 /** Why a record cannot be stepped through, in one sentence. */
 export class RecordProblem extends Error {}
@@ -78,9 +79,6 @@ export function stepsOf(record) {
     }
     const events = [];
     if (game === "fishing") refill(layout, stock, events);
-    else if (option(record, "deal", PRESET_DEALS) === "six" && hands.every((hand) => !hand.length) && stock.length) {
-      redeal(hands, stock, turn.seat, seats, events);
-    }
     const hand = hands[turn.seat];
     const at = hand.indexOf(turn.play);
     if (at < 0) throw problem("This record is damaged: turn {number} plays {card}, which its seat does not hold.", { number, card: turn.play });
@@ -97,6 +95,11 @@ export function stepsOf(record) {
       const card = stock.shift();
       hand.push(card);
       events.push({ kind: "drawn", seat: turn.seat, card });
+    }
+    if (game === "fishing") refill(layout, stock, events); // the next turn's layout, as the table shows it at once
+    if (game === "ten" && option(record, "deal", PRESET_DEALS) === "six" && hands.every((hand) => !hand.length)) {
+      const step = option(record, "direction", PRESET_DIRECTIONS) === "counter-clockwise" ? seats - 1 : 1;
+      redeal(hands, stock, (turn.seat + step) % seats, step, events);
     }
     keep(turn.seat, events);
   });
@@ -143,20 +146,21 @@ function openingSweep(record, dealer, layout, stock, piles) {
   return events;
 }
 
-/** Go Fishing: the layout filled to five from the top of the stock before a turn. */
+/** Go Fishing: the layout filled to five from the top of the stock before a turn (the table fills it as the turn
+ * before ends, after its draw). */
 function refill(layout, stock, events) {
-  const added = [];
-  while (layout.length < 5 && stock.length) added.push(stock.shift());
+  const added = stock.splice(0, Math.max(0, 5 - layout.length));
   if (!added.length) return;
   layout.push(...added);
   events.push({ kind: "refilled", cards: added });
 }
 
-/** Chinese Ten under `deal: six`: every hand empty, six each dealt again from the top of the stock, one at a time
- * round the table from the seat to move. */
-function redeal(hands, stock, first, seats, events) {
-  for (let round = 0; round < 6; round += 1) {
-    for (let i = 0; i < seats && stock.length; i += 1) hands[(first + i) % seats].push(stock.shift());
-  }
+/** Chinese Ten under `deal: six`: every hand empty as a turn ends, up to six each (as many as leave the stock
+ * twice what is dealt) dealt again from the top of the stock, one at a time round the table from the next seat. */
+function redeal(hands, stock, first, step, events) {
+  const seats = hands.length;
+  const each = Math.min(6, Math.floor(stock.length / (2 * seats)));
+  if (!each) return;
+  for (let i = 0, seat = first; i < each * seats; i += 1, seat = (seat + step) % seats) hands[seat].push(stock.shift());
   events.push({ kind: "redealt" });
 }

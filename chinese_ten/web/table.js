@@ -20,6 +20,7 @@ export function others(model) {
 
 function presenceText(entry, connected) {
   if (!entry) return "";
+  if (entry.kind === "replayed") return entry.detail || ""; // a seat of a finished deal: its computer's strength, if any
   if (!connected && entry.kind !== "computer") return _("not known now");
   if (entry.kind === "computer") return _("computer");
   if (entry.kind === "empty") return _("empty seat");
@@ -44,14 +45,14 @@ function seatBox(model, seat, mine) {
   const detail = document.createElement("p");
   detail.className = "detail";
   const bits = entry.kind === "computer" ? [strengthName(entry), presenceText(entry, model.connected)]
-    : [seatLabel(seat), presenceText(entry, model.connected)];
+    : entry.kind === "replayed" ? [presenceText(entry, model.connected)] : [seatLabel(seat), presenceText(entry, model.connected)];
   if (entry.ready && model.dealOver) bits.push(_("ready"));
   phrases(detail, bits);
   box.append(name, detail);
   if (state) {
     const size = (state.hand_sizes || [])[seat] || 0;
     const pile = (state.pile_sizes || [])[seat] || 0;
-    const points = (state.points || [])[seat] || 0;
+    const points = state.points ? state.points[seat] || 0 : null; // a finished deal stepped through counts at its end
     const faces = state.hands ? state.hands[seat] : null; // a finished deal: every hand face up
     if (faces) {
       const hand = document.createElement("div");
@@ -71,7 +72,7 @@ function seatBox(model, seat, mine) {
     figures.dataset.role = "pile";
     const total = ((model.dealOver && model.dealOver.totals) || state.totals || [])[seat]; // the count's, once a deal is over
     phrases(figures, [mine ? "" : format("{size} in hand", { size }), format("pile {pile}", { pile }),
-      format("{points} points", { points }), total === undefined ? "" : format("match {total}", { total: signed(total) })]);
+      points === null ? "" : format("{points} points", { points }), total === undefined ? "" : format("match {total}", { total: signed(total) })]);
     box.append(figures);
   }
   const label = `${name.textContent}: ${detail.textContent}${box.lastChild.dataset.role === "pile" ? `, ${box.lastChild.textContent}` : ""}`;
