@@ -5,7 +5,7 @@
 // the card drawn after a turn, Chinese Ten's hands dealt again under `deal: six`, four of a kind on the opening
 // layout going to the dealer). A record that does not hold together is refused with one sentence.
 
-import { format } from "./i18n.js";
+import { _, format } from "./i18n.js";
 
 const CARD = /^(10|[2-9AJQK])[SHDC]$/;
 const FORMATS = { "chinese-ten/deal-v1": "ten", "chinese-ten/fishing-v1": "fishing" };
@@ -16,13 +16,13 @@ const PRESET_DIRECTIONS = { target: "counter-clockwise" };
 /** Why a record cannot be stepped through, in one sentence. */
 export class RecordProblem extends Error {}
 
-function problem(text, values = {}) {
-  return new RecordProblem(format(text, values));
+function problem(text) {
+  return new RecordProblem(text);
 }
 
 function cards(value, what) {
   if (!Array.isArray(value) || !value.every((card) => typeof card === "string" && CARD.test(card))) {
-    throw problem("This record is damaged: {what} is not a list of cards.", { what });
+    throw problem(format("This record is damaged: {what} is not a list of cards.", { what }));
   }
   return [...value];
 }
@@ -48,23 +48,23 @@ function taken(take) {
  * words and moved as at the table. Throws {@link RecordProblem} for anything else. */
 export function stepsOf(record) {
   if (!record || typeof record !== "object" || Array.isArray(record) || !FORMATS[record.format]) {
-    throw problem("This file is not a deal record of Chinese Ten or Chinese Go Fishing.");
+    throw problem(format("This file is not a deal record of Chinese Ten or Chinese Go Fishing."));
   }
   const game = FORMATS[record.format];
   const seats = record.seats;
   if (!Number.isInteger(seats) || seats < 2 || seats > 8 || !Array.isArray(record.hands) || record.hands.length !== seats) {
-    throw problem("This record is damaged: its seats and hands do not agree.");
+    throw problem(format("This record is damaged: its seats and hands do not agree."));
   }
   const dealer = record.dealer ?? 0;
-  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= seats) throw problem("This record is damaged: its dealer is no seat.");
+  if (!Number.isInteger(dealer) || dealer < 0 || dealer >= seats) throw problem(format("This record is damaged: its dealer is no seat."));
   const hands = record.hands.map((hand, seat) => cards(hand, format("seat {seat}'s hand", { seat: seat + 1 })));
-  const layout = cards(record.layout, "the layout");
-  const stock = cards(record.stock, "the stock");
+  const layout = cards(record.layout, _("the layout"));
+  const stock = cards(record.stock, _("the stock"));
   const all = [...hands.flat(), ...layout, ...stock];
   if (new Set(all).size !== all.length || all.length !== 52) {
-    throw problem("This record is damaged: it does not hold each of the 52 cards once.");
+    throw problem(format("This record is damaged: it does not hold each of the 52 cards once."));
   }
-  if (!Array.isArray(record.turns)) throw problem("This record is damaged: it has no list of turns.");
+  if (!Array.isArray(record.turns)) throw problem(format("This record is damaged: it has no list of turns."));
   const piles = Array.from({ length: seats }, () => []);
   const positions = [];
   const keep = (seat, events) => positions.push({
@@ -75,18 +75,18 @@ export function stepsOf(record) {
   record.turns.forEach((turn, index) => {
     const number = index + 1;
     if (!turn || typeof turn !== "object" || typeof turn.play !== "string" || !Number.isInteger(turn.seat) || turn.seat < 0 || turn.seat >= seats) {
-      throw problem("This record is damaged: turn {number} names no seat or no card.", { number });
+      throw problem(format("This record is damaged: turn {number} names no seat or no card.", { number }));
     }
     const events = [];
     if (game === "fishing") refill(layout, stock, events);
     const hand = hands[turn.seat];
     const at = hand.indexOf(turn.play);
-    if (at < 0) throw problem("This record is damaged: turn {number} plays {card}, which its seat does not hold.", { number, card: turn.play });
+    if (at < 0) throw problem(format("This record is damaged: turn {number} plays {card}, which its seat does not hold.", { number, card: turn.play }));
     hand.splice(at, 1);
     events.push({ kind: "played", seat: turn.seat, card: turn.play, took: taken(turn.take) });
     enter(turn.play, turn.take, turn.seat, "play", number, layout, piles, events, game);
     if (game === "ten" && turn.flip !== undefined && turn.flip !== null) {
-      if (stock[0] !== turn.flip) throw problem("This record is damaged: turn {number} turns {card}, which is not the top of the stock.", { number, card: String(turn.flip) });
+      if (stock[0] !== turn.flip) throw problem(format("This record is damaged: turn {number} turns {card}, which is not the top of the stock.", { number, card: String(turn.flip) }));
       stock.shift();
       events.push({ kind: "turned", seat: turn.seat, card: turn.flip });
       enter(turn.flip, turn.flip_take, turn.seat, "flip", number, layout, piles, events, game);
@@ -115,7 +115,7 @@ function enter(card, take, seat, source, number, layout, piles, events, game) {
   }
   for (const one of takes) {
     const at = layout.indexOf(one);
-    if (at < 0) throw problem("This record is damaged: turn {number} takes {card}, which is not on the layout.", { number, card: String(one) });
+    if (at < 0) throw problem(format("This record is damaged: turn {number} takes {card}, which is not on the layout.", { number, card: String(one) }));
     layout.splice(at, 1);
   }
   piles[seat].push(card, ...takes);
