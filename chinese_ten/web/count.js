@@ -80,7 +80,7 @@ export function drawCount(box, model, onNext, onAgain = () => {}) {
   const title = cell("h2", model.matchOver ? _("The match is over") : _("The count"));
   const grid = document.createElement("table");
   const head = document.createElement("tr");
-  head.append(cell("th", _("Seat")), cell("th", _("Scoring cards")), cell("th", _("Points")), cell("th", _("Match")));
+  head.append(cell("th", _("Seat")), cell("th", model.values ? _("Scoring cards") : _("Cards taken")), cell("th", _("Points")), cell("th", _("Match")));
   if (model.matchOver) head.append(cell("th", _("Place")));
   grid.append(head);
   for (let seat = 0; seat < n; seat += 1) {

@@ -224,6 +224,7 @@ function drawWatchers() {
   line.hidden = !model.watchers;
   line.textContent = model.watchers ? format("{n} watching", { n: model.watchers }) : "";
   $("chat-form").hidden = watching;
+  $("chat").hidden = watching && !model.chat.length; // a watcher reads the table's chat, once there is any
 }
 
 /** The table's word on the server's reach: lost (nothing may be pressed until it is back), or back again. */

@@ -76,6 +76,7 @@ function drawTurns(model) {
   const items = positions.map((position, index) => {
     const item = document.createElement("li");
     item.dataset.step = String(index);
+    if (index === 0) item.className = "deal"; // the deal as dealt heads the list, and the turns count from 1 after it
     item.textContent = index === 0 ? (stepWords(model, position) || _("The deal as dealt.")) : stepWords(model, position);
     if (index === Math.min(shown.at, positions.length - 1)) item.setAttribute("aria-current", "step");
     return item;
