@@ -114,8 +114,9 @@ function draw(at, moving = false) {
   $("step-last").disabled = at >= last();
   drawTurns(model);
   drawResult();
-  if (before && at > 0 && at <= turns) move(felt, before, motionOf(position.events).from, motionOf(position.events).to);
-  else if (before) move(felt, before, new Map(), new Map());
+  if (!before) return;
+  const { from, to } = at > 0 && at <= turns ? motionOf(position.events) : { from: new Map(), to: new Map() };
+  move(felt, before, from, to); // a step back slides the cards still shown to where they were
 }
 
 /** Each seat's points and margin as the record's result gives them. */
