@@ -126,3 +126,10 @@ def test_the_seat_is_told_how_many_watch(server: ServerThread, tmp_path: Path) -
             seat.wait(lambda d: watched(seat)["watchers"] == "", what="the seat to see no one watching")
         finally:
             host.close()
+
+
+def test_watching_a_table_never_seen_is_the_page_saying_so(server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path) as driver:
+        driver.get(f"{server.url}/w/nosuchtable")
+        said = driver.find_element("css selector", '[data-role="not-found"]').text
+        assert "There is no table nosuchtable here to watch" in said
