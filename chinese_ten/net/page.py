@@ -47,6 +47,9 @@ GAMES_PATH = "/games.json"
 """Where every game's options are served for the web page's forms (``?lang=zh-Hans`` for their words; a language
 the program does not speak is not found)."""
 
+REPLAY_PATH = "/replay"
+"""Where a deal's record file from the visitor's own disk is opened and stepped through (read in the page only)."""
+
 SEAT_PAGES_KEPT = 512
 """How many tables' seat pages are kept made (each is a few kilobytes)."""
 
@@ -64,6 +67,8 @@ def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: Non
         unasked = {name: value for name, value in request.items() if name != "if-none-match"}
         found = _seat(None, None).answer(unasked, REVALIDATE)
         return Response(HTTPStatus.NOT_FOUND.value, HTTPStatus.NOT_FOUND.phrase, found.headers, found.body)
+    if path == REPLAY_PATH:
+        return _replay().answer(request, REVALIDATE)
     if path == GAMES_PATH:
         lang = parse_qs(query).get("lang", ["en"])[-1]
         return _games(lang).answer(request, REVALIDATE) if lang in LANGUAGES else None
@@ -117,6 +122,12 @@ def deal_page() -> bytes:
     return _versioned_page("deal.html")
 
 
+def replay_page() -> bytes:
+    """The page at ``GET /replay``: the finished deal's page, which there steps through a record file the visitor
+    opens in it, sending it nowhere."""
+    return _versioned_page("deal.html")
+
+
 def _versioned_page(name: str) -> bytes:
     """One of the pages the package holds, naming its style, scripts and icon at their versioned addresses."""
     path = static_file(name)
@@ -165,6 +176,11 @@ def _seat(table: str | None, game: str | None) -> Served:
 @lru_cache(maxsize=SEAT_PAGES_KEPT)
 def _watch(table: str, game: str | None) -> Served:
     return Served.of(watch_page(table, game), TYPES[".html"])
+
+
+@cache
+def _replay() -> Served:
+    return Served.of(replay_page(), TYPES[".html"])
 
 
 @lru_cache(maxsize=len(LANGUAGES))

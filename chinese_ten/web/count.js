@@ -4,6 +4,7 @@
 import { _, format } from "./i18n.js";
 import { faceCard } from "./cards.js";
 import { seatName, waitingText } from "./words.js";
+import { dealLink, shareRow } from "./deal_share.js";
 
 /** Each seat's captured cards, from the deal's events as this seat was told them (all were face up). */
 export function piles(story, seats) {
@@ -79,7 +80,7 @@ export function drawCount(box, model, onNext, onAgain = () => {}) {
   const title = cell("h2", model.matchOver ? _("The match is over") : _("The count"));
   const grid = document.createElement("table");
   const head = document.createElement("tr");
-  head.append(cell("th", _("Seat")), cell("th", _("Scoring cards")), cell("th", _("Points")), cell("th", _("Match")));
+  head.append(cell("th", _("Seat")), cell("th", model.values ? _("Scoring cards") : _("Cards taken")), cell("th", _("Points")), cell("th", _("Match")));
   if (model.matchOver) head.append(cell("th", _("Place")));
   grid.append(head);
   for (let seat = 0; seat < n; seat += 1) {
@@ -99,7 +100,10 @@ export function drawCount(box, model, onNext, onAgain = () => {}) {
     grid.append(row);
   }
   const parts = [title, grid];
-  if (model.matchOver) {
+  if (model.table && model.dealNumber) parts.push(shareRow(dealLink(model.table, model.dealNumber), _("A finished deal")));
+  if (model.seat === null) {
+    // no seat: a watcher, or a finished deal's page, which neither goes on nor asks to play again
+  } else if (model.matchOver) {
     const mine = model.matchOver.places[model.seat];
     parts.push(cell("p", mine === 1 ? _("You won the match.") : format("You came {place}.", { place: place(mine) })));
     parts.push(...matchEnd(model, onAgain));

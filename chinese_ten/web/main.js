@@ -1,8 +1,9 @@
 // The web seat: which view the address asks for, the seat's model kept from the server's frames,
-// and the page's switches. NETWORK.md, "The web seat", is its contract.
+// and the page's switches. NETWORK.md, "The web seat", is its contract. At /w/TABLE (the root marked
+// `data-watch`) the same page watches the table from no seat: it sends `watch`, and draws what it is told.
 
 import { _, format, preferred, useLanguage } from "./i18n.js";
-import { setStyle } from "./cards.js";
+import { wireSwitches } from "./switches.js";
 import { Connection } from "./connection.js";
 import { forgetSeat, keepName, keepSeat, keptName, keptSeat } from "./seats_kept.js";
 import { drawTable } from "./table.js";
@@ -19,14 +20,18 @@ import { drawHost } from "./host.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const root = document.documentElement;
-const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]{4,64})$/);
+const match = location.pathname.match(/^\/([tw])\/([A-Za-z0-9_-]{4,64})$/);
+const watching = Boolean(match && match[1] === "w" && root.hasAttribute("data-watch"));
 const CLAIM = /^[A-Za-z0-9_-]{32}$/; // the form of every claim the server writes (192 random bits, URL-safe)
 const claim = location.hash.length > 1 ? location.hash.slice(1) : "";
 
 /** Everything this seat was told, and what it is doing. */
 const model = {
-  table: match ? match[1] : null,
-  seat: 0,
+  table: match && (match[1] === "t" || watching) ? match[2] : null,
+  seat: watching ? null : 0,
+  watchers: 0,
+  matchesBefore: 0, // the matches this table played before this one, as far as this page saw (a deal's link counts them)
+  dealNumber: 0,
   seats: [],
   state: null,
   story: [],
@@ -198,16 +203,28 @@ function drawAll(motion) {
   root.dataset.game = model.state ? model.state.game : "";
   drawTable(model, handlers);
   drawClock(model);
+  // the finished deal's number across the table's matches: its /d/ link
+  model.dealNumber = model.dealOver && model.state ? model.matchesBefore * model.state.deals + model.state.deal : 0;
   drawCount($("count"), model, next, again);
   drawChat(model.chat, model.chatOn);
   drawTurns();
   drawHost($("host"), model, (message) => connection && connection.send(message));
+  drawWatchers();
   $("last").textContent = model.last;
   $("missed").textContent = model.missed;
   $("missed").hidden = !model.missed;
   $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
   drawOutage();
   if (before) move(felt, before, motion.from, motion.to);
+}
+
+/** How many watch the table ("2 watching"), to the seats and the watchers alike; a watcher has no chat field. */
+function drawWatchers() {
+  const line = $("watchers");
+  line.hidden = !model.watchers;
+  line.textContent = model.watchers ? format("{n} watching", { n: model.watchers }) : "";
+  $("chat-form").hidden = watching;
+  $("chat").hidden = watching && !model.chat.length; // a watcher reads the table's chat, once there is any
 }
 
 /** The table's word on the server's reach: lost (nothing may be pressed until it is back), or back again. */
@@ -298,11 +315,12 @@ function tellAgain() {
 }
 
 function keep() {
+  if (watching) return; // a watcher has no seat to keep
   const state = model.state;
   keepSeat(model.table, { token: model.token, seat: model.seat, game: state ? state.game : model.game,
     seats: model.seats.length, lastSeq: model.lastSeq, name: model.name,
     people: model.seats.map((_entry, seat) => seatName(model.seats, seat)),
-    deal: state ? state.deal : 0, deals: state ? state.deals : 0, over: Boolean(model.matchOver),
+    deal: state ? state.deal : 0, deals: state ? state.deals : 0, over: Boolean(model.matchOver), matches: model.matchesBefore,
     yourMove: Boolean(state && state.legal && state.legal.length) });
 }
 
@@ -328,8 +346,9 @@ function welcome(frame) {
   model.paused = false;
   model.welcomed = true;
   model.connected = true;
-  model.seat = frame.seat;
+  model.seat = watching ? null : frame.seat;
   model.seats = frame.seats || [];
+  if (typeof frame.watchers === "number") model.watchers = frame.watchers;
   model.state = frame.state || null;
   setClock(model.state);
   model.game = frame.game;
@@ -339,9 +358,9 @@ function welcome(frame) {
   let story = marked(frame.story || [], model.state);
   const sameDeal = model.story.length && dealOf(model.story) === dealOf(story);
   if (model.story.length && !sameDeal) model.past.push(...model.story); // a deal ended unseen
-  story = markMissed(story, sameDeal ? model.story : [], frame.seat, frame.missed);
+  if (!watching) story = markMissed(story, sameDeal ? model.story : [], frame.seat, frame.missed);
   model.story = story;
-  model.missed = missedText(frame.seat, frame.missed);
+  model.missed = watching ? "" : missedText(frame.seat, frame.missed);
   model.values = frame.values || model.values;
   if (Array.isArray(frame.chat)) model.chat = frame.chat.map((line) => ({ name: line.name, text: line.text }));
   if (typeof frame.chat_on === "boolean") model.chatOn = frame.chat_on;
@@ -365,6 +384,7 @@ function welcome(frame) {
 function frameArrived(frame) {
   switch (frame.type) {
     case "welcome":
+    case "watching":
       welcome(frame);
       return;
     case "update": {
@@ -374,6 +394,7 @@ function frameArrived(frame) {
       if (events.some((e) => e.kind === "dealt")) {
         // a story of its deal alone was told again by this update (a table starting as this seat sat down)
         if (model.story.some((e) => e.kind !== "dealt")) model.past.push(...model.story);
+        if (model.matchOver) model.matchesBefore += 1; // the match played again
         if (model.past.length > 2000) model.past.splice(0, model.past.length - 2000);
         model.story = [];
         model.dealOver = null;
@@ -398,6 +419,7 @@ function frameArrived(frame) {
         if (frame.code === "claimed" || frame.code === "bad-token") forgetSeat(model.table);
         model.refused = frame.code || "";
         model.last = frame.message || "";
+        if (watching && !model.welcomed && frame.message) notice(() => frame.message); // refused: too many watch
       }
       render();
       return;
@@ -415,6 +437,7 @@ function frameArrived(frame) {
       return;
     case "presence":
       model.seats = frame.seats || model.seats;
+      if (typeof frame.watchers === "number") model.watchers = frame.watchers;
       keep();
       render();
       return;
@@ -434,6 +457,11 @@ function statusChanged(status, code) {
   if (status === "lost" && !model.welcomed) notice(unreachable); // not seated yet, and no server to seat it
   if (status === "closed") {
     model.stopped = true;
+    if (watching) {
+      notice(code === 4003 ? () => _("The host has turned watching off at this table.")
+        : code === 4004 ? noTable : () => _("This server speaks another version of the game."));
+      return;
+    }
     if (code === 4001) {
       notice(() => _("This seat was opened in another window or browser."), { label: () => _("Play here again"), run: takeBack });
     } else if (code === 4003) notice(refusedText);
@@ -470,6 +498,14 @@ function takeBack() {
   sitDown(tokenHello);
 }
 
+/** Watch the table from no seat: `watch`, again on each connection (the server tells the table as it is then). */
+function watch() {
+  notice(() => _("Joining the table to watch…"));
+  model.refused = "";
+  connection = new Connection(model.table, () => ({ type: "watch", version: 1, table: model.table }), frameArrived, statusChanged);
+  connection.open();
+}
+
 /** The first message of a connection coming back with the seat's token (and the last frame it had). */
 function tokenHello() {
   return { type: "hello", version: 1, table: model.table, token: model.token, ...(model.lastSeq === null ? {} : { last_seq: model.lastSeq }) };
@@ -487,6 +523,7 @@ function join() {
     model.token = kept.token;
     model.name = kept.name || "";
     model.lastSeq = kept.lastSeq ?? null;
+    model.matchesBefore = kept.matches || 0;
     sitDown(tokenHello);
     notice(() => _("Coming back to your seat…"));
     return;
@@ -527,35 +564,6 @@ function appLink() {
   link.hidden = !claim;
 }
 
-function switches() {
-  const language = $("language");
-  const contrast = $("contrast");
-  const four = $("four-colour");
-  contrast.checked = localStorage.getItem("chinese-ten:contrast") === "1";
-  four.checked = localStorage.getItem("chinese-ten:four-colour") === "1";
-  const look = () => {
-    root.dataset.look = contrast.checked ? "high-contrast" : "normal";
-    setStyle(contrast.checked, four.checked);
-    localStorage.setItem("chinese-ten:contrast", contrast.checked ? "1" : "0");
-    localStorage.setItem("chinese-ten:four-colour", four.checked ? "1" : "0");
-  };
-  look();
-  contrast.addEventListener("change", () => { look(); redraw(); });
-  four.addEventListener("change", () => { look(); redraw(); });
-  language.addEventListener("keydown", (event) => {
-    // the arrows on a closed list would switch the language at each press: it opens with Space, Enter or Alt+↓
-    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"].includes(event.key) && !event.altKey) {
-      event.preventDefault();
-    }
-  });
-  language.addEventListener("change", async () => {
-    await useLanguage(language.value, true);
-    tellAgain();
-    redraw();
-  });
-  return language;
-}
-
 function redraw() {
   if (!document.querySelector('[data-view="notice"]').hidden) drawNotice();
   else if (model.welcomed) render();
@@ -563,7 +571,10 @@ function redraw() {
 }
 
 async function start() {
-  const language = switches();
+  const language = wireSwitches(() => {
+    tellAgain(); // the turns in the language now shown
+    redraw();
+  });
   await useLanguage(preferred());
   language.value = document.documentElement.lang;
   appLink();
@@ -571,8 +582,9 @@ async function start() {
   wireKeys();
   wireElsewhere($("sound"), $("notify"));
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
-  if (model.table) join();
-  else if (location.pathname.startsWith("/t/")) notice(noTable);
+  if (watching) watch();
+  else if (model.table) join();
+  else if (/^\/[tw]\//.test(location.pathname)) notice(noTable);
   else {
     wireFront();
     listTables();

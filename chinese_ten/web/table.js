@@ -1,5 +1,7 @@
 // The table drawn from one seat's model: the other seats round the felt, the stock and layout,
-// the seat's hand and the capture choice. Everything shown comes from what the server told this seat.
+// the seat's hand and the capture choice. Everything shown comes from what the server told this seat. A model
+// with no seat (`seat` null: a watcher, or a finished deal's page) has every seat round the felt and no hand; a
+// state that carries `hands` (a finished deal, every card known) shows each seat's hand face up.
 
 import { _, format } from "./i18n.js";
 import { backCard, cardName, faceCard } from "./cards.js";
@@ -8,14 +10,17 @@ import { seatLabel, seatName, strengthName, turnText } from "./words.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 
-/** The seats in the order they sit from this seat's left round to its right (this seat left out). */
+/** The seats in the order they sit from this seat's left round to its right (this seat left out); every seat,
+ * from the first, for a model from no seat. */
 export function others(model) {
   const n = model.state ? model.state.seats : model.seats.length;
+  if (model.seat === null) return Array.from({ length: n }, (_unused, seat) => seat);
   return Array.from({ length: n - 1 }, (_unused, i) => (model.seat + 1 + i) % n);
 }
 
 function presenceText(entry, connected) {
   if (!entry) return "";
+  if (entry.kind === "replayed") return entry.detail || ""; // a seat of a finished deal: its computer's strength, if any
   if (!connected && entry.kind !== "computer") return _("not known now");
   if (entry.kind === "computer") return _("computer");
   if (entry.kind === "empty") return _("empty seat");
@@ -40,15 +45,23 @@ function seatBox(model, seat, mine) {
   const detail = document.createElement("p");
   detail.className = "detail";
   const bits = entry.kind === "computer" ? [strengthName(entry), presenceText(entry, model.connected)]
-    : [seatLabel(seat), presenceText(entry, model.connected)];
+    : entry.kind === "replayed" ? [presenceText(entry, model.connected)] : [seatLabel(seat), presenceText(entry, model.connected)];
   if (entry.ready && model.dealOver) bits.push(_("ready"));
   phrases(detail, bits);
   box.append(name, detail);
   if (state) {
     const size = (state.hand_sizes || [])[seat] || 0;
     const pile = (state.pile_sizes || [])[seat] || 0;
-    const points = (state.points || [])[seat] || 0;
-    if (!mine) {
+    const points = state.points ? state.points[seat] || 0 : null; // a finished deal stepped through counts at its end
+    const faces = state.hands ? state.hands[seat] : null; // a finished deal: every hand face up
+    if (faces) {
+      const hand = document.createElement("div");
+      hand.className = "faces";
+      hand.dataset.role = "seat-hand";
+      hand.style.setProperty("--n", String(Math.max(faces.length, 1)));
+      hand.append(...faces.map((card) => faceCard(card)));
+      box.append(hand);
+    } else if (!mine) {
       const hand = document.createElement("div");
       hand.className = "backs";
       for (let i = 0; i < Math.min(size, 12); i += 1) hand.append(backCard());
@@ -59,7 +72,7 @@ function seatBox(model, seat, mine) {
     figures.dataset.role = "pile";
     const total = ((model.dealOver && model.dealOver.totals) || state.totals || [])[seat]; // the count's, once a deal is over
     phrases(figures, [mine ? "" : format("{size} in hand", { size }), format("pile {pile}", { pile }),
-      format("{points} points", { points }), total === undefined ? "" : format("match {total}", { total: signed(total) })]);
+      points === null ? "" : format("{points} points", { points }), total === undefined ? "" : format("match {total}", { total: signed(total) })]);
     box.append(figures);
   }
   const label = `${name.textContent}: ${detail.textContent}${box.lastChild.dataset.role === "pile" ? `, ${box.lastChild.textContent}` : ""}`;
@@ -100,7 +113,8 @@ function drawSeats(model) {
   }));
   ring.dataset.count = String(order.length);
   ring.style.setProperty("--seat-w", `${Math.min(92 / Math.max(order.length, 1), 30)}%`);
-  $("me").replaceChildren(seatBox(model, model.seat, true));
+  if (model.seat === null) $("me").replaceChildren();
+  else $("me").replaceChildren(seatBox(model, model.seat, true));
 }
 
 function drawCentre(model) {
