@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 
 from tests.net.netkit import ServerThread
 from tests.web.test_seat_page import open_table
@@ -43,6 +45,7 @@ def shoot(page: Page, scene: str, folder: Path | None) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 def test_the_table_fits_every_size_in_both_looks_and_three_languages(server: ServerThread, tmp_path: Path) -> None:
     kept = os.environ.get("CHINESE_TEN_WEB_SHOTS")
     folder = Path(kept) if kept else None

@@ -31,6 +31,7 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     running.stop()
 
 
+@pytest.mark.slow
 def test_a_clock_runs_out_on_the_page_and_on_another_guest_and_the_page_tells_what_a_computer_played(
         server: ServerThread, tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
