@@ -42,12 +42,14 @@ class TurnClock:
     """One table's turn clock: which decision it times, when it runs out, and each seat's run-outs in a row."""
 
     def __init__(self, seconds: int | None, loop: Timer, wall: Callable[[], float],
-                 run_out: Callable[[int], bool], kept: Mapping[str, Any] | None = None) -> None:
+                 run_out: Callable[[int], bool], kept: Mapping[str, Any] | None = None, scale: float = 1.0) -> None:
         """A clock of ``seconds`` a decision (None: the table has none, and the clock never runs), timed by
         ``loop``; ``run_out(seat)`` is called when a decision's time is up, and answers False when the table
         cannot act on it yet (then the clock stays run out, and is acted on when next followed). ``kept`` is
-        what :meth:`kept` gave before a restart."""
+        what :meth:`kept` gave before a restart. ``scale`` is for tests only: a decision really has that
+        fraction of ``seconds`` (``state`` still tells ``seconds``, and the time really left)."""
         self.seconds = seconds
+        self.scale = scale
         self._loop = loop
         self._wall = wall
         self._run_out = run_out
@@ -98,7 +100,7 @@ class TurnClock:
             return
         self.stop()
         self.seat, self.key = seat, key
-        left = float(self.seconds)
+        left = self.seconds * self.scale
         restored, self._restored = self._restored, None
         if restored is not None and restored[:2] == (seat, repr(key)):
             left = min(left, restored[2] - self._wall())

@@ -177,14 +177,15 @@ class TableServer:
                  public_url: str | None = None, away_after: float = 60.0, hello_seconds: float = p.HELLO_SECONDS,
                  pool: bool = True, tables_per_hour: int = p.TABLES_PER_HOUR,
                  connections_per_address: int = p.CONNECTIONS_PER_ADDRESS, trust_proxy: Sequence[str] = (),
-                 shard: str | None = None, store: str | None = None) -> None:
+                 shard: str | None = None, store: str | None = None, clock_scale: float = 1.0) -> None:
         """A server keeping its tables in ``data_dir/tables.db``, which it holds alone, or in the PostgreSQL
         ``store`` names (``postgresql://USER@HOST:PORT/DB``), which any number of servers share, each table held
         by one at a time (:mod:`.leases`); ``pool`` lets Hard computers think in another process (off: every
         computer decides on the loop). :class:`StartError` when the folder cannot be used or another server holds
         it, or ``store`` cannot be used, :class:`DamagedStore` for a damaged ``tables.db``. ``trust_proxy`` names
         the proxies whose ``X-Forwarded-For`` gives a client's address; ``shard`` starts every new table's id with
-        ``SHARD-``."""
+        ``SHARD-``. ``clock_scale`` is for tests only, never set by a
+        client nor on the command line: every turn clock really runs that fraction of its seconds."""
         self.trusted = trusted_networks(trust_proxy)  # ValueError before the folder is taken
         self.lock: FileLock | None
         self.lock, self.store = _hold(data_dir) if store is None else (None, _postgres_store(store))
@@ -192,6 +193,7 @@ class TableServer:
         self.port = port
         self.public_url = public_url
         self.away_after = away_after
+        self.clock_scale = clock_scale
         self.hello_seconds = hello_seconds
         self.tables: dict[str, Table] = {}
         self.shard = shard
@@ -224,7 +226,7 @@ class TableServer:
 
     def _options(self) -> dict[str, Any]:
         return {"pool": self._executor if self._use_pool else None, "away_after": self.away_after,
-                "public_url": self.public_url or self.base_url}
+                "public_url": self.public_url or self.base_url, "clock_scale": self.clock_scale}
 
     def table(self, table_id: str) -> Table | None:
         """The open table ``table_id`` (brought back from the store on first asking), or None; ``unavailable``

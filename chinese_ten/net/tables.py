@@ -167,9 +167,10 @@ class Table:
 
     def __init__(self, row: TableRow, seats: list[SeatState], store: TableStore, clock: Clock, *,
                  pool: Callable[[], Any] | None = None, away_after: float = 60.0, public_url: str = "",
-                 wall: Callable[[], float] | None = None) -> None:
+                 wall: Callable[[], float] | None = None, clock_scale: float = 1.0) -> None:
         """A table from its kept row and seats, its match brought to the kept position; ``wall`` gives the seconds
-        since the epoch that a running turn clock is kept in (by default the system's)."""
+        since the epoch that a running turn clock is kept in (by default the system's); ``clock_scale`` is for
+        tests only (:class:`TurnClock`'s ``scale``)."""
         self.id = row.id
         self.row = row
         self.store = store
@@ -182,7 +183,8 @@ class Table:
         self.ready: set[int] = set(row.ready)
         self.wants_again: set[int] = set(row.again)
         """The seats whose person asked for another match since this one ended."""
-        self.turn_clock = TurnClock(row.clock, clock, wall or clock_wall, self._clock_ran_out, row.turn_clock)
+        self.turn_clock = TurnClock(row.clock, clock, wall or clock_wall, self._clock_ran_out, row.turn_clock,
+                                    clock_scale)
         self.chat_log: deque[ChatLine] = deque(store.chat_lines(row.id), maxlen=CHAT_KEPT)
         """The table's latest chat lines, oldest first, as kept."""
         self.game = game_named(row.game)
@@ -246,10 +248,10 @@ class Table:
     @classmethod
     def open(cls, msg: p.Create, store: TableStore, clock: Clock, *, pool: Callable[[], Any] | None = None,
              away_after: float = 60.0, public_url: str = "", table_id: str | None = None,
-             wall: Callable[[], float] | None = None) -> tuple[Table, str, dict[int, str]]:
+             wall: Callable[[], float] | None = None, clock_scale: float = 1.0) -> tuple[Table, str, dict[int, str]]:
         """A new table as ``create`` asks for it, kept in ``store``; with the host's token and each
-        person's seat claim. ``ValueError`` says what cannot be opened; :class:`StoreUnavailable` when it
-        cannot be kept (nothing is)."""
+        person's seat claim (``clock_scale``: for tests only, see :class:`TurnClock`). ``ValueError`` says
+        what cannot be opened; :class:`StoreUnavailable` when it cannot be kept (nothing is)."""
         spec = game_named(msg.game)
         rules = rules_for(spec.name, msg.rules)
         if msg.seats not in rules.seat_counts():
@@ -273,7 +275,8 @@ class Table:
         seed = secrets.randbits(63)
         row = TableRow(table_id or new_table_id(), spec.name, msg.seats,
                        rules.to_json(), msg.match, msg.chat, seed, {}, 0, (), now, now, msg.clock, msg.watchers)
-        table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url, wall=wall)
+        table = cls(row, seats, store, clock, pool=pool, away_after=away_after, public_url=public_url, wall=wall,
+                    clock_scale=clock_scale)
         kept = replace(row, progress=table.session.progress())
         try:
             store.create(kept, [s.row for s in seats])

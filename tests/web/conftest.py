@@ -1,4 +1,5 @@
-"""What every browser test shares: a table server of its own on a thread, its tables in the test's folder."""
+"""What every browser test shares: a table server of its own on a thread, its tables in the test's folder; and the
+browsers lent to the tests of one process (webkit's :func:`browser`), closed after the last."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.net.netkit import ServerThread
+from tests.web.webkit import close_idle_browsers
 
 
 @pytest.fixture
@@ -16,3 +18,10 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     running = ServerThread(tmp_path / "tables", pool=False)
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def idle_browsers_closed() -> Iterator[None]:
+    """The browsers lent to this process's tests are closed once they have all run."""
+    yield
+    close_idle_browsers()

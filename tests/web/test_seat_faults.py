@@ -130,6 +130,7 @@ return {outage: outage.hidden ? null : outage.textContent, kind: outage.dataset.
 """What the page shows of the server's reach: its outage line, its status, the buttons it takes, seats said online."""
 
 
+@pytest.mark.slow
 def test_the_page_says_the_server_is_down_takes_no_press_and_goes_on_once_it_is_back(tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
         process, url = serve(tmp_path / "tables", 0)

@@ -69,6 +69,7 @@ def play_to_the_end(page: Page, host: Host, hidden: Any) -> dict[str, int]:
     raise AssertionError("too many steps")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "seats", "match"), [
     ("ten", 2, "per-seat"), ("ten", 3, "one"), ("ten", 4, "one"),
     ("fishing", 2, "per-seat"), ("fishing", 5, "one"), ("fishing", 8, "one"),

@@ -3,15 +3,18 @@ driven by selenium), a table with a scripted host, and the page's seat driven by
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -63,17 +66,121 @@ def start_browser(profile: Path, width: int = 1280, height: int = 800, language:
     return driver
 
 
+IDLE_KEPT = 2
+"""How many started browsers of one language a test process keeps idle between tests."""
+_idle: dict[str, list[tuple[Any, Path]]] = {}
+"""The browsers lent to tests one after another (:func:`browser`), idle now, by the language they prefer; each
+with its profile folder."""
+
+
+def _origins_visited(driver: Any) -> set[str]:
+    """The origin of every page any of the browser's tabs has shown (each tab's history)."""
+    origins: set[str] = set()
+    for handle in driver.window_handles:
+        driver.switch_to.window(handle)
+        for entry in driver.execute_cdp_cmd("Page.getNavigationHistory", {})["entries"]:
+            url = urlsplit(entry["url"])
+            if url.scheme in ("http", "https") and url.netloc:
+                origins.add(f"{url.scheme}://{url.netloc}")
+    return origins
+
+
+def _forget_everything(driver: Any) -> bool:
+    """Leave the browser as a fresh profile would be for the next test: one new, empty tab (the others closed,
+    with what a test set on them: emulated sizes, scripts run on every page), no connection open (a server the
+    test stops waits for none, and the next test's pages open their own), and every origin's cookies, storage,
+    caches and service workers, and the HTTP cache, gone. False when the browser could not be made so (it is to
+    be closed)."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        _forget_all_shown(driver)
+    except WebDriverException:
+        return False
+    return True
+
+
+def _forget_all_shown(driver: Any) -> None:
+    origins = _origins_visited(driver)
+    old = driver.window_handles
+    driver.switch_to.new_window("tab")
+    sockets = driver.current_window_handle
+    driver.get("chrome://net-internals/#sockets")
+    for handle in old:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(sockets)
+    driver.execute_script("document.getElementById('sockets-view-flush-button').click();")
+    for origin in sorted(origins):
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    driver.switch_to.window(sockets)
+    driver.close()
+    driver.switch_to.window(fresh)
+
+
+def _quit(driver: Any, profile: Path) -> None:
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def close_idle_browsers() -> None:
+    """Close every idle browser this process keeps (at the end of its tests)."""
+    for kept in _idle.values():
+        while kept:
+            _quit(*kept.pop())
+
+
+def _lent(language: str) -> tuple[Any, Path]:
+    """An idle browser preferring ``language`` still answering, or a new one."""
+    kept = _idle.setdefault(language, [])
+    while kept:
+        driver, profile = kept.pop()
+        try:
+            driver.get_log("browser")  # what the last test's pages logged is not this test's
+            return driver, profile
+        except Exception:  # noqa: BLE001 - a browser gone since: start another
+            shutil.rmtree(profile, ignore_errors=True)
+    profile = Path(tempfile.mkdtemp(prefix="chromium-profile-"))
+    return start_browser(profile, language=language), profile
+
+
 @contextmanager
-def browser(tmp_path: Path, **options: Any) -> Iterator[Any]:
-    """A browser for one test (skipped, with the reason, where none can run), closed after it."""
+def browser(tmp_path: Path, width: int = 1280, height: int = 800, language: str = "en",
+            arguments: tuple[str, ...] = (), home: Path | None = None) -> Iterator[Any]:
+    """A browser for one test (skipped, with the reason, where none can run), its window ``width`` × ``height``
+    (:func:`start_browser`). One with further ``arguments`` or its own ``home`` is started for the test and closed
+    after it; any other is lent, as a fresh profile would be (one empty tab, no cookies, storage or cache of any
+    page shown before), from those this process started for earlier tests, and kept for later ones after a test
+    that passed (closed after one that failed): a browser starts in 1.5–2 s and closes in about 1 s."""
     missing = browser_missing()
     if missing:
         pytest.skip(missing)
-    driver = start_browser(tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}", **options)
+    if arguments or home is not None:
+        driver = start_browser(tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}", width, height,
+                               language, arguments, home)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+        return
+    if not _idle:
+        atexit.register(close_idle_browsers)  # where no conftest closes them first
+    driver, profile = _lent(language)
+    passed = False
     try:
+        driver.set_window_size(width, height)
         yield driver
+        passed = True
     finally:
-        driver.quit()
+        kept = _idle.setdefault(language, [])
+        if passed and len(kept) < IDLE_KEPT and _forget_everything(driver):
+            kept.append((driver, profile))
+        else:
+            _quit(driver, profile)
 
 
 class Host(threading.Thread):
