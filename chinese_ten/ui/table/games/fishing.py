@@ -293,7 +293,7 @@ class FishingTable:
         return sets_text(take)
 
 
-FISHING = FishingTable()
+TABLE = FishingTable()
 """Go Fishing's adapter."""
 
-__all__ = ["FISHING", "FishingTable", "options_of"]
+__all__ = ["FishingTable", "TABLE", "options_of"]

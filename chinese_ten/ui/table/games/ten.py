@@ -368,5 +368,5 @@ class TenTable:
         return _(", ").join(c.pretty for c in take)
 
 
-TEN = TenTable()
+TABLE = TenTable()
 """Chinese Ten's adapter."""
