@@ -4,6 +4,7 @@ registered without an adapter, is refused in one line, never dealt on another ga
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Iterator
 
 import pytest
@@ -32,6 +33,15 @@ def test_every_registered_game_has_its_own_adapter() -> None:
     assert isinstance(table_game("ten"), TenTable) and isinstance(table_game("fishing"), FishingTable)
     assert all(has_table(name) for name in GAMES)
     assert record_game({"format": GAMES["fishing"].record_format}) is table_game("fishing")
+
+
+def test_each_adapter_finds_its_games_review_and_keeps_its_own_ways() -> None:
+    for name in GAMES:
+        review = importlib.import_module(table_game(name).review_module)
+        assert callable(review.review_record) and review.REVIEW_TURNS > 0
+    ten, fishing = table_game("ten"), table_game("fishing")
+    assert (ten.lists_options, ten.points_at_piles, ten.reviewable) == (False, False, True)
+    assert (fishing.lists_options, fishing.points_at_piles, fishing.reviewable) == (True, True, True)
 
 
 def test_a_game_not_registered_is_refused_in_one_line() -> None:

@@ -9,10 +9,10 @@ import importlib.util
 from typing import Any
 
 from chinese_ten.games import GAMES, record_spec
-from chinese_ten.ui.table.games.base import (Advice, CountRow, Offer, Option, Preview, Replayed, Sets, Submit,
-                                             TableGame, same_take, sets_text)
+from chinese_ten.ui.table.games.base import (Advice, CountRow, GameTable, Offer, Option, Preview, Replayed, Sets,
+                                             Submit, TableGame, same_take, sets_text)
 
-__all__ = ["Advice", "CountRow", "Offer", "Option", "Preview", "Replayed", "Sets", "Submit", "TableGame",
+__all__ = ["Advice", "CountRow", "GameTable", "Offer", "Option", "Preview", "Replayed", "Sets", "Submit", "TableGame",
            "has_table", "record_game", "same_take", "sets_text", "table_game"]
 
 _TABLES: dict[str, TableGame] = {}
