@@ -220,3 +220,29 @@ def test_the_no_house_rules_notice_goes_when_settings_close(window: pygame.Surfa
     assert isinstance(app.top(), StartScene)
     app.frame(1 / 60, [])
     assert app.banner_left == 0, "not left over the start screen's title"
+
+
+def test_at_a_table_of_chinese_ten_with_another_game_chosen_the_rules_page_changes_chinese_tens_and_says_so(
+        make_table, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from chinese_ten.ui.kit.text import TextPainter
+
+    app, _ctl, _table = make_table(seats=3)
+    app.change_settings(game="fishing")
+    page = RulesScene.opened(app)
+    assert page is not None and page.spec.name == "ten", "the game at the table is the game in force"
+    app.push(page)
+    assert page.seats == 3, "the table's seats, while the settings' game is another"
+    seen: list[str] = []
+    line = TextPainter.line
+
+    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        seen.append(text)
+        return line(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", record_line)
+    app.frame(1 / 60, [])
+    assert "Chinese Ten's house rules" in seen
+    lead_row = page.keys.index("lead")
+    page.choose(lead_row, page.values[lead_row].index("dealer"))
+    assert app.settings.game == "fishing" and app.settings.changed_options("ten") == (("lead", "dealer"),)
+    assert app.settings.ruleset() is game_named("fishing").default_rules
