@@ -228,7 +228,8 @@ def _game_rules(game: str, rules: object) -> Any:
     try:
         return GAMES[game].rules_from_json(_as_record(rules))
     except (ValueError, TypeError):
-        raise SettingError(f"for {game} name rules it does not have") from None
+        presets = ", ".join(GAMES[game].options.preset_names)
+        raise SettingError(f"for {game} must name one of its presets ({presets}) and options it has") from None
 
 
 def _house_entries(value: object) -> dict[object, object]:

@@ -1149,6 +1149,7 @@ def test_the_rules_round_trip_through_the_file(folder: Path) -> None:
     {"ten": {"dead_layout": "true"}},
     {"fishing": "standard"},
     {"chess": "classic"},
+    {"ten": {"lead": "x" * 10_000}},
     ["ten"],
     "classic",
 ])
@@ -1156,6 +1157,7 @@ def test_unknown_house_rules_are_refused_in_one_line(value: object) -> None:
     with pytest.raises(SettingError) as problem:
         validate_setting("house_rules", value)
     assert str(problem.value).startswith("house_rules") and "\n" not in str(problem.value)
+    assert "xxx" not in str(problem.value) and len(str(problem.value)) < 200, "the value is never repeated"
 
 
 def test_the_allowed_rule_values_are_the_engines_own() -> None:
