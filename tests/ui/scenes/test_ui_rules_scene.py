@@ -18,7 +18,7 @@ from chinese_ten.ui.scenes.settings import SettingsScene
 from chinese_ten.ui.scenes.start import StartScene, presets_for
 from chinese_ten.engine.thinking import ComputerThinker
 
-from uiharness import click_event, key_event
+from uiharness import click_event, drawn_texts, key_event
 
 
 def _app(window: pygame.Surface, tmp_path: Path) -> App:
@@ -180,20 +180,12 @@ def test_rules_from_settings_with_go_fishing_chosen_offers_no_house_rules_and_sa
 def test_the_presets_are_named_in_the_language_chosen_after_the_start_screen_was_built(
         window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from chinese_ten.i18n import catalog
-    from chinese_ten.ui.kit.text import TextPainter
 
     app = _app(window, tmp_path)
     start = StartScene(app)
     app.push(start)
     app.frame(1 / 60, [])
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record_line)
+    seen = drawn_texts(monkeypatch)
     try:
         app.change_settings(language="zh-Hans")
         app.frame(1 / 60, [])
@@ -224,22 +216,13 @@ def test_the_no_house_rules_notice_goes_when_settings_close(window: pygame.Surfa
 
 def test_at_a_table_of_chinese_ten_with_another_game_chosen_the_rules_page_changes_chinese_tens_and_says_so(
         make_table, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.kit.text import TextPainter
-
     app, _ctl, _table = make_table(seats=3)
     app.change_settings(game="fishing")
     page = RulesScene.opened(app)
     assert page is not None and page.spec.name == "ten", "the game at the table is the game in force"
     app.push(page)
     assert page.seats == 3, "the table's seats, while the settings' game is another"
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record_line)
+    seen = drawn_texts(monkeypatch)
     app.frame(1 / 60, [])
     assert "Chinese Ten's house rules" in seen
     lead_row = page.keys.index("lead")
