@@ -178,8 +178,9 @@ class FriendsScene(Scene):
         counts = spec.seat_counts
         if self.seats not in counts:
             self.seats = min(counts)
-        if spec.options.presets and self.rules not in _presets_at(spec, self.seats):
-            self.rules = _presets_at(spec, self.seats)[0]
+        offered = _presets_at(spec, self.seats)
+        if offered and self.rules not in offered:  # the game's preset in Settings, if it deals here
+            self.rules = next((n for n in offered if n == self.app.settings.preset(spec.name)), offered[0])
         if self.length not in spec.match_lengths:
             self.length = spec.match_lengths[0]
         rows = [Button(_(spec.title), "game"), Button(_("{n} seats").format(n=self.seats), "seats")]
