@@ -20,7 +20,7 @@ from chinese_ten.quote import quote, shorten, show_path
 from chinese_ten.engine.records import RecordError, read_record_file, read_record_stream
 from chinese_ten.engine.scores import signed as signed_margin
 from chinese_ten.engine.game import Commands, GameSpec
-from chinese_ten.games import GAMES, HOUSE, any_strengths, check_record_result, game_named, record_spec
+from chinese_ten.games import GAMES, any_strengths, check_record_result, game_named, record_spec
 
 if TYPE_CHECKING:
     from chinese_ten.ui.launch import LaunchOptions
@@ -206,11 +206,12 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
                              deal=getattr(args, "deal", None))
     spec, rules = _demo_game(args)
     game = spec.name
-    seats = args.seats or (max(rules.seat_counts()) if spec is HOUSE else min(DEMO_SEATS, max(spec.seat_counts)))
+    seats = args.seats or (max(rules.seat_counts()) if spec.options.presets else min(DEMO_SEATS, max(spec.seat_counts)))
     demo = DemoOptions(seats=seats, deals=args.deals, seed=args.seed,
                        screenshot=getattr(args, "screenshot", None), strength=getattr(args, "strength", "normal"),
                        rules=rules, game=game, deal=getattr(args, "deal", None))
-    return LaunchOptions(data_dir=_named(getattr(args, "data_dir", None)), look=look, rules=rules.preset, demo=demo,
+    preset = spec.options.chosen(rules.to_json())[0] if spec.options.presets else None
+    return LaunchOptions(data_dir=_named(getattr(args, "data_dir", None)), look=look, rules=preset, demo=demo,
                          frame_stats=getattr(args, "frame_stats", None), json=getattr(args, "json", False))
 
 
@@ -267,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", type=_any_seats, default=None,
                    help="seats at the table: " + "; ".join(
                        f"{_seat_range(spec.seat_counts)} for {spec.title}" for spec in GAMES.values())
-                   + f" (default: the most the rules deal for {HOUSE.title}, else {DEMO_SEATS})")
+                   + f" (default: the most the house rules deal for a game with them, else {DEMO_SEATS})")
     p.add_argument("--deals", type=_match_deals, default=None, help="deals in the match, 1 to 1000 (default: one per seat)")
     p.add_argument("--seed", type=_int, default=0, help="random seed of the shuffles and the players (default: 0)")
     p.add_argument("--frame-stats", type=_file, default=None, metavar="FILE",
@@ -588,8 +589,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     spec, rules = _demo_game(args)
     if args.seats is not None and args.seats not in spec.seat_counts:
         raise UsageError(f"{spec.title} is for {_seat_range(spec.seat_counts)} seats, not {args.seats}")
-    if spec is HOUSE and args.seats is not None and args.seats not in rules.seat_counts():
-        raise UsageError(f"the {HOUSE.options.preset_title(rules.preset)} rules are for "
+    if spec.options.presets and args.seats is not None and args.seats not in rules.seat_counts():
+        raise UsageError(f"the {spec.options.preset_title(spec.options.chosen(rules.to_json())[0])} rules are for "
                          f"{_counts_text(rules.seat_counts())} seats, not {args.seats}")
     from chinese_ten.ui.app import DemoInterrupted, run_demo
 
@@ -629,9 +630,10 @@ def check_demo_paths(frame_stats: Path | None, screenshot: Path | None) -> None:
 
 
 def _demo_game(args: argparse.Namespace) -> tuple[GameSpec, Any]:
-    """The game a run plays (the first registered unless ``--game`` names one) and the house rules ``--rules``
-    names (the window keeps them for the game that has house rules, whichever game is played)."""
-    return game_named(getattr(args, "game", None) or next(iter(GAMES))), HOUSE.rules_named(getattr(args, "rules", None))
+    """The game a run plays (the first registered unless ``--game`` names one) and its house rules ``--rules``
+    names (its default rules when none are named)."""
+    spec = game_named(getattr(args, "game", None) or next(iter(GAMES)))
+    return spec, spec.rules_named(getattr(args, "rules", None))
 
 
 def _seat_range(counts: tuple[int, ...]) -> str:
@@ -651,7 +653,7 @@ def check_game_choice(args: argparse.Namespace) -> None:
     """Refuse ``--rules`` with a game that has no house rules."""
     spec = game_named(getattr(args, "game", None) or next(iter(GAMES)))
     if not spec.options.presets and getattr(args, "rules", None):
-        raise UsageError(f"--rules chooses {HOUSE.title}'s house rules; {spec.title} has none")
+        raise UsageError(f"--rules chooses a game's house rules; {spec.title} has none")
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -27,15 +27,18 @@ from chinese_ten import storage
 from chinese_ten.storage import user_folder
 from chinese_ten.engine import match
 from chinese_ten.engine.strengths import per_seat
-from chinese_ten.games import GAMES, HOUSE, any_strengths
+from chinese_ten.games import GAMES, any_strengths
 from chinese_ten.i18n import LANGUAGES, SYSTEM, _
 
 __all__ = [
     "ANIMATION_SPEEDS",
     "APP_NAME",
     "COMPUTERS_RANGE",
+    "FIRST_FORMAT_GAME",
+    "FIRST_FORMAT_KEYS",
     "FORMAT_VERSION",
     "GAME_NAMES",
+    "HOUSE_GAMES",
     "LANGUAGE_CHOICES",
     "LoadResult",
     "MATCH_LENGTHS",
@@ -51,8 +54,10 @@ __all__ = [
     "WINDOW_WIDTH_RANGE",
     "clamp_window_size",
     "parse_window_size",
+    "rules_at_seats",
     "choose_game",
     "choose_preset",
+    "choose_rules",
     "rules_for_seats",
     "settings_dir",
     "validate_setting",
@@ -191,12 +196,6 @@ def _player_name(value: object) -> str:
     return value.strip()
 
 
-def _preset(value: object) -> str:
-    if not isinstance(value, str) or value not in HOUSE.options.preset_names:
-        raise SettingError("must be one of " + ", ".join(HOUSE.options.preset_names))
-    return value
-
-
 def _seat_strengths(value: object) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or len(value) > COMPUTERS_RANGE[1]:
         raise SettingError(f"must be a list of at most {COMPUTERS_RANGE[1]} strengths")
@@ -205,25 +204,100 @@ def _seat_strengths(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _rule_options(value: object) -> tuple[tuple[str, Any], ...]:
-    """Changed rule options as ``{"option": value}``; kept as pairs in the order the game's options list them."""
+HOUSE_GAMES: Final[tuple[str, ...]] = tuple(name for name, spec in GAMES.items() if spec.options.presets)
+"""The games whose house rules ``Settings.house_rules`` keeps: every registered game that has presets."""
+
+FIRST_FORMAT_GAME: Final[str] = "ten"
+"""The game whose house rules the first settings files kept, under ``rules`` (the preset) and ``rule_options``
+(the options changed from it); such a file is read with them as this game's."""
+
+FIRST_FORMAT_KEYS: Final[tuple[str, ...]] = ("rules", "rule_options")
+"""The keys of the first settings files that ``house_rules`` replaces (read, then no longer written)."""
+
+
+def _as_record(rules: object) -> object:
+    """A game's rules as a record writes them, whether given so or as the game's rules value."""
+    if rules is None or isinstance(rules, (str, Mapping)):
+        return dict(rules) if isinstance(rules, Mapping) else rules
+    to_json = getattr(rules, "to_json", None)
+    return to_json() if callable(to_json) else rules
+
+
+def _game_rules(game: str, rules: object) -> Any:
+    """One game's house rules as the settings keep them (its rules value); ``SettingError`` for rules it has not."""
+    try:
+        return GAMES[game].rules_from_json(_as_record(rules))
+    except (ValueError, TypeError):
+        presets = ", ".join(GAMES[game].options.preset_names)
+        raise SettingError(f"for {game} must name one of its presets ({presets}) and options it has") from None
+
+
+def _house_entries(value: object) -> dict[object, object]:
+    """The games and rules a ``house_rules`` value names, as ``{game: rules}``; ``SettingError`` for no mapping."""
     if isinstance(value, (list, tuple)):
         try:
             value = dict(value)
         except (TypeError, ValueError):
-            raise SettingError("must map rule options to values") from None
+            raise SettingError("must map games to their house rules") from None
     if not isinstance(value, Mapping):
-        raise SettingError("must map rule options to values")
-    for key, chosen in value.items():
-        allowed = _OPTION_VALUES.get(key) if isinstance(key, str) else None
-        if allowed is None:
-            raise SettingError("names an unknown rule option (known: " + ", ".join(_OPTION_VALUES) + ")")
-        if chosen not in allowed or type(chosen) is not type(allowed[0]):
-            raise SettingError(f"{key} must be one of " + ", ".join(str(v).lower() for v in allowed))
-    return tuple((key, value[key]) for key in _OPTION_VALUES if key in value)
+        raise SettingError("must map games to their house rules")
+    return dict(value)
 
 
-_OPTION_VALUES: dict[str, tuple[Any, ...]] = {option.name: option.values for option in HOUSE.options.options}
+def _house_rules(value: object) -> tuple[tuple[str, Any], ...]:
+    """Each game's house rules as ``{"ten": {"preset": "classic", "lead": "dealer"}}`` (every game with presets;
+    one not named has its default rules), kept as (game, rules) pairs in the registry's order."""
+    entries = _house_entries(value)
+    for game in entries:
+        if game not in HOUSE_GAMES:
+            raise SettingError("names a game without house rules (games with them: " + ", ".join(HOUSE_GAMES) + ")")
+    return tuple((game, _game_rules(game, entries.get(game))) for game in HOUSE_GAMES)
+
+
+def _house_rules_kept(value: object) -> tuple[tuple[str, Any], ...] | None:
+    """As much of a damaged ``house_rules`` value as can be trusted: each game's good rules, else its preset with
+    the options that are good, else its default rules (None: not even a mapping)."""
+    try:
+        entries = _house_entries(value)
+    except SettingError:
+        return None
+    kept = []
+    for game in HOUSE_GAMES:
+        try:
+            kept.append((game, _game_rules(game, entries.get(game))))
+            continue
+        except SettingError:
+            pass
+        preset, changed = GAMES[game].options.chosen(_as_record(entries.get(game)))
+        try:
+            _game_rules(game, preset)
+        except SettingError:
+            preset = GAMES[game].options.preset_names[0]
+        good: dict[str, Any] = {}
+        for key, chosen in changed.items():
+            try:
+                _game_rules(game, {"preset": preset, **good, key: chosen})
+            except SettingError:
+                continue
+            good[key] = chosen
+        kept.append((game, _game_rules(game, {"preset": preset, **good})))
+    return tuple(kept)
+
+
+def _from_first_format(data: Mapping[str, object]) -> Mapping[str, object]:
+    """A settings file as this version reads it: the first files' ``rules`` and ``rule_options`` become the
+    house rules of :data:`FIRST_FORMAT_GAME` (a file naming ``house_rules`` is read as it is)."""
+    if "house_rules" in data or not any(key in data for key in FIRST_FORMAT_KEYS):
+        return data
+    rules: dict[object, object] = {}
+    options = data.get("rule_options")
+    if isinstance(options, Mapping):
+        rules.update(options)
+    elif options is not None:
+        rules["rule_options"] = options  # unreadable: named so the repair says so, the preset still kept
+    if "rules" in data:
+        rules["preset"] = data["rules"]
+    return {**data, "house_rules": {FIRST_FORMAT_GAME: rules}}
 
 
 def parse_window_size(text: str) -> tuple[int, int]:
@@ -262,8 +336,7 @@ _VALIDATORS: Final[dict[str, Callable[[object], Any]]] = {
     "volume": _one_of_numbers(VOLUMES),
     "muted": _boolean,
     "tutorial_offered": _boolean,
-    "rules": _preset,
-    "rule_options": _rule_options,
+    "house_rules": _house_rules,
     "language": _one_of(LANGUAGE_CHOICES),
     "allow_takebacks": _boolean,
     "card_tracker": _boolean,
@@ -333,10 +406,10 @@ class Settings:
     muted: bool = False
     tutorial_offered: bool = False
     """True once the person has answered the first start's offer of "Learn to play" (it is never asked again)."""
-    rules: str = "classic"
-    """The rules preset of the next match (a name from ``rules.PRESETS``)."""
-    rule_options: tuple[tuple[str, Any], ...] = ()
-    """The rule options changed from the preset, as (option, value) pairs."""
+    house_rules: tuple[tuple[str, Any], ...] = _house_rules({})
+    """Each game's house rules, as (game, rules) pairs: every game with presets, in the registry's order, its rules
+    its own rules value (a preset and the options changed from it). Written ``{"ten": {"preset": "classic",
+    "lead": "dealer"}}``, each game's as its records write them."""
     language: str = SYSTEM
     allow_takebacks: bool = False
     """Whether the person may take back their last turn (a match with a take-back is practice)."""
@@ -358,20 +431,30 @@ class Settings:
             raise SettingError(f"computers: {spec.name} cannot be dealt at {seats} seats")
         if self.match_length not in spec.match_lengths:
             raise SettingError(f"match_length {self.match_length} is not offered for {spec.name}")
-        try:
-            rules = self.ruleset()
-        except ValueError as problem:
-            raise SettingError(f"rule_options {problem}") from None
-        if self.game == HOUSE.name and seats not in rules.seat_counts():
-            raise SettingError(f"rules {self.rules} cannot be dealt at {seats} seats")
+        if seats not in self.ruleset().seat_counts():
+            raise SettingError(f"house_rules of {spec.name} cannot be dealt at {seats} seats")
 
     def strengths(self) -> tuple[str, ...]:
         """Each computer's strength at the next match, in seat order."""
         return per_seat(self.seat_strengths or self.strength, self.computers)
 
-    def ruleset(self) -> Any:
-        """The house rules of the next match: the preset with the changed options."""
-        return HOUSE.rules_from_json({"preset": self.rules, **dict(self.rule_options)})
+    def ruleset(self, game: str | None = None) -> Any:
+        """The rules of ``game``'s next match (the game chosen, unless named): its house rules as kept, or the
+        one way a game without any is played."""
+        spec = GAMES[game or self.game]
+        return dict(self.house_rules).get(spec.name, spec.default_rules)
+
+    def preset(self, game: str | None = None) -> str:
+        """The preset of ``game``'s house rules (the game chosen, unless named; empty for a game without any)."""
+        name = game or self.game
+        return GAMES[name].options.chosen(self.ruleset(name).to_json())[0] if name in HOUSE_GAMES else ""
+
+    def changed_options(self, game: str | None = None) -> tuple[tuple[str, Any], ...]:
+        """The options of ``game``'s house rules changed from their preset, as (option, value) pairs in the order
+        the game lists its options (the game chosen, unless named)."""
+        spec = GAMES[game or self.game]
+        changed = spec.options.chosen(self.ruleset(spec.name).to_json())[1]
+        return tuple((key, changed[key]) for key in spec.options.names if key in changed)
 
     def replace(self, **changes: Any) -> Settings:
         """Return a copy with some settings changed, each one validated.
@@ -398,6 +481,7 @@ class Settings:
         """
         kept: dict[str, Any] = {}
         rejected: list[str] = []
+        data = _from_first_format(data)
         for name in cls.field_names():
             if name not in data:
                 continue
@@ -405,6 +489,8 @@ class Settings:
                 kept[name] = validate_setting(name, data[name])
             except SettingError:
                 rejected.append(name)
+                if name == "house_rules" and (house := _house_rules_kept(data[name])) is not None:
+                    kept[name] = house  # every game's rules that can be trusted
         try:
             return cls(**kept), tuple(rejected)
         except SettingError:
@@ -422,10 +508,13 @@ class Settings:
         try:
             return cls(**kept), tuple(rejected)
         except SettingError:
-            # rules that cannot be dealt at the seats kept: the classic rules instead
-            kept.pop("rule_options", None)
-            kept.pop("rules", None)
-            rejected.extend(name for name in ("rules", "rule_options") if name in data)
+            # the game's rules cannot be dealt at the seats kept: as near to them as can be
+            game = kept.get("game", cls.game)
+            by_game = dict(kept.get("house_rules", cls.house_rules))
+            if game in by_game:
+                by_game[game] = rules_at_seats(game, by_game[game], kept.get("computers", cls.computers) + 1)
+            kept["house_rules"] = tuple(by_game.items())
+            rejected.append("house_rules")
             return cls(**kept), tuple(rejected)
 
     def to_json_dict(self) -> dict[str, Any]:
@@ -433,8 +522,8 @@ class Settings:
         payload: dict[str, Any] = {"version": FORMAT_VERSION}
         for name in self.field_names():
             value = getattr(self, name)
-            if name == "rule_options":
-                value = dict(value)
+            if name == "house_rules":
+                value = {game: rules.to_json() for game, rules in value}
             payload[name] = list(value) if isinstance(value, tuple) else value
         return payload
 
@@ -511,7 +600,7 @@ def _encode(payload: Mapping[str, object]) -> bytes:
 def _storable_extras(data: Mapping[str, object]) -> tuple[dict[str, object], tuple[str, ...]]:
     """Keys a newer release may have added, kept so they survive a save, and
     the names of those that could not be written back and so are dropped."""
-    known = {"version", *Settings.field_names()}
+    known = {"version", *Settings.field_names(), *FIRST_FORMAT_KEYS}
     extras: dict[str, object] = {}
     dropped: list[str] = []
     for key, value in data.items():
@@ -618,6 +707,7 @@ class SettingsStore:
             _log.warning("%s does not hold a JSON object", self.path)
             return _OnDisk("damaged")
 
+        data = dict(_from_first_format(data))
         settings, rejected = Settings.from_mapping(data)
         valid = frozenset(name for name in Settings.field_names() if name in data) - set(rejected)
         extras, dropped = _storable_extras(data)
@@ -749,14 +839,25 @@ def _merge(settings: Settings, changed: frozenset[str], found: _OnDisk) -> Setti
         return settings
 
 
+def choose_rules(settings: Settings, rules: Any, game: str | None = None) -> dict[str, Any]:
+    """The change that makes ``rules`` (the game's rules value, or as a record writes them) the house rules of
+    ``game`` (the game chosen, unless named), every other game's kept."""
+    name = game or settings.game
+    return {"house_rules": tuple((g, _game_rules(g, rules) if g == name else kept) for g, kept in settings.house_rules)}
+
+
 def choose_preset(settings: Settings, name: str) -> dict[str, Any]:
-    """The changes that choose preset ``name``: its options unchanged, its match length if it has one,
-    and the most seats it deals if it cannot be dealt at the seats chosen."""
-    preset = HOUSE.options.preset(_preset(name))
-    changes: dict[str, Any] = {"rules": preset.name, "rule_options": ()}
+    """The changes that choose preset ``name`` of the game chosen: its options unchanged, its match length if it
+    has one, and the most seats it deals if it cannot be dealt at the seats chosen."""
+    spec = GAMES[settings.game]
+    try:
+        preset = spec.options.preset(name)
+    except ValueError as problem:
+        raise SettingError(f"house_rules: {problem}") from None
+    changes = choose_rules(settings, preset.name)
     if preset.match_length is not None:
         changes["match_length"] = preset.match_length
-    counts = HOUSE.rules_from_json(preset.name).seat_counts()
+    counts = spec.rules_from_json(preset.name).seat_counts()
     if settings.computers + 1 not in counts:
         changes["computers"] = max(counts) - 1
     return changes
@@ -764,29 +865,40 @@ def choose_preset(settings: Settings, name: str) -> dict[str, Any]:
 
 def choose_game(settings: Settings, name: str) -> dict[str, Any]:
     """The changes that choose game ``name``: its seats brought within the game's own (the most it deals
-    when more were chosen), and its default length when the length chosen is not one it offers; for
-    Chinese Ten, rules that can be dealt at those seats (see :func:`rules_for_seats`)."""
+    when more were chosen), its default length when the length chosen is not one it offers, and its
+    house rules brought to those seats (see :func:`rules_for_seats`)."""
     spec = GAMES[_one_of(GAME_NAMES)(name)]
     seats = min(max(settings.computers + 1, min(spec.seat_counts)), max(spec.seat_counts))
     changes: dict[str, Any] = {"game": spec.name, "computers": seats - 1}
     if settings.match_length not in spec.match_lengths:
         default = Settings.match_length
         changes["match_length"] = default if default in spec.match_lengths else spec.match_lengths[0]
-    if spec is HOUSE:
-        changes.update(rules_for_seats(settings, seats - 1, game=spec.name))
+    changes.update(rules_for_seats(settings, seats - 1, game=spec.name))
     return changes
 
 
+def rules_at_seats(game: str, rules: Any, seats: int) -> Any:
+    """``game``'s house rules ``rules`` as near as can be dealt at ``seats``: as they are if they can, else their
+    preset without the options that cannot, else the first preset that can (else the game's default)."""
+    spec = GAMES[game]
+    if seats in rules.seat_counts():
+        return rules
+    preset, changed = spec.options.chosen(rules.to_json())
+    if seats in spec.rules_from_json(preset).seat_counts():
+        return spec.rules_from_json({"preset": preset, **{
+            k: v for k, v in changed.items() if seats in spec.rules_from_json({"preset": preset, k: v}).seat_counts()}})
+    return next((spec.rules_from_json(p) for p in spec.options.preset_names
+                 if seats in spec.rules_from_json(p).seat_counts()), spec.default_rules)
+
+
 def rules_for_seats(settings: Settings, computers: int, game: str | None = None) -> dict[str, Any]:
-    """The changes that seat ``computers`` opponents at ``game`` (the game chosen, unless named): the
-    rules stay if they can be dealt there, else the options that cannot are dropped, else the classic
-    rules are chosen. Only Chinese Ten has rules to change; another game keeps them for when it is chosen."""
-    seats = computers + 1
+    """The changes that seat ``computers`` opponents at ``game`` (the game chosen, unless named): its house rules
+    stay if they can be dealt there, else they come as near as can be (see :func:`rules_at_seats`); every
+    other game's are kept for when it is chosen."""
+    name = game or settings.game
     changes: dict[str, Any] = {"computers": computers}
-    if (game or settings.game) != HOUSE.name or seats in settings.ruleset().seat_counts():
-        return changes
-    if seats in HOUSE.rules_from_json(settings.rules).seat_counts():
-        kept = tuple((k, v) for k, v in settings.rule_options
-                     if seats in HOUSE.rules_from_json({"preset": settings.rules, k: v}).seat_counts())
-        return {**changes, "rule_options": kept}
-    return {**changes, "rules": HOUSE.options.preset_names[0], "rule_options": ()}
+    rules = settings.ruleset(name)
+    nearest = rules_at_seats(name, rules, computers + 1) if name in HOUSE_GAMES else rules
+    if nearest != rules:
+        changes.update(choose_rules(settings, nearest, name))
+    return changes

@@ -36,6 +36,13 @@ from chinese_ten.settings import (
 )
 from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
 
+
+
+def ten(preset: str = "classic", **options: object) -> dict[str, RuleSet]:
+    """Settings' house rules with Chinese Ten's as named (the one game with house rules)."""
+    return {"ten": RuleSet.of(preset, **options)}
+
+
 BAD_NAME = re.compile(r"^settings\.json\.bad-\d{8}-\d{6}(-\d+)?$")
 
 # Every field different from its default, so a round trip proves each one.
@@ -55,8 +62,7 @@ EVERYTHING_CHANGED = Settings(
     volume=25,
     muted=True,
     tutorial_offered=True,
-    rules="target",
-    rule_options=(("lead", "dealer"),),
+    house_rules=ten("target", lead="dealer"),
     language="zh-Hant",
     allow_takebacks=True,
     card_tracker=True,
@@ -322,8 +328,7 @@ def test_file_format(folder: Path) -> None:
         "volume": 25,
         "muted": True,
         "tutorial_offered": True,
-        "rules": "target",
-        "rule_options": {"lead": "dealer"},
+        "house_rules": {"ten": {"preset": "target", "lead": "dealer"}},
         "language": "zh-Hant",
         "allow_takebacks": True,
         "card_tracker": True,
@@ -1126,62 +1131,70 @@ def test_save_held_too_long_tells_the_person_and_keeps_the_old_file(
 
 
 def test_the_rules_round_trip_through_the_file(folder: Path) -> None:
-    chosen = Settings(computers=2, rules="play-red", rule_options={"lead": "after-dealer", "dead_layout": False})
+    chosen = Settings(computers=2, house_rules=ten("play-red", lead="after-dealer", dead_layout=False))
     SettingsStore(folder).save(chosen)
     data = json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))
-    assert data["rules"] == "play-red"
-    assert data["rule_options"] == {"lead": "after-dealer", "dead_layout": False}
+    assert data["house_rules"] == {"ten": {"preset": "play-red", "lead": "after-dealer", "dead_layout": False}}
+    assert "rules" not in data and "rule_options" not in data
     loaded = SettingsStore(folder).load()
     assert loaded.settings == chosen and not loaded.notices
     assert loaded.settings.ruleset() == RuleSet.of("play-red", lead="after-dealer", dead_layout=False)
 
 
-@pytest.mark.parametrize("name, value", [
-    ("rules", "chess"),
-    ("rules", 3),
-    ("rule_options", {"colour": "blue"}),
-    ("rule_options", {"lead": "nobody"}),
-    ("rule_options", {"dead_layout": "true"}),
-    ("rule_options", ["lead"]),
+@pytest.mark.parametrize("value", [
+    {"ten": "chess"},
+    {"ten": 3},
+    {"ten": {"colour": "blue"}},
+    {"ten": {"lead": "nobody"}},
+    {"ten": {"dead_layout": "true"}},
+    {"fishing": "standard"},
+    {"chess": "classic"},
+    {"ten": {"lead": "x" * 10_000}},
+    ["ten"],
+    "classic",
 ])
-def test_unknown_rules_and_options_are_refused_in_one_line(name: str, value: object) -> None:
+def test_unknown_house_rules_are_refused_in_one_line(value: object) -> None:
     with pytest.raises(SettingError) as problem:
-        validate_setting(name, value)
-    assert str(problem.value).startswith(name) and "\n" not in str(problem.value)
+        validate_setting("house_rules", value)
+    assert str(problem.value).startswith("house_rules") and "\n" not in str(problem.value)
+    assert "xxx" not in str(problem.value) and len(str(problem.value)) < 200, "the value is never repeated"
 
 
 def test_the_allowed_rule_values_are_the_engines_own() -> None:
     for key, values in OPTIONS.items():
         for value in values:
-            assert validate_setting("rule_options", {key: value}) == ((key, value),)
+            assert validate_setting("house_rules", {"ten": {key: value}}) == (("ten", RuleSet.of(**{key: value})),)
     for name in PRESETS:
-        assert validate_setting("rules", name) == name
+        assert validate_setting("house_rules", {"ten": name}) == (("ten", RuleSet.of(name)),)
 
 
 def test_rules_that_cannot_be_dealt_at_the_seats_are_refused_and_repaired_on_load(folder: Path) -> None:
     with pytest.raises(SettingError):
-        Settings(computers=3, rules="play-red")
+        Settings(computers=3, house_rules=ten("play-red"))
     with pytest.raises(SettingError):
-        Settings(computers=3, rule_options={"deal": "play-red"})
-    write_settings_file(folder, {"version": 1, "computers": 3, "strength": "hard", "rules": "play-red"})
+        Settings(computers=3, house_rules=ten(deal="play-red"))
+    write_settings_file(folder, {"version": 1, "computers": 3, "strength": "hard",
+                                 "house_rules": {"ten": {"preset": "classic", "deal": "play-red", "lead": "dealer"}}})
     loaded = SettingsStore(folder).load()
-    assert loaded.settings == Settings(computers=3, strength="hard")
+    assert loaded.settings == Settings(computers=3, strength="hard", house_rules=ten(lead="dealer"))
     assert len(loaded.notices) == 1
 
 
 def test_changing_the_seats_keeps_the_rules_that_fit_them() -> None:
-    play_red = Settings(computers=1, rules="play-red", rule_options={"lead": "after-dealer"})
+    play_red = Settings(computers=1, house_rules=ten("play-red", lead="after-dealer"))
     assert rules_for_seats(play_red, 2) == {"computers": 2}
-    assert rules_for_seats(play_red, 3) == {"computers": 3, "rules": "classic", "rule_options": ()}
-    sized = Settings(computers=1, rule_options={"deal": "play-red", "lead": "dealer"})
-    assert rules_for_seats(sized, 3) == {"computers": 3, "rule_options": (("lead", "dealer"),)}
+    assert rules_for_seats(play_red, 3) == {"computers": 3, "house_rules": (("ten", RuleSet.of("classic")),)}
+    sized = Settings(computers=1, house_rules=ten(deal="play-red", lead="dealer"))
+    assert rules_for_seats(sized, 3) == {"computers": 3, "house_rules": (("ten", RuleSet.of(lead="dealer")),)}
 
 
 def test_choosing_a_preset_brings_its_match_length_and_seats() -> None:
-    four = Settings(computers=3, match_length="six", rule_options={"lead": "dealer"})
-    assert choose_preset(four, "target") == {"rules": "target", "rule_options": (), "match_length": "one"}
-    assert choose_preset(four, "play-red") == {"rules": "play-red", "rule_options": (), "computers": 2}
+    four = Settings(computers=3, match_length="six", house_rules=ten(lead="dealer"))
+    assert choose_preset(four, "target") == {"house_rules": (("ten", RuleSet.of("target")),), "match_length": "one"}
+    assert choose_preset(four, "play-red") == {"house_rules": (("ten", RuleSet.of("play-red")),), "computers": 2}
     assert four.replace(**choose_preset(four, "play-red")).ruleset() == RuleSet.of("play-red")
+    with pytest.raises(SettingError):
+        choose_preset(four, "chess")
 
 
 def test_the_allowed_strengths_and_match_lengths_are_the_engines_own() -> None:

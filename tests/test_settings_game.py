@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from chinese_ten.games import GAMES
+from chinese_ten.games.ten.rules import RuleSet
 from chinese_ten.settings import (COMPUTERS_RANGE, GAME_NAMES, SETTINGS_DIR_ENV, SETTINGS_FILENAME, SettingError,
                                   Settings, SettingsStore, choose_game, rules_for_seats)
 
@@ -44,7 +45,7 @@ def test_a_bad_game_falls_back_and_keeps_the_rest(tmp_path: Path, bad: object) -
     loaded = SettingsStore(tmp_path).load()
     assert loaded.settings.game == "ten"
     assert (loaded.settings.strength, loaded.settings.volume, loaded.settings.computers) == ("hard", 25, 2)
-    assert loaded.settings.rules == "target"
+    assert loaded.settings.preset("ten") == "target"
     assert len(loaded.notices) == 1
 
 
@@ -87,12 +88,65 @@ def test_choosing_a_game_clamps_the_seats_and_length() -> None:
 
 def test_choosing_ten_keeps_rules_that_fit_and_changes_those_that_do_not() -> None:
     # the six-card deal of the "target" preset is for fewer seats: back to Chinese Ten from a big table
-    fishing = Settings(game="fishing", computers=7, rules="taiwan")
+    fishing = Settings(game="fishing", computers=7, house_rules={"ten": "taiwan"})
     back = fishing.replace(**choose_game(fishing, "ten"))
     assert back.computers + 1 in back.ruleset().seat_counts()
 
 
 def test_fishing_seats_leave_ten_rules_alone() -> None:
-    kept = Settings(game="fishing", computers=2, rules="target", rule_options=(("lead", "dealer"),))
+    kept = Settings(game="fishing", computers=2, house_rules={"ten": {"preset": "target", "lead": "dealer"}})
     assert rules_for_seats(kept, 6) == {"computers": 6}
-    assert kept.replace(**rules_for_seats(kept, 6)).rules == "target"
+    assert kept.replace(**rules_for_seats(kept, 6)).preset("ten") == "target"
+
+
+FIRST_FORMAT = Path(__file__).parent / "data" / "settings-first-format.json"
+"""A settings file as the first version wrote it: Go Fishing chosen, Chinese Ten's house rules under ``rules``
+and ``rule_options``."""
+
+
+def test_a_first_format_file_keeps_its_rules_as_chinese_tens(tmp_path: Path) -> None:
+    folder = tmp_path / "settings"
+    folder.mkdir()
+    (folder / SETTINGS_FILENAME).write_bytes(FIRST_FORMAT.read_bytes())
+    loaded = SettingsStore(folder).load()
+    assert not loaded.notices and loaded.moved_to is None, "an old file is read, not repaired"
+    chosen = loaded.settings
+    assert (chosen.game, chosen.computers, chosen.strength, chosen.language, chosen.volume) == (
+        "fishing", 2, "hard", "zh-Hans", 50)
+    assert chosen.ruleset("ten") == RuleSet.of("play-red", lead="after-dealer", dead_layout=False)
+    assert (chosen.preset("ten"), chosen.changed_options("ten")) == (
+        "play-red", (("lead", "after-dealer"), ("dead_layout", False)))
+    store = SettingsStore(folder)
+    store.load()
+    store.save(chosen.replace(volume=75))
+    data = json.loads((folder / SETTINGS_FILENAME).read_text("utf-8"))
+    assert data["house_rules"] == {"ten": {"preset": "play-red", "lead": "after-dealer", "dead_layout": False}}
+    assert "rules" not in data and "rule_options" not in data, "the first format's keys are written no more"
+    assert SettingsStore(folder).load().settings == chosen.replace(volume=75)
+
+
+def test_a_first_format_files_bad_option_loses_only_that_option(tmp_path: Path) -> None:
+    folder = tmp_path / "settings"
+    _write(folder, {"version": 1, "strength": "easy", "rules": "target",
+                    "rule_options": {"lead": "dealer", "colour": "blue", "direction": "sideways"}})
+    loaded = SettingsStore(folder).load()
+    assert len(loaded.notices) == 1 and loaded.moved_to is not None
+    assert loaded.settings.strength == "easy"
+    assert loaded.settings.ruleset("ten") == RuleSet.of("target", lead="dealer")
+
+
+def test_each_games_house_rules_fall_back_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "settings"
+    _write(folder, {"version": 1, "game": "fishing", "computers": 4,
+                    "house_rules": {"ten": {"preset": "chess", "lead": "dealer"}, "backgammon": "plain"}})
+    loaded = SettingsStore(folder).load()
+    assert len(loaded.notices) == 1
+    assert (loaded.settings.game, loaded.settings.computers) == ("fishing", 4)
+    assert loaded.settings.ruleset("ten") == RuleSet.of("classic", lead="dealer"), "the good option kept"
+
+
+def test_every_game_reads_its_own_rules_from_the_settings() -> None:
+    chosen = Settings(game="fishing", computers=3, house_rules={"ten": "target"})
+    assert chosen.ruleset() is GAMES["fishing"].default_rules and chosen.preset() == ""
+    assert chosen.ruleset("ten") == RuleSet.of("target")
+    assert dict(chosen.house_rules) == {name: chosen.ruleset(name) for name, spec in GAMES.items() if spec.options.presets}

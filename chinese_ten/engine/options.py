@@ -149,6 +149,22 @@ class GameOptions:
             return key, low == "true"
         return key, raw
 
+    def chosen(self, value: Any) -> tuple[str, dict[str, Any]]:
+        """The preset and the options changed from it of a rules value as a record writes it (a preset's name,
+        or an object of a preset and options; the default preset when none is named)."""
+        if isinstance(value, str):
+            return value, {}
+        changed = dict(value) if isinstance(value, dict) else {}
+        preset = changed.pop("preset", self.presets[0].name if self.presets else "")
+        return str(preset), changed
+
+    def values_under(self, value: Any) -> dict[str, Any]:
+        """Every option's value under a rules value as a record writes it: the defaults, as its preset sets
+        them, as it changes them."""
+        name, changed = self.chosen(value)
+        preset = dict(self.preset(name).options) if name in self.preset_names else {}
+        return {o.name: changed.get(o.name, preset.get(o.name, o.default)) for o in self.options}
+
     def to_json(self, translate: Callable[[str], str]) -> dict[str, Any]:
         """The options and presets as the web page's forms read them, their words passed through ``translate``."""
         return {"options": [o.to_json(translate) for o in self.options],

@@ -93,7 +93,3 @@ from chinese_ten.games import fishing, ten  # noqa: E402
 
 register_game(ten.SPEC)
 register_game(fishing.SPEC)
-
-HOUSE: GameSpec = next(spec for spec in GAMES.values() if spec.options.presets)
-"""The game whose house rules the settings and the window's command line keep (``rules`` and
-``rule_options``): the first registered that has any; another game is played one way."""

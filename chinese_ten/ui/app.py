@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from chinese_ten.i18n import SYSTEM, _, shown_language, use_language
-from chinese_ten.games import HOUSE, game_named
+from chinese_ten.games import game_named
 from chinese_ten.settings import (SettingError, Settings, SettingsStore, choose_game, choose_preset, clamp_window_size, rules_for_seats,
                         settings_dir)
 from chinese_ten.ui.kit import display
@@ -355,7 +355,7 @@ class App:
         old = self.settings
         if "game" in changes and changes["game"] != old.game:  # the new game's seats, length and rules
             changes = {**choose_game(old, str(changes["game"])), **changes}
-        elif "computers" in changes and "rules" not in changes and "rule_options" not in changes:
+        elif "computers" in changes and "house_rules" not in changes:
             changes = {**rules_for_seats(old, int(changes["computers"])), **changes}  # type: ignore[call-overload]
         new = old.replace(**changes)
         self.save_settings(new)
@@ -443,11 +443,11 @@ class App:
         if self.demo is not None:
             demo = self.demo
             spec = game_named(demo.game)
+            rules: Any = spec.default_rules if demo.rules is None else demo.rules
             if spec.options.presets:  # a game with house rules plays the demo's, at its preset's length
-                rules: Any = demo.rules
-                length = spec.options.preset(demo.rules.preset).match_length or "per-seat"
+                length = spec.options.preset(spec.options.chosen(rules.to_json())[0]).match_length or "per-seat"
             else:
-                rules, length = spec.default_rules, spec.match_lengths[0]
+                length = spec.match_lengths[0]
             ctl = TableController(demo.seats, demo.strength, length, seed=demo.seed, pace=DEMO_PACE,
                                   person=False, thinker=self.thinker, deals=demo.deals, rules=rules, game=spec.name)
             if demo.deal is not None:
@@ -460,7 +460,7 @@ class App:
         spec = game_named(s.game)
         ctl = TableController(s.computers + 1, s.strengths(), s.match_length, seed=self.match_seed,
                               pace=pace_for(s.animation_speed), thinker=self.thinker,
-                              rules=s.ruleset() if spec.name == "ten" else spec.default_rules, game=spec.name)
+                              rules=s.ruleset(), game=spec.name)
         if self.first_number is not None:
             ctl.resume({"first_number": self.first_number})
             self.first_number = None
@@ -479,7 +479,7 @@ class App:
         s = self.settings
         spec = game_named(game or s.game)
         if rules is None or not isinstance(rules, type(spec.default_rules)):
-            rules = s.ruleset() if spec.name == "ten" else spec.default_rules
+            rules = s.ruleset(spec.name)
         ctl = deal_number_table(self, number, seats or s.computers + 1, strength or s.strengths(), rules, spec.name, seat,
                                 dealer)
         self.keeper.watch(ctl)
@@ -549,16 +549,16 @@ class App:
         if play:
             start.start()
 
-    def rules_in_force(self) -> tuple[Any, int]:
-        """The house rules and seat count the person is playing, or will play next from the start screen (for
-        another game, the house rules remembered at the most seats they deal)."""
+    def rules_in_force(self, game: str | None = None) -> tuple[Any, int]:
+        """The rules and seat count of ``game`` (the game in force, unless named) as the person is playing it, or
+        will play it next from the start screen (the seats chosen, or the most its rules deal when those are
+        another game's)."""
+        name = game or self.game_in_force()
         table = self.table()
-        if table is not None:
+        if table is not None and name == self.game_in_force():
             rules, seats = table.ctl.match.rules, table.ctl.match.seats
         else:
-            rules, seats = self.settings.ruleset(), self.settings.computers + 1
-        if not isinstance(rules, type(HOUSE.default_rules)):
-            rules = self.settings.ruleset()
+            rules, seats = self.settings.ruleset(name), self.settings.computers + 1
         counts = rules.seat_counts()
         return rules, seats if seats in counts else max(counts)  # seats of another game: the most it deals
 

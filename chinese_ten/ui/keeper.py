@@ -17,7 +17,7 @@ from chinese_ten.engine.scores import signed
 from chinese_ten.engine.scores import result_of
 from chinese_ten.engine.strengths import ORDER, kind_of, strengths_label
 from chinese_ten.engine.thinking import ComputerThinker
-from chinese_ten.games import HOUSE, game_named
+from chinese_ten.games import GAMES, game_named
 from chinese_ten.engine.judging import Reviewed
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.net.follower import RemoteFollower
@@ -92,13 +92,11 @@ def describe(kept: Unfinished) -> str:
     setup = kept.setup
     strength = strengths_label(setup.strengths)
     parts = [_("{n} seats").format(n=setup.seats), strength]
-    if setup.game != HOUSE.name:
-        try:
-            parts.insert(0, _(game_named(setup.game).title))
-        except ValueError:  # a game this version does not know is named as it was kept
-            parts.insert(0, setup.game)
-    elif setup.preset != HOUSE.options.preset_names[0]:
-        parts.append(_(HOUSE.options.preset_title(setup.preset)))
+    spec = GAMES.get(setup.game)
+    if setup.game != next(iter(GAMES)):
+        parts.insert(0, setup.game if spec is None else _(spec.title))  # a game this version does not know, as kept
+    if spec is not None and spec.options.presets and setup.preset != spec.options.preset_names[0]:
+        parts.append(_(spec.options.preset_title(setup.preset)))
     parts.append(_("deal {n} of {total}").format(n=kept.deal, total=setup.total_deals))
     seat = setup.person_seat
     if seat is not None and seat < len(kept.totals):

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from chinese_ten.games import HOUSE
-
 
 @dataclass(frozen=True)
 class DemoOptions:
@@ -22,8 +20,8 @@ class DemoOptions:
     seed: int = 0
     screenshot: Path | None = None
     strength: str = "normal"
-    rules: Any = HOUSE.default_rules
-    """The house rules (of the game that has them; another game is dealt under its own)."""
+    rules: Any = None
+    """The game's house rules (None: its default rules)."""
     game: str = "ten"
     """The game the computers play (the registry's name)."""
     deal: int | None = None

@@ -176,8 +176,9 @@ class Services(Protocol):
     def leave_lesson(self, play: bool = False) -> None:
         """Leave Learn to play for the start screen, or with ``play`` for a real match."""
 
-    def rules_in_force(self) -> tuple[Any, int]:
-        """The rules and seat count the person is playing, or will play next from the start screen."""
+    def rules_in_force(self, game: str | None = None) -> tuple[Any, int]:
+        """The rules and seat count of ``game`` (the game in force, unless named) as the person is playing it, or
+        will play it next from the start screen."""
 
     def game_in_force(self) -> str:
         """The name of the game the person is playing, or will play next from the start screen."""

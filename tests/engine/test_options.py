@@ -6,14 +6,15 @@ from __future__ import annotations
 import pytest
 
 from chinese_ten.engine.options import OptionError
-from chinese_ten.games import GAMES, HOUSE, game_named
+import chinese_ten.games
+from chinese_ten.games import GAMES, game_named
 from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
 from chinese_ten.i18n import catalog
 
 
 def test_chinese_tens_options_data_is_the_one_list_its_rules_check() -> None:
     options = game_named("ten").options
-    assert HOUSE is game_named("ten")
+    assert not hasattr(chinese_ten.games, "HOUSE"), "no one game's house rules are the settings' alone"
     assert {o.name: o.values for o in options.options} == OPTIONS
     assert options.preset_names == tuple(PRESETS)
     for preset in options.presets:
@@ -65,3 +66,12 @@ def test_the_options_json_names_each_value_with_its_title_and_the_default_first(
     assert [v["title"] for v in lead["values"]] == ["AFTER THE DEALER", "THE DEALER"]
     target = next(p for p in shown["presets"] if p["name"] == "target")
     assert target["match_length"] == "one" and target["options"]["win"] == "target"
+
+
+def test_a_rules_value_tells_its_preset_its_changes_and_every_options_value() -> None:
+    options = game_named("ten").options
+    written = RuleSet.of("target", lead="dealer").to_json()
+    assert options.chosen(written) == ("target", {"lead": "dealer"})
+    assert options.chosen("taiwan") == ("taiwan", {}) and options.chosen(None) == ("classic", {})
+    assert options.values_under(written) == RuleSet.of("target", lead="dealer").options()
+    assert options.values_under("classic") == {o.name: o.default for o in options.options}

@@ -228,7 +228,7 @@ def test_a_simulator_records_deal_number_deals_the_same_cards_by_the_same_dealer
     simulate(spec, seats, seats, ["random"], seed=11, records=tmp_path, rules=rules)
     records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("deal-*.json"))]
     assert len(records) == seats
-    settings = Settings().replace(game=game, computers=seats - 1, rules=preset or "classic")
+    settings = Settings().replace(game=game, computers=seats - 1, house_rules={"ten": preset or "classic"})
     for record in records:
         number, wanted = record["deal_number"], (record["hands"], record["dealer"])
         paths: dict[str, TableController] = {}

@@ -222,3 +222,14 @@ def test_a_damaged_or_strange_kept_set_up_gives_the_settings_own_choices(
                                            encoding="utf-8")
     odd = _friends(_app(window, tmp_path))
     assert odd.seats in (2, 3, 4) and odd.computers() == {} and odd.rules == plain.rules
+
+
+def test_choosing_chinese_ten_on_the_friends_screen_offers_its_rules_from_the_settings(
+        window: pygame.Surface, tmp_path: Path) -> None:
+    app = _app(window, tmp_path)
+    app.change_settings(game="fishing", computers=2, house_rules={"ten": "target"})
+    friends = _friends(app)
+    assert friends.game == "fishing" and not any(b.action == "rules" for b in friends.rows)
+    friends._cycle("game")
+    assert friends.game == "ten" and friends.rules == "target", "Chinese Ten's preset as Settings keep it"
+    assert any(b.action == "rules" for b in friends.rows)

@@ -214,7 +214,7 @@ def test_the_panel_states_the_tie_score_of_the_rules_in_force_to_one_decimal(
 
 def test_the_rules_remembered_are_the_rules_of_the_next_match(window: pygame.Surface, tmp_path: Path) -> None:
     store = SettingsStore(tmp_path)
-    settings = Settings(computers=2, rules="play-red", rule_options=(("lead", "after-dealer"),))
+    settings = Settings(computers=2, house_rules={"ten": {"preset": "play-red", "lead": "after-dealer"}})
     app = App(window, settings, store, None, ComputerThinker(force_inline=True))
     app.start_match()
     ctl = app.table().ctl  # type: ignore[union-attr]
@@ -263,4 +263,4 @@ def test_the_rules_option_of_the_bare_command_holds_for_one_run(tmp_path: Path,
     assert seen == {"rules": RuleSet.of("play-red"), "seats": 3, "deals": 6}
     saved = json.loads((folder / "settings.json").read_text())
     assert saved["strength"] == "hard"
-    assert (saved["rules"], saved["computers"], saved["rule_options"]) == ("classic", 3, {})
+    assert (saved["house_rules"], saved["computers"]) == ({"ten": "classic"}, 3)

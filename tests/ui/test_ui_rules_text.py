@@ -201,7 +201,7 @@ def test_the_start_screen_says_the_chosen_presets_rules(preset: str, window: pyg
     seen = _drawn_texts(monkeypatch)
     rules = RuleSet.of(preset)
     seats = max(rules.seat_counts())
-    app = App(window, Settings(computers=seats - 1, rules=preset), None, None, ComputerThinker(force_inline=True))
+    app = App(window, Settings(computers=seats - 1, house_rules={"ten": preset}), None, None, ComputerThinker(force_inline=True))
     app.push(StartScene(app))
     app.frame(1 / 60)
     assert tagline(rules, seats) in seen

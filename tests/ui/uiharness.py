@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from chinese_ten.ui.app import App
+from chinese_ten.ui.kit.text import TextPainter
 
 
 def run_frames(app: App, until, dt: float = 1 / 60, limit: int = 5000) -> bool:  # type: ignore[no-untyped-def]
@@ -50,3 +52,16 @@ def play_until(app: App, done, limit: int = 400) -> bool:  # type: ignore[no-unt
         else:
             app.frame(1 / 60, [])
     return done()
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line of text drawn from now on, in order (the painter's ``line`` is watched for the test's length)."""
+    seen: list[str] = []
+    line = TextPainter.line
+
+    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
+        seen.append(text)
+        return line(self, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TextPainter, "line", record_line)
+    return seen

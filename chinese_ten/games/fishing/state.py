@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from chinese_ten.cards import ALL_CARDS, Card, CardError
+from chinese_ten.engine.tablecards import TableCards
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.events import (CapturedSets, DealOver, Dealt, Drew, FishingEvent, JoinedLayout, LayoutRefilled,
@@ -41,11 +42,17 @@ def _card(value: object, what: str) -> Card:
     raise InvalidAction(f"{what} must be a card, not {value!r}")
 
 
-class FishingDeal:
-    """A Go Fishing deal from its first turn to its end; every change goes through :meth:`apply`."""
+class FishingDeal(TableCards):
+    """A Go Fishing deal from its first turn to its end; every change goes through :meth:`apply` (its cards read
+    as every game's deal reads them, :class:`~chinese_ten.engine.tablecards.TableCards`)."""
 
     __slots__ = ("_seats", "_dealer", "_hands", "_layout", "_stock", "_piles", "_turns", "_to_act", "_seen",
                  "_initial", "_opening", "_key", "_counts")
+    _hands: list[list[Card]]
+    _layout: list[Card]
+    _stock: list[Card]
+    _piles: list[list[Card]]
+    _seen: set[Card]
 
     def __init__(self, hands: Sequence[Sequence[Card | int | str]], layout: Sequence[Card | int | str],
                  stock: Sequence[Card | int | str], dealer: int = 0) -> None:
@@ -121,35 +128,6 @@ class FishingDeal:
         return self._to_act is None
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand (the authority's knowledge; a seat sees only its own in :meth:`observe`)."""
-        return tuple(tuple(h) for h in self._hands)
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """One seat's hand."""
-        return tuple(self._hands[seat])
-
-    @property
-    def layout(self) -> tuple[Card, ...]:
-        """The face-up cards, in the order they joined."""
-        return tuple(self._layout)
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top card first."""
-        return tuple(reversed(self._stock))
-
-    @property
-    def stock_left(self) -> int:
-        """How many cards are left in the stock."""
-        return len(self._stock)
-
-    @property
-    def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's captured cards, in the order captured."""
-        return tuple(tuple(p) for p in self._piles)
-
-    @property
     def points(self) -> tuple[int, ...]:
         """Each seat's points so far."""
         return tuple(sum(CARD_POINTS[c] for c in p) for p in self._piles)
@@ -168,11 +146,6 @@ class FishingDeal:
     def opening_events(self) -> tuple[FishingEvent, ...]:
         """What happened before the first turn (a refill of a short dealt layout, seats passed over)."""
         return tuple(self._opening)
-
-    @property
-    def seen(self) -> frozenset[Card]:
-        """Every card that has lain face up."""
-        return frozenset(self._seen)
 
     def returns(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the mean of all seats' points, exactly (they add up to zero)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from chinese_ten.cards import ALL_CARDS, Card
+from chinese_ten.cards import Card
+from chinese_ten.engine.seatview import CommonView
 from chinese_ten.games.fishing.actions import FishingAction
 from chinese_ten.games.fishing.legal import card_families
 from chinese_ten.games.fishing.rules import CARD_POINTS, CARD_VALUE, HIGH_VALUE, LOW_VALUE, margins_of
@@ -38,22 +39,13 @@ class FishingTurn:
 
 
 @dataclass(frozen=True)
-class FishingView:
-    """One seat's knowledge of a Go Fishing deal at one moment."""
+class FishingView(CommonView):
+    """One seat's knowledge of a Go Fishing deal at one moment: what every game's view holds (the seat, its
+    hand, the table and every card seen), whose turn it is and the turns played."""
 
-    seat: int
-    seats: int
-    dealer: int
-    hand: tuple[Card, ...]
-    layout: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    hand_sizes: tuple[int, ...]
-    stock_left: int
     to_act: int | None
     """The seat to play now; None when no seat may play: the deal is over (:attr:`is_over`), or this seat's
     own decision is on its way to the table that applies it (a seat at a network table)."""
-    seen: frozenset[Card]
-    """Every card that has lain face up: the dealt layout, every card turned to refill it and every card played."""
     turns: tuple[FishingTurn, ...]
 
     @property
@@ -65,12 +57,6 @@ class FishingView:
     def margins(self) -> tuple[Fraction, ...]:
         """Each seat's points minus the mean of all seats' points."""
         return margins_of(self.points)
-
-    @property
-    def unseen(self) -> frozenset[Card]:
-        """The cards this seat has never seen: the other hands and the stock, together."""
-        mine = set(self.hand)
-        return frozenset(c for c in ALL_CARDS if c not in mine and c not in self.seen)
 
     def values_out(self) -> tuple[tuple[int, int], ...]:
         """Each value from the two to the ace, and how many cards of it this seat has not seen (a play's sums are

@@ -28,6 +28,7 @@ from typing import Literal
 
 from chinese_ten.quote import or_list
 from chinese_ten.cards import ALL_CARDS, Card, CardError, pack_faults
+from chinese_ten.engine.tablecards import TableCards
 from chinese_ten.engine.errors import IllegalMove, InvalidAction
 from chinese_ten.games.ten.events import (
     Captured,
@@ -164,14 +165,20 @@ def _as_card(value: object, what: str) -> Card:
         raise IllegalMove(f"{what}: {exc}") from None
 
 
-class Deal:
-    """The state of one deal: hands, layout, stock, piles, whose turn and what comes next."""
+class Deal(TableCards):
+    """The state of one deal: hands, layout, stock, piles, whose turn and what comes next (its cards read as
+    every game's deal reads them, :class:`~chinese_ten.engine.tablecards.TableCards`)."""
 
     __slots__ = (
         "seats", "dealer", "rules", "_hands", "_layout", "_stock", "_rc", "_piles",
         "_points", "_pts", "_to_move", "_phase", "_turns", "_pending", "_partial",
         "_initial", "opening_events", "_seen", "_step", "_start_layout", "_total_turns",
     )
+    _hands: list[list[int]]
+    _layout: list[int]
+    _stock: list[int]
+    _piles: list[list[int]]
+    _seen: set[int]
 
     def __init__(
         self,
@@ -344,39 +351,6 @@ class Deal:
         """The entering card whose capture the seat must choose, while the phase is CHOOSE."""
         return self._pending
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards in a seat's hand, in the order dealt."""
-        return tuple(ALL_CARDS[c] for c in self._hands[seat])
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand."""
-        return tuple(self.hand(s) for s in range(self.seats))
-
-    @property
-    def layout(self) -> tuple[Card, ...]:
-        """The face-up layout, in the order its cards joined it."""
-        return tuple(ALL_CARDS[c] for c in self._layout)
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The stock, top card first."""
-        return tuple(ALL_CARDS[c] for c in reversed(self._stock))
-
-    @property
-    def stock_left(self) -> int:
-        """How many cards remain in the stock."""
-        return len(self._stock)
-
-    def pile(self, seat: int) -> tuple[Card, ...]:
-        """The cards a seat has captured, in the order captured."""
-        return tuple(ALL_CARDS[c] for c in self._piles[seat])
-
-    @property
-    def piles(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's captured cards."""
-        return tuple(self.pile(s) for s in range(self.seats))
-
     @property
     def points(self) -> tuple[int, ...]:
         """Each seat's points so far."""
@@ -449,11 +423,6 @@ class Deal:
         hands, layout, stock = self._initial
         return (tuple(tuple(ALL_CARDS[c] for c in h) for h in hands),
                 tuple(ALL_CARDS[c] for c in layout), tuple(ALL_CARDS[c] for c in stock))
-
-    @property
-    def seen(self) -> frozenset[Card]:
-        """Every card that has lain face up: the opening layout, played and turned cards."""
-        return frozenset(ALL_CARDS[c] for c in self._seen)
 
     def candidates(self, card: Card | str) -> tuple[Card, ...]:
         """The layout cards an entering card would capture (all three for a triple)."""

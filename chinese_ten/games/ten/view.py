@@ -14,30 +14,23 @@ from fractions import Fraction
 
 from chinese_ten.cards import ALL_CARDS, Card
 from chinese_ten.games.ten.rules import PARTNER_RANK, RuleSet
+from chinese_ten.engine.seatview import CommonView
 from chinese_ten.engine.scores import as_number
 from chinese_ten.games.ten.turns import PendingChoice, Phase, TurnRecord
 
 
 @dataclass(frozen=True)
-class SeatView:
-    """One seat's knowledge of a deal at one moment."""
+class SeatView(CommonView):
+    """One seat's knowledge of a deal at one moment: what every game's view holds (the seat, its hand, the
+    table and every card seen), the rules, whose move it is, the phase of the turn and the turns played."""
 
-    seat: int
-    seats: int
-    dealer: int
     rules: RuleSet
-    hand: tuple[Card, ...]
-    layout: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    hand_sizes: tuple[int, ...]
-    stock_left: int
     to_move: int | None
     phase: Phase
     pending: PendingChoice | None
     turns: tuple[TurnRecord, ...]
     opening_layout: tuple[Card, ...]
     """The layout when play began (after any opening capture and refill)."""
-    seen: frozenset[Card]
 
     @property
     def tie_score(self) -> Fraction:
@@ -77,12 +70,6 @@ class SeatView:
             total -= sum(self.points_table[c] for c in self.layout)
         tie = Fraction(total, self.seats)
         return tuple(as_number(p - tie) for p in self.points)
-
-    @property
-    def unseen(self) -> frozenset[Card]:
-        """The cards this seat has not seen: the other hands and the stock, together."""
-        mine = set(self.hand)
-        return frozenset(c for c in ALL_CARDS if c not in mine and c not in self.seen)
 
     @property
     def my_turn(self) -> bool:

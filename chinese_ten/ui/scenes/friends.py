@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.strengths import strength_label
-from chinese_ten.games import GAMES, HOUSE, game_named
+from chinese_ten.games import GAMES, game_named
 from chinese_ten.i18n import N_, _
 from chinese_ten.settings import PLAYER_NAME_LENGTH, SettingError
 from chinese_ten.ui.kit import font_px, ui_scale
@@ -86,9 +87,9 @@ def join_problem(link: str) -> str | None:
     return None
 
 
-def _presets_at(seats: int) -> list[str]:
-    """The house rules' presets that deal at ``seats`` seats, the default first."""
-    return [n for n in HOUSE.options.preset_names if seats in HOUSE.rules_from_json(n).seat_counts()]
+def _presets_at(spec: GameSpec, seats: int) -> list[str]:
+    """A game's house rules' presets that deal at ``seats`` seats, the default first (none for a game without)."""
+    return [n for n in spec.options.preset_names if seats in spec.rules_from_json(n).seat_counts()]
 
 
 class FriendsScene(Scene):
@@ -100,7 +101,7 @@ class FriendsScene(Scene):
         s = app.settings
         self.game = s.game
         self.seats = max(2, min(s.computers + 1, 4))
-        self.rules = s.rules
+        self.rules = s.preset()
         self.length = s.match_length
         self.guests: list[str | None] = [None] * 7
         """Each guest seat (1…): a friend's (None) or a computer's strength."""
@@ -155,7 +156,7 @@ class FriendsScene(Scene):
         self.game = str(game)
         if isinstance(kept.get("seats"), int):
             self.seats = kept["seats"]
-        if kept.get("rules") in HOUSE.options.preset_names:
+        if isinstance(kept.get("rules"), str):  # checked against the game's presets by _fix
             self.rules = kept["rules"]
         if isinstance(kept.get("length"), str):
             self.length = kept["length"]
@@ -177,13 +178,14 @@ class FriendsScene(Scene):
         counts = spec.seat_counts
         if self.seats not in counts:
             self.seats = min(counts)
-        if self.game == HOUSE.name and self.seats not in HOUSE.rules_from_json(self.rules).seat_counts():
-            self.rules = _presets_at(self.seats)[0]
+        offered = _presets_at(spec, self.seats)
+        if offered and self.rules not in offered:  # the game's preset in Settings, if it deals here
+            self.rules = next((n for n in offered if n == self.app.settings.preset(spec.name)), offered[0])
         if self.length not in spec.match_lengths:
             self.length = spec.match_lengths[0]
         rows = [Button(_(spec.title), "game"), Button(_("{n} seats").format(n=self.seats), "seats")]
-        if self.game == HOUSE.name:
-            rows.append(Button(_("Rules: {name}").format(name=_(HOUSE.options.preset_title(self.rules))), "rules"))
+        if spec.options.presets:
+            rows.append(Button(_("Rules: {name}").format(name=_(spec.options.preset_title(self.rules))), "rules"))
         rows.append(Button(_("Match: {length}").format(length=_(LENGTH_WORDS[self.length])), "length"))
         for seat in range(1, self.seats):
             who = self.guests[seat - 1]
@@ -204,7 +206,7 @@ class FriendsScene(Scene):
             counts = list(spec.seat_counts)
             self.seats = counts[(counts.index(self.seats) + 1) % len(counts)]
         elif action == "rules":
-            names = _presets_at(self.seats)
+            names = _presets_at(spec, self.seats)
             self.rules = names[(names.index(self.rules) + 1) % len(names)] if self.rules in names else names[0]
         elif action == "length":
             lengths = list(spec.match_lengths)
@@ -247,12 +249,13 @@ class FriendsScene(Scene):
         except OSError as exc:
             self.message = _("The table server could not start here: {reason}").format(reason=exc)
             return
-        rules: Any = HOUSE.rules_from_json(self.rules).to_json() if self.game == HOUSE.name else None
+        spec = game_named(self.game)
+        rules: Any = spec.rules_from_json(self.rules).to_json() if spec.options.presets else None
         client = TableClient.create(base, self.my_name() or _("Host"), game=self.game, seats=self.seats, rules=rules,
                                     match=self.length, computers=self.computers(), chat=self.chat,
                                     clock=self.clock, watchers=self.watchers)
-        title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
-                           + ([_(HOUSE.options.preset_title(self.rules))] if self.game == HOUSE.name else []))
+        title = " · ".join([_(spec.title), _("{n} seats").format(n=self.seats)]
+                           + ([_(spec.options.preset_title(self.rules))] if spec.options.presets else []))
         self.app.open_tables.keep_setup(self.setup())
         self.app.show("lobby", client=client, host=True, title=title)
 

@@ -10,7 +10,7 @@ from pygame import Rect
 
 from chinese_ten.cards import Card
 from chinese_ten.i18n import N_, _, language
-from chinese_ten.games import GAMES, HOUSE, game_named
+from chinese_ten.games import GAMES, game_named
 from chinese_ten.ui.table.games import table_game
 from chinese_ten.ui.table.geometry import CARD_RATIO
 from chinese_ten.ui.widgets.dialog import Dialog
@@ -28,9 +28,9 @@ Block = tuple[str, object]
 """One piece of a help page: ("head", text), ("text", text), ("cards", (caption, codes)) or ("table", rows)."""
 
 
-def rules_page(rules: Any = None, seats: int = 2, game: str = HOUSE.name) -> tuple[Block, ...]:
-    """The Rules page of ``game`` (its numbers from ``rules``, the examples at ``seats`` players; None: the house
-    rules' default), then how the review judges and how friends play."""
+def rules_page(rules: Any = None, seats: int = 2, game: str = next(iter(GAMES))) -> tuple[Block, ...]:
+    """The Rules page of ``game`` (the first registered unless named; its numbers from ``rules``, the examples at
+    ``seats`` players; None: its default rules), then how the review judges and how friends play."""
     return (*table_game(game).rules_blocks(rules, seats), *review_blocks(), *friends_blocks())
 
 
@@ -144,8 +144,8 @@ class HelpScene(Dialog):
     def __init__(self, app: Services, tab: int = 0, game: str = "ten") -> None:
         """Help opened at page ``tab``, for ``game`` (by its registered name; Chinese Ten unless named)."""
         super().__init__(app)
-        self.game = game_named(game).name if game in GAMES else HOUSE.name
-        """The game whose rules and card values the help shows (a registered name; the house rules' game for
+        self.game = game_named(game).name if game in GAMES else next(iter(GAMES))
+        """The game whose rules and card values the help shows (a registered name; the first registered for
         another)."""
         self.tab = tab
         self.tabs = [Button(name, f"tab={i}") for i, name in enumerate(TABS)]
@@ -231,7 +231,7 @@ class HelpScene(Dialog):
         """The current page rendered at ``width`` pixels wide (at least one), cached."""
         kit = self.app.kit
         width = max(1, width)
-        rules, seats = self.app.rules_in_force()
+        rules, seats = self.app.rules_in_force(self.game)
         key = (self.game, self.tab, width, language(), kit.theme.name, kit.theme.card_style,
                round(self.unit() * 100), rules, seats)
         if self._page is not None and self._page[0] == key:

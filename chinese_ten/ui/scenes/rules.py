@@ -1,7 +1,9 @@
-"""The Rules page of Settings: each rule option of the next match, one row each, saved as it changes.
+"""The Rules page of Settings: each house rule of the next match of the game in force, one row each, saved as it
+changes.
 
-The options and their values are those of the house rules' game's options data (``GameSpec.options``); a
-value that cannot be dealt at the seats chosen is not offered. Only the options that differ from the preset are remembered.
+The options and their values are those of the game's own options data (``GameSpec.options``), kept in the settings
+as that game's house rules; a value that cannot be dealt at the seats chosen is not offered. Only the options that
+differ from the preset are remembered.
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
+from chinese_ten.engine.game import GameSpec
 from chinese_ten.i18n import _
-from chinese_ten.games import HOUSE, game_named
+from chinese_ten.games import game_named
+from chinese_ten.settings import choose_rules
 from chinese_ten.ui.widgets.dialog import ChoiceGrid
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.widgets.button import PRESS_KEYS, Button, row_step
@@ -21,17 +25,13 @@ from chinese_ten.ui.widgets.button import PresetButton
 if TYPE_CHECKING:
     from chinese_ten.ui.services import Services
 
-OPTION_LABELS: dict[str, str] = {option.name: option.title for option in HOUSE.options.options}
-"""What each rule option is called on screen (the game's own options data)."""
 
-VALUE_LABELS: dict[tuple[str, Any], str] = {(option.name, value): title for option in HOUSE.options.options
-                                            for value, title in zip(option.values, option.value_titles)}
-"""What each value of each rule option is called on screen (the game's own options data)."""
-
-
-def offered_values(rules: Any, key: str, seats: int) -> list[Any]:
-    """The values of option ``key`` that can be dealt at ``seats`` with the other options as in ``rules``."""
-    return [v for v in HOUSE.options.option(key).values if seats in rules.with_options(**{key: v}).seat_counts()]
+def offered_values(spec: GameSpec, rules: Any, key: str, seats: int) -> list[Any]:
+    """The values of ``spec``'s option ``key`` that can be dealt at ``seats`` with the other options as in
+    ``rules``."""
+    preset, changed = spec.options.chosen(rules.to_json())
+    return [v for v in spec.options.option(key).values
+            if seats in spec.rules_from_json({"preset": preset, **changed, key: v}).seat_counts()]
 
 
 class RulesScene(ChoiceGrid):
@@ -39,19 +39,21 @@ class RulesScene(ChoiceGrid):
 
     @classmethod
     def opened(cls, app: Services, **kw: Any) -> RulesScene | None:
-        """Chinese Ten's house rules, when Chinese Ten is the game in force; for a game with none (Go Fishing)
-        nothing opens and the person is told so."""
+        """The house rules of the game in force; for a game with none (Go Fishing) nothing opens and the person is
+        told so."""
         game = game_named(app.game_in_force())
-        if game is not HOUSE:
+        if not game.options.presets:
             app.notify(_("{game} has no house rules: it is played one way, as Help (F1) tells.").format(
                 game=_(game.title)), scene=app.top())
             return None
         return cls(app, **kw)
 
     def __init__(self, app: Services) -> None:
-        """The rules the next match will be played under."""
+        """The rules the next match of the game in force will be played under."""
         super().__init__(app)
-        self.keys = list(HOUSE.options.names)
+        self.spec = game_named(app.game_in_force())
+        """The game whose house rules the page changes."""
+        self.keys = list(self.spec.options.names)
         self.rows: list[list[Button]] = [[] for _ in self.keys]
         self.values: list[list[Any]] = [[] for _ in self.keys]
         self.reset = Button(_("Reset to preset (R)"), "reset")
@@ -63,28 +65,38 @@ class RulesScene(ChoiceGrid):
 
     @property
     def seats(self) -> int:
-        """The seats of the next match of Chinese Ten (while another game is chosen, the most the rules deal)."""
-        if self.app.settings.game == HOUSE.name:
+        """The seats of the game's next match (while another game is chosen, as many as its rules in force deal)."""
+        if self.app.settings.game == self.spec.name:
             return self.app.settings.computers + 1
-        return self.app.rules_in_force()[1]
+        return self.app.rules_in_force(self.spec.name)[1]
 
     def rules(self) -> Any:
-        """The rules the settings hold now."""
-        return self.app.settings.ruleset()
+        """The game's rules as the settings hold them now."""
+        return self.app.settings.ruleset(self.spec.name)
+
+    def current(self) -> dict[str, Any]:
+        """Every option's value under the rules the settings hold now."""
+        return self.spec.options.values_under(self.rules().to_json())
 
     def _sync(self) -> None:
-        rules = self.rules()
+        rules, current = self.rules(), self.current()
         for r, key in enumerate(self.keys):
-            values = offered_values(rules, key, self.seats)
+            values = offered_values(self.spec, rules, key, self.seats)
             if values != self.values[r]:
                 self.values[r] = values
-                self.rows[r] = [PresetButton(VALUE_LABELS[(key, v)], f"{key}={i}") for i, v in enumerate(values)]
-            current = getattr(rules, key)
+                titles = self.spec.options.option(key)
+                self.rows[r] = [PresetButton(titles.value_title(v), f"{key}={i}") for i, v in enumerate(values)]
             for v, b in zip(values, self.rows[r]):
-                b.selected = v == current
+                b.selected = v == current[key]
                 b.focused = r == self.focus_row and b.selected
         self.reset.focused = self.focus_row == len(self.keys)
         self.done.focused = self.focus_row == len(self.keys) + 1
+
+    def change(self, changed: dict[str, Any]) -> None:
+        """Keep the game's preset with these options changed from it (saved at once when they differ)."""
+        name = self.app.settings.preset(self.spec.name)
+        if tuple(changed.items()) != self.app.settings.changed_options(self.spec.name):
+            self.app.change_settings(**choose_rules(self.app.settings, {"preset": name, **changed}, self.spec.name))
 
     def choose(self, row: int, index: int) -> None:
         """Set option ``row`` to its ``index``-th value offered; saved at once."""
@@ -92,21 +104,20 @@ class RulesScene(ChoiceGrid):
         if not values:
             return
         value = values[max(0, min(len(values) - 1, index))]
-        rules = self.rules().with_options(**{self.keys[row]: value})
-        changed = tuple(rules.changed().items())
-        if changed != self.app.settings.rule_options:
-            self.app.change_settings(rule_options=changed)
+        chosen = self.spec.options.chosen(self.rules().to_json())[1] | {self.keys[row]: value}
+        rules = self.spec.rules_from_json({"preset": self.app.settings.preset(self.spec.name), **chosen})
+        changed = self.spec.options.chosen(rules.to_json())[1]
+        self.change({key: changed[key] for key in self.keys if key in changed})
         self._sync()
 
     def value_index(self, row: int) -> int:
         """Which value of ``row`` is chosen now."""
-        current = getattr(self.rules(), self.keys[row])
+        current = self.current()[self.keys[row]]
         return self.values[row].index(current) if current in self.values[row] else 0
 
     def back_to_preset(self) -> None:
         """Drop every option changed from the preset."""
-        if self.app.settings.rule_options:
-            self.app.change_settings(rule_options=())
+        self.change({})
         self._sync()
 
     def close(self) -> None:
@@ -176,14 +187,17 @@ class RulesScene(ChoiceGrid):
         t = kit.theme
         unit = ui_scale(surface.get_size())
         box = self.draw_panel(surface)
-        # house rules are Chinese Ten's alone: said so while another game is chosen
-        heading = _("Rules") if self.app.settings.game == HOUSE.name else _("Chinese Ten's house rules")
+        # while another game is chosen, the heading names the game whose house rules these are
+        heading = _("Rules") if self.app.settings.game == self.spec.name else _("{game}'s house rules").format(
+            game=_(self.spec.title))
         title = kit.text.line(heading, font_px(36, unit), t.text, bold=True)
         left = box.left + round(30 * unit)
         surface.blit(title, (left, box.top + round(20 * unit)))
         settings = self.app.settings
-        about = _("Preset: {title}, {seats} seats.").format(title=_(HOUSE.options.preset_title(settings.rules)), seats=self.seats)
-        about += " " + (_("Changed options are marked •.") if settings.rule_options
+        about = _("Preset: {title}, {seats} seats.").format(
+            title=_(self.spec.options.preset_title(settings.preset(self.spec.name))), seats=self.seats)
+        changed = dict(settings.changed_options(self.spec.name))
+        about += " " + (_("Changed options are marked •.") if changed
                         else _("Every option as the preset has it."))
         if self.app.table() is not None:
             about += " " + _("They apply from the next match.")
@@ -193,12 +207,11 @@ class RulesScene(ChoiceGrid):
             size -= 1
         note = kit.text.line(about, size, t.text_dim)
         surface.blit(note, (left, box.top + round(20 * unit) + title.get_height() + round(6 * unit)))
-        changed = dict(settings.rule_options)
         for r, (key, row) in enumerate(zip(self.keys, self.rows)):
             if not row:
                 continue
             colour = t.accent if r == self.focus_row else t.text
-            label = _(OPTION_LABELS[key]) + (" •" if key in changed else "")
+            label = _(self.spec.options.option(key).title) + (" •" if key in changed else "")
             text = kit.text.line(label, font_px(22, unit), colour, bold=True)
             surface.blit(text, text.get_rect(midleft=(left, row[0].rect.centery)))
             for b in row:

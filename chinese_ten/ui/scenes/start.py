@@ -1,5 +1,5 @@
-"""The start screen: which game, how many computers, how strong, how long a match (and, for Chinese Ten,
-which house rules); then Play."""
+"""The start screen: which game, how many computers, how strong, how long a match (and, for a game with house
+rules, which preset of them); then Play."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.kit.theme import MIN_TEXT_PX
 from chinese_ten.ui.scene import Scene
 from chinese_ten.ui.choices import GAME_OPTION, Option, choose_value, chosen_value, options_for
-from chinese_ten.games import HOUSE, game_named
+from chinese_ten.games import game_named
 from chinese_ten.ui.widgets.button import (PRESS_KEYS, Button, PresetButton, button_at, grid_at, label_margin,
                                           row_step)
 from chinese_ten.ui.kit.shortcuts import keyboard_words
@@ -39,10 +39,11 @@ def game_title_px(unit: float) -> int:
     return font_px(24, unit)
 
 
-def presets_for(seats: int) -> list[str]:
-    """The house rules' presets that can be dealt at this many seats, in the order of the game's options data (its
-    default first)."""
-    return [name for name in HOUSE.options.preset_names if seats in HOUSE.rules_from_json(name).seat_counts()]
+def presets_for(game: str, seats: int) -> list[str]:
+    """The presets of ``game``'s house rules that can be dealt at this many seats, in the order of its options data
+    (its default first; none for a game played one way)."""
+    spec = game_named(game)
+    return [name for name in spec.options.preset_names if seats in spec.rules_from_json(name).seat_counts()]
 
 
 def game_description(game: str) -> str:
@@ -122,7 +123,7 @@ class StartScene(Scene):
         self.game = ""
         """The game whose choices the rows offer now (the settings' game: see _sync)."""
         self.options: tuple[Option, ...] = ()
-        """The settings the rows offer, the game first, in row order (the rules presets follow, for Chinese Ten)."""
+        """The settings the rows offer, the game first, in row order (the house rules' presets follow, for a game with them)."""
         self.rows: list[list[Button]] = []
         self.presets: list[str] = []
         self._build_rows()
@@ -197,12 +198,12 @@ class StartScene(Scene):
 
     @property
     def preset_row(self) -> int | None:
-        """The row of the rules presets (Chinese Ten's house rules); None for a game without them."""
-        return len(self.options) if self.game == HOUSE.name else None
+        """The row of the presets of the chosen game's house rules; None for a game without them."""
+        return len(self.options) if game_named(self.game).options.presets else None
 
     def _build_rows(self) -> None:
         """The rows of choices for the game chosen: the games, its own seats, strengths and lengths, and for
-        Chinese Ten a row for the rules presets (filled in by _sync)."""
+        a game with house rules a row for their presets (filled in by _sync)."""
         self.game = self.app.settings.game
         self.options = (GAME_OPTION, *options_for(self.game))
         self.rows = []
@@ -210,7 +211,7 @@ class StartScene(Scene):
             kind = GameButton if key == "game" else Button
             self.rows.append([kind(text, f"{key}={i}") for i, (text, _v) in enumerate(choices)])
         self.presets = []
-        if self.game == HOUSE.name:
+        if self.preset_row is not None:
             self.rows.append([])
 
     def _sync(self) -> None:
@@ -222,17 +223,18 @@ class StartScene(Scene):
         for b in self.rows[0]:
             if isinstance(b, GameButton):
                 b.description = game_description(str(self.options[0][2][int(b.action.split("=")[1])][1]))
-        offered = presets_for(int(values["computers"]) + 1) if self.preset_row is not None else []  # type: ignore[call-overload]
+        offered = presets_for(self.game, int(values["computers"]) + 1)  # type: ignore[call-overload]
         if self.preset_row is not None and (offered != self.presets or not self.rows[-1]):
             self.presets = offered
-            self.rows[-1] = [PresetButton(HOUSE.options.preset_title(name), f"rules={name}") for name in offered]
+            titles = game_named(self.game).options
+            self.rows[-1] = [PresetButton(titles.preset_title(name), f"rules={name}") for name in offered]
         for (key, _label, choices), row in zip(self.options, self.rows):
             for (_text, value), b in zip(choices, row):
                 b.selected = value == values[key]
                 b.focused = False
         if self.preset_row is not None:
             for name, b in zip(self.presets, self.rows[-1]):
-                b.selected = name == self.app.settings.rules
+                b.selected = name == self.app.settings.preset()
                 b.focused = False
         for i, b in enumerate(self.actions):
             b.focused = self.focus_row == len(self.rows) and i == self.focus_action
@@ -266,8 +268,8 @@ class StartScene(Scene):
 
     def rules_description(self) -> str:
         """The chosen preset's one-line description, and whether options were changed from it."""
-        preset = HOUSE.options.preset(self.app.settings.rules)
-        changed = len(self.app.settings.rule_options)
+        preset = game_named(self.game).options.preset(self.app.settings.preset())
+        changed = len(self.app.settings.changed_options())
         if changed:
             # the preset's own description ("every option off") is no longer true of the rules in force
             return ngettext("The {preset} rules, with {count} option changed in Settings.",
@@ -413,7 +415,7 @@ class StartScene(Scene):
         """Select the ``index``-th choice of option ``row``."""
         if row == self.preset_row:
             name = self.presets[max(0, min(len(self.presets) - 1, index))]
-            if (name, ()) != (self.app.settings.rules, self.app.settings.rule_options):
+            if (name, ()) != (self.app.settings.preset(), self.app.settings.changed_options()):
                 self.app.change_settings(**choose_preset(self.app.settings, name))
             self._sync()
             return
@@ -496,7 +498,7 @@ class StartScene(Scene):
                 if on_actions:
                     self.focus_action = (self.focus_action + step) % len(self.actions)
                 elif self.focus_row == self.preset_row:
-                    chosen = self.app.settings.rules
+                    chosen = self.app.settings.preset()
                     current = self.presets.index(chosen) if chosen in self.presets else 0
                     self.choose(self.focus_row, current + step)
                 else:

@@ -14,7 +14,6 @@ from pygame import Rect
 from chinese_ten.engine.scores import signed as signed_margin
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.matchstore import Figures, Statistics
-from chinese_ten.games import HOUSE
 from chinese_ten.ui.choices import table_name
 from chinese_ten.engine.strengths import key_strengths, strengths_label
 from chinese_ten.ui.widgets.dialog import Page
@@ -95,13 +94,13 @@ def table_rows(stats: Statistics) -> list[list[list[str]]]:
     from chinese_ten.games import GAMES
 
     games = [row_cells(_("All of {game}").format(game=_(GAMES[k].title)), f) for k, f in stats.by_game if k in GAMES]
+    presets = {preset.name: preset.title for spec in GAMES.values() for preset in spec.options.presets}
     return [[row_cells(_("All tables"), stats.overall)],
             [row_cells(_("All against {strength}").format(strength=strengths_label(key_strengths(k))),
                        f) for k, f in stats.by_strength],
             [row_cells(_("All at {n} seats").format(n=k), f) for k, f in stats.by_seats],
             games if len(games) > 1 else [],
-            [row_cells(_("All under {rules}").format(rules=_(HOUSE.options.preset_title(k))), f)
-             for k, f in stats.by_rules if k in HOUSE.options.preset_names],
+            [row_cells(_("All under {rules}").format(rules=_(presets[k])), f) for k, f in stats.by_rules if k in presets],
             [row_cells(table_name(key_strengths(key[0]), *key[1:]), f) for key, f in stats.by]]
 
 

@@ -11,12 +11,14 @@ import pytest
 from chinese_ten.games.ten.rules import OPTIONS, PRESETS, RuleSet
 from chinese_ten.settings import SettingsStore
 from chinese_ten.ui.app import App
-from chinese_ten.ui.scenes.rules import OPTION_LABELS, VALUE_LABELS, RulesScene, offered_values
+from chinese_ten.games import game_named
+from chinese_ten.settings import choose_preset
+from chinese_ten.ui.scenes.rules import RulesScene, offered_values
 from chinese_ten.ui.scenes.settings import SettingsScene
 from chinese_ten.ui.scenes.start import StartScene, presets_for
 from chinese_ten.engine.thinking import ComputerThinker
 
-from uiharness import click_event, key_event
+from uiharness import click_event, drawn_texts, key_event
 
 
 def _app(window: pygame.Surface, tmp_path: Path) -> App:
@@ -37,7 +39,7 @@ def test_the_start_screen_lists_the_presets_that_deal_at_the_seats_classic_first
     app.change_settings(computers=computers)
     app.frame(1 / 60, [])
     shown = [b.action.split("=", 1)[1] for b in start.rows[-1]]
-    assert shown[0] == "classic" and shown == presets_for(computers + 1)
+    assert shown[0] == "classic" and shown == presets_for("ten", computers + 1)
     assert shown == [name for name in PRESETS if computers + 1 in RuleSet.of(name).seat_counts()]
     assert ("play-red" in shown) == (computers < 3)
     assert [b.label for b in start.rows[-1]] == [PRESETS[name].title for name in shown]
@@ -52,7 +54,7 @@ def test_choosing_a_preset_saves_it_with_its_match_length_and_shows_its_descript
     target = next(b for b in start.rows[-1] if b.action == "rules=target")
     app.frame(1 / 60, [click_event(target.rect.center)])
     saved = _saved(tmp_path)
-    assert saved["rules"] == "target" and saved["rule_options"] == {}
+    assert saved["house_rules"] == {"ten": "target"}
     assert saved["match_length"] == "one", "Target is a match of one deal"
     assert start.rules_description() == PRESETS["target"].description
     simplified = next(b for b in start.rows[-1] if b.action == "rules=simplified")
@@ -61,25 +63,26 @@ def test_choosing_a_preset_saves_it_with_its_match_length_and_shows_its_descript
     # the keyboard: Left from Simplified goes back to Red Frog Black Frog
     start.focus_row = len(start.rows) - 1
     app.frame(1 / 60, [key_event(pygame.K_LEFT)])
-    assert app.settings.rules == "red-frog"
+    assert app.settings.preset() == "red-frog"
 
 
 def test_four_seats_leave_play_red_for_the_classic_rules(window: pygame.Surface, tmp_path: Path) -> None:
     app = _app(window, tmp_path)
     start = StartScene(app)
     app.push(start)
-    app.change_settings(rules="play-red")
+    app.change_settings(**choose_preset(app.settings, "play-red"))
     app.frame(1 / 60, [])
     three = start.rows[1][2]  # the computers: the game is chosen on the first row
     app.frame(1 / 60, [click_event(three.rect.center)])
-    assert app.settings.computers == 3 and app.settings.rules == "classic"
+    assert app.settings.computers == 3 and app.settings.preset() == "classic"
     assert "rules=play-red" not in [b.action for b in start.rows[-1]]
-    assert _saved(tmp_path)["rules"] == "classic"
+    assert _saved(tmp_path)["house_rules"] == {"ten": "classic"}
 
 
 def test_every_option_and_value_has_words_on_the_rules_page() -> None:
-    assert set(OPTION_LABELS) == set(OPTIONS)
-    assert set(VALUE_LABELS) == {(key, v) for key, values in OPTIONS.items() for v in values}
+    options = game_named("ten").options
+    assert set(options.names) == set(OPTIONS)
+    assert all(options.option(key).value_title(v) for key, values in OPTIONS.items() for v in values)
 
 
 def test_the_rules_page_hides_what_cannot_be_dealt_at_the_seats_and_saves_only_changes(
@@ -93,27 +96,29 @@ def test_the_rules_page_hides_what_cannot_be_dealt_at_the_seats_and_saves_only_c
     assert isinstance(page, RulesScene)
     deal_row = page.keys.index("deal")
     assert page.values[deal_row] == ["classic", "six"], "Play Red sizes are not offered at four seats"
-    assert offered_values(RuleSet.of("classic"), "deal", 3) == list(OPTIONS["deal"])
+    assert offered_values(game_named("ten"), RuleSet.of("classic"), "deal", 3) == list(OPTIONS["deal"])
     lead_row = page.keys.index("lead")
     dealer = page.rows[lead_row][1]
     app.frame(1 / 60, [click_event(dealer.rect.center)])
-    assert _saved(tmp_path)["rule_options"] == {"lead": "dealer"}
+    assert _saved(tmp_path)["house_rules"] == {"ten": {"preset": "classic", "lead": "dealer"}}
     assert app.settings.ruleset() == RuleSet.of("classic", lead="dealer")
     page.focus_row = page.keys.index("direction")
     app.frame(1 / 60, [key_event(pygame.K_RIGHT)])
-    assert _saved(tmp_path)["rule_options"] == {"lead": "dealer", "direction": "counter-clockwise"}
+    assert _saved(tmp_path)["house_rules"] == {"ten": {"preset": "classic", "lead": "dealer",
+                                                      "direction": "counter-clockwise"}}
     page.focus_row = lead_row
     app.frame(1 / 60, [key_event(pygame.K_LEFT)])
-    assert _saved(tmp_path)["rule_options"] == {"direction": "counter-clockwise"}, "back to the preset's own"
+    assert _saved(tmp_path)["house_rules"] == {"ten": {"preset": "classic", "direction": "counter-clockwise"}}, \
+        "back to the preset's own"
     app.frame(1 / 60, [key_event(pygame.K_r)])
-    assert _saved(tmp_path)["rule_options"] == {}
+    assert _saved(tmp_path)["house_rules"] == {"ten": "classic"}
     app.frame(1 / 60, [key_event(pygame.K_ESCAPE)])
     assert app.top() is settings
 
 
 def test_the_rules_page_of_a_preset_starts_from_its_options(window: pygame.Surface, tmp_path: Path) -> None:
     app = _app(window, tmp_path)
-    app.change_settings(computers=1, rules="play-red")
+    app.change_settings(computers=1, **choose_preset(app.settings, "play-red"))
     page = RulesScene(app)
     app.push(page)
     app.frame(1 / 60, [])
@@ -124,7 +129,7 @@ def test_the_rules_page_of_a_preset_starts_from_its_options(window: pygame.Surfa
     # six each deals at two seats too: choosing it changes one option of Play Red
     deal_row = page.keys.index("deal")
     page.choose(deal_row, page.values[deal_row].index("six"))
-    assert dict(app.settings.rule_options) == {"deal": "six"}
+    assert dict(app.settings.changed_options()) == {"deal": "six"}
     app.frame(1 / 60, [])
 
 
@@ -148,9 +153,9 @@ def test_settings_and_the_rules_page_work_by_mouse_alone(window: pygame.Surface,
     app.frame(1 / 60, [])
     row = next(i for i, r in enumerate(page.rows) if len(r) > 1)
     app.frame(1 / 60, [click_event(page.rows[row][-1].rect.center)])
-    assert app.settings.rule_options, "a click on another value changes an option"
+    assert app.settings.changed_options(), "a click on another value changes an option"
     app.frame(1 / 60, [click_event(page.reset.rect.center)])
-    assert not app.settings.rule_options, "Reset to preset drops the changed options"
+    assert not app.settings.changed_options(), "Reset to preset drops the changed options"
     app.frame(1 / 60, [click_event(page.done.rect.center)])
     assert app.top() is settings
     app.frame(1 / 60, [click_event(settings.done.rect.center)])
@@ -175,20 +180,12 @@ def test_rules_from_settings_with_go_fishing_chosen_offers_no_house_rules_and_sa
 def test_the_presets_are_named_in_the_language_chosen_after_the_start_screen_was_built(
         window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from chinese_ten.i18n import catalog
-    from chinese_ten.ui.kit.text import TextPainter
 
     app = _app(window, tmp_path)
     start = StartScene(app)
     app.push(start)
     app.frame(1 / 60, [])
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record_line)
+    seen = drawn_texts(monkeypatch)
     try:
         app.change_settings(language="zh-Hans")
         app.frame(1 / 60, [])
@@ -215,3 +212,20 @@ def test_the_no_house_rules_notice_goes_when_settings_close(window: pygame.Surfa
     assert isinstance(app.top(), StartScene)
     app.frame(1 / 60, [])
     assert app.banner_left == 0, "not left over the start screen's title"
+
+
+def test_at_a_table_of_chinese_ten_with_another_game_chosen_the_rules_page_changes_chinese_tens_and_says_so(
+        make_table, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    app, _ctl, _table = make_table(seats=3)
+    app.change_settings(game="fishing")
+    page = RulesScene.opened(app)
+    assert page is not None and page.spec.name == "ten", "the game at the table is the game in force"
+    app.push(page)
+    assert page.seats == 3, "the table's seats, while the settings' game is another"
+    seen = drawn_texts(monkeypatch)
+    app.frame(1 / 60, [])
+    assert "Chinese Ten's house rules" in seen
+    lead_row = page.keys.index("lead")
+    page.choose(lead_row, page.values[lead_row].index("dealer"))
+    assert app.settings.game == "fishing" and app.settings.changed_options("ten") == (("lead", "dealer"),)
+    assert app.settings.ruleset() is game_named("fishing").default_rules

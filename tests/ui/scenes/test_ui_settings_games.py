@@ -61,7 +61,7 @@ def test_the_rows_follow_the_game_chosen(window: pygame.Surface) -> None:
 
 
 def test_the_rules_page_offers_chinese_tens_options_while_go_fishing_is_chosen(window: pygame.Surface) -> None:
-    app = App(window, Settings(game="fishing", computers=7, rules="taiwan"), None, None,
+    app = App(window, Settings(game="fishing", computers=7, house_rules={"ten": "taiwan"}), None, None,
               ComputerThinker(force_inline=True))
     page = RulesScene(app)
     app.push(page)

@@ -45,7 +45,7 @@ def test_the_rules_line_does_not_say_every_option_is_off_when_some_were_changed(
     plain = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
     assert StartScene(plain).rules_description() == "The classic rules: every option off."
     plain.thinker.shutdown()
-    changed = App(window, Settings(rule_options=(("direction", "counter-clockwise"),)), None, None,
+    changed = App(window, Settings(house_rules={"ten": {"direction": "counter-clockwise"}}), None, None,
                   ComputerThinker(force_inline=True))
     text = StartScene(changed).rules_description()
     changed.thinker.shutdown()

@@ -8,26 +8,13 @@ import pytest
 from chinese_ten.games.ten.rules import RuleSet
 from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App
-from chinese_ten.ui.kit.text import TextPainter
 from chinese_ten.ui.scenes.match import PRACTICE_RESULT, TAKEN_BACK_RESULT, MatchScene
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker
 
 from conftest import QUICK
-from uiharness import play_until, run_frames
-
-
-def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record_line)
-    return seen
+from uiharness import drawn_texts, play_until, run_frames
 
 
 def _table(window: pygame.Surface, rules: RuleSet, seats: int = 2) -> tuple[App, TableController, TableScene]:
@@ -41,7 +28,7 @@ def _table(window: pygame.Surface, rules: RuleSet, seats: int = 2) -> tuple[App,
 
 def test_the_table_names_the_preset_and_says_nothing_of_a_clockwise_direction(
         window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _drawn_texts(monkeypatch)
+    seen = drawn_texts(monkeypatch)
     app, _ctl, _scene = _table(window, RuleSet.of("taiwan"))
     app.frame(1 / 60, [])
     assert "Taiwan rules" in seen
@@ -50,7 +37,7 @@ def test_the_table_names_the_preset_and_says_nothing_of_a_clockwise_direction(
 
 def test_the_table_says_when_play_goes_counter_clockwise(window: pygame.Surface,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _drawn_texts(monkeypatch)
+    seen = drawn_texts(monkeypatch)
     app, _ctl, _scene = _table(window, RuleSet.of("classic", direction="counter-clockwise"), seats=3)
     app.frame(1 / 60, [])
     assert "Classic rules · Counter-clockwise" in seen
@@ -58,7 +45,7 @@ def test_the_table_says_when_play_goes_counter_clockwise(window: pygame.Surface,
 
 def test_the_table_and_the_result_say_practice_after_a_take_back(window: pygame.Surface,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _drawn_texts(monkeypatch)
+    seen = drawn_texts(monkeypatch)
     app, ctl, scene = _table(window, RuleSet.of("classic"))
     assert run_frames(app, lambda: ctl.person_to_play)
     app.frame(1 / 60, [])
@@ -78,7 +65,7 @@ def test_the_table_and_the_result_say_practice_after_a_take_back(window: pygame.
 
 def test_the_result_of_a_match_that_is_not_practice_says_nothing_of_practice(
         window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _drawn_texts(monkeypatch)
+    seen = drawn_texts(monkeypatch)
     app, _ctl, _scene = _table(window, RuleSet.of("classic"))
     assert play_until(app, lambda: isinstance(app.top(), MatchScene))
     app.frame(1 / 60, [])

@@ -141,6 +141,27 @@ class Replayed:
     """The deal after each number of turns: ``positions[k]`` has ``k`` turns played."""
 
 
+class GameTable:
+    """What every game's adapter has alike: its game's name, its review found in the game's folder, and the ways
+    of the table most games keep (a capture choice shown by lit cards alone, the deal reviewable, no points over
+    the piles). An adapter subclasses it and gives its presenters and what else differs."""
+
+    name: str = ""
+    """The game's name in the registry."""
+    lists_options: bool = False
+    """True when a capture choice lists its options in a box (each a group of sets), not only lights cards."""
+    reviewable: bool = True
+    """True when a finished deal can be opened in the review."""
+    points_at_piles: bool = False
+    """True when each seat's points are written over its pile."""
+
+    @property
+    def review_module(self) -> str:
+        """The game's review, ``games/NAME/review.py`` (named, not imported: the review's worker process imports
+        it and none of the window)."""
+        return f"chinese_ten.games.{self.name}.review"
+
+
 class TableGame(Protocol):
     """What the table reads of one game (see the module's words)."""
 
@@ -151,9 +172,11 @@ class TableGame(Protocol):
     """True when a finished deal can be opened in the review."""
     points_at_piles: bool
     """True when each seat's points are written over its pile."""
-    review_module: str
-    """The module whose ``review_record`` judges a deal of this game and whose ``REVIEW_TURNS`` is its effort
-    (named, not imported: the review's worker process imports it and none of the window)."""
+
+    @property
+    def review_module(self) -> str:
+        """The module whose ``review_record`` judges a deal of this game and whose ``REVIEW_TURNS`` is its effort
+        (named, not imported: the review's worker process imports it and none of the window)."""
 
     @property
     def presenters(self) -> Mapping[type, Presenter]:

@@ -26,7 +26,7 @@ from chinese_ten.i18n import _
 from chinese_ten.ui.table.animation import overlap
 from chinese_ten.ui.table.board import Board
 from chinese_ten.ui.table.geometry import slot_capacity
-from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Replayed, Submit, sets_text
+from chinese_ten.ui.table.games.base import Advice, CountRow, GameTable, Offer, Option, Preview, Replayed, Submit, sets_text
 from chinese_ten.ui.table.presenting import (DEAL_OVER, FLIP_AFTER_LANDING, FLIP_AFTER_SWEEP, PLAYED, Presenter, Showing,
                                              Stage, Taking, Telling, always, cards_text, move_taking,
                                              told_joined)
@@ -117,15 +117,13 @@ PRESENTERS: dict[type, Presenter] = {
 """How each of Go Fishing's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
 
 
-class FishingTable:
-    """Go Fishing's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`)."""
+class FishingTable(GameTable):
+    """Go Fishing's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`): a capture choice
+    listed in a box, each seat's points over its pile."""
 
     name = "fishing"
     lists_options = True
-    reviewable = True
     points_at_piles = True
-    review_module = "chinese_ten.games.fishing.review"
-
     presenters: Mapping[type, Presenter] = PRESENTERS
     """How each of its events is presented."""
 
@@ -293,7 +291,7 @@ class FishingTable:
         return sets_text(take)
 
 
-FISHING = FishingTable()
+TABLE = FishingTable()
 """Go Fishing's adapter."""
 
-__all__ = ["FISHING", "FishingTable", "options_of"]
+__all__ = ["FishingTable", "TABLE", "options_of"]

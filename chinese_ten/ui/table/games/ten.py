@@ -20,7 +20,7 @@ from chinese_ten.games.ten.view import SeatView
 from chinese_ten.i18n import _, ngettext
 from chinese_ten.ui.table.animation import overlap
 from chinese_ten.ui.table.board import Board
-from chinese_ten.ui.table.games.base import Advice, CountRow, Offer, Option, Preview, Replayed, Submit
+from chinese_ten.ui.table.games.base import Advice, CountRow, GameTable, Offer, Option, Preview, Replayed, Submit
 from chinese_ten.ui.table.presenting import (DEAL_OVER, FLIP_AFTER_LANDING, FLIP_AFTER_SWEEP, PLAYED, Presenter, Showing,
                                              Stage, Taking, Telling, always, card_name, cards_text, gain_text,
                                              move_taking, told_joined)
@@ -173,15 +173,11 @@ PRESENTERS: dict[type, Presenter] = {
 """How each of Chinese Ten's events is presented (see :mod:`chinese_ten.ui.table.presenters`)."""
 
 
-class TenTable:
-    """Chinese Ten's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`)."""
+class TenTable(GameTable):
+    """Chinese Ten's part of the table (see :class:`~chinese_ten.ui.table.games.TableGame`): a capture choice
+    shown by lit cards alone, no points over the piles."""
 
     name = "ten"
-    lists_options = False
-    reviewable = True
-    points_at_piles = False
-    review_module = "chinese_ten.games.ten.review"
-
     presenters: Mapping[type, Presenter] = PRESENTERS
     """How each of its events is presented."""
 
@@ -368,5 +364,5 @@ class TenTable:
         return _(", ").join(c.pretty for c in take)
 
 
-TEN = TenTable()
+TABLE = TenTable()
 """Chinese Ten's adapter."""
