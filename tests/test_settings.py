@@ -1041,7 +1041,7 @@ store = SettingsStore(folder)
 settings = store.load().settings
 print("ready", flush=True)
 sys.stdin.readline()
-for _ in range(40):
+for _ in range(8):
     for value in values:
         settings = settings.replace(**{name: int(value) if value.isdigit() else value})
         assert store.save(settings) is None
