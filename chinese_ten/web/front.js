@@ -283,6 +283,7 @@ function drawPicture() {
 /** Show the front page (again after a language switch); `names` gives a game's name in the page's language. */
 export async function drawFront(names) {
   gameName = names;
+  $("rules-link").href = `/rules?lang=${encodeURIComponent(document.documentElement.lang)}`; // in the page's language
   drawPicture();
   drawTables();
   games = await loadGames();
