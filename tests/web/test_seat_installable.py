@@ -16,7 +16,7 @@ from tests.web.test_seat_faults import serve
 from tests.web.webkit import Page, browser
 
 OWN = re.compile(r"/(|web/[0-9a-f]{12}/[a-z_0-9]+\.(js|css)|web/texts/[A-Za-z-]+\.json|cards/[a-z-]+/[0-9A-Za-z]+\.svg|icon\.svg"
-                 r"|manifest\.webmanifest)")
+                 r"|manifest\.webmanifest|rules)")
 """The addresses of the page's own files (the page itself kept as the front page alone)."""
 
 
@@ -71,6 +71,10 @@ def test_with_the_server_stopped_the_kept_page_opens_and_says_the_server_cannot_
             driver.get(url + "/")  # the front page's own files pass through the worker, which keeps them
             page.wait(lambda d: page.find('[data-role="play-computer"]').is_displayed(), what="the front page")
             assert not page.find('[data-role="offline"]').is_displayed(), "no word of an outage while it is there"
+            page.find('[data-role="rules-link"]').click()
+            page.wait(lambda d: d.find_element("css selector", "h1").text == "How to play", what="the rules page")
+            driver.back()
+            page.wait(lambda d: page.find('[data-role="play-computer"]').is_displayed(), what="the front page again")
             client.close()
             process.send_signal(signal.SIGTERM)
             process.wait(10)
@@ -79,6 +83,8 @@ def test_with_the_server_stopped_the_kept_page_opens_and_says_the_server_cannot_
                              and page.find('[data-role="offline"]').text, what="the front page to say it is offline")
             assert said.startswith("The server cannot be reached"), said
             assert page.find('[data-role="play-computer"]').is_displayed(), "the page itself, not the browser's error"
+            page.find('[data-role="rules-link"]').click()  # read before the server stopped, so kept
+            page.wait(lambda d: d.find_element("css selector", "h1").text == "How to play", what="the kept rules page")
             driver.get(link.split("#")[0])  # the seat kept in the browser, its server gone
             notice = page.wait(lambda d: page.find('[data-role="notice"]').is_displayed()
                                and page.find('[data-role="notice"]').text, what="the seat's page to say it is offline")
