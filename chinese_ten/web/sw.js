@@ -1,7 +1,7 @@
 // The page's service worker, served from the site's root so that its scope is every page: it keeps the page's own
-// files (the page, its style, scripts and texts, the card pictures, the icon and the rules page), so that with no server the page
-// still opens and says plainly that the server cannot be reached. Nothing else passes through it: never a
-// WebSocket, a table's data or a deal's record.
+// files (the page, its style, scripts and texts, the card pictures, the icon and the rules page), so that with no
+// server the page still opens and says plainly that the server cannot be reached. Nothing else passes through it:
+// never a WebSocket, a table's data or a deal's record.
 
 const KEPT = "chinese-ten-page";
 const PAGE = /^\/(t\/[A-Za-z0-9_-]{4,64})?$/; // the front page and a table's seat: one page, read from the address
