@@ -232,7 +232,12 @@ function drawForm() {
   said.dataset.role = "create-refused";
   said.setAttribute("role", "alert");
   said.hidden = true;
-  form.replaceChildren(...rows, create, said);
+  const heading = document.createElement("h2");
+  heading.textContent = _("Open a table");
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = _("Play the computer deals with these choices too, a computer in every other seat.");
+  form.replaceChildren(heading, note, ...rows, create, said);
 }
 
 /** The tables this browser keeps a seat at: the unfinished first, each with its game, people, deal and Forget. */
