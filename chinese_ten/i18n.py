@@ -22,7 +22,9 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "chinese-ten"
@@ -41,6 +43,8 @@ _log = logging.getLogger("chinese_ten.i18n")
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _code = "en"
+_here = threading.local()
+"""A thread's own catalog while it writes in another language than the one in use (:func:`speaking`)."""
 
 
 def locale_dir() -> Path:
@@ -82,12 +86,35 @@ def language() -> str:
 
 def _(message: str) -> str:
     """``message`` in the language in use (an empty text stays empty)."""
-    return _current.gettext(message) if message else message
+    return getattr(_here, "catalog", _current).gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of the message that fits the number ``n``, in the language in use."""
-    return _current.ngettext(singular, plural, n)
+    return getattr(_here, "catalog", _current).ngettext(singular, plural, n)
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Within it, this thread's texts are in the language ``code``, whatever the language in use: a server writing a
+    page in a browser's language beside a window that shows its own.
+
+    >>> use_language("en")
+    >>> with speaking("zh-Hans"):
+    ...     _("Your turn") != "Your turn"
+    True
+    >>> _("Your turn")
+    'Your turn'
+    """
+    before = getattr(_here, "catalog", None)
+    _here.catalog = catalog(code)
+    try:
+        yield
+    finally:
+        if before is None:
+            del _here.catalog
+        else:
+            _here.catalog = before
 
 
 def sentences(parts: list[str] | tuple[str, ...]) -> str:

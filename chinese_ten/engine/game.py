@@ -207,6 +207,10 @@ class GameSpec:
     from, and ``from_json``); named, not imported, as it loads the game's review (see :meth:`practice_class`).
     None: its decisions are not practised."""
     """A new guide through the game's guided first deal (Learn to play), a session's director; None: no lesson."""
+    help_pages: Callable[[], tuple[tuple[str, tuple[tuple[str, object], ...]], ...]] | None = None
+    """Its pages of Help under its default rules, each with its title, in the language in use: the rules in short,
+    then the cards' values, as blocks (``("head", text)``, ``("text", text)``, ``("cards", (caption, codes))``,
+    ``("table", rows)``); the table site's rules page shows them. None: the game has none."""
 
     def practice_class(self) -> Any:
         """Its practice positions' class, its module loaded when first asked for (None: none)."""

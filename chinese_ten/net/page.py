@@ -29,6 +29,7 @@ from websockets.http11 import Response
 from chinese_ten.assets import BACK, CARD_CODES, STYLES, assets_root, icon_file
 from chinese_ten.games import GAMES, games_json
 from chinese_ten.i18n import LANGUAGES, catalog
+from chinese_ten.net.rulespage import RULES_PATH, rules_language, rules_page
 from chinese_ten.net.served import Served
 from chinese_ten.web import TYPES, WEB_ROOT, marked_texts, static_file
 
@@ -72,6 +73,9 @@ def page_for(path: str, game_of: Callable[[str], str | None] = lambda table: Non
     if path == GAMES_PATH:
         lang = parse_qs(query).get("lang", ["en"])[-1]
         return _games(lang).answer(request, REVALIDATE) if lang in LANGUAGES else None
+    if path == RULES_PATH:
+        code = rules_language(parse_qs(query), request)
+        return _rules(code).answer(request, REVALIDATE) if code is not None else None
     if path.startswith("/web/texts/") and path.endswith(".json"):
         code = path[len("/web/texts/"):-len(".json")]
         return _texts(code).answer(request, REVALIDATE) if code in LANGUAGES else None
@@ -186,6 +190,11 @@ def _replay() -> Served:
 @lru_cache(maxsize=len(LANGUAGES))
 def _texts(code: str) -> Served:
     return Served.of(texts_json(code), TYPES[".json"])
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _rules(code: str) -> Served:
+    return Served.of(rules_page(code, version()), TYPES[".html"])
 
 
 @lru_cache(maxsize=len(LANGUAGES))

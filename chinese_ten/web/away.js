@@ -51,3 +51,25 @@ export function missedText(seat, missed) {
   if (turns) return format("While you were away a computer played {n} turns for you.", { n: turns });
   return "";
 }
+
+/** Whether a computer plays the seat though its page is here and connected (its clock ran out three times in a
+ * row): the person is taken for away until the server hears from the page again. */
+export function awayHere(model) {
+  return model.welcomed && model.connected && (model.seats[model.seat] || {}).kind === "away";
+}
+
+/** What the page says while `awayHere(model)`: how to have the seat back ("" otherwise). */
+export function backText(model) {
+  return awayHere(model) ? _("A computer is playing for you: tap or press any key to play again.") : "";
+}
+
+/** Hear the person's next tap, click or key while `isAway()`: `hail()` then sends the server one message, and any
+ * message from the seat's connection gives the seat back to its person (NETWORK.md "The turn clock"). Heard before
+ * the page's own buttons, so the tap that brings the person back is not lost to a card not yet theirs to play. */
+export function wireBack(isAway, hail) {
+  const heard = () => {
+    if (isAway()) hail();
+  };
+  document.addEventListener("pointerdown", heard, true);
+  document.addEventListener("keydown", heard, true);
+}

@@ -25,6 +25,8 @@ let games = [];
 let choice = null;
 let gameName = (game) => game;
 let sending = false;
+let reachTimer = 0;
+const REACH_AGAIN_MS = 5000;
 
 /** The remembered choice, each part checked against what the server offers now: whatever no longer exists (a game,
  * a preset, an option or value renamed) is the default, without a word. */
@@ -230,7 +232,12 @@ function drawForm() {
   said.dataset.role = "create-refused";
   said.setAttribute("role", "alert");
   said.hidden = true;
-  form.replaceChildren(...rows, create, said);
+  const heading = document.createElement("h2");
+  heading.textContent = _("Open a table");
+  const note = document.createElement("p");
+  note.className = "note";
+  note.textContent = _("Play the computer deals with these choices too, a computer in every other seat.");
+  form.replaceChildren(heading, note, ...rows, create, said);
 }
 
 /** The tables this browser keeps a seat at: the unfinished first, each with its game, people, deal and Forget. */
@@ -283,11 +290,27 @@ function drawPicture() {
 /** Show the front page (again after a language switch); `names` gives a game's name in the page's language. */
 export async function drawFront(names) {
   gameName = names;
+  checkReach();
+  $("rules-link").href = `/rules?lang=${encodeURIComponent(document.documentElement.lang)}`; // in the page's language
   drawPicture();
   drawTables();
   games = await loadGames();
   choice = keptChoice();
   drawForm();
+}
+
+/** Say plainly, above everything, when the server cannot be reached (the page itself then comes from the browser's
+ * copy, kept by the service worker); asked again every few seconds meanwhile, so the line goes once it is back. */
+async function checkReach() {
+  clearTimeout(reachTimer);
+  let reached = false;
+  try {
+    reached = (await fetch("/healthz", { cache: "no-store" })).ok;
+  } catch {
+    reached = false;
+  }
+  $("offline").hidden = reached;
+  if (!reached) reachTimer = setTimeout(checkReach, REACH_AGAIN_MS);
 }
 
 /** Wire the front page's buttons once. */

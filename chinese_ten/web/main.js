@@ -11,7 +11,7 @@ import { drawCount } from "./count.js";
 import { drawChat, wireChat } from "./chat.js";
 import { eventText, seatName, timedOutText } from "./words.js";
 import { drawClock, setClock } from "./clock.js";
-import { markMissed, markedForYou, missedText } from "./away.js";
+import { awayHere, backText, markMissed, markedForYou, missedText, wireBack } from "./away.js";
 import { moveDue, setTitle, wireElsewhere } from "./elsewhere.js";
 import { snapshot, move } from "./motion.js";
 import { wireKeys } from "./keys.js";
@@ -56,6 +56,7 @@ const model = {
   missed: "",
   stopped: false,
   name: "",
+  hails: 0,
 };
 let connection = null;
 let actions = 0;
@@ -211,8 +212,8 @@ function drawAll(motion) {
   drawHost($("host"), model, (message) => connection && connection.send(message));
   drawWatchers();
   $("last").textContent = model.last;
-  $("missed").textContent = model.missed;
-  $("missed").hidden = !model.missed;
+  $("missed").textContent = model.missed || backText(model);
+  $("missed").hidden = !$("missed").textContent;
   $("connection").textContent = model.connected || model.stopped ? "" : _("Connection lost: joining again…");
   drawOutage();
   if (before) move(felt, before, motion.from, motion.to);
@@ -414,6 +415,10 @@ function frameArrived(frame) {
     }
     case "ack":
     case "error":
+      if (frame.type === "error" && frame.code === "bad-message" && frame.id === undefined && model.hails) {
+        model.hails -= 1; // the answer to the message that said the person is back: it has done its work unsaid
+        return;
+      }
       model.sending = false;
       if (frame.type === "error") {
         if (frame.code === "claimed" || frame.code === "bad-token") forgetSeat(model.table);
@@ -454,6 +459,7 @@ function statusChanged(status, code) {
   if (status === "open") return;
   model.connected = false;
   model.sending = false;
+  model.hails = 0; // a new connection is heard from by its hello
   if (status === "lost" && !model.welcomed) notice(unreachable); // not seated yet, and no server to seat it
   if (status === "closed") {
     model.stopped = true;
@@ -581,6 +587,11 @@ async function start() {
   wireChat((text) => connection && connection.send({ type: "chat", text }));
   wireKeys();
   wireElsewhere($("sound"), $("notify"));
+  // Any message is the person heard from; the contract has none that says only that, so the page sends one the
+  // server answers with `bad-message`, and lets that answer pass unsaid. One at a time, until it is answered.
+  wireBack(() => awayHere(model) && !model.hails, () => {
+    if (connection && connection.send({ type: "back" })) model.hails += 1;
+  });
   if (root.dataset.game) nameGame(root.dataset.game); // the server names the table's game in the page
   if (watching) watch();
   else if (model.table) join();

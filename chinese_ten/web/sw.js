@@ -1,11 +1,11 @@
 // The page's service worker, served from the site's root so that its scope is every page: it keeps the page's own
-// files (the page, its style, scripts and texts, the card pictures and the icon), so that with no server the page
-// still opens and says plainly that the server cannot be reached. Nothing else passes through it: never a
-// WebSocket, a table's data or a deal's record.
+// files (the page, its style, scripts and texts, the card pictures, the icon and the rules page), so that with no
+// server the page still opens and says plainly that the server cannot be reached. Nothing else passes through it:
+// never a WebSocket, a table's data or a deal's record.
 
 const KEPT = "chinese-ten-page";
 const PAGE = /^\/(t\/[A-Za-z0-9_-]{4,64})?$/; // the front page and a table's seat: one page, read from the address
-const OWN = /^\/(web\/|cards\/[a-z-]+\/[0-9A-Z]+\.svg$|icon\.svg$|manifest\.webmanifest$)/;
+const OWN = /^\/(web\/|cards\/[a-z-]+\/[0-9A-Z]+\.svg$|icon\.svg$|manifest\.webmanifest$|rules$)/; // the rules page too, one per language
 const VERSIONED = /^\/web\/([0-9a-f]{12})\//;
 
 self.addEventListener("install", (event) => {

@@ -80,8 +80,9 @@ def test_the_page_names_its_files_at_versioned_addresses_kept_for_a_year(wire: W
     assert status == 200 and headers["cache-control"] == "no-cache" and headers["etag"]
     named = named_by_page(html)
     assert set(named) == {f"/web/{version()}/style.css", f"/web/{version()}/front.css", f"/web/{version()}/main.js",
-                          f"/icon.svg?v={version()}", "/manifest.webmanifest"}
+                          f"/icon.svg?v={version()}", "/manifest.webmanifest", "/rules"}
     named.remove("/manifest.webmanifest")  # the install's manifest keeps one address, asked about again each time
+    named.remove("/rules")  # a page, not a file of the page's
     for target in [*named, f"/web/{version()}/table.js", f"/cards/classic/7D.svg?v={version()}"]:
         status, headers, _body = wire.get(target)
         assert status == 200 and headers["cache-control"] == IMMUTABLE, target

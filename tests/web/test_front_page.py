@@ -1,7 +1,8 @@
 """The front page at ``/`` in a real browser with a fresh profile: Play the computer from one press to the seat's
 first decision and on to the match's end, Open a table with a computer and a house rule and a second browser sitting
 down from the host's panel of links (whose QR code reads as the link), a ``create`` the server refuses said in the
-form, and a remembered choice that no longer exists falling back to the default."""
+form, a remembered choice that no longer exists falling back to the default, and the link to the rules page in the
+page's language."""
 
 from __future__ import annotations
 
@@ -187,3 +188,17 @@ def test_a_preset_played_with_its_own_match_length_offers_that_length_alone(serv
         assert offered == ['"one"'], f"Target is played one deal at a time, not {offered}"
         choose(page, "rules", "classic")
         assert len(driver.find_elements("css selector", '[data-role="match"] option')) == 4
+
+
+def test_the_front_pages_rules_link_opens_the_rules_page_in_the_pages_language_fitting_a_phone(
+        server: ServerThread, tmp_path: Path) -> None:
+    with browser(tmp_path, width=360, height=640, language="zh-TW") as driver:
+        page = Page(driver)
+        front(page, server.url)
+        page.find('[data-role="rules-link"]').click()
+        page.wait(lambda d: d.current_url == server.url + "/rules?lang=zh-Hant", what="the rules page in 繁體")
+        assert page.find("h1").text == "玩法說明"
+        assert [e.text for e in driver.find_elements("css selector", "main h2")] == ["撿紅點 Chinese Ten", "中式釣魚"]
+        assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        page.find('[data-role="front-link"]').click()
+        page.wait(lambda d: page.find('[data-role="play-computer"]').is_displayed(), what="the front page again")

@@ -17,7 +17,7 @@ from typing import Any
 from chinese_ten.engine.game import GameSpec, GameState
 from chinese_ten.i18n import N_
 from chinese_ten.games.fishing.actions import FishingAction
-from chinese_ten.games.fishing import commands, wire
+from chinese_ten.games.fishing import commands, helppages, wire
 from chinese_ten.games.fishing.players import PLAYERS, STRENGTHS
 from chinese_ten.games.fishing.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.fishing.rules import MATCH_LENGTHS, SEAT_COUNTS, STANDARD
@@ -52,6 +52,7 @@ SPEC = GameSpec(
     record_actions=record_actions,
     lesson=Guide,
     practice="chinese_ten.games.fishing.practice",
+    help_pages=helppages.help_pages,
 )
 """Go Fishing as the games registry knows it."""
 

@@ -146,3 +146,8 @@ def values_blocks() -> tuple[Block, ...]:
     """The Card values page of Help: each card's value and points, and a worked count."""
     return (("text", _("Each card's value for summing, and the points it scores in your pile. Suits "
                        "never matter.")), ("table", card_values()), ("text", example_text()))
+
+
+def help_pages() -> tuple[tuple[str, tuple[Block, ...]], ...]:
+    """Help's pages under the default rules, each with its title: the rules in short, then the cards' values."""
+    return ((_("Rules"), rules_blocks()), (_("Card values"), values_blocks()))

@@ -14,7 +14,7 @@ import random
 from chinese_ten.engine.game import GameSpec
 from chinese_ten.engine.match import MATCH_LENGTHS
 from chinese_ten.games.ten.deal import Action, Deal
-from chinese_ten.games.ten import commands, wire
+from chinese_ten.games.ten import commands, helppages, wire
 from chinese_ten.games.ten.players import PLAYERS, STRENGTHS
 from chinese_ten.games.ten.record import FORMAT, record_actions, record_of, replay
 from chinese_ten.games.ten.rules import CLASSIC, HOUSE_RULES, RuleSet
@@ -46,5 +46,6 @@ SPEC = GameSpec(
     record_actions=record_actions,  # type: ignore[arg-type]
     lesson=Guide,
     practice="chinese_ten.games.ten.practice",
+    help_pages=helppages.help_pages,
 )
 """Chinese Ten as the registry knows it."""

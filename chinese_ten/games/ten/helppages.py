@@ -175,3 +175,8 @@ def values_blocks(rules: RuleSet = CLASSIC) -> tuple[Block, ...]:
             ("text", _("A deal's margins add up to zero: points above the tie score are exactly what "
                        "the others lose.")),
             ("text", example_text(rules)))
+
+
+def help_pages() -> tuple[tuple[str, tuple[Block, ...]], ...]:
+    """Help's pages under the default rules, each with its title: the rules in short, then the cards' values."""
+    return ((_("Rules"), rules_blocks()), (_("Card values"), values_blocks()))
