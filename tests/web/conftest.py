@@ -20,6 +20,19 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
     running.stop()
 
 
+CLOCK_SCALE = 0.4
+"""The fraction of its seconds a turn clock really runs on :func:`quick_clock_server` (a server option for tests
+only): a 15 s clock, the shortest the contract has, really gives 6 s."""
+
+
+@pytest.fixture
+def quick_clock_server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A table server like :func:`server` whose turn clocks really run :data:`CLOCK_SCALE` of their seconds."""
+    running = ServerThread(tmp_path / "tables", pool=False, clock_scale=CLOCK_SCALE)
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def idle_browsers_closed() -> Iterator[None]:
     """The browsers lent to this process's tests are closed once they have all run."""

@@ -1,7 +1,8 @@
 """Coming back after the turn clock ran out three times in a row (NETWORK.md "The turn clock"): the seat is away
 while its page is still connected, the page says how to have it back, and the person's next tap sends the server a
 message, so the seat is theirs again and their next decision is offered to them, not made by a computer. On a real
-server's clock of 15 s, the shortest the contract has."""
+server's clock of 15 s, the shortest the contract has, which the server (for tests only) runs at
+:data:`~tests.web.conftest.CLOCK_SCALE` of its seconds."""
 
 from __future__ import annotations
 
@@ -10,24 +11,25 @@ from pathlib import Path
 from chinese_ten.net.client import TableClient
 from chinese_ten.net.clock import IN_A_ROW
 from tests.net.netkit import ServerThread, wait_for
+from tests.web.conftest import CLOCK_SCALE
 from tests.web.webkit import Host, Page, browser
 
 SECONDS = 15
-AWAY_WITHIN = SECONDS * IN_A_ROW + 30.0
+AWAY_WITHIN = SECONDS * CLOCK_SCALE * IN_A_ROW + 30.0
 """Long enough for the page's clock to run out three times on a busy machine, the host's moves between."""
 
 
 def test_a_seat_away_after_three_run_outs_is_the_persons_again_on_their_next_tap(
-        server: ServerThread, tmp_path: Path) -> None:
+        quick_clock_server: ServerThread, tmp_path: Path) -> None:
     with browser(tmp_path) as driver:
-        client = TableClient.create(server.url, "Ann", game="ten", seats=2, match="one", clock=SECONDS)
+        client = TableClient.create(quick_clock_server.url, "Ann", game="ten", seats=2, match="one", clock=SECONDS)
         created = wait_for(client, "created")
         host = Host(client)
         host.start()
         try:
             page = Page(driver)
             page.sit(created["links"]["1"], "Bo")
-            seat = server.server.tables[created["table"]].seats[1]
+            seat = quick_clock_server.server.tables[created["table"]].seats[1]
             page.wait(lambda d: seat.away, timeout=AWAY_WITHIN, what="the seat to go away after three run-outs")
             with host.lock:  # the host holds its move meanwhile, so the deal waits for the person to come back
                 hint = page.wait(lambda d: page.find('[data-role="missed"]').text, what="the page to say so")
