@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
+from chinese_ten.cards import Card
 from chinese_ten.engine.match import Match, MatchLength
 from chinese_ten.engine.session import Update
 from chinese_ten.games import game_named
@@ -78,6 +79,25 @@ class _Unfinished:
     is_over: bool = False
 
 
+@dataclass(frozen=True)
+class RanOut:
+    """A seat's turn clock ran out and a computer made its decision: the card it played (None for a decision that
+    played none, such as a capture's choice)."""
+
+    seat: int
+    card: Card | None
+
+
+def played_card(events: Any, seat: int) -> Card | None:
+    """The card ``seat`` played among ``events`` (each game tells a card from a hand as its ``Played`` event); None
+    when it played none."""
+    for event in events:
+        if type(event).__name__ == "Played" and getattr(event, "seat", None) == seat:
+            card = getattr(event, "card", None)
+            return card if isinstance(card, Card) else None
+    return None
+
+
 @dataclass
 class _Held:
     update: Update
@@ -95,8 +115,8 @@ class TableNews:
     refused: list[str] = field(default_factory=list)
     """The ``code`` of each refusal the server sent this seat (NETWORK.md), for the window to tell in its own
     language."""
-    timed_out: list[int] = field(default_factory=list)
-    """Each seat whose turn clock ran out, as the move a computer made for it is shown."""
+    timed_out: list[RanOut] = field(default_factory=list)
+    """Each seat whose turn clock ran out, with the card a computer played for it, as that move is shown."""
 
 
 class RemoteFollower:
@@ -404,7 +424,7 @@ class RemoteFollower:
             self._story.extend(update.events)
         if update.seat == self.seat:
             self._waiting = False
-        self.news.timed_out.extend(held.timed_out)
+        self.news.timed_out.extend(RanOut(seat, played_card(update.events, seat)) for seat in held.timed_out)
         if held.state is not None:
             self._state = held.state
             self._ensure_match(held.state)

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from chinese_ten.i18n import N_, _
-from chinese_ten.net.follower import RemoteFollower
+from chinese_ten.net.follower import RanOut, RemoteFollower
 from chinese_ten.ui.table.chat import ChatPanel
 from chinese_ten.ui.table.choreography import catch_up, pace_for
 from chinese_ten.engine.strengths import ORDER
 from chinese_ten.ui.network_names import network_seat_name, waiting_next_words
 from chinese_ten.ui.table.controller import SeatInfo, TableController
 from chinese_ten.ui.table.live import TableScene
-from chinese_ten.ui.table.turn_clock import RAN_OUT, ClockReading, TurnClock, draw_clock
+from chinese_ten.ui.table.turn_clock import ClockReading, TurnClock, draw_clock, ran_out_text
 from chinese_ten.ui.wake import wake_window
 
 if TYPE_CHECKING:
@@ -204,8 +204,8 @@ class RemoteTableScene(TableScene):
         if f.news.refused:
             self.say(refusal_text(f.news.refused[-1]))
             f.news.refused.clear()
-        for seat in f.news.timed_out:
-            self.ctl.narration.note(self._ran_out_words(seat))
+        for ran_out in f.news.timed_out:
+            self.ctl.narration.note(self._ran_out_words(ran_out))
         f.news.timed_out.clear()
         self.turn_clock.take(f.clock_told)
         if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
@@ -227,9 +227,11 @@ class RemoteTableScene(TableScene):
         elif self._offline is None or self._offline[0] != waited:
             self._offline = (waited, self.clock())
 
-    def _ran_out_words(self, seat: int) -> Callable[[], str]:
-        """The log's line that ``seat``'s turn clock ran out, said in the language in force whenever shown."""
-        return lambda: _(RAN_OUT).format(name=self.ctl.names[seat])
+    def _ran_out_words(self, ran_out: RanOut) -> Callable[[], str]:
+        """The log's line that a seat's turn clock ran out and what a computer played for it, said in the language
+        in force whenever shown."""
+        seat = ran_out.seat
+        return lambda: ran_out_text(self.ctl.names[seat], ran_out.card, seat == self.ctl.person_seat)
 
     def offline_waited_on(self) -> int | None:
         """The other person's seat whose move the table waits on while they are offline; None when none."""
