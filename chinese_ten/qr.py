@@ -39,7 +39,7 @@ MASKS: tuple[Callable[[int, int], bool], ...] = (
 
 
 def _field_tables() -> tuple[list[int], list[int]]:
-    """Powers and logarithms in GF(256) under the polynomial x⁸ + x⁴ + x³ + x² + 1."""
+    """Powers and logarithms in GF(256) under the polynomial x^8 + x^4 + x^3 + x^2 + 1."""
     power, log = [0] * 510, [0] * 256
     value = 1
     for i in range(255):
@@ -60,9 +60,9 @@ def _times(a: int, b: int) -> int:
 
 def check_words(data: list[int], count: int) -> list[int]:
     """The ``count`` Reed–Solomon check codewords of one block: the remainder of the block, shifted up by ``count``,
-    divided by the generator with roots α⁰ … α^(count−1)."""
+    divided by the generator with roots a^0 ... a^(count-1)."""
     generator = [1]
-    for root in range(count):  # times (x − αʳ)
+    for root in range(count):  # times (x - a^root)
         generator = [a ^ _times(b, _POWER[root]) for a, b in zip([*generator, 0], [0, *generator], strict=True)]
     rest = [*data, *([0] * count)]
     for i in range(len(data)):

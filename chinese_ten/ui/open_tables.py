@@ -52,6 +52,8 @@ class OpenTable:
     """How many deals the match has (0: not known)."""
     your_turn: bool = False
     """True when it was this seat's move when the window last saw the table."""
+    watch: str = ""
+    """The link that watches the table from no seat (the host's, to hand out again)."""
 
 
 def seat_rows(seats: list[dict[str, Any]]) -> tuple[tuple[str, str, str], ...]:
@@ -142,7 +144,8 @@ class OpenTables:
             rows = [OpenTable(str(r["base"]), str(r["table"]), str(r["token"]), int(r["seat"]), str(r.get("game", "ten")),
                               float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()),
                               tuple((str(k), str(n), str(s)) for k, n, s in r.get("seats") or ()),
-                              int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)))
+                              int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)),
+                              str(r.get("watch", "")))
                     for r in data["tables"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             _log.warning("the open tables could not be read (%s); the file is set aside", exc)

@@ -254,7 +254,7 @@ class FriendsScene(Scene):
         title = " · ".join([_(game_named(self.game).title), _("{n} seats").format(n=self.seats)]
                            + ([_(HOUSE.options.preset_title(self.rules))] if self.game == HOUSE.name else []))
         self.app.open_tables.keep_setup(self.setup())
-        self.app.show("lobby", client=client, host=True, title=title)
+        self.app.show("lobby", client=client, host=True, title=title, watchers=self.watchers)
 
     def join(self) -> None:
         """Take the seat the pasted link names; a text that is no link is told in one line."""
@@ -292,7 +292,7 @@ class FriendsScene(Scene):
                 return
         client = TableClient.rejoin(entry.base, entry.table, entry.token)
         self.app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0],
-                      links=dict(entry.links))
+                      links=dict(entry.links), watch=entry.watch)
 
     def open_server_setting(self) -> None:
         """Open Settings with the table server's field ready for typing; this screen is back under it,
