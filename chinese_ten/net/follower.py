@@ -153,6 +153,9 @@ class RemoteFollower:
         self.streams: Any = None
         self.places: list[int] | None = None
         """Each seat's place once the match is over (a shared place for a tie)."""
+        self.matches_before = 0
+        """How many matches the table played before this one, as far as this follower saw them end (a finished
+        deal's number at the table counts them: :attr:`table_deal`)."""
         self.totals: list[Any] = []
         """The server's match totals, as last told."""
         self._updates: list[Update] = []
@@ -192,6 +195,14 @@ class RemoteFollower:
         """The finished deal's number, as its record tells it; None while it is played (a deal's number
         deals every hand, so the server tells it only in ``deal_over``)."""
         return self._number if self.deal.is_over else None
+
+    @property
+    def table_deal(self) -> int | None:
+        """The finished deal's number at its table, counted from 1 across the table's matches (its ``/d/TABLE/N``
+        link's N); None while it is played."""
+        if not self.deal.is_over or not self.deal_recorded or self.match is None or not self.deal_number:
+            return None
+        return self.matches_before * int(self.match.total_deals) + self.deal_number
 
     @property
     def assists(self) -> bool:
@@ -408,6 +419,8 @@ class RemoteFollower:
     def _show(self, held: _Held) -> None:
         update = held.update
         if update.kind == "dealt" and self.places is not None:  # everyone played again: another match at the table
+            if self.match is not None:
+                self.matches_before += 1
             self.match = self.streams = self.places = None
             self.deal_number, self.actions, self.totals = 0, [[]], []
         if update.kind in ("dealt", "rewound"):

@@ -5,8 +5,9 @@ the seat, the seat's token (what brings the person back; the server keeps only i
 when it was kept, and what the window last saw of it: who sits where, the deal under way and whether it
 was the person's move (kept as data, told in the language in use: :func:`table_words`). It is written
 in one step by :func:`chinese_ten.storage.atomic_write`; a file that
-cannot be read is set aside under a dated name and the list starts empty. A table leaves the list when
-its match ends, or when the person forgets it.
+cannot be read is set aside under a dated name and the list starts empty. A table whose match has ended stays in
+the list, marked finished (its seat can still be taken back to play again), until the person forgets it or the
+list's oldest go.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class OpenTable:
     """True when it was this seat's move when the window last saw the table."""
     watch: str = ""
     """The link that watches the table from no seat (the host's, to hand out again)."""
+    finished: bool = False
+    """True once the table's match has ended (until another match begins there)."""
 
 
 def seat_rows(seats: list[dict[str, Any]]) -> tuple[tuple[str, str, str], ...]:
@@ -73,11 +76,13 @@ def table_words(entry: OpenTable) -> tuple[str, str]:
         parts = [_(game_named(entry.game).title)]
     except ValueError:
         parts = [entry.game]
-    if entry.deal and entry.deals:
+    if entry.finished:
+        parts.append(_("the match is over"))
+    elif entry.deal and entry.deals:
         parts.append(_("deal {n} of {total}").format(n=entry.deal, total=entry.deals))
     elif not entry.deal:
         parts.append(_("waiting for the seats to be taken"))
-    if entry.your_turn:
+    if entry.your_turn and not entry.finished:
         parts.append(_("your turn"))
     return names, " · ".join(parts)
 
@@ -89,6 +94,23 @@ def base_of(ws: str) -> str:
     if host.endswith("/ws"):
         host = host[:-3]
     return {"wss": "https", "ws": "http"}.get(scheme, scheme) + "://" + host.rstrip("/")
+
+
+def take_seat_again(app: Any, entry: OpenTable) -> str:
+    """Go back to the seat at a kept table, with its token, through the table's lobby (``app``: the window's
+    services); a table this window hosted has its server started first. The reason in one line when it cannot
+    be (nothing changes then); empty when the lobby opened."""
+    from chinese_ten.net.client import TableClient
+
+    if entry.seat == 0 and entry.base != app.settings.server_url:
+        try:  # a table this window hosted: its server (and the table, kept in the data folder) first
+            app.hosting.base_url()
+        except OSError as exc:
+            return _("The table server could not start here: {reason}").format(reason=exc)
+    client = TableClient.rejoin(entry.base, entry.table, entry.token)
+    app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0], links=dict(entry.links),
+             watch=entry.watch)
+    return ""
 
 
 def only_this_computer(url: str) -> bool:
@@ -145,7 +167,7 @@ class OpenTables:
                               float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()),
                               tuple((str(k), str(n), str(s)) for k, n, s in r.get("seats") or ()),
                               int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)),
-                              str(r.get("watch", "")))
+                              str(r.get("watch", "")), bool(r.get("finished", False)))
                     for r in data["tables"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             _log.warning("the open tables could not be read (%s); the file is set aside", exc)
@@ -180,10 +202,20 @@ class OpenTables:
         self._noted[(base, table)] = seen
         rows = self.load()
         at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (base, table)), None)
-        if at is None or (rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn) == seen:
+        if at is None or ((rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn) == seen
+                          and not rows[at].finished):
             return
-        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn)
+        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn, finished=False)
         self._save(rows)
+
+    def finish(self, base: str, table: str) -> None:
+        """Mark a table's match as ended: the table stays listed, apart from those being played."""
+        self._noted.pop((base, table), None)
+        rows = self.load()
+        at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (base, table)), None)
+        if at is not None and not rows[at].finished:
+            rows[at] = replace(rows[at], finished=True, your_turn=False)
+            self._save(rows)
 
     def follow(self, client: Any, follower: Any, your_turn: bool) -> None:
         """Note what a network table's window shows now (see :meth:`note`): its seats, its deal, whether it

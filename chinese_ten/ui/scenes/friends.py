@@ -281,18 +281,9 @@ class FriendsScene(Scene):
 
     def rejoin(self, index: int) -> None:
         """Take back the seat at an open table, with its token."""
-        from chinese_ten.net.client import TableClient
+        from chinese_ten.ui.open_tables import take_seat_again
 
-        entry = self.open_tables[index]
-        if entry.seat == 0 and entry.base != self.app.settings.server_url:
-            try:  # a table this window hosted: its server (and the table, kept in the data folder) first
-                self.app.hosting.base_url()
-            except OSError as exc:
-                self.message = _("The table server could not start here: {reason}").format(reason=exc)
-                return
-        client = TableClient.rejoin(entry.base, entry.table, entry.token)
-        self.app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0],
-                      links=dict(entry.links), watch=entry.watch)
+        self.message = take_seat_again(self.app, self.open_tables[index])
 
     def open_server_setting(self) -> None:
         """Open Settings with the table server's field ready for typing; this screen is back under it,

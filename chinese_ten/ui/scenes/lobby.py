@@ -17,6 +17,7 @@ from chinese_ten.net import protocol as p
 from chinese_ten.ui.kit import font_px, ui_scale
 from chinese_ten.ui.network_names import seat_title
 from chinese_ten.ui.scene import Scene
+from chinese_ten.ui.sharing import NO_CLIPBOARD, copy_text
 from chinese_ten.ui.wake import wake_window
 from chinese_ten.ui.widgets.button import Button, buttons_event
 
@@ -53,18 +54,6 @@ def links_reach(base: str, server_url: str) -> str:
     if server_url and base == server_url.rstrip("/"):
         return _(SERVER_REACH).format(server=server_url)
     return _(LOCAL_REACH)
-
-def copy_text(text: str) -> bool:
-    """Put ``text`` on the system clipboard; False (quietly) when there is none."""
-    try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        pygame.scrap.put_text(text)
-    except (pygame.error, AttributeError, NotImplementedError, RuntimeError) as exc:
-        _log.info("no clipboard: %s", exc)
-        return False
-    return True
-
 
 class LobbyScene(Scene):
     """Waiting for every seat of a network table to be taken."""
@@ -235,13 +224,13 @@ class LobbyScene(Scene):
             if copy_text(self.watch):
                 self.message = _("The watch link is copied: anyone with it can watch the table from no seat.")
             else:
-                self.message = _("There is no clipboard here: copy the link as it is shown.")
+                self.message = _(NO_CLIPBOARD)
         elif action.startswith("copy:"):
             seat = int(action.split(":")[1])
             if copy_text(self.links[seat]):
                 self.message = _("The link for guest {number} is copied: send it to your friend.").format(number=seat)
             else:
-                self.message = _("There is no clipboard here: copy the link as it is shown.")
+                self.message = _(NO_CLIPBOARD)
         elif action.startswith("code:"):
             which = action.split(":")[1]
             self.code_of = "watch" if which == "watch" else int(which)

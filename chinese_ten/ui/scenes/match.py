@@ -149,8 +149,10 @@ class MatchScene(TableOverlay):
             play_again = getattr(self.table, "play_again", None)
             if play_again is not None:
                 play_again()
-        elif getattr(self.table, "network", False):  # a new table, or one of those open, from the friends' screen
-            self.app.show("friends")  # a new match with friends is a new table
+        elif action == "tables":
+            self.app.show("tables")  # the network tables this window sits at
+        elif getattr(self.table, "network", False):  # a new match with friends is a new table
+            self.app.show("friends")
         else:
             self.app.new_match()
 

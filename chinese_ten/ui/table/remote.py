@@ -208,14 +208,14 @@ class RemoteTableScene(TableScene):
             self.ctl.narration.note(self._ran_out_words(ran_out))
         f.news.timed_out.clear()
         self.turn_clock.take(f.clock_told)
-        if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
+        if f.places is not None and not self._forgotten:  # the match is over: listed apart, as finished
             self._forgotten = True
             self.app.keeper.keep_network(f)  # its outcome, now the table has told the places
             from chinese_ten.ui.open_tables import base_of
 
             client = self.client
             if client is not None and getattr(client, "table", None):
-                self.app.open_tables.forget(base_of(client.url), client.table)
+                self.app.open_tables.finish(base_of(client.url), client.table)
         if not self._forgotten:  # what "Open tables" shows of this table: its seats, its deal, whose move
             self.app.open_tables.follow(self.client, f, self.ctl.person_to_play)
         if self.held:
