@@ -689,6 +689,9 @@ def _add_network_commands(sub: Any) -> None:
     p.add_argument("link", help="the link, BASE/t/TABLE#CLAIM or chinese-ten://HOST/t/TABLE#CLAIM (which the bare "
                                 "command takes too); a game window already open takes it instead")
     _add_data_dir(p)
+    p = sub.add_parser("watch", help="watch the table a watch link names, from no seat, in the window")
+    p.add_argument("link", help="the watch link, BASE/w/TABLE, as the table's host hands it out")
+    _add_data_dir(p)
 
 
 def _port(text: str) -> int:
@@ -754,6 +757,23 @@ def cmd_join(args: argparse.Namespace) -> int:
     return run_game(replace(launch_options(args), join=text))
 
 
+def cmd_watch(args: argparse.Namespace) -> int:
+    """``watch LINK``: check the watch link, then open the window watching that table from no seat."""
+    from dataclasses import replace
+
+    from chinese_ten.net.links import LinkError, parse_watch_link
+
+    text = args.link.strip()
+    try:
+        parse_watch_link(text)
+    except LinkError as exc:
+        raise UsageError(f"{exc}") from None
+    check_game_choice(args)
+    from chinese_ten.ui.app import run_game
+
+    return run_game(replace(launch_options(args), join=text))
+
+
 def link_as_join(argv: list[str]) -> list[str]:
     """The command line with a ``chinese-ten://`` link given instead of a subcommand (as the system starts
     the game for a clicked link) read as ``join LINK``; any other command line as it is."""
@@ -767,7 +787,7 @@ def link_as_join(argv: list[str]) -> list[str]:
     return argv
 
 
-NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join}
+NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join, "watch": cmd_watch}
 COMMANDS.update(NETWORK_COMMANDS)
 
 

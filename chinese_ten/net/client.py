@@ -70,11 +70,11 @@ def timed_out(frame: Mapping[str, Any]) -> list[int]:
 
 
 def updates_of(frame: Mapping[str, Any], game: str) -> list[Update]:
-    """The session updates a frame carries for this seat: a ``welcome`` gives the current deal whole (a
-    ``rewound`` update), an ``update`` frame one update (the table's own events, a run-out clock, left out);
+    """The session updates a frame carries for this seat: a ``welcome`` (or a watcher's ``watching``) gives the
+    current deal whole (a ``rewound`` update), an ``update`` frame one update (the table's own events, a run-out clock, left out);
     other frames none. ``ValueError`` for bad events."""
     kind = frame.get("type")
-    if kind == "welcome" and frame.get("story"):
+    if kind in ("welcome", "watching") and frame.get("story"):
         events = events_from_json(game, frame["story"])
         return [Update(int(frame.get("seq", 0)), "rewound", int(frame.get("deal", 1)), events)]
     if kind == "update":

@@ -128,6 +128,9 @@ class RemoteFollower:
         self.client = client
         self.game = game_named(client.game)
         self.seat: int = client.seat or 0
+        self.watching = bool(getattr(client, "watching", False))
+        """True when the table is watched from no seat: it is drawn from seat 0's side, whose hand is as hidden as
+        every other, and nothing is sent (no move, no Next)."""
         self.table: str | None = None
         """The table's id, as the ``welcome`` names it."""
         self.seats_list: list[dict[str, Any]] = []
@@ -258,7 +261,7 @@ class RemoteFollower:
 
     def submit(self, seat: int, action: Any) -> list[Any]:
         """Send the person's decision; the table shows it when the server applies it."""
-        if seat != self.seat:
+        if seat != self.seat or self.watching:
             raise ValueError(f"seat {seat} is not this table's")
         self.client.act(str(action))
         self._waiting = True
@@ -291,7 +294,8 @@ class RemoteFollower:
         self.record_deal()
         if self.places is not None or (self.match is not None and self.match.is_over):
             return False
-        self.client.next_deal()
+        if not self.watching:  # a watcher waits for the seats to go on
+            self.client.next_deal()
         return True
 
     def take_back(self, seat: int) -> bool:
@@ -321,8 +325,8 @@ class RemoteFollower:
 
     def _frame(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
-        if kind == "welcome":
-            self.seat = int(frame.get("seat", self.seat))
+        if kind in ("welcome", "watching"):
+            self.seat = int(frame.get("seat") or self.seat)
             self.table = str(frame["table"]) if frame.get("table") else self.table
             self.seats_list = list(frame.get("seats") or [])
             told = frame.get("chat")
@@ -336,7 +340,7 @@ class RemoteFollower:
             for update in self.client.updates(frame):
                 self._hold(update, state)
             if state is not None and not frame.get("story"):
-                self._state = state
+                self._state = self._seen_from(state)
             over = frame.get("deal_over")
             if isinstance(over, dict):
                 self._deal_over(over)
@@ -388,6 +392,11 @@ class RemoteFollower:
         ends = any(type(e).__name__ == "DealOver" for e in update.events)
         self._held.append(_Held(update, state, ends=ends))
 
+    def _seen_from(self, state: dict[str, Any]) -> dict[str, Any]:
+        """A watcher's ``state`` (``seat`` null, no hand) read as seat 0's with nothing of its own: the table is
+        drawn from that side; a seat's own state as it is."""
+        return {**state, "seat": self.seat, "hand": [], "legal": [], "pending": None} if self.watching else state
+
     def _deal_over(self, frame: dict[str, Any]) -> None:
         """The deal's whole record: the finished deal (kept with the last update, shown with it)."""
         self._over = frame
@@ -406,7 +415,7 @@ class RemoteFollower:
                 return
             held = self._held[0]
             update = held.update
-            own = update.kind != "moved" or update.seat is None or update.seat == self.seat
+            own = update.kind != "moved" or update.seat is None or (update.seat == self.seat and not self.watching)
             if not own:
                 if force <= 0:
                     return
@@ -439,7 +448,7 @@ class RemoteFollower:
             self._waiting = False
         self.news.timed_out.extend(RanOut(seat, played_card(update.events, seat)) for seat in held.timed_out)
         if held.state is not None:
-            self._state = held.state
+            self._state = self._seen_from(held.state)
             self._ensure_match(held.state)
         if held.ends and self._over is not None:
             self._finish(self._over)

@@ -76,14 +76,27 @@ def host_note(server_url: str, own_url: str = "") -> str:
 
 
 def join_problem(link: str) -> str | None:
-    """Why ``link`` is no table link, in one line; None when it is one."""
+    """Why ``link`` is no table link (a seat's, or a watch link), in one line; None when it is one."""
     from chinese_ten.net.links import LinkError, parse_link
 
+    if is_watch_link(link):
+        return None
     try:
         parse_link(link.strip())
     except LinkError:
         return _(NOT_A_LINK)
     return None
+
+
+def is_watch_link(link: str) -> bool:
+    """True when ``link`` watches a table (``BASE/w/TABLE``) rather than taking a seat."""
+    from chinese_ten.net.links import LinkError, parse_watch_link
+
+    try:
+        parse_watch_link(link)
+    except LinkError:
+        return False
+    return True
 
 
 def _presets_at(seats: int) -> list[str]:
@@ -133,10 +146,15 @@ class FriendsScene(Scene):
         """A letter typed while no field had the keyboard, put in the link field: its TEXTINPUT, if one
         follows, is not typed twice."""
         self._fix()
-        if link and not self.name.text.strip():
+        if link and not self.name.text.strip() and self.asks_name:
             self.name.focus()  # a link waits for the name: the typing goes there at once
         else:
             self.link.focus()  # the screen opens ready for a pasted or typed link
+
+    @property
+    def asks_name(self) -> bool:
+        """False when the link field holds a watch link: watching takes no seat, so no name is asked."""
+        return not is_watch_link(self.link.text)
 
     # ------------------------------------------------------------------ choices
 
@@ -265,6 +283,9 @@ class FriendsScene(Scene):
         problem = join_problem(link)
         if problem is not None:
             self.message = problem
+            return
+        if is_watch_link(link):  # watching takes no seat, so no name
+            self.app.show("lobby", client=TableClient.watch(link), host=False, title=_("Watching a table"))
             return
         name = self.my_name()
         if not name:  # a seat is taken under a name the person chose, never a made-up one

@@ -112,7 +112,7 @@ class LobbyScene(Scene):
             if kind == "created":
                 self.links = {int(k): str(v) for k, v in (frame.get("links") or {}).items()}
                 self.watch = str(frame.get("watch") or "")
-            elif kind == "welcome":
+            elif kind in ("welcome", "watching"):  # a seat taken, or the table watched from none
                 self.seat = frame.get("seat")
                 self.seats = list(frame.get("seats") or [])
                 self.watching = int(frame.get("watchers") or 0)

@@ -80,7 +80,7 @@ def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
         kind = str(entry.get("kind", "human"))
         strength = entry.get("strength")
         name = network_seat_name(seat, str(entry.get("name") or ""), kind, strength if isinstance(strength, str) else None)
-        if seat == follower.seat:
+        if seat == follower.seat and not follower.watching:
             infos.append(SeatInfo(name, None))
             continue
         if kind == "human":
