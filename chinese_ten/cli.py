@@ -9,6 +9,7 @@ import json
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -742,14 +743,9 @@ def cmd_join(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from chinese_ten.handoff import hand_over
-    from chinese_ten.net.links import LinkError, parse_link
+    from chinese_ten.net.links import parse_link
 
-    text = args.link.strip()
-    try:
-        parse_link(text)
-    except LinkError as exc:
-        raise UsageError(f"{exc}") from None
-    check_game_choice(args)
+    text = _link_given(args, parse_link)
     if hand_over(data_folder(args), text):
         return 0
     from chinese_ten.ui.app import run_game
@@ -761,17 +757,24 @@ def cmd_watch(args: argparse.Namespace) -> int:
     """``watch LINK``: check the watch link, then open the window watching that table from no seat."""
     from dataclasses import replace
 
-    from chinese_ten.net.links import LinkError, parse_watch_link
+    from chinese_ten.net.links import parse_watch_link
+    from chinese_ten.ui.app import run_game
 
-    text = args.link.strip()
+    return run_game(replace(launch_options(args), join=_link_given(args, parse_watch_link)))
+
+
+def _link_given(args: argparse.Namespace, parse: Callable[[str], object]) -> str:
+    """The link on the command line, checked by ``parse`` (a :class:`UsageError` saying what is wrong), with the
+    run's game choice checked too."""
+    from chinese_ten.net.links import LinkError
+
+    text = str(args.link).strip()
     try:
-        parse_watch_link(text)
+        parse(text)
     except LinkError as exc:
         raise UsageError(f"{exc}") from None
     check_game_choice(args)
-    from chinese_ten.ui.app import run_game
-
-    return run_game(replace(launch_options(args), join=text))
+    return text
 
 
 def link_as_join(argv: list[str]) -> list[str]:
