@@ -55,7 +55,7 @@ def test_a_network_deals_count_review_and_history_entry_copy_its_deal_link(windo
         link = f"{base_of(table.client.url)}/d/{table.follower.table}/1"
         share = next(b for b in count.buttons if b.action == "share")
         count._press(share)
-        assert copied == [link] and link in count.note and "copied" in count.note
+        assert copied == [link] and link in app.banner_text and "copied" in app.banner_text
         app.frame(1 / 30, [])
         with urllib.request.urlopen(link + ".json", timeout=10) as answer:  # the server's own record of this deal
             assert json.loads(answer.read()) == table.follower.record

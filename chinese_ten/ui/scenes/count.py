@@ -41,8 +41,6 @@ class CountScene(TableOverlay):
             buttons.append(Button(N_("Play this deal again"), "again"))
         if not auto and self.deal_link(table):
             buttons.append(Button(N_("Share"), "share"))
-        self.note = ""
-        """The line under the count saying what Share did."""
         super().__init__(app, table, buttons, auto)
 
     @staticmethod
@@ -111,7 +109,7 @@ class CountScene(TableOverlay):
         elif button.action == "share":
             from chinese_ten.ui.sharing import share_deal
 
-            self.note = share_deal(self.deal_link(self.table))
+            self.app.notify(share_deal(self.deal_link(self.table)))
         else:
             self.advance()
 
@@ -250,7 +248,3 @@ class CountScene(TableOverlay):
                 surface.blit(mar, mar.get_rect(topright=(row.right - 12, row.top + 12 + pts.get_height())))
         for b in self.buttons:
             b.draw(surface, kit, geom.font(24), self._hover is b)
-        if self.note:  # what Share did, left of the buttons
-            room = self.buttons[-1].rect.left - x - pad
-            note = kit.text.paragraph(self.note, geom.font(16), t.accent, max(40, room))
-            surface.blit(note, note.get_rect(bottomleft=(x, box.bottom - pad)))
