@@ -330,7 +330,7 @@ class RemoteFollower:
             self.table = str(frame["table"]) if frame.get("table") else self.table
             self.seats_list = list(frame.get("seats") or [])
             told = frame.get("chat")
-            self.chat_on = bool(frame.get("chat_on", told if isinstance(told, bool) else True))
+            self.chat_on = bool(frame.get("chat_on", told if isinstance(told, bool) else True)) and not self.watching
             if isinstance(told, list):
                 self._chat_told(told)
             self._assists = bool(frame.get("assists", True))

@@ -68,7 +68,9 @@ def test_a_pasted_watch_link_follows_a_match_from_no_seat_with_no_hand_shown(win
     shown_hands: list[int] = []
     for _ in range(100_000):
         ann.step()
-        app.frame(1 / 30, [key_event(pygame.K_RETURN)] if isinstance(app.top(), CountScene) else [])
+        keys = [key_event(pygame.K_RETURN)] if isinstance(app.top(), CountScene) else \
+            [key_event(pygame.K_a), key_event(pygame.K_1), key_event(pygame.K_y)]  # a hint, a card, the chat: none sent
+        app.frame(1 / 30, keys)
         table = app.table()
         if isinstance(table, RemoteTableScene):
             client = table.client
@@ -77,7 +79,7 @@ def test_a_pasted_watch_link_follows_a_match_from_no_seat_with_no_hand_shown(win
                 client.act = lambda action, sent=sent: sent.append(action) or ""  # type: ignore[method-assign]
                 sent.append("watching")
             shown_hands.append(sum(1 for hand in table.ctl.board.hands for card in hand if card is not None))
-            assert table.ctl.person_seat is None and not table.ctl.person_to_play
+            assert table.ctl.person_seat is None and not table.ctl.person_to_play and not table.chat.on
         if isinstance(app.top(), MatchScene) or time.monotonic() > deadline:
             break
         table = app.table()

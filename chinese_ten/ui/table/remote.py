@@ -150,6 +150,10 @@ def remote_controller(follower: RemoteFollower, app: Services) -> TableControlle
                            thinker=app.thinker)
 
 
+WATCHING_TEXT = N_("You are watching from no seat: every hand is hidden, as to any watcher.")
+"""The advice line of a table watched from no seat."""
+
+
 class RemoteTableScene(TableScene):
     """The table at a network seat."""
 
@@ -326,6 +330,8 @@ class RemoteTableScene(TableScene):
     def hint_text(self) -> str:
         """The advice line; after going on from a count, that the others have still to; while an offline person's
         move is awaited, when a computer plays for them."""
+        if self.follower.watching:
+            return _(WATCHING_TEXT)
         if self.ctl.waiting_next:
             return waiting_next_words(self.follower.seats_list, self.follower.seat)
         return self.offline_words() or super().hint_text()
@@ -343,6 +349,11 @@ class RemoteTableScene(TableScene):
         """The table, the chat, and the connection banner while it is down."""
         super().draw(surface)
         geom = self.geom()
+        if self.follower.watching:  # the bottom seat's hand too is face down to a watcher
+            from chinese_ten.ui.table.geometry import hand_rects
+
+            for rect in hand_rects(geom, len(self.ctl.board.hands[geom.bottom])):
+                self.painter.card(surface, None, rect)
         self.chat.draw(surface, geom)
         reading = self.clock_shown()
         place = next((p for p in geom.seats if reading is not None and p.seat == reading.seat), None)
