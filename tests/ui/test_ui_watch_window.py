@@ -85,6 +85,7 @@ def test_a_pasted_watch_link_follows_a_match_from_no_seat_with_no_hand_shown(win
         table = app.table()
         _wait_frames([host, *([table.client] if isinstance(table, RemoteTableScene) else [])])
     assert isinstance(app.top(), MatchScene), f"the watcher saw the match end (top: {app.top()})"
+    assert [b.action for b in app.top().buttons] == ["new", "tables"]  # no Play again: a watcher sits at no seat
     assert sent == ["watching"], "a watcher sends nothing"
     assert shown_hands and max(shown_hands) == 0, "no card of any hand face up while the deal is played"
     app.show("start")
