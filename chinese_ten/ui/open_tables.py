@@ -57,6 +57,9 @@ class OpenTable:
     """The link that watches the table from no seat (the host's, to hand out again)."""
     finished: bool = False
     """True once the table's match has ended (until another match begins there)."""
+    matches: int = 0
+    """How many matches the table had played before the one last seen, as far as this window saw (a finished
+    deal's ``/d/`` number counts them)."""
 
 
 def seat_rows(seats: list[dict[str, Any]]) -> tuple[tuple[str, str, str], ...]:
@@ -109,7 +112,7 @@ def take_seat_again(app: Any, entry: OpenTable) -> str:
             return _("The table server could not start here: {reason}").format(reason=exc)
     client = TableClient.rejoin(entry.base, entry.table, entry.token)
     app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0], links=dict(entry.links),
-             watch=entry.watch)
+             watch=entry.watch, matches=entry.matches)
     return ""
 
 
@@ -167,7 +170,7 @@ class OpenTables:
                               float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()),
                               tuple((str(k), str(n), str(s)) for k, n, s in r.get("seats") or ()),
                               int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)),
-                              str(r.get("watch", "")), bool(r.get("finished", False)))
+                              str(r.get("watch", "")), bool(r.get("finished", False)), int(r.get("matches", 0)))
                     for r in data["tables"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             _log.warning("the open tables could not be read (%s); the file is set aside", exc)
@@ -194,18 +197,20 @@ class OpenTables:
         self._save([kept, *rows])
 
     def note(self, base: str, table: str, seats: tuple[tuple[str, str, str], ...], deal: int, deals: int,
-             your_turn: bool) -> None:
-        """Remember what the window sees of a table kept here (written only when it changed)."""
-        seen = (seats, deal, deals, your_turn)
+             your_turn: bool, matches: int = 0) -> None:
+        """Remember what the window sees of a table kept here (written only when it changed); ``matches``, how many
+        it saw played there before this one."""
+        seen = (seats, deal, deals, your_turn, matches)
         if self._noted.get((base, table)) == seen:
             return
         self._noted[(base, table)] = seen
         rows = self.load()
         at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (base, table)), None)
-        if at is None or ((rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn) == seen
+        if at is None or ((rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn, rows[at].matches) == seen
                           and not rows[at].finished):
             return
-        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn, finished=False)
+        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn, finished=False,
+                           matches=matches)
         self._save(rows)
 
     def finish(self, base: str, table: str) -> None:
@@ -227,7 +232,7 @@ class OpenTables:
         match = getattr(follower, "match", None)
         deals = int(getattr(match, "total_deals", 0) or 0)
         self.note(base_of(client.url), str(table), seats, int(getattr(follower, "deal_number", 0) or 0), deals,
-                  bool(your_turn))
+                  bool(your_turn), int(getattr(follower, "matches_before", 0) or 0))
 
     def forget(self, base: str, table: str) -> None:
         """Drop a table from the list."""

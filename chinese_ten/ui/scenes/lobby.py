@@ -59,9 +59,10 @@ class LobbyScene(Scene):
     """Waiting for every seat of a network table to be taken."""
 
     def __init__(self, app: Services, client: Any, host: bool = False, title: str = "",
-                 links: dict[int, str] | None = None, watch: str = "", watchers: bool = True) -> None:
+                 links: dict[int, str] | None = None, watch: str = "", watchers: bool = True, matches: int = 0) -> None:
         """The lobby of ``client``'s table; ``host`` when this window opened it; ``links`` and the ``watch`` link
-        kept from when it was opened (coming back to it); ``watchers``: whether the table was opened to watchers."""
+        kept from when it was opened (coming back to it); ``watchers``: whether the table was opened to watchers;
+        ``matches``: how many matches the window saw played there before (coming back to it)."""
         super().__init__(app)
         self.client = client
         self.host = host
@@ -77,6 +78,8 @@ class LobbyScene(Scene):
         """Whose link the QR code shows: a seat, ``"watch"``, or None for the first seat still waiting."""
         self.watching = 0
         """How many watch the table now (``presence``'s ``watchers``)."""
+        self.matches = matches
+        """How many matches the window saw played at the table before (handed to the table's follower)."""
         self.seats: list[dict[str, Any]] = []
         self.seat: int | None = None
         self.message = ""
@@ -144,7 +147,7 @@ class LobbyScene(Scene):
             from chinese_ten.ui.open_tables import base_of, seat_rows
 
             self.app.open_tables.note(base_of(self.client.url), str(self.client.table), seat_rows(self.seats), 0, 0,
-                                      False)
+                                      False, self.matches)
         self._buttons()
         if started:
             self.start_table()
@@ -167,6 +170,7 @@ class LobbyScene(Scene):
         from chinese_ten.ui.table.remote import RemoteTableScene
 
         follower = RemoteFollower(self.client, self.frames)
+        follower.matches_before += self.matches
         self._handed = True
         self.app.replace(RemoteTableScene(self.app, follower, self.client))
 

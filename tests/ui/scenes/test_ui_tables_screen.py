@@ -65,3 +65,23 @@ def test_esc_goes_back_to_the_start_when_nothing_is_under_it(window: pygame.Surf
     app.frame(1 / 30, [])
     app.frame(1 / 30, [key_event(pygame.K_ESCAPE)])
     assert isinstance(app.top(), StartScene)
+
+
+def test_taking_a_seat_back_hands_the_lobby_the_matches_seen_before_for_the_deals_links(window: pygame.Surface,
+                                                                                       tmp_path: Path) -> None:
+    from chinese_ten.ui.scenes.lobby import LobbyScene
+
+    tables = _kept(tmp_path)
+    tables.note("http://127.0.0.1:9", "mine1234", SEATS, 1, 3, False, 2)  # two matches seen there before this one
+    app = App(window, Settings(animation_speed="instant", server_url="http://127.0.0.1:9"), None, None,
+              ComputerThinker(force_inline=True))
+    app.open_tables = tables
+    app.show("tables")
+    scene = app.top()
+    assert isinstance(scene, TablesScene)
+    at = next(i for i, t in enumerate(scene.tables) if t.table == "mine1234")
+    assert scene.tables[at].matches == 2
+    scene.act(f"take:{at}")
+    lobby = app.top()
+    assert isinstance(lobby, LobbyScene) and lobby.matches == 2
+    lobby.leave()
