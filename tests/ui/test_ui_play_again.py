@@ -41,6 +41,7 @@ def test_play_again_from_the_window_and_a_second_client_starts_the_next_match_in
         net.run(lambda: isinstance(app.top(), MatchScene) and app.top() is not result)  # the second match, to its end
         assert table.ctl.match.is_over and table.ctl.match is not first
         assert isinstance(app.top(), MatchScene) and not table.again_names()  # nobody has asked again yet
+        assert table.follower.matches_before == 1 and table.follower.table_deal == 2  # its /d/ link: the table's 2nd deal
 
 
 def test_new_table_leads_to_the_friends_screen_and_your_tables_to_the_tables_one_sits_at(
