@@ -44,9 +44,10 @@ def server(tmp_path: Path) -> Any:
     thread.stop()
 
 
+@pytest.mark.parametrize("game", ["ten", "fishing"])
 def test_a_pasted_watch_link_follows_a_match_from_no_seat_with_no_hand_shown(window: pygame.Surface, tmp_path: Path,
-                                                                             server: Any) -> None:
-    host = TableClient.create(server.url, "Ann", seats=3, match="one", computers={1: "normal", 2: "easy"})
+                                                                             server: Any, game: str) -> None:
+    host = TableClient.create(server.url, "Ann", game=game, seats=3, match="one", computers={1: "normal", 2: "easy"})
     ann = Player(host, 3)
     ann.pace = 0.0
     created: dict[str, Any] = {}
