@@ -314,6 +314,7 @@ def test_the_hosts_lobby_shows_the_watch_link_and_a_qr_code_of_the_link_chosen(t
     lobby.act("code:2")
     host.frame(1 / 30, [])
     assert drawn and decode(drawn[-1]) == lobby.links[2]
+    assert lobby.code_buttons[2].selected and not lobby.code_buttons[1].selected  # the code shown, marked
     box = lobby.code_rect
     assert host.surface.get_at((box.centerx, box.top + 2))[:3] == (255, 255, 255)  # the quiet zone round the code
     lobby.act("code:watch")

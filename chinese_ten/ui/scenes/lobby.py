@@ -184,6 +184,10 @@ class LobbyScene(Scene):
         for buttons in (self.fill_buttons, self.copy_buttons, self.code_buttons):
             for seat, b in buttons.items():  # a taken seat needs neither its link nor a computer
                 b.enabled = seat < len(self.seats) and self.seats[seat].get("kind") == "empty"
+        shown = self.code_link()
+        for b in [*self.code_buttons.values(), self.watch_code]:  # the QR code shown is marked on its button
+            which = b.action.split(":")[1]
+            b.selected = shown is not None and shown[0] == (self.watch if which == "watch" else self.links.get(int(which)))
         self.watch_toggle.label = N_("Turn watching off") if self.watching_on else N_("Let others watch")
         self.watch_copy.enabled = self.watch_code.enabled = self.watching_on
 
@@ -238,6 +242,7 @@ class LobbyScene(Scene):
         elif action.startswith("code:"):
             which = action.split(":")[1]
             self.code_of = "watch" if which == "watch" else int(which)
+            self._buttons()
         elif action == "watching":
             self.watching_on = not self.watching_on
             self.client.send({"type": "watchers", "on": self.watching_on})
