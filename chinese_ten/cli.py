@@ -9,6 +9,7 @@ import json
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -691,6 +692,9 @@ def _add_network_commands(sub: Any) -> None:
     p.add_argument("link", help="the link, BASE/t/TABLE#CLAIM or chinese-ten://HOST/t/TABLE#CLAIM (which the bare "
                                 "command takes too); a game window already open takes it instead")
     _add_data_dir(p)
+    p = sub.add_parser("watch", help="watch the table a watch link names, from no seat, in the window")
+    p.add_argument("link", help="the watch link, BASE/w/TABLE, as the table's host hands it out")
+    _add_data_dir(p)
 
 
 def _port(text: str) -> int:
@@ -741,19 +745,38 @@ def cmd_join(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from chinese_ten.handoff import hand_over
-    from chinese_ten.net.links import LinkError, parse_link
+    from chinese_ten.net.links import parse_link
 
-    text = args.link.strip()
-    try:
-        parse_link(text)
-    except LinkError as exc:
-        raise UsageError(f"{exc}") from None
-    check_game_choice(args)
+    text = _link_given(args, parse_link)
     if hand_over(data_folder(args), text):
         return 0
     from chinese_ten.ui.app import run_game
 
     return run_game(replace(launch_options(args), join=text))
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """``watch LINK``: check the watch link, then open the window watching that table from no seat."""
+    from dataclasses import replace
+
+    from chinese_ten.net.links import parse_watch_link
+    from chinese_ten.ui.app import run_game
+
+    return run_game(replace(launch_options(args), join=_link_given(args, parse_watch_link)))
+
+
+def _link_given(args: argparse.Namespace, parse: Callable[[str], object]) -> str:
+    """The link on the command line, checked by ``parse`` (a :class:`UsageError` saying what is wrong), with the
+    run's game choice checked too."""
+    from chinese_ten.net.links import LinkError
+
+    text = str(args.link).strip()
+    try:
+        parse(text)
+    except LinkError as exc:
+        raise UsageError(f"{exc}") from None
+    check_game_choice(args)
+    return text
 
 
 def link_as_join(argv: list[str]) -> list[str]:
@@ -769,7 +792,7 @@ def link_as_join(argv: list[str]) -> list[str]:
     return argv
 
 
-NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join}
+NETWORK_COMMANDS = {"serve": cmd_serve, "join": cmd_join, "watch": cmd_watch}
 COMMANDS.update(NETWORK_COMMANDS)
 
 

@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from chinese_ten.engine.session import Update
 from chinese_ten.net import protocol as p
-from chinese_ten.net.links import parse_link, ws_url
+from chinese_ten.net.links import parse_link, parse_watch_link, ws_url
 from chinese_ten.net.tls import client_context
 from chinese_ten.net.wire import events_from_json
 
@@ -70,11 +70,11 @@ def timed_out(frame: Mapping[str, Any]) -> list[int]:
 
 
 def updates_of(frame: Mapping[str, Any], game: str) -> list[Update]:
-    """The session updates a frame carries for this seat: a ``welcome`` gives the current deal whole (a
-    ``rewound`` update), an ``update`` frame one update (the table's own events, a run-out clock, left out);
+    """The session updates a frame carries for this seat: a ``welcome`` (or a watcher's ``watching``) gives the
+    current deal whole (a ``rewound`` update), an ``update`` frame one update (the table's own events, a run-out clock, left out);
     other frames none. ``ValueError`` for bad events."""
     kind = frame.get("type")
-    if kind == "welcome" and frame.get("story"):
+    if kind in ("welcome", "watching") and frame.get("story"):
         events = events_from_json(game, frame["story"])
         return [Update(int(frame.get("seq", 0)), "rewound", int(frame.get("deal", 1)), events)]
     if kind == "update":
@@ -118,6 +118,10 @@ class TableClient:
         self.seats: list[dict[str, Any]] = []
         """The latest seat list (``welcome`` or ``presence``)."""
         self.closed_code: int | None = None
+        self.watching = False
+        """True for a client watching the table from no seat (it acts, chats and sends nothing)."""
+        self.watchers = 0
+        """How many watch the table, as the server last told it."""
         self.on_frame: Callable[[], None] | None = None
         """Called from the client's thread after each frame or notice is queued (a window sleeping on its
         input sets it to wake itself)."""
@@ -167,6 +171,18 @@ class TableClient:
         if last_seq is not None:
             first["last_seq"] = last_seq
         return cls(ws_url(base_url), first, **options)
+
+    @classmethod
+    def watch(cls, link: str, **options: Any) -> TableClient:
+        """Watch the table a watch link (``BASE/w/TABLE``) names, from no seat: the server answers ``watching``, then
+        tells what every seat may know; ``LinkError`` for a text that is none."""
+        found = parse_watch_link(link)
+        client = cls(found.ws_url, {"type": "watch", "version": p.VERSION, "table": found.table},
+                     **{**options, "start": False})
+        client.watching = True
+        if options.get("start", True):
+            client.start()
+        return client
 
     # ------------------------------------------------------------------ reading
 
@@ -376,8 +392,16 @@ class TableClient:
             self._told(frame.get("state"))
             missed = frame.get("missed") or []
             self.last_seq = max([int(frame.get("seq", 0))] + [int(m.get("seq", 0)) for m in missed])
+        elif kind == "watching":
+            self.table, self.seat = frame.get("table"), None
+            self.game = frame.get("game", self.game)
+            self.seats = list(frame.get("seats") or [])
+            self._told(frame.get("state"))
+            self.last_seq = int(frame.get("seq", 0))
         elif kind == "presence":
             self.seats = list(frame.get("seats") or [])
+        if isinstance(frame.get("watchers"), int) and kind in ("welcome", "watching", "presence"):
+            self.watchers = frame["watchers"]
         if kind in ("update", "deal_over", "match_over") and isinstance(frame.get("seq"), int):
             self.last_seq = max(self.last_seq or 0, frame["seq"])
             if kind == "update" and frame.get("state") is not None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
+from chinese_ten.cards import Card
 from chinese_ten.engine.match import Match, MatchLength
 from chinese_ten.engine.session import Update
 from chinese_ten.games import game_named
@@ -78,6 +79,25 @@ class _Unfinished:
     is_over: bool = False
 
 
+@dataclass(frozen=True)
+class RanOut:
+    """A seat's turn clock ran out and a computer made its decision: the card it played (None for a decision that
+    played none, such as a capture's choice)."""
+
+    seat: int
+    card: Card | None
+
+
+def played_card(events: Any, seat: int) -> Card | None:
+    """The card ``seat`` played among ``events`` (each game tells a card from a hand as its ``Played`` event); None
+    when it played none."""
+    for event in events:
+        if type(event).__name__ == "Played" and getattr(event, "seat", None) == seat:
+            card = getattr(event, "card", None)
+            return card if isinstance(card, Card) else None
+    return None
+
+
 @dataclass
 class _Held:
     update: Update
@@ -95,8 +115,8 @@ class TableNews:
     refused: list[str] = field(default_factory=list)
     """The ``code`` of each refusal the server sent this seat (NETWORK.md), for the window to tell in its own
     language."""
-    timed_out: list[int] = field(default_factory=list)
-    """Each seat whose turn clock ran out, as the move a computer made for it is shown."""
+    timed_out: list[RanOut] = field(default_factory=list)
+    """Each seat whose turn clock ran out, with the card a computer played for it, as that move is shown."""
 
 
 class RemoteFollower:
@@ -108,6 +128,9 @@ class RemoteFollower:
         self.client = client
         self.game = game_named(client.game)
         self.seat: int = client.seat or 0
+        self.watching = bool(getattr(client, "watching", False))
+        """True when the table is watched from no seat: it is drawn from seat 0's side, whose hand is as hidden as
+        every other, and nothing is sent (no move, no Next)."""
         self.table: str | None = None
         """The table's id, as the ``welcome`` names it."""
         self.seats_list: list[dict[str, Any]] = []
@@ -133,6 +156,9 @@ class RemoteFollower:
         self.streams: Any = None
         self.places: list[int] | None = None
         """Each seat's place once the match is over (a shared place for a tie)."""
+        self.matches_before = 0
+        """How many matches the table played before this one, as far as this follower saw them end (a finished
+        deal's number at the table counts them: :attr:`table_deal`)."""
         self.totals: list[Any] = []
         """The server's match totals, as last told."""
         self._updates: list[Update] = []
@@ -172,6 +198,14 @@ class RemoteFollower:
         """The finished deal's number, as its record tells it; None while it is played (a deal's number
         deals every hand, so the server tells it only in ``deal_over``)."""
         return self._number if self.deal.is_over else None
+
+    @property
+    def table_deal(self) -> int | None:
+        """The finished deal's number at its table, counted from 1 across the table's matches (its ``/d/TABLE/N``
+        link's N); None while it is played."""
+        if not self.deal.is_over or not self.deal_recorded or self.match is None or not self.deal_number:
+            return None
+        return self.matches_before * int(self.match.total_deals) + self.deal_number
 
     @property
     def assists(self) -> bool:
@@ -227,7 +261,7 @@ class RemoteFollower:
 
     def submit(self, seat: int, action: Any) -> list[Any]:
         """Send the person's decision; the table shows it when the server applies it."""
-        if seat != self.seat:
+        if seat != self.seat or self.watching:
             raise ValueError(f"seat {seat} is not this table's")
         self.client.act(str(action))
         self._waiting = True
@@ -260,7 +294,8 @@ class RemoteFollower:
         self.record_deal()
         if self.places is not None or (self.match is not None and self.match.is_over):
             return False
-        self.client.next_deal()
+        if not self.watching:  # a watcher waits for the seats to go on
+            self.client.next_deal()
         return True
 
     def take_back(self, seat: int) -> bool:
@@ -290,12 +325,12 @@ class RemoteFollower:
 
     def _frame(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
-        if kind == "welcome":
-            self.seat = int(frame.get("seat", self.seat))
+        if kind in ("welcome", "watching"):
+            self.seat = int(frame.get("seat") or self.seat)
             self.table = str(frame["table"]) if frame.get("table") else self.table
             self.seats_list = list(frame.get("seats") or [])
             told = frame.get("chat")
-            self.chat_on = bool(frame.get("chat_on", told if isinstance(told, bool) else True))
+            self.chat_on = bool(frame.get("chat_on", told if isinstance(told, bool) else True)) and not self.watching
             if isinstance(told, list):
                 self._chat_told(told)
             self._assists = bool(frame.get("assists", True))
@@ -305,7 +340,7 @@ class RemoteFollower:
             for update in self.client.updates(frame):
                 self._hold(update, state)
             if state is not None and not frame.get("story"):
-                self._state = state
+                self._state = self._seen_from(state)
             over = frame.get("deal_over")
             if isinstance(over, dict):
                 self._deal_over(over)
@@ -357,6 +392,11 @@ class RemoteFollower:
         ends = any(type(e).__name__ == "DealOver" for e in update.events)
         self._held.append(_Held(update, state, ends=ends))
 
+    def _seen_from(self, state: dict[str, Any]) -> dict[str, Any]:
+        """A watcher's ``state`` (``seat`` null, no hand) read as seat 0's with nothing of its own: the table is
+        drawn from that side; a seat's own state as it is."""
+        return {**state, "seat": self.seat, "hand": [], "legal": [], "pending": None} if self.watching else state
+
     def _deal_over(self, frame: dict[str, Any]) -> None:
         """The deal's whole record: the finished deal (kept with the last update, shown with it)."""
         self._over = frame
@@ -375,7 +415,7 @@ class RemoteFollower:
                 return
             held = self._held[0]
             update = held.update
-            own = update.kind != "moved" or update.seat is None or update.seat == self.seat
+            own = update.kind != "moved" or update.seat is None or (update.seat == self.seat and not self.watching)
             if not own:
                 if force <= 0:
                     return
@@ -388,6 +428,8 @@ class RemoteFollower:
     def _show(self, held: _Held) -> None:
         update = held.update
         if update.kind == "dealt" and self.places is not None:  # everyone played again: another match at the table
+            if self.match is not None:
+                self.matches_before += 1
             self.match = self.streams = self.places = None
             self.deal_number, self.actions, self.totals = 0, [[]], []
         if update.kind in ("dealt", "rewound"):
@@ -404,9 +446,9 @@ class RemoteFollower:
             self._story.extend(update.events)
         if update.seat == self.seat:
             self._waiting = False
-        self.news.timed_out.extend(held.timed_out)
+        self.news.timed_out.extend(RanOut(seat, played_card(update.events, seat)) for seat in held.timed_out)
         if held.state is not None:
-            self._state = held.state
+            self._state = self._seen_from(held.state)
             self._ensure_match(held.state)
         if held.ends and self._over is not None:
             self._finish(self._over)

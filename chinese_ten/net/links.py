@@ -79,3 +79,31 @@ def is_app_link(text: str) -> bool:
     """True when ``text`` is written in the game's own scheme (``chinese-ten:…``), as the system hands a clicked
     link to the game; whether it is a whole table link is :func:`parse_link`'s to say."""
     return urlsplit(text.strip()).scheme.lower() == APP_SCHEME
+
+
+@dataclass(frozen=True)
+class WatchLink:
+    """A watch link taken apart: the server's base URL and the table watched."""
+
+    base: str
+    table: str
+
+    @property
+    def ws_url(self) -> str:
+        """The WebSocket address of the link's server."""
+        return ws_url(self.base)
+
+
+def parse_watch_link(text: str) -> WatchLink:
+    """The table a watch link (``http(s)://HOST/…/w/TABLE``) watches; :class:`LinkError` says what is wrong.
+
+    >>> parse_watch_link(" http://127.0.0.1:47110/w/k3m9x2p7 ")
+    WatchLink(base='http://127.0.0.1:47110', table='k3m9x2p7')
+    """
+    parts = urlsplit(text.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise LinkError("a watch link starts with http:// or https://")
+    head, sep, table = parts.path.rstrip("/").rpartition("/w/")
+    if not sep or not _TABLE.fullmatch(table):
+        raise LinkError("a watch link ends in /w/TABLE")
+    return WatchLink(f"{parts.scheme.lower()}://{parts.netloc}{head}", table)

@@ -487,9 +487,11 @@ class App:
 
     def open_join(self, link: str) -> None:
         """Open "Play with friends" at the join of ``link``: with a remembered name the seat is taken at
-        once; without one the name is asked first (the link waits in its field)."""
+        once; without one the name is asked first (the link waits in its field); a watch link, which needs no
+        name, is watched at once."""
         scene = self.show("friends", link=link)
-        if scene is not None and self.settings.player_name and hasattr(scene, "join"):
+        if scene is not None and hasattr(scene, "join") and (self.settings.player_name
+                                                             or not getattr(scene, "asks_name", True)):
             scene.join()
 
     def take_link(self, text: str) -> bool:

@@ -75,6 +75,17 @@ def network_setup(follower: RemoteFollower) -> MatchSetup | None:
                       game=follower.game.name, network=follower.table, names=tuple(names))
 
 
+def shared_link(follower: RemoteFollower) -> dict[str, str]:
+    """A network deal's ``/d/`` link as its kept record holds it (empty when the follower cannot tell it)."""
+    from chinese_ten.ui.open_tables import base_of
+    from chinese_ten.ui.sharing import LINK_KEY, deal_link
+
+    url, number = getattr(follower.client, "url", None), follower.table_deal
+    if not isinstance(url, str) or follower.table is None or number is None:
+        return {}
+    return {LINK_KEY: deal_link(base_of(url), follower.table, number)}
+
+
 def network_outcome(places: list[int] | None, seat: int) -> str | None:
     """How a network table's ended match went for the person at ``seat``, from the table's places: ``won``,
     ``shared`` (first with others) or ``lost``; None while the match goes on."""
@@ -559,7 +570,7 @@ class Keeper:
             _log.warning("a network deal's record has no margins for its %d seats; it is not kept", setup.seats)
             return
         number = follower.deal_number
-        record = {**told, "players": list(setup.players), "deal_in_match": number}
+        record = {**told, "players": list(setup.players), "deal_in_match": number, **shared_link(follower)}
         totals = [float(t) for t in follower.totals] if len(follower.totals) == setup.seats else [0.0] * setup.seats
         outcome = network_outcome(follower.places, follower.seat)
 

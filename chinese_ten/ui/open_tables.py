@@ -5,8 +5,9 @@ the seat, the seat's token (what brings the person back; the server keeps only i
 when it was kept, and what the window last saw of it: who sits where, the deal under way and whether it
 was the person's move (kept as data, told in the language in use: :func:`table_words`). It is written
 in one step by :func:`chinese_ten.storage.atomic_write`; a file that
-cannot be read is set aside under a dated name and the list starts empty. A table leaves the list when
-its match ends, or when the person forgets it.
+cannot be read is set aside under a dated name and the list starts empty. A table whose match has ended stays in
+the list, marked finished (its seat can still be taken back to play again), until the person forgets it or the
+list's oldest go.
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ class OpenTable:
     """How many deals the match has (0: not known)."""
     your_turn: bool = False
     """True when it was this seat's move when the window last saw the table."""
+    watch: str = ""
+    """The link that watches the table from no seat (the host's, to hand out again)."""
+    finished: bool = False
+    """True once the table's match has ended (until another match begins there)."""
+    matches: int = 0
+    """How many matches the table had played before the one last seen, as far as this window saw (a finished
+    deal's ``/d/`` number counts them)."""
 
 
 def seat_rows(seats: list[dict[str, Any]]) -> tuple[tuple[str, str, str], ...]:
@@ -71,11 +79,13 @@ def table_words(entry: OpenTable) -> tuple[str, str]:
         parts = [_(game_named(entry.game).title)]
     except ValueError:
         parts = [entry.game]
-    if entry.deal and entry.deals:
+    if entry.finished:
+        parts.append(_("the match is over"))
+    elif entry.deal and entry.deals:
         parts.append(_("deal {n} of {total}").format(n=entry.deal, total=entry.deals))
     elif not entry.deal:
         parts.append(_("waiting for the seats to be taken"))
-    if entry.your_turn:
+    if entry.your_turn and not entry.finished:
         parts.append(_("your turn"))
     return names, " · ".join(parts)
 
@@ -87,6 +97,23 @@ def base_of(ws: str) -> str:
     if host.endswith("/ws"):
         host = host[:-3]
     return {"wss": "https", "ws": "http"}.get(scheme, scheme) + "://" + host.rstrip("/")
+
+
+def take_seat_again(app: Any, entry: OpenTable) -> str:
+    """Go back to the seat at a kept table, with its token, through the table's lobby (``app``: the window's
+    services); a table this window hosted has its server started first. The reason in one line when it cannot
+    be (nothing changes then); empty when the lobby opened."""
+    from chinese_ten.net.client import TableClient
+
+    if entry.seat == 0 and entry.base != app.settings.server_url:
+        try:  # a table this window hosted: its server (and the table, kept in the data folder) first
+            app.hosting.base_url()
+        except OSError as exc:
+            return _("The table server could not start here: {reason}").format(reason=exc)
+    client = TableClient.rejoin(entry.base, entry.table, entry.token)
+    app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0], links=dict(entry.links),
+             watch=entry.watch, matches=entry.matches)
+    return ""
 
 
 def only_this_computer(url: str) -> bool:
@@ -142,7 +169,8 @@ class OpenTables:
             rows = [OpenTable(str(r["base"]), str(r["table"]), str(r["token"]), int(r["seat"]), str(r.get("game", "ten")),
                               float(r.get("kept", 0)), tuple((int(k), str(v)) for k, v in r.get("links") or ()),
                               tuple((str(k), str(n), str(s)) for k, n, s in r.get("seats") or ()),
-                              int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)))
+                              int(r.get("deal", 0)), int(r.get("deals", 0)), bool(r.get("your_turn", False)),
+                              str(r.get("watch", "")), bool(r.get("finished", False)), int(r.get("matches", 0)))
                     for r in data["tables"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             _log.warning("the open tables could not be read (%s); the file is set aside", exc)
@@ -169,18 +197,30 @@ class OpenTables:
         self._save([kept, *rows])
 
     def note(self, base: str, table: str, seats: tuple[tuple[str, str, str], ...], deal: int, deals: int,
-             your_turn: bool) -> None:
-        """Remember what the window sees of a table kept here (written only when it changed)."""
-        seen = (seats, deal, deals, your_turn)
+             your_turn: bool, matches: int = 0) -> None:
+        """Remember what the window sees of a table kept here (written only when it changed); ``matches``, how many
+        it saw played there before this one."""
+        seen = (seats, deal, deals, your_turn, matches)
         if self._noted.get((base, table)) == seen:
             return
         self._noted[(base, table)] = seen
         rows = self.load()
         at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (base, table)), None)
-        if at is None or (rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn) == seen:
+        if at is None or ((rows[at].seats, rows[at].deal, rows[at].deals, rows[at].your_turn, rows[at].matches) == seen
+                          and not rows[at].finished):
             return
-        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn)
+        rows[at] = replace(rows[at], seats=seats, deal=deal, deals=deals, your_turn=your_turn, finished=False,
+                           matches=matches)
         self._save(rows)
+
+    def finish(self, base: str, table: str) -> None:
+        """Mark a table's match as ended: the table stays listed, apart from those being played."""
+        self._noted.pop((base, table), None)
+        rows = self.load()
+        at = next((i for i, r in enumerate(rows) if (r.base, r.table) == (base, table)), None)
+        if at is not None and not rows[at].finished:
+            rows[at] = replace(rows[at], finished=True, your_turn=False)
+            self._save(rows)
 
     def follow(self, client: Any, follower: Any, your_turn: bool) -> None:
         """Note what a network table's window shows now (see :meth:`note`): its seats, its deal, whether it
@@ -192,7 +232,7 @@ class OpenTables:
         match = getattr(follower, "match", None)
         deals = int(getattr(match, "total_deals", 0) or 0)
         self.note(base_of(client.url), str(table), seats, int(getattr(follower, "deal_number", 0) or 0), deals,
-                  bool(your_turn))
+                  bool(your_turn), int(getattr(follower, "matches_before", 0) or 0))
 
     def forget(self, base: str, table: str) -> None:
         """Drop a table from the list."""

@@ -88,3 +88,19 @@ def test_an_app_link_after_a_subcommand_is_that_subcommands_argument(argv: list[
 def test_join_refuses_the_options_the_bare_command_refuses(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--game", "fishing", "--rules", "taiwan", APP_LINK]) == 2
     assert "house rules" in capsys.readouterr().err
+
+
+def test_watch_refuses_a_text_that_is_no_watch_link_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["watch", "http://127.0.0.1:47110/t/k3m9x2p7"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("chinese-ten: ") and "/w/TABLE" in err
+
+
+def test_watch_with_a_watch_link_opens_the_window_watching_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.ui import app
+
+    link = "http://127.0.0.1:47110/w/k3m9x2p7"
+    opened: list[Any] = []
+    monkeypatch.setattr(app, "run_game", lambda options: opened.append(options) or 0)
+    assert main(["watch", link]) == 0
+    assert [getattr(o, "join", None) for o in opened] == [link]

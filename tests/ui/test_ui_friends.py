@@ -292,3 +292,45 @@ def test_open_tables_take_a_player_back_to_their_seat(two: tuple[App, App]) -> N
     assert isinstance(friends, FriendsScene)
     friends.act("forget:0")
     assert guest.open_tables.load() == [] and friends.open_tables == []
+
+
+def test_the_hosts_lobby_shows_the_watch_link_and_a_qr_code_of_the_link_chosen(two: tuple[App, App],
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.net.client import TableClient
+    from tests.web.test_qr import decode
+
+    host, _guest = two
+    lobby = _host(host, 3, [None, None])
+    assert pump([host], lambda: len(lobby.links) == 2 and len(lobby.seats) == 3)
+    assert lobby.watch.endswith("/w/" + str(lobby.client.table))
+    host.frame(1 / 30, [])
+    assert lobby.code_link() == (lobby.links[1], "Guest 1's link")  # the first seat waiting, at first
+    assert lobby.code_rect.width > 0 and not lobby.code_rect.colliderect(lobby.row_rects[1])
+    drawn: list[Any] = []
+    import chinese_ten.qr as qr
+
+    real = qr.qr_modules
+    monkeypatch.setattr(qr, "qr_modules", lambda text: drawn.append(real(text)) or drawn[-1])
+    lobby.act("code:2")
+    host.frame(1 / 30, [])
+    assert drawn and decode(drawn[-1]) == lobby.links[2]
+    assert lobby.code_buttons[2].selected and not lobby.code_buttons[1].selected  # the code shown, marked
+    box = lobby.code_rect
+    assert host.surface.get_at((box.centerx, box.top + 2))[:3] == (255, 255, 255)  # the quiet zone round the code
+    lobby.act("code:watch")
+    host.frame(1 / 30, [])
+    assert decode(drawn[-1]) == lobby.watch
+    copied: list[str] = []
+    monkeypatch.setattr(pygame.scrap, "put_text", lambda text: copied.append(text))
+    monkeypatch.setattr(pygame.scrap, "get_init", lambda: True)
+    lobby.act("copy:watch")
+    assert copied == [lobby.watch] and "watch" in lobby.message
+    watcher = TableClient.watch(lobby.watch)
+    try:
+        assert pump([host], lambda: lobby.watching == 1)  # the lobby counts who watches
+        lobby.act("watching")  # the host turns watching off: the watcher's connection is closed 4003
+        assert pump([host], lambda: watcher.closed_code is not None)
+        assert watcher.closed_code == 4003 and lobby.watch_buttons() == [lobby.watch_toggle]
+        assert lobby.code_link() == (lobby.links[1], "Guest 1's link")  # no code of a link that no longer opens
+    finally:
+        watcher.close(wait=2.0)

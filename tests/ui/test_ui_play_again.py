@@ -41,16 +41,21 @@ def test_play_again_from_the_window_and_a_second_client_starts_the_next_match_in
         net.run(lambda: isinstance(app.top(), MatchScene) and app.top() is not result)  # the second match, to its end
         assert table.ctl.match.is_over and table.ctl.match is not first
         assert isinstance(app.top(), MatchScene) and not table.again_names()  # nobody has asked again yet
+        assert table.follower.matches_before == 1 and table.follower.table_deal == 2  # its /d/ link: the table's 2nd deal
 
 
-def test_new_table_and_your_tables_lead_to_the_friends_screen(window: pygame.Surface, tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_new_table_leads_to_the_friends_screen_and_your_tables_to_the_tables_one_sits_at(
+        window: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from chinese_ten.ui.scenes.tables import TablesScene
+
     with hosted(window, tmp_path, monkeypatch, game="ten", seats=2, computers={1: "easy"}, speed="instant") as net:
         app = net.app
         net.run(lambda: isinstance(app.top(), MatchScene))
         result = app.top()
         assert isinstance(result, MatchScene)
         result.act("tables")
+        assert isinstance(app.top(), TablesScene)
+        app.top().act("new")
         assert isinstance(app.top(), FriendsScene)
 
 

@@ -115,7 +115,39 @@ def test_a_timed_out_update_is_told_in_the_log_before_the_computers_move(window)
         if scene.ctl.shown_turn == 1 and not scene.ctl.busy:
             break
     entries = scene.ctl.narration.entries
-    said = [i for i, e in enumerate(entries) if e == "The clock ran out for P0 (host); a computer played for them."]
+    card = str(action).split()[1]
+    from chinese_ten.cards import Card
+
+    words = f"The clock ran out for P0 (host); a computer played {Card.parse(card).pretty}."
+    said = [i for i, e in enumerate(entries) if e == words]
     assert said, entries
     assert len(entries) > said[0] + 1 and "P0 (host)" in entries[said[0] + 1]  # the move itself follows
     assert scene.clock_shown() is None  # nobody's clock runs in the state that came with the move
+
+
+def test_the_run_out_line_names_the_card_in_each_language_and_the_persons_own_clock_as_theirs() -> None:
+    from chinese_ten.cards import Card
+    from chinese_ten.i18n import use_language
+    from chinese_ten.ui.table.turn_clock import ran_out_text
+
+    seven = Card.parse("7C")
+    try:
+        use_language("zh-Hans")
+        assert ran_out_text("Bo", seven, False) == "Bo的时间到了；电脑替其出了7♣。"
+        assert ran_out_text("Bo", seven, True) == "你的时间到了；电脑替你出了7♣。"
+        use_language("zh-Hant")
+        assert ran_out_text("Bo", None, False) == "Bo的時間到了；電腦替其做了決定。"
+    finally:
+        use_language("en")
+    assert ran_out_text("Bo", seven, False) == "The clock ran out for Bo; a computer played 7♣."
+
+
+def test_the_card_a_computer_played_for_a_run_out_seat_is_its_played_event_and_none_for_a_choice() -> None:
+    from chinese_ten.cards import Card
+    from chinese_ten.games.ten.events import Captured, Played
+    from chinese_ten.net.follower import played_card
+
+    seven, three = Card.parse("7C"), Card.parse("3H")
+    assert played_card([Played(seat=1, card=seven)], 1) == seven
+    assert played_card([Played(seat=0, card=seven)], 1) is None
+    assert played_card([Captured(seat=1, card=seven, taken=(three,), points=0, source="play")], 1) is None

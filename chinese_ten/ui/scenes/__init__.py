@@ -21,6 +21,7 @@ from chinese_ten.ui.scenes.seat_strengths import SeatStrengthsScene
 from chinese_ten.ui.scenes.settings import SettingsScene
 from chinese_ten.ui.scenes.start import StartScene
 from chinese_ten.ui.scenes.stats import StatsScene
+from chinese_ten.ui.scenes.tables import TablesScene
 from chinese_ten.ui.scenes.tutorial import GuidedTableScene, OfferScene, TutorialEndScene
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.ui.stakes import ConfirmScene
@@ -47,6 +48,7 @@ SCENES: dict[str, type[Scene]] = {
     "seat-strengths": SeatStrengthsScene,
     "friends": FriendsScene,
     "lobby": LobbyScene,
+    "tables": TablesScene,
 }
 """Every screen by the name it is opened with."""
 

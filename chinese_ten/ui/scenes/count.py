@@ -39,7 +39,21 @@ class CountScene(TableOverlay):
             buttons.append(Button(N_("Review this deal (R)"), "review"))
         if not auto and not table.apart and table.ctl.session.shuffle_number is not None:
             buttons.append(Button(N_("Play this deal again"), "again"))
+        if not auto and self.deal_link(table):
+            buttons.append(Button(N_("Share"), "share"))
         super().__init__(app, table, buttons, auto)
+
+    @staticmethod
+    def deal_link(table: TableScene) -> str:
+        """The finished deal's ``/d/`` link at a network table; empty anywhere else."""
+        from chinese_ten.ui.open_tables import base_of
+        from chinese_ten.ui.sharing import deal_link
+
+        follower, client = getattr(table, "follower", None), getattr(table, "client", None)
+        number, table_id = getattr(follower, "table_deal", None), getattr(follower, "table", None)
+        if not getattr(table, "network", False) or client is None or not table_id or not number:
+            return ""
+        return deal_link(base_of(client.url), table_id, number)
 
     @property
     def button(self) -> Button:
@@ -92,6 +106,10 @@ class CountScene(TableOverlay):
             self.review()
         elif button.action == "again":
             self.play_again()
+        elif button.action == "share":
+            from chinese_ten.ui.sharing import share_deal
+
+            self.app.notify(share_deal(self.deal_link(self.table)))
         else:
             self.advance()
 
@@ -121,7 +139,11 @@ class CountScene(TableOverlay):
         shuffle = ctl.session.shuffle_number
         numbering: dict[str, Any] = {} if shuffle is None else {"deal_number": shuffle}
         if getattr(self.table, "network", False):  # a network table's seats keep the names every window gives them
+            from chinese_ten.ui.sharing import LINK_KEY
+
             numbering["names"] = list(ctl.names)
+            if self.deal_link(self.table):
+                numbering[LINK_KEY] = self.deal_link(self.table)
         record = ctl.rules_ui.record_of(deal, players=[i.player or "you" for i in ctl.infos],
                                         deal_in_match=ctl.deal_number, **numbering)
         kept = None if self.table.apart else self.app.keeper.last_deal()

@@ -77,14 +77,27 @@ def host_note(server_url: str, own_url: str = "") -> str:
 
 
 def join_problem(link: str) -> str | None:
-    """Why ``link`` is no table link, in one line; None when it is one."""
+    """Why ``link`` is no table link (a seat's, or a watch link), in one line; None when it is one."""
     from chinese_ten.net.links import LinkError, parse_link
 
+    if is_watch_link(link):
+        return None
     try:
         parse_link(link.strip())
     except LinkError:
         return _(NOT_A_LINK)
     return None
+
+
+def is_watch_link(link: str) -> bool:
+    """True when ``link`` watches a table (``BASE/w/TABLE``) rather than taking a seat."""
+    from chinese_ten.net.links import LinkError, parse_watch_link
+
+    try:
+        parse_watch_link(link)
+    except LinkError:
+        return False
+    return True
 
 
 def _presets_at(spec: GameSpec, seats: int) -> list[str]:
@@ -134,10 +147,15 @@ class FriendsScene(Scene):
         """A letter typed while no field had the keyboard, put in the link field: its TEXTINPUT, if one
         follows, is not typed twice."""
         self._fix()
-        if link and not self.name.text.strip():
+        if link and not self.name.text.strip() and self.asks_name:
             self.name.focus()  # a link waits for the name: the typing goes there at once
         else:
             self.link.focus()  # the screen opens ready for a pasted or typed link
+
+    @property
+    def asks_name(self) -> bool:
+        """False when the link field holds a watch link: watching takes no seat, so no name is asked."""
+        return not is_watch_link(self.link.text)
 
     # ------------------------------------------------------------------ choices
 
@@ -257,7 +275,7 @@ class FriendsScene(Scene):
         title = " · ".join([_(spec.title), _("{n} seats").format(n=self.seats)]
                            + ([_(spec.options.preset_title(self.rules))] if spec.options.presets else []))
         self.app.open_tables.keep_setup(self.setup())
-        self.app.show("lobby", client=client, host=True, title=title)
+        self.app.show("lobby", client=client, host=True, title=title, watchers=self.watchers)
 
     def join(self) -> None:
         """Take the seat the pasted link names; a text that is no link is told in one line."""
@@ -268,6 +286,9 @@ class FriendsScene(Scene):
         problem = join_problem(link)
         if problem is not None:
             self.message = problem
+            return
+        if is_watch_link(link):  # watching takes no seat, so no name
+            self.app.show("lobby", client=TableClient.watch(link), host=False, title=_("Watching a table"))
             return
         name = self.my_name()
         if not name:  # a seat is taken under a name the person chose, never a made-up one
@@ -284,18 +305,9 @@ class FriendsScene(Scene):
 
     def rejoin(self, index: int) -> None:
         """Take back the seat at an open table, with its token."""
-        from chinese_ten.net.client import TableClient
+        from chinese_ten.ui.open_tables import take_seat_again
 
-        entry = self.open_tables[index]
-        if entry.seat == 0 and entry.base != self.app.settings.server_url:
-            try:  # a table this window hosted: its server (and the table, kept in the data folder) first
-                self.app.hosting.base_url()
-            except OSError as exc:
-                self.message = _("The table server could not start here: {reason}").format(reason=exc)
-                return
-        client = TableClient.rejoin(entry.base, entry.table, entry.token)
-        self.app.show("lobby", client=client, host=entry.seat == 0, title=table_words(entry)[0],
-                      links=dict(entry.links))
+        self.message = take_seat_again(self.app, self.open_tables[index])
 
     def open_server_setting(self) -> None:
         """Open Settings with the table server's field ready for typing; this screen is back under it,

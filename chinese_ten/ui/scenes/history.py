@@ -109,7 +109,7 @@ class HistoryScene(Page):
         self.count_open = False
         self.buttons = [Button(_("Back"), "back"), Button(_("Count (Enter)"), "count"),
                         Button(_("Review (R)"), "review"), Button(_("Export record (E)"), "export"),
-                        Button(_("Play this deal again (A)"), "again")]
+                        Button(_("Play this deal again (A)"), "again"), Button(_("Share (S)"), "share")]
         self.buttons[0].focused = True
         self._hover: Button | None = None
         self._rows: list[Rect] = []
@@ -139,6 +139,48 @@ class HistoryScene(Page):
             self.review()
         elif action == "again":
             self.play_again()
+        elif action == "share":
+            self.share()
+
+    def shared_link(self) -> str:
+        """The chosen deal's ``/d/`` link: a network deal's, as kept; empty for a deal played in this window."""
+        from chinese_ten.ui.sharing import record_link
+
+        kept = self._kept_deal()
+        try:
+            return record_link(kept.record) if kept is not None else ""
+        except ValueError:  # a damaged record text
+            return ""
+
+    def share(self) -> None:
+        """Copy the chosen network deal's ``/d/`` link to the clipboard and say so (nothing for another deal)."""
+        from chinese_ten.ui.sharing import share_deal
+
+        link = self.shared_link()
+        if link:
+            self.app.notify(share_deal(link))
+
+    def place(self, size: tuple[int, int]) -> None:
+        """The buttons side by side at the foot, each as wide as its words need, the room shared out in that
+        measure (six buttons fit a small window)."""
+        unit = ui_scale(size)
+        box = self.box(size)
+        gap = round(14 * unit)
+        text = self.app.kit.text
+        need = [text.width(_(b.label), font_px(20, unit), True) + round(28 * unit) for b in self.buttons]
+        room = box.width - (len(need) + 1) * gap
+        scale = min(1.0, room / max(1, sum(need)))
+        widths = [int(n * scale) for n in need]
+        bh = round(48 * unit)
+        x = box.centerx - (sum(widths) + (len(widths) - 1) * gap) // 2
+        for b, bw in zip(self.buttons, widths):
+            b.rect = Rect(x, box.bottom - bh - round(18 * unit), bw, bh)
+            x += bw + gap
+
+    def update(self, dt: float) -> None:
+        """Share is offered for a network deal only."""
+        super().update(dt)
+        self.buttons[-1].enabled = bool(self.shared_link())
 
     def play_again(self) -> None:
         """Deal the chosen deal again from its deal number: a practice match of one deal, at the kept match's
@@ -232,6 +274,9 @@ class HistoryScene(Page):
             if event.key == pygame.K_a:
                 self.play_again()
                 return
+            if event.key == pygame.K_s:
+                self.share()
+                return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not any(
                     b.focused and b.action != "back" for b in self.buttons):
                 self.act("count")
@@ -263,7 +308,7 @@ class HistoryScene(Page):
         self.keys_rect = Rect(box.left, bottom, box.width, 0)
         if self.matches:  # the key line at the foot, and the lists above it, never under it
             keys = kit.text.line(_("Up/Down a match · Left/Right a deal · Enter its count · R its review · E export · "
-                                   "A play again · Esc back"),
+                                   "A play again · S share · Esc back"),
                                  font_px(16, unit), t.text_dim)
             self.keys_rect = keys.get_rect(midbottom=(box.centerx, bottom))
             surface.blit(keys, self.keys_rect)

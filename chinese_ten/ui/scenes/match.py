@@ -78,11 +78,12 @@ AGAIN_ASKED = N_("Asked to play again: {names}")
 """Under a network match's result: who has pressed Play again so far."""
 
 
-def network_buttons() -> list[Button]:
-    """A network match's end: another match at the same table, a new table, or the tables one sits at."""
+def network_buttons(watching: bool = False) -> list[Button]:
+    """A network match's end: another match at the same table (not for a watcher, who sits at none), a new table,
+    or the tables one sits at."""
     again = Button(N_("Play again (Enter)"), "again")
     again.quiet_label = N_("Waiting for the others…")  # once asked: until everybody has
-    return [again, Button(N_("New table"), "new"), Button(N_("Your tables"), "tables")]
+    return [again][watching:] + [Button(N_("New table"), "new"), Button(N_("Your tables"), "tables")]
 
 
 class MatchScene(TableOverlay):
@@ -96,7 +97,8 @@ class MatchScene(TableOverlay):
         network = getattr(table, "network", False)
         self.match = table.ctl.match
         """The match shown (at a network table the next one may begin under this screen)."""
-        super().__init__(app, table, network_buttons() if network else [
+        watching = bool(getattr(getattr(table, "follower", None), "watching", False))
+        super().__init__(app, table, network_buttons(watching) if network else [
             Button(N_("New match (Enter)"), "new"), Button(N_("Start screen"), "start"), Button(N_("Quit"), "quit")], auto)
         app.sound.play(match_effect(table.ctl))
         app.keeper.result_shown()
@@ -149,8 +151,10 @@ class MatchScene(TableOverlay):
             play_again = getattr(self.table, "play_again", None)
             if play_again is not None:
                 play_again()
-        elif getattr(self.table, "network", False):  # a new table, or one of those open, from the friends' screen
-            self.app.show("friends")  # a new match with friends is a new table
+        elif action == "tables":
+            self.app.show("tables")  # the network tables this window sits at
+        elif getattr(self.table, "network", False):  # a new match with friends is a new table
+            self.app.show("friends")
         else:
             self.app.new_match()
 
@@ -169,7 +173,7 @@ class MatchScene(TableOverlay):
         deals it (everybody asked to play again)."""
         super().update(dt)
         if getattr(self.table, "network", False):
-            self.buttons[0].enabled = not getattr(self.table, "again_asked", False)
+            self.buttons[0].enabled = self.buttons[0].action != "again" or not getattr(self.table, "again_asked", False)
             follower = getattr(self.table, "follower", None)
             if follower is not None and follower.match is not self.match and self.app.top() is self:
                 self.app.pop(self)

@@ -238,6 +238,8 @@ class ReviewScene(Scene):
         self.back_button = Button(N_("Back"), "back")
         self.play_button = Button(N_("Play on from here (P)"), "playon")
         """Plays the rest of the deal from the position shown, as practice (:mod:`chinese_ten.ui.table.side_deal`)."""
+        self.share_button = Button(N_("Share"), "share")
+        """Copies a network deal's ``/d/`` link (shown for such a deal only)."""
         self.first_row = 0
         """The first turn listed (scrolled by the wheel, Page Up and Page Down)."""
         self.graph_rect = Rect(0, 0, 0, 0)
@@ -334,12 +336,28 @@ class ReviewScene(Scene):
         return Rect(0, top, geom.table.width, max(0, h - top))
 
     def buttons(self) -> list[Button]:
-        """The panel's buttons: Play on from here, Previous, Next, then Cancel while analysing, and Back."""
-        out = [self.play_button, self.prev_button, self.next_button]
+        """The panel's buttons: Play on from here (and Share for a network deal), Previous, Next, then Cancel while
+        analysing, and Back."""
+        out = [self.play_button, *([self.share_button] if self.shared_link() else []), self.prev_button,
+               self.next_button]
         if self.analysing:
             out.append(self.cancel_button)
         out.append(self.back_button)
         return out
+
+    def shared_link(self) -> str:
+        """The deal's ``/d/`` link when it was played at a network table; empty otherwise."""
+        from chinese_ten.ui.sharing import record_link
+
+        return record_link(self.record)
+
+    def share(self) -> None:
+        """Copy the network deal's ``/d/`` link to the clipboard, and say so."""
+        from chinese_ten.ui.sharing import share_deal
+
+        link = self.shared_link()
+        if link:
+            self.app.notify(share_deal(link))
 
     # ------------------------------------------------------------------ acting
 
@@ -410,6 +428,8 @@ class ReviewScene(Scene):
             self.cancel()
         elif action == "playon":
             self.play_on()
+        elif action == "share":
+            self.share()
         elif action == "back":
             self.back()
 
@@ -878,7 +898,11 @@ class ReviewScene(Scene):
         self.prev_button.rect = Rect(inner.left, high, half, bh)
         self.next_button.rect = Rect(inner.left + half + gap, high, half, bh)
         top = high - gap - bh
-        self.play_button.rect = Rect(inner.left, top, inner.width, bh)
+        if self.shared_link():  # a network deal: Share beside Play on from here
+            self.play_button.rect = Rect(inner.left, top, half, bh)
+            self.share_button.rect = Rect(inner.left + half + gap, top, half, bh)
+        else:
+            self.play_button.rect = Rect(inner.left, top, inner.width, bh)
         self.play_button.enabled = self.table.at < self.table.last
         return top - gap
 

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from chinese_ten.i18n import N_, _
-from chinese_ten.net.follower import RemoteFollower
+from chinese_ten.net.follower import RanOut, RemoteFollower
 from chinese_ten.ui.table.chat import ChatPanel
 from chinese_ten.ui.table.choreography import catch_up, pace_for
 from chinese_ten.engine.strengths import ORDER
 from chinese_ten.ui.network_names import network_seat_name, waiting_next_words
 from chinese_ten.ui.table.controller import SeatInfo, TableController
 from chinese_ten.ui.table.live import TableScene
-from chinese_ten.ui.table.turn_clock import RAN_OUT, ClockReading, TurnClock, draw_clock
+from chinese_ten.ui.table.turn_clock import ClockReading, TurnClock, draw_clock, ran_out_text
 from chinese_ten.ui.wake import wake_window
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def network_infos(follower: RemoteFollower) -> list[SeatInfo]:
         kind = str(entry.get("kind", "human"))
         strength = entry.get("strength")
         name = network_seat_name(seat, str(entry.get("name") or ""), kind, strength if isinstance(strength, str) else None)
-        if seat == follower.seat:
+        if seat == follower.seat and not follower.watching:
             infos.append(SeatInfo(name, None))
             continue
         if kind == "human":
@@ -150,6 +150,10 @@ def remote_controller(follower: RemoteFollower, app: Services) -> TableControlle
                            thinker=app.thinker)
 
 
+WATCHING_TEXT = N_("You are watching from no seat: every hand is hidden, as to any watcher.")
+"""The advice line of a table watched from no seat."""
+
+
 class RemoteTableScene(TableScene):
     """The table at a network seat."""
 
@@ -204,18 +208,18 @@ class RemoteTableScene(TableScene):
         if f.news.refused:
             self.say(refusal_text(f.news.refused[-1]))
             f.news.refused.clear()
-        for seat in f.news.timed_out:
-            self.ctl.narration.note(self._ran_out_words(seat))
+        for ran_out in f.news.timed_out:
+            self.ctl.narration.note(self._ran_out_words(ran_out))
         f.news.timed_out.clear()
         self.turn_clock.take(f.clock_told)
-        if f.places is not None and not self._forgotten:  # the match is over: nothing to come back to
+        if f.places is not None and not self._forgotten:  # the match is over: listed apart, as finished
             self._forgotten = True
             self.app.keeper.keep_network(f)  # its outcome, now the table has told the places
             from chinese_ten.ui.open_tables import base_of
 
             client = self.client
             if client is not None and getattr(client, "table", None):
-                self.app.open_tables.forget(base_of(client.url), client.table)
+                self.app.open_tables.finish(base_of(client.url), client.table)
         if not self._forgotten:  # what "Open tables" shows of this table: its seats, its deal, whose move
             self.app.open_tables.follow(self.client, f, self.ctl.person_to_play)
         if self.held:
@@ -227,9 +231,11 @@ class RemoteTableScene(TableScene):
         elif self._offline is None or self._offline[0] != waited:
             self._offline = (waited, self.clock())
 
-    def _ran_out_words(self, seat: int) -> Callable[[], str]:
-        """The log's line that ``seat``'s turn clock ran out, said in the language in force whenever shown."""
-        return lambda: _(RAN_OUT).format(name=self.ctl.names[seat])
+    def _ran_out_words(self, ran_out: RanOut) -> Callable[[], str]:
+        """The log's line that a seat's turn clock ran out and what a computer played for it, said in the language
+        in force whenever shown."""
+        seat = ran_out.seat
+        return lambda: ran_out_text(self.ctl.names[seat], ran_out.card, seat == self.ctl.person_seat)
 
     def offline_waited_on(self) -> int | None:
         """The other person's seat whose move the table waits on while they are offline; None when none."""
@@ -324,6 +330,8 @@ class RemoteTableScene(TableScene):
     def hint_text(self) -> str:
         """The advice line; after going on from a count, that the others have still to; while an offline person's
         move is awaited, when a computer plays for them."""
+        if self.follower.watching:
+            return _(WATCHING_TEXT)
         if self.ctl.waiting_next:
             return waiting_next_words(self.follower.seats_list, self.follower.seat)
         return self.offline_words() or super().hint_text()
@@ -341,6 +349,11 @@ class RemoteTableScene(TableScene):
         """The table, the chat, and the connection banner while it is down."""
         super().draw(surface)
         geom = self.geom()
+        if self.follower.watching:  # the bottom seat's hand too is face down to a watcher
+            from chinese_ten.ui.table.geometry import hand_rects
+
+            for rect in hand_rects(geom, len(self.ctl.board.hands[geom.bottom])):
+                self.painter.card(surface, None, rect)
         self.chat.draw(surface, geom)
         reading = self.clock_shown()
         place = next((p for p in geom.seats if reading is not None and p.seat == reading.seat), None)

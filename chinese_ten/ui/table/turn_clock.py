@@ -15,13 +15,33 @@ from typing import Any
 
 import pygame
 
-from chinese_ten.i18n import N_
+from chinese_ten.cards import Card
+from chinese_ten.i18n import N_, _
 
 SHOWN_SECONDS = 10
 """The ring shows its seconds in figures from this many left."""
 
-RAN_OUT = N_("The clock ran out for {name}; a computer played for them.")
-"""The log's line when a seat's turn clock ran out and a computer made that decision (its move follows)."""
+RAN_OUT = N_("The clock ran out for {who}; a computer played {card}.")
+"""The log's line when a seat's turn clock ran out and a computer played a card for it (its move follows)."""
+RAN_OUT_DECIDED = N_("The clock ran out for {who}; a computer decided.")
+"""The log's line when a seat's turn clock ran out on a decision that plays no card (a capture's choice)."""
+YOURS_RAN_OUT = N_("Your clock ran out; a computer played {card} for you.")
+YOURS_RAN_OUT_DECIDED = N_("Your clock ran out; a computer decided for you.")
+"""The same two lines when the clock was the person's own."""
+
+
+def ran_out_text(name: str, card: Card | None, yours: bool) -> str:
+    """The log's line that the turn clock of ``name`` (the person's own when ``yours``) ran out and a computer
+    played ``card`` for them (None: decided a choice that plays none), in the language in force.
+
+    >>> ran_out_text("Bo", Card.parse("7C"), False)
+    'The clock ran out for Bo; a computer played 7♣.'
+    >>> ran_out_text("Ann", None, True)
+    'Your clock ran out; a computer decided for you.'
+    """
+    if yours:
+        return _(YOURS_RAN_OUT).format(card=card.pretty) if card is not None else _(YOURS_RAN_OUT_DECIDED)
+    return _(RAN_OUT).format(who=name, card=card.pretty) if card is not None else _(RAN_OUT_DECIDED).format(who=name)
 
 
 @dataclass(frozen=True)
