@@ -5,7 +5,7 @@ in the window, of every seat, computed by the server one at a time beside play a
 else the request's ``Accept-Language``). Both answer the same JSON object, whose ``state`` is ``done`` (the review,
 kept in the store), ``making`` (being judged now: ``judged`` of ``total`` decisions), ``queued`` (``position`` N
 behind the one being made), ``failed`` (``error``: it may be asked again) or, for a deal nobody asked about,
-a 404 with ``code`` ``not-asked``. A deal that is not there is the 404 of its record's address; an address that
+``not-asked``. A deal that is not there is the 404 of its record's address; an address that
 has asked for :data:`REVIEWS_PER_HOUR` reviews in the last hour is refused ``429`` with ``Retry-After`` and one
 sentence saying when it may ask again.
 
@@ -314,7 +314,7 @@ class ReviewDesk:
             response.headers["Retry-After"] = str(math.ceil(found))
             return response
         if found == "not-asked":
-            return _json(HTTPStatus.NOT_FOUND, {"error": catalog(code).gettext(NOT_ASKED), "code": "not-asked"})
+            return _json(HTTPStatus.OK, {"state": "not-asked", "error": catalog(code).gettext(NOT_ASKED)})
         if isinstance(found, str):
             return _json(HTTPStatus.NOT_FOUND, {"error": missing_sentence(found, address.table, address.number, code),
                                                 "code": found})
@@ -323,7 +323,8 @@ class ReviewDesk:
             assert kept is not None
             record = self.find(address.table, address.number)
             final = record.get("result", {}).get("margins") if isinstance(record, dict) else None
-            return _json(HTTPStatus.OK, told(json.dumps(kept), code, json.dumps(final)))
+            last = len(record.get("turns", [])) if isinstance(record, dict) else 0
+            return _json(HTTPStatus.OK, told(json.dumps(kept), code, json.dumps(final), last))
         if found["state"] == "failed":
             found = {**found, "error": catalog(code).gettext(FAILED)}
         return _json(HTTPStatus.ACCEPTED if not address.reading and found["state"] != "failed" else HTTPStatus.OK,
@@ -348,11 +349,13 @@ def _speaking(code: str) -> Iterator[None]:
 
 
 @lru_cache(maxsize=256)
-def told(kept: str, code: str, margins: str) -> dict[str, Any]:
+def told(kept: str, code: str, margins: str, last: int) -> dict[str, Any]:
     """A kept review (as JSON text) told in language ``code``: each seat's decisions as ``review --json`` prints
     them, each with its mark's word, the chosen and best options in words and the ± (``loss``), the reason in one
-    sentence; and each seat's evaluation, turn by turn (the margin the seat could expect after its decisions in
-    that turn, its worst mark), ending at the margin it really got (``margins``, the record's, as JSON)."""
+    sentence, and the ± of the points lost where the review's worlds measured it (``uncertain`` where they cannot
+    tell the two options apart); and each seat's evaluation, turn by turn (the margin the seat could expect after its decisions in
+    that turn, its worst mark), ending at the margin it really got (``margins``, the record's, as JSON) after the
+    deal's ``last`` turn."""
     data = json.loads(kept)
     module = game_named(data["game"]).commands.review()  # type: ignore[union-attr]
     finals = json.loads(margins)
@@ -366,11 +369,15 @@ def told(kept: str, code: str, margins: str) -> dict[str, Any]:
                 decision["chosen_words"] = judged.option_words(judged.chosen)
                 decision["best_words"] = judged.option_words(judged.best)
                 decision["chosen_expected"] = round(judged.chosen.expected, 1)
+                decision["best_expected"] = round(judged.best.expected, 1)
+                error = judged.loss_stderr
+                decision["loss_stderr"] = None if error is None else round(error, 1)
+                decision["uncertain"] = judged.uncertain
             printed["evaluation"] = evaluation(review.decisions)
             if isinstance(finals, list) and review.seat < len(finals):
                 printed["final"] = finals[review.seat]
             seats.append(printed)
-    return {"state": "done", "game": data["game"], "seats": seats}
+    return {"state": "done", "game": data["game"], "last": last, "seats": seats}
 
 
 def evaluation(decisions: Any) -> list[dict[str, Any]]:

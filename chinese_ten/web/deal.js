@@ -1,6 +1,7 @@
 // A finished deal's page (/d/TABLE/N): its record, fetched from /d/TABLE/N.json, and each seat's points.
 
 import { format, preferred, useLanguage } from "./i18n.js";
+import { reviewPanel } from "./review.js";
 
 /** Each seat's points and margin from a record's `result`, one list item a seat. */
 function drawResult(list, record) {
@@ -30,6 +31,7 @@ async function main() {
     if (!answer.ok) throw new Error(data.error || answer.statusText);
     drawResult(document.querySelector("[data-role=deal-result]"), data);
     document.documentElement.dataset.state = "shown";
+    reviewPanel(table, number);
   } catch (error) {
     notice.textContent = String(error.message || error);
     notice.hidden = false;

@@ -119,9 +119,10 @@ def test_a_review_is_told_with_every_decisions_mark_words_reason_and_the_evaluat
     kept = desk.store.review("ten", 1)
     assert kept is not None
     margins = records["ten"][0]["result"]["margins"]
-    english = told(json.dumps(kept), "en", json.dumps(margins))
-    chinese = told(json.dumps(kept), "zh-Hans", json.dumps(margins))
-    assert english["state"] == "done" and len(english["seats"]) == 2
+    last = len(records["ten"][0]["turns"])
+    english = told(json.dumps(kept), "en", json.dumps(margins), last)
+    chinese = told(json.dumps(kept), "zh-Hans", json.dumps(margins), last)
+    assert english["state"] == "done" and english["last"] == last and len(english["seats"]) == 2
     marks = {"best": "Best", "inaccuracy": "Inaccuracy", "mistake": "Mistake", "blunder": "Blunder"}
     for seat, said in enumerate(english["seats"]):
         assert said["seat"] == seat and said["final"] == margins[seat] and said["decisions"]
@@ -129,6 +130,8 @@ def test_a_review_is_told_with_every_decisions_mark_words_reason_and_the_evaluat
             assert decision["label"] in LABELS and decision["mark"] == marks[decision["label"]]
             assert decision["chosen_words"] and decision["best_words"]
             assert ("reason" in decision) == (decision["label"] != "best")
+            assert isinstance(decision["uncertain"], bool)
+            assert decision["loss_stderr"] is None or decision["loss"] > 0, "a ± only on points lost"
         turns = [point["turn"] for point in said["evaluation"]]
         assert turns == sorted(set(d["turn"] for d in said["decisions"]))
         for point in said["evaluation"]:

@@ -67,7 +67,7 @@ def call(server: ServerThread, method: str, path: str, language: str = "en") -> 
 def test_a_review_asked_for_is_followed_to_the_review_and_kept(served: Served) -> None:
     path = f"/d/{served.table}/1/review"
     status, _headers, body = call(served.server, "GET", path + ".json")
-    assert (status, body["code"]) == (404, "not-asked")
+    assert (status, body["state"]) == (200, "not-asked")
     status, _headers, body = call(served.server, "POST", path)
     assert status == 202 and body["state"] == "making" and body["total"] > 0
     deadline = time.monotonic() + WAIT
