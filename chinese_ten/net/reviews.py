@@ -55,6 +55,9 @@ _REVIEW = re.compile(r"/d/([A-Za-z0-9_-]{4,64})/([0-9]{1,7})/review(\.json)?")
 REVIEWS_PER_HOUR = 6
 """How many reviews one address may have made in an hour (a review already kept or asked for is not counted)."""
 
+ADDRESSES_KEPT = 4096
+"""How many addresses' asks are remembered before those of an hour ago are forgotten."""
+
 RETRY_S = 0.5
 """How long a decision the thinking queue had no room for waits before it is offered again."""
 
@@ -164,6 +167,10 @@ class ReviewDesk:
         wait = self._wait_for(address)
         if wait > 0:
             return wait
+        if len(self._asked) >= ADDRESSES_KEPT:  # those whose asks are all an hour old are forgotten
+            now = self.clock()
+            for gone in [a for a, times in self._asked.items() if not times or now - times[-1] >= 3600.0]:
+                del self._asked[gone]
         self._asked.setdefault(address, deque()).append(self.clock())
         self.failed.discard((table, number))
         self.queue.append(_Work(table, number, found, record_spec(found).commands.review()))  # type: ignore[union-attr]
@@ -183,6 +190,10 @@ class ReviewDesk:
         if (table, number) in self.failed:
             return {"state": "failed"}
         return {"state": "done"} if self.store.review(table, number) is not None else None
+
+    def remembered(self) -> set[str]:
+        """The addresses whose asks in the last hour are remembered (some older ones may be too)."""
+        return set(self._asked)
 
     def _wait_for(self, address: str) -> float:
         """Seconds until ``address`` may ask for another review (0: now)."""

@@ -204,3 +204,14 @@ def test_reviews_are_kept_with_their_deals_and_go_with_them(any_store: TableStor
     assert any_store.review("gone", 4) is None, "a review whose deal is not kept goes"
     any_store.expire(now + DEALS_KEPT_SECONDS + 1)
     assert any_store.review("t1", 1) is None
+
+
+def test_the_asks_of_addresses_an_hour_ago_are_forgotten_once_many_have_asked(
+        desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("chinese_ten.net.reviews.ADDRESSES_KEPT", 2)
+    desk.desk.ask("ten", 1, "203.0.113.1")
+    desk.desk.ask("ten", 2, "203.0.113.2")
+    desk.clock.advance(3600.0)
+    desk.desk.ask("fish", 1, "203.0.113.3")
+    desk.desk.ask("fish", 2, "203.0.113.4")
+    assert desk.desk.remembered() == {"203.0.113.3", "203.0.113.4"}
