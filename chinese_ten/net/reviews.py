@@ -12,8 +12,9 @@ sentence saying when it may ask again.
 The review is the window's own (each game's review module, :func:`~chinese_ten.engine.review.judge_moment`): the
 :class:`ReviewDesk` walks a deal's decisions, seat by seat, and hands them to the server's thinking pool
 (:class:`~chinese_ten.net.thinking.ThinkingQueue`) one at a time, as one more table among the tables, so a
-review takes a worker for one decision in each round of the tables' turns and never holds up a move. When the
-queue is full the decision waits and is offered again. Once every decision is judged the review is kept in its
+review takes a worker for one decision in each round of the tables' turns and never holds up a move (its
+decisions, some times a Hard one's, are left out of the queue's pace). When the queue is full the decision waits
+and is offered again. Once every decision is judged the review is kept in its
 exact form (:meth:`~chinese_ten.engine.judging.Reviewed.to_json`) and told in the asker's language each time it
 is read.
 """
@@ -40,7 +41,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from chinese_ten.engine.judging import LABELS
-from chinese_ten.engine.review import judge_moment
+from chinese_ten.engine.review import REVIEW_SEED, judge_moment
 from chinese_ten.games import game_named, record_spec
 from chinese_ten.i18n import LANGUAGES, N_, _, catalog, language, use_language
 from chinese_ten.net.deals import DealFinder, missing_sentence, page_language
@@ -239,7 +240,8 @@ class ReviewDesk:
                 return
         budget = self.budget if self.budget is not None else int(work.module.REVIEW_TURNS)
         try:
-            work.future = self.pool().submit(self, judge_moment, work.pending[1], 0, budget)
+            work.future = self.pool().submit(self, judge_moment, work.pending[1], REVIEW_SEED, budget,
+                                             paced=False)
         except QueueFull:  # the tables fill the queue: the review waits its turn
             self._retry = self.loop.call_later(RETRY_S, functools.partial(self._next, work))
             return

@@ -18,7 +18,7 @@ from chinese_ten.games import record_spec
 from chinese_ten.net.reviews import REVIEW_FORMAT, ReviewDesk, told
 from chinese_ten.net.store import DEALS_KEPT_SECONDS, EXPIRY_SECONDS, TableRow, TableStore
 from chinese_ten.net.store_sqlite import SqliteStore
-from chinese_ten.net.thinking import QueueFull, ThinkingQueue
+from chinese_ten.net.thinking import FIRST_PACE_S, QueueFull, ThinkingQueue
 from tests.net.tablekit import HandClock
 from tests.net.test_thinking import HeldPool, still_queue
 from tests.net.test_watchers import open_table, play_to_the_end
@@ -215,3 +215,23 @@ def test_the_asks_of_addresses_an_hour_ago_are_forgotten_once_many_have_asked(
     desk.desk.ask("fish", 1, "203.0.113.3")
     desk.desk.ask("fish", 2, "203.0.113.4")
     assert desk.desk.remembered() == {"203.0.113.3", "203.0.113.4"}
+
+
+def test_a_reviews_decisions_leave_the_thinking_queues_pace_as_the_tables_decisions_made_it() -> None:
+    pool = HeldPool()
+    now = [0.0]
+    queue = ThinkingQueue(lambda: pool, workers=1, bound=10, clock=lambda: now[0], patience=3600.0)
+    try:
+        queue.submit("a table", abs, -1)
+        pool.finish_next()  # the first decision of a process starting: no measure of its pace
+        queue.submit("a table", abs, -2)
+        now[0] += 0.3
+        pool.finish_next()
+        paced = queue.pace
+        assert paced != FIRST_PACE_S
+        queue.submit("a review", abs, -3, paced=False)
+        now[0] += 5.0
+        pool.finish_next()
+        assert queue.pace == paced
+    finally:
+        queue.shutdown()
