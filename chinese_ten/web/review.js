@@ -6,8 +6,7 @@ import { _, format, language } from "./i18n.js";
 
 const FOLLOW_MS = 1000;
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 600;
-const HEIGHT = 200;
+const HEIGHT = 180;
 const PAD = 24;
 const LEFT = 44;
 
@@ -34,17 +33,17 @@ function shape(tag, attributes) {
 
 /** The seat's expected margin after each turn it decided in, then the margin it got: a line across the deal,
  * a dot in its mark's colour where a decision lost points, the zero line and the scale's ends labelled. */
-function graph(seat, last) {
+function graph(seat, last, width) {
   const points = seat.evaluation.map((point) => ({ turn: point.turn, value: point.value, label: point.label }));
   if (typeof seat.final === "number") points.push({ turn: Math.max(last, 1), value: seat.final, label: null });
   const span = Math.max(1, ...points.map((point) => Math.abs(point.value))) * 1.15;
   const turns = Math.max(1, last, ...points.map((point) => point.turn));
-  const x = (turn) => LEFT + ((WIDTH - LEFT - PAD) * (turn - 1)) / Math.max(1, turns - 1);
+  const x = (turn) => LEFT + ((width - LEFT - PAD) * (turn - 1)) / Math.max(1, turns - 1);
   const y = (value) => HEIGHT / 2 - ((HEIGHT / 2 - PAD / 2) * value) / span;
-  const svg = shape("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", class: "review-graph" });
+  const svg = shape("svg", { viewBox: `0 0 ${width} ${HEIGHT}`, role: "img", class: "review-graph" });
   svg.dataset.role = "review-graph";
   svg.setAttribute("aria-label", _("Expected margin, decision by decision"));
-  svg.append(shape("line", { x1: LEFT, x2: WIDTH - PAD, y1: y(0), y2: y(0), class: "zero" }));
+  svg.append(shape("line", { x1: LEFT, x2: width - PAD, y1: y(0), y2: y(0), class: "zero" }));
   for (const value of [span / 1.15, -span / 1.15]) {
     const tick = shape("text", { x: 2, y: y(value) + 5, class: "tick" });
     const whole = Math.round(value);
@@ -92,15 +91,17 @@ function chosenWords(decision) {
   return format("Turn {turn}: {chosen} ({margin})", values);
 }
 
-/** Every seat's review: a heading with its accuracy, the graph, and its decisions. */
+/** Every seat's review: a heading with its accuracy, the graph (as wide as the panel, so its words stand at
+ * the page's size), and its decisions. */
 function drawReview(place, review) {
+  const width = Math.max(280, Math.min(900, place.clientWidth || 600));
   place.replaceChildren(...review.seats.map((seat) => {
     const part = element("section", "review-seat");
     part.dataset.seat = String(seat.seat);
     part.append(element("h3", null, format("Seat {seat}: accuracy {accuracy}%, {loss} points lost", {
       seat: seat.seat + 1, accuracy: seat.accuracy, loss: Number(seat.total_loss).toFixed(1),
     })));
-    part.append(graph(seat, review.last));
+    part.append(graph(seat, review.last, width));
     const list = element("ol", "review-decisions");
     list.append(...seat.decisions.map(decisionItem));
     part.append(list);
