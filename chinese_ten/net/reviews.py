@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gettext
 import json
 import logging
 import math
@@ -58,6 +59,9 @@ REVIEWS_PER_HOUR = 6
 
 ADDRESSES_KEPT = 4096
 """How many addresses' asks are remembered before those of an hour ago are forgotten."""
+
+TOLD_KEPT = 32
+"""How many reviews are kept told (each in one language), so a page followed by many is told once."""
 
 RETRY_S = 0.5
 """How long a decision the thinking queue had no room for waits before it is offered again."""
@@ -354,21 +358,27 @@ def _language(query: Mapping[str, list[str]], request: Mapping[str, str]) -> str
 def _speaking(code: str) -> Iterator[None]:
     """Tell texts in language ``code`` for a while (the review's reasons are made in the language in force)."""
     before = language()
-    use_language(code)
+    use_language(code, _catalog(code))
     try:
         yield
     finally:
-        use_language(before)
+        use_language(before, _catalog(before))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=len(LANGUAGES))
+def _catalog(code: str) -> gettext.NullTranslations:
+    """Language ``code``'s catalog, read once."""
+    return catalog(code)
+
+
+@lru_cache(maxsize=TOLD_KEPT)
 def told(kept: str, code: str, margins: str, last: int) -> dict[str, Any]:
     """A kept review (as JSON text) told in language ``code``: each seat's decisions as ``review --json`` prints
-    them, each with its mark's word, the chosen and best options in words and the ± (``loss``), the reason in one
-    sentence, and the ± of the points lost where the review's worlds measured it (``uncertain`` where they cannot
-    tell the two options apart); and each seat's evaluation, turn by turn (the margin the seat could expect after its decisions in
-    that turn, its worst mark), ending at the margin it really got (``margins``, the record's, as JSON) after the
-    deal's ``last`` turn."""
+    them, each with its mark's word, the chosen and best options in words with their margins, the points lost
+    (``loss``) and, for a decision marked worse than best, their ± (``loss_stderr``; ``uncertain`` where the
+    review's worlds cannot tell the two options apart), the reason in one sentence; and each seat's evaluation,
+    turn by turn (the margin the seat could expect after its decisions in that turn, its worst mark), ending at
+    the margin it really got (``margins``, the record's, as JSON) after the deal's ``last`` turn."""
     data = json.loads(kept)
     module = game_named(data["game"]).commands.review()  # type: ignore[union-attr]
     finals = json.loads(margins)
@@ -384,7 +394,7 @@ def told(kept: str, code: str, margins: str, last: int) -> dict[str, Any]:
                 decision["chosen_expected"] = round(judged.chosen.expected, 1)
                 decision["best_expected"] = round(judged.best.expected, 1)
                 error = judged.loss_stderr
-                decision["loss_stderr"] = None if error is None else round(error, 1)
+                decision["loss_stderr"] = None if error is None or judged.label == "best" else round(error, 1)
                 decision["uncertain"] = judged.uncertain
             printed["evaluation"] = evaluation(review.decisions)
             if isinstance(finals, list) and review.seat < len(finals):

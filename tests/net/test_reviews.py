@@ -131,7 +131,7 @@ def test_a_review_is_told_with_every_decisions_mark_words_reason_and_the_evaluat
             assert decision["chosen_words"] and decision["best_words"]
             assert ("reason" in decision) == (decision["label"] != "best")
             assert isinstance(decision["uncertain"], bool)
-            assert decision["loss_stderr"] is None or decision["loss"] > 0, "a ± only on points lost"
+            assert decision["loss_stderr"] is None or decision["label"] != "best", "a ± only on a mark worse than best"
         turns = [point["turn"] for point in said["evaluation"]]
         assert turns == sorted(set(d["turn"] for d in said["decisions"]))
         for point in said["evaluation"]:
