@@ -76,6 +76,9 @@ TOO_OFTEN = N_("This address has asked for {count} reviews in the last hour: ano
 FAILED = N_("The review could not be made; it may be asked for again.")
 """What the page is told when a review failed (the log says why)."""
 
+UNAVAILABLE = N_("The server cannot read its deals just now; try again in a moment.")
+"""What a review's address says while the store cannot be read."""
+
 NOT_ASKED = N_("Nobody has asked for this deal's review yet.")
 """What reading a review nobody asked for says."""
 
@@ -311,8 +314,17 @@ class ReviewDesk:
 
     def answer(self, address: ReviewAddress, method: str, client: str, request: Mapping[str, str],
                query: Mapping[str, list[str]]) -> Response:
-        """The HTTP answer at a review's address: ``POST`` asks (``202`` while it is made), ``GET`` reads."""
+        """The HTTP answer at a review's address: ``POST`` asks (``202`` while it is made), ``GET`` reads; ``503``
+        while the store cannot be read (nothing asked for then)."""
         code = _language(query, request)
+        try:
+            return self._answer(address, method, client, code)
+        except StoreUnavailable as exc:
+            _log.warning("a review could not be answered: %s", exc)
+            return _json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": catalog(code).gettext(UNAVAILABLE),
+                                                          "code": "unavailable"})
+
+    def _answer(self, address: ReviewAddress, method: str, client: str, code: str) -> Response:
         if address.reading != (method in ("GET", "HEAD")):
             response = _json(HTTPStatus.METHOD_NOT_ALLOWED, {"error": "method not allowed"})
             response.headers["Allow"] = "GET, HEAD" if address.reading else "POST"

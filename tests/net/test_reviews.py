@@ -15,8 +15,8 @@ import pytest
 
 from chinese_ten.engine.judging import LABELS
 from chinese_ten.games import record_spec
-from chinese_ten.net.reviews import REVIEW_FORMAT, ReviewDesk, told
-from chinese_ten.net.store import DEALS_KEPT_SECONDS, EXPIRY_SECONDS, TableRow, TableStore
+from chinese_ten.net.reviews import REVIEW_FORMAT, ReviewAddress, ReviewDesk, told
+from chinese_ten.net.store import DEALS_KEPT_SECONDS, EXPIRY_SECONDS, StoreUnavailable, TableRow, TableStore
 from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.thinking import FIRST_PACE_S, QueueFull, ThinkingQueue
 from tests.net.tablekit import HandClock
@@ -235,3 +235,14 @@ def test_a_reviews_decisions_leave_the_thinking_queues_pace_as_the_tables_decisi
         assert queue.pace == paced
     finally:
         queue.shutdown()
+
+
+def test_a_review_asked_for_while_the_store_cannot_be_read_is_a_503_and_nothing_is_queued(
+        desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
+    def unreadable(table: str, number: int) -> None:
+        raise StoreUnavailable("the disk is full")
+
+    monkeypatch.setattr(desk.desk.store, "review", unreadable)
+    response = desk.desk.answer(ReviewAddress("ten", 1, reading=False), "POST", "198.51.100.7", {}, {})
+    assert response.status_code == 503 and json.loads(response.body)["code"] == "unavailable"
+    assert not desk.desk.queue and desk.desk.remembered() == set()
