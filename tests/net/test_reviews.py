@@ -27,18 +27,22 @@ QUICK = 2000
 """A review's effort per decision here (the game's fewest worlds): the ranking matters not, only the shape."""
 
 
+def finished_match(folder: Path, game: str, seats: int) -> tuple[str, list[dict[str, Any]]]:
+    """A per-seat match of ``game`` played to its end by people, kept in ``folder``'s ``tables.db``: its table's id
+    and its deals' records."""
+    store = SqliteStore(folder / "tables.db")
+    table, clock, lines = open_table(store, game, seats)
+    play_to_the_end(table, clock, lines)
+    table.close()
+    store.close()
+    return table.id, [f["record"] for f in lines[0].frames if f["type"] == "deal_over"]
+
+
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, Any]]]:
     """The finished deals of a two-seat Chinese Ten match and of a three-seat Go Fishing match, by game."""
-    found: dict[str, list[dict[str, Any]]] = {}
-    for game, seats in (("ten", 2), ("fishing", 3)):
-        store = SqliteStore(tmp_path_factory.mktemp(game) / "tables.db")
-        table, clock, lines = open_table(store, game, seats)
-        play_to_the_end(table, clock, lines)
-        found[game] = [f["record"] for f in lines[0].frames if f["type"] == "deal_over"]
-        table.close()
-        store.close()
-    return found
+    return {game: finished_match(tmp_path_factory.mktemp(game), game, seats)[1]
+            for game, seats in (("ten", 2), ("fishing", 3))}
 
 
 @dataclass

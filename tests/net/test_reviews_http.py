@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 
 from chinese_ten.i18n import catalog
-from chinese_ten.net.store_sqlite import SqliteStore
 from tests.net.netkit import ServerThread
-from tests.net.test_watchers import open_table, play_to_the_end
+from tests.net.test_reviews import finished_match
 
 WAIT = 120.0
 """The longest a review is followed: a few seconds of judging at this effort, but the machine may be busy."""
@@ -38,11 +37,7 @@ class Served:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     folder = tmp_path_factory.mktemp("tables")
-    store = SqliteStore(folder / "tables.db")
-    table, clock, lines = open_table(store, "ten", 2)
-    play_to_the_end(table, clock, lines)
-    table.close()
-    store.close()
+    table, _records = finished_match(folder, "ten", 2)
     server = ServerThread(folder)
 
     def quick() -> None:
@@ -50,7 +45,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         server.server.reviews.budget = QUICK
 
     server.call(quick)
-    yield Served(server, table.id)
+    yield Served(server, table)
     server.stop()
 
 

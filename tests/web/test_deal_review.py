@@ -15,10 +15,9 @@ import pytest
 
 from chinese_ten.i18n import catalog
 from chinese_ten.net.reviews import ReviewDesk
-from chinese_ten.net.store_sqlite import SqliteStore
 from tests.net.netkit import ServerThread
 from tests.net.test_thinking import HeldPool, still_queue
-from tests.net.test_watchers import open_table, play_to_the_end
+from tests.net.test_reviews import finished_match
 from tests.web.webkit import Page, browser
 
 QUICK = 2000
@@ -29,12 +28,7 @@ class Held:
     """A server over a finished two-seat match whose reviews are judged only when the test says."""
 
     def __init__(self, folder: Path) -> None:
-        store = SqliteStore(folder / "tables.db")
-        table, clock, lines = open_table(store, "ten", 2)
-        play_to_the_end(table, clock, lines)
-        table.close()
-        store.close()
-        self.table = table.id
+        self.table, _records = finished_match(folder, "ten", 2)
         self.pool = HeldPool()
         self.queue = still_queue(self.pool)
         self.server = ServerThread(folder, pool=False)
