@@ -116,3 +116,23 @@ def test_a_review_asked_for_on_the_page_waits_behind_another_and_is_shown(held: 
             assert decision["mark"] == marks[decision["label"]]
             assert (decision["best"] is None) == (decision["label"] == "best")
             assert (decision["reason"] is None) == (decision["label"] == "best")
+
+
+def test_a_review_asked_for_too_often_says_when_it_may_be_asked_again_and_offers_the_button_again(
+        held: Held, tmp_path: Path) -> None:
+    def strict() -> None:
+        held.desk.per_hour = 0
+
+    held.server.call(strict)
+    with browser(tmp_path) as driver:
+        page = Page(driver)
+        driver.get(f"{held.server.url}/d/{held.table}/1")
+        button = page.wait(lambda d: next((b for b in d.find_elements("css selector", "[data-role=review-ask]")
+                                           if b.is_displayed()), None), what="the button asking for the review")
+        button.click()
+        page.wait(lambda d: d.find_element("css selector", "[data-role=review]").get_attribute("data-state")
+                  == "too-often", what="the refusal")
+        said = driver.find_element("css selector", "[data-role=review-status]").text
+        assert said.startswith("This address has asked for 0 reviews in the last hour") and "60 minutes" in said
+        assert button.is_displayed() and button.is_enabled()
+    assert held.state(1) is None and held.pool.handed.empty()
