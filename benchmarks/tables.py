@@ -81,6 +81,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBPROTOCOL = "chinese-ten.v1"
+RATE_PER_SECOND = 20
+"""The messages a connection may send in a second (``protocol.RATE_PER_SECOND``)."""
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -384,14 +386,18 @@ async def finished_deals(url: str, count: int) -> str:
                               "computers": {"1": "normal"}}))
     table = str((await _until(ws, "created"))["table"])
     state = (await _until(ws, "welcome"))["state"]
-    rng, over = random.Random(count), 0
+    rng, over, sent, last = random.Random(count), 0, 0, state
     while over < count:
         if state.get("legal"):
-            await ws.send(json.dumps({"type": "act", "id": "x", "action": rng.choice(state["legal"])}))
-            state = {}
+            await asyncio.sleep(1.5 / RATE_PER_SECOND)  # within a connection's rate, against a computer at once
+            sent += 1  # each act its own id: a repeated one is taken for the same act sent again
+            await ws.send(json.dumps({"type": "act", "id": f"d{sent}", "action": rng.choice(state["legal"])}))
+            last, state = state, {}
         frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if frame["type"] == "update":
             state = frame["state"]
+        elif frame["type"] == "error" and frame.get("id") == f"d{sent}":
+            state = last  # refused (too quick after all): the same choice is made again
         elif frame["type"] == "deal_over":
             over += 1
             if over < count:
