@@ -1,8 +1,9 @@
 """The table server under load: many tables at once, and a restart with many kept tables.
 
 Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--think S] [--kept N]
-[--clients N] [--part load|idle|restart|gc|computers] [--through-proxy [--runs N]] [--ceiling N,N,...]
-[--computer-tables N] [--computers N] [--strength S] [--store postgresql://USER@HOST:PORT/DB]
+[--clients N] [--part load|idle|restart|gc|computers|review] [--through-proxy [--runs N]] [--ceiling N,N,...]
+[--computer-tables N] [--computers N] [--strength S] [--reviews N]
+[--store postgresql://USER@HOST:PORT/DB]
 
 - load: one ``chinese-ten serve`` process; ``--tables`` tables (200 by default) of
   ``--seats`` people each (4), every seat a scripted random player on its own WebSocket
@@ -38,6 +39,14 @@ Usage: python benchmarks/tables.py [--tables N] [--seats N] [--actions N] [--thi
   p99 and max (target: within 2 s); with the server's own counts of decisions the pool thought about and those
   its full queue handed to Normal (``/metrics``).
 
+- review (``--part review``): ``--reviews`` finished deals (4), played first by a person against Normal, each
+  asked for its review (``POST /d/TABLE/N/review``) just before ``--tables`` tables of people play as the load part
+  plays them, ``--runs`` times on a fresh server each. The server judges the reviews one decision at a time in its
+  thinking pool at the review's full effort, one after another, beside the tables. Figures, each run's and their
+  medians: the people's ack p99 with a review running (target: <= 50 ms), and each review's seconds from asking
+  to kept, with how many were kept while the tables played (a review still being made at the end ran beside the
+  whole load).
+
 - through the proxy (``--through-proxy``): the load part ``--runs`` times each way, alternating: straight to
   the server, and through a Caddy on loopback that ends TLS (its local authority's certificate, checked by
   every player) and passes the connections to the server, which counts limits by the address Caddy forwards
@@ -72,6 +81,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -82,6 +92,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBPROTOCOL = "chinese-ten.v1"
+RATE_PER_SECOND = 20
+"""The messages a connection may send in a second (``protocol.RATE_PER_SECOND``)."""
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -375,6 +387,89 @@ def computers_beside_people(tables: int, seats: int, actions: int, think: float,
     return {"runs": found, "medians": {key: statistics.median(r[key] for r in found) for key in COMPUTER_KEYS},
             "decisions_refused_to_normal": [r["thinking"].get("refused", 0) for r in found],
             "decisions_thought_in_pool": [r["thinking"].get("served", 0) for r in found]}
+
+
+async def finished_deals(url: str, count: int) -> str:
+    """A two-seat table of a person (random legal moves) against Normal, a match of six deals played until ``count``
+    (six at most) are over: its id (its deals are ``/d/TABLE/1`` on)."""
+    ws = await _open(url, address_of(COMPUTER_TABLES_FROM - 1))
+    await ws.send(json.dumps({"type": "create", "version": 1, "name": "P", "seats": 2, "match": "six",
+                              "computers": {"1": "normal"}}))
+    table = str((await _until(ws, "created"))["table"])
+    state = (await _until(ws, "welcome"))["state"]
+    rng, over, sent, last = random.Random(count), 0, 0, state
+    while over < count:
+        if state.get("legal"):
+            await asyncio.sleep(1.5 / RATE_PER_SECOND)  # within a connection's rate, against a computer at once
+            sent += 1  # each act its own id: a repeated one is taken for the same act sent again
+            await ws.send(json.dumps({"type": "act", "id": f"d{sent}", "action": rng.choice(state["legal"])}))
+            last, state = state, {}
+        frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
+        if frame["type"] == "update":
+            state = frame["state"]
+        elif frame["type"] == "error" and frame.get("id") == f"d{sent}":
+            state = last  # refused (too quick after all): the same choice is made again
+        elif frame["type"] == "deal_over":
+            over += 1
+            if over < count:
+                await ws.send('{"type": "next"}')
+    await ws.close()
+    return table
+
+
+def _review_state(base: str, method: str, table: str, number: int) -> dict[str, Any]:
+    """Deal ``number``'s review as the server tells it: asked for (``POST``) or read (``GET``)."""
+    path = f"{base}/d/{table}/{number}/review" + (".json" if method == "GET" else "")
+    request = urllib.request.Request(path, method=method, data=b"" if method == "POST" else None)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())  # type: ignore[no-any-return]
+
+
+def _follow_reviews(base: str, table: str, reviews: int, asked: float, kept: dict[int, float],
+                    stop: threading.Event) -> None:
+    """Read each review's state as the page does, every half second until ``stop``, noting in ``kept`` the seconds
+    from ``asked`` until each was kept."""
+    while not stop.wait(0.5):
+        for number in range(1, reviews + 1):
+            if number not in kept and _review_state(base, "GET", table, number)["state"] == "done":
+                kept[number] = time.perf_counter() - asked
+
+
+REVIEW_KEYS = ("ack_p50_ms", "ack_p99_ms", "server_cpu_share")
+"""The figures of the review part whose medians over the runs are printed."""
+
+
+def review_beside_people(tables: int, seats: int, actions: int, think: float, clients: int, runs: int,
+                         reviews: int) -> dict[str, Any]:
+    """The people's tables played while the server makes ``reviews`` reviews, ``runs`` times, a fresh server each
+    time: every run's figures (with each review's seconds and how many were kept during the play) and their
+    medians."""
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            proc, url, _ = start_server(Path(tmp) / str(run))
+            base = url.replace("ws://", "http://", 1).removesuffix("/ws")
+            try:
+                table = asyncio.run(finished_deals(url, reviews))
+                asked = time.perf_counter()
+                for number in range(1, reviews + 1):
+                    _review_state(base, "POST", table, number)
+                kept: dict[int, float] = {}
+                stop = threading.Event()
+                follower = threading.Thread(target=_follow_reviews, args=(base, table, reviews, asked, kept, stop),
+                                            daemon=True)
+                follower.start()
+                figures = load(url, proc.pid, tables, seats, actions, think, clients)
+                stop.set()
+                follower.join()
+                states = [_review_state(base, "GET", table, n)["state"] for n in range(1, reviews + 1)]
+                figures.update({"reviews_asked": reviews, "reviews_kept_during_play": len(kept),
+                                "review_seconds": [round(kept[n], 1) for n in sorted(kept)],
+                                "review_running_at_end": "making" in states})
+                found.append(figures)
+            finally:
+                stop_server(proc)
+    return {"runs": found, "medians": {key: statistics.median(r[key] for r in found) for key in REVIEW_KEYS}}
 
 
 async def keep(url: str, kept: int) -> list[tuple[str, str]]:
@@ -781,10 +876,12 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=60, help="actions per table")
     parser.add_argument("--think", type=float, default=0.5, help="a player's mean pause before a move, in seconds")
     parser.add_argument("--kept", type=int, default=1000)
-    parser.add_argument("--part", choices=("load", "idle", "restart", "gc", "computers"),
+    parser.add_argument("--part", choices=("load", "idle", "restart", "gc", "computers", "review"),
                         help="measure only this part (load, idle and restart by default)")
     parser.add_argument("--runs", type=int, default=3,
-                        help="runs of each case for --part gc, --part computers and --through-proxy")
+                        help="runs of each case for --part gc, computers, review and --through-proxy")
+    parser.add_argument("--reviews", type=int, default=4, help="finished deals reviewed beside the tables, for "
+                        "--part review")
     parser.add_argument("--computer-tables", type=int, default=100,
                         help="Play the computer tables beside the people's, for --part computers")
     parser.add_argument("--computers", type=int, default=3, help="computers at each Play the computer table")
@@ -829,6 +926,14 @@ def main() -> int:
     if args.part == "computers":
         out["computers"] = computers_beside_people(args.tables, args.seats, args.actions, args.think, args.clients,
                                                    args.runs, args.computer_tables, args.computers, args.strength)
+        out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        print(json.dumps(out, indent=2))
+        return 0
+    if args.part == "review":
+        if not 1 <= args.reviews <= 6:
+            parser.error("--reviews is from 1 to 6 (the deals of one match, and an address's reviews in an hour)")
+        out["review"] = review_beside_people(args.tables, args.seats, args.actions, args.think, args.clients,
+                                             args.runs, args.reviews)
         out["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps(out, indent=2))
         return 0

@@ -328,6 +328,12 @@ class Moment(Protocol[D]):
         """The decision judged on worlds drawn with ``rng``, ``budget`` simulated turns spent on it."""
 
 
+def judge_moment(moment: Moment[D], seed: int, budget: int) -> D:
+    """One decision judged on its own random stream derived from ``seed`` (the stream :func:`judge_moments` gives
+    it, so a decision judged alone is judged as in the whole review), ``budget`` simulated turns spent on it."""
+    return moment.judge(random.Random(derive_seed(seed, "review", moment.turn, moment.kind)), budget)
+
+
 def judge_moments(moments: Callable[[], Iterable[Moment[J]]], seat: int, seed: int, budget: int,
                   on_progress: Callable[[int, int], None] | None = None,
                   cancelled: Callable[[], bool] | None = None,
@@ -348,7 +354,7 @@ def judge_moments(moments: Callable[[], Iterable[Moment[J]]], seat: int, seed: i
     for moment in moments():
         if cancelled is not None and cancelled():
             raise ReviewCancelled(f"the review of seat {seat} was cancelled after {len(judged)} decisions")
-        judged.append(moment.judge(random.Random(derive_seed(seed, "review", moment.turn, moment.kind)), budget))
+        judged.append(judge_moment(moment, seed, budget))
         if on_judged is not None:
             on_judged(judged[-1])
         if on_progress is not None:

@@ -131,10 +131,15 @@ class FrontConnection(ServerConnection):
     ws_path = "/ws"
     """The WebSocket endpoint's path."""
 
-    def __init__(self, *args: Any, answer: Answer, **kwargs: Any) -> None:
-        """A connection whose page requests ``answer`` answers (the rest as :class:`ServerConnection`)."""
+    def __init__(self, *args: Any, answer: Answer, posts: Callable[[str], bool] = lambda path: False,
+                 **kwargs: Any) -> None:
+        """A connection whose page requests ``answer`` answers (the rest as :class:`ServerConnection`), a
+        ``POST`` (with no body) too at the paths ``posts`` names."""
         super().__init__(*args, **kwargs)
         self.answer = answer
+        self.posts = posts
+        self.method = "GET"
+        """The method of the request being answered."""
         self.protocol.send_response = self._send_handshake  # type: ignore[method-assign]
         self.headers: dict[str, str] = {}
         """The headers of the request being answered (names in lower case)."""
@@ -200,7 +205,7 @@ class FrontConnection(ServerConnection):
         if head.problem is not None:
             self._send(plain(HTTPStatus.BAD_REQUEST, f"bad request: {head.problem}\n"), head=False, close=True)
             return
-        if head.method not in METHODS:
+        if head.method not in METHODS and not (head.method == "POST" and self.posts(head.path)):
             response = plain(HTTPStatus.METHOD_NOT_ALLOWED)
             response.headers["Allow"] = ", ".join(METHODS)
             self._send(response, head=False, close=True)
@@ -218,6 +223,7 @@ class FrontConnection(ServerConnection):
         else:
             self.headers = head.headers
             self.query = head.query
+            self.method = head.method
             response = self.answer(self, path)
         self._send(response, head=head.method == "HEAD", close=not head.keeps_alive)
 

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -36,10 +37,11 @@ from chinese_ten.net.accepting import Acceptor
 from chinese_ten.net.leases import CLOSE_MOVED, CLOSE_TRY_LATER, Leases
 from chinese_ten.net.metrics import Metrics
 from chinese_ten.net.proxies import client_of, is_loopback, is_trusted, trusted_networks
-from chinese_ten.net.deals import (answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
+from chinese_ten.net.deals import (Missing, answer_deal, deal_address, find_deal, missing_sentence, not_found_page,
                                    page_language, watched_table)
 from chinese_ten.net.page import deal_page, page_for, watch_answer
 from chinese_ten.net.refusals import RefusalLog
+from chinese_ten.net.reviews import ReviewDesk, review_address
 from chinese_ten.net.store import EXPIRY_SECONDS, DamagedStore, StoreRefused, StoreUnavailable, TableStore
 from chinese_ten.net.store_sqlite import SqliteStore
 from chinese_ten.net.tables import Refused, Table, clock_wall, new_table_id, restore, unavailable
@@ -212,6 +214,8 @@ class TableServer:
         self._pool: ThinkingQueue | None = None
         self._server: Server | None = None
         self._sweeper: asyncio.TimerHandle | None = None
+        self.reviews: ReviewDesk | None = None
+        """The deals' reviews asked for and kept (made once the server starts)."""
         self.loop: asyncio.AbstractEventLoop | None = None
         self.leases: Leases | None = None
         """This server's leases on its tables, once started on a store several servers share."""
@@ -329,7 +333,9 @@ class TableServer:
     async def start(self) -> None:
         """Bind the address (``port`` 0: any free port, then :attr:`port` is the real one) and start serving."""
         self.loop = asyncio.get_running_loop()
-        front = functools.partial(FrontConnection, answer=self._page)
+        self.reviews = ReviewDesk(self.store, self._find_deal, self._executor, self.loop)
+        front = functools.partial(FrontConnection, answer=self._page,
+                                  posts=lambda path: review_address(path) is not None)
         self._server = await serve(self._handle, self.host, self.port, subprotocols=[p.SUBPROTOCOL],  # type: ignore[list-item]
                                    process_request=self._http, max_size=p.MAX_FRAME, compression=None,
                                    create_connection=front,  # type: ignore[arg-type]
@@ -359,6 +365,8 @@ class TableServer:
             self._server.close(code=CLOSE_MOVED, reason="the server is restarting")
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
+        if self.reviews is not None:
+            self.reviews.close()
         if self._pool is not None:
             self._pool.shutdown()
         self.release()
@@ -390,16 +398,22 @@ class TableServer:
         watched = watched_table(path)
         if watched is not None:
             return self._watch_page(watched, connection.headers)
+        review = review_address(path)
+        if review is not None and self.reviews is not None:
+            return self.reviews.answer(review, connection.method, client_of(address, forwarded, self.trusted),
+                                       connection.headers, parse_qs(connection.query))
         deal = deal_address(path)
         if deal is not None:
-            return answer_deal(deal, lambda table, number: find_deal(self.store, self.tables.get(table), table,
-                                                                        number, clock_wall()),
-                               connection.headers, lambda _address: deal_page())
+            return answer_deal(deal, self._find_deal, connection.headers, lambda _address: deal_page())
         page = page_for(path, lambda table: found.game.name if (found := self.tables.get(table)) is not None else None,
                         connection.headers, connection.query)
         if page is not None:
             return page
         return plain(HTTPStatus.NOT_FOUND)
+
+    def _find_deal(self, table: str, number: int) -> dict[str, Any] | Missing:
+        """Finished deal ``number`` of ``table`` as kept now, or why there is none."""
+        return find_deal(self.store, self.tables.get(table), table, number, clock_wall())
 
     def _watch_page(self, table_id: str, request: dict[str, str]) -> Response:
         """The seat's page watching ``table_id`` (``GET /w/TABLE``), or the styled 404 for a table not kept here."""

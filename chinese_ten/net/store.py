@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-SCHEMA_VERSION: Final[int] = 5
+SCHEMA_VERSION: Final[int] = 6
 """1: tables, seats and deals; 2: each table's latest chat lines too; 3: each table's turn clock, whether it may
 be watched, its matches played and who wants another; 4: each table's lease (:data:`ADDED`); 5: the finished
-deals of removed tables, kept for :data:`DEALS_KEPT_SECONDS` more (``kept_deals``)."""
+deals of removed tables, kept for :data:`DEALS_KEPT_SECONDS` more (``kept_deals``); 6: the finished deals' reviews
+(``reviews``), kept as long as their deals."""
 
 SCHEMA: Final[str] = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -68,6 +69,12 @@ CREATE TABLE IF NOT EXISTS kept_deals (
     number INTEGER NOT NULL,
     record TEXT,
     until DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    review TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
 CREATE TABLE IF NOT EXISTS chat (
@@ -362,6 +369,9 @@ class TableStore(abc.ABC):
             db.execute("DELETE FROM tables WHERE last_action < ?", (now - after,))
             db.execute("UPDATE kept_deals SET record = NULL WHERE until < ? AND record IS NOT NULL", (now,))
             db.execute("DELETE FROM kept_deals WHERE until < ?", (now - GONE_KEPT_SECONDS,))
+            db.execute("DELETE FROM reviews WHERE NOT EXISTS (SELECT 1 FROM deals d WHERE d.table_id = "
+                       "reviews.table_id AND d.number = reviews.number) AND NOT EXISTS (SELECT 1 FROM kept_deals k "
+                       "WHERE k.table_id = reviews.table_id AND k.number = reviews.number AND k.record IS NOT NULL)")
         return gone
 
     def deal(self, table_id: str, number: int, now: float) -> dict[str, Any] | str | None:
@@ -375,6 +385,19 @@ class TableStore(abc.ABC):
                                  "WHERE table_id = ? AND number = ?", (now, table_id, number)).fetchone()
                 if row is not None and row[0] is None:
                     return "gone"
+        return None if row is None else dict(json.loads(row[0]))
+
+    def save_review(self, table_id: str, number: int, review: dict[str, Any]) -> None:
+        """Keep the review of finished deal ``number`` of table ``table_id`` (kept as long as the deal is)."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO reviews VALUES (?, ?, ?) ON CONFLICT (table_id, number) DO UPDATE SET "
+                       "review = excluded.review", (table_id, number, json.dumps(review)))
+
+    def review(self, table_id: str, number: int) -> dict[str, Any] | None:
+        """The kept review of deal ``number`` of table ``table_id``, or None when none is kept."""
+        with self._reading() as db:
+            row = db.execute("SELECT review FROM reviews WHERE table_id = ? AND number = ?",
+                             (table_id, number)).fetchone()
         return None if row is None else dict(json.loads(row[0]))
 
     def kept_deal_count(self, table_id: str) -> int:

@@ -77,6 +77,8 @@ class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     queued: float
+    paced: bool = True
+    """False for a job of another size than a table's decision (a review's), which the pace does not count."""
 
 
 def _start_worker() -> None:
@@ -154,8 +156,9 @@ class ThinkingQueue:
         with self._lock:
             return self._running
 
-    def submit(self, owner: object, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        """Queue ``fn(*args)`` for ``owner`` (a table's thinker): its future, answered when a worker has done it.
+    def submit(self, owner: object, fn: Callable[..., Any], *args: Any, paced: bool = True) -> Future[Any]:
+        """Queue ``fn(*args)`` for ``owner`` (a table's thinker): its future, answered when a worker has done it;
+        with ``paced`` false, the time it takes is left out of the queue's :attr:`pace`.
         Cancelling the future before a worker takes it drops it from the queue. :class:`QueueFull` when the queue
         holds :attr:`room` decisions already (the future fails with it when the decision waits longer than
         :data:`WAIT_S` all the same); ``RuntimeError`` once the queue is shut down."""
@@ -167,7 +170,7 @@ class ThinkingQueue:
             if self._count >= self.room:
                 self._refuse()
                 raise QueueFull(f"{self._count} decisions are waiting already")
-            self._waiting.setdefault(owner, deque()).append(_Job(future, fn, args, self._clock()))
+            self._waiting.setdefault(owner, deque()).append(_Job(future, fn, args, self._clock(), paced))
             self._count += 1
         self._dispatch()
         return future
@@ -255,15 +258,16 @@ class ThinkingQueue:
                 self._forget_broken(executor, exc)
                 job.future.set_exception(exc)
                 continue
-            inner.add_done_callback(self._answer_to(job.future, self._clock()))
+            inner.add_done_callback(self._answer_to(job.future, self._clock() if job.paced else None))
 
-    def _answer_to(self, outer: Future[Any], began: float) -> Callable[[Future[Any]], None]:
-        """The callback that passes a worker's answer on to ``outer`` (handed to the worker at ``began``)."""
+    def _answer_to(self, outer: Future[Any], began: float | None) -> Callable[[Future[Any]], None]:
+        """The callback that passes a worker's answer on to ``outer`` (handed to the worker at ``began``; None: not
+        timed)."""
         return lambda inner: self._answered(outer, inner, began)
 
-    def _answered(self, outer: Future[Any], inner: Future[Any], began: float) -> None:
+    def _answered(self, outer: Future[Any], inner: Future[Any], began: float | None) -> None:
         """A worker has answered (on the pool's thread): the answer to its asker, the next decision to the pool."""
-        self._finished(self._clock() - began)
+        self._finished(self._clock() - began if began is not None else None)
         if inner.cancelled():
             outer.set_exception(RuntimeError("the thinking pool was shut down"))
         elif (failure := inner.exception()) is not None:

@@ -8,6 +8,7 @@ import { RecordProblem, stepsOf } from "./replay_steps.js";
 import { redrawSteps, showSteps } from "./replay_view.js";
 import { dealLink, shareRow } from "./deal_share.js";
 import { wireReplay } from "./replay.js";
+import { reviewPanel } from "./review.js";
 
 const $ = (role) => document.querySelector(`[data-role="${role}"]`);
 const [, , table, number] = location.pathname.split("/");
@@ -52,6 +53,7 @@ async function main() {
     if (!answer.ok) throw new RecordProblem(data.error || answer.statusText);
     sharing();
     showSteps(stepsOf(data), data, table, Number(number));
+    reviewPanel(table, number);
   } catch (error) {
     $("notice").textContent = error instanceof RecordProblem ? error.message : _("The deal could not be read from the server.");
     $("notice").closest('[data-view="notice"]').hidden = false;

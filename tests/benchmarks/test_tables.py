@@ -49,3 +49,13 @@ def test_the_computers_part_times_each_computers_move_and_counts_the_pools_decis
     assert figures["computer_move_p50_ms"] <= figures["computer_move_p99_ms"] <= figures["computer_move_max_ms"]
     assert found["decisions_thought_in_pool"] == [figures["thinking"]["served"]] and figures["thinking"]["served"] > 0
     assert found["medians"]["computer_move_p99_ms"] == figures["computer_move_p99_ms"]  # one run: its own figures
+
+
+@pytest.mark.slow
+def test_the_review_part_plays_every_table_while_the_server_makes_the_review_asked_for() -> None:
+    found = run("--part", "review", "--reviews", "1", "--runs", "1")["review"]
+    figures = found["runs"][0]
+    assert figures["actions"] == 2 * 6 and figures["reviews_asked"] == 1
+    assert figures["reviews_kept_during_play"] == len(figures["review_seconds"]) <= 1
+    assert figures["review_running_at_end"] == (figures["reviews_kept_during_play"] == 0)
+    assert found["medians"]["ack_p99_ms"] == figures["ack_p99_ms"]  # one run: its own figures

@@ -56,7 +56,7 @@ def test_a_version_2_file_is_brought_up_to_date_and_its_tables_play_on(tmp_path:
         store.close()
     db = sqlite3.connect(path)
     try:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     finally:
         db.close()
 

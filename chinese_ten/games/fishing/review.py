@@ -306,6 +306,12 @@ class _Moment:
         return judge(self.view, self.action, rng, self.turn, budget)
 
 
+def decision_moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
+    """Every decision of ``seat`` in the record waiting to be judged, in order (a server judges them one at a
+    time with :func:`~chinese_ten.engine.review.judge_moment`); refuses what :func:`review_record` refuses."""
+    return _moments(record, seat)
+
+
 def _moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
     """Every decision of ``seat`` in the record, in order, replaying the deal on the way."""
     replay(record)  # checks the whole record first, naming the turn of anything wrong

@@ -218,6 +218,12 @@ class _Moment:
         return judge_take(self.view, self.take, rng, self.turn, budget)
 
 
+def decision_moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
+    """Every decision of ``seat`` in the record waiting to be judged, in order (a server judges them one at a
+    time with :func:`~chinese_ten.engine.review.judge_moment`); refuses what :func:`review_record` refuses."""
+    return _moments(record, seat)
+
+
 def _moments(record: dict[str, Any], seat: int) -> Iterator[_Moment]:
     """Every decision of ``seat`` in the record, in order, replaying the deal on the way."""
     turns = replay(record).turns  # checks the whole record and fills in every take
