@@ -34,7 +34,9 @@ def test_play_again_from_the_window_and_a_second_client_starts_the_next_match_in
         net.run(lambda: table.again_names() == ["Bo (guest 1)"], play=False)
         assert result.buttons[0].enabled
         app.frame(1 / 60, [click_event(result.buttons[0].rect.center)])  # Play again, as a person clicks it
-        assert table.again_asked and not result.buttons[0].enabled
+        # the server may deal the next match before this frame ends (the window then shows it at once, and its
+        # asking is done); otherwise the window has asked and its button waits for the others
+        assert app.top() is not result or (table.again_asked and not result.buttons[0].enabled)
         net.run(lambda: app.top() is table and table.ctl.match is not first, play=False)
         assert table.follower.places is None and not table.again_asked
         assert table.ctl.match.deals_played == 0 and not table.ctl.match.is_over
