@@ -10,7 +10,7 @@ from chinese_ten.games.fishing.events import (CapturedSets, DealOver, Dealt, Dre
 from chinese_ten.ui.kit.sound import effect_for
 from chinese_ten.ui.table.animation import finish_steps
 from chinese_ten.ui.table.choreography import Choreographer, Pace
-from chinese_ten.ui.table.games.fishing import FISHING
+from chinese_ten.ui.table.games.fishing import TABLE as FISHING
 from chinese_ten.ui.table.narration import Narration
 
 c = Card.parse

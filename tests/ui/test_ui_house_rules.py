@@ -15,7 +15,7 @@ from chinese_ten.games.ten.rules import PRESETS, RuleSet
 from chinese_ten.settings import Settings, SettingsStore
 from chinese_ten.ui.app import App, DemoOptions
 from chinese_ten.ui.table.board import Board
-from chinese_ten.ui.table.games.ten import TEN
+from chinese_ten.ui.table.games.ten import TABLE as TEN
 from chinese_ten.ui.table.choreography import Choreographer
 from chinese_ten.ui.table.controller import TableController
 from chinese_ten.ui.scenes.match import MatchScene

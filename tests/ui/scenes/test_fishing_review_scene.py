@@ -142,7 +142,7 @@ def test_a_planted_go_fishing_blunder_shows_its_mark_its_reason_and_its_options_
 
 def test_a_set_taken_by_both_the_chosen_and_the_best_family_says_so_in_the_chosen_colour() -> None:
     from chinese_ten.games.fishing.review import Choice, Judgement
-    from chinese_ten.ui.table.games.fishing import FISHING
+    from chinese_ten.ui.table.games.fishing import TABLE as FISHING
 
     ace, ace2, two, queen = (Card.parse(c) for c in ("AS", "AD", "2D", "QD"))
     best = Choice(ace, ((ace2,), (two, queen)), 112.0)

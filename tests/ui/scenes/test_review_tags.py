@@ -19,7 +19,7 @@ from chinese_ten.settings import Settings
 from chinese_ten.ui.app import App, open_window
 from chinese_ten.ui.kit.theme import classic_theme, high_contrast_theme
 from chinese_ten.ui.scenes.review import ReviewScene, margin_text, open_review, option_tags
-from chinese_ten.ui.table.games.ten import TEN
+from chinese_ten.ui.table.games.ten import TABLE as TEN
 from chinese_ten.ui.table.geometry import hand_rects
 from chinese_ten.ui.table.tags import place_tags
 

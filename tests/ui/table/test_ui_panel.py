@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from chinese_ten.ui.app import App
-from chinese_ten.ui.table.games.ten import TEN
+from chinese_ten.ui.table.games.ten import TABLE as TEN
 
 from uiharness import play_until, press, run_frames
 

@@ -9,7 +9,7 @@ import pytest
 from chinese_ten.games.ten.deal import Deal
 from chinese_ten.ui.table.animation import Label
 from chinese_ten.ui.table.board import Loc
-from chinese_ten.ui.table.games.ten import TEN
+from chinese_ten.ui.table.games.ten import TABLE as TEN
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.table.choreography import Choreographer, Pace
 from chinese_ten.ui.table.geometry import table_geometry
