@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, where the tool's loader lives
-from messages_tool import messages  # noqa: E402
+from messages_tool import marked_messages, messages  # noqa: E402
 
 from chinese_ten import assets, i18n  # noqa: E402
 from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
@@ -226,7 +226,7 @@ def _pseudo(text: str) -> str:
 def _marked() -> frozenset[str]:
     """Every message marked for translation in the sources, read once a test process (each change of language
     makes a catalog anew)."""
-    return frozenset(m.msgid for m in messages.extract())
+    return frozenset(m.msgid for m in marked_messages())
 
 
 class Pseudo(gettext.NullTranslations):
