@@ -10,7 +10,6 @@ from uiharness import press
 
 from chinese_ten.engine.errors import IllegalMove
 from chinese_ten.games.ten.deal import Deal
-from chinese_ten.games.ten.players import hard
 from chinese_ten.ui.scenes.choice import ChoiceScene
 from chinese_ten.ui.scenes.count import CountScene
 from chinese_ten.ui.scenes.help import HelpScene
@@ -70,9 +69,6 @@ def test_monkey(make_table, monkeypatch) -> None:  # type: ignore[no-untyped-def
         applied.append(str(action))
         return events
     monkeypatch.setattr(Deal, "apply", checked)
-    # The monkey's H asks for hints; a hint searching the fewest worlds goes through every step a deeper one
-    # does, and the depth of its search is the hint's own tests' business (at full depth they were 40 % here).
-    monkeypatch.setattr(hard, "TURNS_PER_MS", 1)
 
     rng = random.Random(2024)
     app, ctl, scene = make_table(seats=3, seed=4, length="per-seat")
