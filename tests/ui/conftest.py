@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 from chinese_ten.settings import Settings  # noqa: E402
 from chinese_ten.ui.app import App, open_window  # noqa: E402
+from chinese_ten.ui.kit import cardimages  # noqa: E402
 from chinese_ten.ui.table.choreography import Pace  # noqa: E402
 from chinese_ten.ui.table.controller import TableController  # noqa: E402
 from chinese_ten.ui.table.live import TableScene  # noqa: E402
@@ -55,11 +56,31 @@ class _Rasters:
 _RASTERS = _Rasters(pygame.image.load_sized_svg)
 
 
+class _Sources:
+    """Where each card's SVG lies, looked up once a process: the lookup checks the assets' folders on disk for
+    every picture made, and resizing windows makes thousands (a tenth of the monkey's time)."""
+
+    def __init__(self, find: Callable[..., object | None]) -> None:
+        self.find = find
+        self.found: dict[tuple[str, str, bool], object | None] = {}
+
+    def __call__(self, code: str, style: str, small: bool = False) -> object | None:
+        key = (code, style, small)
+        if key not in self.found:
+            self.found[key] = self.find(code, style, small)
+        return self.found[key]
+
+
+_SOURCES = _Sources(cardimages._svg_source)  # noqa: SLF001 - the lookup the cache stands in front of
+
+
 @pytest.fixture(autouse=True)
 def rasterise_each_card_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Card pictures come from :class:`_Rasters` in every window test but those measuring memory."""
+    """Card pictures come from :class:`_Rasters`, their files from :class:`_Sources`, in every window test but
+    those measuring memory."""
     if not request.module.__name__.endswith(MEMORY_TESTS):
         monkeypatch.setattr(pygame.image, "load_sized_svg", _RASTERS)
+        monkeypatch.setattr(cardimages, "_svg_source", _SOURCES)
 
 
 QUICK = Pace(move=0.02, flip=0.02, glow=0.01, sweep=0.02, triple=0.03, pause=0.0)

@@ -10,13 +10,17 @@ from pathlib import Path
 
 import pytest
 
+SMALLEST = "960x600"
+"""The window every demo here draws in: the smallest the game supports, the cheapest to draw (what these tests
+prove is the same at every size; the sizes themselves are the layout tests' business)."""
+
 
 def test_demo_runs_with_frame_stats_and_screenshots(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     stats = tmp_path / "frames.json"
     shots = tmp_path / "shots"
     proc = subprocess.run(
-        [sys.executable, "-m", "chinese_ten", "demo", "--seats", "2", "--deals", "1", "--seed", "3",
+        [sys.executable, "-m", "chinese_ten", "demo", "--size", SMALLEST, "--seats", "2", "--deals", "1", "--seed", "3",
          "--frame-stats", str(stats), "--screenshot", str(shots), "--json"],
         env=env, capture_output=True, text=True, timeout=120,
     )
@@ -35,7 +39,7 @@ def test_demo_runs_with_frame_stats_and_screenshots(tmp_path: Path) -> None:
 def test_a_hard_demo_is_answered_by_the_worker_process() -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.run(
-        [sys.executable, "-m", "chinese_ten", "demo", "--seats", "2", "--deals", "1", "--seed", "2",
+        [sys.executable, "-m", "chinese_ten", "demo", "--size", SMALLEST, "--seats", "2", "--deals", "1", "--seed", "2",
          "--strength", "hard", "--json"],
         env=env, capture_output=True, text=True, timeout=300,
     )
@@ -52,7 +56,7 @@ def test_demo_keeps_its_match_only_in_the_data_dir_it_is_given(tmp_path: Path, c
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                CHINESE_TEN_DATA_DIR=str(tmp_path / "from-env"))
     base = [sys.executable, "-m", "chinese_ten"]
-    demo = ["demo", "--seats", "2", "--seed", "4"]
+    demo = ["demo", "--size", SMALLEST, "--seats", "2", "--seed", "4"]
     # One deal shows where a demo writes; the kept match below has two, each kept.
     assert subprocess.run(base + demo + ["--deals", "1"], env=env, capture_output=True, timeout=120).returncode == 0
     assert not (tmp_path / "from-env").exists(), "a demo writes nowhere unless --data-dir is given"
@@ -68,7 +72,7 @@ def test_demo_keeps_its_match_only_in_the_data_dir_it_is_given(tmp_path: Path, c
 
 def _demo(tmp_path: Path, folder: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CHINESE_TEN_LOG_DIR=str(tmp_path / "log"))
-    return subprocess.run([sys.executable, "-m", "chinese_ten", "demo", "--seats", "2", "--deals", "1", "--seed", "4",
+    return subprocess.run([sys.executable, "-m", "chinese_ten", "demo", "--size", SMALLEST, "--seats", "2", "--deals", "1", "--seed", "4",
                            "--data-dir", str(folder)], env=env, capture_output=True, text=True, timeout=120)
 
 

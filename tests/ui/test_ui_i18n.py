@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, where the tool's loader lives
-from messages_tool import messages  # noqa: E402
+from messages_tool import marked_messages, messages  # noqa: E402
 
 from chinese_ten import assets, i18n  # noqa: E402
 from chinese_ten.i18n import LANGUAGE_NAMES, LANGUAGES, _
@@ -226,7 +226,7 @@ def _pseudo(text: str) -> str:
 def _marked() -> frozenset[str]:
     """Every message marked for translation in the sources, read once a test process (each change of language
     makes a catalog anew)."""
-    return frozenset(m.msgid for m in messages.extract())
+    return frozenset(m.msgid for m in marked_messages())
 
 
 class Pseudo(gettext.NullTranslations):
@@ -433,14 +433,15 @@ def test_every_character_drawn_on_every_screen_has_a_glyph_in_its_font(code: str
     i18n.use_language(code)
     chart = _("Your margin in the last {n} deals").split("{n}")[0]
     assert any(text.startswith(chart) for text, _bold, _lang in drawn), "the chart was drawn"
-    lacking: dict[str, set[str]] = {}
-    fonts: dict[tuple[bool, str], pygame.font.Font] = {}
+    written: dict[tuple[bool, str], set[str]] = {}  # each character once a font, however many texts hold it
     for text, bold, lang in drawn:
-        font = fonts.setdefault((bold, lang), pygame.font.Font(str(assets.font_file(bold, lang)), 24))
         for kind, value in _pieces(text):
-            if kind != "t":
-                continue
-            for ch in set(value):
-                if not ch.isspace() and _drawn_as_a_box(font, ch):
-                    lacking.setdefault(f"{assets.font_file(bold, lang).name}", set()).add(ch)
+            if kind == "t":
+                written.setdefault((bold, lang), set()).update(ch for ch in value if not ch.isspace())
+    lacking: dict[str, set[str]] = {}
+    for (bold, lang), chars in written.items():
+        font = pygame.font.Font(str(assets.font_file(bold, lang)), 24)
+        for ch in chars:
+            if _drawn_as_a_box(font, ch):
+                lacking.setdefault(f"{assets.font_file(bold, lang).name}", set()).add(ch)
     assert not lacking, {name: "".join(sorted(chars)) for name, chars in lacking.items()}
