@@ -6,8 +6,17 @@
   60 KB; and the HTTP part as the page's resource timing counts it, file by file;
 - a second visit: the same, for the same table's page opened again in the same browser (which comes back
   to the seat by its kept token), against 5 KB;
-- link to hand: from opening a link (the browser's name already given once) to the last picture of the
-  hand arriving, by the page's own resource timing; the median of ``--runs`` tables, against 1 s;
+- link to hand: from opening a link (the browser's name already given once, offered again and kept by a press
+  of Join as soon as it is shown) to the last picture of the hand arriving, by the page's own resource timing;
+  the median of ``--runs`` tables, against 1 s;
+- the front page's first view: the bytes on the wire, through the same relay, from opening the server's
+  front page (``/``) in a fresh profile to its form drawn from the server's games and every picture loaded;
+- Play the computer: in a fresh profile each time (a new browser), from opening the front page to the
+  computer's first move shown after pressing Play the computer. The person leads, so the page plays its first
+  card by its button as soon as it is offered (a choice of what it takes, the first offered) and the time
+  ends when the page shows the computer's move: the seat's turn offered again, or the deal's count. The
+  median of ``--runs``, against 1 s; the part up to the person's first decision is printed beside it.
+  Each time includes Selenium's own round trips (about 20 ms a wait);
 - long tasks while cards move: Chromium's performance timeline (``longtask`` entries) over a whole
   match of Go Fishing at 6 seats played by the page's buttons, with the frame intervals of
   ``requestAnimationFrame`` meanwhile and the page's own ``draw`` measures (drawing the table again
@@ -20,6 +29,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import statistics
 import sys
@@ -116,6 +126,62 @@ def table(server: ServerThread, game: str, seats: int) -> tuple[TableClient, str
     return host, wait_for(host, "created")["links"]["1"]
 
 
+FRONT_DRAWN = """
+const done = arguments[arguments.length - 1];
+const ready = () => {
+  const create = document.querySelector('[data-role="open-table"] [data-role="create"]');
+  return create && create.offsetParent !== null && [...document.images].every((img) => img.complete);
+};
+const poll = setInterval(() => { if (ready()) { clearInterval(poll); done(true); } }, 10);
+"""
+
+
+def front_first_view(relay: CountingRelay, profile: Path) -> int:
+    """The bytes the server sends, through ``relay``, for the front page's first view in a fresh profile."""
+    driver = start_browser(profile)
+    try:
+        relay.sent = 0
+        driver.get(relay.url + "/")
+        driver.execute_async_script(FRONT_DRAWN)
+        return relay.sent
+    finally:
+        driver.quit()
+
+
+def play_the_computer(server: ServerThread, profile: Path) -> tuple[float, float, float]:
+    """Seconds from opening the front page in a fresh profile to its form drawn, to the person's first decision
+    offered, and to the computer's first move shown after the person's first card (the module's docstring says
+    how)."""
+    driver = start_browser(profile)
+    try:
+        page = Page(driver)
+        started = time.monotonic()
+        driver.get(server.url + "/")
+        driver.execute_async_script(FRONT_DRAWN)
+        drawn = time.monotonic()
+        page.find('[data-role="play-computer"]').click()
+        page.seated()
+        page.wait(lambda d: page.look()["state"] == "my-turn" and page.look()["hand"], what="the first decision")
+        offered = time.monotonic()
+        acted = page.step()
+        while page.look()["state"] == "choosing" and acted != "match-over":
+            acted = page.step()
+        page.wait(lambda d: page.look()["state"] in ("my-turn", "deal-over", "match-over"),
+                  what="the computer's move")
+        return drawn - started, offered - started, time.monotonic() - started
+    finally:
+        driver.quit()
+
+
+def join_as_before(page: Page, link: str) -> None:
+    """Open a seat's link in a browser that gave its name at an earlier table, and keep the name it offers
+    again by pressing Join as soon as it is shown."""
+    page.driver.get(link)
+    page.wait(lambda d: page.look()["state"] == "joining" and page.find('[data-role="join"]').is_displayed(),
+              what="the name to be offered")
+    page.find('[data-role="join"]').click()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="tables opened for the link-to-hand time")
@@ -126,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        server = ServerThread(work / "tables", pool=False)
+        server = ServerThread(work / "tables", pool=False, tables_per_hour=1000)  # a table a run and more
         driver = start_browser(work / "profile")
         try:
             page = Page(driver)
@@ -141,8 +207,21 @@ def main(argv: list[str] | None = None) -> int:
             page.seated()
             second = driver.execute_async_script(HAND_SHOWN)
             again = relay.sent
+            front_bytes = front_first_view(relay, work / "front-profile")
             relay.close()
             host.close()
+            print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 minutes) on "
+                  f"{os.cpu_count()} cores")
+            print(f"the front page's first view: {front_bytes / 1024:.1f} KB on the wire")
+            plays = [play_the_computer(server, work / f"play-{n}") for n in range(args.runs)]
+            drawn = [front for front, _, _ in plays]
+            firsts = [first for _, first, _ in plays]
+            shown = [move for _, _, move in plays]
+            print(f"Play the computer, front page to the computer's first move shown: median "
+                  f"{statistics.median(shown) * 1000:.0f} ms, worst {max(shown) * 1000:.0f} ms over {len(shown)} fresh "
+                  f"profiles (target: median at most 1000 ms); of it to the front page drawn: median "
+                  f"{statistics.median(drawn) * 1000:.0f} ms, and to the person's first decision: median "
+                  f"{statistics.median(firsts) * 1000:.0f} ms")
             print(f"first view: {wire / 1024:.1f} KB on the wire (target: at most 60 KB); of it HTTP "
                   f"{first['bytes'] / 1024:.1f} KB in {first['files']} files by the page's resource timing")
             print(f"second visit: {again / 1024:.1f} KB on the wire (target: at most 5 KB); of it HTTP "
@@ -154,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             times = []
             for _ in range(args.runs):
                 host, link = table(server, "ten", 2)
-                driver.get(link)
+                join_as_before(page, link)
                 times.append(driver.execute_async_script(HAND_SHOWN)["shown"])
                 host.close()
             print(f"link to hand: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms "
@@ -162,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             client, link = table(server, "fishing", 6)
             scripted = Host(client)
             scripted.start()
-            driver.get(link)
+            join_as_before(page, link)
             page.seated()
             driver.execute_script(TIMELINE)
             started = time.monotonic()

@@ -6,7 +6,10 @@ chooses another folder): a four-seat table of Chinese Ten, a five-seat table of 
 review of a two-seat deal at its worst moment, and a network table with friends, hosted on a table server
 inside this process on 127.0.0.1 and joined by a second window through its link. Each picture is made in
 the normal look and in high contrast (``NAME.png`` and ``NAME-contrast.png``); ``--look normal`` or
-``--look contrast`` makes one look only. The local tables and the review come from fixed seeds, so two runs
+``--look contrast`` makes one look only. Two more show the table server's own site as a person with only a
+browser sees it, in a headless Chromium against a table server on 127.0.0.1, in the normal look: the front
+page (Play the computer, Open a table) and a finished deal's page with its review shown. The local tables
+and the review come from fixed seeds, so two runs
 draw them alike; the network table is dealt by the server's own secret shuffle, as every network table is.
 Each picture is written with at most 256 colours, a third of a true-colour file's size. Nothing is kept:
 the settings and the data live in a temporary folder.
@@ -38,7 +41,13 @@ SIZE = (960, 600)
 LOOKS = ("normal", "contrast")
 """The two looks, the normal one first."""
 
-PICTURES = ("ten", "fishing", "review", "friends")
+WINDOW_PICTURES = ("ten", "fishing", "review", "friends")
+"""The window's pictures, made in both looks."""
+
+WEB_PICTURES = ("front", "deal")
+"""The site's pictures in a browser, made in the normal look."""
+
+PICTURES = WINDOW_PICTURES + WEB_PICTURES
 """The pictures made, by name."""
 
 SECONDS = 60.0
@@ -253,6 +262,84 @@ def _wait_for_frames(apps: Sequence[object], timeout: float = 0.01) -> None:
                 return
 
 
+# ---------------------------------------------------------------------- the site in a browser
+
+REVIEW_EFFORT = 2000
+"""The deal page's review's effort per decision: the fewest worlds the game allows, so the picture comes quickly."""
+
+
+DEAL_TURNS = 6
+"""How many turns into the deal its page is stepped for the picture."""
+
+
+def _site_front(page, url: str) -> None:  # type: ignore[no-untyped-def]
+    """The front page of a fresh profile, its form drawn from the server's games and its picture's cards loaded."""
+    page.driver.get(url + "/")
+    page.wait(lambda d: page.find('[data-role="open-table"] [data-role="create"]').is_displayed(), what="the form")
+    page.wait(lambda d: d.execute_script("return [...document.images].every((i) => i.complete)"), what="the pictures")
+    page.still()
+
+
+def _site_deal(page, server, table: str) -> None:  # type: ignore[no-untyped-def]
+    """The first deal's page of a finished match with its review asked for by the button and shown, the review in
+    view."""
+    def quick() -> None:
+        desk = server.server.reviews
+        if desk is not None:
+            desk.budget = REVIEW_EFFORT
+
+    server.call(quick)
+    page.driver.get(f"{server.url}/d/{table}/1")
+    button = page.wait(lambda d: next((b for b in d.find_elements("css selector", "[data-role=review-ask]")
+                                       if b.is_displayed()), None), what="the button asking for the review")
+    button.click()
+    page.wait(lambda d: d.find_element("css selector", "[data-role=review]").get_attribute("data-state") == "done",
+              timeout=SECONDS, what="the review to be shown")
+    for _ in range(DEAL_TURNS):  # a few turns in, as the arrow keys step
+        page.driver.find_element("css selector", "body").send_keys("\ue014")
+    page.driver.execute_script(
+        "const first = document.querySelector('[data-role=review-decision]');"
+        "(first || document.querySelector('[data-role=review]')).scrollIntoView({block: 'end'});")
+    page.still()
+
+
+def site(out: Path, names: Sequence[str], folder: Path) -> list[Path]:
+    """Write the site's pictures ``names`` (of :data:`WEB_PICTURES`) into ``out``: a headless Chromium with a
+    fresh profile, its page 960 × 600, against a table server on 127.0.0.1 serving ``folder``."""
+    import pygame
+
+    from tests.net.netkit import ServerThread
+    from tests.net.test_reviews import finished_match
+    from tests.web.webkit import Page, browser_missing, start_browser
+
+    missing = browser_missing()
+    if missing:
+        raise RuntimeError(f"the site's pictures need a browser: {missing}")
+    (folder / "tables").mkdir(parents=True, exist_ok=True)
+    table = finished_match(folder / "tables", "ten", 2)[0] if "deal" in names else ""
+    server = ServerThread(folder / "tables")
+    driver = start_browser(folder / "profile", *SIZE)
+    written: list[Path] = []
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": SIZE[0], "height": SIZE[1], "deviceScaleFactor": 1, "mobile": False})
+        page = Page(driver)
+        for name in names:
+            if name == "front":
+                _site_front(page, server.url)
+            else:
+                _site_deal(page, server, table)
+            shot = folder / f"{name}-shot.png"
+            driver.save_screenshot(str(shot))
+            path = out / f"{name}.png"
+            save_png(pygame.image.load(str(shot)), path)
+            written.append(path)
+    finally:
+        driver.quit()
+        server.stop()
+    return written
+
+
 # ---------------------------------------------------------------------- small PNGs
 
 PALETTE = 256
@@ -328,14 +415,20 @@ def _window() -> Iterator[object]:
 
 
 def make(out: Path, looks: Sequence[str] = LOOKS, pictures: Sequence[str] = PICTURES) -> list[Path]:
-    """Write every picture in every look into ``out`` (on the video driver ``SDL_VIDEODRIVER`` names); returns
-    the files written, in order."""
+    """Write every picture in every look into ``out`` (the window's on the video driver ``SDL_VIDEODRIVER``
+    names; the site's in the normal look only, when it is among ``looks``); returns the files written, in order."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for look in looks:
         contrast = look == "contrast"
         suffix = "-contrast" if contrast else ""
+        web = [name for name in pictures if name in WEB_PICTURES]
+        if web and not contrast:
+            with tempfile.TemporaryDirectory(prefix="chinese-ten-shots-") as tmp:
+                written += site(out, web, Path(tmp))
         for name in pictures:
+            if name in WEB_PICTURES:
+                continue
             with _window() as window, tempfile.TemporaryDirectory(prefix="chinese-ten-shots-") as tmp:
                 folder = Path(tmp)
                 if name == "friends":

@@ -1,5 +1,5 @@
-"""The README's pictures can be made from the real game: ``tools/screenshots.py`` writes each one, at the
-window's size, small enough to keep in the repository."""
+"""The README's pictures can be made from the real game: ``tools/screenshots.py`` writes each one, the window's
+and the site's in a browser alike, at the window's size, small enough to keep in the repository."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ def test_every_picture_of_the_readme_is_made_in_both_looks_and_stays_small(tmp_p
     tool = _tool()
     written = tool.make(tmp_path)
     names = sorted(p.name for p in written)
-    assert names == sorted(f"{n}{s}.png" for n in tool.PICTURES for s in ("", "-contrast"))
+    assert names == sorted([f"{n}{s}.png" for n in tool.WINDOW_PICTURES for s in ("", "-contrast")]
+                           + [f"{n}.png" for n in tool.WEB_PICTURES])
     readme = (TOOL.parents[1] / "README.md").read_text(encoding="utf-8")
     for path in written:
         picture = pygame.image.load(str(path))
@@ -35,7 +36,7 @@ def test_every_picture_of_the_readme_is_made_in_both_looks_and_stays_small(tmp_p
         assert len({picture.get_at((x, y))[:3] for x in range(0, 960, 37) for y in range(0, 600, 29)}) > 20, \
             f"{path.name} shows more than a blank window"
         assert path.stat().st_size < 120_000, f"{path.name} is {path.stat().st_size} bytes"
-    for name in ("ten.png", "fishing.png", "review.png", "friends.png"):
+    for name in ("ten.png", "fishing.png", "review.png", "friends.png", "front.png", "deal.png"):
         assert f"docs/images/{name}" in readme, f"the README shows {name}"
 
 
