@@ -24,6 +24,7 @@ from chinese_ten.ui.table.panel import SidePanel
 from chinese_ten.games.ten.texts import number_text, tie_score_text
 from chinese_ten.ui.table.live import TableScene
 from chinese_ten.engine.thinking import ComputerThinker
+from tests.ui.uiharness import drawn_texts
 
 from conftest import QUICK
 from uiharness import run_frames
@@ -191,16 +192,8 @@ def test_a_target_win_is_shown_as_a_banner_and_told_in_the_log(seats: int, windo
 
 def test_the_panel_states_the_tie_score_of_the_rules_in_force_to_one_decimal(
         window: pygame.Surface, monkeypatch: pytest.MonkeyPatch) -> None:
-    from chinese_ten.ui.kit.text import TextPainter
 
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record)
+    seen = drawn_texts(monkeypatch)
     rules = RuleSet.of("red-frog")
     app = App(window, Settings(), None, None, ComputerThinker(force_inline=True))
     ctl = TableController(3, "normal", "one", seed=2, pace=QUICK, thinker=app.thinker, rules=rules)

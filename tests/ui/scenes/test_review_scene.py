@@ -27,6 +27,7 @@ from chinese_ten.ui.table.review_table import ReviewTable
 from chinese_ten.engine.thinking import ComputerThinker
 
 import dealkit
+from tests.ui.uiharness import drawn_texts
 
 SMALL = 6_000
 """An evaluation effort small enough for a whole deal's review to take about a second."""
@@ -408,17 +409,8 @@ def test_the_list_of_turns_counts_turns_as_the_panel_does() -> None:
 
 
 def test_the_panel_and_the_list_give_the_same_number_of_turns(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.kit.text import TextPainter
-
     record, review = reviewed
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record_line)
+    seen = drawn_texts(monkeypatch)
     open_review(app, record, 0, review=review)
     app.frame(1 / 60, [])
     turns = len(record["turns"])  # type: ignore[arg-type]
@@ -427,17 +419,8 @@ def test_the_panel_and_the_list_give_the_same_number_of_turns(app, reviewed, mon
 
 
 def test_after_next_the_panel_describes_the_turn_the_table_is_still_showing(app, reviewed, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.kit.text import TextPainter
-
     record, review = reviewed
-    seen: list[str] = []
-    line = TextPainter.line
-
-    def record_line(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        seen.append(text)
-        return line(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", record_line)
+    seen = drawn_texts(monkeypatch)
     scene = open_review(app, record, 0, review=review)
     assert scene is not None
     app.frame(1 / 60, [])

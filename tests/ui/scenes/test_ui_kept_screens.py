@@ -26,6 +26,7 @@ from chinese_ten.engine.thinking import ComputerThinker
 from uiharness import play_until, press
 
 from chinese_ten.ui.kit import ui_scale
+from tests.ui.uiharness import drawn_texts
 
 
 def _app(window, folder) -> App:  # type: ignore[no-untyped-def]
@@ -510,18 +511,9 @@ def test_the_margin_charts_scale_runs_from_the_largest_gain_to_the_largest_loss(
 
 
 def test_the_margin_chart_marks_its_scale_with_values(window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from chinese_ten.ui.kit.text import TextPainter
-
     _finished_match(window, tmp_path)
     app = _app(window, tmp_path)
-    drawn: list[str] = []
-    real = TextPainter.line
-
-    def recording(self: TextPainter, text: str, *args: object, **kw: object) -> pygame.Surface:
-        drawn.append(text)
-        return real(self, text, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TextPainter, "line", recording)
+    drawn = drawn_texts(monkeypatch)
     app.open_statistics()
     app.frame(1 / 60, [])
     scene = app.top()
